@@ -1,0 +1,182 @@
+-- tracker: the SQLite schema of a fresh database, at the version set at the end.
+--
+-- Older databases are brought up to this version by the migrations in tracker.py
+-- (section "Storage"); PRAGMA user_version records which version a file is at.
+--
+-- Conventions: every table is STRICT; timestamps are UTC ISO 8601 text with
+-- milliseconds and a trailing Z, so they sort as text; every row owned by a workspace
+-- carries workspace_id, and every query filters on it. Columns named *_key hold the
+-- case-folded form of a name (computed in Python with str.casefold, which SQLite's
+-- NOCASE cannot do beyond ASCII) so that uniqueness is case-insensitive for all scripts.
+
+-- Accounts -----------------------------------------------------------------------
+
+CREATE TABLE organizations (
+    id                  INTEGER PRIMARY KEY,
+    name                TEXT NOT NULL,
+    plan                TEXT NOT NULL DEFAULT 'self-hosted',
+    subscription_status TEXT NOT NULL DEFAULT 'active',
+    api_access          INTEGER NOT NULL DEFAULT 1 CHECK (api_access IN (0, 1)),
+    created_at          TEXT NOT NULL,
+    updated_at          TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE workspaces (
+    id              INTEGER PRIMARY KEY,
+    organization_id INTEGER NOT NULL REFERENCES organizations (id),
+    name            TEXT NOT NULL,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX workspaces_organization ON workspaces (organization_id);
+
+-- Only the SHA-256 of a key is kept; prefix and last4 let people tell keys apart.
+CREATE TABLE api_keys (
+    id                    INTEGER PRIMARY KEY,
+    workspace_id          INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name                  TEXT NOT NULL,
+    key_hash              BLOB NOT NULL UNIQUE,
+    prefix                TEXT NOT NULL,
+    last4                 TEXT NOT NULL,
+    scopes                TEXT NOT NULL,
+    rate_limit_per_minute INTEGER NOT NULL CHECK (rate_limit_per_minute > 0),
+    expires_at            TEXT,
+    revoked_at            TEXT,
+    created_at            TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX api_keys_workspace ON api_keys (workspace_id);
+
+-- A POST's response, replayed when the same Idempotency-Key is sent again (24 hours).
+CREATE TABLE idempotency_keys (
+    api_key_id   INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    key          TEXT NOT NULL,
+    request_hash BLOB NOT NULL,
+    status       INTEGER NOT NULL,
+    body         BLOB NOT NULL,
+    created_at   TEXT NOT NULL,
+    PRIMARY KEY (api_key_id, key)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+
+-- Resources ----------------------------------------------------------------------
+
+CREATE TABLE topics (
+    id           INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+) STRICT;
+
+CREATE UNIQUE INDEX topics_name ON topics (workspace_id, name_key);
+
+CREATE TABLE tags (
+    id           INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    color        TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+) STRICT;
+
+CREATE UNIQUE INDEX tags_name ON tags (workspace_id, name_key);
+
+-- dedupe_key: case-folded trimmed text and location, for the bulk-create duplicate rule.
+CREATE TABLE prompts (
+    id                INTEGER PRIMARY KEY,
+    workspace_id      INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    text              TEXT NOT NULL,
+    status            TEXT NOT NULL
+                      CHECK (status IN ('draft', 'active', 'paused', 'suggested', 'rejected')),
+    location          TEXT,
+    topic_id          INTEGER REFERENCES topics (id) ON DELETE SET NULL,
+    dedupe_key        TEXT NOT NULL,
+    last_scheduled_at TEXT,
+    created_at        TEXT NOT NULL,
+    updated_at        TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX prompts_workspace_status ON prompts (workspace_id, status, id);
+CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id, id);
+CREATE INDEX prompts_dedupe ON prompts (workspace_id, dedupe_key);
+CREATE INDEX prompts_topic ON prompts (topic_id);
+
+CREATE TABLE prompt_tags (
+    prompt_id INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    tag_id    INTEGER NOT NULL REFERENCES tags (id) ON DELETE CASCADE,
+    PRIMARY KEY (prompt_id, tag_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX prompt_tags_tag ON prompt_tags (tag_id, prompt_id);
+
+-- Substring search over prompt text: a trigram index kept in step by triggers.
+CREATE VIRTUAL TABLE prompts_fts USING fts5 (
+    text, content = 'prompts', content_rowid = 'id', tokenize = 'trigram'
+);
+
+CREATE TRIGGER prompts_fts_insert AFTER INSERT ON prompts BEGIN
+    INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);
+END;
+
+CREATE TRIGGER prompts_fts_delete AFTER DELETE ON prompts BEGIN
+    INSERT INTO prompts_fts (prompts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+
+CREATE TRIGGER prompts_fts_update AFTER UPDATE OF text ON prompts BEGIN
+    INSERT INTO prompts_fts (prompts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);
+END;
+
+-- tracked_names and domains are JSON arrays of strings.
+CREATE TABLE brands (
+    id                      INTEGER PRIMARY KEY,
+    workspace_id            INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name                    TEXT NOT NULL,
+    name_key                TEXT NOT NULL,
+    tracked_names           TEXT NOT NULL DEFAULT '[]',
+    name_regex              TEXT NOT NULL DEFAULT '',
+    use_regex               INTEGER NOT NULL DEFAULT 0 CHECK (use_regex IN (0, 1)),
+    domains                 TEXT NOT NULL DEFAULT '[]',
+    logo_url                TEXT,
+    industry                TEXT,
+    description             TEXT,
+    status                  TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'hidden')),
+    type                    TEXT NOT NULL DEFAULT 'competitor' CHECK (type IN ('own', 'competitor')),
+    color                   TEXT NOT NULL DEFAULT '#6b7280',
+    relevancy_score         REAL,
+    relevancy_calculated_at TEXT,
+    created_at              TEXT NOT NULL,
+    updated_at              TEXT NOT NULL
+) STRICT;
+
+CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
+
+-- Runs ---------------------------------------------------------------------------
+
+-- The run queue: one row per (prompt, scheduled time). A worker claims a queued row by
+-- setting a lease; a lease that runs out (the worker died) makes the row claimable again.
+CREATE TABLE runs (
+    id           INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    state        TEXT NOT NULL DEFAULT 'queued'
+                 CHECK (state IN ('queued', 'running', 'done', 'failed', 'canceled')),
+    scheduled_at TEXT NOT NULL,
+    not_before   TEXT NOT NULL,
+    attempts     INTEGER NOT NULL DEFAULT 0,
+    leased_until TEXT,
+    last_error   TEXT,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    UNIQUE (prompt_id, scheduled_at)
+) STRICT;
+
+CREATE INDEX runs_claimable ON runs (state, not_before) WHERE state IN ('queued', 'running');
+CREATE INDEX runs_workspace ON runs (workspace_id, prompt_id);
+
+PRAGMA user_version = 1;

@@ -1,0 +1,202 @@
+"""Fixtures: an in-process app on a fresh database with a movable clock, API clients
+bound to a workspace key, and a real ``tracker serve`` subprocess."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+import webtest
+
+import tracker
+
+# 2026-11-21T09:30:00Z: a whole minute, so rate-limit windows start at known times.
+START = 1795253400.0
+
+
+class Clock:
+    """A clock tests move by hand."""
+
+    def __init__(self, now=START):
+        self.now = now
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, seconds):
+        self.now += seconds
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path, clock):
+    database = tracker.Database(str(tmp_path / "tracker.db"), clock)
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def app(db):
+    return tracker.make_app(db)
+
+
+@pytest.fixture
+def client(app):
+    return webtest.TestApp(app)
+
+
+class Api:
+    """A WebTest client that sends one workspace key and prefixes /api/v1."""
+
+    def __init__(self, client, key, workspace_id):
+        self.client = client
+        self.key = key
+        self.workspace_id = workspace_id
+        self.headers = {"Authorization": "Bearer " + key}
+
+    def _headers(self, headers):
+        return dict(self.headers, **(headers or {}))
+
+    def get(self, path, status=200, headers=None, **params):
+        return self.client.get(tracker.API_PREFIX + path, params=params or None,
+                               headers=self._headers(headers), status=status)
+
+    def delete(self, path, status=200, headers=None):
+        return self.client.delete(tracker.API_PREFIX + path, headers=self._headers(headers),
+                                  status=status)
+
+    def send(self, method, path, body, status, headers=None):
+        """Send body as JSON (bytes or str are sent as they are)."""
+        if not isinstance(body, (bytes, str)):
+            body = json.dumps(body)
+        if isinstance(body, str):
+            body = body.encode()
+        return self.client.request(tracker.API_PREFIX + path, method=method, body=body,
+                                   headers=self._headers(dict({"Content-Type": "application/json"},
+                                                              **(headers or {}))),
+                                   status=status, expect_errors=True)
+
+    def post(self, path, body, status=201, headers=None):
+        return self.send("POST", path, body, status, headers)
+
+    def patch(self, path, body, status=200, headers=None):
+        return self.send("PATCH", path, body, status, headers)
+
+    def put(self, path, body, status=200, headers=None):
+        return self.send("PUT", path, body, status, headers)
+
+
+def make_api(client, db, name="Acme", **key_options):
+    workspace = tracker.create_workspace(db, name)
+    key = tracker.create_key(db, workspace["id"], **key_options)
+    return Api(client, key["key"], workspace["id"])
+
+
+@pytest.fixture
+def api(client, db):
+    """A read-write key of a fresh workspace, with a generous rate limit."""
+    return make_api(client, db, rate_limit=100000)
+
+
+@pytest.fixture
+def other_api(client, db):
+    """A second, unrelated workspace (for isolation checks)."""
+    return make_api(client, db, name="Other Corp", rate_limit=100000)
+
+
+# A real server process -------------------------------------------------------------
+
+class ServerProcess:
+    """``tracker serve --port 0`` in a subprocess; collects its stderr."""
+
+    def __init__(self, db_path, *extra, env=None):
+        self.args = [sys.executable, "-m", "tracker", "serve", "--db", str(db_path),
+                     "--port", "0", *extra]
+        self.env = dict(os.environ, **(env or {}))
+        self.lines = []
+        self.url = None
+        self.key = None
+        self._listening = threading.Event()
+
+    def start(self, timeout=20):
+        self.process = subprocess.Popen(self.args, stderr=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stdin=subprocess.DEVNULL, text=True, env=self.env,
+                                        cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._listening.wait(timeout):
+            self.stop()
+            raise AssertionError("server did not start:\n" + self.log())
+        return self
+
+    def _read(self):
+        for line in self.process.stderr:
+            self.lines.append(line)
+            found = re.search(r"listening on (http://\S+)", line)
+            if found:
+                self.url = found.group(1)
+                self._listening.set()
+            key = re.search(r"^\s+(trk_\w+)\s*$", line)
+            if key:
+                self.key = key.group(1)
+
+    def log(self):
+        return "".join(self.lines)
+
+    def request(self, method, path, key=None, body=None):
+        """(status, headers, parsed JSON body) of one HTTP request."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + tracker.API_PREFIX + path, data=data, method=method)
+        if key:
+            req.add_header("Authorization", "Bearer " + key)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as reply:
+                return reply.status, reply.headers, json.loads(reply.read())
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, json.loads(error.read())
+
+    def stop(self, sig=None, timeout=15):
+        """Send SIGTERM (or sig), wait, and return the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(sig or 15)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+                raise AssertionError("server did not stop in %ss:\n%s" % (timeout, self.log()))
+        time.sleep(0.05)  # let the reader thread take the last lines
+        return self.process.returncode
+
+
+@pytest.fixture
+def server_factory():
+    servers = []
+
+    def start(db_path, *extra, **kwargs):
+        server = ServerProcess(db_path, *extra, **kwargs).start()
+        servers.append(server)
+        return server
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def run_cli(db_path, *args):
+    """Run the tracker CLI; return (exit code, parsed stdout or None, stderr)."""
+    done = subprocess.run([sys.executable, "-m", "tracker", *args, "--db", str(db_path)],
+                          capture_output=True, text=True, timeout=60,
+                          cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
+    parsed = json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
+    return done.returncode, parsed, done.stderr

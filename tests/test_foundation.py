@@ -1,0 +1,354 @@
+"""The service foundation in-process: envelope, errors, auth, scopes, rate limits,
+GET /workspace, storage and keys."""
+
+import json
+
+import pytest
+import webtest
+
+import tracker
+from conftest import START, make_api
+
+
+def body(reply):
+    return json.loads(reply.body)
+
+
+def add_test_routes(app):
+    """Routes that exist only in these tests: a write route and a failing one."""
+    @app.post(tracker.API_PREFIX + "/test-write")
+    def write():
+        return tracker.success({"written": tracker.json_body()}, "Written", status=201)
+
+    @app.get(tracker.API_PREFIX + "/test-crash")
+    def crash():
+        raise RuntimeError("secret detail that must not leak")
+
+
+# Envelope and errors ----------------------------------------------------------------
+
+def test_unknown_route_is_a_json_404(client):
+    reply = client.get("/api/v1/nothing-here", status=404)
+    assert reply.content_type == "application/json"
+    assert body(reply) == {"success": False, "message": "Not found"}
+    assert reply.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_unknown_route_outside_the_api_is_a_json_404(client):
+    assert body(client.get("/", status=404)) == {"success": False, "message": "Not found"}
+
+
+def test_wrong_method_is_a_json_405_with_allow(client, api):
+    reply = client.delete("/api/v1/workspace", headers=api.headers, status=405)
+    assert body(reply) == {"success": False, "message": "Method not allowed"}
+    assert reply.headers["Allow"] == "GET"
+    assert reply.content_type == "application/json"
+
+
+def test_unexpected_exception_is_a_json_500_without_details(app, api, caplog):
+    add_test_routes(app)
+    reply = api.get("/test-crash", status=500)
+    assert body(reply) == {"success": False, "message": "Internal server error"}
+    assert b"secret detail" not in reply.body
+    assert "secret detail that must not leak" in caplog.text  # the trace is logged
+
+
+def test_body_over_16_mib_is_a_json_413(app, api):
+    add_test_routes(app)
+    oversized = b"{" + b" " * tracker.MAX_BODY_BYTES + b"}"
+    reply = api.post("/test-write", oversized, status=413)
+    assert body(reply) == {"success": False, "code": "PAYLOAD_TOO_LARGE",
+                           "message": "Request body exceeds 16777216 bytes"}
+
+
+def test_api_error_renders_every_envelope_field():
+    error = tracker.ApiError(429, "Slow down", code="RATE_LIMIT_EXCEEDED",
+                             errors=[{"field": "a", "message": "b"}], retry_after=3)
+    assert json.loads(error.body()) == {"success": False, "message": "Slow down",
+                                        "code": "RATE_LIMIT_EXCEEDED",
+                                        "errors": [{"field": "a", "message": "b"}],
+                                        "retryAfter": 3}
+
+
+# GET /workspace ---------------------------------------------------------------------
+
+def test_workspace_context_has_every_field(db, client):
+    workspace = tracker.create_workspace(db, "Acme", plan="team", subscription="trialing")
+    key = tracker.create_key(db, workspace["id"], name="ci", scopes="read", rate_limit=120)
+    reply = client.get("/api/v1/workspace", headers={"Authorization": "Bearer " + key["key"]})
+    assert body(reply) == {
+        "success": True,
+        "message": "Workspace retrieved",
+        "data": {
+            "workspace": {"id": workspace["id"], "name": "Acme"},
+            "organization": {"id": workspace["organizationId"], "plan": "team",
+                             "subscriptionStatus": "trialing"},
+            "apiKey": {"id": key["id"], "name": "ci", "prefix": key["key"][:8],
+                       "last4": key["key"][-4:], "scopes": ["read"]},
+            "rateLimitPerMinute": 120,
+        },
+    }
+    assert reply.headers["Cache-Control"] == "no-store"
+
+
+# Authentication ---------------------------------------------------------------------
+
+INVALID = {"success": False, "code": "API_KEY_INVALID", "message": "Invalid or missing API key"}
+
+
+@pytest.mark.parametrize("header", [
+    None,
+    "",
+    "Bearer",
+    "Bearer ",
+    "Basic dXNlcjpwYXNz",
+    "Bearer trk_short",
+    "Bearer " + "trk_" + "A" * 40,                        # right shape, wrong checksum
+    "Bearer " + tracker.generate_key(),                   # well formed, never issued
+    "Bearer " + tracker.generate_key()[:-1] + "!",        # character outside base62
+])
+def test_missing_or_invalid_key_is_401(client, api, header):
+    headers = {} if header is None else {"Authorization": header}
+    reply = client.get("/api/v1/workspace", headers=headers, status=401)
+    assert body(reply) == INVALID
+
+
+def test_scheme_is_case_insensitive(client, api):
+    client.get("/api/v1/workspace", headers={"Authorization": "bearer " + api.key}, status=200)
+
+
+def test_revoked_key_is_401_at_once(client, db, api):
+    api.get("/workspace")
+    key_id = api.get("/workspace").json["data"]["apiKey"]["id"]
+    tracker.revoke_key(db, key_id)
+    assert body(api.get("/workspace", status=401)) == INVALID
+
+
+def test_expired_key_is_401_from_its_expiry_on(client, db, clock):
+    workspace = tracker.create_workspace(db, "Acme")
+    expires = tracker.iso_timestamp(START + 90)
+    key = tracker.create_key(db, workspace["id"], expires=expires)
+    headers = {"Authorization": "Bearer " + key["key"]}
+    clock.advance(89.999)
+    client.get("/api/v1/workspace", headers=headers, status=200)
+    clock.advance(0.001)
+    assert body(client.get("/api/v1/workspace", headers=headers, status=401)) == INVALID
+
+
+@pytest.mark.parametrize("status", ["past_due", "canceled", "unpaid", "incomplete"])
+def test_unusable_subscription_is_402(client, db, status):
+    api = make_api(client, db)
+    organization = api.get("/workspace").json["data"]["organization"]["id"]
+    tracker.update_organization(db, organization, subscription=status)
+    assert body(api.get("/workspace", status=402)) == {
+        "success": False, "code": "SUBSCRIPTION_REQUIRED",
+        "message": "An active subscription or trial is required"}
+
+
+def test_plan_without_api_access_is_403(client, db):
+    api = make_api(client, db)
+    organization = api.get("/workspace").json["data"]["organization"]["id"]
+    tracker.update_organization(db, organization, api_access=False)
+    assert body(api.get("/workspace", status=403)) == {
+        "success": False, "code": "API_ACCESS_DISABLED",
+        "message": "The plan does not include API access"}
+
+
+def test_read_key_cannot_write_but_can_read(app, client, db):
+    add_test_routes(app)
+    reader = make_api(client, db, scopes="read")
+    reader.get("/workspace")
+    assert body(reader.post("/test-write", {}, status=403)) == {
+        "success": False, "code": "INSUFFICIENT_SCOPE",
+        "message": "This API key lacks the write scope"}
+
+
+def test_write_key_can_write(app, client, db):
+    add_test_routes(app)
+    writer = make_api(client, db, scopes="write")
+    assert writer.get("/workspace").json["data"]["apiKey"]["scopes"] == ["read", "write"]
+    assert body(writer.post("/test-write", {})) == {
+        "success": True, "data": {"written": {}}, "message": "Written"}
+
+
+def test_check_order_auth_before_subscription_before_rate_limit_before_scope(app, client, db):
+    add_test_routes(app)
+    reader = make_api(client, db, scopes="read", rate_limit=1)
+    reader.get("/workspace")
+    # rate limit (429) comes before scope (403)
+    assert reader.post("/test-write", {}, status=429).json["code"] == "RATE_LIMIT_EXCEEDED"
+    # subscription (402) comes before the rate limit
+    organization_id = tracker.list_workspaces(db)[-1]["organizationId"]
+    tracker.update_organization(db, organization_id, subscription="canceled")
+    assert reader.get("/workspace", status=402).json["code"] == "SUBSCRIPTION_REQUIRED"
+    # a bad key (401) comes before everything
+    reader.headers["Authorization"] += "x"
+    assert reader.get("/workspace", status=401).json["code"] == "API_KEY_INVALID"
+
+
+# Rate limits ------------------------------------------------------------------------
+
+def test_rate_limit_allows_exactly_n_per_window_then_429(client, db, clock):
+    api = make_api(client, db, rate_limit=3)
+    clock.advance(15)  # 15 s into the minute: 45 s to the reset
+    reset = str(int(START) + 60)
+    for remaining in (2, 1, 0):
+        reply = api.get("/workspace")
+        assert reply.headers["X-RateLimit-Limit"] == "3"
+        assert reply.headers["X-RateLimit-Remaining"] == str(remaining)
+        assert reply.headers["X-RateLimit-Reset"] == reset
+        assert reply.headers["RateLimit-Policy"] == '"default";q=3;w=60'
+        assert reply.headers["RateLimit"] == '"default";r=%d;t=45' % remaining
+    limited = api.get("/workspace", status=429)
+    assert body(limited) == {"success": False, "code": "RATE_LIMIT_EXCEEDED",
+                             "message": "Rate limit exceeded: 3 requests per minute",
+                             "retryAfter": 45}
+    assert limited.headers["Retry-After"] == "45"
+    assert limited.headers["X-RateLimit-Remaining"] == "0"
+    assert limited.headers["X-RateLimit-Reset"] == reset
+    clock.advance(44.5)
+    assert api.get("/workspace", status=429).json["retryAfter"] == 1  # never 0
+    clock.advance(0.5)  # the next minute: a fresh window
+    assert api.get("/workspace").headers["X-RateLimit-Remaining"] == "2"
+
+
+def test_rate_limit_headers_are_on_error_responses_after_auth(app, client, db):
+    add_test_routes(app)
+    reader = make_api(client, db, scopes="read", rate_limit=10)
+    assert reader.post("/test-write", {}, status=403).headers["X-RateLimit-Remaining"] == "9"
+    assert reader.get("/test-crash", status=500).headers["X-RateLimit-Remaining"] == "8"
+    # Routing errors happen before any key is looked at, so nothing is counted.
+    reply = client.get("/api/v1/nothing-here", headers=reader.headers, status=404)
+    assert "X-RateLimit-Limit" not in reply.headers
+    assert reader.get("/workspace").headers["X-RateLimit-Remaining"] == "7"
+
+
+def test_rate_limits_are_per_key(client, db):
+    first = make_api(client, db, rate_limit=1)
+    second = make_api(client, db, name="Second", rate_limit=1)
+    first.get("/workspace")
+    second.get("/workspace")
+    first.get("/workspace", status=429)
+
+
+def test_failed_authentications_are_limited_per_address(db, clock):
+    client = webtest.TestApp(tracker.make_app(db, auth_failure_limit=3),
+                             extra_environ={"REMOTE_ADDR": "203.0.113.9"})
+    api = make_api(client, db)
+    bad = {"Authorization": "Bearer " + tracker.generate_key()}
+    for _ in range(3):
+        client.get("/api/v1/workspace", headers=bad, status=401)
+    # Past the limit even a valid key from that address waits for the window to pass.
+    limited = client.get("/api/v1/workspace", headers=api.headers, status=429)
+    assert body(limited) == {"success": False, "code": "RATE_LIMIT_EXCEEDED",
+                             "message": "Too many failed authentication attempts",
+                             "retryAfter": 60}
+    # Another address is not affected.
+    client.get("/api/v1/workspace", headers=api.headers, status=200,
+               extra_environ={"REMOTE_ADDR": "198.51.100.7"})
+    clock.advance(60)
+    client.get("/api/v1/workspace", headers=api.headers, status=200)
+
+
+def test_rate_limiter_counts_exactly_under_threads(clock):
+    import threading
+    limiter = tracker.RateLimiter(clock)
+    allowed = []
+    barrier = threading.Barrier(16)
+
+    def hammer():
+        barrier.wait()
+        for _ in range(50):
+            allowed.append(limiter.hit("key", 333)[0])
+    threads = [threading.Thread(target=hammer) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert allowed.count(True) == 333
+
+
+# Keys and storage -------------------------------------------------------------------
+
+def test_generated_keys_have_the_documented_shape():
+    keys = {tracker.generate_key() for _ in range(200)}
+    assert len(keys) == 200
+    for key in keys:
+        assert len(key) == 44 and key.startswith("trk_")
+        assert all(c in tracker.BASE62 for c in key[4:])
+        assert tracker.key_is_well_formed(key)
+    key = keys.pop()
+    flipped = key[:10] + ("A" if key[10] != "A" else "B") + key[11:]
+    assert not tracker.key_is_well_formed(flipped)
+
+
+def test_only_the_hash_of_a_key_is_stored(tmp_path, db):
+    workspace = tracker.create_workspace(db, "Acme")
+    key = tracker.create_key(db, workspace["id"])["key"]
+    db.close()
+    stored = b"".join(path.read_bytes() for path in tmp_path.iterdir())
+    assert key.encode() not in stored
+    assert key[4:-4].encode() not in stored
+    assert "key" not in tracker.list_keys(db, workspace["id"])[0]
+
+
+def test_fresh_database_is_at_the_newest_schema_version(db):
+    assert tracker.schema_version(db.connection()) == tracker.SCHEMA_VERSION
+    pragmas = {name: tracker.query_one(db.connection(), "PRAGMA " + name)[name]
+               for name in ("journal_mode", "foreign_keys", "synchronous")}
+    assert pragmas == {"journal_mode": "wal", "foreign_keys": 1, "synchronous": 2}
+
+
+def test_a_newer_database_is_refused(tmp_path):
+    path = str(tmp_path / "future.db")
+    tracker.Database(path).connection().execute("PRAGMA user_version = 999")
+    with pytest.raises(RuntimeError, match="newer than this tracker"):
+        tracker.Database(path)
+
+
+def test_write_rolls_back_on_error_and_nests_as_savepoints(db):
+    workspace = tracker.create_workspace(db, "Acme")
+    with pytest.raises(ZeroDivisionError):
+        with db.write() as connection:
+            connection.execute("UPDATE workspaces SET name = 'changed' WHERE id = ?",
+                               (workspace["id"],))
+            1 / 0
+    assert tracker.get_workspace(db, workspace["id"])["name"] == "Acme"
+    with db.write() as connection:
+        connection.execute("UPDATE workspaces SET name = 'outer' WHERE id = ?", (workspace["id"],))
+        with pytest.raises(ZeroDivisionError):
+            with db.write() as inner:
+                inner.execute("UPDATE workspaces SET name = 'inner' WHERE id = ?",
+                              (workspace["id"],))
+                1 / 0
+    assert tracker.get_workspace(db, workspace["id"])["name"] == "outer"
+
+
+def test_memory_database_is_shared_between_threads():
+    import threading
+    memory = tracker.Database(":memory:")
+    tracker.create_workspace(memory, "Acme")
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(tracker.list_workspaces(memory)))
+    thread.start()
+    thread.join()
+    assert [workspace["name"] for workspace in seen[0]] == ["Acme"]
+
+
+@pytest.mark.parametrize("scopes, stored", [("read", "read"), ("write", "read,write"),
+                                            ("write,read", "read,write"), (" read , write ", "read,write")])
+def test_scopes_are_normalised(scopes, stored):
+    assert tracker.normalise_scopes(scopes) == stored
+
+
+@pytest.mark.parametrize("scopes", ["", "admin", "read,admin", ","])
+def test_unknown_scopes_are_refused(scopes):
+    with pytest.raises(tracker.ProvisioningError):
+        tracker.normalise_scopes(scopes)
+
+
+def test_iso_timestamps_have_milliseconds_and_z():
+    assert tracker.iso_timestamp(START) == "2026-11-21T09:30:00.000Z"
+    assert tracker.iso_timestamp(START + 0.0459) == "2026-11-21T09:30:00.045Z"
+    assert tracker.parse_timestamp("2026-11-21") == START - 9.5 * 3600
+    assert tracker.parse_timestamp("2026-11-21T10:30:00+01:00") == START

@@ -1,0 +1,160 @@
+"""The server process and the CLI, as a user runs them: real processes, real HTTP."""
+
+import concurrent.futures
+import signal
+import subprocess
+import sys
+import time
+
+import apsw
+
+import tracker
+from conftest import run_cli
+
+
+def test_serve_bootstraps_an_empty_database_once(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    server = server_factory(db_path)
+    assert server.key and tracker.key_is_well_formed(server.key)
+    assert "curl -H 'Authorization: Bearer %s' %s/api/v1/workspace" % (server.key, server.url) \
+        in server.log()
+    status, headers, reply = server.request("GET", "/workspace", server.key)
+    assert status == 200
+    assert reply["data"]["workspace"]["name"] == "Default"
+    assert reply["data"]["organization"]["plan"] == "self-hosted"
+    assert reply["data"]["apiKey"]["scopes"] == ["read", "write"]
+    assert headers["Server"] == "tracker"  # no version banner
+    assert server.stop() == 0
+
+    again = server_factory(db_path)
+    assert again.key is None  # the existing workspace is kept; no new key
+    assert again.request("GET", "/workspace", server.key)[0] == 200
+    code, workspaces, _ = run_cli(db_path, "workspace", "list")
+    assert [workspace["name"] for workspace in workspaces] == ["Default"]
+
+
+def test_cli_round_trip_create_use_revoke(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    code, workspace, _ = run_cli(db_path, "workspace", "create", "Acme", "--plan", "team")
+    assert code == 0
+    assert workspace["name"] == "Acme" and workspace["plan"] == "team"
+    assert workspace["subscriptionStatus"] == "active" and workspace["apiAccess"] is True
+    code, key, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--name", "ci",
+                           "--scopes", "read", "--rate-limit", "7")
+    assert code == 0
+    assert key["scopes"] == ["read"] and key["rateLimitPerMinute"] == 7
+    assert key["prefix"] == key["key"][:8] and key["last4"] == key["key"][-4:]
+
+    server = server_factory(db_path)
+    assert server.key is None  # not an empty database: nothing bootstrapped
+    status, headers, reply = server.request("GET", "/workspace", key["key"])
+    assert status == 200 and headers["X-RateLimit-Limit"] == "7"
+    assert reply["data"]["workspace"]["name"] == "Acme"
+
+    code, listed, _ = run_cli(db_path, "key", "list", str(workspace["id"]))
+    assert [k["id"] for k in listed] == [key["id"]] and "key" not in listed[0]
+    code, revoked, _ = run_cli(db_path, "key", "revoke", str(key["id"]))
+    assert code == 0 and revoked["revokedAt"]
+    status, _, reply = server.request("GET", "/workspace", key["key"])
+    assert (status, reply["code"]) == (401, "API_KEY_INVALID")
+
+
+def test_cli_org_update_reaches_the_api(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
+    _, key, _ = run_cli(db_path, "key", "create", str(workspace["id"]))
+    server = server_factory(db_path)
+    code, org, _ = run_cli(db_path, "org", "update", str(workspace["organizationId"]),
+                           "--subscription", "canceled")
+    assert code == 0 and org["subscriptionStatus"] == "canceled"
+    assert server.request("GET", "/workspace", key["key"])[2]["code"] == "SUBSCRIPTION_REQUIRED"
+    run_cli(db_path, "org", "update", str(workspace["organizationId"]),
+            "--subscription", "trialing", "--api-access", "off")
+    assert server.request("GET", "/workspace", key["key"])[2]["code"] == "API_ACCESS_DISABLED"
+
+
+def test_cli_errors_go_to_stderr_with_a_non_zero_exit(tmp_path):
+    db_path = tmp_path / "tracker.db"
+    code, out, err = run_cli(db_path, "key", "create", "42")
+    assert code == 1 and out is None and err == "tracker: error: workspace 42 not found\n"
+    code, _, err = run_cli(db_path, "key", "create", "1", "--scopes", "admin")
+    assert code == 1 and "scopes must be read or read,write" in err
+    code, _, err = run_cli(db_path, "org", "update", "9", "--plan", "x")
+    assert code == 1 and "organization 9 not found" in err
+    code, _, err = run_cli(db_path, "workspace", "create", "Acme", "--subscription", "nope")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_key_expiry_from_the_cli(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
+    _, expired, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--expires", "2020-01-01")
+    assert expired["expiresAt"] == "2020-01-01T00:00:00.000Z"
+    server = server_factory(db_path)
+    assert server.request("GET", "/workspace", expired["key"])[0] == 401
+    code, _, err = run_cli(db_path, "key", "create", str(workspace["id"]), "--expires", "soon")
+    assert code == 1 and "ISO 8601" in err
+
+
+def test_rate_limit_is_exact_under_concurrent_requests(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
+    _, key, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "40")
+    server = server_factory(db_path, "--threads", "16")
+    if time.time() % 60 > 50:  # keep the burst inside one clock minute
+        time.sleep(61 - time.time() % 60)
+    with concurrent.futures.ThreadPoolExecutor(16) as pool:
+        statuses = list(pool.map(lambda _: server.request("GET", "/workspace", key["key"])[0],
+                                 range(100)))
+    assert statuses.count(200) == 40
+    assert statuses.count(429) == 60
+
+
+def test_sigterm_and_sigint_stop_cleanly_with_data_intact(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    key = None
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        server = server_factory(db_path)
+        key = key or server.key
+        assert server.request("GET", "/workspace", key)[0] == 200
+        assert server.stop(sig) == 0
+        assert "shutting down" in server.log() and "stopped" in server.log()
+    connection = apsw.Connection(str(db_path))
+    assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert connection.execute("SELECT count(*) FROM api_keys").fetchall() == [(1,)]
+
+
+def test_access_log_has_one_line_per_request_and_never_the_key(tmp_path, server_factory):
+    server = server_factory(tmp_path / "tracker.db")
+    server.request("GET", "/workspace", server.key)
+    server.request("GET", "/workspace", "trk_wrong")
+    server.stop()
+    lines = [line for line in server.lines if " GET /api/v1/workspace " in line]
+    assert len(lines) == 2
+    assert " GET /api/v1/workspace 200 " in lines[0] and lines[0].rstrip().endswith("ms")
+    assert " GET /api/v1/workspace 401 " in lines[1]
+    # Only the start-up banner shows the key: on its own line and in the curl example.
+    assert server.log().count(server.key) == 2
+
+
+def test_backup_is_a_consistent_copy_that_opens(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    server = server_factory(db_path)  # backup runs while the server holds the file
+    code, result, _ = run_cli(db_path, "backup", str(tmp_path / "copy.db"))
+    assert code == 0 and result["bytes"] > 0
+    copy = tracker.Database(str(tmp_path / "copy.db"))
+    assert [w["name"] for w in tracker.list_workspaces(copy)] == ["Default"]
+    assert copy.connection().execute("PRAGMA integrity_check").fetchall() == [{"integrity_check": "ok"}]
+    code, _, err = run_cli(db_path, "backup", str(tmp_path / "copy.db"))
+    assert code == 1 and "already exists" in err
+    server.stop()
+
+
+def test_version_command_and_flag(tmp_path):
+    code, version, _ = run_cli(tmp_path / "t.db", "version")
+    assert code == 0
+    assert version["tracker"] == tracker.__version__
+    assert version["sqlite"] == apsw.sqlite_lib_version()
+    flag = subprocess.run([sys.executable, "-m", "tracker", "--version"], capture_output=True,
+                          text=True, check=True)
+    assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
