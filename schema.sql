@@ -79,7 +79,8 @@ CREATE TABLE tags (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name         TEXT NOT NULL,
     name_key     TEXT NOT NULL,
-    color        TEXT NOT NULL,
+    color        TEXT NOT NULL DEFAULT 'gray',
+    prompt_count INTEGER NOT NULL DEFAULT 0,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL
 ) STRICT;
@@ -101,8 +102,10 @@ CREATE TABLE prompts (
     updated_at        TEXT NOT NULL
 ) STRICT;
 
-CREATE INDEX prompts_workspace_status ON prompts (workspace_id, status, id);
-CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id, id);
+-- Lists run newest first within a workspace: each index ends in id for that order.
+CREATE INDEX prompts_workspace ON prompts (workspace_id);
+CREATE INDEX prompts_workspace_status ON prompts (workspace_id, status);
+CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id);
 CREATE INDEX prompts_dedupe ON prompts (workspace_id, dedupe_key);
 CREATE INDEX prompts_topic ON prompts (topic_id);
 
@@ -113,6 +116,15 @@ CREATE TABLE prompt_tags (
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX prompt_tags_tag ON prompt_tags (tag_id, prompt_id);
+
+-- tags.prompt_count is kept by these triggers, so listing tags never counts rows.
+CREATE TRIGGER prompt_tags_count_insert AFTER INSERT ON prompt_tags BEGIN
+    UPDATE tags SET prompt_count = prompt_count + 1 WHERE id = new.tag_id;
+END;
+
+CREATE TRIGGER prompt_tags_count_delete AFTER DELETE ON prompt_tags BEGIN
+    UPDATE tags SET prompt_count = prompt_count - 1 WHERE id = old.tag_id;
+END;
 
 -- Substring search over prompt text: a trigram index kept in step by triggers.
 CREATE VIRTUAL TABLE prompts_fts USING fts5 (
@@ -139,7 +151,7 @@ CREATE TABLE brands (
     name                    TEXT NOT NULL,
     name_key                TEXT NOT NULL,
     tracked_names           TEXT NOT NULL DEFAULT '[]',
-    name_regex              TEXT NOT NULL DEFAULT '',
+    name_regex              TEXT,
     use_regex               INTEGER NOT NULL DEFAULT 0 CHECK (use_regex IN (0, 1)),
     domains                 TEXT NOT NULL DEFAULT '[]',
     logo_url                TEXT,

@@ -8,7 +8,6 @@ The module is sectioned like bottle.py; each section opens with a banner comment
 """
 
 import argparse
-import base64
 import binascii
 import contextlib
 import dataclasses
@@ -18,6 +17,7 @@ import json
 import logging
 import math
 import os
+import re
 import secrets
 import signal
 import sys
@@ -27,6 +27,7 @@ import traceback
 
 import apsw
 import bottle
+import re2
 from bottle import request, response
 
 __version__ = "0.1.0"
@@ -677,21 +678,201 @@ def store_idempotent_response(connection, slot, fingerprint, status, body, creat
 # Validation ###################################################################
 ###############################################################################
 
-def query_int(name, default, minimum, maximum, errors):
-    """An integer query parameter within [minimum, maximum]; problems go to errors."""
-    raw = request.query.get(name)
-    if raw is None:
-        return default
+# Every check appends {"field", "message"} to a shared list, so one 422 reports all of a
+# body's problems. Field paths are dotted: text, tags.0, prompts.3.text.
+
+MISSING = object()  # a field that was not sent, or was sent and is invalid
+MAX_ID = 2 ** 63 - 1
+ID_PATTERN = re.compile(r"[0-9]{1,19}")
+
+
+def fail(errors, field, message):
+    errors.append({"field": field, "message": message})
+    return MISSING
+
+
+def length_rule(minimum, maximum):
+    if minimum == 0:
+        return "must be at most %d characters" % maximum
+    return "must be %d to %d characters" % (minimum, maximum)
+
+
+def clean_string(value, field, errors, minimum=1, maximum=255):
+    """A trimmed string of minimum..maximum characters, or MISSING."""
+    if not isinstance(value, str):
+        return fail(errors, field, "must be a string")
+    value = value.strip()
+    if "\x00" in value:
+        return fail(errors, field, "must not contain NUL characters")
     try:
-        value = int(raw)
-    except ValueError:
-        errors.append({"field": name, "message": "must be an integer"})
-        return default
-    if value < minimum or (maximum is not None and value > maximum):
-        bound = "at least %d" % minimum if maximum is None else "%d to %d" % (minimum, maximum)
-        errors.append({"field": name, "message": "must be " + bound})
-        return default
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return fail(errors, field, "must be valid Unicode (no lone surrogates)")
+    if not minimum <= len(value) <= maximum:
+        return fail(errors, field, length_rule(minimum, maximum))
     return value
+
+
+def is_integer(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def clean_id(value, field, errors):
+    if not is_integer(value) or not 1 <= value <= MAX_ID:
+        return fail(errors, field, "must be a positive integer id")
+    return value
+
+
+class Fields:
+    """Reads the fields of one JSON object; problems go to errors under path + name."""
+
+    def __init__(self, data, errors, path=""):
+        self.data = data
+        self.errors = errors
+        self.path = path
+
+    def field(self, name):
+        return self.path + name
+
+    def _get(self, name, required, nullable):
+        """(present, value): absent fields are MISSING, or a problem when required."""
+        if name not in self.data:
+            if required:
+                fail(self.errors, self.field(name), "is required")
+            return False, MISSING
+        value = self.data[name]
+        if value is None and not nullable:
+            fail(self.errors, self.field(name), "must not be null")
+            return False, MISSING
+        return value is not None, value
+
+    def string(self, name, maximum, minimum=1, required=False, nullable=False):
+        present, value = self._get(name, required, nullable)
+        if not present:
+            return value
+        return clean_string(value, self.field(name), self.errors, minimum, maximum)
+
+    def optional_text(self, name, maximum):
+        """A string of at most maximum characters where "" and null both mean none."""
+        value = self.string(name, maximum, minimum=0, nullable=True)
+        return None if value == "" else value
+
+    def choice(self, name, choices, required=False):
+        present, value = self._get(name, required, False)
+        if present and value not in choices:
+            return fail(self.errors, self.field(name), "must be one of: " + ", ".join(choices))
+        return value
+
+    def boolean(self, name):
+        present, value = self._get(name, False, False)
+        if present and not isinstance(value, bool):
+            return fail(self.errors, self.field(name), "must be true or false")
+        return value
+
+    def id(self, name, nullable=False):
+        present, value = self._get(name, False, nullable)
+        if not present:
+            return value
+        return clean_id(value, self.field(name), self.errors)
+
+    def array(self, name, max_items, required=False, min_items=0):
+        """The list itself (items unchecked), or MISSING."""
+        present, value = self._get(name, required, False)
+        if not present:
+            return value
+        if not isinstance(value, list):
+            return fail(self.errors, self.field(name), "must be an array")
+        if not min_items <= len(value) <= max_items:
+            rule = ("must have at most %d items" % max_items if min_items == 0
+                    else "must have %d to %d items" % (min_items, max_items))
+            return fail(self.errors, self.field(name), rule)
+        return value
+
+    def strings(self, name, max_items, maximum, normalise=None):
+        """A list of trimmed strings, each 1..maximum characters, duplicates dropped."""
+        items = self.array(name, max_items)
+        if items is MISSING:
+            return items
+        cleaned = [clean_string(item, "%s.%d" % (self.field(name), index), self.errors, 1, maximum)
+                   for index, item in enumerate(items)]
+        if normalise:
+            cleaned = [item if item is MISSING else normalise(item, "%s.%d" % (self.field(name), i),
+                                                              self.errors)
+                       for i, item in enumerate(cleaned)]
+        return unique_casefolded(item for item in cleaned if item is not MISSING)
+
+
+def sent_or(value, default):
+    return default if value is MISSING else value
+
+
+def unique_casefolded(names):
+    """names without case-insensitive repeats, first spelling kept, order kept."""
+    seen = {}
+    for name in names:
+        seen.setdefault(name.casefold(), name)
+    return list(seen.values())
+
+
+class QueryParams:
+    """Validated query parameters: the same rules and 422s as bodies."""
+
+    def __init__(self):
+        self.errors = []
+
+    def raw(self, name):
+        """The last value sent for name, as UTF-8 text (Bottle hands it over as Latin-1)."""
+        value = request.query.get(name)
+        if value is None:
+            return None
+        try:
+            return value.encode("latin-1").decode("utf-8")
+        except UnicodeError:
+            return fail(self.errors, name, "must be valid UTF-8")
+
+    def integer(self, name, default=None, minimum=1, maximum=MAX_ID):
+        raw = self.raw(name)
+        if raw is MISSING:
+            return raw
+        if raw is None:
+            return default
+        if not ID_PATTERN.fullmatch(raw) or not minimum <= int(raw) <= maximum:
+            return fail(self.errors, name, "must be an integer from %d to %d" % (minimum, maximum))
+        return int(raw)
+
+    def choice(self, name, choices):
+        raw = self.raw(name)
+        if raw is not None and raw is not MISSING and raw not in choices:
+            return fail(self.errors, name, "must be one of: " + ", ".join(choices))
+        return raw
+
+    def string(self, name, maximum):
+        raw = self.raw(name)
+        if raw is None or raw is MISSING or not raw.strip():
+            return None
+        return clean_string(raw, name, self.errors, 1, maximum)
+
+    def done(self):
+        if self.errors:
+            raise validation_failed(self.errors)
+
+
+def parse_path_id(raw, kind):
+    """The numeric id in a path; anything else cannot name an item, so it is not found."""
+    if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
+        raise not_found(kind)
+    return int(raw)
+
+
+def body_fields():
+    """The JSON body and a Fields reader over it."""
+    errors = []
+    return Fields(json_body(), errors), errors
+
+
+def raise_if(errors):
+    if errors:
+        raise validation_failed(errors)
 
 
 ###############################################################################
@@ -708,6 +889,769 @@ def workspace_context(auth):
                    "last4": auth.last4, "scopes": list(auth.scopes)},
         "rateLimitPerMinute": auth.rate_limit,
     }
+
+
+def add_workspace_routes(app):
+    @app.get(API_PREFIX + "/workspace")
+    def get_workspace_context():
+        return success(workspace_context(caller()), "Workspace retrieved")
+
+
+###############################################################################
+# Names: topics and tags #######################################################
+###############################################################################
+
+# Topics and tags are both named rows of a workspace, unique by case-folded name. The
+# table name is interpolated only from this fixed set.
+NAMED_TABLES = ("topics", "tags")
+NAME_MAX_LENGTH = 100
+
+
+def find_named(connection, table, workspace_id, item_id):
+    assert table in NAMED_TABLES
+    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?" % table,
+                     (item_id, workspace_id))
+
+
+def ensure_named(connection, table, workspace_id, names, now):
+    """Ids of the named topics or tags, creating missing ones: {casefolded name: id}."""
+    assert table in NAMED_TABLES
+    keys = {name.casefold(): name for name in names}
+    found = {row["name_key"]: row["id"] for row in query_all(connection, """
+        SELECT id, name_key FROM %s
+        WHERE workspace_id = ? AND name_key IN (SELECT value FROM json_each(?))""" % table,
+        (workspace_id, json.dumps(list(keys))))}
+    for key, name in keys.items():
+        if key not in found:
+            found[key] = connection.execute("""
+                INSERT INTO %s (workspace_id, name, name_key, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?) RETURNING id""" % table,
+                (workspace_id, name, key, now, now)).fetchall()[0]["id"]
+    return found
+
+
+def name_taken(connection, table, workspace_id, name, except_id=None):
+    assert table in NAMED_TABLES
+    return query_one(connection, """
+        SELECT 1 FROM %s WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""" % table,
+        (workspace_id, name.casefold(), except_id)) is not None
+
+
+def check_name_free(connection, table, workspace_id, name, except_id=None):
+    if name is not MISSING and name_taken(connection, table, workspace_id, name, except_id):
+        kind = "topic" if table == "topics" else "tag"
+        raise validation_failed([{"field": "name",
+                                  "message": "a %s with this name already exists" % kind}])
+
+
+def add_delete_route(app, db, table, kind):
+    """DELETE /<table>/<id>: remove one item of the caller's workspace."""
+    assert table in NAMED_TABLES + ("prompts", "brands")
+
+    @app.delete(API_PREFIX + "/%s/<item_id>" % table)
+    def delete_item(item_id):
+        item_id = parse_path_id(item_id, kind)
+        with db.write() as connection:
+            connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
+                               (item_id, caller().workspace_id))
+            if not connection.changes():
+                raise not_found(kind)
+        return success(message="%s deleted" % kind)
+
+
+###############################################################################
+# Topics #######################################################################
+###############################################################################
+
+def topic_json(row):
+    return {"id": row["id"], "name": row["name"], "workspaceId": row["workspace_id"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+def list_topics(connection, workspace_id):
+    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = ? ORDER BY name_key, id",
+                     (workspace_id,))
+
+
+def get_topic_or_404(connection, workspace_id, topic_id):
+    row = find_named(connection, "topics", workspace_id, topic_id)
+    if row is None:
+        raise not_found("Topic")
+    return row
+
+
+def create_topic(db, workspace_id, name):
+    now = db.now()
+    with db.write() as connection:
+        check_name_free(connection, "topics", workspace_id, name)
+        topic_id = ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
+        return find_named(connection, "topics", workspace_id, topic_id)
+
+
+def rename(db, table, workspace_id, item_id, changes, kind):
+    """Apply changes (name, color) to a topic or tag; updatedAt moves only if one differs."""
+    now = db.now()
+    with db.write() as connection:
+        row = find_named(connection, table, workspace_id, item_id)
+        if row is None:
+            raise not_found(kind)
+        check_name_free(connection, table, workspace_id, changes.get("name", MISSING), item_id)
+        changed = {column: value for column, value in changes.items() if row[column] != value}
+        if changed:
+            if "name" in changed:
+                changed["name_key"] = changed["name"].casefold()
+            assignments = ", ".join("%s = ?" % column for column in changed)
+            connection.execute(
+                "UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                % (table, assignments), (*changed.values(), now, item_id, workspace_id))
+        return find_named(connection, table, workspace_id, item_id)
+
+
+def add_topic_routes(app, db):
+    @app.get(API_PREFIX + "/topics")
+    def topics_index():
+        rows = list_topics(db.connection(), caller().workspace_id)
+        return success([topic_json(row) for row in rows], "Topics retrieved")
+
+    @app.post(API_PREFIX + "/topics")
+    def topics_create():
+        fields, errors = body_fields()
+        name = fields.string("name", NAME_MAX_LENGTH, required=True)
+        raise_if(errors)
+        return success(topic_json(create_topic(db, caller().workspace_id, name)),
+                       "Topic created", status=201)
+
+    @app.get(API_PREFIX + "/topics/<topic_id>")
+    def topics_show(topic_id):
+        row = get_topic_or_404(db.connection(), caller().workspace_id,
+                               parse_path_id(topic_id, "Topic"))
+        return success(topic_json(row), "Topic retrieved")
+
+    @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"])
+    def topics_update(topic_id):
+        fields, errors = body_fields()
+        name = fields.string("name", NAME_MAX_LENGTH, required=True)
+        raise_if(errors)
+        row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
+                     {"name": name}, "Topic")
+        return success(topic_json(row), "Topic updated")
+    add_delete_route(app, db, "topics", "Topic")
+
+
+###############################################################################
+# Tags #########################################################################
+###############################################################################
+
+# The Tailwind 500 shade of each tag color.
+TAG_COLORS = {
+    "red": "#ef4444", "orange": "#f97316", "amber": "#f59e0b", "yellow": "#eab308",
+    "lime": "#84cc16", "green": "#22c55e", "emerald": "#10b981", "teal": "#14b8a6",
+    "cyan": "#06b6d4", "sky": "#0ea5e9", "blue": "#3b82f6", "indigo": "#6366f1",
+    "violet": "#8b5cf6", "purple": "#a855f7", "fuchsia": "#d946ef", "pink": "#ec4899",
+    "rose": "#f43f5e", "slate": "#64748b", "gray": "#6b7280", "zinc": "#71717a",
+}
+DEFAULT_TAG_COLOR = "gray"
+
+
+def tag_json(row, with_count=True):
+    tag = {"id": row["id"], "name": row["name"], "color": row["color"],
+           "hexColor": TAG_COLORS[row["color"]], "workspaceId": row["workspace_id"],
+           "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+    if with_count:
+        tag["promptCount"] = row["prompt_count"]
+    return tag
+
+
+def get_tag_or_404(connection, workspace_id, tag_id):
+    row = find_named(connection, "tags", workspace_id, tag_id)
+    if row is None:
+        raise not_found("Tag")
+    return row
+
+
+def tag_fields(required):
+    """The name and color of a tag body; name is required on create."""
+    fields, errors = body_fields()
+    changes = {"name": fields.string("name", NAME_MAX_LENGTH, required=required),
+               "color": fields.choice("color", tuple(TAG_COLORS))}
+    raise_if(errors)
+    return {column: value for column, value in changes.items() if value is not MISSING}
+
+
+def create_tag(db, workspace_id, name, color):
+    now = db.now()
+    with db.write() as connection:
+        check_name_free(connection, "tags", workspace_id, name)
+        row = connection.execute("""
+            INSERT INTO tags (workspace_id, name, name_key, color, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
+            (workspace_id, name, name.casefold(), color, now, now)).fetchall()[0]
+    return row
+
+
+def add_tag_routes(app, db):
+    @app.get(API_PREFIX + "/tags")
+    def tags_index():
+        rows = query_all(db.connection(), "SELECT * FROM tags WHERE workspace_id = ? "
+                                          "ORDER BY name_key, id", (caller().workspace_id,))
+        return success([tag_json(row) for row in rows], "Tags retrieved")
+
+    @app.post(API_PREFIX + "/tags")
+    def tags_create():
+        tag = tag_fields(required=True)
+        row = create_tag(db, caller().workspace_id, tag["name"],
+                         tag.get("color", DEFAULT_TAG_COLOR))
+        return success(tag_json(row), "Tag created", status=201)
+
+    @app.get(API_PREFIX + "/tags/<tag_id>")
+    def tags_show(tag_id):
+        row = get_tag_or_404(db.connection(), caller().workspace_id, parse_path_id(tag_id, "Tag"))
+        return success(tag_json(row), "Tag retrieved")
+
+    @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"])
+    def tags_update(tag_id):
+        changes = tag_fields(required=False)
+        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, "Tag")
+        return success(tag_json(row), "Tag updated")
+    add_delete_route(app, db, "tags", "Tag")
+
+
+###############################################################################
+# Prompts ######################################################################
+###############################################################################
+
+PROMPT_STATUSES = ("draft", "active", "paused", "suggested", "rejected")
+# GET /prompts without a status filter leaves out AI suggestions and rejected ones.
+DEFAULT_PROMPT_STATUSES = ("draft", "active", "paused")
+PROMPT_TEXT_MAX_LENGTH = 5000
+LOCATION_MAX_LENGTH = 255
+MAX_TAGS_PER_PROMPT = 100
+MAX_BULK_PROMPTS = 500
+MAX_PER_PAGE = 100
+DEFAULT_PER_PAGE = 20
+MAX_PAGE = 1_000_000
+# FTS5 trigrams need three characters; shorter searches scan the workspace's prompts.
+TRIGRAM_LENGTH = 3
+
+PROMPT_SELECT = """
+    SELECT p.id, p.workspace_id, p.text, p.status, p.location, p.topic_id,
+           p.last_scheduled_at, p.created_at, p.updated_at,
+           t.name AS topic_name, t.created_at AS topic_created_at,
+           t.updated_at AS topic_updated_at
+    FROM prompts p LEFT JOIN topics t ON t.id = p.topic_id"""
+
+
+def prompt_json(row, tags):
+    topic = None
+    if row["topic_id"] is not None:
+        topic = {"id": row["topic_id"], "name": row["topic_name"],
+                 "workspaceId": row["workspace_id"], "createdAt": row["topic_created_at"],
+                 "updatedAt": row["topic_updated_at"]}
+    return {"id": row["id"], "text": row["text"], "status": row["status"],
+            "location": row["location"], "workspaceId": row["workspace_id"],
+            "topicId": row["topic_id"], "lastScheduledAt": row["last_scheduled_at"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"],
+            "topic": topic, "tags": tags}
+
+
+def prompts_json(connection, workspace_id, rows):
+    """Prompt objects for rows of PROMPT_SELECT, their tags fetched in one query."""
+    ids = [row["id"] for row in rows]
+    tags = {prompt_id: [] for prompt_id in ids}
+    for tag in query_all(connection, """
+            SELECT pt.prompt_id, t.* FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id
+            WHERE pt.prompt_id IN (SELECT value FROM json_each(?)) AND t.workspace_id = ?
+            ORDER BY t.name_key, t.id""", (json.dumps(ids), workspace_id)):
+        tags[tag["prompt_id"]].append(tag_json(tag, with_count=False))
+    return [prompt_json(row, tags[row["id"]]) for row in rows]
+
+
+def load_prompts(connection, workspace_id, prompt_ids):
+    """Prompt objects for prompt_ids of the workspace, in that order."""
+    rows = query_all(connection, PROMPT_SELECT + """
+        WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
+        (workspace_id, json.dumps(prompt_ids)))
+    order = {prompt_id: index for index, prompt_id in enumerate(prompt_ids)}
+    rows.sort(key=lambda row: order[row["id"]])
+    return prompts_json(connection, workspace_id, rows)
+
+
+def load_prompt_or_404(connection, workspace_id, prompt_id):
+    prompts = load_prompts(connection, workspace_id, [prompt_id])
+    if not prompts:
+        raise not_found("Prompt")
+    return prompts[0]
+
+
+def search_condition(search):
+    """SQL and parameters that keep prompts whose text contains search, any case."""
+    if len(search) >= TRIGRAM_LENGTH:
+        phrase = '"%s"' % search.replace('"', '""')
+        return "p.id IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?)", [phrase]
+    escaped = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return "p.text LIKE ? ESCAPE '\\'", ["%" + escaped + "%"]
+
+
+def prompt_filters(workspace_id, status, topic_id, tag_id, search):
+    """The WHERE clause and parameters of a prompt list."""
+    conditions, params = ["p.workspace_id = ?"], [workspace_id]
+    statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
+    conditions.append("p.status IN (%s)" % ", ".join("?" * len(statuses)))
+    params.extend(statuses)
+    if topic_id is not None:
+        conditions.append("p.topic_id = ?")
+        params.append(topic_id)
+    if tag_id is not None:
+        conditions.append("p.id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
+        params.append(tag_id)
+    if search:
+        condition, search_params = search_condition(search)
+        conditions.append(condition)
+        params.extend(search_params)
+    return " WHERE " + " AND ".join(conditions), params
+
+
+def list_prompts(db, workspace_id, page, per_page, **filters):
+    """One page of prompts, newest first, and the pagination fields."""
+    where, params = prompt_filters(workspace_id, **filters)
+    with db.read() as connection:
+        total = query_one(connection, "SELECT count(*) AS n FROM prompts p" + where, params)["n"]
+        rows = query_all(connection, PROMPT_SELECT + where + " ORDER BY p.id DESC LIMIT ? OFFSET ?",
+                         params + [per_page, (page - 1) * per_page])
+        prompts = prompts_json(connection, workspace_id, rows)
+    return {"data": prompts, "total": total, "page": page, "perPage": per_page,
+            "lastPage": max(1, math.ceil(total / per_page))}
+
+
+def prompt_item(data, errors, path):
+    """A cleaned prompt item for create: text, location, topic, tags."""
+    fields = Fields(data, errors, path)
+    text = fields.string("text", PROMPT_TEXT_MAX_LENGTH, required=True)
+    location = fields.optional_text("location", LOCATION_MAX_LENGTH)
+    topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
+    tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
+    return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
+            "tags": sent_or(tags, [])}
+
+
+def dedupe_key(text, location):
+    return text.casefold() + "\x1f" + (location or "").casefold()
+
+
+def schedule_run(connection, workspace_id, prompt_id, now):
+    """Queue a run of the prompt now and record when it was scheduled."""
+    connection.execute("""
+        INSERT OR IGNORE INTO runs (workspace_id, prompt_id, scheduled_at, not_before,
+                                    created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?)""", (workspace_id, prompt_id, now, now, now, now))
+    connection.execute("UPDATE prompts SET last_scheduled_at = ? WHERE id = ? AND workspace_id = ?",
+                       (now, prompt_id, workspace_id))
+
+
+def cancel_queued_runs(connection, workspace_id, prompt_id, now):
+    connection.execute("""
+        UPDATE runs SET state = 'canceled', updated_at = ?
+        WHERE workspace_id = ? AND prompt_id = ? AND state = 'queued'""",
+        (now, workspace_id, prompt_id))
+
+
+def existing_dedupe_keys(connection, workspace_id, keys):
+    return {row["dedupe_key"] for row in query_all(connection, """
+        SELECT dedupe_key FROM prompts
+        WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
+        (workspace_id, json.dumps(list(keys))))}
+
+
+def set_prompt_tags(connection, prompt_id, tag_ids):
+    connection.execute("DELETE FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))
+    connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
+                           [(prompt_id, tag_id) for tag_id in tag_ids])
+
+
+def create_prompts(db, workspace_id, items):
+    """Create the valid, new items in one transaction.
+
+    items is a list of (index, cleaned item or None when invalid). Returns the created
+    prompt objects and the error entries of the skipped items.
+    """
+    now = db.now()
+    failures, accepted, seen = [], [], {}
+    with db.write() as connection:
+        keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
+        existing = existing_dedupe_keys(connection, workspace_id, keys)
+        for index, item in items:
+            key = dedupe_key(item["text"], item["location"])
+            if key in existing:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Duplicate prompt: already in the workspace"})
+            elif key in seen:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Duplicate prompt: same as item %d" % seen[key]})
+            else:
+                seen[key] = index
+                accepted.append(item)
+        topics = ensure_named(connection, "topics", workspace_id,
+                              [item["topic"] for item in accepted if item["topic"]], now)
+        tags = ensure_named(connection, "tags", workspace_id,
+                            [name for item in accepted for name in item["tags"]], now)
+        created = []
+        for item in accepted:
+            topic_id = topics[item["topic"].casefold()] if item["topic"] else None
+            prompt_id = connection.execute("""
+                INSERT INTO prompts (workspace_id, text, status, location, topic_id, dedupe_key,
+                                     created_at, updated_at)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id""",
+                (workspace_id, item["text"], item["location"], topic_id,
+                 dedupe_key(item["text"], item["location"]), now, now)).fetchall()[0]["id"]
+            set_prompt_tags(connection, prompt_id, [tags[name.casefold()] for name in item["tags"]])
+            schedule_run(connection, workspace_id, prompt_id, now)
+            created.append(prompt_id)
+        return load_prompts(connection, workspace_id, created), failures
+
+
+def read_prompt_items(data):
+    """The items of a POST /prompts body: (index, item) pairs and skipped-item errors.
+
+    A bulk body's invalid items are skipped and reported; anything wrong with a single
+    item, or with the shape of a bulk body, is a 422.
+    """
+    if "prompts" not in data:
+        errors = []
+        item = prompt_item(data, errors, "")
+        raise_if(errors)
+        return [(0, item)], []
+    errors = []
+    entries = Fields(data, errors).array("prompts", MAX_BULK_PROMPTS, required=True, min_items=1)
+    raise_if(errors)
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            fail(errors, "prompts.%d" % index, "must be an object")
+    raise_if(errors)
+    items, skipped = [], []
+    for index, entry in enumerate(entries):
+        item_errors = []
+        item = prompt_item(entry, item_errors, "prompts.%d." % index)
+        if item_errors:
+            text = entry.get("text") if isinstance(entry.get("text"), str) else None
+            skipped.append({"index": index, "text": text, "message": "Validation failed",
+                            "errors": item_errors})
+        else:
+            items.append((index, item))
+    return items, skipped
+
+
+def prompt_changes(data):
+    """The cleaned fields of a prompt update; only fields that were sent."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {
+        "text": fields.string("text", PROMPT_TEXT_MAX_LENGTH),
+        "status": fields.choice("status", PROMPT_STATUSES),
+        "location": fields.optional_text("location", LOCATION_MAX_LENGTH),
+        "topicId": fields.id("topicId", nullable=True),
+        "topicName": fields.string("topicName", NAME_MAX_LENGTH),
+        "tags": tag_references(fields),
+    }
+    raise_if(errors)
+    return {name: value for name, value in changes.items() if value is not MISSING}
+
+
+def tag_references(fields):
+    """Tags of an update: integer ids, or strings that are ids or names."""
+    items = fields.array("tags", MAX_TAGS_PER_PROMPT)
+    if items is MISSING:
+        return items
+    references = []
+    for index, item in enumerate(items):
+        field = "tags.%d" % index
+        if is_integer(item):
+            references.append(clean_id(item, field, fields.errors))
+        else:
+            references.append(clean_string(item, field, fields.errors, 1, NAME_MAX_LENGTH))
+    return references
+
+
+def resolve_tag_references(connection, workspace_id, references, now):
+    """Tag ids for an update's tags: unknown integer ids are a 422; names are created."""
+    existing = {row["id"] for row in query_all(connection, """
+        SELECT id FROM tags WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))""",
+        (workspace_id, json.dumps([r if is_integer(r) else int(r) for r in references
+                                   if is_integer(r) or ID_PATTERN.fullmatch(r)])))}
+    errors, ids, names = [], [], []
+    for index, reference in enumerate(references):
+        if is_integer(reference):
+            if reference not in existing:
+                fail(errors, "tags.%d" % index, "no tag with id %d in this workspace" % reference)
+            ids.append(reference)
+        elif ID_PATTERN.fullmatch(reference) and int(reference) in existing:
+            ids.append(int(reference))
+        else:
+            names.append(reference)
+            ids.append(reference)
+    raise_if(errors)
+    created = ensure_named(connection, "tags", workspace_id, names, now)
+    resolved = [ref if is_integer(ref) else created[ref.casefold()] for ref in ids]
+    return list(dict.fromkeys(resolved))
+
+
+def resolve_topic(connection, workspace_id, changes, current, now):
+    """The topic id an update asks for; topicId wins over topicName."""
+    if "topicId" in changes:
+        topic_id = changes["topicId"]
+        if topic_id is not None and find_named(connection, "topics", workspace_id, topic_id) is None:
+            raise validation_failed([{"field": "topicId",
+                                      "message": "no topic with this id in this workspace"}])
+        return topic_id
+    if "topicName" in changes:
+        name = changes["topicName"]
+        return ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
+    return current
+
+
+def update_prompt(db, workspace_id, prompt_id, changes):
+    """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
+    now = db.now()
+    with db.write() as connection:
+        row = query_one(connection, "SELECT * FROM prompts WHERE id = ? AND workspace_id = ?",
+                        (prompt_id, workspace_id))
+        if row is None:
+            raise not_found("Prompt")
+        new = {column: row[column] for column in ("text", "status", "location", "topic_id")}
+        new.update({column: changes[name] for name, column in
+                    (("text", "text"), ("status", "status"), ("location", "location"))
+                    if name in changes})
+        new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
+        changed = any(new[column] != row[column] for column in new)
+        if "tags" in changes:
+            tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
+            current = [r["tag_id"] for r in query_all(
+                connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
+            if set(tag_ids) != set(current):
+                set_prompt_tags(connection, prompt_id, tag_ids)
+                changed = True
+        if changed:
+            connection.execute("""
+                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?,
+                                   dedupe_key = ?, updated_at = ?
+                WHERE id = ? AND workspace_id = ?""",
+                (new["text"], new["status"], new["location"], new["topic_id"],
+                 dedupe_key(new["text"], new["location"]), now, prompt_id, workspace_id))
+        if new["status"] == "active" and row["status"] != "active":
+            schedule_run(connection, workspace_id, prompt_id, now)
+        elif new["status"] != "active" and row["status"] == "active":
+            cancel_queued_runs(connection, workspace_id, prompt_id, now)
+        return load_prompt_or_404(connection, workspace_id, prompt_id)
+
+
+def add_prompt_routes(app, db):
+    @app.get(API_PREFIX + "/prompts")
+    def prompts_index():
+        query = QueryParams()
+        page = query.integer("page", 1, maximum=MAX_PAGE)
+        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
+        filters = {"status": query.choice("status", PROMPT_STATUSES),
+                   "topic_id": query.integer("topicId"), "tag_id": query.integer("tagId"),
+                   "search": query.string("search", PROMPT_TEXT_MAX_LENGTH)}
+        query.done()
+        return success(list_prompts(db, caller().workspace_id, page, per_page, **filters),
+                       "Prompts retrieved")
+
+    @app.post(API_PREFIX + "/prompts")
+    def prompts_create():
+        items, skipped = read_prompt_items(json_body())
+        created, duplicates = create_prompts(db, caller().workspace_id, items)
+        errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
+        result = {"created": len(created), "failed": len(errors), "prompts": created,
+                  "errors": errors}
+        message = "%d prompt%s created, %d failed" % (len(created), "" if len(created) == 1 else "s",
+                                                      len(errors))
+        return success(result, message, status=201)
+
+    @app.get(API_PREFIX + "/prompts/<prompt_id>")
+    def prompts_show(prompt_id):
+        prompt = load_prompt_or_404(db.connection(), caller().workspace_id,
+                                    parse_path_id(prompt_id, "Prompt"))
+        return success(prompt, "Prompt retrieved")
+
+    @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"])
+    def prompts_update(prompt_id):
+        changes = prompt_changes(json_body())
+        prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
+                               changes)
+        return success(prompt, "Prompt updated")
+    add_delete_route(app, db, "prompts", "Prompt")
+
+
+###############################################################################
+# Brands #######################################################################
+###############################################################################
+
+BRAND_NAME_MAX_LENGTH = 255
+MAX_TRACKED_NAMES = 50
+MAX_DOMAINS = 20
+NAME_REGEX_MAX_LENGTH = 500
+BRAND_STATUSES = ("active", "hidden")
+BRAND_TYPES = ("own", "competitor")
+DEFAULT_BRAND_COLOR = "#6b7280"
+COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
+HOSTNAME_PATTERN = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
+                              r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+LOGO_URL_MAX_LENGTH = 2048
+DESCRIPTION_MAX_LENGTH = 5000
+
+
+def normalise_domain(value, field, errors):
+    """acme.com from 'https://www.Acme.com:443/path': lower case; no scheme, port, path or www."""
+    host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", value.lower())
+    host = re.split(r"[/?#]", host, maxsplit=1)[0].rpartition("@")[2]
+    host = re.sub(r":[0-9]*$", "", host).rstrip(".").removeprefix("www.")
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return fail(errors, field, "must be a domain name such as example.com")
+    if not HOSTNAME_PATTERN.fullmatch(host):
+        return fail(errors, field, "must be a domain name such as example.com")
+    return host
+
+
+def compile_name_regex(pattern):
+    """Compile a brand's nameRegex with RE2 (linear time, so no pattern can stall us)."""
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = False
+    return re2.compile(pattern, options=options)
+
+
+def regex_problem(pattern):
+    """Why RE2 refuses pattern, or None."""
+    try:
+        compile_name_regex(pattern)
+    except re2.error as error:
+        reason = error.args[0] if error.args else "invalid"
+        return reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
+    return None
+
+
+def brand_json(row):
+    domains = json.loads(row["domains"])
+    return {"id": row["id"], "name": row["name"], "trackedNames": json.loads(row["tracked_names"]),
+            "nameRegex": row["name_regex"], "useRegex": bool(row["use_regex"]),
+            "domains": domains, "domain": domains[0] if domains else None,
+            "logoUrl": row["logo_url"], "industry": row["industry"],
+            "description": row["description"], "status": row["status"], "type": row["type"],
+            "color": row["color"], "relevancyScore": row["relevancy_score"],
+            "relevancyCalculatedAt": row["relevancy_calculated_at"],
+            "workspaceId": row["workspace_id"], "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"]}
+
+
+def brand_changes(data, required):
+    """The cleaned, sent fields of a brand body, keyed by column."""
+    errors = []
+    fields = Fields(data, errors)
+    tracked = fields.strings("trackedNames", MAX_TRACKED_NAMES, BRAND_NAME_MAX_LENGTH)
+    domains = fields.strings("domains", MAX_DOMAINS, BRAND_NAME_MAX_LENGTH, normalise_domain)
+    color = fields.string("color", 7)
+    if color is not MISSING and not COLOR_PATTERN.fullmatch(color):
+        color = fail(errors, "color", "must be # followed by 6 or 3 hexadecimal digits")
+    regex = fields.string("nameRegex", NAME_REGEX_MAX_LENGTH, minimum=0, nullable=True)
+    if regex:
+        problem = regex_problem(regex)
+        if problem:
+            regex = fail(errors, "nameRegex", "is not a valid RE2 regular expression: " + problem)
+    use_regex = fields.boolean("useRegex")
+    changes = {
+        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required),
+        "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
+        "name_regex": regex if regex is MISSING else (regex or None),
+        "use_regex": use_regex if use_regex is MISSING else int(use_regex),
+        "domains": domains if domains is MISSING else json.dumps(domains),
+        "status": fields.choice("status", BRAND_STATUSES),
+        "type": fields.choice("type", BRAND_TYPES),
+        "color": color,
+        "logo_url": fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH),
+        "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
+        "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
+    }
+    raise_if(errors)
+    return {column: value for column, value in changes.items() if value is not MISSING}
+
+
+def check_brand(connection, workspace_id, brand, brand_id=None):
+    """Rules across fields and rows: a free name; useRegex needs a nameRegex."""
+    errors = []
+    if "name" in brand and query_one(connection, """
+            SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
+            (workspace_id, brand["name"].casefold(), brand_id)):
+        fail(errors, "name", "a brand with this name already exists")
+    if brand.get("use_regex") and not brand.get("name_regex"):
+        fail(errors, "useRegex", "needs a nameRegex")
+    raise_if(errors)
+
+
+def get_brand_row(connection, workspace_id, brand_id):
+    row = query_one(connection, "SELECT * FROM brands WHERE id = ? AND workspace_id = ?",
+                    (brand_id, workspace_id))
+    if row is None:
+        raise not_found("Brand")
+    return row
+
+
+def create_brand(db, workspace_id, brand):
+    now = db.now()
+    with db.write() as connection:
+        check_brand(connection, workspace_id, brand)
+        # Column names come from brand_changes' fixed keys, never from the request.
+        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
+                      created_at=now, updated_at=now)
+        return connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
+            ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
+
+
+def update_brand(db, workspace_id, brand_id, changes):
+    now = db.now()
+    with db.write() as connection:
+        row = get_brand_row(connection, workspace_id, brand_id)
+        check_brand(connection, workspace_id, dict(row, **changes), brand_id)
+        changed = {column: value for column, value in changes.items() if row[column] != value}
+        if changed:
+            if "name" in changed:
+                changed["name_key"] = changed["name"].casefold()
+            connection.execute("UPDATE brands SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                               % ", ".join("%s = ?" % column for column in changed),
+                               (*changed.values(), now, brand_id, workspace_id))
+        return get_brand_row(connection, workspace_id, brand_id)
+
+
+def add_brand_routes(app, db):
+    @app.get(API_PREFIX + "/brands")
+    def brands_index():
+        query = QueryParams()
+        status = query.choice("status", BRAND_STATUSES)
+        brand_type = query.choice("type", BRAND_TYPES)
+        query.done()
+        rows = query_all(db.connection(), """
+            SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
+            AND type = coalesce(?, type) ORDER BY name_key, id""",
+            (caller().workspace_id, status, brand_type))
+        return success([brand_json(row) for row in rows], "Brands retrieved")
+
+    @app.post(API_PREFIX + "/brands")
+    def brands_create():
+        row = create_brand(db, caller().workspace_id, brand_changes(json_body(), required=True))
+        return success(brand_json(row), "Brand created", status=201)
+
+    @app.get(API_PREFIX + "/brands/<brand_id>")
+    def brands_show(brand_id):
+        row = get_brand_row(db.connection(), caller().workspace_id, parse_path_id(brand_id, "Brand"))
+        return success(brand_json(row), "Brand retrieved")
+
+    @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"])
+    def brands_update(brand_id):
+        changes = brand_changes(json_body(), required=False)
+        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes)
+        return success(brand_json(row), "Brand updated")
+    add_delete_route(app, db, "brands", "Brand")
 
 
 ###############################################################################
@@ -890,10 +1834,11 @@ def make_app(db_path, *, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIM
 
 def add_routes(app, db):
     """Attach every API route to app."""
-
-    @app.get(API_PREFIX + "/workspace")
-    def get_workspace_context():
-        return success(workspace_context(caller()), "Workspace retrieved")
+    add_workspace_routes(app)
+    add_prompt_routes(app, db)
+    add_topic_routes(app, db)
+    add_tag_routes(app, db)
+    add_brand_routes(app, db)
 
 
 ###############################################################################
@@ -927,9 +1872,9 @@ def serve(db, host, port, threads, ready=None):
     server.prepare()
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
-    log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     if ready:
-        ready(url)
+        ready(url)  # before the "listening" line, so whoever waits for it has the banner too
+    log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
     try:
         server.serve()
