@@ -681,7 +681,17 @@ def store_idempotent_response(connection, slot, fingerprint, status, body, creat
 # Every check appends {"field", "message"} to a shared list, so one 422 reports all of a
 # body's problems. Field paths are dotted: text, tags.0, prompts.3.text.
 
-MISSING = object()  # a field that was not sent, or was sent and is invalid
+class _Missing:
+    """A field that was not sent, or was sent and is invalid. Falsy, like None."""
+
+    def __bool__(self):
+        return False
+
+    def __repr__(self):
+        return "MISSING"
+
+
+MISSING = _Missing()
 MAX_ID = 2 ** 63 - 1
 ID_PATTERN = re.compile(r"[0-9]{1,19}")
 

@@ -67,8 +67,9 @@ class Api:
     def _headers(self, headers):
         return dict(self.headers, **(headers or {}))
 
-    def get(self, path, status=200, headers=None, **params):
-        return self.client.get(tracker.API_PREFIX + path, params=params or None,
+    def get(self, path, status=200, headers=None, params=None, **query):
+        """GET path; query parameters as keywords, or in params (for a name like status)."""
+        return self.client.get(tracker.API_PREFIX + path, params=dict(params or {}, **query) or None,
                                headers=self._headers(headers), status=status)
 
     def delete(self, path, status=200, headers=None):

@@ -352,3 +352,7 @@ def test_iso_timestamps_have_milliseconds_and_z():
     assert tracker.iso_timestamp(START + 0.0459) == "2026-11-21T09:30:00.045Z"
     assert tracker.parse_timestamp("2026-11-21") == START - 9.5 * 3600
     assert tracker.parse_timestamp("2026-11-21T10:30:00+01:00") == START
+
+
+def test_missing_is_falsy_so_unsent_fields_skip_checks():
+    assert not tracker.MISSING and repr(tracker.MISSING) == "MISSING"
