@@ -182,6 +182,7 @@ CREATE TABLE runs (
     not_before   TEXT NOT NULL,
     attempts     INTEGER NOT NULL DEFAULT 0,
     leased_until TEXT,
+    lease_token  TEXT,
     last_error   TEXT,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL,
@@ -190,5 +191,62 @@ CREATE TABLE runs (
 
 CREATE INDEX runs_claimable ON runs (state, not_before) WHERE state IN ('queued', 'running');
 CREATE INDEX runs_workspace ON runs (workspace_id, prompt_id);
+CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
+CREATE INDEX prompts_schedule ON prompts (status, last_scheduled_at);
+
+-- One engine's answer in one run. UNIQUE (run_id, engine): a re-run never adds a second.
+CREATE TABLE chats (
+    id           INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    prompt_text  TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    model        TEXT NOT NULL,
+    location     TEXT,
+    answer       TEXT NOT NULL,
+    citations    TEXT NOT NULL DEFAULT '[]',
+    usage        TEXT NOT NULL DEFAULT '{}',
+    latency_ms   INTEGER NOT NULL,
+    created_at   TEXT NOT NULL,
+    UNIQUE (run_id, engine)
+) STRICT;
+
+CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
+CREATE INDEX chats_prompt ON chats (prompt_id);
+
+-- The URLs a chat cites (engine citations and links in the answer), one row per URL.
+CREATE TABLE chat_sources (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    url          TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    title        TEXT,
+    UNIQUE (chat_id, url)
+) STRICT;
+
+CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain);
+
+-- A tracked brand in a chat: mentioned by name (position, mentions) and/or cited
+-- through one of its domains. position is NULL when the brand is only cited.
+CREATE TABLE chat_brands (
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    brand_id     INTEGER NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    position     INTEGER,
+    mentions     INTEGER NOT NULL,
+    cited        INTEGER NOT NULL CHECK (cited IN (0, 1)),
+    PRIMARY KEY (chat_id, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
+
+-- Workspaces whose chats need their brand rows recomputed (a brand's names or domains
+-- changed); the worker walks their chats in id order from after_chat_id.
+CREATE TABLE brand_refresh (
+    workspace_id  INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    after_chat_id INTEGER NOT NULL DEFAULT 0
+) STRICT;
 
 PRAGMA user_version = 1;

@@ -17,6 +17,7 @@ import json
 import logging
 import math
 import os
+import random
 import re
 import secrets
 import signal
@@ -24,6 +25,9 @@ import sys
 import threading
 import time
 import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
 
 import apsw
 import bottle
@@ -954,18 +958,22 @@ def check_name_free(connection, table, workspace_id, name, except_id=None):
                                   "message": "a %s with this name already exists" % kind}])
 
 
-def add_delete_route(app, db, table, kind):
-    """DELETE /<table>/<id>: remove one item of the caller's workspace."""
+def add_delete_route(app, db, table, kind, after=None):
+    """DELETE /<table>/<id>: remove one item of the caller's workspace, then call
+    after(connection, workspace_id) in the same transaction."""
     assert table in NAMED_TABLES + ("prompts", "brands")
 
     @app.delete(API_PREFIX + "/%s/<item_id>" % table)
     def delete_item(item_id):
         item_id = parse_path_id(item_id, kind)
+        workspace_id = caller().workspace_id
         with db.write() as connection:
             connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
-                               (item_id, caller().workspace_id))
+                               (item_id, workspace_id))
             if not connection.changes():
                 raise not_found(kind)
+            if after:
+                after(connection, workspace_id)
         return success(message="%s deleted" % kind)
 
 
@@ -1611,6 +1619,7 @@ def create_brand(db, workspace_id, brand):
     now = db.now()
     with db.write() as connection:
         check_brand(connection, workspace_id, brand)
+        request_brand_refresh(connection, workspace_id)  # past chats may mention it
         # Column names come from brand_changes' fixed keys, never from the request.
         values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
                       created_at=now, updated_at=now)
@@ -1630,6 +1639,8 @@ def update_brand(db, workspace_id, brand_id, changes):
             connection.execute("UPDATE brands SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
                                % ", ".join("%s = ?" % column for column in changed),
                                (*changed.values(), now, brand_id, workspace_id))
+            if set(changed) & set(BRAND_FIELDS):
+                request_brand_refresh(connection, workspace_id)
         return get_brand_row(connection, workspace_id, brand_id)
 
 
@@ -1661,7 +1672,644 @@ def add_brand_routes(app, db):
         changes = brand_changes(json_body(), required=False)
         row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes)
         return success(brand_json(row), "Brand updated")
-    add_delete_route(app, db, "brands", "Brand")
+    # Other brands' positions in a chat shift when one goes, so all are recomputed.
+    add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
+
+
+###############################################################################
+# Engines ######################################################################
+###############################################################################
+
+# An engine answers one question: ``ask(text, location, brands) -> Answer``. ``brands``
+# are the workspace's brands, which only the simulated engine looks at (it has no
+# knowledge of its own to name them from).
+
+@dataclasses.dataclass
+class Answer:
+    """An engine's answer: its text, the URLs it cited, and token usage."""
+    text: str
+    citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
+    usage: dict = dataclasses.field(default_factory=dict)
+
+
+class EngineError(Exception):
+    """An engine gave no answer (after its own retries)."""
+
+
+class RetryableEngineError(EngineError):
+    """A failure worth trying again: a timeout, a 429 or a 5xx."""
+
+    def __init__(self, message, retry_after=None):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+SIMULATED_OTHERS = [
+    ("Northwind Suite", "northwind.example"), ("Contoso Cloud", "contoso.example"),
+    ("Globex One", "globex.example"), ("Initech Pro", "initech.example"),
+    ("Umbrella Works", "umbrella.example"), ("Hooli Stack", "hooli.example"),
+    ("Vandelay Tools", "vandelay.example"), ("Stark Analytics", "stark.example"),
+]
+SIMULATED_SITES = [
+    ("G2 category reviews", "https://www.g2.com/categories/"),
+    ("Capterra comparisons", "https://www.capterra.com/compare/"),
+    ("Wikipedia", "https://en.wikipedia.org/wiki/Special:Search?search="),
+    ("Reddit discussion", "https://www.reddit.com/search/?q="),
+    ("Hacker News", "https://hn.algolia.com/?q="),
+]
+SIMULATED_REASONS = [
+    "a solid all-rounder with a gentle learning curve",
+    "strong on integrations and reporting",
+    "popular with small teams for its pricing",
+    "the usual pick for larger organisations",
+    "praised for support and documentation",
+    "fast to set up, with a generous free tier",
+]
+
+
+class SimulatedEngine:
+    """An offline, deterministic stand-in for an AI engine: same question, same answer.
+
+    It recommends a shuffled mix of one to three of the workspace's brands (by name or a
+    tracked name) and invented ones, links some brand domains and some review sites, and says plainly
+    that it is simulated.
+    """
+    kind = "simulated"
+
+    def __init__(self, name="simulated", model="simulated-1"):
+        self.name = name
+        self.model = model
+
+    def ask(self, text, location=None, brands=()):
+        seed = "\0".join((self.name, self.model, text, location or "")).encode()
+        rng = random.Random(hashlib.sha256(seed).digest())
+        named = [(rng.choice([brand["name"]] + brand["tracked_names"]),
+                  brand["domains"][0] if brand["domains"] else None)
+                 for brand in rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))]
+        picks = named + rng.sample(SIMULATED_OTHERS, rng.randint(2, 4))
+        rng.shuffle(picks)
+        where = " in %s" % location if location else ""
+        lines = ["_Simulated answer from tracker's offline engine; no AI was asked._", "",
+                 "Here are options worth a look for \u201c%s\u201d%s:" % (text[:200], where), ""]
+        for number, (name, domain) in enumerate(picks, 1):
+            line = "%d. **%s**: %s." % (number, name, rng.choice(SIMULATED_REASONS))
+            if domain and rng.random() < 0.7:
+                line += " See [%s](https://%s/)." % (domain, domain)
+            lines.append(line)
+        query = urllib.parse.quote(text[:80])
+        citations = [{"url": url + query, "title": title}
+                     for title, url in rng.sample(SIMULATED_SITES, 2)]
+        lines += ["", "Compare reviews on %s before you decide." % citations[0]["url"]]
+        answer = "\n".join(lines)
+        return Answer(answer, citations, {"promptTokens": len(text) // 4 + 1,
+                                          "completionTokens": len(answer) // 4 + 1})
+
+
+class OpenAIEngine:
+    """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
+
+    429s, 5xx answers and timeouts are retried with exponential backoff (honouring
+    Retry-After); citations are read from a ``citations`` or ``search_results`` array
+    and from URL annotations, as different providers return them.
+    """
+    kind = "openai"
+
+    def __init__(self, name, model, base_url, api_key=None, timeout=60.0, retries=3,
+                 sleep=time.sleep):
+        self.name = name
+        self.model = model
+        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.api_key = api_key
+        self.timeout = timeout
+        self.retries = retries
+        self.sleep = sleep
+
+    def ask(self, text, location=None, brands=()):
+        messages = [{"role": "user", "content": text}]
+        if location:
+            messages.insert(0, {"role": "system", "content":
+                                "The user is asking from %s; answer for that location." % location})
+        body = json.dumps({"model": self.model, "messages": messages}).encode()
+        for attempt in range(self.retries + 1):
+            try:
+                return parse_chat_completion(self.post(body))
+            except RetryableEngineError as error:
+                if attempt == self.retries:
+                    raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
+                self.sleep(error.retry_after if error.retry_after is not None
+                           else min(2 ** attempt, 30))
+
+    def post(self, body):
+        """The decoded JSON reply to one request, or an EngineError."""
+        headers = {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
+        if self.api_key:
+            headers["Authorization"] = "Bearer " + self.api_key
+        request_ = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request_, timeout=self.timeout) as reply:
+                return json.loads(reply.read())
+        except urllib.error.HTTPError as error:
+            detail = error.read()[:300].decode(errors="replace")
+            message = "HTTP %d from %s: %s" % (error.code, self.url, detail)
+            if error.code == 429 or error.code >= 500:
+                raise RetryableEngineError(message, retry_after_seconds(error.headers)) from None
+            raise EngineError(message) from None
+        except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
+            raise RetryableEngineError("no answer from %s: %s" % (self.url, error)) from None
+        except ValueError as error:
+            raise EngineError("%s answered with invalid JSON: %s" % (self.url, error)) from None
+
+
+def retry_after_seconds(headers):
+    value = headers.get("Retry-After", "")
+    return min(float(value), 300.0) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", value) else None
+
+
+def parse_chat_completion(reply):
+    """Answer from a chat-completions reply, with citations wherever the provider put them."""
+    try:
+        message = reply["choices"][0]["message"]
+    except (KeyError, IndexError, TypeError):
+        raise EngineError("reply has no choices[0].message") from None
+    text = message.get("content")
+    if not isinstance(text, str) or not text.strip():
+        raise EngineError("reply has an empty answer")
+    citations = []
+    for item in reply.get("citations") or []:
+        citations.append({"url": item} if isinstance(item, str) else item)
+    for item in reply.get("search_results") or []:
+        citations.append(item)
+    for annotation in message.get("annotations") or []:
+        if isinstance(annotation, dict) and annotation.get("type") == "url_citation":
+            citations.append(annotation.get("url_citation") or {})
+    citations = [{"url": c["url"], "title": c.get("title")} for c in citations
+                 if isinstance(c, dict) and isinstance(c.get("url"), str)]
+    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+    return Answer(text, citations, usage)
+
+
+ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z]+)(?::(?P<model>[^@]+))?"
+                         r"(?:@(?P<url>\S+))?")
+OPENAI_DEFAULT_URL = "https://api.openai.com/v1"
+
+
+def parse_engine(spec, environ):
+    """An engine from ``[LABEL=]KIND[:MODEL][@BASE_URL]``, e.g. local=openai:llama3.1@http://..."""
+    found = ENGINE_SPEC.fullmatch(spec.strip())
+    if not found:
+        raise ProvisioningError("engine %r is not [LABEL=]KIND[:MODEL][@BASE_URL]" % spec)
+    kind, model, url = found["kind"], found["model"], found["url"]
+    label = found["label"] or kind
+    if kind == "simulated":
+        return SimulatedEngine(label, model or "simulated-1")
+    if kind == "openai":
+        if not model:
+            raise ProvisioningError("engine %r needs a model, e.g. openai:gpt-4o-mini" % spec)
+        return OpenAIEngine(label, model, url or environ.get("OPENAI_BASE_URL") or OPENAI_DEFAULT_URL,
+                            environ.get("OPENAI_API_KEY"))
+    raise ProvisioningError("engine kind %r is not one of: simulated, openai" % kind)
+
+
+def configure_engines(specs, environ=os.environ):
+    """Engines from --engine options, else TRACKER_ENGINES, else the simulated one."""
+    if not specs:
+        specs = [s for s in environ.get("TRACKER_ENGINES", "").split(",") if s.strip()]
+    engines = [parse_engine(spec, environ) for spec in specs] or [SimulatedEngine()]
+    labels = [engine.name for engine in engines]
+    if len(set(labels)) != len(labels):
+        raise ProvisioningError("engine labels must be unique: %s" % ", ".join(labels))
+    return engines
+
+
+###############################################################################
+# Extraction: sources and brand mentions #######################################
+###############################################################################
+
+MARKDOWN_LINK = re.compile(r"\[([^\]\n]{0,500})\]\((https?://[^\s)]+)\)", re.IGNORECASE)
+BARE_URL = re.compile(r"https?://[^\s<>()\[\]\"'`]+", re.IGNORECASE)
+URL_TRAILING_PUNCTUATION = ".,;:!?*_'\""
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def normalise_url(url):
+    """(url, domain) with scheme and host lower-cased, default port, fragment and utm_
+    parameters dropped, and domain without www.; None for anything not http(s)."""
+    try:
+        parts = urllib.parse.urlsplit(url.strip().rstrip(URL_TRAILING_PUNCTUATION))
+        port = parts.port
+    except ValueError:
+        return None
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").rstrip(".")
+    if scheme not in DEFAULT_PORTS or not host:
+        return None
+    netloc = host if port in (None, DEFAULT_PORTS[scheme]) else "%s:%d" % (host, port)
+    query = "&".join(pair for pair in parts.query.split("&")
+                     if pair and not pair.lower().startswith("utm_"))
+    normal = urllib.parse.urlunsplit((scheme, netloc, parts.path or "/", query, ""))
+    return normal, host.removeprefix("www.")
+
+
+def extract_sources(answer):
+    """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs."""
+    found = [(c["url"], c.get("title")) for c in answer.citations]
+    found += [(url, title.strip() or None) for title, url in MARKDOWN_LINK.findall(answer.text)]
+    found += [(url, None) for url in BARE_URL.findall(answer.text)]
+    sources = {}
+    for url, title in found:
+        normal = normalise_url(url)
+        if normal and normal[0] not in sources:
+            sources[normal[0]] = {"url": normal[0], "domain": normal[1], "title": title}
+        elif normal and title and not sources[normal[0]]["title"]:
+            sources[normal[0]]["title"] = title
+    return list(sources.values())
+
+
+def mask_link_targets(text):
+    """text with every URL blanked out (same length), so a domain never counts as a name."""
+    return BARE_URL.sub(lambda match: " " * len(match.group()), text)
+
+
+class BrandMatcher:
+    """Finds a workspace's brands in answers: names and tracked names as whole words,
+    ignoring case, plus nameRegex (RE2, linear time) when useRegex is on."""
+
+    def __init__(self, brands):
+        self.brands = []
+        for brand in brands:
+            names = sorted({brand["name"], *brand["tracked_names"]}, key=len, reverse=True)
+            literal = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)),
+                                 re.IGNORECASE)
+            pattern = None
+            if brand["use_regex"] and brand["name_regex"]:
+                pattern = compile_name_regex(brand["name_regex"])
+            self.brands.append((brand["id"], literal, pattern, brand["domains"]))
+
+    def match(self, text, source_domains):
+        """One row per brand mentioned or cited: brand_id, position, mentions, cited."""
+        masked = mask_link_targets(text)
+        found = []
+        for brand_id, literal, pattern, domains in self.brands:
+            spans = {match.span() for match in literal.finditer(masked)}
+            if pattern is not None:
+                spans |= {match.span() for match in pattern.finditer(masked) if match.end() > match.start()}
+            cited = any(source == domain or source.endswith("." + domain)
+                        for source in source_domains for domain in domains)
+            if spans or cited:
+                first = min(start for start, _ in spans) if spans else None
+                found.append({"brand_id": brand_id, "first": first,
+                              "mentions": count_disjoint(spans), "cited": int(cited)})
+        mentioned = sorted((row for row in found if row["first"] is not None),
+                           key=lambda row: (row["first"], row["brand_id"]))
+        for position, row in enumerate(mentioned, 1):
+            row["position"] = position
+        for row in found:
+            row.setdefault("position", None)
+            del row["first"]
+        return found
+
+
+def count_disjoint(spans):
+    """How many of the spans remain when overlapping ones are merged."""
+    count, end = 0, -1
+    for start, stop in sorted(spans):
+        if start >= end:
+            count += 1
+            end = stop
+        else:
+            end = max(end, stop)
+    return count
+
+
+def brand_rows(connection, workspace_id):
+    """The workspace's brands with their JSON lists decoded, for matching and simulating."""
+    return [dict(row, tracked_names=json.loads(row["tracked_names"]),
+                 domains=json.loads(row["domains"]))
+            for row in query_all(connection, """
+                SELECT id, name, tracked_names, name_regex, use_regex, domains FROM brands
+                WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
+
+
+def store_chat_brands(connection, workspace_id, chat_id, matcher, text, domains):
+    connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat_id,))
+    connection.executemany("""
+        INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited)
+        VALUES (?, ?, ?, ?, ?, ?)""",
+        [(chat_id, row["brand_id"], workspace_id, row["position"], row["mentions"], row["cited"])
+         for row in matcher.match(text, domains)])
+
+
+###############################################################################
+# Runs: queue, scheduler and worker ############################################
+###############################################################################
+
+# A run asks every engine one prompt. Its row goes queued -> running (under a lease)
+# -> done, or back to queued with a backoff after a failure, or failed after the last
+# attempt. A lease that runs out (its worker died) makes the run claimable again, and
+# each claim gets a fresh token, so a worker that lost its lease cannot finish the run.
+
+DEFAULT_RUN_INTERVAL = 24 * 3600
+LEASE_SECONDS = 300
+MAX_ATTEMPTS = 5
+BACKOFF_SECONDS = 30
+BACKOFF_CAP_SECONDS = 3600
+RELEVANCY_WINDOW_DAYS = 30
+RELEVANCY_REFRESH_SECONDS = 300
+BRAND_REFRESH_BATCH = 200
+BRAND_FIELDS = ("name", "tracked_names", "name_regex", "use_regex", "domains")
+
+
+def queue_due_prompts(db, interval):
+    """Queue a run of every active prompt whose last one is interval seconds old."""
+    now = db.clock()
+    stamp, cutoff = iso_timestamp(now), iso_timestamp(now - interval)
+    with db.write() as connection:
+        due = query_all(connection, """
+            SELECT id, workspace_id FROM prompts p
+            WHERE status = 'active' AND (last_scheduled_at IS NULL OR last_scheduled_at <= ?)
+            AND NOT EXISTS (SELECT 1 FROM runs r WHERE r.prompt_id = p.id
+                            AND r.state IN ('queued', 'running'))""", (cutoff,))
+        for prompt in due:
+            schedule_run(connection, prompt["workspace_id"], prompt["id"], stamp)
+    return len(due)
+
+
+def claimable(connection, now):
+    return query_one(connection, """
+        SELECT 1 AS found FROM runs WHERE (state = 'queued' AND not_before <= ?)
+        OR (state = 'running' AND leased_until <= ?) LIMIT 1""", (now, now)) is not None
+
+
+def claim_run(db, lease_seconds=LEASE_SECONDS):
+    """Take the next due run under a new lease, in one statement; None if there is none."""
+    now = db.clock()
+    stamp = iso_timestamp(now)
+    if not claimable(db.connection(), stamp):
+        return None
+    with db.write() as connection:
+        return query_one(connection, """
+            UPDATE runs SET state = 'running', attempts = attempts + 1, leased_until = ?,
+                            lease_token = ?, updated_at = ?
+            WHERE id = (SELECT id FROM runs
+                        WHERE (state = 'queued' AND not_before <= ?)
+                           OR (state = 'running' AND leased_until <= ?)
+                        ORDER BY not_before, id LIMIT 1)
+            RETURNING *""", (iso_timestamp(now + lease_seconds), secrets.token_hex(8), stamp,
+                             stamp, stamp))
+
+
+def holds_lease(connection, run):
+    return query_one(connection, "SELECT 1 AS held FROM runs WHERE id = ? AND lease_token = ? "
+                                 "AND state = 'running'", (run["id"], run["lease_token"])) is not None
+
+
+def release_run(db, run):
+    """Give a run back to the queue (on shutdown) without counting the attempt."""
+    with db.write() as connection:
+        connection.execute("""
+            UPDATE runs SET state = 'queued', attempts = attempts - 1, leased_until = NULL,
+                            lease_token = NULL, updated_at = ?
+            WHERE id = ? AND lease_token = ? AND state = 'running'""",
+            (db.now(), run["id"], run["lease_token"]))
+
+
+def backoff_seconds(attempts):
+    return min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
+
+
+def end_run(connection, run, errors, now):
+    """Mark the run done, or queue it again after a backoff, or fail it for good."""
+    if not errors:
+        state, not_before, error = "done", run["not_before"], None
+    else:
+        error = "; ".join("%s: %s" % item for item in sorted(errors.items()))
+        state = "failed" if run["attempts"] >= MAX_ATTEMPTS else "queued"
+        not_before = iso_timestamp(now + backoff_seconds(run["attempts"]))
+    connection.execute("""
+        UPDATE runs SET state = ?, not_before = ?, last_error = ?, leased_until = NULL,
+                        lease_token = NULL, updated_at = ?
+        WHERE id = ?""", (state, not_before, error, iso_timestamp(now), run["id"]))
+
+
+def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, created_at):
+    """Insert one chat with its sources and brand rows (nothing if the run already has it)."""
+    chat = query_one(connection, """
+        INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
+                           answer, citations, usage, latency_ms, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (run_id, engine) DO NOTHING RETURNING id""",
+        (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
+         prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
+         latency_ms, created_at))
+    if chat is None:
+        return
+    sources = extract_sources(answer)
+    connection.executemany("""
+        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title) VALUES (?, ?, ?, ?, ?)""",
+        [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"]) for s in sources])
+    store_chat_brands(connection, run["workspace_id"], chat["id"], matcher, answer.text,
+                      {s["domain"] for s in sources})
+
+
+def refresh_relevancy(connection, workspace_id, now):
+    """Each brand's relevancyScore: its visibility over the last 30 days of chats."""
+    since = iso_timestamp(now - RELEVANCY_WINDOW_DAYS * 86400)
+    chats = query_one(connection, "SELECT count(*) AS n FROM chats WHERE workspace_id = ? "
+                                  "AND created_at >= ?", (workspace_id, since))["n"]
+    connection.execute("""
+        UPDATE brands SET relevancy_calculated_at = ?, relevancy_score = CASE WHEN ? = 0 THEN NULL
+            ELSE (SELECT count(*) FROM chat_brands cb JOIN chats c ON c.id = cb.chat_id
+                  WHERE cb.brand_id = brands.id AND cb.position IS NOT NULL
+                  AND c.created_at >= ?) * 1.0 / ? END
+        WHERE workspace_id = ?""", (iso_timestamp(now), chats, since, chats, workspace_id))
+
+
+def request_brand_refresh(connection, workspace_id):
+    """Have the worker recompute every chat's brand rows (a brand's names changed)."""
+    connection.execute("""
+        INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0""", (workspace_id,))
+
+
+def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
+    """Recompute one batch of chats' brand rows for one workspace; False when none is due."""
+    with db.write() as connection:
+        pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
+        if pending is None:
+            return False
+        workspace_id = pending["workspace_id"]
+        matcher = BrandMatcher(brand_rows(connection, workspace_id))
+        chats = query_all(connection, """
+            SELECT id, answer FROM chats WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
+            (workspace_id, pending["after_chat_id"], batch))
+        for chat in chats:
+            domains = {row["domain"] for row in query_all(
+                connection, "SELECT domain FROM chat_sources WHERE chat_id = ?", (chat["id"],))}
+            store_chat_brands(connection, workspace_id, chat["id"], matcher, chat["answer"], domains)
+        if len(chats) < batch:
+            connection.execute("DELETE FROM brand_refresh WHERE workspace_id = ?", (workspace_id,))
+            refresh_relevancy(connection, workspace_id, db.clock())
+        else:
+            connection.execute("UPDATE brand_refresh SET after_chat_id = ? WHERE workspace_id = ?",
+                               (chats[-1]["id"], workspace_id))
+    return True
+
+
+class Worker:
+    """Drains the run queue: asks every engine each due prompt and stores the answers.
+
+    ``run_pending()`` does all due work synchronously (tests drive it with the injected
+    clock); ``start()`` runs the same steps on background threads: one scheduler and
+    ``concurrency`` runners.
+    """
+
+    def __init__(self, db, engines=None, *, concurrency=2, run_interval=DEFAULT_RUN_INTERVAL,
+                 lease_seconds=LEASE_SECONDS, poll_seconds=0.5):
+        self.db = db
+        self.engines = engines or [SimulatedEngine()]
+        self.concurrency = concurrency
+        self.run_interval = run_interval
+        self.lease_seconds = lease_seconds
+        self.poll_seconds = poll_seconds
+        self._stopping = threading.Event()
+        self._threads = []
+        self._in_hand = {}
+        self._lock = threading.Lock()
+        self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
+        self._scored_at = {}
+
+    def state(self):
+        if not self._threads:
+            return "stopped"
+        return "running" if all(thread.is_alive() for thread in self._threads) else "degraded"
+
+    def run_pending(self):
+        """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
+        queue_due_prompts(self.db, self.run_interval)
+        while refresh_brand_rows(self.db):
+            pass
+        count = 0
+        while self.run_next():
+            count += 1
+        self.score_brands(drained=True)
+        return count
+
+    def score_brands(self, drained):
+        """Recompute relevancy of workspaces with new chats: at once when the queue has
+        drained, else at most every RELEVANCY_REFRESH_SECONDS (it scans 30 days of chats)."""
+        now = self.db.clock()
+        with self._lock:
+            due = [workspace_id for workspace_id in self._new_chats
+                   if drained or now - self._scored_at.get(workspace_id, -math.inf)
+                   >= RELEVANCY_REFRESH_SECONDS]
+            self._new_chats.difference_update(due)
+        for workspace_id in due:
+            with self.db.write() as connection:
+                refresh_relevancy(connection, workspace_id, now)
+            self._scored_at[workspace_id] = now
+
+    def run_next(self):
+        """Claim and process one run; False when none is due."""
+        run = claim_run(self.db, self.lease_seconds)
+        if run is None:
+            return False
+        with self._lock:
+            self._in_hand[run["id"]] = run
+        try:
+            self.process(run)
+        finally:
+            with self._lock:
+                self._in_hand.pop(run["id"], None)
+        return True
+
+    def process(self, run):
+        connection = self.db.connection()
+        prompt = query_one(connection, "SELECT * FROM prompts WHERE id = ? AND workspace_id = ?",
+                           (run["prompt_id"], run["workspace_id"]))
+        if prompt is None or prompt["status"] != "active":
+            with self.db.write() as connection:
+                connection.execute("UPDATE runs SET state = 'canceled', lease_token = NULL, "
+                                   "updated_at = ? WHERE id = ? AND lease_token = ?",
+                                   (self.db.now(), run["id"], run["lease_token"]))
+            return
+        brands = brand_rows(connection, run["workspace_id"])
+        answered = {row["engine"] for row in query_all(
+            connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
+        answers, errors = [], {}
+        for engine in self.engines:
+            if engine.name in answered:
+                continue
+            started = time.perf_counter()
+            try:
+                answer = engine.ask(prompt["text"], prompt["location"], brands)
+            except Exception as error:  # an adapter's failure is kept on the run, never raised
+                errors[engine.name] = str(error) or type(error).__name__
+                continue
+            answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
+        self.finish(run, prompt, brands, answers, errors)
+
+    def finish(self, run, prompt, brands, answers, errors):
+        now = self.db.clock()
+        matcher = BrandMatcher(brands)
+        with self.db.write() as connection:
+            if not holds_lease(connection, run):
+                log.warning("run %d: lease lost before it finished; result discarded", run["id"])
+                return
+            for engine, answer, latency_ms in answers:
+                store_chat(connection, run, prompt, engine, answer, latency_ms, matcher,
+                           iso_timestamp(now))
+            end_run(connection, run, errors, now)
+        if answers:
+            with self._lock:
+                self._new_chats.add(run["workspace_id"])
+
+    # Background threads ---------------------------------------------------------------
+
+    def start(self):
+        self._stopping.clear()
+        self._threads = [threading.Thread(target=self._loop, args=(self._schedule,),
+                                          name="tracker-scheduler", daemon=True)]
+        self._threads += [threading.Thread(target=self._loop, args=(self.run_next,),
+                                           name="tracker-runner-%d" % n, daemon=True)
+                          for n in range(self.concurrency)]
+        for thread in self._threads:
+            thread.start()
+
+    def _schedule(self):
+        queue_due_prompts(self.db, self.run_interval)
+        self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
+        return refresh_brand_rows(self.db)
+
+    def _loop(self, step):
+        while not self._stopping.is_set():
+            try:
+                busy = step()
+            except Exception:
+                log.exception("worker step failed")
+                busy = False
+            if not busy:
+                self._stopping.wait(self.poll_seconds)
+        self.db.close()
+
+    def stop(self, timeout=10.0):
+        """Stop the threads; a run still in hand after timeout goes back to the queue."""
+        self._stopping.set()
+        deadline = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        with self._lock:
+            unfinished = list(self._in_hand.values())
+        for run in unfinished:
+            release_run(self.db, run)
+        self._threads = []
+
+
+def parse_duration(text):
+    """Seconds from '90', '90s', '30m', '24h' or '7d'."""
+    found = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)([smhd]?)", text.strip())
+    if not found or float(found[1]) <= 0:
+        raise argparse.ArgumentTypeError("%r is not a duration like 90s, 30m, 24h or 7d" % text)
+    return float(found[1]) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[found[2]]
 
 
 ###############################################################################
@@ -1823,8 +2471,13 @@ def bootstrap(db):
 # Application ##################################################################
 ###############################################################################
 
-def make_app(db_path, *, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIMIT):
-    """Build the complete WSGI application; starts no thread and opens no socket."""
+def make_app(db_path, *, engines=None, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIMIT,
+             **worker_options):
+    """Build the complete WSGI application; starts no thread and opens no socket.
+
+    ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
+    it; tests call its ``run_pending()``.
+    """
     if isinstance(db_path, Database):
         db = db_path
     else:
@@ -1832,6 +2485,7 @@ def make_app(db_path, *, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIM
     clock = db.clock
     app = bottle.Bottle()
     app.config["tracker.db"] = db
+    app.config["tracker.worker"] = Worker(db, engines, **worker_options)
     app.default_error_handler = render_http_error
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
@@ -1872,11 +2526,14 @@ def access_log(app):
     return logged
 
 
-def serve(db, host, port, threads, ready=None):
-    """Serve the app with cheroot until SIGINT or SIGTERM; ready(url) once listening."""
+def serve(app, host, port, threads, ready=None):
+    """Serve app with cheroot, and run its worker, until SIGINT or SIGTERM.
+
+    ready(url) is called once the socket listens.
+    """
     from cheroot import wsgi
 
-    app = make_app(db)
+    db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     server = wsgi.Server((host, port), access_log(app), numthreads=threads,
                          server_name="tracker")
     server.prepare()
@@ -1886,12 +2543,17 @@ def serve(db, host, port, threads, ready=None):
         ready(url)  # before the "listening" line, so whoever waits for it has the banner too
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+    worker.start()
+    log.info("worker: %s, %d at a time, every prompt again after %gs",
+             ", ".join("%s (%s)" % (e.name, e.model) for e in worker.engines),
+             worker.concurrency, worker.run_interval)
     try:
         server.serve()
     except KeyboardInterrupt:
         log.info("shutting down")
     finally:
         server.stop()
+        worker.stop()
         db.close()
     log.info("stopped")
 
@@ -1914,6 +2576,8 @@ def open_db(args):
 
 def cmd_serve(args):
     db = open_db(args)
+    app = make_app(db, engines=configure_engines(args.engine), concurrency=args.workers,
+                   run_interval=args.run_interval)
     created = bootstrap(db)
 
     def announce(url):
@@ -1923,7 +2587,7 @@ def cmd_serve(args):
                 "    %s\n\nTry it:\n\n    curl -H 'Authorization: Bearer %s' %s%s/workspace\n\n"
                 % (created["key"], created["key"], url, API_PREFIX))
             sys.stderr.flush()
-    serve(db, args.host, args.port, args.threads, ready=announce)
+    serve(app, args.host, args.port, args.threads, ready=announce)
 
 
 def cmd_workspace_create(args):
@@ -1985,6 +2649,12 @@ def build_parser():
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     serve_cmd.add_argument("--threads", type=int, default=10, help="HTTP worker threads")
+    serve_cmd.add_argument("--engine", action="append", metavar="[LABEL=]KIND[:MODEL][@URL]",
+                           help="an engine to ask (repeatable; env TRACKER_ENGINES, comma-"
+                                "separated; default: simulated)")
+    serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
+    serve_cmd.add_argument("--run-interval", type=parse_duration, default=DEFAULT_RUN_INTERVAL,
+                           help="ask every active prompt again after this long (default 24h)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
