@@ -3,16 +3,18 @@
 -- Older databases are brought up to this version by the migrations in tracker.py
 -- (section "Storage"); PRAGMA user_version records which version a file is at.
 --
--- Conventions: every table is STRICT; timestamps are UTC ISO 8601 text with
--- milliseconds and a trailing Z, so they sort as text; every row owned by a workspace
--- carries workspace_id, and every query filters on it. Columns named *_key hold the
--- case-folded form of a name (computed in Python with str.casefold, which SQLite's
--- NOCASE cannot do beyond ASCII) so that uniqueness is case-insensitive for all scripts.
+-- Conventions: every table is STRICT; ids shown by the API are AUTOINCREMENT, so an id
+-- is never reused after a delete and a stale id can never name another item; timestamps
+-- are UTC ISO 8601 text with milliseconds and a trailing Z, so they sort as text; every
+-- row owned by a workspace carries workspace_id, and every query filters on it. Columns
+-- named *_key hold the case-folded form of a name (computed in Python with str.casefold,
+-- which SQLite's NOCASE cannot do beyond ASCII) so that uniqueness is case-insensitive
+-- for all scripts.
 
 -- Accounts -----------------------------------------------------------------------
 
 CREATE TABLE organizations (
-    id                  INTEGER PRIMARY KEY,
+    id                  INTEGER PRIMARY KEY AUTOINCREMENT,
     name                TEXT NOT NULL,
     plan                TEXT NOT NULL DEFAULT 'self-hosted',
     subscription_status TEXT NOT NULL DEFAULT 'active',
@@ -22,7 +24,7 @@ CREATE TABLE organizations (
 ) STRICT;
 
 CREATE TABLE workspaces (
-    id              INTEGER PRIMARY KEY,
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
     organization_id INTEGER NOT NULL REFERENCES organizations (id),
     name            TEXT NOT NULL,
     created_at      TEXT NOT NULL,
@@ -33,7 +35,7 @@ CREATE INDEX workspaces_organization ON workspaces (organization_id);
 
 -- Only the SHA-256 of a key is kept; prefix and last4 let people tell keys apart.
 CREATE TABLE api_keys (
-    id                    INTEGER PRIMARY KEY,
+    id                    INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id          INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name                  TEXT NOT NULL,
     key_hash              BLOB NOT NULL UNIQUE,
@@ -64,7 +66,7 @@ CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
 -- Resources ----------------------------------------------------------------------
 
 CREATE TABLE topics (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name         TEXT NOT NULL,
     name_key     TEXT NOT NULL,
@@ -75,7 +77,7 @@ CREATE TABLE topics (
 CREATE UNIQUE INDEX topics_name ON topics (workspace_id, name_key);
 
 CREATE TABLE tags (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name         TEXT NOT NULL,
     name_key     TEXT NOT NULL,
@@ -89,7 +91,7 @@ CREATE UNIQUE INDEX tags_name ON tags (workspace_id, name_key);
 
 -- dedupe_key: case-folded trimmed text and location, for the bulk-create duplicate rule.
 CREATE TABLE prompts (
-    id                INTEGER PRIMARY KEY,
+    id                INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id      INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     text              TEXT NOT NULL,
     status            TEXT NOT NULL
@@ -146,7 +148,7 @@ END;
 
 -- tracked_names and domains are JSON arrays of strings.
 CREATE TABLE brands (
-    id                      INTEGER PRIMARY KEY,
+    id                      INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id            INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     name                    TEXT NOT NULL,
     name_key                TEXT NOT NULL,
@@ -173,7 +175,7 @@ CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
 -- The run queue: one row per (prompt, scheduled time). A worker claims a queued row by
 -- setting a lease; a lease that runs out (the worker died) makes the row claimable again.
 CREATE TABLE runs (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     prompt_id    INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
     state        TEXT NOT NULL DEFAULT 'queued'
@@ -196,7 +198,7 @@ CREATE INDEX prompts_schedule ON prompts (status, last_scheduled_at);
 
 -- One engine's answer in one run. UNIQUE (run_id, engine): a re-run never adds a second.
 CREATE TABLE chats (
-    id           INTEGER PRIMARY KEY,
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
     prompt_id    INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
