@@ -215,9 +215,10 @@ CREATE TABLE chats (
 ) STRICT;
 
 CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
-CREATE INDEX chats_prompt ON chats (prompt_id);
+CREATE INDEX chats_prompt ON chats (prompt_id, created_at);
 
 -- The URLs a chat cites (engine citations and links in the answer), one row per URL.
+-- engine and created_at repeat the chat's, so analytics windows scan one index.
 CREATE TABLE chat_sources (
     id           INTEGER PRIMARY KEY,
     chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
@@ -225,10 +226,13 @@ CREATE TABLE chat_sources (
     url          TEXT NOT NULL,
     domain       TEXT NOT NULL,
     title        TEXT,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
     UNIQUE (chat_id, url)
 ) STRICT;
 
-CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain);
+CREATE INDEX chat_sources_window ON chat_sources (workspace_id, created_at, domain, chat_id);
+CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain, created_at);
 
 -- A tracked brand in a chat: mentioned by name (position, mentions) and/or cited
 -- through one of its domains. position is NULL when the brand is only cited.
@@ -239,10 +243,13 @@ CREATE TABLE chat_brands (
     position     INTEGER,
     mentions     INTEGER NOT NULL,
     cited        INTEGER NOT NULL CHECK (cited IN (0, 1)),
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
+CREATE INDEX chat_brands_window ON chat_brands (workspace_id, created_at, brand_id, position, cited);
 
 -- Workspaces whose chats need their brand rows recomputed (a brand's names or domains
 -- changed); the worker walks their chats in id order from after_chat_id.

@@ -711,11 +711,12 @@ def length_rule(minimum, maximum):
     return "must be %d to %d characters" % (minimum, maximum)
 
 
-def clean_string(value, field, errors, minimum=1, maximum=255):
-    """A trimmed string of minimum..maximum characters, or MISSING."""
+def clean_string(value, field, errors, minimum=1, maximum=255, trim=True):
+    """A string (trimmed unless trim is false) of minimum..maximum characters, or MISSING."""
     if not isinstance(value, str):
         return fail(errors, field, "must be a string")
-    value = value.strip()
+    if trim:
+        value = value.strip()
     if "\x00" in value:
         return fail(errors, field, "must not contain NUL characters")
     try:
@@ -760,11 +761,11 @@ class Fields:
             return False, MISSING
         return value is not None, value
 
-    def string(self, name, maximum, minimum=1, required=False, nullable=False):
+    def string(self, name, maximum, minimum=1, required=False, nullable=False, trim=True):
         present, value = self._get(name, required, nullable)
         if not present:
             return value
-        return clean_string(value, self.field(name), self.errors, minimum, maximum)
+        return clean_string(value, self.field(name), self.errors, minimum, maximum, trim)
 
     def optional_text(self, name, maximum):
         """A string of at most maximum characters where "" and null both mean none."""
@@ -951,11 +952,23 @@ def name_taken(connection, table, workspace_id, name, except_id=None):
         (workspace_id, name.casefold(), except_id)) is not None
 
 
-def check_name_free(connection, table, workspace_id, name, except_id=None):
-    if name is not MISSING and name_taken(connection, table, workspace_id, name, except_id):
+def check_name_free(connection, table, workspace_id, name, errors, except_id=None):
+    """Add a problem to errors when another topic or tag has this name."""
+    if name and name_taken(connection, table, workspace_id, name, except_id):
         kind = "topic" if table == "topics" else "tag"
-        raise validation_failed([{"field": "name",
-                                  "message": "a %s with this name already exists" % kind}])
+        fail(errors, "name", "a %s with this name already exists" % kind)
+
+
+def find_or_raise(row, errors, kind):
+    """row, after raising the body's problems (422) or, failing those, 404 for no row.
+
+    Validation comes before existence, and checks that need the stored row are only
+    made once it is known to exist.
+    """
+    if row is None:
+        raise_if(errors)
+        raise not_found(kind)
+    return row
 
 
 def add_delete_route(app, db, table, kind, after=None):
@@ -998,22 +1011,22 @@ def get_topic_or_404(connection, workspace_id, topic_id):
     return row
 
 
-def create_topic(db, workspace_id, name):
+def create_topic(db, workspace_id, name, errors):
     now = db.now()
     with db.write() as connection:
-        check_name_free(connection, "topics", workspace_id, name)
+        check_name_free(connection, "topics", workspace_id, name, errors)
+        raise_if(errors)
         topic_id = ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
         return find_named(connection, "topics", workspace_id, topic_id)
 
 
-def rename(db, table, workspace_id, item_id, changes, kind):
+def rename(db, table, workspace_id, item_id, changes, errors, kind):
     """Apply changes (name, color) to a topic or tag; updatedAt moves only if one differs."""
     now = db.now()
     with db.write() as connection:
-        row = find_named(connection, table, workspace_id, item_id)
-        if row is None:
-            raise not_found(kind)
-        check_name_free(connection, table, workspace_id, changes.get("name", MISSING), item_id)
+        row = find_or_raise(find_named(connection, table, workspace_id, item_id), errors, kind)
+        check_name_free(connection, table, workspace_id, changes.get("name"), errors, item_id)
+        raise_if(errors)
         changed = {column: value for column, value in changes.items() if row[column] != value}
         if changed:
             if "name" in changed:
@@ -1035,8 +1048,7 @@ def add_topic_routes(app, db):
     def topics_create():
         fields, errors = body_fields()
         name = fields.string("name", NAME_MAX_LENGTH, required=True)
-        raise_if(errors)
-        return success(topic_json(create_topic(db, caller().workspace_id, name)),
+        return success(topic_json(create_topic(db, caller().workspace_id, name, errors)),
                        "Topic created", status=201)
 
     @app.get(API_PREFIX + "/topics/<topic_id>")
@@ -1049,9 +1061,9 @@ def add_topic_routes(app, db):
     def topics_update(topic_id):
         fields, errors = body_fields()
         name = fields.string("name", NAME_MAX_LENGTH, required=True)
-        raise_if(errors)
+        changes = {"name": name} if name else {}
         row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
-                     {"name": name}, "Topic")
+                     changes, errors, "Topic")
         return success(topic_json(row), "Topic updated")
     add_delete_route(app, db, "topics", "Topic")
 
@@ -1088,18 +1100,18 @@ def get_tag_or_404(connection, workspace_id, tag_id):
 
 
 def tag_fields(required):
-    """The name and color of a tag body; name is required on create."""
+    """The sent name and color of a tag body (name is required on create), and problems."""
     fields, errors = body_fields()
     changes = {"name": fields.string("name", NAME_MAX_LENGTH, required=required),
                "color": fields.choice("color", tuple(TAG_COLORS))}
-    raise_if(errors)
-    return {column: value for column, value in changes.items() if value is not MISSING}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
 
 
-def create_tag(db, workspace_id, name, color):
+def create_tag(db, workspace_id, name, color, errors):
     now = db.now()
     with db.write() as connection:
-        check_name_free(connection, "tags", workspace_id, name)
+        check_name_free(connection, "tags", workspace_id, name, errors)
+        raise_if(errors)
         row = connection.execute("""
             INSERT INTO tags (workspace_id, name, name_key, color, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
@@ -1116,9 +1128,9 @@ def add_tag_routes(app, db):
 
     @app.post(API_PREFIX + "/tags")
     def tags_create():
-        tag = tag_fields(required=True)
-        row = create_tag(db, caller().workspace_id, tag["name"],
-                         tag.get("color", DEFAULT_TAG_COLOR))
+        tag, errors = tag_fields(required=True)
+        row = create_tag(db, caller().workspace_id, tag.get("name"),
+                         tag.get("color", DEFAULT_TAG_COLOR), errors)
         return success(tag_json(row), "Tag created", status=201)
 
     @app.get(API_PREFIX + "/tags/<tag_id>")
@@ -1128,8 +1140,9 @@ def add_tag_routes(app, db):
 
     @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"])
     def tags_update(tag_id):
-        changes = tag_fields(required=False)
-        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, "Tag")
+        changes, errors = tag_fields(required=False)
+        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
+                     errors, "Tag")
         return success(tag_json(row), "Tag updated")
     add_delete_route(app, db, "tags", "Tag")
 
@@ -1510,7 +1523,6 @@ MAX_DOMAINS = 20
 NAME_REGEX_MAX_LENGTH = 500
 BRAND_STATUSES = ("active", "hidden")
 BRAND_TYPES = ("own", "competitor")
-DEFAULT_BRAND_COLOR = "#6b7280"
 COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 HOSTNAME_PATTERN = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
                               r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -1522,7 +1534,9 @@ def normalise_domain(value, field, errors):
     """acme.com from 'https://www.Acme.com:443/path': lower case; no scheme, port, path or www."""
     host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", value.lower())
     host = re.split(r"[/?#]", host, maxsplit=1)[0].rpartition("@")[2]
-    host = re.sub(r":[0-9]*$", "", host).rstrip(".").removeprefix("www.")
+    host = re.sub(r":[0-9]*$", "", host).rstrip(".")
+    if host.startswith("www.") and host.count(".") > 1:  # www.com is a domain of its own
+        host = host[4:]
     try:
         host = host.encode("idna").decode("ascii")
     except UnicodeError:
@@ -1564,15 +1578,18 @@ def brand_json(row):
 
 
 def brand_changes(data, required):
-    """The cleaned, sent fields of a brand body, keyed by column."""
+    """The cleaned, sent fields of a brand body, keyed by column, and the problems found."""
     errors = []
     fields = Fields(data, errors)
     tracked = fields.strings("trackedNames", MAX_TRACKED_NAMES, BRAND_NAME_MAX_LENGTH)
     domains = fields.strings("domains", MAX_DOMAINS, BRAND_NAME_MAX_LENGTH, normalise_domain)
-    color = fields.string("color", 7)
+    color = fields.string("color", BRAND_NAME_MAX_LENGTH, minimum=0)
     if color is not MISSING and not COLOR_PATTERN.fullmatch(color):
         color = fail(errors, "color", "must be # followed by 6 or 3 hexadecimal digits")
-    regex = fields.string("nameRegex", NAME_REGEX_MAX_LENGTH, minimum=0, nullable=True)
+    # A pattern is kept exactly as sent: its spaces are part of what it matches.
+    regex = fields.string("nameRegex", NAME_REGEX_MAX_LENGTH, minimum=0, nullable=True, trim=False)
+    if regex is not MISSING and regex is not None and not regex.strip():
+        regex = None  # blank is no pattern at all
     if regex:
         problem = regex_problem(regex)
         if problem:
@@ -1591,34 +1608,29 @@ def brand_changes(data, required):
         "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
         "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
     }
-    raise_if(errors)
-    return {column: value for column, value in changes.items() if value is not MISSING}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
 
 
-def check_brand(connection, workspace_id, brand, brand_id=None):
-    """Rules across fields and rows: a free name; useRegex needs a nameRegex."""
-    errors = []
-    if "name" in brand and query_one(connection, """
+def check_brand(connection, workspace_id, brand, errors, brand_id=None):
+    """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
+    if brand.get("name") and query_one(connection, """
             SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
             (workspace_id, brand["name"].casefold(), brand_id)):
         fail(errors, "name", "a brand with this name already exists")
     if brand.get("use_regex") and not brand.get("name_regex"):
         fail(errors, "useRegex", "needs a nameRegex")
-    raise_if(errors)
 
 
-def get_brand_row(connection, workspace_id, brand_id):
-    row = query_one(connection, "SELECT * FROM brands WHERE id = ? AND workspace_id = ?",
-                    (brand_id, workspace_id))
-    if row is None:
-        raise not_found("Brand")
-    return row
+def find_brand(connection, workspace_id, brand_id):
+    return query_one(connection, "SELECT * FROM brands WHERE id = ? AND workspace_id = ?",
+                     (brand_id, workspace_id))
 
 
-def create_brand(db, workspace_id, brand):
+def create_brand(db, workspace_id, brand, errors):
     now = db.now()
     with db.write() as connection:
-        check_brand(connection, workspace_id, brand)
+        check_brand(connection, workspace_id, brand, errors)
+        raise_if(errors)
         request_brand_refresh(connection, workspace_id)  # past chats may mention it
         # Column names come from brand_changes' fixed keys, never from the request.
         values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
@@ -1627,11 +1639,12 @@ def create_brand(db, workspace_id, brand):
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
 
 
-def update_brand(db, workspace_id, brand_id, changes):
+def update_brand(db, workspace_id, brand_id, changes, errors):
     now = db.now()
     with db.write() as connection:
-        row = get_brand_row(connection, workspace_id, brand_id)
-        check_brand(connection, workspace_id, dict(row, **changes), brand_id)
+        row = find_or_raise(find_brand(connection, workspace_id, brand_id), errors, "Brand")
+        check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
+        raise_if(errors)
         changed = {column: value for column, value in changes.items() if row[column] != value}
         if changed:
             if "name" in changed:
@@ -1641,7 +1654,7 @@ def update_brand(db, workspace_id, brand_id, changes):
                                (*changed.values(), now, brand_id, workspace_id))
             if set(changed) & set(BRAND_FIELDS):
                 request_brand_refresh(connection, workspace_id)
-        return get_brand_row(connection, workspace_id, brand_id)
+        return find_brand(connection, workspace_id, brand_id)
 
 
 def add_brand_routes(app, db):
@@ -1659,18 +1672,19 @@ def add_brand_routes(app, db):
 
     @app.post(API_PREFIX + "/brands")
     def brands_create():
-        row = create_brand(db, caller().workspace_id, brand_changes(json_body(), required=True))
+        row = create_brand(db, caller().workspace_id, *brand_changes(json_body(), required=True))
         return success(brand_json(row), "Brand created", status=201)
 
     @app.get(API_PREFIX + "/brands/<brand_id>")
     def brands_show(brand_id):
-        row = get_brand_row(db.connection(), caller().workspace_id, parse_path_id(brand_id, "Brand"))
+        row = find_or_raise(find_brand(db.connection(), caller().workspace_id,
+                                       parse_path_id(brand_id, "Brand")), [], "Brand")
         return success(brand_json(row), "Brand retrieved")
 
     @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"])
     def brands_update(brand_id):
-        changes = brand_changes(json_body(), required=False)
-        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes)
+        changes, errors = brand_changes(json_body(), required=False)
+        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
         return success(brand_json(row), "Brand updated")
     # Other brands' positions in a chat shift when one goes, so all are recomputed.
     add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
@@ -1990,13 +2004,16 @@ def brand_rows(connection, workspace_id):
                 WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
 
 
-def store_chat_brands(connection, workspace_id, chat_id, matcher, text, domains):
-    connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat_id,))
+def store_chat_brands(connection, chat, matcher, domains):
+    """(Re)write the brand rows of chat (a row with id, workspace_id, answer, engine, created_at)."""
+    connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
     connection.executemany("""
-        INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited)
-        VALUES (?, ?, ?, ?, ?, ?)""",
-        [(chat_id, row["brand_id"], workspace_id, row["position"], row["mentions"], row["cited"])
-         for row in matcher.match(text, domains)])
+        INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
+                                 engine, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
+          row["cited"], chat["engine"], chat["created_at"])
+         for row in matcher.match(chat["answer"], domains)])
 
 
 ###############################################################################
@@ -2097,7 +2114,8 @@ def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, cre
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, latency_ms, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (run_id, engine) DO NOTHING RETURNING id""",
+        ON CONFLICT (run_id, engine) DO NOTHING
+        RETURNING id, workspace_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          latency_ms, created_at))
@@ -2105,10 +2123,11 @@ def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, cre
         return
     sources = extract_sources(answer)
     connection.executemany("""
-        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title) VALUES (?, ?, ?, ?, ?)""",
-        [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"]) for s in sources])
-    store_chat_brands(connection, run["workspace_id"], chat["id"], matcher, answer.text,
-                      {s["domain"] for s in sources})
+        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
+          created_at) for s in sources])
+    store_chat_brands(connection, chat, matcher, {s["domain"] for s in sources})
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -2140,12 +2159,13 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
         workspace_id = pending["workspace_id"]
         matcher = BrandMatcher(brand_rows(connection, workspace_id))
         chats = query_all(connection, """
-            SELECT id, answer FROM chats WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
+            SELECT id, workspace_id, answer, engine, created_at FROM chats
+            WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
         for chat in chats:
             domains = {row["domain"] for row in query_all(
                 connection, "SELECT domain FROM chat_sources WHERE chat_id = ?", (chat["id"],))}
-            store_chat_brands(connection, workspace_id, chat["id"], matcher, chat["answer"], domains)
+            store_chat_brands(connection, chat, matcher, domains)
         if len(chats) < batch:
             connection.execute("DELETE FROM brand_refresh WHERE workspace_id = ?", (workspace_id,))
             refresh_relevancy(connection, workspace_id, db.clock())
