@@ -251,6 +251,100 @@ CREATE TABLE chat_brands (
 CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
 CREATE INDEX chat_brands_window ON chat_brands (workspace_id, created_at, brand_id, position, cited);
 
+-- Daily rollups for analytics: sums per workspace, UTC day and engine, kept exact by
+-- the triggers below whenever chats, their brand rows or their sources come and go.
+-- Queries add them up for whole days and read the per-chat rows for partial days or
+-- prompt-level filters; every figure is a sum, so the parts add up exactly.
+CREATE TABLE daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+-- chats: how many chats cite the domain at least once (a chat may cite several URLs).
+CREATE TABLE daily_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    first_seen   TEXT,
+    last_seen    TEXT,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_daily_insert AFTER INSERT ON chats BEGIN
+    INSERT INTO daily_chats (workspace_id, day, engine, chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, 1)
+    ON CONFLICT (workspace_id, day, engine) DO UPDATE SET chats = chats + 1;
+END;
+
+CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
+    UPDATE daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine;
+END;
+
+CREATE TRIGGER chat_brands_daily_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+            new.position IS NOT NULL, coalesce(new.position, 0), new.cited)
+    ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum,
+        cited = cited + excluded.cited;
+END;
+
+CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND brand_id = old.brand_id;
+END;
+
+CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
+                               last_seen)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, 1,
+            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                        AND o.domain = new.domain AND o.id <> new.id),
+            new.created_at, new.created_at)
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + 1, chats = chats + excluded.chats,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE daily_domains SET citations = citations - 1,
+        chats = chats - NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id
+                                    AND o.domain = old.domain),
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain;
+END;
+
 -- Workspaces whose chats need their brand rows recomputed (a brand's names or domains
 -- changed); the worker walks their chats in id order from after_chat_id.
 CREATE TABLE brand_refresh (

@@ -696,6 +696,10 @@ class _Missing:
 
 
 MISSING = _Missing()
+# Timestamps accepted in queries: wide, but far enough from datetime's limits that
+# windows computed from them cannot overflow.
+EARLIEST_TIME = 0.0
+LATEST_TIME = 32503680000.0  # 3000-01-01
 MAX_ID = 2 ** 63 - 1
 ID_PATTERN = re.compile(r"[0-9]{1,19}")
 
@@ -866,6 +870,20 @@ class QueryParams:
         if raw is None or raw is MISSING or not raw.strip():
             return None
         return clean_string(raw, name, self.errors, 1, maximum)
+
+    def timestamp(self, name):
+        """Unix seconds of an ISO 8601 date or date-time (UTC without an offset), or None."""
+        raw = self.raw(name)
+        if not raw:
+            return None
+        try:
+            seconds = parse_timestamp(raw)
+        except (ValueError, OverflowError):
+            seconds = None
+        if seconds is None or not EARLIEST_TIME <= seconds < LATEST_TIME:
+            fail(self.errors, name, "must be an ISO 8601 date or date-time from 1970 to 2999")
+            return None
+        return seconds
 
     def done(self):
         if self.errors:
@@ -2333,6 +2351,456 @@ def parse_duration(text):
 
 
 ###############################################################################
+# Analytics ####################################################################
+###############################################################################
+
+# A chat is one engine's answer in one run of one prompt, so a failed run never
+# enters a denominator. Every figure is a ratio of sums over all chats in scope (never
+# an average of daily ratios), returned with its numerator and denominator; with
+# nothing to measure its value is null. The scope is a time window [from, to) of chat
+# creation times (default: the last 30 days) narrowed by the filters.
+
+ANALYTICS_WINDOW_DAYS = 30
+MAX_BUCKETS = 1000
+WILSON_Z = 1.959964  # 95 %
+RANKING_STATUSES = ("active", "hidden", "all")
+INTERVALS = {"day": 1, "week": 7}
+ENGINE_MAX_LENGTH = 100
+
+
+@dataclasses.dataclass(frozen=True)
+class Scope:
+    """Which chats an analytics figure counts."""
+    workspace_id: int
+    start: str
+    end: str
+    engine: str = None
+    prompt_id: int = None
+    topic_id: int = None
+    tag_id: int = None
+    location: str = None
+
+    def chat_conditions(self, alias="c"):
+        """SQL conditions and parameters that keep the chats (alias) in scope."""
+        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        params = [self.workspace_id, self.start, self.end]
+        for column, value in (("engine", self.engine), ("prompt_id", self.prompt_id),
+                              ("location", self.location)):
+            if value is not None:
+                conditions.append("{0}.%s = ?" % column)
+                params.append(value)
+        if self.topic_id is not None:
+            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+                              "WHERE workspace_id = ? AND topic_id = ?)")
+            params += [self.workspace_id, self.topic_id]
+        if self.tag_id is not None:
+            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
+            params.append(self.tag_id)
+        return " AND ".join(conditions).format(alias), params
+
+    def row_conditions(self, alias):
+        """The same for chat_brands or chat_sources rows (which repeat engine and time)."""
+        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        params = [self.workspace_id, self.start, self.end]
+        if self.engine is not None:
+            conditions.append("{0}.engine = ?")
+            params.append(self.engine)
+        if (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4:
+            where, chat_params = self.chat_conditions("c")
+            conditions.append("{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)" % where)
+            params += chat_params
+        return " AND ".join(conditions).format(alias), params
+
+    def day_conditions(self, alias):
+        """The same for the daily rollups (whole UTC days only)."""
+        conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
+        params = [self.workspace_id, self.start[:10], self.end[:10]]
+        if self.engine is not None:
+            conditions.append("{0}.engine = ?")
+            params.append(self.engine)
+        return " AND ".join(conditions).format(alias), params
+
+    def by_prompt(self):
+        """True when a filter needs each chat's prompt, which the rollups do not keep."""
+        return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
+
+    def shifted(self, start, end):
+        return dataclasses.replace(self, start=start, end=end)
+
+
+def scope_parts(scope, rollups=True):
+    """The scope as disjoint parts: ("daily", whole UTC days the rollups answer) and
+    ("raw", partial days at the edges, or everything when a filter needs the prompt)."""
+    first_whole = scope.start[:10] + "T00:00:00.000Z"
+    if first_whole < scope.start:
+        first_whole = iso_timestamp(parse_timestamp(first_whole) + 86400)
+    last_whole = scope.end[:10] + "T00:00:00.000Z"
+    if not rollups or scope.by_prompt() or first_whole >= last_whole:
+        return [("raw", scope)]
+    parts = [("daily", scope.shifted(first_whole, last_whole))]
+    if scope.start < first_whole:
+        parts.append(("raw", scope.shifted(scope.start, first_whole)))
+    if last_whole < scope.end:
+        parts.append(("raw", scope.shifted(last_whole, scope.end)))
+    return parts
+
+
+def read_scope(query, workspace_id, now):
+    """The Scope of an analytics request's query parameters (errors go to query)."""
+    start, end = query.timestamp("from"), query.timestamp("to")
+    if end is None:  # up to and including now (timestamps are whole milliseconds)
+        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
+    if start is None:
+        start = end - ANALYTICS_WINDOW_DAYS * 86400
+    if end <= start:
+        fail(query.errors, "to", "must be after from")
+    return Scope(workspace_id, iso_timestamp(start), iso_timestamp(end),
+                 engine=query.string("engine", ENGINE_MAX_LENGTH), prompt_id=query.integer("promptId"),
+                 topic_id=query.integer("topicId"), tag_id=query.integer("tagId"),
+                 location=query.string("location", LOCATION_MAX_LENGTH))
+
+
+def ratio(numerator, denominator):
+    """A figure with its parts; value is null when there is nothing to divide by."""
+    return {"value": numerator / denominator if denominator else None,
+            "numerator": numerator, "denominator": denominator}
+
+
+def wilson_interval(successes, trials, z=WILSON_Z):
+    """The Wilson score interval of a proportion: (lower, upper), or (None, None)."""
+    if not trials:
+        return None, None
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def brand_figures(chats, mentioned, position_sum, cited, mentioned_all_brands):
+    """The figures of one brand over one scope, each defined only here:
+
+    visibility      chats mentioning the brand / chats in scope (with a 95 % Wilson interval)
+    averagePosition sum of the brand's positions / chats mentioning it (1 = named first)
+    shareOfVoice    chats mentioning the brand / sum over the ranked brands of chats mentioning each
+    citations       chats citing one of the brand's domains
+    """
+    lower, upper = wilson_interval(mentioned, chats)
+    return {"chats": chats, "mentions": mentioned,
+            "visibility": dict(ratio(mentioned, chats), lower=lower, upper=upper),
+            "averagePosition": ratio(position_sum, mentioned),
+            "shareOfVoice": ratio(mentioned, mentioned_all_brands),
+            "citations": cited}
+
+
+def rank_key(brand):
+    """Ranking order: visibility (high first), then average position (low first), then name."""
+    visibility = brand["visibility"]["value"]
+    position = brand["averagePosition"]["value"]
+    return (-(visibility or 0.0), math.inf if position is None else position, brand["name"].casefold(),
+            brand["brandId"])
+
+
+# How to sum a figure over the per-chat rows ("raw") and over a rollup ("daily"):
+# (table, time column, key column, {name: SQL aggregate}, which Scope conditions).
+CHAT_COUNTS = {
+    "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, Scope.chat_conditions),
+    "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, Scope.day_conditions),
+}
+BRAND_SUMS = {
+    "raw": ("chat_brands x", "x.created_at", "x.brand_id",
+            {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
+             "cited": "sum(x.cited)"}, Scope.row_conditions),
+    "daily": ("daily_brands x", "x.day", "x.brand_id",
+              {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
+               "cited": "sum(x.cited)"}, Scope.day_conditions),
+}
+
+
+def sum_parts(connection, scope, how, bucket=None):
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
+    totals = {}
+    for kind, part in scope_parts(scope):
+        table, time_column, key, sums, conditions = how[kind]
+        where, params = conditions(part, "x")
+        columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())
+        for row in query_all(connection, "SELECT %s AS bucket, %s AS key, %s FROM %s WHERE %s "
+                             "GROUP BY 1, 2" % (bucket.format(time_column) if bucket else "NULL",
+                                                key, columns, table, where), params):
+            slot = totals.setdefault((row["bucket"], row["key"]), dict.fromkeys(sums, 0))
+            for name in sums:
+                slot[name] += row[name]
+    return totals
+
+
+def count_chats(connection, scope, bucket=None):
+    """Chats in scope, in total or per bucket: {bucket or None: count}."""
+    return {bucket_: sums["chats"] for (bucket_, _), sums in
+            sum_parts(connection, scope, CHAT_COUNTS, bucket).items()}
+
+
+def brand_sums(connection, scope, bucket=None):
+    """Per (bucket, brand): chats mentioning, sum of positions, chats citing."""
+    return sum_parts(connection, scope, BRAND_SUMS, bucket)
+
+
+def figures_by_brand(brands, chats, sums, bucket=None):
+    """brand_figures for each brand from the counts of one bucket (None: the whole scope)."""
+    empty = {"mentioned": 0, "position_sum": 0, "cited": 0}
+    rows = {brand["id"]: sums.get((bucket, brand["id"]), empty) for brand in brands}
+    mentioned_all = sum(row["mentioned"] for row in rows.values())
+    return {brand_id: brand_figures(chats.get(bucket, 0), row["mentioned"], row["position_sum"],
+                                    row["cited"], mentioned_all)
+            for brand_id, row in rows.items()}
+
+
+def ranked(brands, figures):
+    """Brand rows with their figures, in rank order, rank counted from 1."""
+    rows = [dict({"brandId": brand["id"], "name": brand["name"], "type": brand["type"],
+                  "status": brand["status"], "color": brand["color"]}, **figures[brand["id"]])
+            for brand in brands]
+    rows.sort(key=rank_key)
+    for rank, row in enumerate(rows, 1):
+        row["rank"] = rank
+    return rows
+
+
+def bucket_starts(scope, interval):
+    """The calendar days or weeks (Monday first) that the scope touches, as dates."""
+    first = datetime.date.fromisoformat(scope.start[:10])
+    last = datetime.datetime.fromtimestamp(parse_timestamp(scope.end) - 0.001, datetime.timezone.utc).date()
+    step = INTERVALS[interval]
+    if interval == "week":
+        first -= datetime.timedelta(days=first.weekday())
+    days = []
+    while first <= last:
+        days.append(first)
+        first += datetime.timedelta(days=step)
+    return days
+
+
+BUCKET_SQL = {"day": "substr({0}, 1, 10)", "week": "date({0}, '-6 days', 'weekday 1')"}
+
+
+def series(connection, scope, brands, interval):
+    """{brand_id: [bucket figures]} with every bucket of the scope present."""
+    bucket = BUCKET_SQL[interval]
+    chats, sums = count_chats(connection, scope, bucket), brand_sums(connection, scope, bucket)
+    result = {brand["id"]: [] for brand in brands}
+    for start in bucket_starts(scope, interval):
+        key = start.isoformat()
+        figures = figures_by_brand(brands, chats, sums, key)
+        for brand_id, figure in figures.items():
+            end = start + datetime.timedelta(days=INTERVALS[interval])
+            result[brand_id].append(dict({"start": key, "end": end.isoformat()}, **figure))
+    return result
+
+
+CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice")
+
+
+def changes(current, previous):
+    """current minus previous for each figure (null where either is null)."""
+    change = {name: None if current[name]["value"] is None or previous[name]["value"] is None
+              else current[name]["value"] - previous[name]["value"] for name in CHANGED_RATIOS}
+    change["citations"] = current["citations"] - previous["citations"]
+    change["rank"] = current["rank"] - previous["rank"]
+    return change
+
+
+def rankings(connection, scope, status, interval=None, compare=False):
+    """The rankings document: every brand of the status with its figures over scope."""
+    brands = query_all(connection, """
+        SELECT id, name, type, status, color FROM brands WHERE workspace_id = ?
+        AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
+    chats = count_chats(connection, scope)
+    rows = ranked(brands, figures_by_brand(brands, chats, brand_sums(connection, scope)))
+    document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0), "brands": rows}
+    if interval:
+        document["interval"] = interval
+        by_brand = series(connection, scope, brands, interval)
+        for row in rows:
+            row["series"] = by_brand[row["brandId"]]
+    if compare:
+        length = parse_timestamp(scope.end) - parse_timestamp(scope.start)
+        before = scope.shifted(iso_timestamp(parse_timestamp(scope.start) - length), scope.start)
+        before_chats = count_chats(connection, before)
+        previous = {row["brandId"]: row for row in ranked(
+            brands, figures_by_brand(brands, before_chats, brand_sums(connection, before)))}
+        document["previous"] = {"from": before.start, "to": before.end,
+                                "chats": before_chats.get(None, 0)}
+        for row in rows:
+            old = previous[row["brandId"]]
+            row["previous"] = {name: old[name] for name in
+                               ("chats", "mentions", "visibility", "averagePosition",
+                                "shareOfVoice", "citations", "rank")}
+            row["change"] = changes(row, old)
+    return document
+
+
+def owning_brand(domain, brands):
+    """The tracked brand whose domain is domain or a parent of it (own brands first)."""
+    for brand in sorted(brands, key=lambda b: (b["type"] != "own", b["id"])):
+        if any(domain == d or domain.endswith("." + d) for d in brand["domains"]):
+            return brand
+    return None
+
+
+def domain_brands(connection, workspace_id):
+    return [dict(row, domains=json.loads(row["domains"])) for row in query_all(
+        connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
+
+
+SOURCE_PART = {
+    "raw": """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
+                     count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
+                     max(x.created_at) AS last_seen
+              FROM chat_sources x WHERE {1} GROUP BY x.{0}""",
+    "daily": """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
+                       sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
+                       max(x.last_seen) AS last_seen
+                FROM daily_domains x WHERE {1} GROUP BY x.domain""",
+}
+
+
+def source_rows(connection, scope, group_by, page, per_page):
+    """One page of cited domains (or URLs) with their counts, most cited first."""
+    parts, params = [], []
+    for kind, part in scope_parts(scope, rollups=group_by == "domain"):
+        conditions = part.day_conditions if kind == "daily" else part.row_conditions
+        where, part_params = conditions("x")
+        parts.append(SOURCE_PART[kind].format(group_by, where))
+        params += part_params
+    union = " UNION ALL ".join(parts)
+    total = query_one(connection, "SELECT count(DISTINCT source) AS n FROM (%s)" % union, params)["n"]
+    rows = query_all(connection, """
+        SELECT source, min(domain) AS domain, sum(citations) AS citations, sum(chats) AS chats,
+               min(first_seen) AS first_seen, max(last_seen) AS last_seen
+        FROM (%s) GROUP BY source
+        ORDER BY citations DESC, chats DESC, source LIMIT ? OFFSET ?""" % union,
+        params + [per_page, (page - 1) * per_page])
+    return total, rows
+
+
+def sources_document(connection, scope, group_by, page, per_page):
+    chats = count_chats(connection, scope).get(None, 0)
+    total, rows = source_rows(connection, scope, group_by, page, per_page)
+    brands = domain_brands(connection, scope.workspace_id)
+    data = []
+    for row in rows:
+        brand = owning_brand(row["domain"], brands)
+        item = {"domain": row["domain"]} if group_by == "domain" else {"url": row["source"],
+                                                                       "domain": row["domain"]}
+        item.update({"citations": row["citations"], "chats": row["chats"],
+                     "chatShare": ratio(row["chats"], chats),
+                     "brandId": brand["id"] if brand else None,
+                     "brandType": brand["type"] if brand else "other",
+                     "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"]})
+        data.append(item)
+    return dict(page_fields(total, page, per_page), data=data, chats=chats, groupBy=group_by,
+                **{"from": scope.start, "to": scope.end})
+
+
+def page_fields(total, page, per_page):
+    return {"total": total, "page": page, "perPage": per_page,
+            "lastPage": max(1, math.ceil(total / per_page))}
+
+
+def chats_json(connection, workspace_id, rows):
+    """Chat objects with their sources and brand mentions, in two queries for the page."""
+    ids = json.dumps([row["id"] for row in rows])
+    brands = domain_brands(connection, workspace_id)
+    sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
+    for source in query_all(connection, """
+            SELECT chat_id, url, domain, title FROM chat_sources
+            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ? ORDER BY id""",
+            (ids, workspace_id)):
+        brand = owning_brand(source["domain"], brands)
+        sources[source["chat_id"]].append({"url": source["url"], "domain": source["domain"],
+                                           "title": source["title"],
+                                           "brandId": brand["id"] if brand else None})
+    for mention in query_all(connection, """
+            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited
+            FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+            WHERE cb.chat_id IN (SELECT value FROM json_each(?)) AND cb.workspace_id = ?
+            ORDER BY cb.position IS NULL, cb.position, b.name""", (ids, workspace_id)):
+        mentions[mention["chat_id"]].append({
+            "brandId": mention["brand_id"], "brandName": mention["name"],
+            "position": mention["position"], "count": mention["mentions"],
+            "cited": bool(mention["cited"])})
+    return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
+             "engine": row["engine"], "model": row["model"], "location": row["location"],
+             "answer": row["answer"], "latencyMs": row["latency_ms"],
+             "usage": json.loads(row["usage"]), "createdAt": row["created_at"],
+             "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
+
+
+def list_chats(connection, scope, brand_id, page, per_page):
+    where, params = scope.chat_conditions()
+    if brand_id is not None:
+        where += (" AND c.id IN (SELECT chat_id FROM chat_brands WHERE brand_id = ? "
+                  "AND position IS NOT NULL)")
+        params = params + [brand_id]
+    total = query_one(connection, "SELECT count(*) AS n FROM chats c WHERE " + where, params)["n"]
+    rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
+                     "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
+    return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),
+                **{"from": scope.start, "to": scope.end})
+
+
+def analytics_query(db):
+    """The query reader and scope shared by the analytics routes."""
+    query = QueryParams()
+    return query, read_scope(query, caller().workspace_id, db.clock())
+
+
+def add_analytics_routes(app, db):
+    @app.get(API_PREFIX + "/analytics/chats")
+    def analytics_chats():
+        query, scope = analytics_query(db)
+        page = query.integer("page", 1, maximum=MAX_PAGE)
+        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
+        brand_id = query.integer("brandId")
+        query.done()
+        with db.read() as connection:
+            return success(list_chats(connection, scope, brand_id, page, per_page), "Chats retrieved")
+
+    @app.get(API_PREFIX + "/analytics/chats/<chat_id>")
+    def analytics_chat(chat_id):
+        chat_id = parse_path_id(chat_id, "Chat")
+        with db.read() as connection:
+            rows = query_all(connection, "SELECT * FROM chats WHERE id = ? AND workspace_id = ?",
+                             (chat_id, caller().workspace_id))
+            if not rows:
+                raise not_found("Chat")
+            return success(chats_json(connection, caller().workspace_id, rows)[0], "Chat retrieved")
+
+    @app.get(API_PREFIX + "/analytics/sources")
+    def analytics_sources():
+        query, scope = analytics_query(db)
+        group_by = query.choice("groupBy", ("domain", "url")) or "domain"
+        page = query.integer("page", 1, maximum=MAX_PAGE)
+        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
+        query.done()
+        with db.read() as connection:
+            return success(sources_document(connection, scope, group_by, page, per_page),
+                           "Sources retrieved")
+
+    @app.get(API_PREFIX + "/analytics/rankings")
+    def analytics_rankings():
+        query, scope = analytics_query(db)
+        status = query.choice("status", RANKING_STATUSES) or "active"
+        interval = query.choice("interval", tuple(INTERVALS))
+        compare = query.choice("compare", ("previous",))
+        if interval and not query.errors and len(bucket_starts(scope, interval)) > MAX_BUCKETS:
+            fail(query.errors, "interval", "gives more than %d buckets for this window" % MAX_BUCKETS)
+        query.done()
+        with db.read() as connection:
+            return success(rankings(connection, scope, status, interval, compare == "previous"),
+                           "Rankings retrieved")
+
+
+###############################################################################
 # Provisioning: organizations, workspaces, keys (CLI and tests) #################
 ###############################################################################
 
@@ -2523,6 +2991,7 @@ def add_routes(app, db):
     add_topic_routes(app, db)
     add_tag_routes(app, db)
     add_brand_routes(app, db)
+    add_analytics_routes(app, db)
 
 
 ###############################################################################

@@ -1,0 +1,170 @@
+"""Analytics at a year of data: generate a workspace, time each endpoint, print a table.
+
+The full size is the issue's large self-hosted workspace: 2,000 prompts x 4 engines x
+365 daily runs (about 2.9 million chats) with 5 brand rows and 6 sources per chat.
+--scale takes fractions of the number of prompts; the history is always a year, so
+a fixed date window holds data in proportion to the scale, while the total grows too.
+
+    python tests/perf/bench_analytics.py                    # 1 % and 10 %
+    python tests/perf/bench_analytics.py --scale 1          # the full size (slow to generate)
+
+Databases are kept in --cache (default /tmp/tracker-bench) and reused. Times are the
+median server time of --repeat in-process requests (WebTest, no sockets).
+"""
+
+import argparse
+import datetime
+import os
+import random
+import statistics
+import sys
+import time
+
+import webtest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+import tracker  # noqa: E402
+
+FULL_PROMPTS = 2000
+ENGINES = ("chatgpt", "perplexity", "gemini", "claude")
+DAYS = 365
+BRANDS = 10
+DOMAINS = ["site%03d.example" % i for i in range(300)]
+END = datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc)
+
+
+def generate(path, scale, seed=7):
+    """Write the scaled workspace into a new database at path; return its API key."""
+    rng = random.Random(seed)
+    db = tracker.Database(path)
+    workspace = tracker.create_workspace(db, "Bench")
+    key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 9)["key"]
+    connection = db.connection()
+    connection.execute("PRAGMA synchronous = OFF")
+    ws = workspace["id"]
+    stamp = tracker.iso_timestamp(END.timestamp() - DAYS * 86400)
+    prompts = max(1, int(FULL_PROMPTS * scale))
+    with db.write() as c:
+        for n in range(BRANDS):
+            c.execute("""INSERT INTO brands (workspace_id, name, name_key, domains, type, created_at,
+                         updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                      (ws, "Brand %d" % n, "brand %d" % n, '["%s"]' % DOMAINS[n],
+                       "own" if n == 0 else "competitor", stamp, stamp))
+        for n in range(20):
+            c.execute("INSERT INTO topics (workspace_id, name, name_key, created_at, updated_at) "
+                      "VALUES (?, ?, ?, ?, ?)", (ws, "Topic %d" % n, "topic %d" % n, stamp, stamp))
+        for n in range(prompts):
+            c.execute("""INSERT INTO prompts (workspace_id, text, status, location, topic_id,
+                         dedupe_key, created_at, updated_at) VALUES (?, ?, 'paused', ?, ?, ?, ?, ?)""",
+                      (ws, "prompt %d" % n, ("US", "DE", "FR")[n % 3], 1 + n % 20,
+                       "prompt %d" % n, stamp, stamp))
+    brand_ids = list(range(1, BRANDS + 1))
+    for day in range(DAYS):
+        moment = END.timestamp() - (DAYS - day) * 86400
+        with db.write() as c:
+            for prompt in range(1, prompts + 1):
+                at = tracker.iso_timestamp(moment + prompt % 3600)
+                run = c.execute("""INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at,
+                                   not_before, attempts, created_at, updated_at)
+                                   VALUES (?, ?, 'done', ?, ?, 1, ?, ?) RETURNING id""",
+                                (ws, prompt, at, at, at, at)).fetchall()[0]["id"]
+                for engine in ENGINES:
+                    chat = c.execute("""INSERT INTO chats (workspace_id, run_id, prompt_id,
+                        prompt_text, engine, model, location, answer, latency_ms, created_at)
+                        VALUES (?, ?, ?, ?, ?, 'm', ?, 'generated answer', 900, ?) RETURNING id""",
+                        (ws, run, prompt, "prompt %d" % prompt, engine, ("US", "DE", "FR")[prompt % 3],
+                         at)).fetchall()[0]["id"]
+                    named = rng.sample(brand_ids, 5)
+                    c.executemany("""INSERT INTO chat_brands (chat_id, brand_id, workspace_id,
+                        position, mentions, cited, engine, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)""",
+                        [(chat, b, ws, position, int(rng.random() < 0.3), engine, at)
+                         for position, b in enumerate(named, 1)])
+                    c.executemany("""INSERT INTO chat_sources (chat_id, workspace_id, url, domain,
+                        engine, created_at) VALUES (?, ?, ?, ?, ?, ?)""",
+                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, engine, at)
+                         for d in set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3))])
+    connection.execute("PRAGMA optimize")
+    db.close()
+    return key
+
+
+def database(cache, scale):
+    os.makedirs(cache, exist_ok=True)
+    path = os.path.join(cache, "analytics-%g.db" % scale)
+    key_path = path + ".key"
+    if not os.path.exists(key_path):
+        for leftover in (path, path + "-wal", path + "-shm"):
+            if os.path.exists(leftover):
+                os.remove(leftover)
+        started = time.perf_counter()
+        key = generate(path, scale)
+        print("generated %s in %.0f s" % (path, time.perf_counter() - started), flush=True)
+        with open(key_path, "w") as out:
+            out.write(key)
+    with open(key_path) as key_file:
+        return path, key_file.read()
+
+
+def window(days):
+    return {"from": tracker.iso_timestamp(END.timestamp() - days * 86400),
+            "to": tracker.iso_timestamp(END.timestamp())}
+
+
+CASES = [
+    ("rankings 30 d", "/analytics/rankings", window(30)),
+    ("rankings 365 d", "/analytics/rankings", window(365)),
+    ("rankings 30 d engine", "/analytics/rankings", dict(window(30), engine="gemini")),
+    ("rankings 30 d topic", "/analytics/rankings", dict(window(30), topicId="3")),
+    ("rankings 365 d topic", "/analytics/rankings", dict(window(365), topicId="3")),
+    ("rankings 30 d day series", "/analytics/rankings", dict(window(30), interval="day")),
+    ("rankings 30 d compare", "/analytics/rankings", dict(window(30), compare="previous")),
+    ("rankings 365 d week series", "/analytics/rankings", dict(window(365), interval="week")),
+    ("sources 30 d", "/analytics/sources", window(30)),
+    ("sources 365 d", "/analytics/sources", window(365)),
+    ("sources 30 d by url", "/analytics/sources", dict(window(30), groupBy="url")),
+    ("chats 30 d page 1", "/analytics/chats", window(30)),
+    ("chats 365 d brand", "/analytics/chats", dict(window(365), brandId="4")),
+]
+
+
+def measure(path, key, repeat):
+    client = webtest.TestApp(tracker.make_app(path))
+    headers = {"Authorization": "Bearer " + key}
+    results = {}
+    for name, route, params in CASES:
+        times = []
+        for _ in range(repeat):
+            started = time.perf_counter()
+            client.get("/api/v1" + route, params=params, headers=headers, status=200)
+            times.append(time.perf_counter() - started)
+        results[name] = statistics.median(times)
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scale", type=float, action="append", help="fraction of the full size")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--cache", default="/tmp/tracker-bench")
+    args = parser.parse_args()
+    scales = args.scale or [0.01, 0.1]
+    table = {}
+    for scale in scales:
+        path, key = database(args.cache, scale)
+        chats = tracker.query_one(tracker.Database(path).connection(), "SELECT count(*) AS n FROM chats")["n"]
+        print("scale %g: %d chats" % (scale, chats), flush=True)
+        table[scale] = measure(path, key, args.repeat)
+    print()
+    header = "%-28s" % "median ms" + "".join("%12s" % ("%g%%" % (s * 100)) for s in scales)
+    if len(scales) > 1:
+        header += "%14s" % ("x %g/%g" % (scales[-1] * 100, scales[0] * 100))
+    print(header)
+    for name, _, _ in CASES:
+        line = "%-28s" % name + "".join("%12.1f" % (table[s][name] * 1000) for s in scales)
+        if len(scales) > 1:
+            line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""Analytics: exact figures on a hand-built workspace (the README's worked example).
+
+Brands: Acme (own, acme.com), Beta (competitor, beta.io), Gamma (competitor, hidden).
+Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
+
+    chat  day         engine  prompt  mentions (position)   sources
+    1     2026-11-19  alpha   P1      Acme 1, Beta 2        acme.com/x, g2.com/a
+    2     2026-11-19  bravo   P1      Beta 1                beta.io/
+    3     2026-11-20  alpha   P2      Beta 1, Acme 2        g2.com/a, g2.com/b
+    4     2026-11-20  alpha   P2      (none)                docs.acme.com/
+
+    Acme: visibility 2/4, averagePosition (1+2)/2 = 1.5, citations 2 (chats 1 and 4)
+    Beta: visibility 3/4, averagePosition (2+1+1)/3, citations 1 (chat 2)
+    shareOfVoice: Acme 2/5, Beta 3/5. Rank: Beta, then Acme.
+"""
+
+import json
+import random
+import unittest.mock
+
+import pytest
+import webtest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import tracker
+from conftest import Api
+
+WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
+
+
+def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=()):
+    """Insert a chat as the worker would, with known brand rows and sources."""
+    answer = tracker.Answer("chat text", [{"url": url} for url in urls], {})
+    with db.write() as connection:
+        run = tracker.query_one(connection, """
+            INSERT INTO runs (workspace_id, prompt_id, scheduled_at, not_before, created_at,
+                              updated_at, state)
+            VALUES (?, ?, ?, ?, ?, ?, 'done') RETURNING *""",
+            (workspace_id, prompt["id"], created_at + engine, created_at, created_at, created_at))
+        chat = tracker.query_one(connection, """
+            INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
+                               answer, latency_ms, created_at)
+            VALUES (?, ?, ?, ?, ?, 'm', ?, 'chat text', 5, ?) RETURNING id""",
+            (workspace_id, run["id"], prompt["id"], prompt["text"], engine, prompt["location"],
+             created_at))
+        for source in tracker.extract_sources(answer):
+            connection.execute("""
+                INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
+                VALUES (?, ?, ?, ?, NULL, ?, ?)""",
+                (chat["id"], workspace_id, source["url"], source["domain"], engine, created_at))
+        for brand_id, position, cited in brands:
+            connection.execute("""
+                INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
+                                         engine, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                (chat["id"], brand_id, workspace_id, position, int(position is not None), cited,
+                 engine, created_at))
+    return chat["id"]
+
+
+@pytest.fixture
+def example(api, db):
+    """The worked example; returns ids by name."""
+    ids = {}
+    for name, body in (("acme", {"name": "Acme", "type": "own", "domains": ["acme.com"]}),
+                       ("beta", {"name": "Beta", "domains": ["beta.io"]}),
+                       ("gamma", {"name": "Gamma", "status": "hidden", "domains": ["gamma.net"]})):
+        ids[name] = api.post("/brands", body).json["data"]["id"]
+    created = api.post("/prompts", {"prompts": [
+        {"text": "P1", "location": "US", "tags": ["t1"]}, {"text": "P2", "topic": "T2"}]})
+    p1, p2 = created.json["data"]["prompts"]
+    ids.update(p1=p1["id"], p2=p2["id"], topic=p2["topicId"], tag=p1["tags"][0]["id"])
+    acme, beta = ids["acme"], ids["beta"]
+    ids["chats"] = [
+        add_chat(db, api.workspace_id, p1, "alpha", "2026-11-19T10:00:00.000Z",
+                 [(acme, 1, 1), (beta, 2, 0)], ["https://acme.com/x", "https://g2.com/a"]),
+        add_chat(db, api.workspace_id, p1, "bravo", "2026-11-19T11:00:00.000Z",
+                 [(beta, 1, 1)], ["https://beta.io/"]),
+        add_chat(db, api.workspace_id, p2, "alpha", "2026-11-20T10:00:00.000Z",
+                 [(beta, 1, 0), (acme, 2, 0)], ["https://g2.com/a", "https://g2.com/b"]),
+        add_chat(db, api.workspace_id, p2, "alpha", "2026-11-20T11:00:00.000Z",
+                 [(acme, None, 1)], ["https://docs.acme.com/"]),
+    ]
+    return ids
+
+
+def rankings(api, **params):
+    return api.get("/analytics/rankings", params=dict(WINDOW, **params)).json["data"]
+
+
+def by_name(document):
+    return {row["name"]: row for row in document["brands"]}
+
+
+def ratio(numerator, denominator):
+    return {"value": numerator / denominator if denominator else None,
+            "numerator": numerator, "denominator": denominator}
+
+
+def test_worked_example_figures(api, example):
+    document = rankings(api)
+    assert (document["from"], document["to"], document["chats"]) == (
+        "2026-11-19T00:00:00.000Z", "2026-11-21T00:00:00.000Z", 4)
+    acme, beta = by_name(document)["Acme"], by_name(document)["Beta"]
+    assert [row["name"] for row in document["brands"]] == ["Beta", "Acme"]
+    assert {k: v for k, v in beta.items() if k != "visibility"} == {
+        "brandId": example["beta"], "name": "Beta", "type": "competitor", "status": "active",
+        "color": "#6b7280", "chats": 4, "mentions": 3, "averagePosition": ratio(4, 3),
+        "shareOfVoice": ratio(3, 5), "citations": 1, "rank": 1}
+    assert acme["mentions"] == 2 and acme["averagePosition"] == ratio(3, 2)
+    assert acme["shareOfVoice"] == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
+    # 95 % Wilson intervals: 2 of 4 is (0.1500, 0.8500); 3 of 4 is (0.3006, 0.9544).
+    assert acme["visibility"] == dict(ratio(2, 4), lower=pytest.approx(0.15004, abs=1e-4),
+                                      upper=pytest.approx(0.84996, abs=1e-4))
+    assert beta["visibility"] == dict(ratio(3, 4), lower=pytest.approx(0.30064, abs=1e-4),
+                                      upper=pytest.approx(0.95441, abs=1e-4))
+
+
+def test_ties_rank_by_position_then_name(api, example):
+    document = rankings(api, engine="alpha")  # chats 1, 3, 4
+    acme, beta = by_name(document)["Acme"], by_name(document)["Beta"]
+    assert document["chats"] == 3
+    assert acme["visibility"]["value"] == beta["visibility"]["value"] == 2 / 3
+    assert acme["averagePosition"]["value"] == beta["averagePosition"]["value"] == 1.5
+    assert (acme["rank"], beta["rank"]) == (1, 2)  # a full tie goes by name
+
+
+@pytest.mark.parametrize("params, chats, acme_mentions, beta_mentions", [
+    ({"engine": "bravo"}, 1, 0, 1),
+    ({"engine": "nobody"}, 0, 0, 0),
+    ({"location": "US"}, 2, 1, 2),
+    ({"from": "2026-11-20"}, 2, 1, 1),
+    ({"to": "2026-11-19T10:30:00Z"}, 1, 1, 1),
+    ({"from": "2026-11-19T10:00:00.001Z", "to": "2026-11-20T10:00:00Z"}, 1, 0, 1),
+])
+def test_filters(api, example, params, chats, acme_mentions, beta_mentions):
+    document = rankings(api, **params)
+    assert document["chats"] == chats
+    assert (by_name(document)["Acme"]["mentions"], by_name(document)["Beta"]["mentions"]) == (
+        acme_mentions, beta_mentions)
+
+
+@pytest.mark.parametrize("name, chats", [("p1", 2), ("p2", 2), ("topic", 2), ("tag", 2)])
+def test_prompt_topic_and_tag_filters(api, example, name, chats):
+    parameter = {"p1": "promptId", "p2": "promptId", "topic": "topicId", "tag": "tagId"}[name]
+    document = rankings(api, **{parameter: str(example[name])})
+    assert document["chats"] == chats
+    expected = {"p1": 2, "tag": 2, "p2": 1, "topic": 1}[name]
+    assert by_name(document)["Acme"]["citations"] == 1 and by_name(document)["Beta"]["mentions"] == expected
+
+
+def test_nothing_in_scope_gives_nulls_not_zeros(api, example):
+    acme = by_name(rankings(api, **{"from": "2025-01-01", "to": "2025-02-01"}))["Acme"]
+    assert acme["visibility"] == dict(ratio(0, 0), lower=None, upper=None)
+    assert acme["averagePosition"] == ratio(0, 0) and acme["shareOfVoice"] == ratio(0, 0)
+    assert (acme["chats"], acme["mentions"], acme["citations"]) == (0, 0, 0)
+
+
+def test_hidden_brands_only_on_request(api, example):
+    assert set(by_name(rankings(api))) == {"Acme", "Beta"}
+    hidden = rankings(api, status="hidden")
+    assert [row["name"] for row in hidden["brands"]] == ["Gamma"]
+    gamma = hidden["brands"][0]
+    assert gamma["visibility"]["value"] == 0.0 and gamma["averagePosition"]["value"] is None
+    everyone = rankings(api, status="all")
+    assert [row["name"] for row in everyone["brands"]] == ["Beta", "Acme", "Gamma"]
+    assert by_name(everyone)["Gamma"]["shareOfVoice"] == ratio(0, 5)
+
+
+def test_daily_series_has_every_bucket(api, example):
+    document = rankings(api, **{"from": "2026-11-18", "interval": "day"})
+    acme = by_name(document)["Acme"]["series"]
+    assert [(b["start"], b["end"], b["chats"], b["mentions"]) for b in acme] == [
+        ("2026-11-18", "2026-11-19", 0, 0), ("2026-11-19", "2026-11-20", 2, 1),
+        ("2026-11-20", "2026-11-21", 2, 1)]
+    assert acme[0]["visibility"]["value"] is None and acme[0]["citations"] == 0
+    assert acme[1]["averagePosition"] == ratio(1, 1) and acme[2]["averagePosition"] == ratio(2, 1)
+    assert acme[1]["shareOfVoice"] == ratio(1, 3) and acme[2]["citations"] == 1
+    assert document["interval"] == "day"
+
+
+def test_weekly_series_starts_on_mondays(api, example):
+    document = rankings(api, **{"from": "2026-11-10", "to": "2026-11-21", "interval": "week"})
+    beta = by_name(document)["Beta"]["series"]
+    assert [(b["start"], b["end"], b["chats"], b["mentions"]) for b in beta] == [
+        ("2026-11-09", "2026-11-16", 0, 0), ("2026-11-16", "2026-11-23", 4, 3)]
+
+
+def test_compare_with_the_previous_period(api, example):
+    document = rankings(api, **{"from": "2026-11-20", "to": "2026-11-21", "compare": "previous"})
+    assert document["previous"] == {"from": "2026-11-19T00:00:00.000Z",
+                                    "to": "2026-11-20T00:00:00.000Z", "chats": 2}
+    acme = by_name(document)["Acme"]
+    assert acme["previous"]["visibility"]["value"] == 0.5 and acme["previous"]["rank"] == 2
+    assert acme["previous"]["averagePosition"] == ratio(1, 1)
+    assert acme["change"] == {"visibility": 0.0, "averagePosition": 1.0,
+                              "shareOfVoice": pytest.approx(0.5 - 1 / 3), "citations": 0, "rank": 0}
+
+
+@pytest.mark.parametrize("params, field, message", [
+    ({"from": "yesterday"}, "from", "must be an ISO 8601 date or date-time from 1970 to 2999"),
+    ({"to": "3000-01-01"}, "to", "must be an ISO 8601 date or date-time from 1970 to 2999"),
+    ({"from": "2026-11-20", "to": "2026-11-20"}, "to", "must be after from"),
+    ({"interval": "hour"}, "interval", "must be one of: day, week"),
+    ({"compare": "lastyear"}, "compare", "must be one of: previous"),
+    ({"status": "gone"}, "status", "must be one of: active, hidden, all"),
+    ({"engine": "x" * 101}, "engine", "must be 1 to 100 characters"),
+    ({"promptId": "abc"}, "promptId", "must be an integer from 1 to 9223372036854775807"),
+    ({"from": "1990-01-01", "to": "2000-01-01", "interval": "day"}, "interval",
+     "gives more than 1000 buckets for this window"),
+])
+def test_invalid_rankings_queries_are_422(api, params, field, message):
+    reply = api.get("/analytics/rankings", status=422, params=params)
+    assert reply.json["errors"] == [{"field": field, "message": message}]
+
+
+def test_1000_daily_buckets_pass(api):
+    document = api.get("/analytics/rankings", params={
+        "from": "2024-01-01", "to": "2026-09-27", "interval": "day"}).json["data"]
+    assert document["interval"] == "day"
+
+
+def test_sources_by_domain(api, example):
+    data = api.get("/analytics/sources", params=WINDOW).json["data"]
+    assert {k: data[k] for k in ("total", "page", "perPage", "lastPage", "chats", "groupBy")} == {
+        "total": 4, "page": 1, "perPage": 20, "lastPage": 1, "chats": 4, "groupBy": "domain"}
+    rows = [(r["domain"], r["citations"], r["chats"], r["chatShare"]["value"], r["brandId"],
+             r["brandType"]) for r in data["data"]]
+    assert rows == [("g2.com", 3, 2, 0.5, None, "other"),
+                    ("acme.com", 1, 1, 0.25, example["acme"], "own"),
+                    ("beta.io", 1, 1, 0.25, example["beta"], "competitor"),
+                    ("docs.acme.com", 1, 1, 0.25, example["acme"], "own")]
+    g2 = data["data"][0]
+    assert (g2["firstSeenAt"], g2["lastSeenAt"]) == ("2026-11-19T10:00:00.000Z",
+                                                     "2026-11-20T10:00:00.000Z")
+
+
+def test_sources_by_url_and_paginated(api, example):
+    data = api.get("/analytics/sources", params=dict(WINDOW, groupBy="url", perPage="2",
+                                                      page="2")).json["data"]
+    assert (data["total"], data["lastPage"]) == (5, 3)
+    assert [(r["url"], r["citations"]) for r in data["data"]] == [
+        ("https://beta.io/", 1), ("https://docs.acme.com/", 1)]  # after g2.com/a (2), acme.com/x
+    filtered = api.get("/analytics/sources", params=dict(WINDOW, engine="bravo")).json["data"]
+    assert [(r["domain"], r["chatShare"]) for r in filtered["data"]] == [("beta.io", ratio(1, 1))]
+
+
+def test_chats_list_newest_first_with_sources_and_mentions(api, example):
+    data = api.get("/analytics/chats", params=WINDOW).json["data"]
+    assert [chat["id"] for chat in data["data"]] == example["chats"][::-1]
+    assert (data["total"], data["lastPage"]) == (4, 1)
+    first = data["data"][-1]
+    assert first == {
+        "id": example["chats"][0], "promptId": example["p1"], "prompt": "P1", "engine": "alpha",
+        "model": "m", "location": "US", "answer": "chat text", "latencyMs": 5, "usage": {},
+        "createdAt": "2026-11-19T10:00:00.000Z",
+        "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "title": None,
+                     "brandId": example["acme"]},
+                    {"url": "https://g2.com/a", "domain": "g2.com", "title": None, "brandId": None}],
+        "mentions": [{"brandId": example["acme"], "brandName": "Acme", "position": 1, "count": 1,
+                      "cited": True},
+                     {"brandId": example["beta"], "brandName": "Beta", "position": 2, "count": 1,
+                      "cited": False}]}
+    assert api.get("/analytics/chats/%d" % first["id"]).json["data"] == first
+
+
+@pytest.mark.parametrize("params, expected", [
+    ({"brandId": "acme"}, [2, 0]),           # chat 4 only cites Acme: not a mention
+    ({"brandId": "beta"}, [2, 1, 0]),
+    ({"promptId": "p2"}, [3, 2]),
+    ({"engine": "bravo"}, [1]),
+    ({"perPage": "1", "page": "2"}, [2]),
+    ({"page": "5"}, []),
+])
+def test_chat_filters(api, example, params, expected):
+    params = {k: str(example[v]) if v in example else v for k, v in params.items()}
+    data = api.get("/analytics/chats", params=dict(WINDOW, **params)).json["data"]
+    assert [chat["id"] for chat in data["data"]] == [example["chats"][i] for i in expected]
+
+
+def test_default_window_is_the_last_30_days(api, db, clock, example):
+    clock.now = tracker.parse_timestamp("2026-12-19T10:00:00.500Z")  # chat 1 is 30 days old
+    data = api.get("/analytics/chats").json["data"]
+    assert (data["from"], data["to"]) == ("2026-11-19T10:00:00.501Z", "2026-12-19T10:00:00.501Z")
+    assert data["total"] == 3
+
+
+def test_analytics_never_show_another_workspace(api, other_api, db, example):
+    prompt = other_api.post("/prompts", {"text": "theirs"}).json["data"]["prompts"][0]
+    theirs = add_chat(db, other_api.workspace_id, prompt, "alpha", "2026-11-19T12:00:00.000Z",
+                      [(example["acme"], 1, 1)], ["https://secret.example/"])
+    assert rankings(api)["chats"] == 4
+    assert "secret.example" not in json.dumps(api.get("/analytics/sources", params=WINDOW).json)
+    assert theirs not in [c["id"] for c in api.get("/analytics/chats", params=WINDOW).json["data"]["data"]]
+    assert api.get("/analytics/chats/%d" % theirs, status=404).json == {
+        "success": False, "message": "Chat not found"}
+    assert other_api.get("/analytics/chats/%d" % example["chats"][0], status=404).json["message"] == \
+        "Chat not found"
+    assert other_api.get("/analytics/rankings", params=WINDOW).json["data"]["brands"] == []
+
+
+def test_analytics_after_real_runs(api, db):
+    api.post("/brands", {"name": "Acme CRM", "trackedNames": ["Acme"], "domains": ["acme.com"]})
+    api.post("/prompts", {"prompts": [{"text": "Best CRM?"}, {"text": "Top CRM tools"}]})
+    tracker.Worker(db).run_pending()
+    document = api.get("/analytics/rankings").json["data"]
+    assert document["chats"] == 2
+    acme = document["brands"][0]
+    assert acme["mentions"] == 2 and acme["visibility"]["value"] == 1.0  # simulated names it
+    assert api.get("/analytics/chats").json["data"]["total"] == 2
+    assert api.get("/analytics/sources").json["data"]["total"] > 0
+
+
+def test_read_only_keys_can_read_analytics(client, db, example, api):
+    reader = Api(client, tracker.create_key(db, api.workspace_id, scopes="read")["key"],
+                 api.workspace_id)
+    for path in ("/analytics/rankings", "/analytics/sources", "/analytics/chats"):
+        assert reader.get(path, params=WINDOW).json == api.get(path, params=WINDOW).json
+
+
+# The rollups answer exactly what the per-chat rows answer -----------------------------
+
+def build_random_workspace():
+    """Chats at random times over five days, then a deleted prompt and rewritten brand rows,
+    so that every rollup trigger (insert and delete) has run."""
+    rng = random.Random(11)
+    app = tracker.make_app(":memory:")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Random")
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"], rate_limit=10 ** 9)["key"],
+              workspace["id"])
+    brands = [api.post("/brands", {"name": "B%d" % i, "domains": ["b%d.com" % i]}).json["data"]["id"]
+              for i in range(4)]
+    prompts = api.post("/prompts", {"prompts": [
+        {"text": "p%d" % i, "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
+         "topic": rng.choice("TU")} for i in range(6)]}).json["data"]["prompts"]
+    for n in range(160):
+        moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + rng.uniform(0, 5 * 86400))
+        named = rng.sample(brands, rng.randint(0, 3))
+        add_chat(db, workspace["id"], rng.choice(prompts), rng.choice(["e1", "e2"]), moment,
+                 [(brand, position, rng.randint(0, 1)) for position, brand in enumerate(named, 1)],
+                 ["https://%s/%d" % (rng.choice(["b0.com", "g2.com", "x.org"]), rng.randint(0, 3))
+                  for _ in range(rng.randint(0, 3))])
+    api.delete("/prompts/%d" % prompts[0]["id"])
+    with db.write() as connection:  # rewrite every chat's brand rows, as a brand refresh does
+        for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):
+            connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?",
+                               (chat["chat_id"], chat["brand_id"]))
+            connection.execute("INSERT INTO chat_brands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                               tuple(chat.values()))
+    return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
+                 "tag": prompts[1]["tags"][0]["id"]}
+
+
+RANDOM_API, RANDOM_IDS = build_random_workspace()
+# Windows start anywhere in the data, to the millisecond, and last up to four days.
+windows = st.tuples(st.integers(0, 5 * 86400 * 1000), st.integers(1, 4 * 86400 * 1000)).map(
+    lambda w: (tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + w[0] / 1000),
+               tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + (w[0] + w[1]) / 1000)))
+by_time = {"engine": st.sampled_from(["e1", "e2"]), "interval": st.sampled_from(["day", "week"]),
+           "compare": st.just("previous")}
+by_prompt = {"location": st.just("US"), "promptId": st.just(str(RANDOM_IDS["prompt"])),
+             "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"]))}
+filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
+                    st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
+
+
+def raw_only(scope, rollups=True):
+    return [("raw", scope)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(windows, filters)
+def test_rollups_and_per_chat_rows_agree(window, params):
+    params = dict(params, **{"from": window[0], "to": window[1]})
+    source_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
+    fast = (RANDOM_API.get("/analytics/rankings", params=params).json,
+            RANDOM_API.get("/analytics/sources", params=dict(source_params, perPage="100")).json)
+    with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
+        slow = (RANDOM_API.get("/analytics/rankings", params=params).json,
+                RANDOM_API.get("/analytics/sources", params=dict(source_params, perPage="100")).json)
+    assert fast == slow
