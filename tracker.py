@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+import tomllib
 import traceback
 import urllib.error
 import urllib.parse
@@ -897,12 +898,6 @@ def parse_path_id(raw, kind):
     return int(raw)
 
 
-def body_fields():
-    """The JSON body and a Fields reader over it."""
-    errors = []
-    return Fields(json_body(), errors), errors
-
-
 def raise_if(errors):
     if errors:
         raise validation_failed(errors)
@@ -1029,6 +1024,12 @@ def get_topic_or_404(connection, workspace_id, topic_id):
     return row
 
 
+def topic_fields(data):
+    """The name of a topic body (always required), and problems."""
+    errors = []
+    return Fields(data, errors).string("name", NAME_MAX_LENGTH, required=True), errors
+
+
 def create_topic(db, workspace_id, name, errors):
     now = db.now()
     with db.write() as connection:
@@ -1064,8 +1065,7 @@ def add_topic_routes(app, db):
 
     @app.post(API_PREFIX + "/topics")
     def topics_create():
-        fields, errors = body_fields()
-        name = fields.string("name", NAME_MAX_LENGTH, required=True)
+        name, errors = topic_fields(json_body())
         return success(topic_json(create_topic(db, caller().workspace_id, name, errors)),
                        "Topic created", status=201)
 
@@ -1077,8 +1077,7 @@ def add_topic_routes(app, db):
 
     @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"])
     def topics_update(topic_id):
-        fields, errors = body_fields()
-        name = fields.string("name", NAME_MAX_LENGTH, required=True)
+        name, errors = topic_fields(json_body())
         changes = {"name": name} if name else {}
         row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
                      changes, errors, "Topic")
@@ -1117,9 +1116,10 @@ def get_tag_or_404(connection, workspace_id, tag_id):
     return row
 
 
-def tag_fields(required):
+def tag_fields(data, required):
     """The sent name and color of a tag body (name is required on create), and problems."""
-    fields, errors = body_fields()
+    errors = []
+    fields = Fields(data, errors)
     changes = {"name": fields.string("name", NAME_MAX_LENGTH, required=required),
                "color": fields.choice("color", tuple(TAG_COLORS))}
     return {column: value for column, value in changes.items() if value is not MISSING}, errors
@@ -1146,7 +1146,7 @@ def add_tag_routes(app, db):
 
     @app.post(API_PREFIX + "/tags")
     def tags_create():
-        tag, errors = tag_fields(required=True)
+        tag, errors = tag_fields(json_body(), required=True)
         row = create_tag(db, caller().workspace_id, tag.get("name"),
                          tag.get("color", DEFAULT_TAG_COLOR), errors)
         return success(tag_json(row), "Tag created", status=201)
@@ -1158,7 +1158,7 @@ def add_tag_routes(app, db):
 
     @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"])
     def tags_update(tag_id):
-        changes, errors = tag_fields(required=False)
+        changes, errors = tag_fields(json_body(), required=False)
         row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
                      errors, "Tag")
         return success(tag_json(row), "Tag updated")
@@ -2956,15 +2956,155 @@ def bootstrap(db):
 
 
 ###############################################################################
+# Seeds: known data for a test double ##########################################
+###############################################################################
+
+# A seed file describes workspaces with their keys, brands, topics, tags and prompts
+# (see the README). Resources go through the same validation as the API; unknown
+# fields are refused, so a typo in a test fixture fails loudly instead of vanishing.
+
+SEED_FIELDS = {
+    "workspace": {"name", "plan", "subscription", "apiAccess", "keys", "brands", "topics", "tags",
+                  "prompts"},
+    "key": {"name", "key", "scopes", "rateLimit", "expires"},
+}
+
+
+def read_seed(path):
+    """The seed document of a .toml or .json file."""
+    with open(path, "rb") as seed_file:
+        raw = seed_file.read()
+    try:
+        if path.endswith(".toml"):
+            return tomllib.loads(raw.decode("utf-8"))
+        return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ProvisioningError("seed %s is not valid %s: %s"
+                                % (path, "TOML" if path.endswith(".toml") else "JSON", error)) from None
+
+
+@contextlib.contextmanager
+def seed_path(path):
+    """Say where in the seed a problem is."""
+    try:
+        yield
+    except ApiError as error:
+        details = "; ".join("%s: %s" % (e["field"], e["message"]) for e in error.errors or [])
+        raise ProvisioningError("seed %s: %s" % (path, details or error.message)) from None
+    except ProvisioningError as error:
+        raise ProvisioningError("seed %s: %s" % (path, error)) from None
+
+
+def seed_value(spec, name, kinds, default):
+    value = spec.get(name, default)
+    if value is not default and (not isinstance(value, kinds) or
+                                 (isinstance(value, bool) and bool not in kinds)):
+        raise ProvisioningError("%s has the wrong type" % name)
+    return value
+
+
+def seed_items(spec, name, kind=dict):
+    """spec[name] as a list of kind (empty when absent)."""
+    items = seed_value(spec, name, (list,), [])
+    if not all(isinstance(item, kind) for item in items):
+        raise ProvisioningError("%s must be an array of %s" % (name, "objects" if kind is dict else "strings"))
+    return items
+
+
+def check_seed_fields(spec, kind):
+    if not isinstance(spec, dict):
+        raise ProvisioningError("must be an object")
+    unknown = sorted(set(spec) - SEED_FIELDS[kind])
+    if unknown:
+        raise ProvisioningError("unknown field%s %s (known: %s)" % (
+            "s" if len(unknown) > 1 else "", ", ".join(unknown), ", ".join(sorted(SEED_FIELDS[kind]))))
+
+
+def load_seed(db, seed):
+    """Create everything a seed describes, all or nothing; returns the created keys."""
+    if not isinstance(seed, dict) or set(seed) != {"workspaces"}:
+        raise ProvisioningError("a seed is an object with one field, workspaces")
+    if query_one(db.connection(), "SELECT 1 AS found FROM workspaces LIMIT 1"):
+        raise ProvisioningError("a seed needs an empty database")
+    keys = []
+    with db.write():
+        for index, spec in enumerate(seed_items(seed, "workspaces")):
+            with seed_path("workspaces.%d" % index):
+                keys += seed_workspace(db, spec)
+    return keys
+
+
+def seed_workspace(db, spec):
+    check_seed_fields(spec, "workspace")
+    workspace = create_workspace(
+        db, seed_value(spec, "name", (str,), "Workspace"),
+        plan=seed_value(spec, "plan", (str,), DEFAULT_PLAN),
+        subscription=seed_value(spec, "subscription", (str,), "active"),
+        api_access=seed_value(spec, "apiAccess", (bool,), True))
+    workspace_id = workspace["id"]
+    keys = []
+    for index, key in enumerate(seed_items(spec, "keys") or [{}]):
+        with seed_path("keys.%d" % index):
+            keys.append(seed_key(db, workspace_id, key))
+    for index, topic in enumerate(seed_items(spec, "topics")):
+        with seed_path("topics.%d" % index):
+            create_topic(db, workspace_id, *topic_fields(topic))
+    for index, tag in enumerate(seed_items(spec, "tags")):
+        with seed_path("tags.%d" % index):
+            fields, errors = tag_fields(tag, required=True)
+            create_tag(db, workspace_id, fields.get("name"), fields.get("color", DEFAULT_TAG_COLOR), errors)
+    for index, brand in enumerate(seed_items(spec, "brands")):
+        with seed_path("brands.%d" % index):
+            create_brand(db, workspace_id, *brand_changes(brand, required=True))
+    seed_prompts(db, workspace_id, seed_items(spec, "prompts"))
+    return keys
+
+
+def seed_key(db, workspace_id, spec):
+    check_seed_fields(spec, "key")
+    scopes = seed_value(spec, "scopes", (str, list), "read,write")
+    return create_key(db, workspace_id, name=seed_value(spec, "name", (str,), "default"),
+                      scopes=scopes if isinstance(scopes, str) else ",".join(map(str, scopes)),
+                      rate_limit=seed_value(spec, "rateLimit", (int,), DEFAULT_RATE_LIMIT),
+                      expires=seed_value(spec, "expires", (str,), None),
+                      key=seed_value(spec, "key", (str,), None))
+
+
+def seed_prompts(db, workspace_id, specs):
+    """Create the prompts (strictly: an invalid or repeated one is an error), then set
+    the statuses that are not active."""
+    items, statuses = [], []
+    for index, spec in enumerate(specs):
+        errors = []
+        items.append((index, prompt_item(spec, errors, "prompts.%d." % index)))
+        statuses.append(Fields(spec, errors, "prompts.%d." % index).choice("status", PROMPT_STATUSES))
+        with seed_path("prompts.%d" % index):
+            raise_if(errors)
+    created, duplicates = create_prompts(db, workspace_id, items)
+    if duplicates:
+        raise ProvisioningError("; ".join("prompts.%d: %s" % (d["index"], d["message"])
+                                          for d in duplicates))
+    for prompt, status in zip(created, statuses):
+        if status and status != "active":
+            update_prompt(db, workspace_id, prompt["id"], {"status": status})
+
+
+###############################################################################
 # Application ##################################################################
 ###############################################################################
 
-def make_app(db_path, *, engines=None, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIMIT,
-             **worker_options):
+RUN_MODES = ("normal", "instant", "off")
+
+
+def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
+             auth_failure_limit=DEFAULT_AUTH_FAILURE_LIMIT, **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
-    it; tests call its ``run_pending()``.
+    it when runs is "normal"; with "instant" a write request's runs finish before it
+    answers; with "off" runs stay queued. Tests may call the worker's ``run_pending()``.
+    seed is a seed document (see load_seed) for an empty database; the keys it created
+    are in ``app.config["tracker.seed_keys"]``.
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -2973,7 +3113,12 @@ def make_app(db_path, *, engines=None, clock=None, auth_failure_limit=DEFAULT_AU
     clock = db.clock
     app = bottle.Bottle()
     app.config["tracker.db"] = db
-    app.config["tracker.worker"] = Worker(db, engines, **worker_options)
+    app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
+    app.config["tracker.runs"] = runs
+    app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
+    if runs == "instant":
+        app.add_hook("after_request", run_after_writes(worker))
+        worker.run_pending()  # the seed's prompts are answered before the first request
     app.default_error_handler = render_http_error
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
@@ -2982,6 +3127,14 @@ def make_app(db_path, *, engines=None, clock=None, auth_failure_limit=DEFAULT_AU
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
     return app
+
+
+def run_after_writes(worker):
+    """The after_request hook of runs="instant": a successful write's runs finish at once."""
+    def hook():
+        if request.method in WRITE_METHODS and 200 <= response.status_code < 300:
+            worker.run_pending()
+    return hook
 
 
 def add_routes(app, db):
@@ -3032,8 +3185,10 @@ def serve(app, host, port, threads, ready=None):
         ready(url)  # before the "listening" line, so whoever waits for it has the banner too
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
-    worker.start()
-    log.info("worker: %s, %d at a time, every prompt again after %gs",
+    runs = app.config["tracker.runs"]
+    if runs == "normal":
+        worker.start()
+    log.info("runs %s: %s, %d at a time, every prompt again after %gs", runs,
              ", ".join("%s (%s)" % (e.name, e.model) for e in worker.engines),
              worker.concurrency, worker.run_interval)
     try:
@@ -3052,6 +3207,117 @@ def _raise_keyboard_interrupt(signum, frame):
 
 
 ###############################################################################
+# Test double: in-process or live, and a pytest plugin #########################
+###############################################################################
+
+# Fixture workspaces get a limit no test suite reaches; pass rate_limit= to test 429s.
+DOUBLE_RATE_LIMIT = 1_000_000
+
+
+class TrackerDouble:
+    """A throw-away tracker for tests: an in-memory database whose runs finish at once.
+
+    Call it in-process through ``.app`` (WebTest), or over HTTP after ``start()``.
+    """
+
+    def __init__(self, seed=None, runs="instant", engines=None):
+        self.app = make_app(":memory:", seed=seed, runs=runs, engines=engines)
+        self.db = self.app.config["tracker.db"]
+        self.url = None
+        self._server = None
+
+    def start(self):
+        """Serve on a free loopback port from a background thread; returns the API's base URL."""
+        from cheroot import wsgi
+
+        self._server = wsgi.Server(("127.0.0.1", 0), self.app, numthreads=4, server_name="tracker")
+        self._server.prepare()
+        threading.Thread(target=self._server.serve, name="tracker-double", daemon=True).start()
+        self.url = "http://127.0.0.1:%d%s" % (self._server.bind_addr[1], API_PREFIX)
+        return self.url
+
+    def stop(self):
+        if self._server is not None:
+            self._server.stop()
+        self.db.close()
+
+    def workspace(self, name="Test workspace", *, plan=DEFAULT_PLAN, subscription="active",
+                  api_access=True, scopes="read,write", rate_limit=DOUBLE_RATE_LIMIT, expires=None,
+                  key=None):
+        """A new, isolated workspace with one key."""
+        workspace = create_workspace(self.db, name, plan, subscription, api_access)
+        key = create_key(self.db, workspace["id"], scopes=scopes, rate_limit=rate_limit,
+                         expires=expires, key=key)
+        return DoubleWorkspace(self, workspace, key["key"])
+
+
+class DoubleWorkspace:
+    """A test double's workspace and key, with ways to reach every error code on purpose."""
+
+    def __init__(self, double, workspace, key):
+        self.double = double
+        self.id = workspace["id"]
+        self.organization_id = workspace["organizationId"]
+        self.key = key
+
+    @property
+    def base_url(self):
+        """The live double's API base URL (None until it is started)."""
+        return self.double.url
+
+    @property
+    def headers(self):
+        return {"Authorization": "Bearer " + self.key}
+
+    def new_key(self, scopes="read,write", rate_limit=DOUBLE_RATE_LIMIT, expires=None):
+        """Another key of this workspace: read-only, rate-limited or already expired."""
+        return create_key(self.double.db, self.id, scopes=scopes, rate_limit=rate_limit,
+                          expires=expires)["key"]
+
+    def revoke(self, key):
+        row = query_one(self.double.db.connection(), "SELECT id FROM api_keys WHERE key_hash = ? "
+                        "AND workspace_id = ?", (hash_key(key), self.id))
+        revoke_key(self.double.db, row["id"])
+
+    def set_plan(self, plan=None, subscription=None, api_access=None):
+        """Change the organization: a canceled subscription (402), no API access (403)..."""
+        update_organization(self.double.db, self.organization_id, plan=plan,
+                            subscription=subscription, api_access=api_access)
+
+
+def define_fixtures(pytest):
+    """The plugin's fixtures, made only when pytest loads this module."""
+
+    @pytest.fixture(scope="session")
+    def tracker_server():
+        """A live tracker test double on a free loopback port, shared by the session."""
+        double = TrackerDouble()
+        double.start()
+        yield double
+        double.stop()
+
+    @pytest.fixture
+    def tracker_api(tracker_server):
+        """A fresh workspace with a read-write key on the live double (.base_url, .key)."""
+        return tracker_server.workspace()
+
+    @pytest.fixture
+    def tracker_app():
+        """A fresh in-process double: tracker_app.app is the WSGI app for WebTest."""
+        double = TrackerDouble()
+        yield double
+        double.stop()
+
+    return tracker_server, tracker_api, tracker_app
+
+
+# pytest imports this module through the pytest11 entry point; the service never
+# imports pytest.
+if "pytest" in sys.modules:
+    tracker_server, tracker_api, tracker_app = define_fixtures(sys.modules["pytest"])
+
+
+###############################################################################
 # Command line #################################################################
 ###############################################################################
 
@@ -3064,10 +3330,13 @@ def open_db(args):
 
 
 def cmd_serve(args):
-    db = open_db(args)
-    app = make_app(db, engines=configure_engines(args.engine), concurrency=args.workers,
-                   run_interval=args.run_interval)
-    created = bootstrap(db)
+    db = Database(":memory:") if args.memory else open_db(args)
+    seed = read_seed(args.seed) if args.seed else None
+    app = make_app(db, engines=configure_engines(args.engine), seed=seed, runs=args.runs,
+                   concurrency=args.workers, run_interval=args.run_interval)
+    created = None if seed else bootstrap(db)
+    keys = app.config["tracker.seed_keys"] or ([created] if created else [])
+    first_key = keys[0]["key"] if keys else None
 
     def announce(url):
         if created:
@@ -3076,6 +3345,11 @@ def cmd_serve(args):
                 "    %s\n\nTry it:\n\n    curl -H 'Authorization: Bearer %s' %s%s/workspace\n\n"
                 % (created["key"], created["key"], url, API_PREFIX))
             sys.stderr.flush()
+        if args.print_env:
+            print("TRACKER_BASE_URL=%s%s" % (url, API_PREFIX))
+            if first_key:
+                print("TRACKER_API_KEY=%s" % first_key)
+            sys.stdout.flush()
     serve(app, args.host, args.port, args.threads, ready=announce)
 
 
@@ -3142,6 +3416,16 @@ def build_parser():
                            help="an engine to ask (repeatable; env TRACKER_ENGINES, comma-"
                                 "separated; default: simulated)")
     serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
+    serve_cmd.add_argument("--memory", action="store_true",
+                           help="a throw-away in-memory database instead of --db")
+    serve_cmd.add_argument("--seed", metavar="FILE",
+                           help="load workspaces, keys, brands, topics, tags and prompts from a "
+                                ".json or .toml file into the empty database")
+    serve_cmd.add_argument("--runs", choices=RUN_MODES, default="normal",
+                           help="normal: background worker; instant: a write's runs finish "
+                                "before it answers; off: runs stay queued")
+    serve_cmd.add_argument("--print-env", action="store_true",
+                           help="print TRACKER_BASE_URL= and TRACKER_API_KEY= lines on stdout")
     serve_cmd.add_argument("--run-interval", type=parse_duration, default=DEFAULT_RUN_INTERVAL,
                            help="ask every active prompt again after this long (default 24h)")
 

@@ -201,3 +201,6 @@ def run_cli(db_path, *args):
                           cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
     parsed = json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
     return done.returncode, parsed, done.stderr
+
+
+pytest_plugins = ["pytester"]

@@ -546,7 +546,7 @@ def test_serve_runs_a_new_prompt_with_the_simulated_engine(tmp_path, server_fact
     assert {row["engine"] for row in rows(reader, "SELECT engine FROM chats")} == {"simulated"}
     assert rows(reader, "SELECT count(*) AS n FROM chat_sources")[0]["n"] >= 6
     assert rows(reader, "SELECT count(*) AS n FROM chat_brands WHERE position = 1")[0]["n"] >= 1
-    assert "worker: simulated (simulated-1), 2 at a time" in server.log()
+    assert "runs normal: simulated (simulated-1), 2 at a time" in server.log()
 
 
 def test_serve_asks_an_openai_compatible_server(tmp_path, server_factory, fake_openai):

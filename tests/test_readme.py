@@ -1,0 +1,51 @@
+"""The README's examples, run as written, so that they stay true."""
+
+import os
+import re
+import textwrap
+import tomllib
+
+import tracker
+from conftest import ServerProcess
+
+README = open(os.path.join(os.path.dirname(tracker.__file__), "README.md"), encoding="utf-8").read()
+
+
+def code_blocks(language):
+    return re.findall(r"```%s\n(.*?)```" % language, README, re.S)
+
+
+def test_the_seed_example_reaches_every_error_it_promises(tmp_path):
+    (block,) = [b for b in code_blocks("toml") if "[[workspaces]]" in b]
+    seed = tmp_path / "seed.toml"
+    seed.write_text(block)
+    document = tomllib.loads(block)
+    keys = {key["name"] if "name" in key else ws["name"]: key["key"]
+            for ws in document["workspaces"] for key in ws["keys"]}
+    server = ServerProcess(tmp_path / "unused.db", "--memory", "--seed", str(seed)).start()
+    try:
+        def code(key, method="GET", path="/workspace", body=None):
+            status, _, reply = server.request(method, path, key, body)
+            return status, reply.get("code")
+        assert code(keys["ci"]) == (200, None)
+        assert code(keys["reader"], "POST", "/prompts", {"text": "x"}) == (403, "INSUFFICIENT_SCOPE")
+        assert code(keys["old"]) == (401, "API_KEY_INVALID")
+        assert code(keys["tiny"]) == (200, None)
+        assert code(keys["tiny"]) == (429, "RATE_LIMIT_EXCEEDED")
+        assert code(keys["Free plan"]) == (403, "API_ACCESS_DISABLED")
+        paused = server.request("GET", "/prompts?status=paused", keys["ci"])[2]["data"]["data"]
+        assert [p["text"] for p in paused] == ["Old question"]
+    finally:
+        server.stop()
+
+
+def test_the_pytest_example(pytester):
+    (block,) = [b for b in code_blocks("python") if "def test_sync(tracker_api)" in b]
+    pytester.makepyfile(test_readme_example=block)
+    pytester.runpytest_subprocess("-p", "no:cacheprovider").assert_outcomes(passed=2)
+
+
+def test_the_webtest_example():
+    (block,) = [b for b in code_blocks("python") if "webtest.TestApp(app)" in b]
+    assert len(block.strip().splitlines()) <= 10
+    exec(compile(textwrap.dedent(block), "README.md", "exec"), {})
