@@ -891,6 +891,34 @@ class QueryParams:
             raise validation_failed(self.errors)
 
 
+@dataclasses.dataclass(frozen=True)
+class Param:
+    """A query parameter, declared once: read_query() validates it and the OpenAPI
+    document describes it, so the two cannot disagree."""
+    name: str
+    kind: str  # integer, choice, string or timestamp
+    description: str
+    default: object = None
+    minimum: int = 1
+    maximum: int = MAX_ID
+    choices: tuple = ()
+
+    def read(self, query):
+        if self.kind == "integer":
+            return query.integer(self.name, self.default, self.minimum, self.maximum)
+        if self.kind == "choice":
+            return query.choice(self.name, self.choices) or self.default
+        if self.kind == "string":
+            return query.string(self.name, self.maximum)
+        return query.timestamp(self.name)
+
+
+def read_query(params):
+    """The declared query parameters' values, and the reader holding their problems."""
+    query = QueryParams()
+    return query, {param.name: param.read(query) for param in params}
+
+
 def parse_path_id(raw, kind):
     """The numeric id in a path; anything else cannot name an item, so it is not found."""
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
@@ -1179,8 +1207,21 @@ MAX_BULK_PROMPTS = 500
 MAX_PER_PAGE = 100
 DEFAULT_PER_PAGE = 20
 MAX_PAGE = 1_000_000
+PAGE_PARAMS = (
+    Param("page", "integer", "Page number, from 1; a page past the end is empty.", default=1,
+          maximum=MAX_PAGE),
+    Param("perPage", "integer", "Items per page.", default=DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE),
+)
 # FTS5 trigrams need three characters; shorter searches scan the workspace's prompts.
 TRIGRAM_LENGTH = 3
+PROMPT_LIST_PARAMS = PAGE_PARAMS + (
+    Param("status", "choice", "Only prompts in this status. Without it, suggested and rejected "
+          "prompts are left out.", choices=PROMPT_STATUSES),
+    Param("topicId", "integer", "Only prompts in this topic."),
+    Param("tagId", "integer", "Only prompts with this tag."),
+    Param("search", "string", "Only prompts whose text contains this, ignoring case.",
+          maximum=PROMPT_TEXT_MAX_LENGTH),
+)
 
 PROMPT_SELECT = """
     SELECT p.id, p.workspace_id, p.text, p.status, p.location, p.topic_id,
@@ -1495,14 +1536,11 @@ def update_prompt(db, workspace_id, prompt_id, changes):
 def add_prompt_routes(app, db):
     @app.get(API_PREFIX + "/prompts")
     def prompts_index():
-        query = QueryParams()
-        page = query.integer("page", 1, maximum=MAX_PAGE)
-        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
-        filters = {"status": query.choice("status", PROMPT_STATUSES),
-                   "topic_id": query.integer("topicId"), "tag_id": query.integer("tagId"),
-                   "search": query.string("search", PROMPT_TEXT_MAX_LENGTH)}
+        query, values = read_query(PROMPT_LIST_PARAMS)
         query.done()
-        return success(list_prompts(db, caller().workspace_id, page, per_page, **filters),
+        return success(list_prompts(db, caller().workspace_id, values["page"], values["perPage"],
+                                    status=values["status"], topic_id=values["topicId"],
+                                    tag_id=values["tagId"], search=values["search"]),
                        "Prompts retrieved")
 
     @app.post(API_PREFIX + "/prompts")
@@ -1541,6 +1579,10 @@ MAX_DOMAINS = 20
 NAME_REGEX_MAX_LENGTH = 500
 BRAND_STATUSES = ("active", "hidden")
 BRAND_TYPES = ("own", "competitor")
+BRAND_LIST_PARAMS = (
+    Param("status", "choice", "Only brands in this status.", choices=BRAND_STATUSES),
+    Param("type", "choice", "Only brands of this type.", choices=BRAND_TYPES),
+)
 COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 HOSTNAME_PATTERN = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
                               r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -1678,14 +1720,12 @@ def update_brand(db, workspace_id, brand_id, changes, errors):
 def add_brand_routes(app, db):
     @app.get(API_PREFIX + "/brands")
     def brands_index():
-        query = QueryParams()
-        status = query.choice("status", BRAND_STATUSES)
-        brand_type = query.choice("type", BRAND_TYPES)
+        query, values = read_query(BRAND_LIST_PARAMS)
         query.done()
         rows = query_all(db.connection(), """
             SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
             AND type = coalesce(?, type) ORDER BY name_key, id""",
-            (caller().workspace_id, status, brand_type))
+            (caller().workspace_id, values["status"], values["type"]))
         return success([brand_json(row) for row in rows], "Brands retrieved")
 
     @app.post(API_PREFIX + "/brands")
@@ -2366,6 +2406,30 @@ WILSON_Z = 1.959964  # 95 %
 RANKING_STATUSES = ("active", "hidden", "all")
 INTERVALS = {"day": 1, "week": 7}
 ENGINE_MAX_LENGTH = 100
+SCOPE_PARAMS = (
+    Param("from", "timestamp", "Start of the window (inclusive): an ISO 8601 date or date-time, "
+          "UTC unless it has an offset. Default: 30 days before to."),
+    Param("to", "timestamp", "End of the window (exclusive). Default: now (inclusive)."),
+    Param("engine", "string", "Only chats of this engine label.", maximum=ENGINE_MAX_LENGTH),
+    Param("promptId", "integer", "Only chats of this prompt."),
+    Param("topicId", "integer", "Only chats of prompts now in this topic."),
+    Param("tagId", "integer", "Only chats of prompts now with this tag."),
+    Param("location", "string", "Only chats asked from this location.", maximum=LOCATION_MAX_LENGTH),
+)
+CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
+    Param("brandId", "integer", "Only chats that mention this brand."),
+)
+SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
+    Param("groupBy", "choice", "Count by cited domain or by URL.", choices=("domain", "url"),
+          default="domain"),
+)
+RANKING_PARAMS = SCOPE_PARAMS + (
+    Param("status", "choice", "Which brands to rank.", choices=RANKING_STATUSES, default="active"),
+    Param("interval", "choice", "Add a series per brand with a bucket per day or week (Monday "
+          "first), every bucket present.", choices=tuple(INTERVALS)),
+    Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
+          "changes.", choices=("previous",)),
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -2445,19 +2509,18 @@ def scope_parts(scope, rollups=True):
     return parts
 
 
-def read_scope(query, workspace_id, now):
-    """The Scope of an analytics request's query parameters (errors go to query)."""
-    start, end = query.timestamp("from"), query.timestamp("to")
+def read_scope(query, values, workspace_id, now):
+    """The Scope of an analytics request's query values (errors go to query)."""
+    start, end = values["from"], values["to"]
     if end is None:  # up to and including now (timestamps are whole milliseconds)
         end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
     if start is None:
         start = end - ANALYTICS_WINDOW_DAYS * 86400
     if end <= start:
         fail(query.errors, "to", "must be after from")
-    return Scope(workspace_id, iso_timestamp(start), iso_timestamp(end),
-                 engine=query.string("engine", ENGINE_MAX_LENGTH), prompt_id=query.integer("promptId"),
-                 topic_id=query.integer("topicId"), tag_id=query.integer("tagId"),
-                 location=query.string("location", LOCATION_MAX_LENGTH))
+    return Scope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
+                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
+                 location=values["location"])
 
 
 def ratio(numerator, denominator):
@@ -2748,22 +2811,20 @@ def list_chats(connection, scope, brand_id, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
-def analytics_query(db):
-    """The query reader and scope shared by the analytics routes."""
-    query = QueryParams()
-    return query, read_scope(query, caller().workspace_id, db.clock())
+def analytics_query(db, params):
+    """The query reader, the values of params, and the scope, for an analytics route."""
+    query, values = read_query(params)
+    return query, values, read_scope(query, values, caller().workspace_id, db.clock())
 
 
 def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats")
     def analytics_chats():
-        query, scope = analytics_query(db)
-        page = query.integer("page", 1, maximum=MAX_PAGE)
-        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
-        brand_id = query.integer("brandId")
+        query, values, scope = analytics_query(db, CHAT_LIST_PARAMS)
         query.done()
         with db.read() as connection:
-            return success(list_chats(connection, scope, brand_id, page, per_page), "Chats retrieved")
+            return success(list_chats(connection, scope, values["brandId"], values["page"],
+                                      values["perPage"]), "Chats retrieved")
 
     @app.get(API_PREFIX + "/analytics/chats/<chat_id>")
     def analytics_chat(chat_id):
@@ -2777,27 +2838,22 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/sources")
     def analytics_sources():
-        query, scope = analytics_query(db)
-        group_by = query.choice("groupBy", ("domain", "url")) or "domain"
-        page = query.integer("page", 1, maximum=MAX_PAGE)
-        per_page = query.integer("perPage", DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE)
+        query, values, scope = analytics_query(db, SOURCE_PARAMS)
         query.done()
         with db.read() as connection:
-            return success(sources_document(connection, scope, group_by, page, per_page),
-                           "Sources retrieved")
+            return success(sources_document(connection, scope, values["groupBy"], values["page"],
+                                            values["perPage"]), "Sources retrieved")
 
     @app.get(API_PREFIX + "/analytics/rankings")
     def analytics_rankings():
-        query, scope = analytics_query(db)
-        status = query.choice("status", RANKING_STATUSES) or "active"
-        interval = query.choice("interval", tuple(INTERVALS))
-        compare = query.choice("compare", ("previous",))
+        query, values, scope = analytics_query(db, RANKING_PARAMS)
+        interval = values["interval"]
         if interval and not query.errors and len(bucket_starts(scope, interval)) > MAX_BUCKETS:
             fail(query.errors, "interval", "gives more than %d buckets for this window" % MAX_BUCKETS)
         query.done()
         with db.read() as connection:
-            return success(rankings(connection, scope, status, interval, compare == "previous"),
-                           "Rankings retrieved")
+            return success(rankings(connection, scope, values["status"], interval,
+                                    values["compare"] == "previous"), "Rankings retrieved")
 
 
 ###############################################################################
