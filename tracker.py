@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import datetime
 import hashlib
+import html
 import json
 import logging
 import math
@@ -605,6 +606,25 @@ class ScopePlugin:
         return scoped
 
 
+class QueryPlugin:
+    """A route that declares no query parameters refuses any (routes that declare some
+    check for strangers in read_query, beside their other problems)."""
+    name = "query"
+    api = 2
+
+    def apply(self, callback, route):
+        operation = route.config.get("openapi")
+        if operation is None or operation.params:
+            return callback
+
+        def checked(*args, **kwargs):
+            errors = []
+            unknown_parameters((), errors)
+            raise_if(errors)
+            return callback(*args, **kwargs)
+        return checked
+
+
 class IdempotencyPlugin:
     """Replays a POST's first 2xx answer when its Idempotency-Key header comes again.
 
@@ -914,9 +934,20 @@ class Param:
 
 
 def read_query(params):
-    """The declared query parameters' values, and the reader holding their problems."""
+    """The declared query parameters' values, and the reader holding their problems
+    (an undeclared parameter is one: a typo should not pass as a filter)."""
     query = QueryParams()
-    return query, {param.name: param.read(query) for param in params}
+    values = {param.name: param.read(query) for param in params}
+    unknown_parameters(params, query.errors)
+    return query, values
+
+
+def unknown_parameters(params, errors):
+    known = {param.name for param in params}
+    for name in request.query:
+        if name not in known:
+            shown = name.encode("latin-1").decode("utf-8", "replace")
+            fail(errors, shown, "is not a parameter of this operation")
 
 
 def parse_path_id(raw, kind):
@@ -948,7 +979,9 @@ def workspace_context(auth):
 
 
 def add_workspace_routes(app):
-    @app.get(API_PREFIX + "/workspace")
+    @app.get(API_PREFIX + "/workspace",
+             openapi=Operation("The workspace, organization and key of the caller",
+                               "WorkspaceContext"))
     def get_workspace_context():
         return success(workspace_context(caller()), "Workspace retrieved")
 
@@ -1017,7 +1050,8 @@ def add_delete_route(app, db, table, kind, after=None):
     after(connection, workspace_id) in the same transaction."""
     assert table in NAMED_TABLES + ("prompts", "brands")
 
-    @app.delete(API_PREFIX + "/%s/<item_id>" % table)
+    @app.delete(API_PREFIX + "/%s/<item_id>" % table,
+                openapi=Operation("Delete a %s" % kind.lower(), item=kind))
     def delete_item(item_id):
         item_id = parse_path_id(item_id, kind)
         workspace_id = caller().workspace_id
@@ -1086,24 +1120,26 @@ def rename(db, table, workspace_id, item_id, changes, errors, kind):
 
 
 def add_topic_routes(app, db):
-    @app.get(API_PREFIX + "/topics")
+    @app.get(API_PREFIX + "/topics", openapi=Operation("All topics, by name", "TopicList"))
     def topics_index():
         rows = list_topics(db.connection(), caller().workspace_id)
         return success([topic_json(row) for row in rows], "Topics retrieved")
 
-    @app.post(API_PREFIX + "/topics")
+    @app.post(API_PREFIX + "/topics", openapi=Operation("Create a topic", "Topic", status=201,
+                                                        body="TopicBody"))
     def topics_create():
         name, errors = topic_fields(json_body())
         return success(topic_json(create_topic(db, caller().workspace_id, name, errors)),
                        "Topic created", status=201)
 
-    @app.get(API_PREFIX + "/topics/<topic_id>")
+    @app.get(API_PREFIX + "/topics/<topic_id>", openapi=Operation("A topic", "Topic", item="Topic"))
     def topics_show(topic_id):
         row = get_topic_or_404(db.connection(), caller().workspace_id,
                                parse_path_id(topic_id, "Topic"))
         return success(topic_json(row), "Topic retrieved")
 
-    @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"])
+    @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
+               openapi=Operation("Rename a topic", "Topic", body="TopicBody", item="Topic"))
     def topics_update(topic_id):
         name, errors = topic_fields(json_body())
         changes = {"name": name} if name else {}
@@ -1166,25 +1202,27 @@ def create_tag(db, workspace_id, name, color, errors):
 
 
 def add_tag_routes(app, db):
-    @app.get(API_PREFIX + "/tags")
+    @app.get(API_PREFIX + "/tags", openapi=Operation("All tags with promptCount, by name", "TagList"))
     def tags_index():
         rows = query_all(db.connection(), "SELECT * FROM tags WHERE workspace_id = ? "
                                           "ORDER BY name_key, id", (caller().workspace_id,))
         return success([tag_json(row) for row in rows], "Tags retrieved")
 
-    @app.post(API_PREFIX + "/tags")
+    @app.post(API_PREFIX + "/tags", openapi=Operation("Create a tag", "Tag", status=201,
+                                                      body="TagCreate"))
     def tags_create():
         tag, errors = tag_fields(json_body(), required=True)
         row = create_tag(db, caller().workspace_id, tag.get("name"),
                          tag.get("color", DEFAULT_TAG_COLOR), errors)
         return success(tag_json(row), "Tag created", status=201)
 
-    @app.get(API_PREFIX + "/tags/<tag_id>")
+    @app.get(API_PREFIX + "/tags/<tag_id>", openapi=Operation("A tag", "Tag", item="Tag"))
     def tags_show(tag_id):
         row = get_tag_or_404(db.connection(), caller().workspace_id, parse_path_id(tag_id, "Tag"))
         return success(tag_json(row), "Tag retrieved")
 
-    @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"])
+    @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
+               openapi=Operation("Rename or recolor a tag", "Tag", body="TagUpdate", item="Tag"))
     def tags_update(tag_id):
         changes, errors = tag_fields(json_body(), required=False)
         row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
@@ -1534,7 +1572,8 @@ def update_prompt(db, workspace_id, prompt_id, changes):
 
 
 def add_prompt_routes(app, db):
-    @app.get(API_PREFIX + "/prompts")
+    @app.get(API_PREFIX + "/prompts", openapi=Operation(
+        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS))
     def prompts_index():
         query, values = read_query(PROMPT_LIST_PARAMS)
         query.done()
@@ -1543,7 +1582,11 @@ def add_prompt_routes(app, db):
                                     tag_id=values["tagId"], search=values["search"]),
                        "Prompts retrieved")
 
-    @app.post(API_PREFIX + "/prompts")
+    @app.post(API_PREFIX + "/prompts", openapi=Operation(
+        "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
+        "PromptCreateResult", status=201, body="PromptCreate",
+        description="Invalid items and duplicates of a bulk body are skipped and reported in "
+                    "errors; the rest are created in one transaction."))
     def prompts_create():
         items, skipped = read_prompt_items(json_body())
         created, duplicates = create_prompts(db, caller().workspace_id, items)
@@ -1554,13 +1597,15 @@ def add_prompt_routes(app, db):
                                                       len(errors))
         return success(result, message, status=201)
 
-    @app.get(API_PREFIX + "/prompts/<prompt_id>")
+    @app.get(API_PREFIX + "/prompts/<prompt_id>", openapi=Operation("A prompt", "Prompt",
+                                                                    item="Prompt"))
     def prompts_show(prompt_id):
         prompt = load_prompt_or_404(db.connection(), caller().workspace_id,
                                     parse_path_id(prompt_id, "Prompt"))
         return success(prompt, "Prompt retrieved")
 
-    @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"])
+    @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
     def prompts_update(prompt_id):
         changes = prompt_changes(json_body())
         prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
@@ -1718,7 +1763,8 @@ def update_brand(db, workspace_id, brand_id, changes, errors):
 
 
 def add_brand_routes(app, db):
-    @app.get(API_PREFIX + "/brands")
+    @app.get(API_PREFIX + "/brands", openapi=Operation("All brands, by name", "BrandList",
+                                                       params=BRAND_LIST_PARAMS))
     def brands_index():
         query, values = read_query(BRAND_LIST_PARAMS)
         query.done()
@@ -1728,18 +1774,20 @@ def add_brand_routes(app, db):
             (caller().workspace_id, values["status"], values["type"]))
         return success([brand_json(row) for row in rows], "Brands retrieved")
 
-    @app.post(API_PREFIX + "/brands")
+    @app.post(API_PREFIX + "/brands", openapi=Operation("Create a brand", "Brand", status=201,
+                                                        body="BrandCreate"))
     def brands_create():
         row = create_brand(db, caller().workspace_id, *brand_changes(json_body(), required=True))
         return success(brand_json(row), "Brand created", status=201)
 
-    @app.get(API_PREFIX + "/brands/<brand_id>")
+    @app.get(API_PREFIX + "/brands/<brand_id>", openapi=Operation("A brand", "Brand", item="Brand"))
     def brands_show(brand_id):
         row = find_or_raise(find_brand(db.connection(), caller().workspace_id,
                                        parse_path_id(brand_id, "Brand")), [], "Brand")
         return success(brand_json(row), "Brand retrieved")
 
-    @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"])
+    @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a brand (only the fields sent)", "Brand", body="BrandUpdate", item="Brand"))
     def brands_update(brand_id):
         changes, errors = brand_changes(json_body(), required=False)
         row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
@@ -2818,7 +2866,8 @@ def analytics_query(db, params):
 
 
 def add_analytics_routes(app, db):
-    @app.get(API_PREFIX + "/analytics/chats")
+    @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
+        "A page of chats (answers), newest first", "ChatPage", params=CHAT_LIST_PARAMS))
     def analytics_chats():
         query, values, scope = analytics_query(db, CHAT_LIST_PARAMS)
         query.done()
@@ -2826,7 +2875,8 @@ def add_analytics_routes(app, db):
             return success(list_chats(connection, scope, values["brandId"], values["page"],
                                       values["perPage"]), "Chats retrieved")
 
-    @app.get(API_PREFIX + "/analytics/chats/<chat_id>")
+    @app.get(API_PREFIX + "/analytics/chats/<chat_id>", openapi=Operation(
+        "A chat with its sources and mentions", "Chat", item="Chat"))
     def analytics_chat(chat_id):
         chat_id = parse_path_id(chat_id, "Chat")
         with db.read() as connection:
@@ -2836,7 +2886,8 @@ def add_analytics_routes(app, db):
                 raise not_found("Chat")
             return success(chats_json(connection, caller().workspace_id, rows)[0], "Chat retrieved")
 
-    @app.get(API_PREFIX + "/analytics/sources")
+    @app.get(API_PREFIX + "/analytics/sources", openapi=Operation(
+        "Cited domains or URLs, most cited first", "SourcePage", params=SOURCE_PARAMS))
     def analytics_sources():
         query, values, scope = analytics_query(db, SOURCE_PARAMS)
         query.done()
@@ -2844,7 +2895,9 @@ def add_analytics_routes(app, db):
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
 
-    @app.get(API_PREFIX + "/analytics/rankings")
+    @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
+        "Every brand's visibility, position, share of voice and citations", "Rankings",
+        params=RANKING_PARAMS))
     def analytics_rankings():
         query, values, scope = analytics_query(db, RANKING_PARAMS)
         interval = values["interval"]
@@ -3009,6 +3062,424 @@ def bootstrap(db):
         return None
     workspace = create_workspace(db, "Default")
     return create_key(db, workspace["id"], name="default")
+
+
+###############################################################################
+# OpenAPI document and reference page ##########################################
+###############################################################################
+
+# Each route carries its own description in its config (openapi=Operation(...)), its
+# query parameters are the Param declarations the route reads, and the schemas below
+# take their limits from the constants the validators use. openapi_document() walks
+# app.routes, so a route cannot exist without being described.
+
+OPENAPI_VERSION = "3.1.0"
+
+
+@dataclasses.dataclass(frozen=True)
+class Operation:
+    """The OpenAPI description of one route, kept in the route's config beside it.
+
+    response and body name component schemas (the answer is the success envelope around
+    response, unless content gives the answer's media types); item names the kind of
+    thing an {id} in the path is (for its 404); public routes need no key.
+    """
+    summary: str
+    response: str = None
+    status: int = 200
+    params: tuple = ()
+    body: str = None
+    item: str = None
+    description: str = ""
+    public: bool = False
+    content: dict = None
+
+
+def ref(name):
+    return {"$ref": "#/components/schemas/" + name}
+
+
+def nullable(schema):
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def text(minimum=0, maximum=None, **extra):
+    schema = dict({"type": "string"}, **extra)
+    if minimum:
+        schema["minLength"] = minimum
+    if maximum is not None:
+        schema["maxLength"] = maximum
+    return schema
+
+
+def integer(minimum=None, maximum=None):
+    schema = {"type": "integer"}
+    if minimum is not None:
+        schema["minimum"] = minimum
+    if maximum is not None:
+        schema["maximum"] = maximum
+    return schema
+
+
+def array(items, max_items=None, min_items=0):
+    schema = {"type": "array", "items": items}
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    if min_items:
+        schema["minItems"] = min_items
+    return schema
+
+
+def record(properties, required=None, optional=()):
+    """An object schema; every property is required unless listed in optional."""
+    names = [name for name in properties if name not in optional] if required is None else required
+    return {"type": "object", "properties": properties, "required": names}
+
+
+ID = integer(1, MAX_ID)
+TIMESTAMP = text(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
+COUNT = integer(0)
+PAGE_FIELDS = {"total": COUNT, "page": integer(1), "perPage": integer(1, MAX_PER_PAGE),
+               "lastPage": integer(1)}
+NAME = text(1, NAME_MAX_LENGTH)
+TAG_NAMES = array(NAME, MAX_TAGS_PER_PROMPT)
+HEX_COLOR = text(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
+
+
+def figures_schema(**extra):
+    ratio_schema = ref("Ratio")
+    return record(dict({"chats": COUNT, "mentions": COUNT, "visibility": ref("Visibility"),
+                        "averagePosition": ratio_schema, "shareOfVoice": ratio_schema,
+                        "citations": COUNT}, **extra))
+
+
+def component_schemas():
+    """The schemas of every body and answer, with the limits the validators enforce."""
+    brand_fields = {
+        "name": text(1, BRAND_NAME_MAX_LENGTH),
+        "trackedNames": array(text(1, BRAND_NAME_MAX_LENGTH), MAX_TRACKED_NAMES),
+        "nameRegex": nullable(text(0, NAME_REGEX_MAX_LENGTH, description="An RE2 pattern.")),
+        "useRegex": {"type": "boolean"},
+        "domains": array(text(1, BRAND_NAME_MAX_LENGTH, examples=["acme.com"]), MAX_DOMAINS),
+        "status": {"enum": list(BRAND_STATUSES)},
+        "type": {"enum": list(BRAND_TYPES)},
+        "color": HEX_COLOR,
+        "logoUrl": nullable(text(0, LOGO_URL_MAX_LENGTH)),
+        "industry": nullable(text(0, BRAND_NAME_MAX_LENGTH)),
+        "description": nullable(text(0, DESCRIPTION_MAX_LENGTH)),
+    }
+    prompt_item = {"text": text(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
+                   "location": nullable(text(0, LOCATION_MAX_LENGTH)), "topic": nullable(NAME),
+                   "tags": TAG_NAMES}
+    tag = {"id": ID, "name": text(), "color": {"enum": list(TAG_COLORS)},
+           "hexColor": text(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID, "createdAt": TIMESTAMP,
+           "updatedAt": TIMESTAMP}
+    bucket = figures_schema(start=text(format="date"), end=text(format="date"))
+    change = record({name: nullable({"type": "number"}) for name in CHANGED_RATIOS} |
+                    {"citations": integer(), "rank": integer()})
+    return {
+        "Error": record({"success": {"const": False}, "message": text(), "code": text(),
+                         "errors": array(record({"field": text(), "message": text()})),
+                         "retryAfter": integer(1)}, ["success", "message"]),
+        "WorkspaceContext": record({
+            "workspace": record({"id": ID, "name": text()}),
+            "organization": record({"id": ID, "plan": text(),
+                                    "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
+            "apiKey": record({"id": ID, "name": text(), "prefix": text(8, 8), "last4": text(4, 4),
+                              "scopes": array({"enum": list(SCOPES)})}),
+            "rateLimitPerMinute": integer(1)}),
+        "Topic": record({"id": ID, "name": text(), "workspaceId": ID, "createdAt": TIMESTAMP,
+                         "updatedAt": TIMESTAMP}),
+        "TopicBody": record({"name": NAME}),
+        "TopicList": array(ref("Topic")),
+        "TagList": array(ref("Tag")),
+        "BrandList": array(ref("Brand")),
+        "EmbeddedTag": record(tag),
+        "Tag": record(dict(tag, promptCount=COUNT)),
+        "TagCreate": record({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, ["name"]),
+        "TagUpdate": record({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, []),
+        "Prompt": record({
+            "id": ID, "text": text(), "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable(text()), "workspaceId": ID, "topicId": nullable(ID),
+            "lastScheduledAt": nullable(TIMESTAMP), "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+            "topic": nullable(ref("Topic")), "tags": array(ref("EmbeddedTag"))}),
+        "PromptPage": record(dict(PAGE_FIELDS, data=array(ref("Prompt")))),
+        "PromptItem": record(prompt_item, ["text"]),
+        "PromptCreate": {"anyOf": [ref("PromptItem"), record(
+            {"prompts": array(ref("PromptItem"), MAX_BULK_PROMPTS, 1)})],
+            "description": "One prompt item, or {prompts: [...]} with 1 to %d." % MAX_BULK_PROMPTS},
+        "PromptCreateResult": record({
+            "created": COUNT, "failed": COUNT, "prompts": array(ref("Prompt")),
+            "errors": array(record({"index": COUNT, "text": nullable(text()), "message": text(),
+                                    "errors": array(record({"field": text(), "message": text()}))},
+                                   optional=("errors",)))}),
+        "PromptUpdate": record({
+            "text": text(1, PROMPT_TEXT_MAX_LENGTH), "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable(text(0, LOCATION_MAX_LENGTH)),
+            "tags": array({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
+            "topicId": nullable(ID), "topicName": NAME}, []),
+        "BrandCreate": record(brand_fields, ["name"]),
+        "BrandUpdate": record(brand_fields, []),
+        "Brand": record(dict(brand_fields, id=ID, trackedNames=array(text()), domains=array(text()),
+                             domain=nullable(text()), relevancyScore=nullable({"type": "number"}),
+                             relevancyCalculatedAt=nullable(TIMESTAMP), workspaceId=ID,
+                             createdAt=TIMESTAMP, updatedAt=TIMESTAMP, name=text(),
+                             nameRegex=nullable(text()), logoUrl=nullable(text()),
+                             industry=nullable(text()), description=nullable(text()))),
+        "Ratio": record({"value": nullable({"type": "number"}), "numerator": {"type": "number"},
+                         "denominator": {"type": "number"}}),
+        "Visibility": record({"value": nullable({"type": "number"}), "numerator": COUNT,
+                              "denominator": COUNT, "lower": nullable({"type": "number"}),
+                              "upper": nullable({"type": "number"})}),
+        "BrandRanking": figures_schema(
+            brandId=ID, name=text(), type={"enum": list(BRAND_TYPES)},
+            status={"enum": list(BRAND_STATUSES)}, color=text(), rank=integer(1),
+            series=array(bucket), previous=figures_schema(rank=integer(1)), change=change)
+        | {"required": ["brandId", "name", "type", "status", "color", "chats", "mentions",
+                        "visibility", "averagePosition", "shareOfVoice", "citations", "rank"]},
+        "Rankings": record({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT,
+                            "brands": array(ref("BrandRanking")), "interval": {"enum": list(INTERVALS)},
+                            "previous": record({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT})},
+                           optional=("interval", "previous")),
+        "Chat": record({
+            "id": ID, "promptId": ID, "prompt": text(), "engine": text(), "model": text(),
+            "location": nullable(text()), "answer": text(), "latencyMs": COUNT, "usage": {"type": "object"},
+            "createdAt": TIMESTAMP,
+            "sources": array(record({"url": text(), "domain": text(), "title": nullable(text()),
+                                     "brandId": nullable(ID)})),
+            "mentions": array(record({"brandId": ID, "brandName": text(), "position": nullable(integer(1)),
+                                      "count": COUNT, "cited": {"type": "boolean"}}))}),
+        "ChatPage": record(dict(PAGE_FIELDS, data=array(ref("Chat")), **{"from": TIMESTAMP, "to": TIMESTAMP})),
+        "Source": record({"domain": text(), "url": text(), "citations": COUNT, "chats": COUNT,
+                          "chatShare": ref("Ratio"), "brandId": nullable(ID),
+                          "brandType": {"enum": ["own", "competitor", "other"]},
+                          "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
+        "SourcePage": record(dict(PAGE_FIELDS, data=array(ref("Source")), chats=COUNT,
+                                  groupBy={"enum": ["domain", "url"]},
+                                  **{"from": TIMESTAMP, "to": TIMESTAMP})),
+    }
+
+
+RATE_LIMIT_HEADERS = {
+    "X-RateLimit-Limit": "This key's requests per minute.",
+    "X-RateLimit-Remaining": "Requests left in this minute, after this one.",
+    "X-RateLimit-Reset": "Unix time when the minute's window ends.",
+}
+ERROR_RESPONSES = {
+    "401": ("API_KEY_INVALID: the key is missing, invalid, revoked or expired.", ()),
+    "402": ("SUBSCRIPTION_REQUIRED: the organization has no active subscription or trial.", ()),
+    "403": ("API_ACCESS_DISABLED (the plan has no API access), or INSUFFICIENT_SCOPE (a write "
+            "with a read-only key).", ()),
+    "404": ("The item does not exist in this workspace.", ()),
+    "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running.", ()),
+    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
+    "422": ("Validation failed: errors lists every problem as {field, message}.", ()),
+    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
+            ("Retry-After",)),
+}
+
+
+def openapi_responses():
+    """The shared error answers, each the error envelope."""
+    responses = {}
+    for status, (description, required_headers) in ERROR_RESPONSES.items():
+        answer = {"description": description,
+                  "content": {"application/json": {"schema": ref("Error")}}}
+        if required_headers:
+            answer["headers"] = {name: {"required": True, "schema": integer(1),
+                                        "description": "Seconds to wait."}
+                                 for name in required_headers}
+        responses[status] = answer
+    return responses
+
+
+def query_parameter(param):
+    """The OpenAPI parameter of a Param declaration."""
+    if param.kind == "integer":
+        schema = integer(param.minimum, param.maximum)
+    elif param.kind == "choice":
+        schema = {"enum": list(param.choices)}
+    elif param.kind == "string":  # an empty or blank value is the same as none
+        schema = text(0, param.maximum)
+    else:
+        schema = text(description="An ISO 8601 date or date-time from 1970 to 2999.")
+    if param.default is not None:
+        schema["default"] = param.default
+    return {"name": param.name, "in": "query", "required": False, "description": param.description,
+            "schema": schema}
+
+
+def success_response(spec, method):
+    """The 2xx answer of an operation, in the success envelope."""
+    envelope = {"success": {"const": True}, "message": text()}
+    if spec.response:
+        envelope["data"] = ref(spec.response)
+    answer = {"description": spec.summary,
+              "content": spec.content or {"application/json": {"schema": record(envelope)}}}
+    if not spec.public:
+        answer["headers"] = {name: {"schema": integer(0), "description": about}
+                             for name, about in RATE_LIMIT_HEADERS.items()}
+    return answer
+
+
+def openapi_operation(method, path, spec):
+    """One operation object from a route's spec."""
+    write = method in WRITE_METHODS
+    responses = {str(spec.status): success_response(spec, method)}
+    statuses = []
+    if not spec.public:
+        statuses += ["401", "402", "403", "429"]
+    if spec.params or spec.body or method == "POST":
+        statuses.append("422")
+    if spec.body:
+        statuses.append("413")
+    if method == "POST":
+        statuses.append("409")
+    if spec.item:
+        statuses.append("404")
+    for status in sorted(statuses):
+        responses[status] = {"$ref": "#/components/responses/" + status}
+    parameters = [query_parameter(param) for param in spec.params]
+    if spec.item:
+        parameters.insert(0, {"name": "id", "in": "path", "required": True, "schema": ID,
+                              "description": "The %s's id." % spec.item.lower()})
+    if method == "POST":
+        parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
+                           "schema": text(1, IDEMPOTENCY_KEY_MAX_LENGTH),
+                           "description": "Replays the first 2xx answer of a retried POST (24 h)."})
+    document = {"operationId": operation_id(method, path), "summary": spec.summary,
+                "responses": responses,
+                "security": [] if spec.public else [{"bearerAuth": ["write" if write else "read"]}]}
+    if spec.description:
+        document["description"] = spec.description
+    if parameters:
+        document["parameters"] = parameters
+    if spec.body:
+        document["requestBody"] = {"required": True,
+                                   "content": {"application/json": {"schema": ref(spec.body)}}}
+    return document
+
+
+def operation_id(method, path):
+    words = [part.title() for part in re.split(r"[/.]", path) if part and part != "{id}"]
+    return method.lower() + "".join(words) + ("ById" if "{id}" in path else "")
+
+
+def openapi_document(app):
+    """The OpenAPI 3.1 document of every route of app."""
+    paths = {}
+    for route in app.routes:
+        path = re.sub(r"<[^>]+>", "{id}", route.rule).removeprefix(API_PREFIX)
+        paths.setdefault(path, {})[route.method.lower()] = openapi_operation(
+            route.method, path, route.config["openapi"])
+    return {
+        "openapi": OPENAPI_VERSION,
+        "info": {"title": "Workspace Prompt-Tracking API (tracker)", "version": __version__,
+                 "description": "A workspace's prompts, brands, tags and topics, the AI answers "
+                                "they get, and analytics over them. Every answer is a JSON "
+                                "envelope: success, data, message (errors: code, errors, "
+                                "retryAfter)."},
+        "servers": [{"url": API_PREFIX}],
+        "paths": dict(sorted(paths.items())),
+        "components": {
+            "schemas": component_schemas(),
+            "responses": openapi_responses(),
+            "securitySchemes": {"bearerAuth": {
+                "type": "http", "scheme": "bearer", "bearerFormat": "trk_ + 40 base62 characters",
+                "description": "A workspace API key. Scopes: read; write (implies read) for "
+                               "POST, PUT, PATCH and DELETE."}},
+        },
+    }
+
+
+def docs_page(document):
+    """A plain, self-contained HTML reference rendered from the document; all text escaped."""
+    esc = html.escape
+    parts = ["<!doctype html><html><head><meta charset='utf-8'><title>%s</title><style>%s</style>"
+             "</head><body><h1>%s <small>%s</small></h1><p>%s</p>"
+             % (esc(document["info"]["title"]), DOCS_CSS, esc(document["info"]["title"]),
+                esc(document["info"]["version"]), esc(document["info"]["description"]))]
+    for path, operations in document["paths"].items():
+        for method, op in operations.items():
+            parts.append("<section><h2><span class='m %s'>%s</span> %s%s</h2><p>%s</p>" % (
+                method, method.upper(), esc(API_PREFIX), esc(path), esc(op["summary"])))
+            if op.get("description"):
+                parts.append("<p>%s</p>" % esc(op["description"]))
+            rows = ["<tr><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
+                esc(p["name"]), esc(p["in"]), esc(schema_summary(p["schema"])),
+                esc(p.get("description", ""))) for p in op.get("parameters", [])]
+            if rows:
+                parts.append("<table><tr><th>parameter</th><th>in</th><th>type</th><th></th></tr>%s"
+                             "</table>" % "".join(rows))
+            if "requestBody" in op:
+                parts.append("<p>Body: %s</p>" % schema_link(op["requestBody"]["content"]
+                                                              ["application/json"]["schema"]))
+            parts.append("<p>Answers: %s</p></section>" % ", ".join(esc(s) for s in op["responses"]))
+    parts.append("<h2>Schemas</h2>")
+    for name, schema in document["components"]["schemas"].items():
+        rows = ["<tr><td><code>%s</code></td><td>%s</td></tr>" % (esc(field), esc(schema_summary(s)))
+                for field, s in schema.get("properties", {}).items()]
+        parts.append("<h3 id='%s'>%s</h3><table>%s</table>" % (esc(name), esc(name), "".join(rows)))
+    return "".join(parts) + "</body></html>"
+
+
+def schema_link(schema):
+    name = schema["$ref"].rsplit("/", 1)[1]
+    return "<a href='#%s'>%s</a>" % (html.escape(name), html.escape(name))
+
+
+def schema_summary(schema):
+    """A short human description of a JSON schema: 'string, 1 to 100', 'Prompt or null'."""
+    if "$ref" in schema:
+        return schema["$ref"].rsplit("/", 1)[1]
+    if "anyOf" in schema:
+        return " or ".join(schema_summary(option) for option in schema["anyOf"])
+    if "enum" in schema:
+        return "one of " + ", ".join(map(str, schema["enum"]))
+    if "const" in schema:
+        return json.dumps(schema["const"])
+    words = [schema.get("type", "any")]
+    if schema.get("type") == "array":
+        words = ["array of " + schema_summary(schema["items"])]
+    for key, label in (("minLength", "min length"), ("maxLength", "max length"), ("minimum", "min"),
+                       ("maximum", "max"), ("maxItems", "max items"), ("pattern", "pattern"),
+                       ("format", "format")):
+        if key in schema:
+            words.append("%s %s" % (label, schema[key]))
+    return ", ".join(words)
+
+
+DOCS_CSS = ("body{font:15px/1.5 system-ui,sans-serif;max-width:60em;margin:2em auto;padding:0 1em;"
+            "color:#111}section{border-top:1px solid #ddd;padding:.5em 0}h2{font-size:1.1em}"
+            "code{background:#f4f4f5;padding:0 .2em}table{border-collapse:collapse}td,th{border:1px "
+            "solid #e4e4e7;padding:.2em .5em;text-align:left;vertical-align:top}.m{display:inline-"
+            "block;min-width:4.5em;font-family:monospace}.get{color:#2563eb}.post{color:#16a34a}"
+            ".put,.patch{color:#d97706}.delete{color:#dc2626}")
+
+
+def add_openapi_routes(app):
+    """GET /openapi.json and GET /docs, public, built once from app's routes."""
+    cache = {}
+
+    def document():
+        if "json" not in cache:
+            cache["document"] = openapi_document(app)
+            cache["json"] = encode_json(cache["document"])
+        return cache
+
+    @app.get(API_PREFIX + "/openapi.json", auth=False,
+             openapi=Operation("This OpenAPI 3.1 document (not in an envelope)", public=True,
+                               content={"application/json": {"schema": {"type": "object"}}}))
+    def openapi_json():
+        response.content_type = "application/json"
+        return document()["json"]
+
+    @app.get(API_PREFIX + "/docs", auth=False,
+             openapi=Operation("This reference as an HTML page (no scripts, no network)",
+                               public=True, content={"text/html": {"schema": text()}}))
+    def reference_page():
+        response.content_type = "text/html; charset=utf-8"
+        return docs_page(document()["document"])
 
 
 ###############################################################################
@@ -3180,6 +3651,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
     app.install(RateLimitPlugin(RateLimiter(clock)))
     app.install(ScopePlugin())
+    app.install(QueryPlugin())
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
     return app
@@ -3201,6 +3673,7 @@ def add_routes(app, db):
     add_tag_routes(app, db)
     add_brand_routes(app, db)
     add_analytics_routes(app, db)
+    add_openapi_routes(app)
 
 
 ###############################################################################

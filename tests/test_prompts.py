@@ -466,3 +466,12 @@ def test_read_only_key_cannot_change_prompts(client, db, api):
         reply = reader.send(method, path, body, 403)
         assert reply.json["code"] == "INSUFFICIENT_SCOPE"
     assert api.get("/prompts/%d" % prompt["id"]).json["data"] == prompt
+
+
+def test_unknown_query_parameters_are_422_so_typos_do_not_pass_silently(api):
+    reply = api.get("/prompts", status=422, params={"perpage": "5", "page": "0"})
+    assert errors_of(reply) == [{"field": "page", "message": "must be an integer from 1 to 1000000"},
+                                {"field": "perpage", "message": "is not a parameter of this operation"}]
+    reply = api.get("/workspace", status=422, params={"verbose": "1"})
+    assert errors_of(reply) == [{"field": "verbose", "message": "is not a parameter of this operation"}]
+    api.client.get("/api/v1/docs?x=1", status=422)
