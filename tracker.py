@@ -2847,12 +2847,19 @@ def chats_json(connection, workspace_id, rows):
 
 
 def list_chats(connection, scope, brand_id, page, per_page):
+    """A page of the chats in scope (that mention brand_id, if given), newest first.
+
+    The total comes from the same sums as the rankings (rollups where they can answer);
+    the page walks chats newest first and stops once it is full.
+    """
     where, params = scope.chat_conditions()
-    if brand_id is not None:
-        where += (" AND c.id IN (SELECT chat_id FROM chat_brands WHERE brand_id = ? "
-                  "AND position IS NOT NULL)")
+    if brand_id is None:
+        total = count_chats(connection, scope).get(None, 0)
+    else:
+        where += (" AND EXISTS (SELECT 1 FROM chat_brands cb WHERE cb.chat_id = c.id "
+                  "AND cb.brand_id = ? AND cb.position IS NOT NULL)")
         params = params + [brand_id]
-    total = query_one(connection, "SELECT count(*) AS n FROM chats c WHERE " + where, params)["n"]
+        total = brand_sums(connection, scope).get((None, brand_id), {"mentioned": 0})["mentioned"]
     rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),

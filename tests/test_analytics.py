@@ -349,7 +349,7 @@ def build_random_workspace():
             connection.execute("INSERT INTO chat_brands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                tuple(chat.values()))
     return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
-                 "tag": prompts[1]["tags"][0]["id"]}
+                 "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
 
 
 RANDOM_API, RANDOM_IDS = build_random_workspace()
@@ -374,9 +374,11 @@ def raw_only(scope, rollups=True):
 def test_rollups_and_per_chat_rows_agree(window, params):
     params = dict(params, **{"from": window[0], "to": window[1]})
     source_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
-    fast = (RANDOM_API.get("/analytics/rankings", params=params).json,
-            RANDOM_API.get("/analytics/sources", params=dict(source_params, perPage="100")).json)
+    requests = [("/analytics/rankings", params),
+                ("/analytics/sources", dict(source_params, perPage="100")),
+                ("/analytics/chats", source_params),
+                ("/analytics/chats", dict(source_params, brandId=str(RANDOM_IDS["brand"])))]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
-        slow = (RANDOM_API.get("/analytics/rankings", params=params).json,
-                RANDOM_API.get("/analytics/sources", params=dict(source_params, perPage="100")).json)
+        slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
