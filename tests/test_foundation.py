@@ -135,23 +135,20 @@ def test_expired_key_is_401_from_its_expiry_on(client, db, clock):
     assert body(client.get("/api/v1/workspace", headers=headers, status=401)) == INVALID
 
 
-@pytest.mark.parametrize("status", ["past_due", "canceled", "unpaid", "incomplete"])
-def test_unusable_subscription_is_402(client, db, status):
-    api = make_api(client, db)
-    organization = api.get("/workspace").json["data"]["organization"]["id"]
-    tracker.update_organization(db, organization, subscription=status)
-    assert body(api.get("/workspace", status=402)) == {
-        "success": False, "code": "SUBSCRIPTION_REQUIRED",
-        "message": "An active subscription or trial is required"}
+SUBSCRIPTION_REQUIRED = (402, "SUBSCRIPTION_REQUIRED", "An active subscription or trial is required")
 
 
-def test_plan_without_api_access_is_403(client, db):
+@pytest.mark.parametrize("change, status, code, message", [
+    ({"subscription": state}, *SUBSCRIPTION_REQUIRED)
+    for state in ("past_due", "canceled", "unpaid", "incomplete")] + [
+    ({"api_access": False}, 403, "API_ACCESS_DISABLED", "The plan does not include API access"),
+])
+def test_an_organization_without_usable_api_access_is_refused(client, db, change, status, code, message):
     api = make_api(client, db)
     organization = api.get("/workspace").json["data"]["organization"]["id"]
-    tracker.update_organization(db, organization, api_access=False)
-    assert body(api.get("/workspace", status=403)) == {
-        "success": False, "code": "API_ACCESS_DISABLED",
-        "message": "The plan does not include API access"}
+    tracker.update_organization(db, organization, **change)
+    assert body(api.get("/workspace", status=status)) == {
+        "success": False, "code": code, "message": message}
 
 
 def test_read_key_cannot_write_but_can_read(app, client, db):
