@@ -885,6 +885,7 @@ def make_app(db_path, *, clock=None, auth_failure_limit=DEFAULT_AUTH_FAILURE_LIM
     app.install(ScopePlugin())
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
+    add_operations_routes(app, db)
     return app
 
 
@@ -894,6 +895,34 @@ def add_routes(app, db):
     @app.get(API_PREFIX + "/workspace")
     def get_workspace_context():
         return success(workspace_context(caller()), "Workspace retrieved")
+
+
+###############################################################################
+# Operations ###################################################################
+###############################################################################
+
+# For load balancers, orchestrators and monitors: no key, no rate limit, outside
+# /api/v1 so that it never changes with the API's version.
+
+def add_operations_routes(app, db):
+    """Attach GET /healthz: 200 when the database answers, 503 when it does not."""
+
+    @app.get("/healthz", auth=False)
+    def healthz():
+        response.set_header("Cache-Control", "no-store")
+        try:
+            version = schema_version(db.connection())
+        except apsw.Error as error:
+            log.error("health check: database unavailable: %s", error)
+            raise ApiError(503, "Database unavailable", code="DATABASE_UNAVAILABLE") from None
+        return success({"status": "ok", "database": "ok", "schemaVersion": version,
+                        "worker": worker_state(app)}, "Healthy")
+
+
+def worker_state(app):
+    """The background worker's own account of itself (``state()``), if serve started one."""
+    worker = app.config.get("tracker.worker")
+    return "not running" if worker is None else worker.state()
 
 
 ###############################################################################
