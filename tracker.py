@@ -959,7 +959,8 @@ def serve(db, host, port, threads, ready=None):
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     if ready:
         ready(url)
-    signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _stop_once)
     try:
         server.serve()
     except KeyboardInterrupt:
@@ -970,7 +971,15 @@ def serve(db, host, port, threads, ready=None):
     log.info("stopped")
 
 
-def _raise_keyboard_interrupt(signum, frame):
+def _stop_once(signum, frame):
+    """Stop serving on the first SIGINT or SIGTERM; ignore the ones that follow.
+
+    The same stop can arrive twice: a terminal's Ctrl-C reaches both processes of the
+    one-file build, whose bootloader forwards it to the app again. A second
+    KeyboardInterrupt would break off the clean shutdown the first one started.
+    """
+    for other in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(other, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
