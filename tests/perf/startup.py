@@ -3,19 +3,18 @@
     .venv/bin/python tests/perf/startup.py [--runs 9] [--load-seconds 5]
 
 Needs `./build binary` first (for PyInstaller in .venv). Builds each variant of
-packaging/tracker.spec into a temporary folder, then for each one: its size on disk; the
-median time from exec to the first 200 of GET /healthz over `--runs` starts (after one
-warm-up start) on a database that already exists; the resident memory of the process
-that serves (the child, for a one-file build, whose parent only waits), idle and at its
-peak under `--load-seconds` of authenticated GET /api/v1/workspace from 8 keep-alive
-clients on 127.0.0.1. Prints a Markdown table.
+packaging/tracker.spec into a temporary folder, then reports for each: its size on disk;
+the median and the fastest time from exec to the first 200 of GET /healthz over `--runs`
+starts on a database that already exists (variants take turns, after a warm-up round);
+the resident memory of the process that serves (for a one-file build the child, whose
+parent only waits), idle and at its peak under `--load-seconds` of authenticated
+GET /api/v1/workspace from 8 keep-alive clients on 127.0.0.1. Prints a Markdown table.
 """
 
 import argparse
 import http.client
 import json
 import os
-import shutil
 import signal
 import socket
 import statistics
@@ -38,14 +37,13 @@ VARIANTS = {
 }
 
 
-def build(spec_args, workdir):
-    """Build one variant; return the command that runs it and its size in bytes."""
+def build(spec_args, folder, workpath):
+    """Build one variant into folder; return the command that runs it and its size in bytes."""
     if spec_args is None:
         return [os.path.join(VENV_BIN, "python"), os.path.join(ROOT, "tracker.py")], None
-    dist = os.path.join(workdir, "dist")
-    shutil.rmtree(dist, ignore_errors=True)
+    dist = os.path.join(folder, "dist")
     subprocess.run([os.path.join(VENV_BIN, "pyinstaller"), "--noconfirm", "--log-level", "WARN",
-                    "--distpath", dist, "--workpath", os.path.join(workdir, "work"),
+                    "--distpath", dist, "--workpath", workpath,
                     os.path.join(ROOT, "packaging", "tracker.spec"), "--", *spec_args],
                    check=True)
     if "--onedir" in spec_args:
@@ -128,23 +126,19 @@ def load(port, key, seconds, clients=8):
     return threads, counts
 
 
-def measure(name, command, size, runs, load_seconds, workdir):
-    db_path = os.path.join(workdir, "bench.db")
-    for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db_path + suffix):
-            os.remove(db_path + suffix)
-    cli = [*command]
-    workspace = json.loads(subprocess.check_output([*cli, "workspace", "create", "Bench",
+def prepare(command, folder):
+    """A database with a workspace and a key without a practical rate limit; (path, key)."""
+    db_path = os.path.join(folder, "bench.db")
+    workspace = json.loads(subprocess.check_output([*command, "workspace", "create", "Bench",
                                                     "--db", db_path]))
-    key = json.loads(subprocess.check_output([*cli, "key", "create", str(workspace["id"]),
-                                              "--rate-limit", "100000000", "--db", db_path]))["key"]
-    times = []
-    for run in range(runs + 1):
-        process, _, seconds = start(command, db_path)
-        stop(process)
-        if run:  # the first start warms the page cache
-            times.append(seconds)
+    key = json.loads(subprocess.check_output([*command, "key", "create", str(workspace["id"]),
+                                              "--rate-limit", "100000000", "--db", db_path]))
+    return db_path, key["key"]
 
+
+def memory(command, db_path, key, load_seconds):
+    """RSS in KiB of the serving process idle and at its peak under load, of a one-file
+    build's parent (0 for other builds), and the requests answered per second."""
     process, port, _ = start(command, db_path)
     try:
         time.sleep(1)
@@ -158,16 +152,7 @@ def measure(name, command, size, runs, load_seconds, workdir):
             time.sleep(0.05)
     finally:
         stop(process)
-    return {
-        "build": name,
-        "size": "—" if size is None else "%.1f MB" % (size / 1e6),
-        "start": "%d ms" % round(statistics.median(times) * 1000),
-        "range": "%d–%d" % (min(times) * 1000, max(times) * 1000),
-        "idle": "%.1f MB" % (idle / 1024),
-        "load": "%.1f MB" % (peak / 1024),
-        "parent": "%.1f MB" % (parent / 1024) if parent else "—",
-        "rps": "%d" % (sum(counts) / load_seconds),
-    }
+    return idle, peak, parent, sum(counts) / load_seconds
 
 
 def main():
@@ -175,18 +160,34 @@ def main():
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--load-seconds", type=float, default=5)
     args = parser.parse_args()
-    rows = []
     with tempfile.TemporaryDirectory(prefix="tracker-perf-") as workdir:
-        for name, spec_args in VARIANTS.items():
-            command, size = build(spec_args, workdir)
-            rows.append(measure(name, command, size, args.runs, args.load_seconds, workdir))
-    columns = [("build", "build"), ("size", "size"), ("start", "exec → first 200 (median)"),
-               ("range", "range, ms"), ("idle", "RSS idle"), ("load", "RSS under load (peak)"),
-               ("parent", "+ one-file parent"), ("rps", "requests/s during load")]
-    print("| " + " | ".join(title for _, title in columns) + " |")
-    print("|" + "---|" * len(columns))
+        variants = []
+        for index, (name, spec_args) in enumerate(VARIANTS.items()):
+            folder = os.path.join(workdir, str(index))
+            os.mkdir(folder)
+            command, size = build(spec_args, folder, os.path.join(workdir, "work"))
+            variants.append((name, command, size, *prepare(command, folder)))
+        # Starts take turns, so whatever else runs on the machine slows every variant
+        # alike; the first round warms the page cache and is not counted.
+        times = {name: [] for name, *_ in variants}
+        for run in range(args.runs + 1):
+            for name, command, _, db_path, _ in variants:
+                process, _, seconds = start(command, db_path)
+                stop(process)
+                if run:
+                    times[name].append(seconds * 1000)
+        rows = []
+        for name, command, size, db_path, key in variants:
+            idle, peak, parent, rate = memory(command, db_path, key, args.load_seconds)
+            rows.append([name, "—" if size is None else "%.1f MB" % (size / 1e6),
+                         "%d ms" % statistics.median(times[name]), "%d ms" % min(times[name]),
+                         "%.1f MB" % (idle / 1024), "%.1f MB" % (peak / 1024),
+                         "%.1f MB" % (parent / 1024) if parent else "—", "%d" % rate])
+    print("| build | size | exec → first 200, median | fastest | RSS idle | RSS under load "
+          "(peak) | + one-file parent | requests/s under load |")
+    print("|" + "---|" * len(rows[0]))
     for row in rows:
-        print("| " + " | ".join(row[key] for key, _ in columns) + " |")
+        print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":
