@@ -3100,6 +3100,7 @@ class Operation:
     description: str = ""
     public: bool = False
     content: dict = None
+    errors: tuple = ()
 
 
 def ref(name):
@@ -3233,6 +3234,9 @@ def component_schemas():
                              createdAt=TIMESTAMP, updatedAt=TIMESTAMP, name=text(),
                              nameRegex=nullable(text()), logoUrl=nullable(text()),
                              industry=nullable(text()), description=nullable(text()))),
+        "Health": record({"status": {"const": "ok"}, "database": {"const": "ok"},
+                          "schemaVersion": integer(1), "worker": {"enum": ["running", "stopped"]},
+                          "runs": {"enum": list(RUN_MODES)}}),
         "Ratio": record({"value": nullable({"type": "number"}), "numerator": {"type": "number"},
                          "denominator": {"type": "number"}}),
         "Visibility": record({"value": nullable({"type": "number"}), "numerator": COUNT,
@@ -3283,6 +3287,7 @@ ERROR_RESPONSES = {
     "422": ("Validation failed: errors lists every problem as {field, message}.", ()),
     "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
             ("Retry-After",)),
+    "503": ("DATABASE_UNAVAILABLE or WORKER_DEGRADED: the service cannot do its work.", ()),
 }
 
 
@@ -3344,6 +3349,7 @@ def openapi_operation(method, path, spec):
         statuses.append("409")
     if spec.item:
         statuses.append("404")
+    statuses += spec.errors
     for status in sorted(statuses):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
@@ -3368,7 +3374,8 @@ def openapi_operation(method, path, spec):
 
 
 def operation_id(method, path):
-    words = [part.title() for part in re.split(r"[/.]", path) if part and part != "{id}"]
+    words = [part.title() for part in re.split(r"[/.]", path.removeprefix(API_PREFIX))
+             if part and part != "{id}"]
     return method.lower() + "".join(words) + ("ById" if "{id}" in path else "")
 
 
@@ -3376,7 +3383,7 @@ def openapi_document(app):
     """The OpenAPI 3.1 document of every route of app."""
     paths = {}
     for route in app.routes:
-        path = re.sub(r"<[^>]+>", "{id}", route.rule).removeprefix(API_PREFIX)
+        path = re.sub(r"<[^>]+>", "{id}", route.rule)
         paths.setdefault(path, {})[route.method.lower()] = openapi_operation(
             route.method, path, route.config["openapi"])
     return {
@@ -3386,7 +3393,7 @@ def openapi_document(app):
                                 "they get, and analytics over them. Every answer is a JSON "
                                 "envelope: success, data, message (errors: code, errors, "
                                 "retryAfter)."},
-        "servers": [{"url": API_PREFIX}],
+        "servers": [{"url": "/"}],  # paths are whole: /healthz lives outside /api/v1
         "paths": dict(sorted(paths.items())),
         "components": {
             "schemas": component_schemas(),
@@ -3408,8 +3415,8 @@ def docs_page(document):
                 esc(document["info"]["version"]), esc(document["info"]["description"]))]
     for path, operations in document["paths"].items():
         for method, op in operations.items():
-            parts.append("<section><h2><span class='m %s'>%s</span> %s%s</h2><p>%s</p>" % (
-                method, method.upper(), esc(API_PREFIX), esc(path), esc(op["summary"])))
+            parts.append("<section><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
+                method, method.upper(), esc(path), esc(op["summary"])))
             if op.get("description"):
                 parts.append("<p>%s</p>" % esc(op["description"]))
             rows = ["<tr><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
@@ -3661,6 +3668,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.install(QueryPlugin())
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
+    add_operations_routes(app, db)
     return app
 
 
@@ -3681,6 +3689,33 @@ def add_routes(app, db):
     add_brand_routes(app, db)
     add_analytics_routes(app, db)
     add_openapi_routes(app)
+
+
+###############################################################################
+# Operations ###################################################################
+###############################################################################
+
+# For load balancers, orchestrators and monitors: no key, no rate limit, outside
+# /api/v1 so that it never changes with the API's version.
+
+def add_operations_routes(app, db):
+    """Attach GET /healthz: 200 when the database answers, 503 when it does not."""
+
+    @app.get("/healthz", auth=False, openapi=Operation(
+        "Health: the database answers and the run worker is whole", "Health", public=True,
+        errors=("503",)))
+    def healthz():
+        response.set_header("Cache-Control", "no-store")
+        try:
+            version = schema_version(db.connection())
+        except apsw.Error as error:
+            log.error("health check: database unavailable: %s", error)
+            raise ApiError(503, "Database unavailable", code="DATABASE_UNAVAILABLE") from None
+        worker = app.config["tracker.worker"].state()
+        if worker == "degraded":
+            raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
+        return success({"status": "ok", "database": "ok", "schemaVersion": version,
+                        "worker": worker, "runs": app.config["tracker.runs"]}, "Healthy")
 
 
 ###############################################################################
@@ -3720,7 +3755,8 @@ def serve(app, host, port, threads, ready=None):
     if ready:
         ready(url)  # before the "listening" line, so whoever waits for it has the banner too
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
-    signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, _stop_once)
     runs = app.config["tracker.runs"]
     if runs == "normal":
         worker.start()
@@ -3738,7 +3774,15 @@ def serve(app, host, port, threads, ready=None):
     log.info("stopped")
 
 
-def _raise_keyboard_interrupt(signum, frame):
+def _stop_once(signum, frame):
+    """Stop serving on the first SIGINT or SIGTERM; ignore the ones that follow.
+
+    The same stop can arrive twice: a terminal's Ctrl-C reaches both processes of the
+    one-file build, whose bootloader forwards it to the app again. A second
+    KeyboardInterrupt would break off the clean shutdown the first one started.
+    """
+    for other in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(other, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 

@@ -4,6 +4,7 @@ bound to a workspace key, and a real ``tracker serve`` subprocess."""
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -117,46 +118,65 @@ def other_api(client, db):
 
 # A real server process -------------------------------------------------------------
 
-class ServerProcess:
-    """``tracker serve --port 0`` in a subprocess; collects its stderr."""
+TRACKER = [sys.executable, "-m", "tracker"]  # how to run tracker; the binary tests swap it
+REPO = os.path.dirname(os.path.abspath(tracker.__file__))
 
-    def __init__(self, db_path, *extra, env=None):
-        self.args = [sys.executable, "-m", "tracker", "serve", "--db", str(db_path),
-                     "--port", "0", *extra]
+
+class ServerProcess:
+    """``tracker serve --port 0`` in a subprocess of its own session; collects its stderr.
+
+    db_path None leaves out ``--db`` (the default: tracker.db in cwd).
+    """
+
+    def __init__(self, db_path, *extra, env=None, command=TRACKER, cwd=REPO):
+        db = [] if db_path is None else ["--db", str(db_path)]
+        self.args = [*command, "serve", *db, "--port", "0", *extra]
         self.env = dict(os.environ, **(env or {}))
+        self.cwd = cwd
         self.lines = []
         self.url = None
         self.key = None
-        self._listening = threading.Event()
+        self._changed = threading.Condition()
 
     def start(self, timeout=20):
+        """Start, then wait for an answer to GET /healthz and for its line in the log,
+        so that everything printed at start-up (the key) has been read."""
         self.process = subprocess.Popen(self.args, stderr=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stdin=subprocess.DEVNULL, text=True, env=self.env,
-                                        cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
+                                        cwd=self.cwd, start_new_session=True)
         threading.Thread(target=self._read, daemon=True).start()
-        if not self._listening.wait(timeout):
+        if not self.wait_for(r"listening on ", timeout):
             self.stop()
             raise AssertionError("server did not start:\n" + self.log())
+        assert self.request("GET", "/healthz", prefix="")[0] == 200
+        assert self.wait_for(r" GET /healthz 200 ", timeout), self.log()
         return self
 
     def _read(self):
         for line in self.process.stderr:
-            self.lines.append(line)
             found = re.search(r"listening on (http://\S+)", line)
             if found:
                 self.url = found.group(1)
-                self._listening.set()
             key = re.search(r"^\s+(trk_\w+)\s*$", line)
             if key:
                 self.key = key.group(1)
+            with self._changed:
+                self.lines.append(line)
+                self._changed.notify_all()
+
+    def wait_for(self, pattern, timeout):
+        """True once a line of the log matches pattern; False after timeout seconds."""
+        with self._changed:
+            return self._changed.wait_for(
+                lambda: any(re.search(pattern, line) for line in self.lines), timeout)
 
     def log(self):
         return "".join(self.lines)
 
-    def request(self, method, path, key=None, body=None):
+    def request(self, method, path, key=None, body=None, prefix=tracker.API_PREFIX):
         """(status, headers, parsed JSON body) of one HTTP request."""
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.url + tracker.API_PREFIX + path, data=data, method=method)
+        req = urllib.request.Request(self.url + prefix + path, data=data, method=method)
         if key:
             req.add_header("Authorization", "Bearer " + key)
         if data is not None:
@@ -167,14 +187,18 @@ class ServerProcess:
         except urllib.error.HTTPError as error:
             return error.code, error.headers, json.loads(error.read())
 
-    def stop(self, sig=None, timeout=15):
-        """Send SIGTERM (or sig), wait, and return the exit code."""
+    def stop(self, sig=signal.SIGTERM, timeout=15, group=False):
+        """Send sig (to the whole process group, as Ctrl-C does, when group), wait, and
+        return the exit code."""
         if self.process.poll() is None:
-            self.process.send_signal(sig or 15)
+            if group:
+                os.killpg(self.process.pid, sig)
+            else:
+                self.process.send_signal(sig)
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
-                self.process.kill()
+                os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
                 raise AssertionError("server did not stop in %ss:\n%s" % (timeout, self.log()))
         time.sleep(0.05)  # let the reader thread take the last lines
@@ -194,11 +218,14 @@ def server_factory():
         server.stop()
 
 
-def run_cli(db_path, *args):
-    """Run the tracker CLI; return (exit code, parsed stdout or None, stderr)."""
-    done = subprocess.run([sys.executable, "-m", "tracker", *args, "--db", str(db_path)],
-                          capture_output=True, text=True, timeout=60,
-                          cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
+def run_cli(db_path, *args, command=TRACKER, cwd=REPO, env=None):
+    """Run the tracker CLI; return (exit code, parsed stdout or None, stderr).
+
+    db_path None leaves out ``--db``.
+    """
+    db = [] if db_path is None else ["--db", str(db_path)]
+    done = subprocess.run([*command, *args, *db], capture_output=True, text=True, timeout=60,
+                          cwd=cwd, env=dict(os.environ, **(env or {})))
     parsed = json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
     return done.returncode, parsed, done.stderr
 

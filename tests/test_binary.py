@@ -1,0 +1,92 @@
+"""The frozen executable, run as a user runs it: dist/tracker in an empty folder.
+
+`./build binary` builds it once and skips the build while tracker.py, schema.sql,
+packaging/tracker.spec and pyproject.toml are unchanged (dist/.tracker-source-hash).
+"""
+
+import os
+import signal
+import subprocess
+
+import apsw
+import pytest
+
+import tracker
+from conftest import REPO, ServerProcess, run_cli
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def binary():
+    """The command that runs dist/tracker, built first when its sources changed."""
+    done = subprocess.run([os.path.join(REPO, "build"), "binary"], cwd=REPO, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
+    assert done.returncode == 0, done.stdout
+    return [os.path.join(REPO, "dist", "tracker")]
+
+
+@pytest.fixture
+def user(tmp_path):
+    """An empty working folder, and a TMPDIR and HOME of its own to check what is left."""
+    folders = {name: tmp_path / name for name in ("work", "tmp", "home")}
+    for folder in folders.values():
+        folder.mkdir()
+    folders["env"] = {"TMPDIR": str(folders["tmp"]), "HOME": str(folders["home"])}
+    return folders
+
+
+def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
+    def cli(*args):
+        return run_cli(None, *args, command=binary, cwd=user["work"], env=user["env"])
+
+    server = ServerProcess(None, command=binary, cwd=user["work"], env=user["env"]).start()
+    assert tracker.key_is_well_formed(server.key)
+    status, _, reply = server.request("GET", "/workspace", server.key)
+    assert status == 200 and reply["data"]["workspace"]["name"] == "Default"
+    status, _, reply = server.request("GET", "/healthz", prefix="")
+    assert (status, reply) == (200, {"success": True, "message": "Healthy", "data": {
+        "status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
+        "worker": "running", "runs": "normal"}})
+    assert sorted(os.listdir(user["work"])) == ["tracker.db", "tracker.db-shm", "tracker.db-wal"]
+
+    code, workspace, _ = cli("workspace", "create", "Acme")
+    assert code == 0 and workspace["name"] == "Acme"
+    code, key, _ = cli("key", "create", str(workspace["id"]), "--scopes", "read")
+    assert code == 0 and key["scopes"] == ["read"]
+    status, _, reply = server.request("GET", "/workspace", key["key"])
+    assert status == 200 and reply["data"]["workspace"]["name"] == "Acme"
+    code, backup, _ = cli("backup", "backup.db")
+    assert code == 0 and backup["backup"] == "backup.db"
+
+    assert server.stop(signal.SIGTERM) == 0
+    assert "shutting down" in server.log() and "stopped" in server.log()
+    assert "Traceback" not in server.log()
+    for name in ("tracker.db", "backup.db"):
+        connection = apsw.Connection(str(user["work"] / name))
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert connection.execute("SELECT name FROM workspaces ORDER BY id").fetchall() \
+            == [("Default",), ("Acme",)]
+        assert connection.execute("SELECT count(*) FROM api_keys").fetchall() == [(2,)]
+    # The one-file build unpacks itself under TMPDIR and removes that again; nothing
+    # is written to HOME (so ProtectHome= in the systemd unit is safe).
+    assert os.listdir(user["tmp"]) == [] and os.listdir(user["home"]) == []
+
+
+def test_binary_stops_cleanly_on_ctrl_c(binary, user):
+    # A terminal's Ctrl-C reaches both processes of the one-file build: the bootloader,
+    # which forwards it, and the app, which so gets it twice.
+    server = ServerProcess(None, command=binary, cwd=user["work"], env=user["env"]).start()
+    assert server.stop(signal.SIGINT, group=True) == 0
+    assert "stopped" in server.log() and "Traceback" not in server.log()
+    assert os.listdir(user["tmp"]) == []
+
+
+def test_binary_prints_its_version_and_sqlite_version(binary, user):
+    code, version, _ = run_cli(None, "version", command=binary, cwd=user["work"], env=user["env"])
+    assert code == 0
+    assert (version["tracker"], version["sqlite"]) == (tracker.__version__, apsw.sqlite_lib_version())
+    flag = subprocess.run([*binary, "--version"], capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, **user["env"]))
+    assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
+    assert os.listdir(user["work"]) == []  # --version touches no database

@@ -1,0 +1,186 @@
+"""Operations: the health check, and schema upgrades from every earlier version."""
+
+import json
+import os
+import shutil
+import threading
+
+import apsw
+import pytest
+import webtest
+
+import tracker
+
+SCHEMAS = os.path.join(os.path.dirname(__file__), "schemas")
+KEY = "trk_" + "A" * 34 + tracker.key_checksum("A" * 34)
+
+
+def body(reply):
+    return json.loads(reply.body)
+
+
+# GET /healthz -----------------------------------------------------------------------
+
+def test_healthz_answers_without_a_key_and_without_a_rate_limit(app, client):
+    for _ in range(tracker.DEFAULT_RATE_LIMIT + tracker.DEFAULT_AUTH_FAILURE_LIMIT + 1):
+        reply = client.get("/healthz", status=200)
+    assert body(reply) == {"success": True, "message": "Healthy", "data": {
+        "status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
+        "worker": "stopped", "runs": "normal"}}  # make_app never starts the worker
+    assert reply.content_type == "application/json"
+    assert reply.headers["Cache-Control"] == "no-store"
+    assert "X-RateLimit-Limit" not in reply.headers
+
+
+def test_healthz_reports_the_worker_state(app, client):
+    worker = app.config["tracker.worker"]
+    worker.start()
+    try:
+        assert body(client.get("/healthz"))["data"]["worker"] == "running"
+    finally:
+        worker.stop()
+    assert body(client.get("/healthz"))["data"]["worker"] == "stopped"
+
+
+def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
+    worker = app.config["tracker.worker"]
+    worker._threads = [threading.Thread(target=lambda: None)]  # one that is no longer alive
+    assert body(client.get("/healthz", status=503)) == {
+        "success": False, "message": "A run worker thread has stopped", "code": "WORKER_DEGRADED"}
+
+
+def test_healthz_is_503_when_the_connection_is_broken(db, client):
+    db.connection().close()
+    reply = client.get("/healthz", status=503)
+    assert body(reply) == {"success": False, "message": "Database unavailable",
+                           "code": "DATABASE_UNAVAILABLE"}
+
+
+def test_healthz_is_503_when_the_database_cannot_be_opened(tmp_path, caplog):
+    (tmp_path / "data").mkdir()
+    client = webtest.TestApp(tracker.make_app(str(tmp_path / "data" / "tracker.db")))
+    shutil.rmtree(tmp_path / "data")  # the volume went away
+    replies = []
+    # A new thread opens a new connection, which is what fails.
+    thread = threading.Thread(target=lambda: replies.append(client.get("/healthz", status=503)))
+    thread.start()
+    thread.join()
+    assert body(replies[0])["code"] == "DATABASE_UNAVAILABLE"
+    assert "health check: database unavailable: unable to open database file" in caplog.text
+
+
+def test_healthz_is_not_under_the_api_prefix(client):
+    client.get(tracker.API_PREFIX + "/healthz", status=404)
+
+
+# Schema upgrades ----------------------------------------------------------------------
+#
+# Before MIGRATIONS[n] is added, version n is frozen as tests/schemas/v<n>.sql: a dump of
+# a database that the release at version n made and filled with some rows
+# (`.venv/bin/python -m apsw OLD.db .dump > tests/schemas/v<n>.sql`). Each frozen version
+# must then upgrade to SCHEMA_VERSION with its rows kept and the same tables, columns,
+# indexes and triggers as a fresh database.
+
+EARLIER_VERSIONS = range(1, tracker.SCHEMA_VERSION)
+
+
+def schema_shape(connection):
+    """Every schema object, and each table's columns as SQLite describes them."""
+    objects = connection.execute(
+        "SELECT type, name, tbl_name FROM sqlite_schema ORDER BY type, name").fetchall()
+    columns = {name: connection.execute(
+        'SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?) '
+        "ORDER BY name", (name,)).fetchall() for kind, name, _ in objects if kind == "table"}
+    return objects, columns
+
+
+def row_counts(connection):
+    tables = connection.execute("SELECT name FROM sqlite_schema WHERE type = 'table'").fetchall()
+    return {name: connection.execute('SELECT count(*) FROM "%s"' % name).fetchall()[0][0]
+            for name, in tables}
+
+
+def test_every_earlier_schema_version_is_frozen():
+    assert [version for version in EARLIER_VERSIONS
+            if not os.path.exists(os.path.join(SCHEMAS, "v%d.sql" % version))] == []
+
+
+@pytest.mark.parametrize("version", EARLIER_VERSIONS)
+def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    with open(os.path.join(SCHEMAS, "v%d.sql" % version), encoding="utf-8") as dump:
+        old.execute(dump.read()).fetchall()
+    assert old.execute("PRAGMA user_version").fetchall() == [(version,)]
+    rows_before = row_counts(old)
+    old.close()
+
+    tracker.Database(str(tmp_path / "old.db")).close()  # what every start does
+    tracker.Database(str(tmp_path / "fresh.db")).close()
+    upgraded = apsw.Connection(str(tmp_path / "old.db"))
+    fresh = apsw.Connection(str(tmp_path / "fresh.db"))
+    assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
+    assert schema_shape(upgraded) == schema_shape(fresh)
+    rows_after = row_counts(upgraded)
+    kept = rows_before.keys() & rows_after.keys()  # a migration may drop a table
+    assert {table: rows_after[table] for table in kept} == {table: rows_before[table] for table in kept}
+    assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
+
+
+def make_current_file(path):
+    """A database at the current version with a workspace and a known key."""
+    db = tracker.Database(path)
+    workspace = tracker.create_workspace(db, "Acme")
+    tracker.create_key(db, workspace["id"], key=KEY)
+    db.close()
+
+
+def test_a_file_at_the_current_version_is_opened_untouched(tmp_path):
+    path = str(tmp_path / "tracker.db")
+    make_current_file(path)
+    before = schema_shape(apsw.Connection(path))
+    client = webtest.TestApp(tracker.make_app(path))
+    reply = client.get(tracker.API_PREFIX + "/workspace",
+                       headers={"Authorization": "Bearer " + KEY})
+    assert body(reply)["data"]["workspace"]["name"] == "Acme"
+    assert schema_shape(apsw.Connection(path)) == before
+    assert apsw.Connection(path).execute("PRAGMA user_version").fetchall() \
+        == [(tracker.SCHEMA_VERSION,)]
+
+
+# The next version, simulated: this is the path every real migration will take.
+NEXT = tracker.SCHEMA_VERSION
+
+
+def test_migrations_run_at_start_in_order_and_keep_data(tmp_path, monkeypatch):
+    path = str(tmp_path / "tracker.db")
+    make_current_file(path)
+    monkeypatch.setattr(tracker, "MIGRATIONS", {
+        **tracker.MIGRATIONS,
+        NEXT: "ALTER TABLE workspaces ADD COLUMN note TEXT NOT NULL DEFAULT ''",
+        NEXT + 1: "UPDATE workspaces SET note = 'after ' || (SELECT count(*) FROM workspaces)"})
+    monkeypatch.setattr(tracker, "SCHEMA_VERSION", NEXT + 2)
+    app = tracker.make_app(path)
+    connection = app.config["tracker.db"].connection()
+    assert tracker.schema_version(connection) == NEXT + 2
+    assert tracker.query_all(connection, "SELECT name, note FROM workspaces") \
+        == [{"name": "Acme", "note": "after 1"}]
+    reply = webtest.TestApp(app).get(tracker.API_PREFIX + "/workspace",
+                                     headers={"Authorization": "Bearer " + KEY})
+    assert reply.status_int == 200
+
+
+def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    path = str(tmp_path / "tracker.db")
+    make_current_file(path)
+    before = schema_shape(apsw.Connection(path))
+    monkeypatch.setattr(tracker, "MIGRATIONS", {
+        **tracker.MIGRATIONS,
+        NEXT: "ALTER TABLE workspaces ADD COLUMN note TEXT",
+        NEXT + 1: "UPDATE no_such_table SET x = 1"})
+    monkeypatch.setattr(tracker, "SCHEMA_VERSION", NEXT + 2)
+    with pytest.raises(apsw.SQLError):
+        tracker.Database(path)
+    connection = apsw.Connection(path)
+    assert connection.execute("PRAGMA user_version").fetchall() == [(NEXT,)]
+    assert schema_shape(connection) == before
