@@ -1386,12 +1386,17 @@ def dedupe_key(text, location):
     return text.casefold() + "\x1f" + (location or "").casefold()
 
 
-def schedule_run(connection, workspace_id, prompt_id, now):
-    """Queue a run of the prompt now and record when it was scheduled."""
+def queue_run(connection, workspace_id, prompt_id, now):
+    """Queue a run of the prompt now (its last_scheduled_at is the caller's to set)."""
     connection.execute("""
         INSERT OR IGNORE INTO runs (workspace_id, prompt_id, scheduled_at, not_before,
                                     created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?)""", (workspace_id, prompt_id, now, now, now, now))
+
+
+def schedule_run(connection, workspace_id, prompt_id, now):
+    """Queue a run of the prompt now and record when it was scheduled."""
+    queue_run(connection, workspace_id, prompt_id, now)
     connection.execute("UPDATE prompts SET last_scheduled_at = ? WHERE id = ? AND workspace_id = ?",
                        (now, prompt_id, workspace_id))
 
@@ -1420,7 +1425,8 @@ def create_prompts(db, workspace_id, items):
     """Create the valid, new items in one transaction.
 
     items is a list of (index, cleaned item or None when invalid). Returns the created
-    prompt objects and the error entries of the skipped items.
+    prompt objects and the error entries of the skipped items. The prompts are read back
+    after the commit: building their JSON needs no write lock.
     """
     now = db.now()
     failures, accepted, seen = [], [], {}
@@ -1447,14 +1453,15 @@ def create_prompts(db, workspace_id, items):
             topic_id = topics[item["topic"].casefold()] if item["topic"] else None
             prompt_id = connection.execute("""
                 INSERT INTO prompts (workspace_id, text, status, location, topic_id, dedupe_key,
-                                     created_at, updated_at)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?) RETURNING id""",
+                                     last_scheduled_at, created_at, updated_at)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
-                 dedupe_key(item["text"], item["location"]), now, now)).fetchall()[0]["id"]
-            set_prompt_tags(connection, prompt_id, [tags[name.casefold()] for name in item["tags"]])
-            schedule_run(connection, workspace_id, prompt_id, now)
+                 dedupe_key(item["text"], item["location"]), now, now, now)).fetchall()[0]["id"]
+            connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
+                                   [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
+            queue_run(connection, workspace_id, prompt_id, now)
             created.append(prompt_id)
-        return load_prompts(connection, workspace_id, created), failures
+    return load_prompts(db.connection(), workspace_id, created), failures
 
 
 def read_prompt_items(data):
@@ -2121,16 +2128,24 @@ def brand_rows(connection, workspace_id):
                 WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
 
 
-def store_chat_brands(connection, chat, matcher, domains):
-    """(Re)write the brand rows of chat (a row with id, workspace_id, answer, engine, created_at)."""
+def store_chat_brands(connection, chat, matcher, domains, found=None):
+    """(Re)write the brand rows of chat (a row with id, workspace_id, answer, engine, created_at);
+    found is matcher.match's result when the caller has it already."""
+    if found is None:
+        found = matcher.match(chat["answer"], domains)
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
     connection.executemany("""
         INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
                                  engine, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
-          row["cited"], chat["engine"], chat["created_at"])
-         for row in matcher.match(chat["answer"], domains)])
+          row["cited"], chat["engine"], chat["created_at"]) for row in found])
+
+
+def extract(answer, matcher):
+    """(sources, brand rows) of an answer: text work only, so no lock is needed for it."""
+    sources = extract_sources(answer)
+    return sources, matcher.match(answer.text, {source["domain"] for source in sources})
 
 
 ###############################################################################
@@ -2241,8 +2256,10 @@ def end_run(connection, run, errors, now):
         WHERE id = ?""", (state, not_before, error, iso_timestamp(now), run["id"]))
 
 
-def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, created_at):
-    """Insert one chat with its sources and brand rows (nothing if the run already has it)."""
+def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, created_at,
+               extracted=None):
+    """Insert one chat with its sources and brand rows (nothing if the run already has it);
+    extracted is extract()'s result when the caller has it already."""
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, latency_ms, created_at)
@@ -2254,13 +2271,13 @@ def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, cre
          latency_ms, created_at))
     if chat is None:
         return
-    sources = extract_sources(answer)
+    sources, found = extracted or extract(answer, matcher)
     connection.executemany("""
         INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
           created_at) for s in sources])
-    store_chat_brands(connection, chat, matcher, {s["domain"] for s in sources})
+    store_chat_brands(connection, chat, matcher, None, found)
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -2406,13 +2423,16 @@ class Worker:
     def finish(self, run, prompt, brands, answers, errors):
         now = self.db.clock()
         matcher = BrandMatcher(brands)
+        # Sources and mentions are found before the write lock is taken: requests that
+        # write wait for it, and matching brands in long answers takes a while.
+        extracted = [extract(answer, matcher) for _, answer, _ in answers]
         with self.db.write() as connection:
             if not holds_lease(connection, run):
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
                 return
-            for engine, answer, latency_ms in answers:
+            for (engine, answer, latency_ms), found in zip(answers, extracted):
                 store_chat(connection, run, prompt, engine, answer, latency_ms, matcher,
-                           iso_timestamp(now))
+                           iso_timestamp(now), found)
             end_run(connection, run, errors, now)
         if answers:
             with self._lock:
