@@ -50,6 +50,40 @@ CREATE TABLE api_keys (
 
 CREATE INDEX api_keys_workspace ON api_keys (workspace_id);
 
+-- A counter bumped by any change to a key, workspace or organization row: the server keeps
+-- key lookups in memory and drops them as soon as it reads a new value, so a revoke (even
+-- by the CLI, in another process) counts from the next request.
+CREATE TABLE auth_version (
+    id      INTEGER PRIMARY KEY CHECK (id = 1),
+    version INTEGER NOT NULL
+) STRICT;
+
+INSERT INTO auth_version (id, version) VALUES (1, 0);
+
+CREATE TRIGGER api_keys_auth_update AFTER UPDATE ON api_keys BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
+CREATE TRIGGER api_keys_auth_delete AFTER DELETE ON api_keys BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
+CREATE TRIGGER workspaces_auth_update AFTER UPDATE ON workspaces BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
+CREATE TRIGGER workspaces_auth_delete AFTER DELETE ON workspaces BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
+CREATE TRIGGER organizations_auth_update AFTER UPDATE ON organizations BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
+CREATE TRIGGER organizations_auth_delete AFTER DELETE ON organizations BEGIN
+    UPDATE auth_version SET version = version + 1;
+END;
+
 -- A POST's response, replayed when the same Idempotency-Key is sent again (24 hours).
 CREATE TABLE idempotency_keys (
     api_key_id   INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
@@ -110,6 +144,33 @@ CREATE INDEX prompts_workspace_status ON prompts (workspace_id, status);
 CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id);
 CREATE INDEX prompts_dedupe ON prompts (workspace_id, dedupe_key);
 CREATE INDEX prompts_topic ON prompts (topic_id);
+
+-- Prompts per workspace and status, kept by triggers, so the total of a prompt list is a
+-- sum of at most five rows instead of a count over every prompt of the workspace.
+CREATE TABLE prompt_counts (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    status       TEXT NOT NULL,
+    prompts      INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, status)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompts_count_insert AFTER INSERT ON prompts BEGIN
+    INSERT INTO prompt_counts (workspace_id, status, prompts) VALUES (new.workspace_id, new.status, 1)
+    ON CONFLICT (workspace_id, status) DO UPDATE SET prompts = prompts + 1;
+END;
+
+CREATE TRIGGER prompts_count_delete AFTER DELETE ON prompts BEGIN
+    UPDATE prompt_counts SET prompts = prompts - 1
+    WHERE workspace_id = old.workspace_id AND status = old.status;
+END;
+
+CREATE TRIGGER prompts_count_update AFTER UPDATE OF workspace_id, status ON prompts
+WHEN new.workspace_id IS NOT old.workspace_id OR new.status IS NOT old.status BEGIN
+    UPDATE prompt_counts SET prompts = prompts - 1
+    WHERE workspace_id = old.workspace_id AND status = old.status;
+    INSERT INTO prompt_counts (workspace_id, status, prompts) VALUES (new.workspace_id, new.status, 1)
+    ON CONFLICT (workspace_id, status) DO UPDATE SET prompts = prompts + 1;
+END;
 
 CREATE TABLE prompt_tags (
     prompt_id INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,

@@ -353,3 +353,38 @@ def test_iso_timestamps_have_milliseconds_and_z():
 
 def test_missing_is_falsy_so_unsent_fields_skip_checks():
     assert not tracker.MISSING and repr(tracker.MISSING) == "MISSING"
+
+
+def test_key_cache_is_dropped_by_any_change_to_keys_workspaces_or_organizations(client, db, api):
+    auth = next(p for p in client.app.plugins if isinstance(p, tracker.AuthPlugin))
+    api.get("/workspace")
+    assert len(auth.keys._entries) == 1
+    version = tracker.query_one(db.connection(), "SELECT version FROM auth_version")["version"]
+    with db.write() as connection:  # a rename, as another process could make it
+        connection.execute("UPDATE workspaces SET name = 'Renamed' WHERE id = ?", (api.workspace_id,))
+    assert tracker.query_one(db.connection(), "SELECT version FROM auth_version")["version"] > version
+    assert api.get("/workspace").json["data"]["workspace"]["name"] == "Renamed"
+    other = make_api(client, db, name="Other", rate_limit=1000)
+    other.get("/workspace")  # a new key is no change to the others: both stay cached
+    api.get("/workspace")
+    assert set(entry[0] for entry in auth.keys._entries.values()) == {
+        tracker.query_one(db.connection(), "SELECT version FROM auth_version")["version"]}
+
+
+def test_prompt_counts_follow_inserts_status_changes_and_deletes(db):
+    workspace = tracker.create_workspace(db, "Acme")
+    now = db.now()
+
+    def counts():
+        return {row["status"]: row["prompts"] for row in tracker.query_all(
+            db.connection(), "SELECT status, prompts FROM prompt_counts WHERE prompts > 0")}
+    with db.write() as connection:
+        for n, status in enumerate(["active", "active", "paused", "suggested"]):
+            connection.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key,
+                created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)""",
+                (workspace["id"], "p%d" % n, status, "p%d" % n, now, now))
+    assert counts() == {"active": 2, "paused": 1, "suggested": 1}
+    with db.write() as connection:
+        connection.execute("UPDATE prompts SET status = 'draft' WHERE text = 'p0'")
+        connection.execute("DELETE FROM prompts WHERE text = 'p2'")
+    assert counts() == {"active": 1, "draft": 1, "suggested": 1}

@@ -158,3 +158,24 @@ def test_version_command_and_flag(tmp_path):
     flag = subprocess.run([sys.executable, "-m", "tracker", "--version"], capture_output=True,
                           text=True, check=True)
     assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
+
+
+def test_cached_keys_follow_cli_changes_at_once(tmp_path, server_factory):
+    """The server keeps key lookups in memory; every change the CLI makes from another
+    process (revoke, subscription) must still count from the very next request."""
+    db_path = tmp_path / "tracker.db"
+    _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
+    _, kept, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "1000")
+    _, revoked, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "1000")
+    server = server_factory(db_path)
+    for _ in range(3):  # now both keys are in the server's cache
+        assert server.request("GET", "/workspace", kept["key"])[0] == 200
+        assert server.request("GET", "/workspace", revoked["key"])[0] == 200
+    assert run_cli(db_path, "key", "revoke", str(revoked["id"]))[0] == 0
+    status, _, reply = server.request("GET", "/workspace", revoked["key"])
+    assert (status, reply["code"]) == (401, "API_KEY_INVALID")
+    assert server.request("GET", "/workspace", kept["key"])[0] == 200
+    run_cli(db_path, "org", "update", str(workspace["organizationId"]), "--subscription", "past_due")
+    assert server.request("GET", "/workspace", kept["key"])[2]["code"] == "SUBSCRIPTION_REQUIRED"
+    run_cli(db_path, "org", "update", str(workspace["organizationId"]), "--subscription", "active")
+    assert server.request("GET", "/workspace", kept["key"])[0] == 200
