@@ -346,6 +346,17 @@ def set_common_headers():
     response.set_header("X-Content-Type-Options", "nosniff")
 
 
+def request_header(name):
+    """A request header as text, or None when it was not sent.
+
+    WSGI hands headers over as Latin-1 text and Bottle's get_header re-decodes them as
+    UTF-8, raising on other bytes (a 500). Here those raise UnicodeError, for the caller
+    to answer as the 4xx it means.
+    """
+    value = request.environ.get("HTTP_" + name.upper().replace("-", "_"))
+    return None if value is None else value.encode("latin-1").decode("utf-8")
+
+
 # Bottle raises HTTPError for what never reaches a route (no route, wrong method, a
 # failure outside our plugins); this renders those in the envelope too.
 ROUTING_ERRORS = {
@@ -533,7 +544,11 @@ class AuthPlugin:
 
     def find_key(self):
         """The key row for the Authorization header, or None if it is not usable."""
-        scheme, _, key = request.get_header("Authorization", "").partition(" ")
+        try:
+            header = request_header("Authorization") or ""
+        except UnicodeError:
+            return None  # bytes that are not text cannot be a key
+        scheme, _, key = header.partition(" ")
         key = key.strip()
         if scheme.lower() != "bearer" or not key_is_well_formed(key):
             return None
@@ -623,7 +638,11 @@ class IdempotencyPlugin:
             return callback
 
         def idempotent(*args, **kwargs):
-            key = request.get_header("Idempotency-Key")
+            try:
+                key = request_header("Idempotency-Key")
+            except UnicodeError:
+                raise validation_failed([{"field": "Idempotency-Key",
+                                          "message": "must be valid UTF-8"}]) from None
             if key is None:
                 return callback(*args, **kwargs)
             if not 1 <= len(key) <= IDEMPOTENCY_KEY_MAX_LENGTH:
