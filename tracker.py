@@ -13,6 +13,7 @@ import contextlib
 import dataclasses
 import datetime
 import hashlib
+import io
 import json
 import logging
 import math
@@ -46,6 +47,11 @@ log = logging.getLogger("tracker")
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
+# A chunked body's framing (size lines, extensions, trailers) may add this much, so a
+# body of tiny chunks cannot keep a thread busy: 64 KiB is 16 MiB in 4 KiB chunks.
+# Each framing line is at most CHUNK_LINE_MAX bytes.
+MAX_CHUNK_FRAMING_BYTES = 64 * 1024
+CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
 
 DEFAULT_RATE_LIMIT = 60
@@ -3017,6 +3023,111 @@ def add_routes(app, db):
 # Server #######################################################################
 ###############################################################################
 
+def complete_body(app):
+    """WSGI middleware: the app sees the whole request body, de-chunked, as bytes
+    in memory with a true CONTENT_LENGTH, or the client gets a 4xx here.
+
+    cheroot decodes a chunked body but leaves Transfer-Encoding in the environ, so
+    Bottle would decode it again (every chunked request was a 400); and a body cut
+    short of its Content-Length would time out inside a route (a 500 after 10 s).
+    """
+    def with_body(environ, start_response):
+        try:
+            body = read_body(environ)
+        except ApiError as error:
+            return wsgi_error(start_response, error)
+        if body is not None:
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return app(environ, start_response)
+    return with_body
+
+
+def read_body(environ):
+    """The request body as bytes, None when there is none, or an ApiError (400, 408, 413)."""
+    stream = environ["wsgi.input"]
+    try:
+        if environ.get("wsgi.input_terminated"):
+            # cheroot's sign of a chunked body; its ChunkedRFile holds the connection's
+            # stream as .rfile. Its own reader is quadratic in the number of chunks
+            # and reads a chunk-size line of any length, so the body is read here.
+            return read_chunked(stream.rfile)
+        declared = environ.get("CONTENT_LENGTH", "")
+        if not declared:
+            return None
+        if not re.fullmatch(r"[0-9]{1,20}", declared):
+            raise ApiError(400, "Content-Length must be a whole number of bytes")
+        if int(declared) > MAX_BODY_BYTES:
+            raise payload_too_large()
+        body = stream.read(int(declared))
+    except TimeoutError:
+        raise ApiError(408, "The request body did not arrive in time") from None
+    except OSError:
+        raise incomplete_body() from None
+    if len(body) < int(declared):
+        raise incomplete_body()
+    return body
+
+
+def read_chunked(stream):
+    """The data of a chunked body, in linear time and bounded memory."""
+    parts, size, framing = [], 0, 0
+
+    def framing_line():
+        nonlocal framing
+        line = stream.readline(CHUNK_LINE_MAX)
+        framing += len(line)
+        if not line.endswith(b"\n") and len(line) < CHUNK_LINE_MAX:
+            raise incomplete_body()  # the stream ended mid-line
+        return line
+    while True:
+        found = re.fullmatch(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n", framing_line())
+        if not found:
+            raise malformed_chunks()
+        length = int(found[1], 16)
+        size += length
+        if size > MAX_BODY_BYTES:
+            raise payload_too_large()
+        if framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+        if length == 0:
+            break
+        parts.append(stream.read(length))
+        if len(parts[-1]) < length:
+            raise incomplete_body()
+        if framing_line() != b"\r\n":
+            raise malformed_chunks()
+    while framing_line() != b"\r\n":  # trailer fields, which nothing here reads
+        if framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+    return b"".join(parts)
+
+
+def chunk_framing_too_large():
+    return ApiError(413, "Chunk framing exceeds %d bytes: send larger chunks"
+                    % MAX_CHUNK_FRAMING_BYTES, code="PAYLOAD_TOO_LARGE")
+
+
+def incomplete_body():
+    return ApiError(400, "The request body is shorter than its Content-Length or chunks said")
+
+
+def malformed_chunks():
+    return ApiError(400, "The chunked request body is malformed")
+
+
+def wsgi_error(start_response, error):
+    """Answer a WSGI request with an ApiError, outside Bottle."""
+    body = error.body()
+    # The rest of the request is in an unknown state on the connection: ask the client
+    # to close it (cheroot itself closes after a 413).
+    start_response("%d %s" % (error.status, bottle.HTTP_CODES[error.status]), [
+        ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+        ("X-Content-Type-Options", "nosniff"), ("Connection", "close")])
+    return [body]
+
+
 def access_log(app):
     """WSGI middleware: one line per request with method, path, status and time."""
     def logged(environ, start_response):
@@ -3042,8 +3153,11 @@ def serve(app, host, port, threads, ready=None):
     from cheroot import wsgi
 
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
-    server = wsgi.Server((host, port), access_log(app), numthreads=threads,
+    server = wsgi.Server((host, port), access_log(complete_body(app)), numthreads=threads,
                          server_name="tracker")
+    # A Content-Length over the limit is refused before any of the body is read, so
+    # cheroot never drains a huge body after an answer.
+    server.max_request_body_size = MAX_BODY_BYTES
     server.prepare()
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
