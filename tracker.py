@@ -34,6 +34,7 @@ import apsw
 import bottle
 import re2
 from bottle import request, response
+from cheroot import errors as cheroot_errors, server as cheroot_server, wsgi as cheroot_wsgi
 
 __version__ = "0.1.0"
 
@@ -47,6 +48,8 @@ log = logging.getLogger("tracker")
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
+# The request line and headers together; a longer line is a 414, more headers a 431.
+MAX_HEAD_BYTES = 64 * 1024
 # A chunked body's framing (size lines, extensions, trailers) may add this much, so a
 # body of tiny chunks cannot keep a thread busy: 64 KiB is 16 MiB in 4 KiB chunks.
 # Each framing line is at most CHUNK_LINE_MAX bytes.
@@ -3128,6 +3131,46 @@ def wsgi_error(start_response, error):
     return [body]
 
 
+class JsonErrorRequest(cheroot_server.HTTPRequest):
+    """cheroot's request, except that the errors cheroot answers by itself (a malformed
+    request line or header, a head over MAX_HEAD_BYTES, an unknown Transfer-Encoding, a
+    timeout, a failure outside the app) come in the JSON envelope, not as text/plain."""
+
+    def simple_response(self, status, msg=""):
+        error = protocol_error(int(str(status)[:3]), msg)
+        body = error.body()
+        head = ["%s %d %s" % (self.server.protocol, error.status, bottle.HTTP_CODES[error.status]),
+                "Content-Type: application/json", "Content-Length: %d" % len(body),
+                "X-Content-Type-Options: nosniff", "Connection: close"]
+        self.close_connection = True  # whatever follows on the connection is not trusted
+        try:
+            self.conn.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+        except OSError as error:
+            if error.args[0] not in cheroot_errors.socket_errors_to_ignore:
+                raise
+
+
+class JsonErrorConnection(cheroot_server.HTTPConnection):
+    RequestHandlerClass = JsonErrorRequest
+
+
+def protocol_error(status, detail):
+    """The ApiError for an error cheroot found in the request before the app saw it."""
+    if status == 413 and "headers" in detail:  # cheroot's 413 for a head over the limit
+        return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES,
+                        code="HEADERS_TOO_LARGE")
+    if status == 413:
+        return payload_too_large()
+    if status == 414:
+        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
+    if status == 501:  # cheroot's answer to a Transfer-Encoding other than chunked
+        return ApiError(501, "Transfer-Encoding must be chunked or absent")
+    if status == 500:  # a failure in cheroot itself, which it has logged
+        return ApiError(500, "Internal server error")
+    reason = bottle.HTTP_CODES.get(status, "Bad request")
+    return ApiError(status, "%s: %s" % (reason, detail.rstrip(".")) if detail else reason)
+
+
 def access_log(app):
     """WSGI middleware: one line per request with method, path, status and time."""
     def logged(environ, start_response):
@@ -3150,13 +3193,13 @@ def serve(app, host, port, threads, ready=None):
 
     ready(url) is called once the socket listens.
     """
-    from cheroot import wsgi
-
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
-    server = wsgi.Server((host, port), access_log(complete_body(app)), numthreads=threads,
-                         server_name="tracker")
-    # A Content-Length over the limit is refused before any of the body is read, so
-    # cheroot never drains a huge body after an answer.
+    server = cheroot_wsgi.Server((host, port), access_log(complete_body(app)), numthreads=threads,
+                                 server_name="tracker")
+    server.ConnectionClass = JsonErrorConnection
+    # cheroot's defaults are unlimited: a head would be read into memory whatever its
+    # size, and a huge body drained after an answer.
+    server.max_request_header_size = MAX_HEAD_BYTES
     server.max_request_body_size = MAX_BODY_BYTES
     server.prepare()
     bound_host, bound_port = server.bind_addr[:2]

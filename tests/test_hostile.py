@@ -209,3 +209,58 @@ def test_a_client_that_never_sends_its_body_gets_408_after_the_socket_timeout(se
     reply = server.stalled.result()  # sent when the server started
     assert_envelope(reply, 408, "The request body did not arrive in time")
     assert 9 < reply.seconds < 15  # cheroot's 10 s socket timeout
+
+
+def head_of(server, request_line, *headers):
+    lines = [request_line, "Host: 127.0.0.1", "Authorization: Bearer " + server.key, *headers]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
+PROTOCOL_ERRORS = {
+    # name: (request bytes from the server, status, message, code)
+    "header of 100 KiB": (lambda s: head_of(s, "GET /api/v1/workspace HTTP/1.1", "X-Big: " + "a" * 100_000),
+                          431, "Request headers exceed 65536 bytes", "HEADERS_TOO_LARGE"),
+    "10,000 headers": (lambda s: head_of(s, "GET /api/v1/workspace HTTP/1.1",
+                                         *("X-%d: 1" % i for i in range(10_000))),
+                       431, "Request headers exceed 65536 bytes", "HEADERS_TOO_LARGE"),
+    "query of 100 KiB": (lambda s: head_of(s, "GET /api/v1/prompts?search=%s HTTP/1.1" % ("a" * 100_000)),
+                         414, "Request line exceeds 65536 bytes", "URI_TOO_LONG"),
+    "path of 100 KiB": (lambda s: head_of(s, "GET /api/v1/%s HTTP/1.1" % ("a/" * 50_000)),
+                        414, "Request line exceeds 65536 bytes", "URI_TOO_LONG"),
+    "body over 16 MiB declared": (lambda s: head_of(s, "POST /api/v1/tags HTTP/1.1",
+                                                    "Content-Type: application/json",
+                                                    "Content-Length: 16777217"),
+                                  413, "Request body exceeds 16777216 bytes", "PAYLOAD_TOO_LARGE"),
+    "garbage request line": (lambda s: b"GARBAGE\r\n\r\n", 400, "Bad Request: Malformed Request-Line", None),
+    "no CRLF": (lambda s: b"GET /api/v1/workspace HTTP/1.1\n\n", 400,
+                "Bad Request: HTTP requires CRLF terminators", None),
+    "HTTP/2.0": (lambda s: head_of(s, "GET /api/v1/workspace HTTP/2.0"), 505, None, None),
+    "HTTP/1.x": (lambda s: head_of(s, "GET /api/v1/workspace HTTP/1.x"), 400, None, None),
+    "header without colon": (lambda s: head_of(s, "GET /api/v1/workspace HTTP/1.1", "Broken header"),
+                             400, "Bad Request: Illegal header line", None),
+    "fragment": (lambda s: head_of(s, "GET /api/v1/workspace#top HTTP/1.1"), 400,
+                 "Bad Request: Illegal #fragment in Request-URI", None),
+    "absolute URI": (lambda s: head_of(s, "GET http://evil.example/api/v1/workspace HTTP/1.1"),
+                     400, "Bad Request: Absolute URI not allowed if server is not a proxy", None),
+    "lower-case method": (lambda s: head_of(s, "get /api/v1/workspace HTTP/1.1"), 400, None, None),
+    "raw non-UTF-8 path": (lambda s: head_of(s, "GET /api/v1/\xff\xfe HTTP/1.1"), 400,
+                           "Bad Request: Malformed Request-URI", None),
+    "Content-Length not a number": (lambda s: head_of(s, "POST /api/v1/tags HTTP/1.1",
+                                                      "Content-Length: lots"),
+                                    400, "Bad Request: Malformed Content-Length Header", None),
+    "Transfer-Encoding gzip": (lambda s: head_of(s, "POST /api/v1/tags HTTP/1.1",
+                                                 "Transfer-Encoding: gzip"),
+                               501, "Transfer-Encoding must be chunked or absent", None),
+    "CONNECT": (lambda s: head_of(s, "CONNECT evil.example:443 HTTP/1.1"), 405, None, None),
+}
+
+
+@pytest.mark.parametrize("name", PROTOCOL_ERRORS)
+def test_protocol_errors_cheroot_answers_itself_are_json_envelopes(server, name):
+    """cheroot answered these in text/plain, and read a head of any size into memory."""
+    make, status, message, code = PROTOCOL_ERRORS[name]
+    reply = exchange(server, make(server))
+    assert_envelope(reply, status, message, code)
+    assert reply.headers["connection"] == "close"
+    assert reply.seconds < 2
+    assert server.request("GET", "/workspace", server.key)[0] == 200
