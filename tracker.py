@@ -3209,9 +3209,9 @@ def serve(app, host, port, threads, ready=None):
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
     signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
     worker.start()
-    log.info("worker: %s, %d at a time, every prompt again after %gs",
+    log.info("worker: %s, %d at a time, every prompt again after %gs, leases of %gs",
              ", ".join("%s (%s)" % (e.name, e.model) for e in worker.engines),
-             worker.concurrency, worker.run_interval)
+             worker.concurrency, worker.run_interval, worker.lease_seconds)
     try:
         server.serve()
     except KeyboardInterrupt:
@@ -3242,7 +3242,7 @@ def open_db(args):
 def cmd_serve(args):
     db = open_db(args)
     app = make_app(db, engines=configure_engines(args.engine), concurrency=args.workers,
-                   run_interval=args.run_interval)
+                   run_interval=args.run_interval, lease_seconds=args.lease)
     created = bootstrap(db)
 
     def announce(url):
@@ -3320,6 +3320,9 @@ def build_parser():
     serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
     serve_cmd.add_argument("--run-interval", type=parse_duration, default=DEFAULT_RUN_INTERVAL,
                            help="ask every active prompt again after this long (default 24h)")
+    serve_cmd.add_argument("--lease", type=parse_duration, default=LEASE_SECONDS,
+                           help="how long a claimed run is held before another worker may take "
+                                "it over, e.g. after a crash (default 5m)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
