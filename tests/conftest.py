@@ -11,8 +11,10 @@ import time
 import urllib.error
 import urllib.request
 
+import bottle
 import pytest
 import webtest
+from cheroot import wsgi
 
 import tracker
 
@@ -201,3 +203,44 @@ def run_cli(db_path, *args):
                           cwd=os.path.dirname(os.path.dirname(tracker.__file__)))
     parsed = json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
     return done.returncode, parsed, done.stderr
+
+
+# An OpenAI-compatible engine on loopback ---------------------------------------------
+
+class FakeOpenAI:
+    """An OpenAI-compatible server on loopback that answers from a script of replies,
+    then with "ok" after ``delay`` seconds (a slow engine keeps runs in flight)."""
+
+    def __init__(self, delay=0, threads=4):
+        self.replies = []
+        self.requests = []
+        self.delay = delay
+        app = bottle.Bottle()
+
+        @app.post("/v1/chat/completions")
+        def completions():
+            self.requests.append((dict(bottle.request.headers), json.loads(bottle.request.body.read())))
+            status, body, headers, delay = (self.replies.pop(0) if self.replies
+                                            else (200, completion("ok"), {}, self.delay))
+            time.sleep(delay)
+            raw = body if isinstance(body, str) else json.dumps(body)
+            return bottle.HTTPResponse(raw, status, headers, content_type="application/json")
+        self.server = wsgi.Server(("127.0.0.1", 0), app, numthreads=threads)
+        self.server.prepare()
+        self.url = "http://127.0.0.1:%d/v1" % self.server.bind_addr[1]
+        threading.Thread(target=self.server.serve, daemon=True).start()
+
+    def reply(self, status=200, body=None, headers=None, delay=0):
+        self.replies.append((status, body if body is not None else completion("ok"), headers or {}, delay))
+
+
+def completion(text, **extra):
+    return dict({"choices": [{"message": {"role": "assistant", "content": text}}],
+                 "usage": {"prompt_tokens": 5, "completion_tokens": 7}}, **extra)
+
+
+@pytest.fixture
+def fake_openai():
+    server = FakeOpenAI()
+    yield server
+    server.server.stop()
