@@ -1,9 +1,11 @@
 """Fixtures: an in-process app on a fresh database with a movable clock, API clients
 bound to a workspace key, and a real ``tracker serve`` subprocess."""
 
+import http.client
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -125,7 +127,8 @@ class ServerProcess:
     def __init__(self, db_path, *extra, env=None):
         self.args = [sys.executable, "-m", "tracker", "serve", "--db", str(db_path),
                      "--port", "0", *extra]
-        self.env = dict(os.environ, **(env or {}))
+        # faulthandler: a server that hangs is stopped with SIGABRT, which dumps its threads.
+        self.env = dict(os.environ, PYTHONFAULTHANDLER="1", **(env or {}))
         self.lines = []
         self.url = None
         self.key = None
@@ -176,8 +179,13 @@ class ServerProcess:
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+                self.process.send_signal(signal.SIGABRT)
+                try:
+                    self.process.wait(5)
+                except subprocess.TimeoutExpired:
+                    self.process.kill()
+                    self.process.wait()
+                time.sleep(0.2)
                 raise AssertionError("server did not stop in %ss:\n%s" % (timeout, self.log()))
         time.sleep(0.05)  # let the reader thread take the last lines
         return self.process.returncode
@@ -244,3 +252,70 @@ def fake_openai():
     server = FakeOpenAI()
     yield server
     server.server.stop()
+
+
+# Sizes of the reliability tests, and the figures they report ---------------------------
+
+# TRACKER_LONG=1 runs the crash, load and hostile-input tests at their long sizes.
+LONG = os.environ.get("TRACKER_LONG", "") not in ("", "0")
+
+
+def knob(name, quick, long):
+    """A test size: the environment variable ``name`` when set, else long or quick."""
+    value = os.environ.get(name)
+    return type(quick)(value) if value else (long if LONG else quick)
+
+
+FIGURES = []
+
+
+def report_figure(line):
+    """A line for the "reliability figures" section at the end of the test run."""
+    FIGURES.append(line)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("reliability figures (TRACKER_LONG=1 for the long run)"
+                                 if not LONG else "reliability figures (long run)")
+        for line in FIGURES:
+            terminalreporter.write_line(line)
+
+
+class HttpClient:
+    """One keep-alive HTTP connection to a server, as a script would hold it.
+
+    ``call`` returns (status, headers, parsed body); a connection that breaks raises
+    OSError or http.client.HTTPException, so the caller knows the outcome is unknown.
+    """
+
+    def __init__(self, url, key, timeout=10):
+        host, port = url.rsplit("//", 1)[1].rsplit(":", 1)
+        self.address = (host, int(port))
+        self.key = key
+        self.timeout = timeout
+        self.connection = None
+
+    def call(self, method, path, body=None, headers=None):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(*self.address, timeout=self.timeout)
+        sent = {"Authorization": "Bearer " + self.key, **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        try:
+            self.connection.request(method, tracker.API_PREFIX + path, data, sent)
+            reply = self.connection.getresponse()
+            raw = reply.read()
+        except BaseException:
+            self.close()
+            raise
+        if reply.getheader("Connection", "").lower() == "close":
+            self.close()
+        return reply.status, reply.headers, json.loads(raw)
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
