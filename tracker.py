@@ -48,6 +48,9 @@ log = logging.getLogger("tracker")
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
+# Connections the kernel queues until the server accepts them. cheroot's default, 5, made
+# a burst of new clients (32 connecting at once) meet "connection reset by peer".
+LISTEN_BACKLOG = 1024
 # The request line and headers together; a longer line is a 414, more headers a 431.
 MAX_HEAD_BYTES = 64 * 1024
 # A chunked body's framing (size lines, extensions, trailers) may add this much, so a
@@ -3195,7 +3198,7 @@ def serve(app, host, port, threads, ready=None):
     """
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     server = cheroot_wsgi.Server((host, port), access_log(complete_body(app)), numthreads=threads,
-                                 server_name="tracker")
+                                 server_name="tracker", request_queue_size=LISTEN_BACKLOG)
     server.ConnectionClass = JsonErrorConnection
     # cheroot's defaults are unlimited: a head would be read into memory whatever its
     # size, and a huge body drained after an answer.
