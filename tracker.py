@@ -1389,6 +1389,18 @@ def create_prompts(db, workspace_id, items):
         return load_prompts(connection, workspace_id, created), failures
 
 
+def echoable(value):
+    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
+    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value
+
+
 def read_prompt_items(data):
     """The items of a POST /prompts body: (index, item) pairs and skipped-item errors.
 
@@ -1412,9 +1424,8 @@ def read_prompt_items(data):
         item_errors = []
         item = prompt_item(entry, item_errors, "prompts.%d." % index)
         if item_errors:
-            text = entry.get("text") if isinstance(entry.get("text"), str) else None
-            skipped.append({"index": index, "text": text, "message": "Validation failed",
-                            "errors": item_errors})
+            skipped.append({"index": index, "text": echoable(entry.get("text")),
+                            "message": "Validation failed", "errors": item_errors})
         else:
             items.append((index, item))
     return items, skipped
