@@ -3,20 +3,383 @@ time, changes nothing, and leaves the server healthy.
 
 In-process (WebTest) for what a WSGI app sees; a real ``tracker serve`` on loopback, with
 raw sockets, for what only a server sees (request lines, header sizes, chunked bodies,
-Content-Length lies). ``TRACKER_LONG=1`` runs more Hypothesis examples.
+Content-Length lies). ``TRACKER_LONG=1`` runs ten times the Hypothesis examples.
 """
 
+import collections
 import concurrent.futures
 import itertools
 import json
 import re
 import socket
 import time
+import urllib.parse
 
 import pytest
+import webtest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tracker
-from conftest import ServerProcess
+from conftest import ServerProcess, knob, report_figure
+
+EXAMPLES = knob("TRACKER_HOSTILE_EXAMPLES", 150, 1500)
+SLOW = 2.0  # seconds: no answer to hostile input may take longer in-process
+TRIED = collections.Counter()  # hostile inputs sent, by kind
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tally():
+    yield
+    report_figure("hostile: %d inputs tried (%s): every one a 4xx JSON envelope or a valid 2xx, "
+                  "none over %g s in-process, nothing changed by a refusal, server healthy after"
+                  % (sum(TRIED.values()), ", ".join("%d %s" % (n, kind) for kind, n in TRIED.items()),
+                     SLOW))
+
+
+class Site:
+    """One workspace with every kind of item, chats included, served in-process."""
+
+    def __init__(self):
+        self.app = tracker.make_app(":memory:")
+        self.db = self.app.config["tracker.db"]
+        workspace = tracker.create_workspace(self.db, "Acme")
+        self.key = tracker.create_key(self.db, workspace["id"], rate_limit=10 ** 9)["key"]
+        self.client = webtest.TestApp(self.app)
+        self.headers = {"Authorization": "Bearer " + self.key}
+        for text in SEARCHABLE:
+            self.send("POST", "/prompts", {"text": text, "topic": "CRM", "tags": ["b2b"]}, 201)
+        self.send("POST", "/brands", {"name": "Acme", "domains": ["acme.com"]}, 201)
+        self.send("POST", "/brands", {"name": "Zeta", "nameRegex": "(a|a)*b", "useRegex": True}, 201)
+        self.app.config["tracker.worker"].run_pending()
+        self.ids = {kind: self.send("GET", "/" + kind, expect=200).json["data"][0]["id"]
+                    for kind in ("topics", "tags", "brands")}
+        self.ids["prompts"] = self.send("GET", "/prompts", expect=200).json["data"]["data"][0]["id"]
+        self.ids["analytics/chats"] = self.send("GET", "/analytics/chats", expect=200).json["data"]["data"][0]["id"]
+
+    def send(self, method, path, body=None, expect=None, raw=None, content_type="application/json",
+             headers=None):
+        """One request; body is JSON-encoded unless raw bytes are given."""
+        data = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
+        sent = dict(self.headers, **(headers or {}))
+        if data or method in ("POST", "PUT", "PATCH"):
+            sent["Content-Type"] = content_type
+        started = time.monotonic()
+        reply = self.client.request(tracker.API_PREFIX + path, method=method, body=data,
+                                    headers=sent, expect_errors=True)
+        reply.seconds = time.monotonic() - started
+        if expect is not None:
+            assert reply.status_int == expect, (method, path, reply.body[:300])
+        return reply
+
+    def snapshot(self):
+        """Every row of every table."""
+        connection = self.db.connection()
+        tables = [row["name"] for row in tracker.query_all(
+            connection, "SELECT name FROM sqlite_master WHERE type = 'table' "
+                        "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        return {table: tracker.query_all(connection, "SELECT * FROM %s" % table) for table in tables}
+
+
+# Prompts whose text holds what FTS5 and SQL treat specially: search must find them literally.
+SEARCHABLE = [
+    'Best "CRM" for startups?', "CRM* vs ERP", "NEAR(crm seo) is not a function", "crm OR seo",
+    "-crm minus", "^crm caret", "text:crm column", "'; DROP TABLE prompts; --", "100% done_now",
+    "back\\slash", "(paren) {brace} [bracket]", "a+b=c, d:e", "plain prompt about tools",
+]
+
+
+@pytest.fixture(scope="module")
+def site():
+    return Site()
+
+
+def refused(reply, status=422):
+    """reply is the JSON error envelope with that status, in bounded time."""
+    assert reply.status_int == status, reply.body[:300]
+    assert reply.content_type == "application/json"
+    assert reply.headers["X-Content-Type-Options"] == "nosniff"
+    assert reply.json["success"] is False and reply.json["message"]
+    assert reply.seconds < SLOW, reply.seconds
+    return reply.json
+
+
+WRITES = [("POST", "/prompts"), ("PUT", "/prompts/{prompts}"), ("PATCH", "/prompts/{prompts}"),
+          ("POST", "/topics"), ("PUT", "/topics/{topics}"), ("PATCH", "/topics/{topics}"),
+          ("POST", "/tags"), ("PUT", "/tags/{tags}"), ("PATCH", "/tags/{tags}"),
+          ("POST", "/brands"), ("PUT", "/brands/{brands}"), ("PATCH", "/brands/{brands}")]
+
+MALFORMED = {
+    "empty": b"", "whitespace": b"  \n ", "truncated object": b'{"name": "x"',
+    "truncated string": b'{"name": "x', "open bracket": b"[", "trailing brace": b'{"a": 1}}',
+    "single quotes": b"{'name': 'x'}", "bare word": b"nul", "NaN": b'{"name": NaN}',
+    "Infinity": b'{"name": -Infinity}', "byte order mark": b"\xef\xbb\xbf{}",
+    "UTF-16": '{"name": "x"}'.encode("utf-16"), "invalid UTF-8": b'{"name": "\xff\xfe"}',
+    "overlong UTF-8": b'{"name": "\xc0\xaf"}', "raw NUL": b'{"name": "a\x00b"}',
+    "raw newline in string": b'{"name": "a\nb"}', "comment": b'{"name": "x" /* c */}',
+    "trailing comma": b'{"name": "x",}', "100k-deep arrays": b"[" * 100_000 + b"]" * 100_000,
+    "100k-deep objects": b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
+    "array": b"[]", "string": b'"name"', "number": b"1", "null": b"null", "true": b"true",
+}
+BODY_MESSAGES = {"Request body is not valid JSON", "Request body is not valid UTF-8",
+                 "Request body must be a JSON object"}
+
+
+@pytest.mark.parametrize("method, path", WRITES)
+def test_malformed_bodies_on_every_write_route_are_422_on_body(site, method, path):
+    path = path.format(**site.ids)
+    before = site.snapshot()
+    for name, raw in MALFORMED.items():
+        body = refused(site.send(method, path, raw=raw))
+        assert len(body["errors"]) == 1 and body["errors"][0]["field"] == "body", name
+        assert body["errors"][0]["message"] in BODY_MESSAGES, (name, body)
+        TRIED["malformed bodies"] += 1
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", "application/jsonx", ""):
+        body = refused(site.send(method, path, raw=b'{"name": "x"}', content_type=content_type))
+        assert body["errors"] == [{"field": "body", "message": "Content-Type must be application/json"}]
+        TRIED["malformed bodies"] += 1
+    assert site.snapshot() == before
+
+
+# Every field of every write route, and what each may hold.
+FIELDS = {
+    "/prompts": ["text", "location", "topic", "tags"],
+    "/prompts/{prompts}": ["text", "status", "location", "tags", "topicId", "topicName"],
+    "/topics": ["name"], "/topics/{topics}": ["name"],
+    "/tags": ["name", "color"], "/tags/{tags}": ["name", "color"],
+    "/brands": ["name", "trackedNames", "nameRegex", "useRegex", "domains", "status", "type",
+                "color", "logoUrl", "industry", "description"],
+}
+FIELDS["/brands/{brands}"] = FIELDS["/brands"]
+WRONG = [None, True, 0, -1, 1.5, 2 ** 64, -(2 ** 63) - 1, "", " ", "\x00", "a\x00b", "\ud800",
+         "x" * 100_001, [], [None], [1, 2], ["x"] * 10_001, {}, {"$gt": ""}, [[["deep"]]],
+         "\u202e\u0000", 1e308]
+
+
+@pytest.mark.parametrize("method, path", [(m, p) for m, p in WRITES if m != "PUT"])
+def test_wrong_types_at_every_field_are_refused_and_change_nothing(site, method, path):
+    """A wrong type or size at any field is a 422 naming that field; where it happens to be
+    a valid value (a prompt text of one space is not, an empty location is) it is a 2xx."""
+    route = path.format(**site.ids)
+    for field in FIELDS[path]:
+        for value in WRONG:
+            body = {field: value}
+            if path == "/prompts" and field != "text":
+                body["text"] = "valid text for a wrong %s" % field
+            before = site.snapshot()
+            reply = site.send(method, route, body)
+            TRIED["wrong types"] += 1
+            if reply.status_int < 300:
+                continue
+            errors = refused(reply)["errors"]
+            assert errors and all(error["field"].split(".")[0] in (field, "name") for error in errors), \
+                (field, value if not isinstance(value, (str, list)) else value[:20], errors)
+            assert site.snapshot() == before
+    assert site.send("GET", "/workspace", expect=200)
+
+
+def test_bulk_items_with_wrong_types_are_skipped_and_reported(site):
+    before = site.snapshot()
+    items = [{field: value} for field in FIELDS["/prompts"] for value in WRONG[:12]]
+    reply = site.send("POST", "/prompts", {"prompts": items[:500]}, expect=201)
+    data = reply.json["data"]
+    assert data["created"] == 0 and data["failed"] == len(items[:500])
+    assert [error["index"] for error in data["errors"]] == list(range(len(items[:500])))
+    assert site.snapshot() == before
+    TRIED["wrong types"] += len(items)
+
+
+@pytest.mark.parametrize("body, field, message", [
+    ({"text": "x" * 1_000_000}, "text", "must be 1 to 5000 characters"),
+    ({"text": "ok", "tags": ["t"] * 100_000}, "tags", "must have at most 100 items"),
+    ({"prompts": [{"text": "p"}] * 100_000}, "prompts", "must have 1 to 500 items"),
+    ({"text": "ok", "tags": ["x" * 101]}, "tags.0", "must be 1 to 100 characters"),
+])
+def test_huge_strings_and_arrays_are_refused_quickly(site, body, field, message):
+    before = site.snapshot()
+    body = refused(site.send("POST", "/prompts", body))
+    assert body["errors"] == [{"field": field, "message": message}]
+    assert site.snapshot() == before
+    TRIED["huge values"] += 1
+
+
+def test_a_body_just_under_the_limit_is_parsed_and_one_over_is_413(site):
+    before = site.snapshot()
+    padding = b" " * (tracker.MAX_BODY_BYTES - 20)
+    reply = site.send("POST", "/tags", raw=b'{"name": 1}' + padding)
+    assert refused(reply)["errors"] == [{"field": "name", "message": "must be a string"}]
+    reply = site.send("POST", "/tags", raw=b'{"name": "x"}' + padding + b" " * 20)
+    assert refused(reply, 413) == {"success": False, "code": "PAYLOAD_TOO_LARGE",
+                                   "message": "Request body exceeds 16777216 bytes"}
+    assert site.snapshot() == before
+    TRIED["huge values"] += 2
+
+
+def test_duplicate_keys_in_a_body_take_the_last_like_query_parameters(site):
+    reply = site.send("POST", "/tags", raw=b'{"name": "first dup", "name": "second dup"}', expect=201)
+    assert reply.json["data"]["name"] == "second dup"
+    site.send("DELETE", "/tags/%d" % reply.json["data"]["id"], expect=200)
+    TRIED["duplicate keys"] += 1
+
+
+# Ids in paths ----------------------------------------------------------------------------
+
+ITEM_ROUTES = [("GET", kind) for kind in ("prompts", "topics", "tags", "brands", "analytics/chats")] + [
+    (method, kind) for kind in ("prompts", "topics", "tags", "brands")
+    for method in ("PUT", "PATCH", "DELETE")]
+NOT_FOUND = {"prompts": "Prompt not found", "topics": "Topic not found", "tags": "Tag not found",
+             "brands": "Brand not found", "analytics/chats": "Chat not found"}
+BAD_IDS = ["0", "-1", "00", "+1", "1.0", "1e3", "0x1", "1_000", "%201", "1%20", "%EF%BC%91",
+           "99999999999999999999999", str(2 ** 63), str(2 ** 63 - 1), str(10 ** 400), "abc",
+           "%00", "1%00", "%FF", "%C0%AF", "1;DROP%20TABLE%20prompts", "%27", "1%27%20OR%20%271",
+           "null", "undefined", "NaN", "Infinity", "%E2%80%AE1"]
+
+
+@pytest.mark.parametrize("method, kind", ITEM_ROUTES)
+def test_ids_that_are_not_ids_are_404_on_every_item_route(site, method, kind):
+    before = site.snapshot()
+    for raw in BAD_IDS:
+        body = {"name": "valid name"} if kind == "topics" and method != "DELETE" else (
+            {} if method in ("PUT", "PATCH") else None)
+        reply = site.send(method, "/%s/%s" % (kind, raw), body)
+        # Bottle drops bytes of a path that are not UTF-8: "/prompts/%FF" is "/prompts/".
+        expected = "Not found" if raw in ("%FF", "%C0%AF") else NOT_FOUND[kind]
+        assert refused(reply, 404) == {"success": False, "message": expected}, raw
+        TRIED["path ids"] += 1
+    for raw in ("1/2", "..", "%2e%2e", "%2F1", ""):
+        assert refused(site.send(method, "/%s/%s" % (kind, raw), {} if method in ("PUT", "PATCH")
+                                 else None), 404)["message"] in (NOT_FOUND[kind], "Not found")
+        TRIED["path ids"] += 1
+    assert site.snapshot() == before
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(kind=st.sampled_from(list(NOT_FOUND)), raw=st.one_of(st.text(), st.binary()))
+def test_any_path_segment_is_an_item_or_a_404(site, kind, raw):
+    segment = urllib.parse.quote_from_bytes(raw if isinstance(raw, bytes) else raw.encode(), safe="")
+    reply = site.send("GET", "/%s/%s" % (kind, segment))
+    TRIED["path ids"] += 1
+    if segment == str(site.ids[kind]):
+        assert reply.status_int == 200
+    else:
+        assert refused(reply, 404)["message"] in (NOT_FOUND[kind], "Not found")
+
+
+# Query values ----------------------------------------------------------------------------
+
+LISTS = {
+    "/prompts": ["page", "perPage", "status", "topicId", "tagId", "search"],
+    "/brands": ["status", "type"],
+    "/analytics/chats": ["page", "perPage", "promptId", "topicId", "tagId", "brandId", "engine",
+                         "location", "from", "to"],
+    "/analytics/sources": ["groupBy", "page", "perPage", "engine", "from", "to", "promptId"],
+    "/analytics/rankings": ["status", "interval", "compare", "from", "to", "engine", "tagId"],
+}
+BAD_VALUES = ["", " ", "0", "-1", "+1", "1.5", "1e3", "0x10", "99999999999999999999", str(2 ** 63),
+              "abc", "%FF", "%C0%80", "%00", "a%00b", "%27%20OR%201%3D1%20--", "%E2%80%AE",
+              "x" * 5001, "9999-12-31", "0001-01-01", "2026-02-30", "1970-01-01T00:00:00%2B25:00",
+              "NaN", "true", "null", "%5B%5D", "*"]
+
+
+@pytest.mark.parametrize("path", LISTS)
+def test_hostile_query_values_are_200_or_a_422_naming_the_parameter(site, path):
+    before = site.snapshot()
+    for name in LISTS[path]:
+        for value in BAD_VALUES:
+            reply = site.send("GET", "%s?%s=%s" % (path, name, value))
+            TRIED["query values"] += 1
+            if reply.status_int == 200:
+                assert reply.json["success"] is True and reply.seconds < SLOW
+                continue
+            errors = refused(reply)["errors"]
+            assert [error["field"] for error in errors] == [name], (name, value, errors)
+    assert site.snapshot() == before
+
+
+def test_duplicate_query_parameters_take_the_last_value(site):
+    first = site.send("GET", "/prompts?perPage=1&perPage=2", expect=200).json["data"]
+    assert first["perPage"] == 2
+    refused(site.send("GET", "/prompts?perPage=2&perPage=0"))
+    assert site.send("GET", "/prompts?perPage=0&perPage=2", expect=200).json["data"]["perPage"] == 2
+    TRIED["query values"] += 3
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(path=st.sampled_from(list(LISTS)), pairs=st.lists(st.tuples(
+    st.one_of(st.sampled_from(sorted({n for names in LISTS.values() for n in names})), st.text(max_size=5)),
+    st.one_of(st.text(max_size=30), st.binary(max_size=30), st.integers().map(str))), max_size=6))
+def test_any_query_string_is_200_or_a_422(site, path, pairs):
+    query = "&".join("%s=%s" % (urllib.parse.quote(name.encode("utf-8", "surrogatepass"), safe=""),
+                                urllib.parse.quote_from_bytes(value if isinstance(value, bytes)
+                                                              else value.encode("utf-8", "surrogatepass"),
+                                                              safe="")) for name, value in pairs)
+    reply = site.send("GET", path + "?" + query)
+    TRIED["query values"] += 1
+    assert reply.status_int in (200, 422), reply.body[:300]
+    assert reply.seconds < SLOW
+    if reply.status_int == 422:
+        assert {error["field"] for error in reply.json["errors"]} <= {name for name, _ in pairs}
+
+
+# Search: SQL and FTS5 syntax are text ----------------------------------------------------
+
+def expected_search(site, search):
+    """What a literal, case-insensitive substring search finds among the listed prompts."""
+    texts = [prompt["text"] for prompt in
+             site.send("GET", "/prompts?perPage=100", expect=200).json["data"]["data"]]
+    needle = search.strip().lower()
+    return sorted(text for text in texts if needle in text.lower())
+
+
+FTS_SYNTAX = ['"', '""', '"CRM"', "*", "CRM*", "crm OR seo", "OR", "AND", "NOT", "NEAR(", "NEAR(crm seo)",
+              "-crm", "^crm", "text:crm", "prompts_fts", "{text}: crm", "'; DROP TABLE prompts; --",
+              "%", "_", "100%", "done_now", "\\", "\\slash", "(", ")", "(paren)", "[bracket]",
+              "a+b", "d:e", "cr", "c", "RM", "crm\"", "a\"b", "' OR 1=1 --", "plain prompt",
+              "PLAIN PROMPT", "  crm  "]
+
+
+@pytest.mark.parametrize("search", FTS_SYNTAX)
+def test_search_treats_sql_and_fts5_syntax_as_plain_text(site, search):
+    reply = site.send("GET", "/prompts?perPage=100&search=" + urllib.parse.quote(search), expect=200)
+    assert sorted(prompt["text"] for prompt in reply.json["data"]["data"]) == expected_search(site, search)
+    assert reply.seconds < SLOW
+    TRIED["search syntax"] += 1
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(alphabet=st.sampled_from(list('crmCRM "*():^-+%_\\\';ORNEAR{}[]')), min_size=1, max_size=12))
+def test_any_search_finds_exactly_the_literal_matches(site, search):
+    reply = site.send("GET", "/prompts?perPage=100&search=" + urllib.parse.quote(search))
+    TRIED["search syntax"] += 1
+    assert reply.status_int == 200, reply.body
+    assert sorted(prompt["text"] for prompt in reply.json["data"]["data"]) == expected_search(site, search)
+
+
+# A pathological nameRegex ----------------------------------------------------------------
+
+@pytest.mark.parametrize("pattern, problem", [
+    ("(a*)*b", None), ("(a|a)*b", None), ("(x+x+)+y", None), ("(((a*)*)*)*$", None), (".{1000}", None),
+    ("a{1000}{1000}", "bad repetition operator"), ("((a{100}){100}){100}", "invalid repetition size"),
+    ("\\pL{1000}", "pattern too large"), ("(a)\\1", "invalid escape sequence"),
+    ("(?=a)", "invalid perl operator"), ("(", "missing )"), ("[", "missing ]"), ("a\\", "trailing \\"),
+    ("(?P<n>a)(?P=n)", "invalid perl operator"),
+])
+def test_pathological_name_regexes_are_refused_or_harmless(site, pattern, problem):
+    """RE2 refuses what it cannot run in linear time and bounded memory, at once; what it
+    accepts cannot stall matching (see test_runs for the matcher on its own)."""
+    brand_id = site.ids["brands"]
+    reply = site.send("PATCH", "/brands/%d" % brand_id, {"nameRegex": pattern})
+    TRIED["regexes"] += 1
+    assert reply.seconds < SLOW
+    if problem:
+        message = refused(reply)["errors"][0]["message"]
+        assert message.startswith("is not a valid RE2 regular expression: ") and problem in message
+        return
+    assert reply.status_int == 200
+    matcher = tracker.BrandMatcher([{"id": 1, "name": "Zeta", "tracked_names": [], "domains": [],
+                                     "use_regex": 1, "name_regex": pattern}])
+    started = time.monotonic()
+    matcher.match(("ab " * 100_000) + "!", set())
+    assert time.monotonic() - started < SLOW
 
 
 # Headers ------------------------------------------------------------------------------
@@ -151,6 +514,7 @@ def test_a_chunked_body_is_read_like_any_other(server):
                      + with_extras)
     assert reply.status == 201, reply
     assert {"chunked", "trailered"} <= set(tag_names(server))
+    TRIED["protocol errors"] += 2
 
 
 MIB = 1024 * 1024
@@ -164,6 +528,7 @@ def test_chunked_bodies_over_the_limit_are_413_without_reading_them_all(server):
     reply = exchange(server, head + b"FFFFFFFFFFFF\r\n")  # one chunk that says it is 256 TiB
     assert_envelope(reply, 413, "Request body exceeds 16777216 bytes", "PAYLOAD_TOO_LARGE")
     assert reply.seconds < 2
+    TRIED["protocol errors"] += 3
     tiny = head + b"1\r\n{\r\n" + b"1\r\n \r\n" * 20000 + b"0\r\n\r\n"  # 20,000 one-byte chunks
     reply = exchange(server, tiny)
     assert_envelope(reply, 413, "Chunk framing exceeds 65536 bytes: send larger chunks",
@@ -181,6 +546,7 @@ def test_malformed_chunks_are_400(server, framing):
     reply = exchange(server, request_bytes(server, "POST", "/api/v1/tags", b"", chunked=True)
                      + framing)
     assert_envelope(reply, 400, "The chunked request body is malformed")
+    TRIED["protocol errors"] += 1
 
 
 def test_content_length_lies_are_answered_not_a_500(server):
@@ -198,17 +564,17 @@ def test_content_length_lies_are_answered_not_a_500(server):
                          + b'{"name": "lie"}')
         assert reply.status == 400, (declared, reply)
     assert "lie" not in tag_names(server)
+    TRIED["protocol errors"] += 6
 
 
-def stalled_request(server):
-    head = request_bytes(server, "POST", "/api/v1/tags", b"")
-    return head.replace(b"Content-Length: 0", b"Content-Length: 100") + b'{"name": "stalled"'
-
-
-def test_a_client_that_never_sends_its_body_gets_408_after_the_socket_timeout(server):
-    reply = server.stalled.result()  # sent when the server started
-    assert_envelope(reply, 408, "The request body did not arrive in time")
-    assert 9 < reply.seconds < 15  # cheroot's 10 s socket timeout
+def test_malformed_bodies_through_the_real_server_are_422_on_body(server):
+    before = tag_names(server)
+    for name, raw in MALFORMED.items():
+        reply = exchange(server, request_bytes(server, "POST", "/api/v1/tags", raw))
+        assert_envelope(reply, 422)
+        assert [error["field"] for error in reply.json["errors"]] == ["body"], name
+        TRIED["malformed bodies"] += 1
+    assert tag_names(server) == before
 
 
 def head_of(server, request_line, *headers):
@@ -263,4 +629,18 @@ def test_protocol_errors_cheroot_answers_itself_are_json_envelopes(server, name)
     assert_envelope(reply, status, message, code)
     assert reply.headers["connection"] == "close"
     assert reply.seconds < 2
+    TRIED["protocol errors"] += 1
     assert server.request("GET", "/workspace", server.key)[0] == 200
+
+
+def stalled_request(server):
+    head = request_bytes(server, "POST", "/api/v1/tags", b"")
+    return head.replace(b"Content-Length: 0", b"Content-Length: 100") + b'{"name": "stalled"'
+
+
+def test_a_client_that_never_sends_its_body_gets_408_after_the_socket_timeout(server):
+    reply = server.stalled.result()  # sent when the server started
+    assert_envelope(reply, 408, "The request body did not arrive in time")
+    TRIED["protocol errors"] += 1
+    assert server.request("GET", "/workspace", server.key)[0] == 200  # healthy after it all
+    assert 9 < reply.seconds < 15  # cheroot's 10 s socket timeout
