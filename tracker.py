@@ -388,6 +388,18 @@ def api_error_from(error):
     return ApiError(error.status_code, message, code=code, headers=allow)
 
 
+def refuse_undecodable_path():
+    """A before_request hook: a path that is not UTF-8 names nothing (404).
+
+    Bottle drops the bytes of a path that are not UTF-8, so /prompts/1%FF would have
+    been /prompts/1 and a DELETE of it would have deleted prompt 1.
+    """
+    try:
+        request.environ["bottle.raw_path"].encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise bottle.HTTPError(404) from None
+
+
 def render_http_error(error):
     set_common_headers()
     return render_api_error(api_error_from(error))
@@ -3017,6 +3029,7 @@ def make_app(db_path, *, engines=None, clock=None, auth_failure_limit=DEFAULT_AU
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = Worker(db, engines, **worker_options)
     app.default_error_handler = render_http_error
+    app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
     app.install(RateLimitPlugin(RateLimiter(clock)))
