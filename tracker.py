@@ -358,6 +358,14 @@ def set_common_headers():
     response.set_header("X-Content-Type-Options", "nosniff")
 
 
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def loggable(text):
+    """text with control characters escaped: a request's path cannot forge log lines."""
+    return UNPRINTABLE.sub(lambda found: "\\u%04x" % ord(found.group()), text or "")
+
+
 def request_header(name):
     """A request header as text, or None when it was not sent.
 
@@ -432,7 +440,7 @@ class EnvelopePlugin:
             except ApiError as error:
                 return render_api_error(error)
             except Exception:
-                log.error("unhandled error in %s %s\n%s", request.method, request.path,
+                log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
                           traceback.format_exc())
                 return render_api_error(ApiError(500, "Internal server error"))
         return envelope
@@ -3210,8 +3218,9 @@ def access_log(app):
         try:
             return app(environ, recording_start_response)
         finally:
-            log.info("%s %s %s %.1fms", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"),
-                     status[0] if status else "-", (time.perf_counter() - started) * 1000)
+            log.info("%s %s %s %.1fms", loggable(environ.get("REQUEST_METHOD")),
+                     loggable(environ.get("PATH_INFO")), status[0] if status else "-",
+                     (time.perf_counter() - started) * 1000)
     return logged
 
 

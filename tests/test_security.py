@@ -311,3 +311,14 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
             for payload in PAYLOADS:
                 assert payload not in reply.text, route.rule
     assert served >= 10
+
+
+def test_a_request_cannot_forge_lines_in_the_log(tmp_path, server_factory):
+    """The access log wrote the decoded path as it came: %0A started a new, forged line."""
+    server = server_factory(tmp_path / "tracker.db")
+    forged = "2026-11-21 00:00:00,000 INFO GET /api/v1/admin 200 1.0ms"
+    HttpClient(server.url, server.key).call("GET", "/x%0A" + forged.replace(" ", "%20") + "%0D%E2%80%A8")
+    assert server.stop() == 0
+    lines = server.log().splitlines()
+    assert not any(line.startswith(forged) for line in lines)
+    assert "GET /api/v1/x\\u000a%s\\u000d\\u2028 404 " % forged in server.log()
