@@ -3237,30 +3237,37 @@ def serve(app, host, port, threads, ready=None):
     # size, and a huge body drained after an answer.
     server.max_request_header_size = MAX_HEAD_BYTES
     server.max_request_body_size = MAX_BODY_BYTES
+    # stop() waits for cheroot's selector loop to notice, which polls at this interval.
+    server.expiration_interval = 0.1
     server.prepare()
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
     if ready:
         ready(url)  # before the "listening" line, so whoever waits for it has the banner too
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
-    signal.signal(signal.SIGTERM, _raise_keyboard_interrupt)
+    # cheroot serves on a thread of its own and the handlers only note the signal. They
+    # used to raise KeyboardInterrupt in the thread running cheroot's accept loop, where
+    # it could land inside the hand-off of a connection to a worker and lose a wake-up:
+    # stop() then waited forever for a worker that never heard of the shutdown.
+    signals = []
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda signum, frame: signals.append(signum))
+    http = threading.Thread(target=server.serve, name="tracker-http", daemon=True)
+    http.start()
     worker.start()
     log.info("worker: %s, %d at a time, every prompt again after %gs, leases of %gs",
              ", ".join("%s (%s)" % (e.name, e.model) for e in worker.engines),
              worker.concurrency, worker.run_interval, worker.lease_seconds)
     try:
-        server.serve()
-    except KeyboardInterrupt:
+        while not signals and http.is_alive():
+            time.sleep(0.1)
         log.info("shutting down")
     finally:
         server.stop()
+        http.join(server.shutdown_timeout)
         worker.stop()
         db.close()
     log.info("stopped")
-
-
-def _raise_keyboard_interrupt(signum, frame):
-    raise KeyboardInterrupt
 
 
 ###############################################################################
