@@ -3180,8 +3180,8 @@ class JsonErrorRequest(cheroot_server.HTTPRequest):
         self.close_connection = True  # whatever follows on the connection is not trusted
         try:
             self.conn.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
-        except OSError as error:
-            if error.args[0] not in cheroot_errors.socket_errors_to_ignore:
+        except OSError as failure:
+            if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
                 raise
 
 
@@ -3268,6 +3268,8 @@ def serve(app, host, port, threads, ready=None):
         worker.stop()
         db.close()
     log.info("stopped")
+    if not signals:  # the HTTP thread ended by itself; its traceback is in the log
+        raise RuntimeError("the HTTP server stopped unexpectedly")
 
 
 ###############################################################################
