@@ -417,3 +417,4 @@ def test_sigterm_right_after_a_request_always_stops_cleanly(tmp_path):
         assert server.stop(timeout=12) == 0, "cycle %d" % cycle
         assert "stopped" in server.log()
         client.close()
+    report_figure("sigterm: %d servers stopped right after a request, each cleanly" % STOP_CYCLES)
