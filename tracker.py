@@ -15,6 +15,7 @@ import dataclasses
 import datetime
 import hashlib
 import html
+import io
 import json
 import logging
 import math
@@ -37,6 +38,7 @@ import bottle
 import orjson
 import re2
 from bottle import request, response
+from cheroot import errors as cheroot_errors, server as cheroot_server, wsgi as cheroot_wsgi
 
 __version__ = "0.1.0"
 
@@ -50,6 +52,16 @@ log = logging.getLogger("tracker")
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
+# Connections the kernel queues until the server accepts them. cheroot's default, 5, made
+# a burst of new clients (32 connecting at once) meet "connection reset by peer".
+LISTEN_BACKLOG = 1024
+# The request line and headers together; a longer line is a 414, more headers a 431.
+MAX_HEAD_BYTES = 64 * 1024
+# A chunked body's framing (size lines, extensions, trailers) may add this much, so a
+# body of tiny chunks cannot keep a thread busy: 64 KiB is 16 MiB in 4 KiB chunks.
+# Each framing line is at most CHUNK_LINE_MAX bytes.
+MAX_CHUNK_FRAMING_BYTES = 64 * 1024
+CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
 
 DEFAULT_RATE_LIMIT = 60
@@ -361,6 +373,25 @@ def set_common_headers():
     response.set_header("X-Content-Type-Options", "nosniff")
 
 
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def loggable(text):
+    """text with control characters escaped: a request's path cannot forge log lines."""
+    return UNPRINTABLE.sub(lambda found: "\\u%04x" % ord(found.group()), text or "")
+
+
+def request_header(name):
+    """A request header as text, or None when it was not sent.
+
+    WSGI hands headers over as Latin-1 text and Bottle's get_header re-decodes them as
+    UTF-8, raising on other bytes (a 500). Here those raise UnicodeError, for the caller
+    to answer as the 4xx it means.
+    """
+    value = request.environ.get("HTTP_" + name.upper().replace("-", "_"))
+    return None if value is None else value.encode("latin-1").decode("utf-8")
+
+
 # Bottle raises HTTPError for what never reaches a route (no route, wrong method, a
 # failure outside our plugins); this renders those in the envelope too.
 ROUTING_ERRORS = {
@@ -378,6 +409,18 @@ def api_error_from(error):
         log.error("unhandled error: %s\n%s", error.exception, error.traceback)
     allow = {"Allow": error.headers["Allow"]} if "Allow" in error.headers else None
     return ApiError(error.status_code, message, code=code, headers=allow)
+
+
+def refuse_undecodable_path():
+    """A before_request hook: a path that is not UTF-8 names nothing (404).
+
+    Bottle drops the bytes of a path that are not UTF-8, so /prompts/1%FF would have
+    been /prompts/1 and a DELETE of it would have deleted prompt 1.
+    """
+    try:
+        request.environ["bottle.raw_path"].encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        raise bottle.HTTPError(404) from None
 
 
 def render_http_error(error):
@@ -412,7 +455,7 @@ class EnvelopePlugin:
             except ApiError as error:
                 return render_api_error(error)
             except Exception:
-                log.error("unhandled error in %s %s\n%s", request.method, request.path,
+                log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
                           traceback.format_exc())
                 return render_api_error(ApiError(500, "Internal server error"))
         return envelope
@@ -582,7 +625,11 @@ class AuthPlugin:
 
     def find_key(self):
         """(row, Auth) of the Authorization header's key, or None if it is not usable."""
-        scheme, _, key = request.get_header("Authorization", "").partition(" ")
+        try:
+            header = request_header("Authorization") or ""
+        except UnicodeError:
+            return None  # bytes that are not text cannot be a key
+        scheme, _, key = header.partition(" ")
         key = key.strip()
         if scheme.lower() != "bearer" or not key_is_well_formed(key):
             return None
@@ -692,7 +739,11 @@ class IdempotencyPlugin:
             return callback
 
         def idempotent(*args, **kwargs):
-            key = request.get_header("Idempotency-Key")
+            try:
+                key = request_header("Idempotency-Key")
+            except UnicodeError:
+                raise validation_failed([{"field": "Idempotency-Key",
+                                          "message": "must be valid UTF-8"}]) from None
             if key is None:
                 return callback(*args, **kwargs)
             if not 1 <= len(key) <= IDEMPOTENCY_KEY_MAX_LENGTH:
@@ -1490,6 +1541,18 @@ def create_prompts(db, workspace_id, items):
     return created, failures
 
 
+def echoable(value):
+    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
+    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value
+
+
 def read_prompt_items(data):
     """The items of a POST /prompts body: (index, item) pairs and skipped-item errors.
 
@@ -1513,9 +1576,8 @@ def read_prompt_items(data):
         item_errors = []
         item = prompt_item(entry, item_errors, "prompts.%d." % index)
         if item_errors:
-            text = entry.get("text") if isinstance(entry.get("text"), str) else None
-            skipped.append({"index": index, "text": text, "message": "Validation failed",
-                            "errors": item_errors})
+            skipped.append({"index": index, "text": echoable(entry.get("text")),
+                            "message": "Validation failed", "errors": item_errors})
         else:
             items.append((index, item))
     return items, skipped
@@ -2478,13 +2540,14 @@ class Worker:
 
     def start(self):
         self._stopping.clear()
-        self._threads = [threading.Thread(target=self._loop, args=(self._schedule,),
-                                          name="tracker-scheduler", daemon=True)]
-        self._threads += [threading.Thread(target=self._loop, args=(self.run_next,),
-                                           name="tracker-runner-%d" % n, daemon=True)
-                          for n in range(self.concurrency)]
-        for thread in self._threads:
+        threads = [threading.Thread(target=self._loop, args=(self._schedule,),
+                                    name="tracker-scheduler", daemon=True)]
+        threads += [threading.Thread(target=self._loop, args=(self.run_next,),
+                                     name="tracker-runner-%d" % n, daemon=True)
+                    for n in range(self.concurrency)]
+        for thread in threads:
             thread.start()
+        self._threads = threads  # only now: state() must never see a thread not yet started
 
     def _schedule(self):
         queue_due_prompts(self.db, self.run_interval)
@@ -3747,6 +3810,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
         worker.run_pending()  # the seed's prompts are answered before the first request
     app.default_error_handler = render_http_error
     app.uninstall(True)  # Bottle's JSON and template plugins: routes here return bytes
+    app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
     app.install(RateLimitPlugin(RateLimiter(clock)))
@@ -3808,6 +3872,151 @@ def add_operations_routes(app, db):
 # Server #######################################################################
 ###############################################################################
 
+def complete_body(app):
+    """WSGI middleware: the app sees the whole request body, de-chunked, as bytes
+    in memory with a true CONTENT_LENGTH, or the client gets a 4xx here.
+
+    cheroot decodes a chunked body but leaves Transfer-Encoding in the environ, so
+    Bottle would decode it again (every chunked request was a 400); and a body cut
+    short of its Content-Length would time out inside a route (a 500 after 10 s).
+    """
+    def with_body(environ, start_response):
+        try:
+            body = read_body(environ)
+        except ApiError as error:
+            return wsgi_error(start_response, error)
+        if body is not None:
+            environ["wsgi.input"] = io.BytesIO(body)
+            environ["CONTENT_LENGTH"] = str(len(body))
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return app(environ, start_response)
+    return with_body
+
+
+def read_body(environ):
+    """The request body as bytes, None when there is none, or an ApiError (400, 408, 413)."""
+    stream = environ["wsgi.input"]
+    try:
+        if environ.get("wsgi.input_terminated"):
+            # cheroot's sign of a chunked body; its ChunkedRFile holds the connection's
+            # stream as .rfile. Its own reader is quadratic in the number of chunks
+            # and reads a chunk-size line of any length, so the body is read here.
+            return read_chunked(stream.rfile)
+        declared = environ.get("CONTENT_LENGTH", "")
+        if not declared:
+            return None
+        if not re.fullmatch(r"[0-9]{1,20}", declared):
+            raise ApiError(400, "Content-Length must be a whole number of bytes")
+        if int(declared) > MAX_BODY_BYTES:
+            raise payload_too_large()
+        body = stream.read(int(declared))
+    except TimeoutError:
+        raise ApiError(408, "The request body did not arrive in time") from None
+    except OSError:
+        raise incomplete_body() from None
+    if len(body) < int(declared):
+        raise incomplete_body()
+    return body
+
+
+def read_chunked(stream):
+    """The data of a chunked body, in linear time and bounded memory."""
+    parts, size, framing = [], 0, 0
+
+    def framing_line():
+        nonlocal framing
+        line = stream.readline(CHUNK_LINE_MAX)
+        framing += len(line)
+        if not line.endswith(b"\n") and len(line) < CHUNK_LINE_MAX:
+            raise incomplete_body()  # the stream ended mid-line
+        return line
+    while True:
+        found = re.fullmatch(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n", framing_line())
+        if not found:
+            raise malformed_chunks()
+        length = int(found[1], 16)
+        size += length
+        if size > MAX_BODY_BYTES:
+            raise payload_too_large()
+        if framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+        if length == 0:
+            break
+        parts.append(stream.read(length))
+        if len(parts[-1]) < length:
+            raise incomplete_body()
+        if framing_line() != b"\r\n":
+            raise malformed_chunks()
+    while framing_line() != b"\r\n":  # trailer fields, which nothing here reads
+        if framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+    return b"".join(parts)
+
+
+def chunk_framing_too_large():
+    return ApiError(413, "Chunk framing exceeds %d bytes: send larger chunks"
+                    % MAX_CHUNK_FRAMING_BYTES, code="PAYLOAD_TOO_LARGE")
+
+
+def incomplete_body():
+    return ApiError(400, "The request body is shorter than its Content-Length or chunks said")
+
+
+def malformed_chunks():
+    return ApiError(400, "The chunked request body is malformed")
+
+
+def wsgi_error(start_response, error):
+    """Answer a WSGI request with an ApiError, outside Bottle."""
+    body = error.body()
+    # The rest of the request is in an unknown state on the connection: ask the client
+    # to close it (cheroot itself closes after a 413).
+    start_response("%d %s" % (error.status, bottle.HTTP_CODES[error.status]), [
+        ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
+        ("X-Content-Type-Options", "nosniff"), ("Connection", "close")])
+    return [body]
+
+
+class JsonErrorRequest(cheroot_server.HTTPRequest):
+    """cheroot's request, except that the errors cheroot answers by itself (a malformed
+    request line or header, a head over MAX_HEAD_BYTES, an unknown Transfer-Encoding, a
+    timeout, a failure outside the app) come in the JSON envelope, not as text/plain."""
+
+    def simple_response(self, status, msg=""):
+        error = protocol_error(int(str(status)[:3]), msg)
+        body = error.body()
+        head = ["%s %d %s" % (self.server.protocol, error.status, bottle.HTTP_CODES[error.status]),
+                "Content-Type: application/json", "Content-Length: %d" % len(body),
+                "X-Content-Type-Options: nosniff", "Connection: close"]
+        self.close_connection = True  # whatever follows on the connection is not trusted
+        try:
+            self.conn.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+        except OSError as failure:
+            if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
+                raise
+
+
+class JsonErrorConnection(cheroot_server.HTTPConnection):
+    RequestHandlerClass = JsonErrorRequest
+
+
+def protocol_error(status, detail):
+    """The ApiError for an error cheroot found in the request before the app saw it."""
+    if status == 413 and "headers" in detail:  # cheroot's 413 for a head over the limit
+        return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES,
+                        code="HEADERS_TOO_LARGE")
+    if status == 413:
+        return payload_too_large()
+    if status == 414:
+        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
+    if status == 501:  # cheroot's answer to a Transfer-Encoding other than chunked
+        return ApiError(501, "Transfer-Encoding must be chunked or absent")
+    if status == 500:  # a failure in cheroot itself, which it has logged
+        return ApiError(500, "Internal server error")
+    reason = bottle.HTTP_CODES.get(status, "Bad request")
+    return ApiError(status, "%s: %s" % (reason, detail.rstrip(".")) if detail else reason)
+
+
 class AccessLog:
     """WSGI middleware: one line per request with method, path, status and time.
 
@@ -3851,7 +4060,7 @@ class AccessLog:
             at, method, path, status, ms = self._pending.popleft()
             lines.append("%s,%03d INFO %s %s %s %.1fms\n" % (
                 time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at)), int(at % 1 * 1000),
-                method, path, status, ms))
+                loggable(method), loggable(path), status, ms))
         if lines:
             self.stream.write("".join(lines))
             self.stream.flush()
@@ -3867,47 +4076,52 @@ def serve(app, host, port, threads, ready=None):
 
     ready(url) is called once the socket listens.
     """
-    from cheroot import wsgi
-
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
-    logged = AccessLog(app)
-    server = wsgi.Server((host, port), logged, numthreads=threads, server_name="tracker")
+    logged = AccessLog(complete_body(app))
+    server = cheroot_wsgi.Server((host, port), logged, numthreads=threads, server_name="tracker",
+                                 request_queue_size=LISTEN_BACKLOG)
+    server.ConnectionClass = JsonErrorConnection
+    # cheroot's defaults are unlimited: a head would be read into memory whatever its
+    # size, and a huge body drained after an answer.
+    server.max_request_header_size = MAX_HEAD_BYTES
+    server.max_request_body_size = MAX_BODY_BYTES
+    # stop() waits for cheroot's selector loop to notice, which polls at this interval.
+    server.expiration_interval = 0.1
     server.prepare()
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
     if ready:
         ready(url)  # before the "listening" line, so whoever waits for it has the banner too
     log.info("tracker %s listening on %s (database %s)", __version__, url, db.path)
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, _stop_once)
+    # cheroot serves on a thread of its own and the handlers only note the signal. They
+    # used to raise KeyboardInterrupt in the thread running cheroot's accept loop, where
+    # it could land inside the hand-off of a connection to a worker and lose a wake-up:
+    # stop() then waited forever for a worker that never heard of the shutdown. A signal
+    # that comes twice (the one-file build's bootloader forwards Ctrl-C) is noted twice.
+    signals = []
+    for number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(number, lambda signum, frame: signals.append(signum))
     runs = app.config["tracker.runs"]
     if runs == "normal":
         worker.start()
-    log.info("runs %s: %s, %d at a time, every prompt again after %gs", runs,
+    http = threading.Thread(target=server.serve, name="tracker-http", daemon=True)
+    http.start()
+    log.info("runs %s: %s, %d at a time, every prompt again after %gs, leases of %gs", runs,
              ", ".join("%s (%s)" % (e.name, e.model) for e in worker.engines),
-             worker.concurrency, worker.run_interval)
+             worker.concurrency, worker.run_interval, worker.lease_seconds)
     try:
-        server.serve()
-    except KeyboardInterrupt:
+        while not signals and http.is_alive():
+            time.sleep(0.1)
         log.info("shutting down")
     finally:
         server.stop()
+        http.join(server.shutdown_timeout)
         worker.stop()
         logged.close()
         db.close()
     log.info("stopped")
-
-
-def _stop_once(signum, frame):
-    """Stop serving on the first SIGINT or SIGTERM; ignore the ones that follow.
-
-    The same stop can arrive twice: a terminal's Ctrl-C reaches both processes of the
-    one-file build, whose bootloader forwards it to the app again. A second
-    KeyboardInterrupt would break off the clean shutdown the first one started.
-    """
-    for other in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(other, signal.SIG_IGN)
-    raise KeyboardInterrupt
+    if not signals:  # the HTTP thread ended by itself; its traceback is in the log
+        raise RuntimeError("the HTTP server stopped unexpectedly")
 
 
 ###############################################################################
@@ -4037,7 +4251,8 @@ def cmd_serve(args):
     db = Database(":memory:") if args.memory else open_db(args)
     seed = read_seed(args.seed) if args.seed else None
     app = make_app(db, engines=configure_engines(args.engine), seed=seed, runs=args.runs,
-                   concurrency=args.workers, run_interval=args.run_interval)
+                   concurrency=args.workers, run_interval=args.run_interval,
+                   lease_seconds=args.lease)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
     first_key = keys[0]["key"] if keys else None
@@ -4132,6 +4347,9 @@ def build_parser():
                            help="print TRACKER_BASE_URL= and TRACKER_API_KEY= lines on stdout")
     serve_cmd.add_argument("--run-interval", type=parse_duration, default=DEFAULT_RUN_INTERVAL,
                            help="ask every active prompt again after this long (default 24h)")
+    serve_cmd.add_argument("--lease", type=parse_duration, default=LEASE_SECONDS,
+                           help="how long a claimed run is held before another worker may take "
+                                "it over, e.g. after a crash (default 5m)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")

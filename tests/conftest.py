@@ -1,6 +1,7 @@
 """Fixtures: an in-process app on a fresh database with a movable clock, API clients
 bound to a workspace key, and a real ``tracker serve`` subprocess."""
 
+import http.client
 import json
 import os
 import re
@@ -12,8 +13,10 @@ import time
 import urllib.error
 import urllib.request
 
+import bottle
 import pytest
 import webtest
+from cheroot import wsgi
 
 import tracker
 
@@ -122,6 +125,17 @@ TRACKER = [sys.executable, "-m", "tracker"]  # how to run tracker; the binary te
 REPO = os.path.dirname(os.path.abspath(tracker.__file__))
 
 
+# Servers and fake engines the tests started. Whatever a failing test left running is
+# stopped when the session ends, so no process outlives the run and no non-daemon
+# thread keeps pytest from exiting.
+LEFT_RUNNING = []
+
+
+def pytest_sessionfinish(session):
+    for thing in LEFT_RUNNING:
+        thing.close()
+
+
 class ServerProcess:
     """``tracker serve --port 0`` in a subprocess of its own session; collects its stderr.
 
@@ -131,7 +145,8 @@ class ServerProcess:
     def __init__(self, db_path, *extra, env=None, command=TRACKER, cwd=REPO):
         db = [] if db_path is None else ["--db", str(db_path)]
         self.args = [*command, "serve", *db, "--port", "0", *extra]
-        self.env = dict(os.environ, **(env or {}))
+        # faulthandler: a server that hangs is stopped with SIGABRT, which dumps its threads.
+        self.env = dict(os.environ, PYTHONFAULTHANDLER="1", **(env or {}))
         self.cwd = cwd
         self.lines = []
         self.url = None
@@ -144,6 +159,7 @@ class ServerProcess:
         self.process = subprocess.Popen(self.args, stderr=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stdin=subprocess.DEVNULL, text=True, env=self.env,
                                         cwd=self.cwd, start_new_session=True)
+        LEFT_RUNNING.append(self)
         threading.Thread(target=self._read, daemon=True).start()
         if not self.wait_for(r"listening on ", timeout):
             self.stop()
@@ -187,6 +203,12 @@ class ServerProcess:
         except urllib.error.HTTPError as error:
             return error.code, error.headers, json.loads(error.read())
 
+    def close(self):
+        """Kill the process group if it is still there (the end-of-session safety net)."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
     def stop(self, sig=signal.SIGTERM, timeout=15, group=False):
         """Send sig (to the whole process group, as Ctrl-C does, when group), wait, and
         return the exit code."""
@@ -198,8 +220,13 @@ class ServerProcess:
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait()
+                self.process.send_signal(signal.SIGABRT)  # dumps its threads into the log
+                try:
+                    self.process.wait(5)
+                except subprocess.TimeoutExpired:
+                    os.killpg(self.process.pid, signal.SIGKILL)  # both processes of a one-file build
+                    self.process.wait()
+                time.sleep(0.2)
                 raise AssertionError("server did not stop in %ss:\n%s" % (timeout, self.log()))
         time.sleep(0.05)  # let the reader thread take the last lines
         return self.process.returncode
@@ -228,6 +255,118 @@ def run_cli(db_path, *args, command=TRACKER, cwd=REPO, env=None):
                           cwd=cwd, env=dict(os.environ, **(env or {})))
     parsed = json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else None
     return done.returncode, parsed, done.stderr
+
+
+# An OpenAI-compatible engine on loopback ---------------------------------------------
+
+class FakeOpenAI:
+    """An OpenAI-compatible server on loopback that answers from a script of replies,
+    then with "ok" after ``delay`` seconds (a slow engine keeps runs in flight)."""
+
+    def __init__(self, delay=0, threads=4):
+        self.replies = []
+        self.requests = []
+        self.delay = delay
+        app = bottle.Bottle()
+
+        @app.post("/v1/chat/completions")
+        def completions():
+            self.requests.append((dict(bottle.request.headers), json.loads(bottle.request.body.read())))
+            status, body, headers, delay = (self.replies.pop(0) if self.replies
+                                            else (200, completion("ok"), {}, self.delay))
+            time.sleep(delay)
+            raw = body if isinstance(body, str) else json.dumps(body)
+            return bottle.HTTPResponse(raw, status, headers, content_type="application/json")
+        self.server = wsgi.Server(("127.0.0.1", 0), app, numthreads=threads)
+        self.server.prepare()
+        self.url = "http://127.0.0.1:%d/v1" % self.server.bind_addr[1]
+        threading.Thread(target=self.server.serve, daemon=True).start()
+        LEFT_RUNNING.append(self)
+
+    def close(self):
+        self.server.stop()
+
+    def reply(self, status=200, body=None, headers=None, delay=0):
+        self.replies.append((status, body if body is not None else completion("ok"), headers or {}, delay))
+
+
+def completion(text, **extra):
+    return dict({"choices": [{"message": {"role": "assistant", "content": text}}],
+                 "usage": {"prompt_tokens": 5, "completion_tokens": 7}}, **extra)
+
+
+@pytest.fixture
+def fake_openai():
+    server = FakeOpenAI()
+    yield server
+    server.server.stop()
+
+
+# Sizes of the reliability tests, and the figures they report ---------------------------
+
+# TRACKER_LONG=1 runs the crash, load and hostile-input tests at their long sizes.
+LONG = os.environ.get("TRACKER_LONG", "") not in ("", "0")
+
+
+def knob(name, quick, long):
+    """A test size: the environment variable ``name`` when set, else long or quick."""
+    value = os.environ.get(name)
+    return type(quick)(value) if value else (long if LONG else quick)
+
+
+FIGURES = []
+
+
+def report_figure(line):
+    """A line for the "reliability figures" section at the end of the test run."""
+    FIGURES.append(line)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if FIGURES:
+        terminalreporter.section("reliability figures (TRACKER_LONG=1 for the long run)"
+                                 if not LONG else "reliability figures (long run)")
+        for line in FIGURES:
+            terminalreporter.write_line(line)
+
+
+class HttpClient:
+    """One keep-alive HTTP connection to a server, as a script would hold it.
+
+    ``call`` returns (status, headers, parsed body); a connection that breaks raises
+    OSError or http.client.HTTPException, so the caller knows the outcome is unknown.
+    """
+
+    def __init__(self, url, key, timeout=10):
+        host, port = url.rsplit("//", 1)[1].rsplit(":", 1)
+        self.address = (host, int(port))
+        self.key = key
+        self.timeout = timeout
+        self.connection = None
+
+    def call(self, method, path, body=None, headers=None):
+        if self.connection is None:
+            self.connection = http.client.HTTPConnection(*self.address, timeout=self.timeout)
+        sent = {"Authorization": "Bearer " + self.key, **(headers or {})}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            sent["Content-Type"] = "application/json"
+        try:
+            self.connection.request(method, tracker.API_PREFIX + path, data, sent)
+            reply = self.connection.getresponse()
+            raw = reply.read()
+        except BaseException:
+            self.close()
+            raise
+        if reply.getheader("Connection", "").lower() == "close":
+            self.close()
+        return reply.status, reply.headers, json.loads(raw)
+
+    def close(self):
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
 
 
 pytest_plugins = ["pytester"]

@@ -5,13 +5,11 @@ import re
 import threading
 import time
 
-import bottle
 import pytest
 import webtest
-from cheroot import wsgi
 
 import tracker
-from conftest import START, make_api
+from conftest import START, completion, make_api
 
 NOW = tracker.iso_timestamp(START)
 
@@ -409,42 +407,6 @@ def test_engines_come_from_options_then_environment_then_default():
     env = {"TRACKER_ENGINES": "a=simulated, b=simulated:v2"}
     assert [e.name for e in tracker.configure_engines([], env)] == ["a", "b"]
     assert [e.name for e in tracker.configure_engines(["c=simulated"], env)] == ["c"]
-
-
-class FakeOpenAI:
-    """An OpenAI-compatible server on loopback that answers from a script of replies."""
-
-    def __init__(self):
-        self.replies = []
-        self.requests = []
-        app = bottle.Bottle()
-
-        @app.post("/v1/chat/completions")
-        def completions():
-            self.requests.append((dict(bottle.request.headers), json.loads(bottle.request.body.read())))
-            status, body, headers, delay = self.replies.pop(0) if self.replies else (200, completion("ok"), {}, 0)
-            time.sleep(delay)
-            raw = body if isinstance(body, str) else json.dumps(body)
-            return bottle.HTTPResponse(raw, status, headers, content_type="application/json")
-        self.server = wsgi.Server(("127.0.0.1", 0), app, numthreads=4)
-        self.server.prepare()
-        self.url = "http://127.0.0.1:%d/v1" % self.server.bind_addr[1]
-        threading.Thread(target=self.server.serve, daemon=True).start()
-
-    def reply(self, status=200, body=None, headers=None, delay=0):
-        self.replies.append((status, body if body is not None else completion("ok"), headers or {}, delay))
-
-
-def completion(text, **extra):
-    return dict({"choices": [{"message": {"role": "assistant", "content": text}}],
-                 "usage": {"prompt_tokens": 5, "completion_tokens": 7}}, **extra)
-
-
-@pytest.fixture
-def fake_openai():
-    server = FakeOpenAI()
-    yield server
-    server.server.stop()
 
 
 def openai_engine(fake, **options):

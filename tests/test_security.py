@@ -1,0 +1,337 @@
+"""Security: workspace isolation on every route (generic, so that a new route is covered
+or this file fails), keys (hashes only, never logged, revocation and expiry at once
+under load, brute force limited per address), response headers, and stored names that
+look like HTML or script.
+
+tests/test_isolation.py and tests/test_analytics.py hold the route-by-route isolation
+cases; tests/test_foundation.py the in-process key and header cases.
+"""
+
+import concurrent.futures
+import json
+import re
+import threading
+import time
+import urllib.request
+
+import pytest
+import webtest
+
+import tracker
+from conftest import HttpClient, ServerProcess, make_api, run_cli
+
+SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it
+NOWHERE = 987654321  # an id that names nothing
+
+
+def populate(api, marker, runs=True):
+    """A topic, tag, brand and prompts (with chats) whose every name holds marker."""
+    api.post("/topics", {"name": "%s topic" % marker})
+    api.post("/tags", {"name": "%s tag" % marker, "color": "red"})
+    api.post("/brands", {"name": "%s Brand" % marker, "trackedNames": [marker],
+                         "domains": ["%s.example" % marker.lower()], "type": "own"})
+    api.post("/prompts", {"prompts": [
+        {"text": "%s question %d" % (marker, n), "topic": "%s topic" % marker,
+         "tags": ["%s tag" % marker], "location": "%s town" % marker} for n in range(3)]})
+
+
+def ids(api):
+    """{kind: first id} of a workspace's items."""
+    found = {kind: api.get("/" + kind).json["data"][0]["id"] for kind in ("topics", "tags", "brands")}
+    found["prompts"] = api.get("/prompts").json["data"]["data"][0]["id"]
+    found["analytics/chats"] = api.get("/analytics/chats").json["data"]["data"][0]["id"]
+    return found
+
+
+LIST_VIEWS = [
+    "/workspace", "/prompts", "/prompts?status=paused", "/prompts?search=question", "/topics",
+    "/tags", "/brands", "/brands?type=own", "/analytics/chats", "/analytics/sources",
+    "/analytics/sources?groupBy=url", "/analytics/rankings?interval=day&compare=previous&status=all",
+]
+
+
+def view(api, own):
+    """Everything a workspace can read: every list, and each of its own items."""
+    seen = {path: api.get(path).json for path in LIST_VIEWS}
+    for kind, item_id in own.items():
+        seen["/%s/%d" % (kind, item_id)] = api.get("/%s/%d" % (kind, item_id)).json
+    return seen
+
+
+# The ids a route takes in its path and query, by the kind of item they name.
+PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
+              "analytics/chats": "analytics/chats"}
+QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
+VALID_BODIES = {
+    "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
+    "topics": {"name": "Hijacked"}, "tags": {"name": "Hijacked", "color": "zinc"},
+    "brands": {"name": "Hijacked", "domains": ["evil.example"], "status": "hidden"},
+}
+QUERY_PARAMS = {  # the id filters each list route takes
+    "/prompts": ["topicId", "tagId"],
+    "/analytics/chats": ["promptId", "topicId", "tagId", "brandId"],
+    "/analytics/sources": ["promptId", "topicId", "tagId"],
+    "/analytics/rankings": ["promptId", "topicId", "tagId"],
+}
+
+
+def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
+    a = make_api(client, db, name="Alpha", rate_limit=10 ** 9)
+    b = make_api(client, db, name="Beta", rate_limit=10 ** 9)
+    worker = tracker.Worker(db)
+    populate(b, "BETAONLY")
+    worker.run_pending()
+    own_b = ids(b)
+    before = view(b, own_b)  # before A even exists
+    populate(a, SECRET)
+    worker.run_pending()
+    a_ids, a_view = ids(a), view(a, ids(a))
+    assert SECRET in json.dumps(a_view)  # A's data is there to leak
+
+    # B's every view is exactly what it was before A had anything: no count, list,
+    # figure or ranking moved.
+    assert view(b, own_b) == before
+
+    covered, answers = set(), []
+    routes = [(route.method, route.rule) for route in client.app.routes]
+    for method, rule in routes:
+        if not rule.startswith(tracker.API_PREFIX):  # /healthz: public, outside the API
+            answers.append(client.get(rule))
+            covered.add((method, rule))
+            continue
+        kind = next((k for k in PATH_KINDS if rule.startswith("%s/%s/<" % (tracker.API_PREFIX, k))), None)
+        path = rule[len(tracker.API_PREFIX):]
+        if kind:
+            # Another workspace's id answers exactly as an id that names nothing.
+            body = VALID_BODIES.get(kind) if method in ("PUT", "PATCH") else None
+            theirs = send(b, method, re.sub(r"<\w+>", str(a_ids[kind]), path), body)
+            nothing = send(b, method, re.sub(r"<\w+>", str(NOWHERE), path), body)
+            assert (theirs.status_int, theirs.json) == (nothing.status_int, nothing.json) \
+                and theirs.status_int == 404, (method, rule, theirs.json)
+            answers.append(theirs)
+        elif method == "GET":
+            for name in QUERY_PARAMS.get(path, []):
+                theirs = b.get("%s?%s=%d" % (path, name, a_ids[QUERY_IDS[name]]))
+                nothing = b.get("%s?%s=%d" % (path, name, NOWHERE))
+                assert theirs.json == nothing.json, (rule, name)
+                answers.append(theirs)
+            answers.append(b.get(path))
+        elif (method, path) == ("POST", "/prompts"):
+            # A's topic and tag names give B topics and tags of its own.
+            reply = b.post(path, {"text": "%s mine" % SECRET, "topic": "%s topic" % SECRET,
+                                  "tags": ["%s tag" % SECRET]}).json["data"]["prompts"][0]
+            assert reply["topicId"] != a_ids["topics"] and reply["topic"]["workspaceId"] == b.workspace_id
+            assert [tag["workspaceId"] for tag in reply["tags"]] == [b.workspace_id]
+            b.delete("/prompts/%d" % reply["id"])
+            b.delete("/topics/%d" % reply["topicId"])
+            b.delete("/tags/%d" % reply["tags"][0]["id"])
+        elif method == "POST":
+            kind = path.strip("/")
+            reply = b.post(path, dict(VALID_BODIES[kind], name="%s %s" % (SECRET, kind))).json["data"]
+            assert reply["workspaceId"] == b.workspace_id
+            b.delete("/%s/%d" % (kind, reply["id"]))
+        else:
+            raise AssertionError("no isolation check for %s %s: add one here" % (method, rule))
+        covered.add((method, rule))
+    assert covered == set(routes)
+
+    # A prompt of B cannot be pointed at A's topic or tag ids: the same 422 as for no id.
+    mine = own_b["prompts"]
+    for body, field in (({"topicId": a_ids["topics"]}, "topicId"), ({"tags": [a_ids["tags"]]}, "tags.0")):
+        theirs = b.patch("/prompts/%d" % mine, body, status=422).json
+        nothing = b.patch("/prompts/%d" % mine, {k: NOWHERE if k == "topicId" else [NOWHERE]
+                                                 for k in body}, status=422).json
+        assert theirs["errors"][0]["field"] == field
+        assert theirs == json.loads(json.dumps(nothing).replace(str(NOWHERE), str(a_ids["tags"])))
+
+    assert all(SECRET not in answer.text for answer in answers)
+    assert view(b, own_b) == before  # and B's deletes above left it as it was
+    assert view(a, a_ids) == a_view  # nothing of A changed
+
+
+def send(api, method, path, body):
+    if method in ("PUT", "PATCH"):
+        return api.send(method, path, body, status=404)
+    return getattr(api, method.lower())(path, status=404)
+
+
+# Keys ------------------------------------------------------------------------------------
+
+def make_key(db_path, **options):
+    db = tracker.Database(str(db_path))
+    workspace = tracker.create_workspace(db, "Keys")
+    key = tracker.create_key(db, workspace["id"], **options)
+    db.close()
+    return key
+
+
+def test_keys_are_never_stored_or_logged_only_their_hashes(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    server = server_factory(db_path)  # bootstraps a key and prints it once
+    cli_key = make_key(db_path, rate_limit=1000)["key"]
+    client = HttpClient(server.url, cli_key)
+    for path in ("/workspace", "/workspace?key=" + cli_key, "/prompts/abc", "/nowhere"):
+        client.call("GET", path)
+    client.call("POST", "/tags", {"name": "x"}, headers={"Idempotency-Key": "k1"})
+    client.call("POST", "/tags", {"name": 5})
+    HttpClient(server.url, server.key).call("GET", "/workspace")
+    HttpClient(server.url, cli_key[:-1] + "x").call("GET", "/workspace")  # a near miss
+    # Read the files while the server still holds them (WAL and all), then after it stops.
+    for stopped in (False, True):
+        if stopped:
+            assert server.stop() == 0
+        stored = b"".join(path.read_bytes() for path in tmp_path.iterdir() if path.is_file())
+        for key in (cli_key, server.key):
+            assert key.encode() not in stored and key[4:-6].encode() not in stored
+    log = server.log()
+    assert cli_key not in log and cli_key[4:-6] not in log
+    # The bootstrap key is in its one-time banner only: on its own line and in the curl line.
+    assert log.count(server.key) == 2 and log.count(server.key[4:-6]) == 2
+
+
+def hammer(url, key, until, record):
+    """Ask GET /workspace with key until the time comes; record (sent, answered, status)."""
+    client = HttpClient(url, key)
+    while time.time() < until:
+        sent = time.time()
+        status = client.call("GET", "/workspace")[0]
+        record.append((sent, time.time(), status))
+
+
+def test_revoked_and_expired_keys_fail_at_once_under_load(tmp_path, server_factory):
+    """Every request sent after the revocation committed, or after the expiry, fails; a
+    lookup cache (there is none) would have to be invalidated to pass this. Failures
+    soon turn from 401 to 429: they count against the client address (brute force)."""
+    expires = time.time() + 2.5
+    revoked = make_key(tmp_path / "revoke.db", rate_limit=10 ** 6)
+    expiring = make_key(tmp_path / "expire.db", rate_limit=10 ** 6, expires=tracker.iso_timestamp(expires))
+    servers = {"revoked": server_factory(tmp_path / "revoke.db", "--threads", "4"),
+               "expiring": server_factory(tmp_path / "expire.db", "--threads", "4")}
+    record = {"revoked": [], "expiring": []}
+    until = time.time() + 4
+    with concurrent.futures.ThreadPoolExecutor(8) as pool:
+        futures = [pool.submit(hammer, servers[name].url, key["key"], until, record[name])
+                   for name, key in (("revoked", revoked), ("expiring", expiring)) for _ in range(4)]
+        time.sleep(1)
+        code, _, err = run_cli(tmp_path / "revoke.db", "key", "revoke", str(revoked["id"]))
+        revoked_at = time.time()  # the CLI has committed and exited
+        assert code == 0, err
+        for future in futures:
+            future.result()
+    for name, moment in (("revoked", revoked_at), ("expiring", expires)):
+        answers = sorted(record[name])
+        before = [status for _, answered, status in answers if answered < moment - 0.3]
+        after = [status for sent, _, status in answers if sent > moment + 0.002]
+        assert before and set(before) == {200}, name
+        assert after and set(after) <= {401, 429}, (name, after[:5])
+        assert [status for status in [s for _, _, s in answers] if status != 200][0] == 401
+
+
+def test_key_guessing_is_limited_per_client_address(tmp_path, server_factory):
+    db_path = tmp_path / "tracker.db"
+    good = make_key(db_path, rate_limit=1000)["key"]
+    server = server_factory(db_path)
+    if time.time() % 60 > 55:  # keep the attempts inside one clock minute
+        time.sleep(61 - time.time() % 60)
+    guesses = [tracker.generate_key() for _ in range(20)] + ["trk_short", "Bearer", "", good[:-1] + "0"] \
+        + ["x" * 44] * 6
+    statuses = [HttpClient(server.url, guess).call("GET", "/workspace")[0] for guess in guesses]
+    assert statuses == [401] * tracker.DEFAULT_AUTH_FAILURE_LIMIT
+    status, headers, body = HttpClient(server.url, tracker.generate_key()).call("GET", "/workspace")
+    assert (status, body["code"]) == (429, "RATE_LIMIT_EXCEEDED") and int(headers["Retry-After"]) >= 1
+    # For the rest of the minute even a good key from this address is refused unchecked.
+    assert HttpClient(server.url, good).call("GET", "/workspace")[0] == 429
+
+
+# Response headers ------------------------------------------------------------------------
+
+VERSION_WORDS = re.compile(r"cheroot|bottle|python|werkzeug|/[0-9]+\.[0-9]+", re.IGNORECASE)
+
+
+def test_every_answer_has_nosniff_no_version_banner_and_authenticated_ones_no_store(tmp_path,
+                                                                                   server_factory):
+    db_path = tmp_path / "tracker.db"
+    key = make_key(db_path, rate_limit=10 ** 6)["key"]
+    reader = make_key(db_path, scopes="read", rate_limit=10 ** 6)["key"]
+    server = server_factory(db_path)
+    good, read_only, nobody = (HttpClient(server.url, k) for k in (key, reader, "trk_wrong"))
+    good.call("POST", "/prompts", {"text": "headers", "topic": "t", "tags": ["g"]})
+    good.call("POST", "/brands", {"name": "Headers"})
+    app = tracker.make_app(":memory:")
+    answers = []
+    for route in app.routes:
+        if route.rule in ("/healthz", tracker.API_PREFIX + "/docs"):
+            continue  # not JSON API answers: their headers are checked below
+        path = re.sub(r"<\w+>", "1", route.rule[len(tracker.API_PREFIX):])
+        body = {} if route.method in ("POST", "PUT", "PATCH") else None
+        authenticated = route.config.get("auth", True)  # openapi.json is public
+        for client in (good, read_only, nobody):
+            status, headers, _ = client.call(route.method, path, body)
+            answers.append((route.method, path, status, headers, authenticated))
+        status, headers, _ = good.call(route.method, path.replace("/1", "/9999"), body)
+        answers.append((route.method, path, status, headers, authenticated))
+    for method, path in (("GET", "/nowhere"), ("DELETE", "/workspace"), ("GET", "/../../etc/passwd")):
+        status, headers, _ = good.call(method, path)
+        answers.append((method, path, status, headers, False))
+    for path, content_type in (("/healthz", "application/json"),
+                               (tracker.API_PREFIX + "/docs", "text/html; charset=utf-8")):
+        with urllib.request.urlopen(server.url + path, timeout=10) as reply:
+            assert (reply.headers["X-Content-Type-Options"], reply.headers["Content-Type"],
+                    reply.headers["Server"]) == ("nosniff", content_type, "tracker"), path
+    statuses = {status for _, _, status, _, _ in answers}
+    assert {200, 401, 403, 404, 405, 422} <= statuses
+    for method, path, status, headers, authenticated in answers:
+        where = (method, path, status)
+        assert headers["X-Content-Type-Options"] == "nosniff", where
+        assert headers["Content-Type"] == "application/json", where
+        assert headers["Server"] == "tracker", where
+        assert not any(VERSION_WORDS.search(value) for name, value in headers.items()
+                       if name.lower() not in ("date", "content-length")), (where, dict(headers))
+        if authenticated:
+            assert headers["Cache-Control"] == "no-store", where
+
+
+# Names that look like HTML -------------------------------------------------------------
+
+PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "</script><svg onload=alert(1)>",
+            "{{7*7}} ${7*7}", "javascript:alert(1)", "\u2028\u2029<!--", "';alert(1)//"]
+
+
+def test_names_that_look_like_html_are_data_served_as_json(client, db):
+    api = make_api(client, db, rate_limit=10 ** 9)
+    for n, payload in enumerate(PAYLOADS):
+        api.post("/topics", {"name": "%d %s" % (n, payload)})
+        api.post("/tags", {"name": "%d %s" % (n, payload)})
+        api.post("/brands", {"name": "%d %s" % (n, payload), "trackedNames": [payload]})
+        api.post("/prompts", {"text": "%d %s" % (n, payload), "location": payload[:255],
+                              "topic": "%d %s" % (n, payload), "tags": ["%d %s" % (n, payload)]})
+    tracker.Worker(db).run_pending()
+    served = 0
+    for route in client.app.routes:
+        if route.method != "GET":
+            continue
+        path = route.rule[len(tracker.API_PREFIX):] if route.rule.startswith(tracker.API_PREFIX) else None
+        reply = (api.get(re.sub(r"<\w+>", "1", path)) if path is not None
+                 else client.get(re.sub(r"<\w+>", "1", route.rule), expect_errors=True))
+        served += 1
+        if reply.content_type == "application/json":
+            assert reply.headers["X-Content-Type-Options"] == "nosniff"
+            text = json.dumps(reply.json, ensure_ascii=False)
+            if route.rule.endswith(("/topics", "/tags", "/brands", "/prompts")):
+                for payload in PAYLOADS:  # stored and served exactly as sent
+                    assert payload in text, (route.rule, payload)
+        else:  # an HTML page (a docs page, say) must escape what it shows
+            for payload in PAYLOADS:
+                assert payload not in reply.text, route.rule
+    assert served >= 10
+
+
+def test_a_request_cannot_forge_lines_in_the_log(tmp_path, server_factory):
+    """The access log wrote the decoded path as it came: %0A started a new, forged line."""
+    server = server_factory(tmp_path / "tracker.db")
+    forged = "2026-11-21 00:00:00,000 INFO GET /api/v1/admin 200 1.0ms"
+    HttpClient(server.url, server.key).call("GET", "/x%0A" + forged.replace(" ", "%20") + "%0D%E2%80%A8")
+    assert server.stop() == 0
+    lines = server.log().splitlines()
+    assert not any(line.startswith(forged) for line in lines)
+    assert "GET /api/v1/x\\u000a%s\\u000d\\u2028 404 " % forged in server.log()
