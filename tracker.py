@@ -3741,7 +3741,8 @@ def seed_workspace(db, spec):
     for index, tag in enumerate(seed_items(spec, "tags")):
         with seed_path("tags.%d" % index):
             fields, errors = tag_fields(tag, required=True)
-            create_tag(db, workspace_id, fields.get("name"), fields.get("color", DEFAULT_TAG_COLOR), errors)
+            create_tag(db, workspace_id, fields.get("name"),
+                       fields.get("color", DEFAULT_TAG_COLOR), errors)
     for index, brand in enumerate(seed_items(spec, "brands")):
         with seed_path("brands.%d" % index):
             create_brand(db, workspace_id, *brand_changes(brand, required=True))
@@ -4146,9 +4147,8 @@ class TrackerDouble:
 
     def start(self):
         """Serve on a free loopback port from a background thread; returns the API's base URL."""
-        from cheroot import wsgi
-
-        self._server = wsgi.Server(("127.0.0.1", 0), self.app, numthreads=4, server_name="tracker")
+        self._server = cheroot_wsgi.Server(("127.0.0.1", 0), self.app, numthreads=4,
+                                           server_name="tracker")
         self._server.prepare()
         threading.Thread(target=self._server.serve, name="tracker-double", daemon=True).start()
         self.url = "http://127.0.0.1:%d%s" % (self._server.bind_addr[1], API_PREFIX)
