@@ -381,15 +381,20 @@ def loggable(text):
     return UNPRINTABLE.sub(lambda found: "\\u%04x" % ord(found.group()), text or "")
 
 
+def wsgi_text(value, errors="strict"):
+    """The UTF-8 text a client sent, from the Latin-1 text WSGI hands over for it (paths,
+    query strings, headers); UnicodeError when the bytes are not UTF-8."""
+    return value.encode("latin-1").decode("utf-8", errors)
+
+
 def request_header(name):
     """A request header as text, or None when it was not sent.
 
-    WSGI hands headers over as Latin-1 text and Bottle's get_header re-decodes them as
-    UTF-8, raising on other bytes (a 500). Here those raise UnicodeError, for the caller
-    to answer as the 4xx it means.
+    Bottle's get_header raises on bytes that are not UTF-8 (a 500); here they raise
+    UnicodeError, for the caller to answer as the 4xx it means.
     """
     value = request.environ.get("HTTP_" + name.upper().replace("-", "_"))
-    return None if value is None else value.encode("latin-1").decode("utf-8")
+    return None if value is None else wsgi_text(value)
 
 
 # Bottle raises HTTPError for what never reaches a route (no route, wrong method, a
@@ -418,7 +423,7 @@ def refuse_undecodable_path():
     been /prompts/1 and a DELETE of it would have deleted prompt 1.
     """
     try:
-        request.environ["bottle.raw_path"].encode("latin-1").decode("utf-8")
+        wsgi_text(request.environ["bottle.raw_path"])
     except UnicodeError:
         raise bottle.HTTPError(404) from None
 
@@ -965,7 +970,7 @@ class QueryParams:
         if value is None:
             return None
         try:
-            return value.encode("latin-1").decode("utf-8")
+            return wsgi_text(value)
         except UnicodeError:
             return fail(self.errors, name, "must be valid UTF-8")
 
@@ -1045,7 +1050,7 @@ def unknown_parameters(params, errors):
     known = {param.name for param in params}
     for name in request.query:
         if name not in known:
-            shown = name.encode("latin-1").decode("utf-8", "replace")
+            shown = wsgi_text(name, "replace")
             fail(errors, shown, "is not a parameter of this operation")
 
 
@@ -1207,15 +1212,22 @@ def rename(db, table, workspace_id, item_id, changes, errors, kind):
         row = find_or_raise(find_named(connection, table, workspace_id, item_id), errors, kind)
         check_name_free(connection, table, workspace_id, changes.get("name"), errors, item_id)
         raise_if(errors)
-        changed = {column: value for column, value in changes.items() if row[column] != value}
-        if changed:
-            if "name" in changed:
-                changed["name_key"] = changed["name"].casefold()
-            assignments = ", ".join("%s = ?" % column for column in changed)
-            connection.execute(
-                "UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
-                % (table, assignments), (*changed.values(), now, item_id, workspace_id))
+        update_changed(connection, table, row, changes, now)
         return find_named(connection, table, workspace_id, item_id)
+
+
+def update_changed(connection, table, row, changes, now):
+    """Write the columns of changes that differ from row (with name_key for a new name),
+    moving updated_at only when one does; returns those columns."""
+    assert table in NAMED_TABLES + ("brands",)
+    changed = {column: value for column, value in changes.items() if row[column] != value}
+    if changed:
+        if "name" in changed:
+            changed["name_key"] = changed["name"].casefold()
+        connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                           % (table, ", ".join("%s = ?" % column for column in changed)),
+                           (*changed.values(), now, row["id"], row["workspace_id"]))
+    return changed
 
 
 def add_topic_routes(app, db):
@@ -1866,15 +1878,8 @@ def update_brand(db, workspace_id, brand_id, changes, errors):
         row = find_or_raise(find_brand(connection, workspace_id, brand_id), errors, "Brand")
         check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
         raise_if(errors)
-        changed = {column: value for column, value in changes.items() if row[column] != value}
-        if changed:
-            if "name" in changed:
-                changed["name_key"] = changed["name"].casefold()
-            connection.execute("UPDATE brands SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
-                               % ", ".join("%s = ?" % column for column in changed),
-                               (*changed.values(), now, brand_id, workspace_id))
-            if set(changed) & set(BRAND_FIELDS):
-                request_brand_refresh(connection, workspace_id)
+        if set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS):
+            request_brand_refresh(connection, workspace_id)
         return find_brand(connection, workspace_id, brand_id)
 
 
