@@ -204,7 +204,6 @@ def test_background_worker_drains_the_queue(db, workspace):
 
 def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     engine = ScriptedEngine()
-    worker = worker_for(db, engine)
     create_prompts(workspace, "hello")
     run = tracker.claim_run(db)
     prompt = rows(db, "SELECT * FROM prompts")[0]
@@ -214,7 +213,6 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
         for _ in range(2):
             tracker.store_chat(connection, run, prompt, engine, answer, 5, matcher, NOW)
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
-    del worker
 
 
 # Chats, sources and brand rows ---------------------------------------------------------
