@@ -3366,8 +3366,11 @@ def component_schemas():
             "topic": nullable(ref("Topic")), "tags": array(ref("EmbeddedTag"))}),
         "PromptPage": record(dict(PAGE_FIELDS, data=array(ref("Prompt")))),
         "PromptItem": record(prompt_item, ["text"]),
+        # A bulk body's items are checked one by one: an invalid item is skipped and
+        # reported in the result's errors, not refused, so the array holds any objects.
         "PromptCreate": {"anyOf": [ref("PromptItem"), record(
-            {"prompts": array(ref("PromptItem"), MAX_BULK_PROMPTS, 1)})],
+            {"prompts": array({"type": "object", "description": "A PromptItem; an invalid one "
+                               "is skipped and reported in errors."}, MAX_BULK_PROMPTS, 1)})],
             "description": "One prompt item, or {prompts: [...]} with 1 to %d." % MAX_BULK_PROMPTS},
         "PromptCreateResult": record({
             "created": COUNT, "failed": COUNT, "prompts": array(ref("Prompt")),
