@@ -158,6 +158,24 @@ def resource_path(name):
     raise FileNotFoundError("%s not found in %s" % (name, ", ".join(candidates)))
 
 
+def disable_memory_statistics():
+    """Turn off SQLite's memory statistics, once per process, before any connection opens.
+
+    With them on, every allocation by any connection takes one process-wide mutex, so
+    threads reading in parallel queue on it: a page of prompts cost 1.6 times the CPU
+    per request at two threads, and twice the context switches (tests/perf/bench.py).
+    The setting can only change while SQLite is shut down; apsw starts it on import.
+    """
+    if apsw.connections():
+        return  # someone else's connections are open: leave SQLite as it is
+    apsw.shutdown()
+    apsw.config(apsw.SQLITE_CONFIG_MEMSTATUS, 0)
+    apsw.initialize()
+
+
+disable_memory_statistics()
+
+
 def _dict_row(cursor, row):
     return dict(zip([column for column, _ in cursor.getdescription()], row))
 
