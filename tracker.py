@@ -1455,26 +1455,34 @@ def prompt_filters(workspace_id, status, topic_id, tag_id, search):
     return " WHERE " + " AND ".join(conditions), params
 
 
-def count_prompts(connection, workspace_id, where, params, status, topic_id, tag_id, search):
-    """How many prompts match; from prompt_counts when only the status narrows them."""
+def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search):
+    """SQL and parameters counting the prompts that match; from prompt_counts when only
+    the status narrows them."""
     if topic_id is None and tag_id is None and not search:
         statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
-        return query_one(connection, """
-            SELECT coalesce(sum(prompts), 0) AS n FROM prompt_counts
-            WHERE workspace_id = ? AND status IN (SELECT value FROM json_each(?))""",
-            (workspace_id, json.dumps(statuses)))["n"]
-    return query_one(connection, "SELECT count(*) AS n FROM prompts p" + where, params)["n"]
+        return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
+                "WHERE workspace_id = ? AND status IN (SELECT value FROM json_each(?))",
+                [workspace_id, json.dumps(statuses)])
+    return "SELECT count(*) FROM prompts p" + where, params
 
 
 def list_prompts(db, workspace_id, page, per_page, **filters):
-    """One page of prompts, newest first, and the pagination fields."""
+    """One page of prompts, newest first, and the pagination fields.
+
+    One statement answers with one row, the total and the page as a JSON array: a row
+    per prompt would be a statement step per prompt, and each step hands the GIL to
+    another thread (twice the CPU per request under concurrent load, measured).
+    """
     where, params = prompt_filters(workspace_id, **filters)
-    with db.read() as connection:
-        total = count_prompts(connection, workspace_id, where, params, **filters)
-        rows = query_all(connection, "SELECT %s AS prompt FROM prompts p%s ORDER BY p.id DESC "
-                         "LIMIT ? OFFSET ?" % (PROMPT_JSON, where), params + [per_page, (page - 1) * per_page])
-        prompts = [orjson.Fragment(row["prompt"]) for row in rows]
-    return {"data": prompts, "total": total, "page": page, "perPage": per_page,
+    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    row = query_one(db.connection(), """
+        SELECT (%s) AS total,
+               (SELECT '[' || coalesce(group_concat(prompt, ',' ORDER BY id DESC), '') || ']'
+                FROM (SELECT p.id, %s AS prompt FROM prompts p%s ORDER BY p.id DESC LIMIT ? OFFSET ?))
+               AS page""" % (count_sql, PROMPT_JSON, where),
+        count_params + params + [per_page, (page - 1) * per_page])
+    total = row["total"]
+    return {"data": orjson.Fragment(row["page"]), "total": total, "page": page, "perPage": per_page,
             "lastPage": max(1, math.ceil(total / per_page))}
 
 
