@@ -19,6 +19,7 @@ import io
 import json
 import logging
 import math
+import mmap
 import os
 import random
 import re
@@ -234,6 +235,20 @@ class Database:
         if "vfs=memdb" not in path:
             first.execute("PRAGMA journal_mode = WAL")
         migrate(first)
+        self.commits = None
+
+    def watch_commits(self):
+        """From now on, notice commits from any process without SQL (see CommitWatch).
+
+        For a process that keeps this database open until it exits, as ``serve`` does:
+        the watch holds the WAL index open for the rest of the process. A database in
+        memory has no WAL index; its key lookups keep reading ``auth_version``.
+        """
+        if "vfs=memdb" in self.path:
+            return
+        connection = self.connection()
+        schema_version(connection)  # a read: the WAL index exists and is mapped from here on
+        self.commits = CommitWatch(connection.filename)
 
     def now(self):
         """The current time as an ISO 8601 timestamp, from the injected clock."""
@@ -285,6 +300,32 @@ class Database:
         if connection is not None:
             connection.close()
             self._local.connection = None
+
+
+class CommitWatch:
+    """Sees whether a WAL database took a commit, from any process, without running SQL.
+
+    Every commit rewrites the WAL-index header, the first 48 bytes of the "-shm" file
+    that each process using the database maps, and bumps a counter in it
+    (https://sqlite.org/walformat.html). Reading them through a mapping of our own is
+    neither a statement nor a system call, so the thread keeps the GIL: the statement
+    it replaces on every request cost GET /workspace a sixth of its throughput.
+
+    The file stays open as long as the watch: closing any descriptor of a file drops
+    every lock the process holds on it, SQLite's included, and another process could
+    then reset the WAL index under this one's connections (a read of the truncated
+    mapping would kill the process). While this process has the database open, with
+    its locks, no other process resets or truncates the file.
+    """
+    HEADER_BYTES = 48
+
+    def __init__(self, database_file):
+        self._file = open(database_file + "-shm", "rb")  # kept open, see above
+        self._mapping = mmap.mmap(self._file.fileno(), self.HEADER_BYTES, access=mmap.ACCESS_READ)
+
+    def stamp(self):
+        """Bytes that differ after every commit."""
+        return self._mapping[:self.HEADER_BYTES]
 
 
 def query_all(connection, sql, params=()):
@@ -569,29 +610,43 @@ def lookup_key(connection, key_hash):
 class KeyCache:
     """Key rows by key hash, so a request with a known key skips the three-table lookup.
 
-    Every lookup first reads ``auth_version``, a counter that triggers bump whenever a
-    key, workspace or organization row changes, by this process or another one (the
-    CLI's ``key revoke``). An entry is used only while the counter still has the value
-    read before the entry's row was, so a change counts from the very next request.
+    An entry is used only while ``auth_version``, a counter that triggers bump whenever a
+    key, workspace or organization row changes (by this process or another one, such as
+    the CLI's ``key revoke``), still has the value read before the entry's row was. So a
+    change counts from the very next request. The counter is read again only when the
+    database took a commit since the entry was last checked (``CommitWatch``).
     """
     MAX_ENTRIES = 4096
 
     def __init__(self):
-        self._entries = {}  # key hash -> (auth version, row, Auth)
+        self._entries = {}  # key hash -> KeyCacheEntry
 
-    def find(self, connection, key_hash):
+    def find(self, db, key_hash):
         """(row, Auth) of the key with this hash, or None when there is no such key."""
-        version = query_one(connection, "SELECT version FROM auth_version")["version"]
+        stamp = db.commits.stamp() if db.commits is not None else None
         entry = self._entries.get(key_hash)
-        if entry is not None and entry[0] == version:
-            return entry[1:]
-        row = lookup_key(connection, key_hash)
-        if row is None:
-            return None  # not kept: unknown keys are what the failure limit is for
-        if len(self._entries) >= self.MAX_ENTRIES:
-            self._entries.clear()
-        self._entries[key_hash] = (version, row, auth_from_row(row))
-        return row, self._entries[key_hash][2]
+        if entry is not None and stamp is not None and entry.stamp == stamp:
+            return entry.row, entry.auth
+        connection = db.connection()
+        version = query_one(connection, "SELECT version FROM auth_version")["version"]
+        if entry is None or entry.version != version:
+            row = lookup_key(connection, key_hash)
+            if row is None:
+                return None  # not kept: unknown keys are what the failure limit is for
+            if len(self._entries) >= self.MAX_ENTRIES:
+                self._entries.clear()
+            entry = KeyCacheEntry(version, stamp, row, auth_from_row(row))
+        # stamp was read before the counter: a commit in between shows as a change next time
+        self._entries[key_hash] = dataclasses.replace(entry, stamp=stamp)
+        return entry.row, entry.auth
+
+
+@dataclasses.dataclass(frozen=True)
+class KeyCacheEntry:
+    version: int
+    stamp: bytes
+    row: dict
+    auth: "Auth"
 
 
 def auth_from_row(row):
@@ -656,7 +711,7 @@ class AuthPlugin:
         key = key.strip()
         if scheme.lower() != "bearer" or not key_is_well_formed(key):
             return None
-        found = self.keys.find(self.db.connection(), hash_key(key))
+        found = self.keys.find(self.db, hash_key(key))
         if found is None or found[0]["revoked_at"] is not None:
             return None
         expires_at = found[0]["expires_at"]
@@ -4112,6 +4167,7 @@ def serve(app, host, port, threads, ready=None):
     ready(url) is called once the socket listens.
     """
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
+    db.watch_commits()
     logged = AccessLog(complete_body(app))
     server = cheroot_wsgi.Server((host, port), logged, numthreads=threads, server_name="tracker",
                                  request_queue_size=LISTEN_BACKLOG)

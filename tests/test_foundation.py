@@ -2,6 +2,9 @@
 GET /workspace, storage and keys."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 import webtest
@@ -367,8 +370,68 @@ def test_key_cache_is_dropped_by_any_change_to_keys_workspaces_or_organizations(
     other = make_api(client, db, name="Other", rate_limit=1000)
     other.get("/workspace")  # a new key is no change to the others: both stay cached
     api.get("/workspace")
-    assert set(entry[0] for entry in auth.keys._entries.values()) == {
+    assert set(entry.version for entry in auth.keys._entries.values()) == {
         tracker.query_one(db.connection(), "SELECT version FROM auth_version")["version"]}
+
+
+def statements_of(db, call):
+    """The SQL statements call() runs on this thread's connection."""
+    statements = []
+    db.connection().exec_trace = lambda cursor, sql, bindings: statements.append(sql) or True
+    try:
+        call()
+    finally:
+        db.connection().exec_trace = None
+    return statements
+
+
+def test_a_cached_key_costs_no_statement_until_the_database_takes_a_commit(client, db, api):
+    db.watch_commits()  # as serve does
+
+    def workspace():
+        assert api.get("/workspace").status_int == 200
+    statements_of(db, workspace)
+    assert statements_of(db, workspace) == []
+    tracker.create_workspace(db, "Unrelated")  # any commit: the counter is read again
+    assert statements_of(db, workspace) == ["SELECT version FROM auth_version"]
+    assert statements_of(db, workspace) == []
+
+
+def test_commit_watch_sees_commits_from_other_connections_and_processes(tmp_path):
+    path = str(tmp_path / "watched.db")
+    db = tracker.Database(path)
+    db.watch_commits()
+    stamp = db.commits.stamp()
+    assert len(stamp) == tracker.CommitWatch.HEADER_BYTES
+    tracker.query_all(db.connection(), "SELECT * FROM workspaces")
+    assert db.commits.stamp() == stamp  # reading is no commit
+    with pytest.raises(RuntimeError):
+        with db.write() as connection:
+            connection.execute("UPDATE auth_version SET version = version + 1")
+            raise RuntimeError("roll back")
+    assert db.commits.stamp() == stamp
+    done = subprocess.run([sys.executable, "-c", "import sys, tracker; "
+                           "tracker.create_workspace(tracker.Database(sys.argv[1]), 'Other')", path],
+                          cwd=os.path.dirname(tracker.__file__), capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    after_other_process = db.commits.stamp()
+    assert after_other_process != stamp
+    tracker.query_all(db.connection(), "PRAGMA wal_checkpoint(TRUNCATE)")
+    tracker.create_workspace(db, "Third")  # the WAL starts again from its first frame
+    assert db.commits.stamp() not in (stamp, after_other_process)
+
+
+def test_an_in_memory_database_has_no_commit_watch_and_keys_still_work(tmp_path):
+    app = tracker.make_app(":memory:", seed={"workspaces": [{"name": "Acme", "keys": [{"name": "k"}]}]})
+    db = app.config["tracker.db"]
+    db.watch_commits()
+    assert db.commits is None
+    key = app.config["tracker.seed_keys"][0]["key"]
+    client = webtest.TestApp(app)
+    headers = {"Authorization": "Bearer " + key}
+    assert client.get("/api/v1/workspace", headers=headers).status_int == 200
+    assert statements_of(db, lambda: client.get("/api/v1/workspace", headers=headers)) == [
+        "SELECT version FROM auth_version"]
 
 
 def test_prompt_counts_follow_inserts_status_changes_and_deletes(db):
