@@ -1521,8 +1521,8 @@ def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, sea
     if topic_id is None and tag_id is None and not search:
         statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
         return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
-                "WHERE workspace_id = ? AND status IN (SELECT value FROM json_each(?))",
-                [workspace_id, json.dumps(statuses)])
+                "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
+                [workspace_id, *statuses])
     return "SELECT count(*) FROM prompts p" + where, params
 
 
