@@ -143,7 +143,43 @@ def hash_key(key):
 
 # Upgrades of older databases: MIGRATIONS[n] takes a file from user_version n to n+1.
 # A fresh database gets schema.sql, which is always the newest version.
-MIGRATIONS = {}
+MIGRATIONS = {
+    # 1 -> 2: topics and tags keep their JSON as a prompt embeds them. Written out rather
+    # than taken from schema.sql: a step must stay what it was when later versions change.
+    1: """
+ALTER TABLE topics ADD COLUMN embedded BLOB;
+ALTER TABLE tags ADD COLUMN embedded BLOB;
+CREATE TRIGGER topics_embedded_update AFTER UPDATE OF workspace_id, name, created_at, updated_at
+ON topics BEGIN
+    UPDATE topics SET embedded = jsonb_object(
+        'id', NEW.id, 'name', NEW.name, 'workspaceId', NEW.workspace_id,
+        'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at)
+    WHERE id = NEW.id;
+END;
+CREATE TRIGGER topics_embedded_insert AFTER INSERT ON topics BEGIN
+    UPDATE topics SET updated_at = NEW.updated_at WHERE id = NEW.id;
+END;
+CREATE TRIGGER tags_embedded_update AFTER UPDATE OF workspace_id, name, color, created_at,
+updated_at ON tags BEGIN
+    UPDATE tags SET embedded = jsonb_object(
+        'id', NEW.id, 'name', NEW.name, 'color', NEW.color, 'hexColor', CASE NEW.color
+            WHEN 'red' THEN '#ef4444' WHEN 'orange' THEN '#f97316' WHEN 'amber' THEN '#f59e0b'
+            WHEN 'yellow' THEN '#eab308' WHEN 'lime' THEN '#84cc16' WHEN 'green' THEN '#22c55e'
+            WHEN 'emerald' THEN '#10b981' WHEN 'teal' THEN '#14b8a6' WHEN 'cyan' THEN '#06b6d4'
+            WHEN 'sky' THEN '#0ea5e9' WHEN 'blue' THEN '#3b82f6' WHEN 'indigo' THEN '#6366f1'
+            WHEN 'violet' THEN '#8b5cf6' WHEN 'purple' THEN '#a855f7' WHEN 'fuchsia' THEN '#d946ef'
+            WHEN 'pink' THEN '#ec4899' WHEN 'rose' THEN '#f43f5e' WHEN 'slate' THEN '#64748b'
+            WHEN 'gray' THEN '#6b7280' WHEN 'zinc' THEN '#71717a' END,
+        'workspaceId', NEW.workspace_id, 'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at)
+    WHERE id = NEW.id;
+END;
+CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
+    UPDATE tags SET updated_at = NEW.updated_at WHERE id = NEW.id;
+END;
+UPDATE topics SET updated_at = updated_at;
+UPDATE tags SET updated_at = updated_at;
+""",
+}
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
 
@@ -1450,25 +1486,19 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
           maximum=PROMPT_TEXT_MAX_LENGTH),
 )
 
-# A prompt as the API shows it, built by SQLite as JSON: a page of prompts then costs
-# one row per prompt instead of a Python dict per prompt and per tag, and one statement
-# step (each of which lets another thread take the GIL) per prompt instead of one per
-# prompt and per tag. json() keeps the subqueries' results JSON rather than text.
+# A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
+# tag. Its topic and tags are copied from their stored JSONB (``embedded``, kept by
+# triggers), which json_object takes as JSON rather than as text.
 PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
         'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
         'updatedAt', p.updated_at,
-        'topic', json((SELECT json_object('id', t.id, 'name', t.name, 'workspaceId', t.workspace_id,
-                                          'createdAt', t.created_at, 'updatedAt', t.updated_at)
-                       FROM topics t WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id)),
-        'tags', json((SELECT json_group_array(json_object(
-                              'id', g.id, 'name', g.name, 'color', g.color, 'hexColor', %s,
-                              'workspaceId', g.workspace_id, 'createdAt', g.created_at,
-                              'updatedAt', g.updated_at) ORDER BY g.name_key, g.id)
-                      FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
-                      WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id)))""" % (
-    "CASE g.color %s END" % " ".join("WHEN '%s' THEN '%s'" % pair for pair in TAG_COLORS.items()))
+        'topic', (SELECT t.embedded FROM topics t
+                  WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
+        'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
+                 FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
+                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id))"""
 
 
 def load_prompts(connection, workspace_id, prompt_ids):

@@ -127,6 +127,22 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
+def test_upgrade_from_version_1_stores_the_json_prompts_embed(tmp_path):
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    with open(os.path.join(SCHEMAS, "v1.sql"), encoding="utf-8") as dump:
+        old.execute(dump.read()).fetchall()
+    old.close()
+    db = tracker.Database(str(tmp_path / "old.db"))
+    tags = tracker.query_all(db.connection(), "SELECT *, json(embedded) AS stored FROM tags")
+    topics = tracker.query_all(db.connection(), "SELECT *, json(embedded) AS stored FROM topics")
+    assert tags and topics  # the frozen file has some of each
+    assert [json.loads(tag["stored"]) for tag in tags] == [
+        tracker.tag_json(tag, with_count=False) for tag in tags]
+    assert [json.loads(topic["stored"]) for topic in topics] == [
+        tracker.topic_json(topic) for topic in topics]
+    db.close()
+
+
 def make_current_file(path):
     """A database at the current version with a workspace and a known key."""
     db = tracker.Database(path)

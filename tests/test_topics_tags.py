@@ -302,6 +302,10 @@ def test_every_tag_color_is_accepted_with_its_hex(api, color, hex_color):
     data = create(api, "tags", "t", color=color)
     assert (data["color"], data["hexColor"]) == (color, hex_color)
     assert api.get("/tags/%d" % data["id"]).json["data"] == data
+    # a prompt embeds the tag as schema.sql's trigger stored it, with its own color table
+    prompt = create_prompt(api, "Colored?", tags=["t"])
+    embedded = {key: value for key, value in data.items() if key != "promptCount"}
+    assert prompt["tags"] == api.get("/prompts").json["data"]["data"][0]["tags"] == [embedded]
 
 
 def test_tag_color_defaults_to_gray(api):

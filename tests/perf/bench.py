@@ -39,7 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, ROOT)
 import tracker  # noqa: E402
 
-DATA_VERSION = 1  # bump when generate() changes, so cached databases are made again
+DATA_VERSION = 2  # bump when generate() changes, so cached databases are made again
 TOPICS = 20
 TAGS = 200
 TAGS_PER_PROMPT = 3
