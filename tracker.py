@@ -72,7 +72,6 @@ DEFAULT_AUTH_FAILURE_LIMIT = 30
 KEY_PREFIX = "trk_"
 KEY_RANDOM_LENGTH = 34
 KEY_CHECKSUM_LENGTH = 6
-KEY_LENGTH = len(KEY_PREFIX) + KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH
 BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 SCOPES = ("read", "write")
@@ -1186,6 +1185,16 @@ def raise_if(errors):
         raise validation_failed(errors)
 
 
+def existing(item, kind, errors=()):
+    """item, once it is known to exist: else the request body's problems (422) if it has
+    any, or 404. Validation comes before existence, and checks that need the stored item
+    are made only once it is known to exist."""
+    if item is None:
+        raise_if(errors)
+        raise not_found(kind)
+    return item
+
+
 ###############################################################################
 # Workspace ####################################################################
 ###############################################################################
@@ -1220,15 +1229,23 @@ NAMED_TABLES = ("topics", "tags")
 NAME_MAX_LENGTH = 100
 
 
+def sql_table(table, allowed=NAMED_TABLES):
+    """table, checked to be one of the fixed names allowed: a table name is put into SQL
+    as text, so a name from anywhere else would be an injection. (A real check, not an
+    assert, which ``python -O`` drops.)"""
+    if table not in allowed:
+        raise ValueError("%r is not one of the tables %s" % (table, ", ".join(allowed)))
+    return table
+
+
 def find_named(connection, table, workspace_id, item_id):
-    assert table in NAMED_TABLES
-    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?" % table,
-                     (item_id, workspace_id))
+    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?"
+                     % sql_table(table), (item_id, workspace_id))
 
 
 def ensure_named(connection, table, workspace_id, names, now):
     """Ids of the named topics or tags, creating missing ones: {casefolded name: id}."""
-    assert table in NAMED_TABLES
+    table = sql_table(table)
     keys = {name.casefold(): name for name in names}
     found = {row["name_key"]: row["id"] for row in query_all(connection, """
         SELECT id, name_key FROM %s
@@ -1244,10 +1261,9 @@ def ensure_named(connection, table, workspace_id, names, now):
 
 
 def name_taken(connection, table, workspace_id, name, except_id=None):
-    assert table in NAMED_TABLES
     return query_one(connection, """
-        SELECT 1 FROM %s WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""" % table,
-        (workspace_id, name.casefold(), except_id)) is not None
+        SELECT 1 FROM %s WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?"""
+        % sql_table(table), (workspace_id, name.casefold(), except_id)) is not None
 
 
 def check_name_free(connection, table, workspace_id, name, errors, except_id=None):
@@ -1257,22 +1273,12 @@ def check_name_free(connection, table, workspace_id, name, errors, except_id=Non
         fail(errors, "name", "a %s with this name already exists" % kind)
 
 
-def find_or_raise(row, errors, kind):
-    """row, after raising the body's problems (422) or, failing those, 404 for no row.
-
-    Validation comes before existence, and checks that need the stored row are only
-    made once it is known to exist.
-    """
-    if row is None:
-        raise_if(errors)
-        raise not_found(kind)
-    return row
 
 
 def add_delete_route(app, db, table, kind, after=None):
     """DELETE /<table>/<id>: remove one item of the caller's workspace, then call
     after(connection, workspace_id) in the same transaction."""
-    assert table in NAMED_TABLES + ("prompts", "brands")
+    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
 
     @app.delete(API_PREFIX + "/%s/<item_id>" % table,
                 openapi=Operation("Delete a %s" % kind.lower(), item=kind))
@@ -1303,13 +1309,6 @@ def list_topics(connection, workspace_id):
                      (workspace_id,))
 
 
-def get_topic_or_404(connection, workspace_id, topic_id):
-    row = find_named(connection, "topics", workspace_id, topic_id)
-    if row is None:
-        raise not_found("Topic")
-    return row
-
-
 def topic_fields(data):
     """The name of a topic body (always required), and problems."""
     errors = []
@@ -1329,7 +1328,7 @@ def rename(db, table, workspace_id, item_id, changes, errors, kind):
     """Apply changes (name, color) to a topic or tag; updatedAt moves only if one differs."""
     now = db.now()
     with db.write() as connection:
-        row = find_or_raise(find_named(connection, table, workspace_id, item_id), errors, kind)
+        row = existing(find_named(connection, table, workspace_id, item_id), kind, errors)
         check_name_free(connection, table, workspace_id, changes.get("name"), errors, item_id)
         raise_if(errors)
         update_changed(connection, table, row, changes, now)
@@ -1339,7 +1338,7 @@ def rename(db, table, workspace_id, item_id, changes, errors, kind):
 def update_changed(connection, table, row, changes, now):
     """Write the columns of changes that differ from row (with name_key for a new name),
     moving updated_at only when one does; returns those columns."""
-    assert table in NAMED_TABLES + ("brands",)
+    table = sql_table(table, NAMED_TABLES + ("brands",))
     changed = {column: value for column, value in changes.items() if row[column] != value}
     if changed:
         if "name" in changed:
@@ -1365,8 +1364,8 @@ def add_topic_routes(app, db):
 
     @app.get(API_PREFIX + "/topics/<topic_id>", openapi=Operation("A topic", "Topic", item="Topic"))
     def topics_show(topic_id):
-        row = get_topic_or_404(db.connection(), caller().workspace_id,
-                               parse_path_id(topic_id, "Topic"))
+        row = existing(find_named(db.connection(), "topics", caller().workspace_id,
+                                  parse_path_id(topic_id, "Topic")), "Topic")
         return success(topic_json(row), "Topic retrieved")
 
     @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
@@ -1402,13 +1401,6 @@ def tag_json(row, with_count=True):
     if with_count:
         tag["promptCount"] = row["prompt_count"]
     return tag
-
-
-def get_tag_or_404(connection, workspace_id, tag_id):
-    row = find_named(connection, "tags", workspace_id, tag_id)
-    if row is None:
-        raise not_found("Tag")
-    return row
 
 
 def tag_fields(data, required):
@@ -1449,7 +1441,8 @@ def add_tag_routes(app, db):
 
     @app.get(API_PREFIX + "/tags/<tag_id>", openapi=Operation("A tag", "Tag", item="Tag"))
     def tags_show(tag_id):
-        row = get_tag_or_404(db.connection(), caller().workspace_id, parse_path_id(tag_id, "Tag"))
+        row = existing(find_named(db.connection(), "tags", caller().workspace_id,
+                                  parse_path_id(tag_id, "Tag")), "Tag")
         return success(tag_json(row), "Tag retrieved")
 
     @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
@@ -1524,11 +1517,10 @@ def load_prompts(connection, workspace_id, prompt_ids):
     return [found[prompt_id] for prompt_id in prompt_ids if prompt_id in found]
 
 
-def load_prompt_or_404(connection, workspace_id, prompt_id):
+def load_prompt(connection, workspace_id, prompt_id):
+    """One prompt object (see load_prompts), or None."""
     prompts = load_prompts(connection, workspace_id, [prompt_id])
-    if not prompts:
-        raise not_found("Prompt")
-    return prompts[0]
+    return prompts[0] if prompts else None
 
 
 def search_condition(search):
@@ -1601,28 +1593,6 @@ def prompt_item(data, errors, path):
 
 def dedupe_key(text, location):
     return text.casefold() + "\x1f" + (location or "").casefold()
-
-
-def queue_run(connection, workspace_id, prompt_id, now):
-    """Queue a run of the prompt now (its last_scheduled_at is the caller's to set)."""
-    connection.execute("""
-        INSERT OR IGNORE INTO runs (workspace_id, prompt_id, scheduled_at, not_before,
-                                    created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?)""", (workspace_id, prompt_id, now, now, now, now))
-
-
-def schedule_run(connection, workspace_id, prompt_id, now):
-    """Queue a run of the prompt now and record when it was scheduled."""
-    queue_run(connection, workspace_id, prompt_id, now)
-    connection.execute("UPDATE prompts SET last_scheduled_at = ? WHERE id = ? AND workspace_id = ?",
-                       (now, prompt_id, workspace_id))
-
-
-def cancel_queued_runs(connection, workspace_id, prompt_id, now):
-    connection.execute("""
-        UPDATE runs SET state = 'canceled', updated_at = ?
-        WHERE workspace_id = ? AND prompt_id = ? AND state = 'queued'""",
-        (now, workspace_id, prompt_id))
 
 
 def existing_dedupe_keys(connection, workspace_id, keys):
@@ -1795,10 +1765,8 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
     now = db.now()
     with db.write() as connection:
-        row = query_one(connection, "SELECT * FROM prompts WHERE id = ? AND workspace_id = ?",
-                        (prompt_id, workspace_id))
-        if row is None:
-            raise not_found("Prompt")
+        row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
+                                 "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
         new = {column: row[column] for column in ("text", "status", "location", "topic_id")}
         new.update({column: changes[name] for name, column in
                     (("text", "text"), ("status", "status"), ("location", "location"))
@@ -1823,7 +1791,7 @@ def update_prompt(db, workspace_id, prompt_id, changes):
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
-        return load_prompt_or_404(connection, workspace_id, prompt_id)
+        return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
 
 
 def add_prompt_routes(app, db):
@@ -1856,8 +1824,8 @@ def add_prompt_routes(app, db):
     @app.get(API_PREFIX + "/prompts/<prompt_id>", openapi=Operation("A prompt", "Prompt",
                                                                     item="Prompt"))
     def prompts_show(prompt_id):
-        prompt = load_prompt_or_404(db.connection(), caller().workspace_id,
-                                    parse_path_id(prompt_id, "Prompt"))
+        prompt = existing(load_prompt(db.connection(), caller().workspace_id,
+                                      parse_path_id(prompt_id, "Prompt")), "Prompt")
         return success(prompt, "Prompt retrieved")
 
     @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
@@ -2003,7 +1971,7 @@ def create_brand(db, workspace_id, brand, errors):
 def update_brand(db, workspace_id, brand_id, changes, errors):
     now = db.now()
     with db.write() as connection:
-        row = find_or_raise(find_brand(connection, workspace_id, brand_id), errors, "Brand")
+        row = existing(find_brand(connection, workspace_id, brand_id), "Brand", errors)
         check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
         raise_if(errors)
         if set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS):
@@ -2031,8 +1999,8 @@ def add_brand_routes(app, db):
 
     @app.get(API_PREFIX + "/brands/<brand_id>", openapi=Operation("A brand", "Brand", item="Brand"))
     def brands_show(brand_id):
-        row = find_or_raise(find_brand(db.connection(), caller().workspace_id,
-                                       parse_path_id(brand_id, "Brand")), [], "Brand")
+        row = existing(find_brand(db.connection(), caller().workspace_id,
+                                  parse_path_id(brand_id, "Brand")), "Brand")
         return success(brand_json(row), "Brand retrieved")
 
     @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
@@ -2399,6 +2367,28 @@ BRAND_REFRESH_BATCH = 200
 BRAND_FIELDS = ("name", "tracked_names", "name_regex", "use_regex", "domains")
 
 
+def queue_run(connection, workspace_id, prompt_id, now):
+    """Queue a run of the prompt now (its last_scheduled_at is the caller's to set)."""
+    connection.execute("""
+        INSERT OR IGNORE INTO runs (workspace_id, prompt_id, scheduled_at, not_before,
+                                    created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?)""", (workspace_id, prompt_id, now, now, now, now))
+
+
+def schedule_run(connection, workspace_id, prompt_id, now):
+    """Queue a run of the prompt now and record when it was scheduled."""
+    queue_run(connection, workspace_id, prompt_id, now)
+    connection.execute("UPDATE prompts SET last_scheduled_at = ? WHERE id = ? AND workspace_id = ?",
+                       (now, prompt_id, workspace_id))
+
+
+def cancel_queued_runs(connection, workspace_id, prompt_id, now):
+    connection.execute("""
+        UPDATE runs SET state = 'canceled', updated_at = ?
+        WHERE workspace_id = ? AND prompt_id = ? AND state = 'queued'""",
+        (now, workspace_id, prompt_id))
+
+
 def due_prompts(connection, cutoff):
     """Active prompts never queued or last queued at cutoff or before, with no run pending.
 
@@ -2762,7 +2752,7 @@ RANKING_PARAMS = SCOPE_PARAMS + (
 
 
 @dataclasses.dataclass(frozen=True)
-class Scope:
+class ChatScope:
     """Which chats an analytics figure counts."""
     workspace_id: int
     start: str
@@ -2839,7 +2829,7 @@ def scope_parts(scope, rollups=True):
 
 
 def read_scope(query, values, workspace_id, now):
-    """The Scope of an analytics request's query values (errors go to query)."""
+    """The ChatScope of an analytics request's query values (errors go to query)."""
     start, end = values["from"], values["to"]
     if end is None:  # up to and including now (timestamps are whole milliseconds)
         end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
@@ -2847,7 +2837,7 @@ def read_scope(query, values, workspace_id, now):
         start = end - ANALYTICS_WINDOW_DAYS * 86400
     if end <= start:
         fail(query.errors, "to", "must be after from")
-    return Scope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
+    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
                  location=values["location"])
 
@@ -2894,18 +2884,18 @@ def rank_key(brand):
 
 
 # How to sum a figure over the per-chat rows ("raw") and over a rollup ("daily"):
-# (table, time column, key column, {name: SQL aggregate}, which Scope conditions).
+# (table, time column, key column, {name: SQL aggregate}, which ChatScope conditions).
 CHAT_COUNTS = {
-    "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, Scope.chat_conditions),
-    "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, Scope.day_conditions),
+    "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
+    "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
 }
 BRAND_SUMS = {
     "raw": ("chat_brands x", "x.created_at", "x.brand_id",
             {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
-             "cited": "sum(x.cited)"}, Scope.row_conditions),
+             "cited": "sum(x.cited)"}, ChatScope.row_conditions),
     "daily": ("daily_brands x", "x.day", "x.brand_id",
               {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
-               "cited": "sum(x.cited)"}, Scope.day_conditions),
+               "cited": "sum(x.cited)"}, ChatScope.day_conditions),
 }
 
 
@@ -2991,7 +2981,7 @@ def series(connection, scope, brands, interval):
 CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice")
 
 
-def changes(current, previous):
+def figure_changes(current, previous):
     """current minus previous for each figure (null where either is null)."""
     change = {name: None if current[name]["value"] is None or previous[name]["value"] is None
               else current[name]["value"] - previous[name]["value"] for name in CHANGED_RATIOS}
@@ -3026,7 +3016,7 @@ def rankings(connection, scope, status, interval=None, compare=False):
             row["previous"] = {name: old[name] for name in
                                ("chats", "mentions", "visibility", "averagePosition",
                                 "shareOfVoice", "citations", "rank")}
-            row["change"] = changes(row, old)
+            row["change"] = figure_changes(row, old)
     return document
 
 
@@ -3163,11 +3153,9 @@ def add_analytics_routes(app, db):
     def analytics_chat(chat_id):
         chat_id = parse_path_id(chat_id, "Chat")
         with db.read() as connection:
-            rows = query_all(connection, "SELECT * FROM chats WHERE id = ? AND workspace_id = ?",
-                             (chat_id, caller().workspace_id))
-            if not rows:
-                raise not_found("Chat")
-            return success(chats_json(connection, caller().workspace_id, rows)[0], "Chat retrieved")
+            row = existing(query_one(connection, "SELECT * FROM chats WHERE id = ? AND "
+                                     "workspace_id = ?", (chat_id, caller().workspace_id)), "Chat")
+            return success(chats_json(connection, caller().workspace_id, [row])[0], "Chat retrieved")
 
     @app.get(API_PREFIX + "/analytics/sources", openapi=Operation(
         "Cited domains or URLs, most cited first", "SourcePage", params=SOURCE_PARAMS))
@@ -3379,15 +3367,15 @@ class Operation:
     errors: tuple = ()
 
 
-def ref(name):
+def schema_ref(name):
     return {"$ref": "#/components/schemas/" + name}
 
 
-def nullable(schema):
+def nullable_schema(schema):
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def text(minimum=0, maximum=None, **extra):
+def string_schema(minimum=0, maximum=None, **extra):
     schema = dict({"type": "string"}, **extra)
     if minimum:
         schema["minLength"] = minimum
@@ -3396,7 +3384,7 @@ def text(minimum=0, maximum=None, **extra):
     return schema
 
 
-def integer(minimum=None, maximum=None):
+def integer_schema(minimum=None, maximum=None):
     schema = {"type": "integer"}
     if minimum is not None:
         schema["minimum"] = minimum
@@ -3405,7 +3393,7 @@ def integer(minimum=None, maximum=None):
     return schema
 
 
-def array(items, max_items=None, min_items=0):
+def array_schema(items, max_items=None, min_items=0):
     schema = {"type": "array", "items": items}
     if max_items is not None:
         schema["maxItems"] = max_items
@@ -3414,25 +3402,25 @@ def array(items, max_items=None, min_items=0):
     return schema
 
 
-def record(properties, required=None, optional=()):
+def object_schema(properties, required=None, optional=()):
     """An object schema; every property is required unless listed in optional."""
     names = [name for name in properties if name not in optional] if required is None else required
     return {"type": "object", "properties": properties, "required": names}
 
 
-ID = integer(1, MAX_ID)
-TIMESTAMP = text(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
-COUNT = integer(0)
-PAGE_FIELDS = {"total": COUNT, "page": integer(1), "perPage": integer(1, MAX_PER_PAGE),
-               "lastPage": integer(1)}
-NAME = text(1, NAME_MAX_LENGTH)
-TAG_NAMES = array(NAME, MAX_TAGS_PER_PROMPT)
-HEX_COLOR = text(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
+ID = integer_schema(1, MAX_ID)
+TIMESTAMP = string_schema(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
+COUNT = integer_schema(0)
+PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
+               "lastPage": integer_schema(1)}
+NAME = string_schema(1, NAME_MAX_LENGTH)
+TAG_NAMES = array_schema(NAME, MAX_TAGS_PER_PROMPT)
+HEX_COLOR = string_schema(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
 
 
 def figures_schema(**extra):
-    ratio_schema = ref("Ratio")
-    return record(dict({"chats": COUNT, "mentions": COUNT, "visibility": ref("Visibility"),
+    ratio_schema = schema_ref("Ratio")
+    return object_schema(dict({"chats": COUNT, "mentions": COUNT, "visibility": schema_ref("Visibility"),
                         "averagePosition": ratio_schema, "shareOfVoice": ratio_schema,
                         "citations": COUNT}, **extra))
 
@@ -3440,111 +3428,111 @@ def figures_schema(**extra):
 def component_schemas():
     """The schemas of every body and answer, with the limits the validators enforce."""
     brand_fields = {
-        "name": text(1, BRAND_NAME_MAX_LENGTH),
-        "trackedNames": array(text(1, BRAND_NAME_MAX_LENGTH), MAX_TRACKED_NAMES),
-        "nameRegex": nullable(text(0, NAME_REGEX_MAX_LENGTH, description="An RE2 pattern.")),
+        "name": string_schema(1, BRAND_NAME_MAX_LENGTH),
+        "trackedNames": array_schema(string_schema(1, BRAND_NAME_MAX_LENGTH), MAX_TRACKED_NAMES),
+        "nameRegex": nullable_schema(string_schema(0, NAME_REGEX_MAX_LENGTH, description="An RE2 pattern.")),
         "useRegex": {"type": "boolean"},
-        "domains": array(text(1, BRAND_NAME_MAX_LENGTH, examples=["acme.com"]), MAX_DOMAINS),
+        "domains": array_schema(string_schema(1, BRAND_NAME_MAX_LENGTH, examples=["acme.com"]), MAX_DOMAINS),
         "status": {"enum": list(BRAND_STATUSES)},
         "type": {"enum": list(BRAND_TYPES)},
         "color": HEX_COLOR,
-        "logoUrl": nullable(text(0, LOGO_URL_MAX_LENGTH)),
-        "industry": nullable(text(0, BRAND_NAME_MAX_LENGTH)),
-        "description": nullable(text(0, DESCRIPTION_MAX_LENGTH)),
+        "logoUrl": nullable_schema(string_schema(0, LOGO_URL_MAX_LENGTH)),
+        "industry": nullable_schema(string_schema(0, BRAND_NAME_MAX_LENGTH)),
+        "description": nullable_schema(string_schema(0, DESCRIPTION_MAX_LENGTH)),
     }
-    prompt_item = {"text": text(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
-                   "location": nullable(text(0, LOCATION_MAX_LENGTH)), "topic": nullable(NAME),
+    prompt_item = {"text": string_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
+                   "location": nullable_schema(string_schema(0, LOCATION_MAX_LENGTH)), "topic": nullable_schema(NAME),
                    "tags": TAG_NAMES}
-    tag = {"id": ID, "name": text(), "color": {"enum": list(TAG_COLORS)},
-           "hexColor": text(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID, "createdAt": TIMESTAMP,
+    tag = {"id": ID, "name": string_schema(), "color": {"enum": list(TAG_COLORS)},
+           "hexColor": string_schema(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID, "createdAt": TIMESTAMP,
            "updatedAt": TIMESTAMP}
-    bucket = figures_schema(start=text(format="date"), end=text(format="date"))
-    change = record({name: nullable({"type": "number"}) for name in CHANGED_RATIOS} |
-                    {"citations": integer(), "rank": integer()})
+    bucket = figures_schema(start=string_schema(format="date"), end=string_schema(format="date"))
+    change = object_schema({name: nullable_schema({"type": "number"}) for name in CHANGED_RATIOS} |
+                    {"citations": integer_schema(), "rank": integer_schema()})
     return {
-        "Error": record({"success": {"const": False}, "message": text(), "code": text(),
-                         "errors": array(record({"field": text(), "message": text()})),
-                         "retryAfter": integer(1)}, ["success", "message"]),
-        "WorkspaceContext": record({
-            "workspace": record({"id": ID, "name": text()}),
-            "organization": record({"id": ID, "plan": text(),
+        "Error": object_schema({"success": {"const": False}, "message": string_schema(), "code": string_schema(),
+                         "errors": array_schema(object_schema({"field": string_schema(), "message": string_schema()})),
+                         "retryAfter": integer_schema(1)}, ["success", "message"]),
+        "WorkspaceContext": object_schema({
+            "workspace": object_schema({"id": ID, "name": string_schema()}),
+            "organization": object_schema({"id": ID, "plan": string_schema(),
                                     "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
-            "apiKey": record({"id": ID, "name": text(), "prefix": text(8, 8), "last4": text(4, 4),
-                              "scopes": array({"enum": list(SCOPES)})}),
-            "rateLimitPerMinute": integer(1)}),
-        "Topic": record({"id": ID, "name": text(), "workspaceId": ID, "createdAt": TIMESTAMP,
+            "apiKey": object_schema({"id": ID, "name": string_schema(), "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
+                              "scopes": array_schema({"enum": list(SCOPES)})}),
+            "rateLimitPerMinute": integer_schema(1)}),
+        "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID, "createdAt": TIMESTAMP,
                          "updatedAt": TIMESTAMP}),
-        "TopicBody": record({"name": NAME}),
-        "TopicList": array(ref("Topic")),
-        "TagList": array(ref("Tag")),
-        "BrandList": array(ref("Brand")),
-        "EmbeddedTag": record(tag),
-        "Tag": record(dict(tag, promptCount=COUNT)),
-        "TagCreate": record({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, ["name"]),
-        "TagUpdate": record({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, []),
-        "Prompt": record({
-            "id": ID, "text": text(), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable(text()), "workspaceId": ID, "topicId": nullable(ID),
-            "lastScheduledAt": nullable(TIMESTAMP), "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
-            "topic": nullable(ref("Topic")), "tags": array(ref("EmbeddedTag"))}),
-        "PromptPage": record(dict(PAGE_FIELDS, data=array(ref("Prompt")))),
-        "PromptItem": record(prompt_item, ["text"]),
+        "TopicBody": object_schema({"name": NAME}),
+        "TopicList": array_schema(schema_ref("Topic")),
+        "TagList": array_schema(schema_ref("Tag")),
+        "BrandList": array_schema(schema_ref("Brand")),
+        "EmbeddedTag": object_schema(tag),
+        "Tag": object_schema(dict(tag, promptCount=COUNT)),
+        "TagCreate": object_schema({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, ["name"]),
+        "TagUpdate": object_schema({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, []),
+        "Prompt": object_schema({
+            "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable_schema(string_schema()), "workspaceId": ID, "topicId": nullable_schema(ID),
+            "lastScheduledAt": nullable_schema(TIMESTAMP), "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+            "topic": nullable_schema(schema_ref("Topic")), "tags": array_schema(schema_ref("EmbeddedTag"))}),
+        "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
+        "PromptItem": object_schema(prompt_item, ["text"]),
         # A bulk body's items are checked one by one: an invalid item is skipped and
         # reported in the result's errors, not refused, so the array holds any objects.
-        "PromptCreate": {"anyOf": [ref("PromptItem"), record(
-            {"prompts": array({"type": "object", "description": "A PromptItem; an invalid one "
+        "PromptCreate": {"anyOf": [schema_ref("PromptItem"), object_schema(
+            {"prompts": array_schema({"type": "object", "description": "A PromptItem; an invalid one "
                                "is skipped and reported in errors."}, MAX_BULK_PROMPTS, 1)})],
             "description": "One prompt item, or {prompts: [...]} with 1 to %d." % MAX_BULK_PROMPTS},
-        "PromptCreateResult": record({
-            "created": COUNT, "failed": COUNT, "prompts": array(ref("Prompt")),
-            "errors": array(record({"index": COUNT, "text": nullable(text()), "message": text(),
-                                    "errors": array(record({"field": text(), "message": text()}))},
+        "PromptCreateResult": object_schema({
+            "created": COUNT, "failed": COUNT, "prompts": array_schema(schema_ref("Prompt")),
+            "errors": array_schema(object_schema({"index": COUNT, "text": nullable_schema(string_schema()), "message": string_schema(),
+                                    "errors": array_schema(object_schema({"field": string_schema(), "message": string_schema()}))},
                                    optional=("errors",)))}),
-        "PromptUpdate": record({
-            "text": text(1, PROMPT_TEXT_MAX_LENGTH), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable(text(0, LOCATION_MAX_LENGTH)),
-            "tags": array({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
-            "topicId": nullable(ID), "topicName": NAME}, []),
-        "BrandCreate": record(brand_fields, ["name"]),
-        "BrandUpdate": record(brand_fields, []),
-        "Brand": record(dict(brand_fields, id=ID, trackedNames=array(text()), domains=array(text()),
-                             domain=nullable(text()), relevancyScore=nullable({"type": "number"}),
-                             relevancyCalculatedAt=nullable(TIMESTAMP), workspaceId=ID,
-                             createdAt=TIMESTAMP, updatedAt=TIMESTAMP, name=text(),
-                             nameRegex=nullable(text()), logoUrl=nullable(text()),
-                             industry=nullable(text()), description=nullable(text()))),
-        "Health": record({"status": {"const": "ok"}, "database": {"const": "ok"},
-                          "schemaVersion": integer(1), "worker": {"enum": ["running", "stopped"]},
+        "PromptUpdate": object_schema({
+            "text": string_schema(1, PROMPT_TEXT_MAX_LENGTH), "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable_schema(string_schema(0, LOCATION_MAX_LENGTH)),
+            "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
+            "topicId": nullable_schema(ID), "topicName": NAME}, []),
+        "BrandCreate": object_schema(brand_fields, ["name"]),
+        "BrandUpdate": object_schema(brand_fields, []),
+        "Brand": object_schema(dict(brand_fields, id=ID, trackedNames=array_schema(string_schema()), domains=array_schema(string_schema()),
+                             domain=nullable_schema(string_schema()), relevancyScore=nullable_schema({"type": "number"}),
+                             relevancyCalculatedAt=nullable_schema(TIMESTAMP), workspaceId=ID,
+                             createdAt=TIMESTAMP, updatedAt=TIMESTAMP, name=string_schema(),
+                             nameRegex=nullable_schema(string_schema()), logoUrl=nullable_schema(string_schema()),
+                             industry=nullable_schema(string_schema()), description=nullable_schema(string_schema()))),
+        "Health": object_schema({"status": {"const": "ok"}, "database": {"const": "ok"},
+                          "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped"]},
                           "runs": {"enum": list(RUN_MODES)}}),
-        "Ratio": record({"value": nullable({"type": "number"}), "numerator": {"type": "number"},
+        "Ratio": object_schema({"value": nullable_schema({"type": "number"}), "numerator": {"type": "number"},
                          "denominator": {"type": "number"}}),
-        "Visibility": record({"value": nullable({"type": "number"}), "numerator": COUNT,
-                              "denominator": COUNT, "lower": nullable({"type": "number"}),
-                              "upper": nullable({"type": "number"})}),
+        "Visibility": object_schema({"value": nullable_schema({"type": "number"}), "numerator": COUNT,
+                              "denominator": COUNT, "lower": nullable_schema({"type": "number"}),
+                              "upper": nullable_schema({"type": "number"})}),
         "BrandRanking": figures_schema(
-            brandId=ID, name=text(), type={"enum": list(BRAND_TYPES)},
-            status={"enum": list(BRAND_STATUSES)}, color=text(), rank=integer(1),
-            series=array(bucket), previous=figures_schema(rank=integer(1)), change=change)
+            brandId=ID, name=string_schema(), type={"enum": list(BRAND_TYPES)},
+            status={"enum": list(BRAND_STATUSES)}, color=string_schema(), rank=integer_schema(1),
+            series=array_schema(bucket), previous=figures_schema(rank=integer_schema(1)), change=change)
         | {"required": ["brandId", "name", "type", "status", "color", "chats", "mentions",
                         "visibility", "averagePosition", "shareOfVoice", "citations", "rank"]},
-        "Rankings": record({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT,
-                            "brands": array(ref("BrandRanking")), "interval": {"enum": list(INTERVALS)},
-                            "previous": record({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT})},
+        "Rankings": object_schema({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT,
+                            "brands": array_schema(schema_ref("BrandRanking")), "interval": {"enum": list(INTERVALS)},
+                            "previous": object_schema({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT})},
                            optional=("interval", "previous")),
-        "Chat": record({
-            "id": ID, "promptId": ID, "prompt": text(), "engine": text(), "model": text(),
-            "location": nullable(text()), "answer": text(), "latencyMs": COUNT, "usage": {"type": "object"},
+        "Chat": object_schema({
+            "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(), "model": string_schema(),
+            "location": nullable_schema(string_schema()), "answer": string_schema(), "latencyMs": COUNT, "usage": {"type": "object"},
             "createdAt": TIMESTAMP,
-            "sources": array(record({"url": text(), "domain": text(), "title": nullable(text()),
-                                     "brandId": nullable(ID)})),
-            "mentions": array(record({"brandId": ID, "brandName": text(), "position": nullable(integer(1)),
+            "sources": array_schema(object_schema({"url": string_schema(), "domain": string_schema(), "title": nullable_schema(string_schema()),
+                                     "brandId": nullable_schema(ID)})),
+            "mentions": array_schema(object_schema({"brandId": ID, "brandName": string_schema(), "position": nullable_schema(integer_schema(1)),
                                       "count": COUNT, "cited": {"type": "boolean"}}))}),
-        "ChatPage": record(dict(PAGE_FIELDS, data=array(ref("Chat")), **{"from": TIMESTAMP, "to": TIMESTAMP})),
-        "Source": record({"domain": text(), "url": text(), "citations": COUNT, "chats": COUNT,
-                          "chatShare": ref("Ratio"), "brandId": nullable(ID),
+        "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")), **{"from": TIMESTAMP, "to": TIMESTAMP})),
+        "Source": object_schema({"domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
+                          "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
                           "brandType": {"enum": ["own", "competitor", "other"]},
                           "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
-        "SourcePage": record(dict(PAGE_FIELDS, data=array(ref("Source")), chats=COUNT,
+        "SourcePage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Source")), chats=COUNT,
                                   groupBy={"enum": ["domain", "url"]},
                                   **{"from": TIMESTAMP, "to": TIMESTAMP})),
     }
@@ -3575,9 +3563,9 @@ def openapi_responses():
     responses = {}
     for status, (description, required_headers) in ERROR_RESPONSES.items():
         answer = {"description": description,
-                  "content": {"application/json": {"schema": ref("Error")}}}
+                  "content": {"application/json": {"schema": schema_ref("Error")}}}
         if required_headers:
-            answer["headers"] = {name: {"required": True, "schema": integer(1),
+            answer["headers"] = {name: {"required": True, "schema": integer_schema(1),
                                         "description": "Seconds to wait."}
                                  for name in required_headers}
         responses[status] = answer
@@ -3587,13 +3575,13 @@ def openapi_responses():
 def query_parameter(param):
     """The OpenAPI parameter of a Param declaration."""
     if param.kind == "integer":
-        schema = integer(param.minimum, param.maximum)
+        schema = integer_schema(param.minimum, param.maximum)
     elif param.kind == "choice":
         schema = {"enum": list(param.choices)}
     elif param.kind == "string":  # an empty or blank value is the same as none
-        schema = text(0, param.maximum)
+        schema = string_schema(0, param.maximum)
     else:
-        schema = text(description="An ISO 8601 date or date-time from 1970 to 2999.")
+        schema = string_schema(description="An ISO 8601 date or date-time from 1970 to 2999.")
     if param.default is not None:
         schema["default"] = param.default
     return {"name": param.name, "in": "query", "required": False, "description": param.description,
@@ -3602,13 +3590,13 @@ def query_parameter(param):
 
 def success_response(spec, method):
     """The 2xx answer of an operation, in the success envelope."""
-    envelope = {"success": {"const": True}, "message": text()}
+    envelope = {"success": {"const": True}, "message": string_schema()}
     if spec.response:
-        envelope["data"] = ref(spec.response)
+        envelope["data"] = schema_ref(spec.response)
     answer = {"description": spec.summary,
-              "content": spec.content or {"application/json": {"schema": record(envelope)}}}
+              "content": spec.content or {"application/json": {"schema": object_schema(envelope)}}}
     if not spec.public:
-        answer["headers"] = {name: {"schema": integer(0), "description": about}
+        answer["headers"] = {name: {"schema": integer_schema(0), "description": about}
                              for name, about in RATE_LIMIT_HEADERS.items()}
     return answer
 
@@ -3637,7 +3625,7 @@ def openapi_operation(method, path, spec):
                               "description": "The %s's id." % spec.item.lower()})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
-                           "schema": text(1, IDEMPOTENCY_KEY_MAX_LENGTH),
+                           "schema": string_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
                            "description": "Replays the first 2xx answer of a retried POST (24 h)."})
     document = {"operationId": operation_id(method, path), "summary": spec.summary,
                 "responses": responses,
@@ -3648,7 +3636,7 @@ def openapi_operation(method, path, spec):
         document["parameters"] = parameters
     if spec.body:
         document["requestBody"] = {"required": True,
-                                   "content": {"application/json": {"schema": ref(spec.body)}}}
+                                   "content": {"application/json": {"schema": schema_ref(spec.body)}}}
     return document
 
 
@@ -3769,7 +3757,7 @@ def add_openapi_routes(app):
 
     @app.get(API_PREFIX + "/docs", auth=False,
              openapi=Operation("This reference as an HTML page (no scripts, no network)",
-                               public=True, content={"text/html": {"schema": text()}}))
+                               public=True, content={"text/html": {"schema": string_schema()}}))
     def reference_page():
         response.content_type = "text/html; charset=utf-8"
         return docs_page(document()["document"])
