@@ -66,8 +66,6 @@ CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
 
 DEFAULT_RATE_LIMIT = 60
-# Failed authentications allowed per client address per minute, against key guessing.
-DEFAULT_AUTH_FAILURE_LIMIT = 30
 
 KEY_PREFIX = "trk_"
 KEY_RANDOM_LENGTH = 34
@@ -623,19 +621,17 @@ class RateLimiter:
                 used = self._counts[key] = used + 1
             return allowed, limit - used, window + 60
 
-    def exhausted(self, key, limit):
-        """True when key has used its limit in this window (nothing is counted)."""
-        with self._lock:
-            self._current()
-            return self._counts.get(key, 0) >= limit
 
-    def seconds_to_reset(self):
-        return max(1, math.ceil(int(self.clock() // 60) * 60 + 60 - self.clock()))
+def rate_limit_error(message, seconds):
+    return ApiError(429, message, code="RATE_LIMIT_EXCEEDED", headers={"Retry-After": seconds},
+                    retry_after=seconds)
 
 
-def rate_limit_error(message, seconds, headers=None):
-    headers = dict(headers or {}, **{"Retry-After": seconds})
-    return ApiError(429, message, code="RATE_LIMIT_EXCEEDED", headers=headers, retry_after=seconds)
+def bearer_challenge():
+    """The WWW-Authenticate value of a 401 (RFC 9110 11.6.1): the scheme the API takes, and
+    (RFC 6750 3.1) invalid_token when credentials were sent but are not a usable key."""
+    sent = request.environ.get("HTTP_AUTHORIZATION") is not None
+    return 'Bearer realm="tracker"' + (', error="invalid_token"' if sent else "")
 
 
 def lookup_key(connection, key_hash):
@@ -678,7 +674,7 @@ class KeyCache:
         if entry is None or entry.version != version:
             row = lookup_key(connection, key_hash)
             if row is None:
-                return None  # not kept: unknown keys are what the failure limit is for
+                return None  # not kept: a flood of made-up keys must not evict real ones
             if len(self._entries) >= self.MAX_ENTRIES:
                 self._entries.clear()
             entry = KeyCacheEntry(version, stamp, row, auth_from_row(row))
@@ -707,16 +703,16 @@ def auth_from_row(row):
 class AuthPlugin:
     """Bearer-key authentication, then subscription and plan checks.
 
-    Puts an ``Auth`` on the request, read back with ``caller()``. Failed attempts are counted per client
-    address; past the limit the address gets 429 before any key is looked up.
-    Routes opt out with ``auth=False``.
+    Puts an ``Auth`` on the request, read back with ``caller()``. Routes opt out with
+    ``auth=False``. A missing or bad key is always a 401, however many came before it
+    from the same address: a key carries about 200 random bits, so guessing is moot, and
+    refusing an address would lock out every client behind one proxy with it.
     """
     name = "auth"
     api = 2
 
-    def __init__(self, db, failures):
+    def __init__(self, db):
         self.db = db
-        self.failures = failures
         self.keys = KeyCache()
 
     def apply(self, callback, route):
@@ -730,15 +726,10 @@ class AuthPlugin:
         return authenticated
 
     def authenticate(self):
-        address = request.environ.get("REMOTE_ADDR", "")
-        limit = self.failures.limit
-        if self.failures.limiter.exhausted(address, limit):
-            raise rate_limit_error("Too many failed authentication attempts",
-                                   self.failures.limiter.seconds_to_reset())
         found = self.find_key()
         if found is None:
-            self.failures.limiter.hit(address, limit)
-            raise ApiError(401, "Invalid or missing API key", code="API_KEY_INVALID")
+            raise ApiError(401, "Invalid or missing API key", code="API_KEY_INVALID",
+                           headers={"WWW-Authenticate": bearer_challenge()})
         row, auth = found
         if row["subscription_status"] not in USABLE_SUBSCRIPTIONS:
             raise ApiError(402, "An active subscription or trial is required",
@@ -769,12 +760,6 @@ class AuthPlugin:
 def caller():
     """The Auth of the current request (set by AuthPlugin)."""
     return request.environ["tracker.auth"]
-
-
-@dataclasses.dataclass
-class AuthFailures:
-    limiter: RateLimiter
-    limit: int
 
 
 class RateLimitPlugin:
@@ -3906,7 +3891,7 @@ RUN_MODES = ("normal", "instant", "off")
 
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
-             auth_failure_limit=DEFAULT_AUTH_FAILURE_LIMIT, **worker_options):
+             **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
@@ -3932,7 +3917,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.uninstall(True)  # Bottle's JSON and template plugins: routes here return bytes
     app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
-    app.install(AuthPlugin(db, AuthFailures(RateLimiter(clock), auth_failure_limit)))
+    app.install(AuthPlugin(db))
     app.install(RateLimitPlugin(RateLimiter(clock)))
     app.install(ScopePlugin())
     app.install(QueryPlugin())

@@ -1,6 +1,6 @@
 """Security: workspace isolation on every route (generic, so that a new route is covered
 or this file fails), keys (hashes only, never logged, revocation and expiry at once
-under load, brute force limited per address), response headers, and stored names that
+under load, bad keys never locking out an address), response headers, and stored names that
 look like HTML or script.
 
 tests/test_isolation.py and tests/test_analytics.py hold the route-by-route isolation
@@ -199,9 +199,8 @@ def hammer(url, key, until, record):
 
 
 def test_revoked_and_expired_keys_fail_at_once_under_load(tmp_path, server_factory):
-    """Every request sent after the revocation committed, or after the expiry, fails; a
-    lookup cache (there is none) would have to be invalidated to pass this. Failures
-    soon turn from 401 to 429: they count against the client address (brute force)."""
+    """Every request sent after the revocation committed, or after the expiry, fails with
+    401; the key cache must notice another process's commit to pass this."""
     expires = time.time() + 2.5
     revoked = make_key(tmp_path / "revoke.db", rate_limit=10 ** 6)
     expiring = make_key(tmp_path / "expire.db", rate_limit=10 ** 6, expires=tracker.iso_timestamp(expires))
@@ -223,24 +222,21 @@ def test_revoked_and_expired_keys_fail_at_once_under_load(tmp_path, server_facto
         before = [status for _, answered, status in answers if answered < moment - 0.3]
         after = [status for sent, _, status in answers if sent > moment + 0.002]
         assert before and set(before) == {200}, name
-        assert after and set(after) <= {401, 429}, (name, after[:5])
-        assert [status for status in [s for _, _, s in answers] if status != 200][0] == 401
+        assert after and set(after) == {401}, (name, after[:5])
 
 
-def test_key_guessing_is_limited_per_client_address(tmp_path, server_factory):
+def test_bad_keys_from_one_address_never_refuse_a_good_one(tmp_path, server_factory):
+    """A broken health probe behind the same proxy as everyone: its failures are 401s, and
+    a good key from the same address keeps working with its own limit."""
     db_path = tmp_path / "tracker.db"
     good = make_key(db_path, rate_limit=1000)["key"]
     server = server_factory(db_path)
-    if time.time() % 60 > 55:  # keep the attempts inside one clock minute
-        time.sleep(61 - time.time() % 60)
-    guesses = [tracker.generate_key() for _ in range(20)] + ["trk_short", "Bearer", "", good[:-1] + "0"] \
+    guesses = [tracker.generate_key() for _ in range(40)] + ["trk_short", "Bearer", "", good[:-1] + "0"] \
         + ["x" * 44] * 6
     statuses = [HttpClient(server.url, guess).call("GET", "/workspace")[0] for guess in guesses]
-    assert statuses == [401] * tracker.DEFAULT_AUTH_FAILURE_LIMIT
-    status, headers, body = HttpClient(server.url, tracker.generate_key()).call("GET", "/workspace")
-    assert (status, body["code"]) == (429, "RATE_LIMIT_EXCEEDED") and int(headers["Retry-After"]) >= 1
-    # For the rest of the minute even a good key from this address is refused unchecked.
-    assert HttpClient(server.url, good).call("GET", "/workspace")[0] == 429
+    assert statuses == [401] * len(guesses)
+    status, headers, _ = HttpClient(server.url, good).call("GET", "/workspace")
+    assert (status, headers["X-RateLimit-Remaining"]) == (200, "999")
 
 
 # Response headers ------------------------------------------------------------------------
