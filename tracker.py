@@ -3018,6 +3018,8 @@ def domain_brands(connection, workspace_id):
         connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
 
 
+# A rollup row whose chats were all deleted stays behind with zero citations (the
+# triggers subtract; they never delete), and is never served.
 SOURCE_PART = {
     "raw": """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
                      count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
@@ -3026,7 +3028,7 @@ SOURCE_PART = {
     "daily": """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
                        sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
                        max(x.last_seen) AS last_seen
-                FROM daily_domains x WHERE {1} GROUP BY x.domain""",
+                FROM daily_domains x WHERE {1} AND x.citations > 0 GROUP BY x.domain""",
 }
 
 

@@ -235,6 +235,20 @@ def test_sources_by_domain(api, example):
                                                      "2026-11-20T10:00:00.000Z")
 
 
+def test_sources_of_deleted_prompts_leave_no_rows_behind(api, example):
+    """Deleting P1 takes chats 1 and 2 with it; their domains' rollup rows fall to zero
+    and are neither listed nor counted (a client parsing firstSeenAt would crash on null)."""
+    api.delete("/prompts/%d" % example["p1"])
+    data = api.get("/analytics/sources", params=WINDOW).json["data"]
+    assert (data["total"], data["lastPage"], data["chats"]) == (2, 1, 2)
+    assert [(r["domain"], r["citations"], r["chats"], r["firstSeenAt"]) for r in data["data"]] == [
+        ("g2.com", 2, 1, "2026-11-20T10:00:00.000Z"),
+        ("docs.acme.com", 1, 1, "2026-11-20T11:00:00.000Z")]
+    api.delete("/prompts/%d" % example["p2"])
+    data = api.get("/analytics/sources", params=WINDOW).json["data"]
+    assert (data["total"], data["data"], data["chats"]) == (0, [], 0)
+
+
 def test_sources_by_url_and_paginated(api, example):
     data = api.get("/analytics/sources", params=dict(WINDOW, groupBy="url", perPage="2",
                                                       page="2")).json["data"]
