@@ -223,6 +223,8 @@ def connect(path):
     # FULL: a commit is on disk before the client hears 2xx, even across power loss.
     connection.execute("PRAGMA synchronous = FULL")
     connection.row_trace = _dict_row
+    # SQLite's own case folding (LIKE, NOCASE) knows ASCII only.
+    connection.create_scalar_function("casefold", str.casefold, 1, deterministic=True)
     return connection
 
 
@@ -429,6 +431,14 @@ def success(data=None, message="OK", status=200):
         envelope["data"] = data
     envelope["message"] = message
     return encode_json(envelope)
+
+
+def success_created(data, message, location=None):
+    """The 201 answer of a create; location is the created item's path below the API's
+    base, sent as the Location header (RFC 9110 15.3.2)."""
+    if location is not None:
+        set_headers([("Location", API_PREFIX + location)])
+    return success(data, message, status=201)
 
 
 def _reject_constant(name):
@@ -870,9 +880,7 @@ class IdempotencyPlugin:
         return idempotent
 
     def run_once(self, slot, callback, args, kwargs):
-        fingerprint = hashlib.sha256(b"%s %s\n" % (request.method.encode(), request.path.encode())
-                                     + request.body.read(MAX_BODY_BYTES + 1)).digest()
-        request.body.seek(0)
+        fingerprint = request_fingerprint()
         with self.db.write() as connection:
             stored = find_idempotent_response(connection, slot, self.db.clock())
             if stored is not None:
@@ -888,6 +896,21 @@ class IdempotencyPlugin:
                 store_idempotent_response(connection, slot, fingerprint, response.status_code,
                                           body, self.db.now(), self.db.clock())
             return body
+
+
+def request_fingerprint():
+    """What makes two POSTs the same request: the method, the path and what the body means
+    as JSON (the same JSON with other white space or key order is the same request); a body
+    that is not JSON counts by its bytes."""
+    raw = request.body.read(MAX_BODY_BYTES + 1)
+    request.body.seek(0)
+    try:
+        body = orjson.dumps(json.loads(raw, parse_constant=_reject_constant),
+                            option=orjson.OPT_SORT_KEYS)
+    except (ValueError, TypeError, RecursionError):  # orjson's errors are TypeErrors
+        body = raw
+    return hashlib.sha256(b"%s %s\n" % (request.method.encode(), request.path.encode())
+                          + body).digest()
 
 
 def find_idempotent_response(connection, slot, now):
@@ -960,13 +983,17 @@ def clean_string(value, field, errors, minimum=1, maximum=255, trim=True):
 
 
 def is_integer(value):
+    """True for an integer, or a float with no fraction: JSON does not tell 3 from 3.0, and
+    neither does JSON Schema's integer."""
+    if isinstance(value, float):
+        return value.is_integer()
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def clean_id(value, field, errors):
     if not is_integer(value) or not 1 <= value <= MAX_ID:
         return fail(errors, field, "must be a positive integer id")
-    return value
+    return int(value)
 
 
 class Fields:
@@ -1344,8 +1371,8 @@ def add_topic_routes(app, db):
                                                         body="TopicBody"))
     def topics_create():
         name, errors = topic_fields(json_body())
-        return success(topic_json(create_topic(db, caller().workspace_id, name, errors)),
-                       "Topic created", status=201)
+        row = create_topic(db, caller().workspace_id, name, errors)
+        return success_created(topic_json(row), "Topic created", "/topics/%d" % row["id"])
 
     @app.get(API_PREFIX + "/topics/<topic_id>", openapi=Operation("A topic", "Topic", item="Topic"))
     def topics_show(topic_id):
@@ -1422,7 +1449,7 @@ def add_tag_routes(app, db):
         tag, errors = tag_fields(json_body(), required=True)
         row = create_tag(db, caller().workspace_id, tag.get("name"),
                          tag.get("color", DEFAULT_TAG_COLOR), errors)
-        return success(tag_json(row), "Tag created", status=201)
+        return success_created(tag_json(row), "Tag created", "/tags/%d" % row["id"])
 
     @app.get(API_PREFIX + "/tags/<tag_id>", openapi=Operation("A tag", "Tag", item="Tag"))
     def tags_show(tag_id):
@@ -1467,7 +1494,8 @@ def page_fields(total, page, per_page):
             "lastPage": max(1, math.ceil(total / per_page))}
 
 
-# FTS5 trigrams need three characters; shorter searches scan the workspace's prompts.
+# FTS5 trigrams need three characters; shorter searches scan the workspace's prompts,
+# comparing case-folded text (so "él" finds "ÉLAN", which LIKE, ASCII-only, would not).
 TRIGRAM_LENGTH = 3
 PROMPT_LIST_PARAMS = PAGE_PARAMS + (
     Param("status", "choice", "Only prompts in this status. Without it, suggested and rejected "
@@ -1513,8 +1541,7 @@ def search_condition(search):
     if len(search) >= TRIGRAM_LENGTH:
         phrase = '"%s"' % search.replace('"', '""')
         return "p.id IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?)", [phrase]
-    escaped = search.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    return "p.text LIKE ? ESCAPE '\\'", ["%" + escaped + "%"]
+    return "instr(casefold(p.text), ?) > 0", [search.casefold()]
 
 
 def prompt_filters(workspace_id, status, topic_id, tag_id, search):
@@ -1798,13 +1825,13 @@ def add_prompt_routes(app, db):
     def prompts_create():
         items, skipped = read_prompt_items(json_body())
         ids, duplicates = create_prompts(db, caller().workspace_id, items)
-        created = load_prompts(db.connection(), caller().workspace_id, ids)
+        prompts = load_prompts(db.connection(), caller().workspace_id, ids)
         errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
-        result = {"created": len(created), "failed": len(errors), "prompts": created,
+        result = {"created": len(prompts), "failed": len(errors), "prompts": prompts,
                   "errors": errors}
-        message = "%d prompt%s created, %d failed" % (len(created), "" if len(created) == 1 else "s",
+        message = "%d prompt%s created, %d failed" % (len(prompts), "" if len(prompts) == 1 else "s",
                                                       len(errors))
-        return success(result, message, status=201)
+        return success_created(result, message, "/prompts/%d" % ids[0] if len(ids) == 1 else None)
 
     @app.get(API_PREFIX + "/prompts/<prompt_id>", openapi=Operation("A prompt", "Prompt",
                                                                     item="Prompt"))
@@ -1830,6 +1857,7 @@ def add_prompt_routes(app, db):
 BRAND_NAME_MAX_LENGTH = 255
 MAX_TRACKED_NAMES = 50
 MAX_DOMAINS = 20
+HOST_NAME_MAX_LENGTH = 253  # RFC 1035's limit, for a domain once reduced to its host
 NAME_REGEX_MAX_LENGTH = 500
 BRAND_STATUSES = ("active", "hidden")
 BRAND_TYPES = ("own", "competitor")
@@ -1838,8 +1866,9 @@ BRAND_LIST_PARAMS = (
     Param("type", "choice", "Only brands of this type.", choices=BRAND_TYPES),
 )
 COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
-HOSTNAME_PATTERN = re.compile(r"(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
-                              r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+HOSTNAME_PATTERN = re.compile(r"(?=.{1,%d}$)" % HOST_NAME_MAX_LENGTH
+                              + r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
+                                r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 LOGO_URL_MAX_LENGTH = 2048
 DESCRIPTION_MAX_LENGTH = 5000
 
@@ -1980,7 +2009,7 @@ def add_brand_routes(app, db):
                                                         body="BrandCreate"))
     def brands_create():
         row = create_brand(db, caller().workspace_id, *brand_changes(json_body(), required=True))
-        return success(brand_json(row), "Brand created", status=201)
+        return success_created(brand_json(row), "Brand created", "/brands/%d" % row["id"])
 
     @app.get(API_PREFIX + "/brands/<brand_id>", openapi=Operation("A brand", "Brand", item="Brand"))
     def brands_show(brand_id):
@@ -3070,6 +3099,24 @@ def sources_document(connection, scope, group_by, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# The names providers give the tokens they count (OpenAI's chat completions and Responses,
+# Anthropic, Gemini, the simulated engine), for the Usage schema's two.
+USAGE_NAMES = {
+    "inputTokens": ("inputTokens", "input_tokens", "prompt_tokens", "promptTokens",
+                    "promptTokenCount"),
+    "outputTokens": ("outputTokens", "output_tokens", "completion_tokens", "completionTokens",
+                     "candidatesTokenCount"),
+}
+
+
+def usage_json(stored):
+    """A chat's usage as the Usage schema has it, from the usage the engine reported."""
+    counts = {key: int(value) for key, value in json.loads(stored).items()
+              if is_integer(value) and value >= 0}
+    return {name: next((counts[key] for key in keys if key in counts), None)
+            for name, keys in USAGE_NAMES.items()}
+
+
 def chats_json(connection, workspace_id, rows):
     """Chat objects with their sources and brand mentions, in two queries for the page."""
     ids = json.dumps([row["id"] for row in rows])
@@ -3095,7 +3142,7 @@ def chats_json(connection, workspace_id, rows):
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "latencyMs": row["latency_ms"],
-             "usage": json.loads(row["usage"]), "createdAt": row["created_at"],
+             "usage": usage_json(row["usage"]), "createdAt": row["created_at"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
@@ -3371,6 +3418,15 @@ def string_schema(minimum=0, maximum=None, **extra):
     return schema
 
 
+# Text a client sends: the validators refuse NUL characters in it (body and query alike).
+NO_NUL_PATTERN = r"^[^\u0000]*$"
+
+
+def input_schema(minimum=0, maximum=None, **extra):
+    """A string a client sends, as the validators take it (no NUL characters)."""
+    return string_schema(minimum, maximum, pattern=NO_NUL_PATTERN, **extra)
+
+
 def integer_schema(minimum=None, maximum=None):
     schema = {"type": "integer"}
     if minimum is not None:
@@ -3397,164 +3453,257 @@ def object_schema(properties, required=None, optional=()):
 
 ID = integer_schema(1, MAX_ID)
 TIMESTAMP = string_schema(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
+DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
+                          string_schema(format="date-time"), string_schema(0, 0)],
+                "description": "An ISO 8601 date or date-time from 1970 to 2999, UTC unless it "
+                               "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
+NUMBER = {"type": "number"}
 PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
                "lastPage": integer_schema(1)}
-NAME = string_schema(1, NAME_MAX_LENGTH)
+NAME = input_schema(1, NAME_MAX_LENGTH)
 TAG_NAMES = array_schema(NAME, MAX_TAGS_PER_PROMPT)
+TAG_COLOR = {"enum": list(TAG_COLORS)}
 HEX_COLOR = string_schema(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
-
-
-def figures_schema(**extra):
-    ratio_schema = schema_ref("Ratio")
-    return object_schema(dict({"chats": COUNT, "mentions": COUNT, "visibility": schema_ref("Visibility"),
-                        "averagePosition": ratio_schema, "shareOfVoice": ratio_schema,
-                        "citations": COUNT}, **extra))
+FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": string_schema()}))
 
 
 def component_schemas():
     """The schemas of every body and answer, with the limits the validators enforce."""
-    brand_fields = {
-        "name": string_schema(1, BRAND_NAME_MAX_LENGTH),
-        "trackedNames": array_schema(string_schema(1, BRAND_NAME_MAX_LENGTH), MAX_TRACKED_NAMES),
-        "nameRegex": nullable_schema(string_schema(0, NAME_REGEX_MAX_LENGTH, description="An RE2 pattern.")),
-        "useRegex": {"type": "boolean"},
-        "domains": array_schema(string_schema(1, BRAND_NAME_MAX_LENGTH, examples=["acme.com"]), MAX_DOMAINS),
+    return service_schemas() | resource_schemas() | analytics_schemas()
+
+
+def service_schemas():
+    """The error envelope, the caller's context and the health document."""
+    return {
+        "Error": object_schema({"success": {"const": False}, "message": string_schema(),
+                                "code": string_schema(), "errors": FIELD_ERRORS,
+                                "retryAfter": integer_schema(1)}, ["success", "message"]),
+        "WorkspaceContext": object_schema({
+            "workspace": object_schema({"id": ID, "name": string_schema()}),
+            "organization": object_schema({
+                "id": ID, "plan": string_schema(),
+                "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
+            "apiKey": object_schema({"id": ID, "name": string_schema(),
+                                     "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
+                                     "scopes": array_schema({"enum": list(SCOPES)})}),
+            "rateLimitPerMinute": integer_schema(1)}),
+        "Health": object_schema({"status": {"const": "ok"}, "database": {"const": "ok"},
+                                 "schemaVersion": integer_schema(1),
+                                 "worker": {"enum": ["running", "stopped"]},
+                                 "runs": {"enum": list(RUN_MODES)}}),
+    }
+
+
+def resource_schemas():
+    """Topics, tags, prompts and brands: their bodies and how they are shown."""
+    tag = {"id": ID, "name": string_schema(), "color": TAG_COLOR,
+           "hexColor": string_schema(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID,
+           "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    prompt_item = {
+        "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
+        "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
+        "topic": nullable_schema(NAME), "tags": TAG_NAMES}
+    return {
+        "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID,
+                                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
+        "TopicBody": object_schema({"name": NAME}),
+        "TopicList": array_schema(schema_ref("Topic")),
+        "EmbeddedTag": object_schema(tag),
+        "Tag": object_schema(dict(tag, promptCount=COUNT)),
+        "TagList": array_schema(schema_ref("Tag")),
+        "TagCreate": object_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
+        "TagUpdate": object_schema({"name": NAME, "color": TAG_COLOR}, []),
+        "Prompt": object_schema({
+            "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable_schema(string_schema()), "workspaceId": ID,
+            "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
+            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+            "topic": nullable_schema(schema_ref("Topic")),
+            "tags": array_schema(schema_ref("EmbeddedTag"))}),
+        "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
+        "PromptItem": object_schema(prompt_item, ["text"]),
+        # Named, not inline: generated clients make one model per named schema, and an
+        # inline branch of a union made openapi-python-client drop the bulk model.
+        "PromptBulkCreate": dict(object_schema(
+            {"prompts": array_schema(schema_ref("PromptItem"), MAX_BULK_PROMPTS, 1)}),
+            description="Up to %d prompts in one transaction. An item that is not a valid "
+                        "PromptItem is skipped and reported in the result's errors, not "
+                        "refused." % MAX_BULK_PROMPTS),
+        "PromptCreate": {"anyOf": [schema_ref("PromptItem"), schema_ref("PromptBulkCreate")],
+                         "description": "One prompt, or {prompts: [...]} with 1 to %d."
+                                        % MAX_BULK_PROMPTS},
+        "PromptCreateResult": object_schema({
+            "created": COUNT, "failed": COUNT, "prompts": array_schema(schema_ref("Prompt")),
+            "errors": array_schema(object_schema(
+                {"index": COUNT, "text": nullable_schema(string_schema()),
+                 "message": string_schema(), "errors": FIELD_ERRORS}, optional=("errors",)))}),
+        "PromptUpdate": object_schema({
+            "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH),
+            "status": {"enum": list(PROMPT_STATUSES)},
+            "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
+            "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
+            "topicId": nullable_schema(ID), "topicName": NAME}, []),
+    } | brand_schemas()
+
+
+def brand_schemas():
+    """A brand's bodies (create: useRegex true needs a nameRegex) and how it is shown."""
+    body = {
+        "name": input_schema(1, BRAND_NAME_MAX_LENGTH),
+        "trackedNames": array_schema(input_schema(1, BRAND_NAME_MAX_LENGTH), MAX_TRACKED_NAMES),
+        "nameRegex": nullable_schema(input_schema(0, NAME_REGEX_MAX_LENGTH,
+                                                  description="An RE2 pattern.")),
+        "useRegex": {"type": "boolean", "description": "Match nameRegex as well as the names; "
+                     "needs a nameRegex (sent now or stored before)."},
+        "domains": array_schema(input_schema(
+            1, BRAND_NAME_MAX_LENGTH, format="hostname", examples=["acme.com"],
+            description="A host name of at most %d characters. A URL, a www. name or a "
+                        "trailing dot is accepted too and reduced to the host "
+                        "(https://www.Acme.com/x is acme.com)." % HOST_NAME_MAX_LENGTH),
+            MAX_DOMAINS),
         "status": {"enum": list(BRAND_STATUSES)},
         "type": {"enum": list(BRAND_TYPES)},
         "color": HEX_COLOR,
-        "logoUrl": nullable_schema(string_schema(0, LOGO_URL_MAX_LENGTH)),
-        "industry": nullable_schema(string_schema(0, BRAND_NAME_MAX_LENGTH)),
-        "description": nullable_schema(string_schema(0, DESCRIPTION_MAX_LENGTH)),
+        "logoUrl": nullable_schema(input_schema(0, LOGO_URL_MAX_LENGTH)),
+        "industry": nullable_schema(input_schema(0, BRAND_NAME_MAX_LENGTH)),
+        "description": nullable_schema(input_schema(0, DESCRIPTION_MAX_LENGTH)),
     }
-    prompt_item = {"text": string_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
-                   "location": nullable_schema(string_schema(0, LOCATION_MAX_LENGTH)), "topic": nullable_schema(NAME),
-                   "tags": TAG_NAMES}
-    tag = {"id": ID, "name": string_schema(), "color": {"enum": list(TAG_COLORS)},
-           "hexColor": string_schema(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID, "createdAt": TIMESTAMP,
-           "updatedAt": TIMESTAMP}
-    bucket = figures_schema(start=string_schema(format="date"), end=string_schema(format="date"))
-    change = object_schema({name: nullable_schema({"type": "number"}) for name in CHANGED_RATIOS} |
-                    {"citations": integer_schema(), "rank": integer_schema()})
+    needs_regex = {"if": object_schema({"useRegex": {"const": True}}),
+                   "then": object_schema({"nameRegex": string_schema(pattern=r"\S")})}
+    shown = dict(body, id=ID, name=string_schema(), trackedNames=array_schema(string_schema()),
+                 nameRegex=nullable_schema(string_schema()),
+                 domains=array_schema(string_schema()), domain=nullable_schema(string_schema()),
+                 logoUrl=nullable_schema(string_schema()), industry=nullable_schema(string_schema()),
+                 description=nullable_schema(string_schema()),
+                 relevancyScore=nullable_schema(NUMBER),
+                 relevancyCalculatedAt=nullable_schema(TIMESTAMP), workspaceId=ID,
+                 createdAt=TIMESTAMP, updatedAt=TIMESTAMP)
     return {
-        "Error": object_schema({"success": {"const": False}, "message": string_schema(), "code": string_schema(),
-                         "errors": array_schema(object_schema({"field": string_schema(), "message": string_schema()})),
-                         "retryAfter": integer_schema(1)}, ["success", "message"]),
-        "WorkspaceContext": object_schema({
-            "workspace": object_schema({"id": ID, "name": string_schema()}),
-            "organization": object_schema({"id": ID, "plan": string_schema(),
-                                    "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
-            "apiKey": object_schema({"id": ID, "name": string_schema(), "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
-                              "scopes": array_schema({"enum": list(SCOPES)})}),
-            "rateLimitPerMinute": integer_schema(1)}),
-        "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID, "createdAt": TIMESTAMP,
-                         "updatedAt": TIMESTAMP}),
-        "TopicBody": object_schema({"name": NAME}),
-        "TopicList": array_schema(schema_ref("Topic")),
-        "TagList": array_schema(schema_ref("Tag")),
+        "BrandCreate": object_schema(body, ["name"]) | needs_regex,
+        "BrandUpdate": object_schema(body, []),
+        "Brand": object_schema(shown),
         "BrandList": array_schema(schema_ref("Brand")),
-        "EmbeddedTag": object_schema(tag),
-        "Tag": object_schema(dict(tag, promptCount=COUNT)),
-        "TagCreate": object_schema({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, ["name"]),
-        "TagUpdate": object_schema({"name": NAME, "color": {"enum": list(TAG_COLORS)}}, []),
-        "Prompt": object_schema({
-            "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable_schema(string_schema()), "workspaceId": ID, "topicId": nullable_schema(ID),
-            "lastScheduledAt": nullable_schema(TIMESTAMP), "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
-            "topic": nullable_schema(schema_ref("Topic")), "tags": array_schema(schema_ref("EmbeddedTag"))}),
-        "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
-        "PromptItem": object_schema(prompt_item, ["text"]),
-        # A bulk body's items are checked one by one: an invalid item is skipped and
-        # reported in the result's errors, not refused, so the array holds any objects.
-        "PromptCreate": {"anyOf": [schema_ref("PromptItem"), object_schema(
-            {"prompts": array_schema({"type": "object", "description": "A PromptItem; an invalid one "
-                               "is skipped and reported in errors."}, MAX_BULK_PROMPTS, 1)})],
-            "description": "One prompt item, or {prompts: [...]} with 1 to %d." % MAX_BULK_PROMPTS},
-        "PromptCreateResult": object_schema({
-            "created": COUNT, "failed": COUNT, "prompts": array_schema(schema_ref("Prompt")),
-            "errors": array_schema(object_schema({"index": COUNT, "text": nullable_schema(string_schema()), "message": string_schema(),
-                                    "errors": array_schema(object_schema({"field": string_schema(), "message": string_schema()}))},
-                                   optional=("errors",)))}),
-        "PromptUpdate": object_schema({
-            "text": string_schema(1, PROMPT_TEXT_MAX_LENGTH), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable_schema(string_schema(0, LOCATION_MAX_LENGTH)),
-            "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
-            "topicId": nullable_schema(ID), "topicName": NAME}, []),
-        "BrandCreate": object_schema(brand_fields, ["name"]),
-        "BrandUpdate": object_schema(brand_fields, []),
-        "Brand": object_schema(dict(brand_fields, id=ID, trackedNames=array_schema(string_schema()), domains=array_schema(string_schema()),
-                             domain=nullable_schema(string_schema()), relevancyScore=nullable_schema({"type": "number"}),
-                             relevancyCalculatedAt=nullable_schema(TIMESTAMP), workspaceId=ID,
-                             createdAt=TIMESTAMP, updatedAt=TIMESTAMP, name=string_schema(),
-                             nameRegex=nullable_schema(string_schema()), logoUrl=nullable_schema(string_schema()),
-                             industry=nullable_schema(string_schema()), description=nullable_schema(string_schema()))),
-        "Health": object_schema({"status": {"const": "ok"}, "database": {"const": "ok"},
-                          "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped"]},
-                          "runs": {"enum": list(RUN_MODES)}}),
-        "Ratio": object_schema({"value": nullable_schema({"type": "number"}), "numerator": {"type": "number"},
-                         "denominator": {"type": "number"}}),
-        "Visibility": object_schema({"value": nullable_schema({"type": "number"}), "numerator": COUNT,
-                              "denominator": COUNT, "lower": nullable_schema({"type": "number"}),
-                              "upper": nullable_schema({"type": "number"})}),
-        "BrandRanking": figures_schema(
-            brandId=ID, name=string_schema(), type={"enum": list(BRAND_TYPES)},
-            status={"enum": list(BRAND_STATUSES)}, color=string_schema(), rank=integer_schema(1),
-            series=array_schema(bucket), previous=figures_schema(rank=integer_schema(1)), change=change)
-        | {"required": ["brandId", "name", "type", "status", "color", "chats", "mentions",
-                        "visibility", "averagePosition", "shareOfVoice", "citations", "rank"]},
-        "Rankings": object_schema({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT,
-                            "brands": array_schema(schema_ref("BrandRanking")), "interval": {"enum": list(INTERVALS)},
-                            "previous": object_schema({"from": TIMESTAMP, "to": TIMESTAMP, "chats": COUNT})},
-                           optional=("interval", "previous")),
-        "Chat": object_schema({
-            "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(), "model": string_schema(),
-            "location": nullable_schema(string_schema()), "answer": string_schema(), "latencyMs": COUNT, "usage": {"type": "object"},
-            "createdAt": TIMESTAMP,
-            "sources": array_schema(object_schema({"url": string_schema(), "domain": string_schema(), "title": nullable_schema(string_schema()),
-                                     "brandId": nullable_schema(ID)})),
-            "mentions": array_schema(object_schema({"brandId": ID, "brandName": string_schema(), "position": nullable_schema(integer_schema(1)),
-                                      "count": COUNT, "cited": {"type": "boolean"}}))}),
-        "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")), **{"from": TIMESTAMP, "to": TIMESTAMP})),
-        "Source": object_schema({"domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
-                          "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
-                          "brandType": {"enum": ["own", "competitor", "other"]},
-                          "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
-        "SourcePage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Source")), chats=COUNT,
-                                  groupBy={"enum": ["domain", "url"]},
-                                  **{"from": TIMESTAMP, "to": TIMESTAMP})),
     }
 
 
-RATE_LIMIT_HEADERS = {
-    "X-RateLimit-Limit": "This key's requests per minute.",
-    "X-RateLimit-Remaining": "Requests left in this minute, after this one.",
-    "X-RateLimit-Reset": "Unix time when the minute's window ends.",
+def figures_schema(**extra):
+    return object_schema(dict({"chats": COUNT, "mentions": COUNT,
+                               "visibility": schema_ref("Visibility"),
+                               "averagePosition": schema_ref("Ratio"),
+                               "shareOfVoice": schema_ref("Ratio"), "citations": COUNT}, **extra))
+
+
+def analytics_schemas():
+    """Chats, sources and rankings."""
+    window = {"from": TIMESTAMP, "to": TIMESTAMP}
+    bucket = figures_schema(start=string_schema(format="date"), end=string_schema(format="date"))
+    change = object_schema({name: nullable_schema(NUMBER) for name in CHANGED_RATIOS}
+                           | {"citations": integer_schema(), "rank": integer_schema()})
+    ranking = figures_schema(
+        brandId=ID, name=string_schema(), type={"enum": list(BRAND_TYPES)},
+        status={"enum": list(BRAND_STATUSES)}, color=string_schema(), rank=integer_schema(1),
+        series=array_schema(bucket), previous=figures_schema(rank=integer_schema(1)),
+        change=change)
+    ranking["required"] = [name for name in ranking["required"]
+                           if name not in ("series", "previous", "change")]
+    return {
+        "Ratio": object_schema({"value": nullable_schema(NUMBER), "numerator": NUMBER,
+                                "denominator": NUMBER}),
+        "Visibility": object_schema({"value": nullable_schema(NUMBER), "numerator": COUNT,
+                                     "denominator": COUNT, "lower": nullable_schema(NUMBER),
+                                     "upper": nullable_schema(NUMBER)}),
+        "BrandRanking": ranking,
+        "Rankings": object_schema(dict(window, chats=COUNT,
+                                       brands=array_schema(schema_ref("BrandRanking")),
+                                       interval={"enum": list(INTERVALS)},
+                                       previous=object_schema(dict(window, chats=COUNT))),
+                                  optional=("interval", "previous")),
+        "Usage": dict(object_schema({"inputTokens": nullable_schema(COUNT),
+                                     "outputTokens": nullable_schema(COUNT)}),
+                      description="Tokens the engine reported, whatever the provider called them; "
+                                  "null when it did not say."),
+        "Chat": object_schema({
+            "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
+            "model": string_schema(), "location": nullable_schema(string_schema()),
+            "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
+            "createdAt": TIMESTAMP,
+            "sources": array_schema(object_schema({
+                "url": string_schema(), "domain": string_schema(),
+                "title": nullable_schema(string_schema()), "brandId": nullable_schema(ID)})),
+            "mentions": array_schema(object_schema({
+                "brandId": ID, "brandName": string_schema(),
+                "position": nullable_schema(integer_schema(1)), "count": COUNT,
+                "cited": {"type": "boolean"}}))}),
+        "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")),
+                                       **window)),
+        "Source": object_schema({
+            "domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
+            "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
+            "brandType": {"enum": ["own", "competitor", "other"]},
+            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
+        "SourcePage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Source")),
+                                         chats=COUNT, groupBy={"enum": ["domain", "url"]},
+                                         **window)),
+    }
+
+
+# The headers answers carry, each described once (in components/headers): name ->
+# (schema, description, required). The rate-limit headers come on every answer given once
+# the key is known (2xx, and 403, 404, 409, 422, 429 alike), but not on a 401, 402 or 413,
+# which are answered before it is, so they are not required where a status is shared.
+ANSWER_HEADERS = {
+    "X-RateLimit-Limit": (integer_schema(1), "This key's requests per minute.", False),
+    "X-RateLimit-Remaining": (integer_schema(0), "Requests left in this minute, after this one.",
+                              False),
+    "X-RateLimit-Reset": (integer_schema(0), "Unix time when the minute's window ends.", False),
+    "RateLimit-Policy": (string_schema(), 'The IETF draft\'s policy: "default";q=60;w=60.', False),
+    "RateLimit": (string_schema(), 'The IETF draft\'s state: "default";r=59;t=30.', False),
+    "Retry-After": (integer_schema(1), "Seconds to wait before trying again.", True),
+    "WWW-Authenticate": (string_schema(), 'The scheme to authenticate with: Bearer realm="tracker" '
+                         '(with error="invalid_token" when a key was sent).', True),
+    "Location": (string_schema(), "The created item's URL (a bulk create of prompts has it only "
+                 "when it created exactly one).", False),
 }
+RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
+                      "RateLimit-Policy", "RateLimit")
+# status: (description, headers)
 ERROR_RESPONSES = {
-    "401": ("API_KEY_INVALID: the key is missing, invalid, revoked or expired.", ()),
+    "401": ("API_KEY_INVALID: the key is missing, invalid, revoked or expired.",
+            ("WWW-Authenticate",)),
     "402": ("SUBSCRIPTION_REQUIRED: the organization has no active subscription or trial.", ()),
     "403": ("API_ACCESS_DISABLED (the plan has no API access), or INSUFFICIENT_SCOPE (a write "
-            "with a read-only key).", ()),
-    "404": ("The item does not exist in this workspace.", ()),
-    "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running.", ()),
+            "with a read-only key).", RATE_LIMIT_HEADERS),
+    "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
+    "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running.",
+            RATE_LIMIT_HEADERS),
     "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
-    "422": ("Validation failed: errors lists every problem as {field, message}.", ()),
+    "422": ("Validation failed: errors lists every problem as {field, message}; a query "
+            "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
     "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
-            ("Retry-After",)),
+            ("Retry-After",) + RATE_LIMIT_HEADERS),
     "503": ("DATABASE_UNAVAILABLE or WORKER_DEGRADED: the service cannot do its work.", ()),
 }
+
+
+def header_refs(names):
+    """An answer's headers, as references to components/headers."""
+    return {name: {"$ref": "#/components/headers/" + name} for name in names}
+
+
+def openapi_headers():
+    return {name: {"schema": schema, "description": description, "required": required}
+            for name, (schema, description, required) in ANSWER_HEADERS.items()}
 
 
 def openapi_responses():
     """The shared error answers, each the error envelope."""
     responses = {}
-    for status, (description, required_headers) in ERROR_RESPONSES.items():
+    for status, (description, headers) in ERROR_RESPONSES.items():
         answer = {"description": description,
                   "content": {"application/json": {"schema": schema_ref("Error")}}}
-        if required_headers:
-            answer["headers"] = {name: {"required": True, "schema": integer_schema(1),
-                                        "description": "Seconds to wait."}
-                                 for name in required_headers}
+        if headers:
+            answer["headers"] = header_refs(headers)
         responses[status] = answer
     return responses
 
@@ -3566,45 +3715,49 @@ def query_parameter(param):
     elif param.kind == "choice":
         schema = {"enum": list(param.choices)}
     elif param.kind == "string":  # an empty or blank value is the same as none
-        schema = string_schema(0, param.maximum)
+        schema = input_schema(0, param.maximum)
     else:
-        schema = string_schema(description="An ISO 8601 date or date-time from 1970 to 2999.")
+        schema = dict(DATE_OR_TIME)
     if param.default is not None:
         schema["default"] = param.default
     return {"name": param.name, "in": "query", "required": False, "description": param.description,
             "schema": schema}
 
 
-def success_response(spec, method):
+def success_response(spec):
     """The 2xx answer of an operation, in the success envelope."""
     envelope = {"success": {"const": True}, "message": string_schema()}
     if spec.response:
         envelope["data"] = schema_ref(spec.response)
     answer = {"description": spec.summary,
               "content": spec.content or {"application/json": {"schema": object_schema(envelope)}}}
-    if not spec.public:
-        answer["headers"] = {name: {"schema": integer_schema(0), "description": about}
-                             for name, about in RATE_LIMIT_HEADERS.items()}
+    headers = (() if spec.public else RATE_LIMIT_HEADERS) + (("Location",) if spec.status == 201
+                                                             else ())
+    if headers:
+        answer["headers"] = header_refs(headers)
     return answer
 
 
-def openapi_operation(method, path, spec):
-    """One operation object from a route's spec."""
-    write = method in WRITE_METHODS
-    responses = {str(spec.status): success_response(spec, method)}
-    statuses = []
+def error_statuses(method, spec):
+    """The error answers an operation can give. Every operation can give a 422: a query
+    parameter it does not have is refused, so that a typo is never taken for a filter."""
+    statuses = ["422"] + list(spec.errors)
     if not spec.public:
         statuses += ["401", "402", "403", "429"]
-    if spec.params or spec.body or method == "POST":
-        statuses.append("422")
     if spec.body:
         statuses.append("413")
     if method == "POST":
         statuses.append("409")
     if spec.item:
         statuses.append("404")
-    statuses += spec.errors
-    for status in sorted(statuses):
+    return sorted(statuses)
+
+
+def openapi_operation(method, path, spec):
+    """One operation object from a route's spec."""
+    write = method in WRITE_METHODS
+    responses = {str(spec.status): success_response(spec)}
+    for status in error_statuses(method, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
     if spec.item:
@@ -3612,7 +3765,7 @@ def openapi_operation(method, path, spec):
                               "description": "The %s's id." % spec.item.lower()})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
-                           "schema": string_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
+                           "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
                            "description": "Replays the first 2xx answer of a retried POST (24 h)."})
     document = {"operationId": operation_id(method, path), "summary": spec.summary,
                 "responses": responses,
@@ -3622,36 +3775,51 @@ def openapi_operation(method, path, spec):
     if parameters:
         document["parameters"] = parameters
     if spec.body:
-        document["requestBody"] = {"required": True,
-                                   "content": {"application/json": {"schema": schema_ref(spec.body)}}}
+        document["requestBody"] = {
+            "required": True, "content": {"application/json": {"schema": schema_ref(spec.body)}}}
     return document
 
 
 def operation_id(method, path):
-    words = [part.title() for part in re.split(r"[/.]", path.removeprefix(API_PREFIX))
-             if part and part != "{id}"]
+    words = [part.title() for part in re.split(r"[/.]", path) if part and part != "{id}"]
     return method.lower() + "".join(words) + ("ById" if "{id}" in path else "")
 
 
+# The interface's own version, as the spec numbers it; the package has its own
+# (__version__, shown as x-tracker-version).
+API_VERSION = "1.0.0"
+
+
+def openapi_path(rule):
+    """(path relative to the API's base, or the whole path with a servers override)."""
+    path = re.sub(r"<[^>]+>", "{id}", rule)
+    if path.startswith(API_PREFIX + "/"):
+        return path.removeprefix(API_PREFIX), None
+    return path, [{"url": "/", "description": "The server's root, outside the API's base."}]
+
+
 def openapi_document(app):
-    """The OpenAPI 3.1 document of every route of app."""
+    """The OpenAPI 3.1 document of every route of app. Its server is the spec's base URL
+    (/api/v1): paths are relative to it, as a client configured with that base expects."""
     paths = {}
     for route in app.routes:
-        path = re.sub(r"<[^>]+>", "{id}", route.rule)
-        paths.setdefault(path, {})[route.method.lower()] = openapi_operation(
-            route.method, path, route.config["openapi"])
+        path, servers = openapi_path(route.rule)
+        item = paths.setdefault(path, {"servers": servers} if servers else {})
+        item[route.method.lower()] = openapi_operation(route.method, path, route.config["openapi"])
     return {
         "openapi": OPENAPI_VERSION,
-        "info": {"title": "Workspace Prompt-Tracking API (tracker)", "version": __version__,
+        "info": {"title": "Workspace Prompt-Tracking API (tracker)", "version": API_VERSION,
+                 "x-tracker-version": __version__,
                  "description": "A workspace's prompts, brands, tags and topics, the AI answers "
                                 "they get, and analytics over them. Every answer is a JSON "
                                 "envelope: success, data, message (errors: code, errors, "
                                 "retryAfter)."},
-        "servers": [{"url": "/"}],  # paths are whole: /healthz lives outside /api/v1
+        "servers": [{"url": API_PREFIX, "description": "The API's base, on this server."}],
         "paths": dict(sorted(paths.items())),
         "components": {
             "schemas": component_schemas(),
             "responses": openapi_responses(),
+            "headers": openapi_headers(),
             "securitySchemes": {"bearerAuth": {
                 "type": "http", "scheme": "bearer", "bearerFormat": "trk_ + 40 base62 characters",
                 "description": "A workspace API key. Scopes: read; write (implies read) for "
@@ -3668,9 +3836,12 @@ def docs_page(document):
              % (esc(document["info"]["title"]), DOCS_CSS, esc(document["info"]["title"]),
                 esc(document["info"]["version"]), esc(document["info"]["description"]))]
     for path, operations in document["paths"].items():
+        base = operations.get("servers", document["servers"])[0]["url"].rstrip("/")
         for method, op in operations.items():
+            if method == "servers":
+                continue
             parts.append("<section><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
-                method, method.upper(), esc(path), esc(op["summary"])))
+                method, method.upper(), esc(base + path), esc(op["summary"])))
             if op.get("description"):
                 parts.append("<p>%s</p>" % esc(op["description"]))
             rows = ["<tr><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
@@ -4421,10 +4592,13 @@ def cmd_version(args):
 
 
 def build_parser():
+    db_help = "SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB
+    # --db goes before the command or after it (as git's and docker's options do); after
+    # it, SUPPRESS keeps a subcommand's default from overwriting a value given before.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", default=os.environ.get("TRACKER_DB", DEFAULT_DB),
-                        help="SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB)
+    common.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
     parser = argparse.ArgumentParser(prog="tracker", description="Workspace Prompt-Tracking API server.")
+    parser.add_argument("--db", default=os.environ.get("TRACKER_DB", DEFAULT_DB), help=db_help)
     parser.add_argument("--version", action="version",
                         version="tracker %s (SQLite %s)" % (__version__, apsw.sqlite_lib_version()))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

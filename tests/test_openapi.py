@@ -37,15 +37,31 @@ def fuzz_target():
 
 APP, KEY = fuzz_target()
 SCHEMA = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
+
+
+def negative_data_rejection_but_bulk_items(ctx, response, case):
+    """negative_data_rejection, except that a bulk body whose only fault is in its items is
+    created with those items skipped and reported (201, failed >= 1): that is the documented
+    behaviour of POST /prompts, not an invalid body accepted."""
+    if (case.method == "POST" and case.path == "/prompts" and isinstance(case.body, dict)
+            and isinstance(case.body.get("prompts"), list) and response.status_code == 201
+            and response.json()["data"]["failed"] >= 1):
+        return None
+    return negative_data_rejection(ctx, response, case)
+
+
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
-          response_schema_conformance, negative_data_rejection]
+          response_schema_conformance, negative_data_rejection_but_bulk_items]
 
 
 @SCHEMA.parametrize()
 @hypothesis.settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
                      suppress_health_check=list(hypothesis.HealthCheck))
 def test_every_operation_keeps_its_documented_promises(case):
-    case.call_and_validate(headers={"Authorization": "Bearer " + KEY}, checks=CHECKS)
+    # Schemathesis ignores a path's own servers: /healthz lives at the root, not below /api/v1.
+    base_url = "http://localhost/" if case.path == "/healthz" else None
+    case.call_and_validate(base_url=base_url, headers={"Authorization": "Bearer " + KEY},
+                           checks=CHECKS)
 
 
 def test_the_document_is_valid_openapi_3_1(client):
@@ -56,8 +72,10 @@ def test_the_document_is_valid_openapi_3_1(client):
 
 def test_every_route_is_documented_and_nothing_else(app, client):
     document = client.get("/api/v1/openapi.json").json
-    documented = {(method.upper(), path) for path, operations in document["paths"].items()
-                  for method in operations}
+    documented = {(method.upper(), operations.get("servers", document["servers"])[0]["url"]
+                   .rstrip("/") + path)
+                  for path, operations in document["paths"].items()
+                  for method in operations if method != "servers"}
     routes = {(route.method, re.sub(r"<[^>]+>", "{id}", route.rule)) for route in app.routes}
     assert documented == routes
     assert len(routes) == 32 and ("GET", "/healthz") in routes
@@ -67,7 +85,7 @@ def test_limits_come_from_the_validators(client):
     schemas = client.get("/api/v1/openapi.json").json["components"]["schemas"]
     item = schemas["PromptItem"]["properties"]
     assert (item["text"]["minLength"], item["text"]["maxLength"]) == (1, 5000)
-    assert schemas["PromptCreate"]["anyOf"][1]["properties"]["prompts"]["maxItems"] == 500
+    assert schemas["PromptBulkCreate"]["properties"]["prompts"]["maxItems"] == 500
     brand = schemas["BrandUpdate"]["properties"]
     assert brand["trackedNames"]["maxItems"] == 50 and brand["domains"]["maxItems"] == 20
     assert brand["nameRegex"]["anyOf"][0]["maxLength"] == 500
@@ -77,9 +95,9 @@ def test_limits_come_from_the_validators(client):
 
 def test_parameters_are_the_ones_the_routes_read(client):
     document = client.get("/api/v1/openapi.json").json
-    names = [p["name"] for p in document["paths"]["/api/v1/prompts"]["get"]["parameters"]]
+    names = [p["name"] for p in document["paths"]["/prompts"]["get"]["parameters"]]
     assert names == [param.name for param in tracker.PROMPT_LIST_PARAMS]
-    per_page = document["paths"]["/api/v1/prompts"]["get"]["parameters"][1]
+    per_page = document["paths"]["/prompts"]["get"]["parameters"][1]
     assert per_page["schema"] == {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
 
 
@@ -87,7 +105,9 @@ def test_write_operations_require_the_write_scope(client):
     document = client.get("/api/v1/openapi.json").json
     for path, operations in document["paths"].items():
         for method, op in operations.items():
-            if path in ("/api/v1/openapi.json", "/api/v1/docs", "/healthz"):
+            if method == "servers":
+                continue
+            if path in ("/openapi.json", "/docs", "/healthz"):
                 assert op["security"] == []
             else:
                 scope = "read" if method == "get" else "write"
@@ -104,6 +124,7 @@ def test_documents_need_no_key_and_the_page_needs_no_network(client):
 def test_the_docs_page_escapes_what_it_shows(client, app):
     tracker.Operation("x")  # the page is built from the document; names there are escaped
     page = tracker.docs_page({"info": {"title": "<b>T</b>", "version": "1", "description": "<i>"},
+                              "servers": [{"url": "/api/v1"}],
                               "paths": {"/x": {"get": {"summary": "<script>alert(1)</script>",
                                                        "responses": {"200": {}}}}},
                               "components": {"schemas": {}}})
