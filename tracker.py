@@ -15,6 +15,7 @@ import dataclasses
 import datetime
 import hashlib
 import html
+import http.client
 import io
 import json
 import logging
@@ -25,14 +26,13 @@ import random
 import re
 import secrets
 import signal
+import socket
 import sys
 import threading
 import time
 import tomllib
 import traceback
-import urllib.error
 import urllib.parse
-import urllib.request
 
 import apsw
 import bottle
@@ -175,6 +175,14 @@ CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
 END;
 UPDATE topics SET updated_at = updated_at;
 UPDATE tags SET updated_at = updated_at;
+""",
+    # 2 -> 3: a chat keeps notes on what was cut from its answer; the rollup triggers find
+    # a chat's other sources of a domain through an index (they scanned all its sources);
+    # a brand refresh counts its restarts, so a batch matched outside the lock can tell.
+    2: """
+ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
+ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -1889,6 +1897,12 @@ def normalise_domain(value, field, errors):
     return host
 
 
+# RE2 matches in time linear in the text, but also in the size of the compiled pattern:
+# (.*){1,1000}(.*){1,1000} compiles to 22,002 instructions and took 1.2 s per 20,000
+# characters. A pattern may compile to at most this many (a{1000} is 1,004).
+MAX_REGEX_PROGRAM_SIZE = 2000
+
+
 def compile_name_regex(pattern):
     """Compile a brand's nameRegex with RE2 (linear time, so no pattern can stall us)."""
     options = re2.Options()
@@ -1898,12 +1912,16 @@ def compile_name_regex(pattern):
 
 
 def regex_problem(pattern):
-    """Why RE2 refuses pattern, or None."""
+    """Why pattern is refused (RE2 does not take it, or it compiles too big), or None."""
     try:
-        compile_name_regex(pattern)
+        size = compile_name_regex(pattern).programsize
     except re2.error as error:
         reason = error.args[0] if error.args else "invalid"
-        return reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
+        reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
+        return "is not a valid RE2 regular expression: " + reason
+    if size > MAX_REGEX_PROGRAM_SIZE:
+        return ("is too complex: it compiles to %d RE2 instructions, at most %d are allowed"
+                % (size, MAX_REGEX_PROGRAM_SIZE))
     return None
 
 
@@ -1936,7 +1954,7 @@ def brand_changes(data, required):
     if regex:
         problem = regex_problem(regex)
         if problem:
-            regex = fail(errors, "nameRegex", "is not a valid RE2 regular expression: " + problem)
+            regex = fail(errors, "nameRegex", problem)
     use_regex = fields.boolean("useRegex")
     changes = {
         "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required),
@@ -2037,10 +2055,60 @@ def add_brand_routes(app, db):
 
 @dataclasses.dataclass
 class Answer:
-    """An engine's answer: its text, the URLs it cited, and token usage."""
+    """An engine's answer: its text, the URLs it cited, token usage, and notes on what
+    was cut from it or went wrong (kept on the chat)."""
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
     usage: dict = dataclasses.field(default_factory=dict)
+    notes: list = dataclasses.field(default_factory=list)
+
+
+# What an engine may hand us. A reply larger than MAX_REPLY_BYTES, or not complete within
+# ENGINE_CALL_SECONDS of the call's start, is a failed attempt; an answer longer than
+# MAX_ANSWER_CHARS is cut, citations past MAX_SOURCES_PER_CHAT or with a URL longer than
+# MAX_URL_CHARS are dropped and titles cut to MAX_TITLE_CHARS, each with a note on the chat.
+MAX_REPLY_BYTES = 8 * 1024 * 1024
+ENGINE_CALL_SECONDS = 120.0
+MAX_ANSWER_CHARS = 50_000
+MAX_SOURCES_PER_CHAT = 100
+MAX_URL_CHARS = 2048
+MAX_TITLE_CHARS = 500
+
+
+def clean_text(value):
+    """value as text that can be stored and sent back as JSON (a lone surrogate or a NUL
+    becomes U+FFFD), or None when it is not a string."""
+    if not isinstance(value, str):
+        return None
+    text = value.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text.replace("\x00", "\ufffd")
+
+
+def bounded_answer(answer):
+    """The answer as it may be stored: text made clean and cut to MAX_ANSWER_CHARS,
+    citations with a string URL of at most MAX_URL_CHARS (titles strings, cut), at most
+    MAX_SOURCES_PER_CHAT of them, usage a dict; notes say what was cut."""
+    notes = [note for note in map(clean_text, answer.notes if isinstance(answer.notes, list)
+                                  else []) if note]
+    text = clean_text(answer.text) or ""
+    if len(text) > MAX_ANSWER_CHARS:
+        notes.append("answer cut from %d to %d characters" % (len(text), MAX_ANSWER_CHARS))
+        text = text[:MAX_ANSWER_CHARS]
+    citations = []
+    for citation in answer.citations if isinstance(answer.citations, list) else []:
+        url = clean_text(citation.get("url")) if isinstance(citation, dict) else None
+        if url and len(url) <= MAX_URL_CHARS:
+            title = clean_text(citation.get("title"))
+            citations.append({"url": url, "title": title[:MAX_TITLE_CHARS] if title else None})
+        elif url:
+            notes.append("a citation's URL of %d characters dropped (at most %d)"
+                         % (len(url), MAX_URL_CHARS))
+    if len(citations) > MAX_SOURCES_PER_CHAT:
+        notes.append("%d citations past the first %d dropped"
+                     % (len(citations) - MAX_SOURCES_PER_CHAT, MAX_SOURCES_PER_CHAT))
+        citations = citations[:MAX_SOURCES_PER_CHAT]
+    usage = answer.usage if isinstance(answer.usage, dict) else {}
+    return Answer(text, citations, usage, notes)
 
 
 class EngineError(Exception):
@@ -2091,7 +2159,7 @@ class SimulatedEngine:
         self.name = name
         self.model = model
 
-    def ask(self, text, location=None, brands=()):
+    def ask(self, text, location=None, brands=(), deadline=None):
         seed = "\0".join((self.name, self.model, text, location or "")).encode()
         rng = random.Random(hashlib.sha256(seed).digest())
         named = [(rng.choice([brand["name"]] + brand["tracked_names"]),
@@ -2116,59 +2184,142 @@ class SimulatedEngine:
                                           "completionTokens": len(answer) // 4 + 1})
 
 
-class OpenAIEngine:
-    """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
+class HttpEngine:
+    """An engine behind a JSON API over HTTP(S): one POST per question.
 
-    429s, 5xx answers and timeouts are retried with exponential backoff (honouring
-    Retry-After); citations are read from a ``citations`` or ``search_results`` array
-    and from URL annotations, as different providers return them.
+    A call is over within ENGINE_CALL_SECONDS from connect to the last byte, whatever the
+    peer does (a reply that drips in a byte at a time fails at that deadline), and reads
+    at most MAX_REPLY_BYTES. 429s, 5xx answers and timeouts are retried with exponential
+    backoff, honouring Retry-After, but never past the deadline the worker gives (the end
+    of its lease on the run). Subclasses say where to send what (endpoint, headers, body)
+    and how to read the reply (parse).
     """
-    kind = "openai"
+    kind = None
 
-    def __init__(self, name, model, base_url, api_key=None, timeout=60.0, retries=3,
-                 sleep=time.sleep):
+    def __init__(self, name, model, base_url, api_key=None, timeout=ENGINE_CALL_SECONDS,
+                 retries=3, sleep=time.sleep):
         self.name = name
         self.model = model
-        self.url = base_url.rstrip("/") + "/chat/completions"
+        self.base_url = base_url.rstrip("/")
+        self.url = self.endpoint()
         self.api_key = api_key
         self.timeout = timeout
         self.retries = retries
         self.sleep = sleep
 
-    def ask(self, text, location=None, brands=()):
+    def ask(self, text, location=None, brands=(), deadline=None):
+        """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting."""
+        deadline = math.inf if deadline is None else deadline
+        body = json.dumps(self.body(text, location)).encode()
+        for attempt in range(self.retries + 1):
+            try:
+                return self.parse(self.post(body, deadline))
+            except RetryableEngineError as error:
+                if attempt == self.retries:
+                    raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
+                wait = error.retry_after if error.retry_after is not None else min(2 ** attempt, 30)
+                if time.monotonic() + wait >= deadline:
+                    raise EngineError("%s (no time left to retry after %gs)" % (error, wait)) from None
+                self.sleep(wait)
+
+    def post(self, body, deadline=math.inf):
+        """The decoded JSON reply to one request, or an EngineError."""
+        seconds = min(self.timeout, deadline - time.monotonic())
+        if seconds <= 0:
+            raise EngineError("no time left to ask %s" % self.url)
+        status, headers, raw = http_post(self.url, body, self.headers(), seconds)
+        if status >= 400:
+            message = "HTTP %d from %s: %s" % (status, self.url, raw[:300].decode(errors="replace"))
+            if status == 429 or status >= 500:
+                raise RetryableEngineError(message, retry_after_seconds(headers))
+            raise EngineError(message)
+        try:
+            return json.loads(raw)
+        except (ValueError, RecursionError) as error:
+            raise EngineError("%s answered with invalid JSON: %s" % (self.url, error)) from None
+
+    def endpoint(self):
+        raise NotImplementedError
+
+    def headers(self):
+        return {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
+
+    def body(self, text, location):
+        raise NotImplementedError
+
+    def parse(self, reply):
+        raise NotImplementedError
+
+
+def http_post(url, body, headers, seconds):
+    """(status, headers, body) of one POST that must be over within seconds: a
+    RetryableEngineError when it is not, an EngineError for a body over MAX_REPLY_BYTES.
+
+    A per-read timeout alone would let a peer that sends a byte now and then hold the
+    call forever, so a watchdog shuts the socket at the deadline: a blocked read then
+    returns at once."""
+    parts = urllib.parse.urlsplit(url)
+    connection = (http.client.HTTPSConnection if parts.scheme == "https"
+                  else http.client.HTTPConnection)(parts.hostname, parts.port, timeout=seconds)
+    expired = threading.Event()
+    watchdog = threading.Timer(seconds, shut_down, (connection, expired))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        connection.request("POST", (parts.path or "/") + ("?" + parts.query if parts.query else ""),
+                           body, headers)
+        reply = connection.getresponse()
+        raw = reply.read(MAX_REPLY_BYTES + 1)
+    except (OSError, http.client.HTTPException) as error:
+        if expired.is_set():
+            raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds)) from None
+        raise RetryableEngineError("no answer from %s: %s" % (url, error or type(error).__name__)) from None
+    finally:
+        watchdog.cancel()
+        connection.close()
+    if expired.is_set():
+        raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds))
+    if len(raw) > MAX_REPLY_BYTES:
+        raise EngineError("%s sent a reply over %d bytes" % (url, MAX_REPLY_BYTES))
+    return reply.status, reply.headers, raw
+
+
+def shut_down(connection, expired):
+    """The watchdog's work: mark the call expired, then end its socket's reads and writes."""
+    expired.set()
+    if connection.sock is not None:
+        try:
+            connection.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed
+
+
+class OpenAIEngine(HttpEngine):
+    """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
+
+    Citations are read from a ``citations`` or ``search_results`` array and from URL
+    annotations, as different providers return them.
+    """
+    kind = "openai"
+
+    def endpoint(self):
+        return self.base_url + "/chat/completions"
+
+    def headers(self):
+        headers = super().headers()
+        if self.api_key:
+            headers["Authorization"] = "Bearer " + self.api_key
+        return headers
+
+    def body(self, text, location):
         messages = [{"role": "user", "content": text}]
         if location:
             messages.insert(0, {"role": "system", "content":
                                 "The user is asking from %s; answer for that location." % location})
-        body = json.dumps({"model": self.model, "messages": messages}).encode()
-        for attempt in range(self.retries + 1):
-            try:
-                return parse_chat_completion(self.post(body))
-            except RetryableEngineError as error:
-                if attempt == self.retries:
-                    raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
-                self.sleep(error.retry_after if error.retry_after is not None
-                           else min(2 ** attempt, 30))
+        return {"model": self.model, "messages": messages}
 
-    def post(self, body):
-        """The decoded JSON reply to one request, or an EngineError."""
-        headers = {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
-        if self.api_key:
-            headers["Authorization"] = "Bearer " + self.api_key
-        request_ = urllib.request.Request(self.url, data=body, headers=headers, method="POST")
-        try:
-            with urllib.request.urlopen(request_, timeout=self.timeout) as reply:
-                return json.loads(reply.read())
-        except urllib.error.HTTPError as error:
-            detail = error.read()[:300].decode(errors="replace")
-            message = "HTTP %d from %s: %s" % (error.code, self.url, detail)
-            if error.code == 429 or error.code >= 500:
-                raise RetryableEngineError(message, retry_after_seconds(error.headers)) from None
-            raise EngineError(message) from None
-        except (urllib.error.URLError, TimeoutError, ConnectionError) as error:
-            raise RetryableEngineError("no answer from %s: %s" % (self.url, error)) from None
-        except ValueError as error:
-            raise EngineError("%s answered with invalid JSON: %s" % (self.url, error)) from None
+    def parse(self, reply):
+        return parse_chat_completion(reply)
 
 
 def retry_after_seconds(headers):
@@ -2236,8 +2387,10 @@ def configure_engines(specs, environ=os.environ):
 # Extraction: sources and brand mentions #######################################
 ###############################################################################
 
-MARKDOWN_LINK = re.compile(r"\[([^\]\n]{0,500})\]\((https?://[^\s)]+)\)", re.IGNORECASE)
-BARE_URL = re.compile(r"https?://[^\s<>()\[\]\"'`]+", re.IGNORECASE)
+# RE2, not re: answers are untrusted, and these must take linear time on any text (with
+# re, 5 MB of "[" made the Markdown pattern backtrack for 17 s, holding the GIL).
+MARKDOWN_LINK = re2.compile(r"\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)")
+BARE_URL = re2.compile(r"(?i:https?)://[^\s<>()\[\]\"'`]+")
 URL_TRAILING_PUNCTUATION = ".,;:!?*_'\""
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -2262,18 +2415,28 @@ def normalise_url(url):
 
 
 def extract_sources(answer):
-    """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs."""
+    """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs;
+    at most MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say
+    what was left out)."""
     found = [(c["url"], c.get("title")) for c in answer.citations]
     found += [(url, title.strip() or None) for title, url in MARKDOWN_LINK.findall(answer.text)]
     found += [(url, None) for url in BARE_URL.findall(answer.text)]
-    sources = {}
+    sources, too_long = {}, 0
     for url, title in found:
+        if len(url) > MAX_URL_CHARS:
+            too_long += 1
+            continue
         normal = normalise_url(url)
         if normal and normal[0] not in sources:
             sources[normal[0]] = {"url": normal[0], "domain": normal[1], "title": title}
         elif normal and title and not sources[normal[0]]["title"]:
             sources[normal[0]]["title"] = title
-    return list(sources.values())
+    if too_long:
+        answer.notes.append("%d URLs over %d characters left out" % (too_long, MAX_URL_CHARS))
+    if len(sources) > MAX_SOURCES_PER_CHAT:
+        answer.notes.append("%d sources past the first %d left out"
+                            % (len(sources) - MAX_SOURCES_PER_CHAT, MAX_SOURCES_PER_CHAT))
+    return list(sources.values())[:MAX_SOURCES_PER_CHAT]
 
 
 def mask_link_targets(text):
@@ -2341,11 +2504,9 @@ def brand_rows(connection, workspace_id):
                 WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
 
 
-def store_chat_brands(connection, chat, matcher, domains, found=None):
-    """(Re)write the brand rows of chat (a row with id, workspace_id, answer, engine, created_at);
-    found is matcher.match's result when the caller has it already."""
-    if found is None:
-        found = matcher.match(chat["answer"], domains)
+def write_chat_brands(connection, chat, found):
+    """(Re)write the brand rows of chat (a row with id, workspace_id, engine, created_at):
+    found is BrandMatcher.match's result for it."""
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
     connection.executemany("""
         INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
@@ -2375,6 +2536,11 @@ LEASE_SECONDS = 300
 MAX_ATTEMPTS = 5
 BACKOFF_SECONDS = 30
 BACKOFF_CAP_SECONDS = 3600
+# The share of a lease a worker spends on engine calls, retries and waits included, so
+# that it stores the answers before its lease runs out and another worker takes over.
+LEASE_WORKING_SHARE = 0.8
+# How long stopping waits for a runner before giving its run back to the queue.
+STOP_SECONDS = 5.0
 RELEVANCY_WINDOW_DAYS = 30
 RELEVANCY_REFRESH_SECONDS = 300
 BRAND_REFRESH_BATCH = 200
@@ -2447,6 +2613,7 @@ def claim_run(db, lease_seconds=LEASE_SECONDS):
     if not claimable(db.connection(), stamp):
         return None
     with db.write() as connection:
+        fail_abandoned_runs(connection, stamp)
         return query_one(connection, """
             UPDATE runs SET state = 'running', attempts = attempts + 1, leased_until = ?,
                             lease_token = ?, updated_at = ?
@@ -2456,6 +2623,18 @@ def claim_run(db, lease_seconds=LEASE_SECONDS):
                         ORDER BY not_before, id LIMIT 1)
             RETURNING *""", (iso_timestamp(now + lease_seconds), secrets.token_hex(8), stamp,
                              stamp, stamp))
+
+
+def fail_abandoned_runs(connection, stamp):
+    """Fail for good the runs whose last allowed attempt ran out of lease with no result
+    (its process died each time, say): without this they would be claimed, and their
+    engines paid, at every lease expiry forever."""
+    connection.execute("""
+        UPDATE runs SET state = 'failed', leased_until = NULL, lease_token = NULL, updated_at = ?,
+            last_error = coalesce(last_error || '; ', '') || 'no result after ' || attempts
+                         || ' attempts: each one ran out of its lease'
+        WHERE state = 'running' AND leased_until <= ? AND attempts >= ?""",
+        (stamp, stamp, MAX_ATTEMPTS))
 
 
 def holds_lease(connection, run):
@@ -2491,28 +2670,29 @@ def end_run(connection, run, errors, now):
         WHERE id = ?""", (state, not_before, error, iso_timestamp(now), run["id"]))
 
 
-def store_chat(connection, run, prompt, engine, answer, latency_ms, matcher, created_at,
-               extracted=None):
-    """Insert one chat with its sources and brand rows (nothing if the run already has it);
-    extracted is extract()'s result when the caller has it already."""
+def store_chat(connection, run, prompt, engine, answer, latency_ms, extracted, created_at):
+    """Insert one chat with its sources and brand rows (nothing if the run already has it).
+
+    answer is bounded_answer()'s and extracted extract()'s result: the work that grows with
+    the answer is done, and bounded, before the caller takes the write lock."""
+    sources, found = extracted
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                           answer, citations, usage, latency_ms, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           answer, citations, usage, notes, latency_ms, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine) DO NOTHING
         RETURNING id, workspace_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
-         latency_ms, created_at))
+         json.dumps(answer.notes), latency_ms, created_at))
     if chat is None:
         return
-    sources, found = extracted or extract(answer, matcher)
     connection.executemany("""
         INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
         VALUES (?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
           created_at) for s in sources])
-    store_chat_brands(connection, chat, matcher, None, found)
+    write_chat_brands(connection, chat, found)
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -2532,27 +2712,35 @@ def request_brand_refresh(connection, workspace_id):
     """Have the worker recompute every chat's brand rows (a brand's names changed)."""
     connection.execute("""
         INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
-        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0""", (workspace_id,))
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0,
+                                                 generation = generation + 1""", (workspace_id,))
 
 
 def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
-    """Recompute one batch of chats' brand rows for one workspace; False when none is due."""
-    if query_one(db.connection(), "SELECT 1 AS due FROM brand_refresh LIMIT 1") is None:
+    """Recompute one batch of chats' brand rows for one workspace; False when none is due.
+
+    The batch is read and matched without the write lock (a brand's regex may take a
+    while on long answers), then written under it only if no brand changed meanwhile:
+    a change bumps the refresh's generation and starts it over."""
+    connection = db.connection()
+    pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
+    if pending is None:
         return False  # the usual case, found without taking the write lock
-    with db.write() as connection:
-        pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
-        if pending is None:
-            return False
-        workspace_id = pending["workspace_id"]
-        matcher = BrandMatcher(brand_rows(connection, workspace_id))
-        chats = query_all(connection, """
+    workspace_id = pending["workspace_id"]
+    with db.read() as snapshot:
+        matcher = BrandMatcher(brand_rows(snapshot, workspace_id))
+        chats = query_all(snapshot, """
             SELECT id, workspace_id, answer, engine, created_at FROM chats
             WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
-        for chat in chats:
-            domains = {row["domain"] for row in query_all(
-                connection, "SELECT domain FROM chat_sources WHERE chat_id = ?", (chat["id"],))}
-            store_chat_brands(connection, chat, matcher, domains)
+        domains = chat_source_domains(snapshot, workspace_id, [chat["id"] for chat in chats])
+    found = [matcher.match(chat["answer"], domains.get(chat["id"], set())) for chat in chats]
+    with db.write() as connection:
+        if query_one(connection, "SELECT * FROM brand_refresh WHERE workspace_id = ?",
+                     (workspace_id,)) != pending:
+            return True  # a brand changed meanwhile: the next batch starts over
+        for chat, rows in zip(chats, found):
+            write_chat_brands(connection, chat, rows)
         if len(chats) < batch:
             connection.execute("DELETE FROM brand_refresh WHERE workspace_id = ?", (workspace_id,))
             refresh_relevancy(connection, workspace_id, db.clock())
@@ -2560,6 +2748,26 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
             connection.execute("UPDATE brand_refresh SET after_chat_id = ? WHERE workspace_id = ?",
                                (chats[-1]["id"], workspace_id))
     return True
+
+
+def chat_source_domains(connection, workspace_id, chat_ids):
+    """{chat id: set of its sources' domains} for the chats of a batch."""
+    domains = {}
+    for row in query_all(connection, """
+            SELECT chat_id, domain FROM chat_sources
+            WHERE workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
+            (workspace_id, json.dumps(chat_ids))):
+        domains.setdefault(row["chat_id"], set()).add(row["domain"])
+    return domains
+
+
+def describe_error(error):
+    """An error as kept on a run: its message, else its type's name."""
+    return clean_text(str(error)) or type(error).__name__
+
+
+class WorkerStopping(Exception):
+    """The worker is stopping: the run in hand is given back, not failed."""
 
 
 class Worker:
@@ -2616,7 +2824,11 @@ class Worker:
             self._scored_at[workspace_id] = now
 
     def run_next(self):
-        """Claim and process one run; False when none is due."""
+        """Claim and process one run; False when none is due.
+
+        Whatever goes wrong on a run's way (an engine, its answer, storing it) is a failed
+        attempt with its error kept, so the attempt limit holds: a run is never left
+        running, to be claimed again at each lease expiry and paid for each time."""
         run = claim_run(self.db, self.lease_seconds)
         if run is None:
             return False
@@ -2624,10 +2836,22 @@ class Worker:
             self._in_hand[run["id"]] = run
         try:
             self.process(run)
+        except WorkerStopping:
+            release_run(self.db, run)
+        except Exception as error:
+            log.exception("run %d failed", run["id"])
+            self.fail_attempt(run, {"worker": describe_error(error)})
         finally:
             with self._lock:
                 self._in_hand.pop(run["id"], None)
         return True
+
+    def fail_attempt(self, run, errors):
+        """End the run's attempt as failed, with errors kept (if it still holds its lease)."""
+        now = self.db.clock()
+        with self.db.write() as connection:
+            if holds_lease(connection, run):
+                end_run(connection, run, errors, now)
 
     def process(self, run):
         connection = self.db.connection()
@@ -2639,6 +2863,7 @@ class Worker:
                                    "updated_at = ? WHERE id = ? AND lease_token = ?",
                                    (self.db.now(), run["id"], run["lease_token"]))
             return
+        deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
         brands = brand_rows(connection, run["workspace_id"])
         answered = {row["engine"] for row in query_all(
             connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
@@ -2646,11 +2871,14 @@ class Worker:
         for engine in self.engines:
             if engine.name in answered:
                 continue
+            if self._stopping.is_set():
+                raise WorkerStopping()
             started = time.perf_counter()
             try:
-                answer = engine.ask(prompt["text"], prompt["location"], brands)
+                answer = bounded_answer(engine.ask(prompt["text"], prompt["location"], brands,
+                                                   deadline=deadline))
             except Exception as error:  # an adapter's failure is kept on the run, never raised
-                errors[engine.name] = str(error) or type(error).__name__
+                errors[engine.name] = describe_error(error)
                 continue
             answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
         self.finish(run, prompt, brands, answers, errors)
@@ -2666,8 +2894,8 @@ class Worker:
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
                 return
             for (engine, answer, latency_ms), found in zip(answers, extracted):
-                store_chat(connection, run, prompt, engine, answer, latency_ms, matcher,
-                           iso_timestamp(now), found)
+                store_chat(connection, run, prompt, engine, answer, latency_ms, found,
+                           iso_timestamp(now))
             end_run(connection, run, errors, now)
         if answers:
             with self._lock:
@@ -2702,8 +2930,9 @@ class Worker:
                 self._stopping.wait(self.poll_seconds)
         self.db.close()
 
-    def stop(self, timeout=10.0):
-        """Stop the threads; a run still in hand after timeout goes back to the queue."""
+    def stop(self, timeout=STOP_SECONDS):
+        """Stop the threads; a run still in hand after timeout goes back to the queue (an
+        engine call in flight is left to its daemon thread, which dies with the process)."""
         self._stopping.set()
         deadline = time.monotonic() + timeout
         for thread in self._threads:
@@ -3141,8 +3370,9 @@ def chats_json(connection, workspace_id, rows):
             "cited": bool(mention["cited"])})
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
-             "answer": row["answer"], "latencyMs": row["latency_ms"],
-             "usage": usage_json(row["usage"]), "createdAt": row["created_at"],
+             "answer": row["answer"], "notes": json.loads(row["notes"]),
+             "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
+             "createdAt": row["created_at"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
@@ -3627,6 +3857,8 @@ def analytics_schemas():
             "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
             "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
+            "notes": dict(array_schema(string_schema()), description="What was cut from the "
+                          "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
             "sources": array_schema(object_schema({
                 "url": string_schema(), "domain": string_schema(),

@@ -355,7 +355,11 @@ def query(path, sql):
 
 
 def test_runs_in_flight_at_kill_9_all_complete_once_after_restart(tmp_path):
-    prompts = knob("TRACKER_QUEUE_PROMPTS", 16, 40)
+    """Each kill lands while runs are in flight: before it, prompts are topped up so that
+    the queue never empties (it used to, in the long run, so the last kills had nothing to
+    interrupt). A run overtaken after its lease ran out is covered in process
+    (tests/test_runs.py): engine calls now end before the lease does."""
+    batch = knob("TRACKER_QUEUE_PROMPTS", 16, 40)
     rng = random.Random(SEED)
     engine = FakeOpenAI(delay=0.4, threads=8)  # slow enough to kill runs in flight
     db_path = tmp_path / "tracker.db"
@@ -367,39 +371,35 @@ def test_runs_in_flight_at_kill_9_all_complete_once_after_restart(tmp_path):
 
     def undone():
         return query(db_path, "SELECT count(*) FROM runs WHERE state != 'done'")[0][0]
-    server = start()
-    status, _, _ = HttpClient(server.url, key).call(
-        "POST", "/prompts", {"prompts": [{"text": "queue prompt %d" % n} for n in range(prompts)]})
-    assert status == 201
-    in_flight = []
+    server, prompts, in_flight = start(), 0, []
     for kill in range(QUEUE_KILLS):
+        if undone() < batch // 2:
+            status, _, _ = HttpClient(server.url, key).call("POST", "/prompts", {"prompts": [
+                {"text": "queue prompt %d" % n} for n in range(prompts, prompts + batch)]})
+            assert status == 201
+            prompts += batch
         asked = len(engine.requests)
-        wait_for(lambda: len(engine.requests) >= asked + 2 or not undone(), 20, "no run started")
+        wait_for(lambda: len(engine.requests) >= asked + 2, 20, "no run started")
         time.sleep(rng.uniform(0, 0.5))  # during an engine call, or while a result is stored
         in_flight.append(query(db_path, "SELECT count(*) FROM runs WHERE state = 'running'")[0][0])
         server.process.kill()
         server.process.wait()
         check_file(db_path)
-        if kill == QUEUE_KILLS - 1:
-            # The next answer takes longer than the lease: another worker takes the run
-            # over, and the first one's late answer must not become a second chat.
-            engine.reply(delay=3.5)
         server = start()
     wait_for(lambda: not undone(), 60, "runs left undone:\n" + server.log())
-    wait_for(lambda: "lease lost before it finished; result discarded" in server.log(), 10,
-             "the overtaken run's late answer never came:\n" + server.log())
     assert server.stop() == 0
     engine.server.stop()
     check_file(db_path)
+    assert min(in_flight) >= 1, in_flight
     assert query(db_path, "SELECT count(*), count(DISTINCT prompt_id) FROM runs") == [(prompts, prompts)]
-    # One chat per run, never two, although killed and overtaken runs were asked again.
+    # One chat per run, never two, although killed runs were asked again.
     assert query(db_path, "SELECT count(*), count(DISTINCT run_id) FROM chats") == [(prompts, prompts)]
     retried = query(db_path, "SELECT count(*) FROM runs WHERE attempts > 1")[0][0]
     assert retried >= 1 and len(engine.requests) > prompts
-    report_figure("queue: %d kill -9 with runs in flight (%s running at each kill) and one lease "
-                  "overtaken: all %d runs done after restart, %d of them retried, %d engine calls, "
-                  "exactly one chat per run" % (QUEUE_KILLS, "/".join(map(str, in_flight)), prompts,
-                                                retried, len(engine.requests)))
+    report_figure("queue: %d kill -9 with runs in flight (%s running at each kill): all %d runs "
+                  "done after restart, %d of them retried, %d engine calls, exactly one chat per "
+                  "run" % (QUEUE_KILLS, "/".join(map(str, in_flight)), prompts, retried,
+                           len(engine.requests)))
 
 
 def test_sigterm_right_after_a_request_always_stops_cleanly(tmp_path):

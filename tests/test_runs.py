@@ -25,7 +25,7 @@ class ScriptedEngine:
         self.citations = list(citations)
         self.calls = []
 
-    def ask(self, text, location=None, brands=()):
+    def ask(self, text, location=None, brands=(), deadline=None):
         self.calls.append((text, location))
         if len(self.calls) <= self.failures:
             raise tracker.EngineError("boom %d" % len(self.calls))
@@ -172,7 +172,7 @@ def test_stop_gives_a_run_in_hand_back_to_the_queue(db, workspace):
     entered, release = threading.Event(), threading.Event()
 
     class BlockingEngine(ScriptedEngine):
-        def ask(self, text, location=None, brands=()):
+        def ask(self, text, location=None, brands=(), deadline=None):
             entered.set()
             release.wait(10)
             return super().ask(text, location, brands)
@@ -208,10 +208,10 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     run = tracker.claim_run(db)
     prompt = rows(db, "SELECT * FROM prompts")[0]
     answer = tracker.Answer("same", [], {})
-    matcher = tracker.BrandMatcher([])
+    extracted = tracker.extract(answer, tracker.BrandMatcher([]))
     with db.write() as connection:
         for _ in range(2):
-            tracker.store_chat(connection, run, prompt, engine, answer, 5, matcher, NOW)
+            tracker.store_chat(connection, run, prompt, engine, answer, 5, extracted, NOW)
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
 
 
@@ -463,7 +463,7 @@ def test_openai_engine_times_out(fake_openai):
     fake_openai.reply(delay=1.0)
     fake_openai.reply(delay=1.0)
     engine, sleeps = openai_engine(fake_openai, timeout=0.2, retries=1)
-    with pytest.raises(tracker.EngineError, match=r"no answer from .*timed out.*\(after 2 attempts\)"):
+    with pytest.raises(tracker.EngineError, match=r"no complete reply from .* within 0.2s \(after 2 attempts\)"):
         engine.ask("q")
 
 
