@@ -458,4 +458,17 @@ CREATE TABLE brand_refresh (
     generation    INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
-PRAGMA user_version = 3;
+-- The dashboard's sign-in sessions: the hash of the session cookie's random token, the
+-- key it was opened with (its revocation ends the session), and the token its forms carry.
+CREATE TABLE dashboard_sessions (
+    token_hash  BLOB PRIMARY KEY,
+    api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    csrf_token  TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    expires_at  TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
+CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
+
+PRAGMA user_version = 4;

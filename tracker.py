@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import datetime
 import hashlib
+import hmac
 import html
 import http.client
 import io
@@ -183,6 +184,18 @@ UPDATE tags SET updated_at = updated_at;
 ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
+""",
+    # 3 -> 4: the dashboard's sign-in sessions.
+    3: """
+CREATE TABLE dashboard_sessions (
+    token_hash  BLOB PRIMARY KEY,
+    api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+    csrf_token  TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    expires_at  TEXT NOT NULL
+) STRICT, WITHOUT ROWID;
+CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
+CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -749,11 +762,7 @@ class AuthPlugin:
             raise ApiError(401, "Invalid or missing API key", code="API_KEY_INVALID",
                            headers={"WWW-Authenticate": bearer_challenge()})
         row, auth = found
-        if row["subscription_status"] not in USABLE_SUBSCRIPTIONS:
-            raise ApiError(402, "An active subscription or trial is required",
-                           code="SUBSCRIPTION_REQUIRED")
-        if not row["api_access"]:
-            raise ApiError(403, "The plan does not include API access", code="API_ACCESS_DISABLED")
+        check_organization(row)
         return auth
 
     def find_key(self):
@@ -767,12 +776,24 @@ class AuthPlugin:
         if scheme.lower() != "bearer":
             return None
         found = self.keys.find(self.db, key)
-        if found is None or found[0]["revoked_at"] is not None:
-            return None
-        expires_at = found[0]["expires_at"]
-        if expires_at is not None and expires_at <= self.db.now():
+        if found is None or not key_usable(found[0], self.db.now()):
             return None
         return found
+
+
+def key_usable(row, now):
+    """True when a key row (lookup_key's) is neither revoked nor expired at now."""
+    return row is not None and row["revoked_at"] is None and (
+        row["expires_at"] is None or row["expires_at"] > now)
+
+
+def check_organization(row):
+    """Raise the 402 or 403 of a key whose organization may not use the API now."""
+    if row["subscription_status"] not in USABLE_SUBSCRIPTIONS:
+        raise ApiError(402, "An active subscription or trial is required",
+                       code="SUBSCRIPTION_REQUIRED")
+    if not row["api_access"]:
+        raise ApiError(403, "The plan does not include API access", code="API_ACCESS_DISABLED")
 
 
 def caller():
@@ -793,21 +814,25 @@ class RateLimitPlugin:
             return callback
 
         def limited(*args, **kwargs):
-            auth = caller()
-            allowed, remaining, reset = self.limiter.hit(auth.key_id, auth.rate_limit)
-            seconds = max(1, math.ceil(reset - self.limiter.clock()))
-            set_headers([
-                ("X-Ratelimit-Limit", str(auth.rate_limit)),
-                ("X-Ratelimit-Remaining", str(remaining)),
-                ("X-Ratelimit-Reset", str(reset)),
-                ("Ratelimit-Policy", '"default";q=%d;w=60' % auth.rate_limit),
-                ("Ratelimit", '"default";r=%d;t=%d' % (remaining, seconds)),
-            ])
-            if not allowed:
-                raise rate_limit_error("Rate limit exceeded: %d requests per minute"
-                                       % auth.rate_limit, seconds)
+            count_request(self.limiter, caller())
             return callback(*args, **kwargs)
         return limited
+
+
+def count_request(limiter, auth):
+    """Count a request against its key's limit and say so in the headers; 429 past it."""
+    allowed, remaining, reset = limiter.hit(auth.key_id, auth.rate_limit)
+    seconds = max(1, math.ceil(reset - limiter.clock()))
+    set_headers([
+        ("X-Ratelimit-Limit", str(auth.rate_limit)),
+        ("X-Ratelimit-Remaining", str(remaining)),
+        ("X-Ratelimit-Reset", str(reset)),
+        ("Ratelimit-Policy", '"default";q=%d;w=60' % auth.rate_limit),
+        ("Ratelimit", '"default";r=%d;t=%d' % (remaining, seconds)),
+    ])
+    if not allowed:
+        raise rate_limit_error("Rate limit exceeded: %d requests per minute" % auth.rate_limit,
+                               seconds)
 
 
 class ScopePlugin:
@@ -1303,16 +1328,21 @@ def add_delete_route(app, db, table, kind, after=None):
     @app.delete(API_PREFIX + "/%s/<item_id>" % table,
                 openapi=Operation("Delete a %s" % kind.lower(), item=kind))
     def delete_item(item_id):
-        item_id = parse_path_id(item_id, kind)
-        workspace_id = caller().workspace_id
-        with db.write() as connection:
-            connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
-                               (item_id, workspace_id))
-            if not connection.changes():
-                raise not_found(kind)
-            if after:
-                after(connection, workspace_id)
+        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
         return success(message="%s deleted" % kind)
+
+
+def delete_owned(db, table, kind, workspace_id, item_id, after=None):
+    """Delete one item of the workspace (404 when it has none such), then call
+    after(connection, workspace_id) in the same transaction."""
+    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
+    with db.write() as connection:
+        connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
+                           (item_id, workspace_id))
+        if not connection.changes():
+            raise not_found(kind)
+        if after:
+            after(connection, workspace_id)
 
 
 ###############################################################################
@@ -4323,19 +4353,22 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db))
-    app.install(RateLimitPlugin(RateLimiter(clock)))
+    limiter = RateLimiter(clock)
+    app.install(RateLimitPlugin(limiter))
     app.install(ScopePlugin())
     app.install(QueryPlugin())
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
     add_operations_routes(app, db)
+    add_dashboard(app, db, limiter)
     return app
 
 
 def run_after_writes(worker):
-    """The after_request hook of runs="instant": a successful write's runs finish at once."""
+    """The after_request hook of runs="instant": a successful write's runs finish at once
+    (a dashboard form's write answers with a redirect)."""
     def hook():
-        if request.method in WRITE_METHODS and 200 <= response.status_code < 300:
+        if request.method in WRITE_METHODS and 200 <= response.status_code < 400:
             worker.run_pending()
     return hook
 
@@ -4376,6 +4409,1421 @@ def add_operations_routes(app, db):
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
         return success({"status": "ok", "database": "ok", "schemaVersion": version,
                         "worker": worker, "runs": app.config["tracker.runs"]}, "Healthy")
+
+
+###############################################################################
+# Dashboard: sessions and sign-in ###############################################
+###############################################################################
+
+# The dashboard is a second Bottle application in the same process: server-rendered
+# pages over the same functions the API reads, for a person with a browser. It answers
+# the paths its routes match; every other path is the API's, as before (add_dashboard).
+# Pages carry no script: charts are inline SVG, forms are plain HTML forms.
+
+DASHBOARD_SESSION_SECONDS = 12 * 3600
+SESSION_TOKEN_BYTES = 32
+SESSION_COOKIE = "tracker_session"
+SIGN_IN_COOKIE = "tracker_sign_in"  # the sign-in form's CSRF token (double submit)
+# Expired sessions are deleted a batch at a time, at each sign-in.
+SESSION_SWEEP_BATCH = 100
+DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
+                 "frame-ancestors 'none'; object-src 'none'")
+DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
+                     ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
+
+
+def session_cookie(name, value, max_age):
+    """Set a dashboard cookie: HttpOnly, SameSite=Strict, Secure behind HTTPS."""
+    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict",
+                        secure=request.urlparts.scheme == "https")
+
+
+def find_session(connection, token_hash, now):
+    return query_one(connection, """
+        SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
+        JOIN api_keys k ON k.id = s.api_key_id
+        WHERE s.token_hash = ? AND s.expires_at > ?""", (token_hash, now))
+
+
+def session_auth(db, token):
+    """(Auth, CSRF token) of a live session, or None: unknown, expired, or its key revoked
+    or expired since. An organization that lost API access gets the API's 402 or 403."""
+    connection = db.connection()
+    now = db.now()
+    session = find_session(connection, hash_key(token), now)
+    if session is None:
+        return None
+    row = lookup_key(connection, session["key_hash"])
+    if not key_usable(row, now):
+        return None
+    check_organization(row)
+    return auth_from_row(row), session["csrf_token"]
+
+
+def sign_in(db, key):
+    """A new session's token for key, or None when key is not a usable key."""
+    connection = db.connection()
+    now = db.now()
+    row = lookup_key(connection, hash_key(key)) if key_is_well_formed(key) else None
+    if row is None or not key_usable(row, now):
+        return None
+    check_organization(row)
+    token = secrets.token_urlsafe(SESSION_TOKEN_BYTES)
+    with db.write() as connection:
+        connection.execute("""
+            DELETE FROM dashboard_sessions WHERE token_hash IN (
+                SELECT token_hash FROM dashboard_sessions WHERE expires_at <= ? LIMIT ?)""",
+                           (now, SESSION_SWEEP_BATCH))
+        connection.execute("""
+            INSERT INTO dashboard_sessions (token_hash, api_key_id, csrf_token, created_at,
+                                            expires_at) VALUES (?, ?, ?, ?, ?)""",
+            (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
+             iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
+    return token
+
+
+def sign_out(db, token):
+    with db.write() as connection:
+        connection.execute("DELETE FROM dashboard_sessions WHERE token_hash = ?", (hash_key(token),))
+
+
+def form_text(name):
+    """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
+    value = request.forms.get(name, "")
+    try:
+        return wsgi_text(value)
+    except UnicodeError:
+        raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
+
+
+def form_list(name):
+    """A comma-separated form field as a list of its non-blank items."""
+    return [item.strip() for item in form_text(name).split(",") if item.strip()]
+
+
+class DashboardPlugin:
+    """Sessions, CSRF, scopes, the key's rate limit and the security headers of every page.
+
+    A page with a session runs with the session's key as ``caller()``, so the functions
+    the API reads see the same workspace; its requests count against the key's limit.
+    Errors are pages too: an ApiError shows its message and problems, with its status.
+    """
+    name = "dashboard"
+    api = 2
+
+    def __init__(self, db, limiter):
+        self.db = db
+        self.limiter = limiter
+
+    def apply(self, callback, route):
+        public = route.config.get("public", False)
+        signed_out = route.config.get("signed_out")  # the page a visitor without a session gets
+
+        def page(*args, **kwargs):
+            set_common_headers()
+            set_headers(DASHBOARD_HEADERS)
+            try:
+                if request.content_length > MAX_BODY_BYTES:
+                    raise payload_too_large()
+                if not public and not self.open_session():
+                    if signed_out is not None:
+                        return signed_out()
+                    if request.method == "GET":
+                        bottle.redirect("/", 303)
+                    raise ApiError(401, "Your session has ended: sign in again",
+                                   code="SESSION_ENDED")
+                return callback(*args, **kwargs)
+            except bottle.HTTPResponse:
+                raise
+            except ApiError as error:
+                return error_page(error)
+            except Exception:
+                log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
+                          traceback.format_exc())
+                return error_page(ApiError(500, "Internal server error"))
+        return page
+
+    def open_session(self):
+        """Check the session, its CSRF token and scope, and count the request; False when
+        there is no live session."""
+        token = request.get_cookie(SESSION_COOKIE)
+        found = session_auth(self.db, token) if token else None
+        if found is None:
+            return False
+        auth, csrf = found
+        request.environ["tracker.auth"], request.environ["tracker.csrf"] = auth, csrf
+        count_request(self.limiter, auth)
+        if request.method == "POST":
+            if not hmac.compare_digest(form_text("csrf").encode(), csrf.encode()):
+                raise ApiError(403, "The form has expired: reload the page and try again",
+                               code="CSRF_TOKEN_INVALID")
+            if "write" not in auth.scopes and request.path != "/sign-out":
+                raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
+        return True
+
+
+def signed_in():
+    """The Auth of the current page's session, or None on a public page."""
+    return request.environ.get("tracker.auth")
+
+
+def may_write():
+    """True when the page's key may change things (it shows forms only then)."""
+    return "write" in getattr(signed_in(), "scopes", ())
+
+
+###############################################################################
+# Dashboard: HTML, Markdown and charts ##########################################
+###############################################################################
+
+# Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
+# only ever given HTML built here from escaped parts.
+
+DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
+                      ("/sources", "Sources"), ("/brands", "Brands"), ("/topics", "Topics"),
+                      ("/tags", "Tags"))
+
+LAYOUT_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{title}} · tracker</title>
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="/static/dashboard.css">
+</head>
+<body>
+<a class="skip" href="#main">Skip to content</a>
+<header class="top">
+<span class="logo">tracker</span>
+% if auth:
+<nav aria-label="Sections"><ul>
+% for path, label in sections:
+<li><a href="{{path}}"{{!' aria-current="page"' if path == current else ''}}>{{label}}</a></li>
+% end
+</ul></nav>
+<form method="post" action="/sign-out" class="who">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<span>{{auth.workspace_name}} · key {{auth.key_name}}{{'' if 'write' in auth.scopes else ' (read only)'}}</span>
+<button type="submit">Sign out</button>
+</form>
+% end
+</header>
+<main id="main">
+<h1>{{title}}</h1>
+{{!body}}
+</main>
+</body>
+</html>
+"""
+
+SIGN_IN_TEMPLATE = """<form method="post" action="/sign-in" class="card sign-in" id="sign-in">
+<input type="hidden" name="csrf" value="{{csrf}}">
+% if problem:
+<p class="problem" role="alert" id="sign-in-problem">{{problem}}</p>
+% end
+<label for="key">API key</label>
+<input id="key" name="key" type="password" autocomplete="current-password" required
+ spellcheck="false"{{!' aria-describedby="sign-in-problem" aria-invalid="true"' if problem else ''}}>
+<p class="hint">A workspace key (trk_…), as <code>tracker serve</code> printed it or
+<code>tracker key create</code> made it. It stays on the server: the browser keeps only a
+session cookie, for {{hours}} hours or until you sign out.</p>
+<button type="submit">Sign in</button>
+</form>
+"""
+
+ERROR_TEMPLATE = """<div class="card problem" role="alert">
+<p>{{message}}</p>
+% if errors:
+<ul>
+% for error in errors:
+<li>{{error.get("field") or ""}}{{": " if error.get("field") else ""}}{{error.get("message")}}</li>
+% end
+</ul>
+% end
+</div>
+<p><a href="{{back}}">Back</a></p>
+"""
+
+
+def template(name):
+    """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
+    compiled = COMPILED_TEMPLATES.get(name)
+    if compiled is None:
+        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
+    return compiled
+
+
+COMPILED_TEMPLATES = {}
+
+
+def render_page(title, body, current=None, status=200):
+    """A whole HTML page around body (HTML built from escaped parts)."""
+    response.status = status
+    set_headers([("Content-Type", "text/html; charset=utf-8")])
+    return template("layout").render(
+        title=title, body=body, current=current, auth=signed_in(), sections=DASHBOARD_SECTIONS,
+        csrf=request.environ.get("tracker.csrf", "")).encode()
+
+
+def render_part(name, **values):
+    """One template's HTML; csrf and auth are there for every form."""
+    return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
+                                 can_write=may_write(), **values)
+
+
+def error_page(error):
+    """An ApiError as a page, with its status (and Retry-After on a 429)."""
+    set_headers([(name.title(), str(value)) for name, value in error.headers.items()])
+    section = "/" + request.path.split("/")[1]
+    return render_page("Something went wrong" if error.status >= 500 else "Not done",
+                       render_part("error", message=error.message, errors=error.errors,
+                                   back=section), status=error.status)
+
+
+def escape(text):
+    return html.escape(str(text), quote=True)
+
+
+# Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
+# piece; the only markup is what this renderer writes (links only to http(s) URLs, with
+# rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
+MARKDOWN_INLINE = re2.compile(
+    r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+    r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
+
+
+def link_html(url, label_html):
+    return '<a href="%s" rel="nofollow noopener noreferrer">%s</a>' % (escape(url), label_html)
+
+
+class AnswerRenderer:
+    """Renders an answer's Markdown as HTML, marking the tracked brands where named."""
+
+    def __init__(self, brands):
+        # the matcher's own patterns, so a highlight is exactly what counts as a mention
+        self.patterns = [(brand_id, pattern) for brand_id, literal, regex, _ in
+                         BrandMatcher(brands).brands for pattern in (literal, regex) if pattern]
+
+    def text(self, text):
+        """Plain text, escaped, with brand names in <mark>."""
+        spans = sorted((match.start(), -match.end(), brand_id) for brand_id, pattern in self.patterns
+                       for match in pattern.finditer(text) if match.end() > match.start())
+        out, at = [], 0
+        for start, negative_end, brand_id in spans:
+            if start < at:
+                continue  # inside a mark already placed
+            out.append(escape(text[at:start]))
+            out.append('<mark class="brand-%d">%s</mark>' % (brand_id, escape(text[start:-negative_end])))
+            at = -negative_end
+        out.append(escape(text[at:]))
+        return "".join(out)
+
+    def inline(self, text):
+        out, at = [], 0
+        for match in MARKDOWN_INLINE.finditer(text):
+            out.append(self.text(text[at:match.start()]))
+            code, label, url, bare, strong, strong2, em, em2 = match.groups()
+            if code is not None:
+                out.append("<code>%s</code>" % escape(code))
+            elif url is not None:
+                out.append(link_html(url, self.inline(label)))
+            elif bare is not None:
+                bare = bare.rstrip(URL_TRAILING_PUNCTUATION)
+                out.append(link_html(bare, escape(bare)))
+                out.append(escape(match.group()[len(bare):]))
+            elif strong is not None or strong2 is not None:
+                out.append("<strong>%s</strong>" % self.inline(strong or strong2))
+            else:
+                out.append("<em>%s</em>" % self.inline(em or em2))
+            at = match.end()
+        out.append(self.text(text[at:]))
+        return "".join(out)
+
+    def render(self, answer):
+        """The answer as block HTML: paragraphs, headings, lists, quotes, code blocks."""
+        out, paragraph, items, code = [], [], None, None
+
+        def close():
+            nonlocal items
+            if paragraph:
+                out.append("<p>%s</p>" % "<br>".join(self.inline(line) for line in paragraph))
+                paragraph.clear()
+            if items is not None:
+                tag, entries = items
+                out.append("<%s>%s</%s>" % (tag, "".join("<li>%s</li>" % e for e in entries), tag))
+                items = None
+
+        for line in answer.split("\n"):
+            if code is not None:
+                if line.strip().startswith("```"):
+                    out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
+                    code = None
+                else:
+                    code.append(line)
+                continue
+            if line.strip().startswith("```"):
+                close()
+                code = []
+                continue
+            found = MARKDOWN_BLOCK.match(line)
+            if not line.strip():
+                close()
+            elif found and found.group(1):
+                close()
+                level = min(6, len(found.group(1)) + 2)  # the page has h1 and h2 already
+                out.append("<h%d>%s</h%d>" % (level, self.inline(found.group(2)), level))
+            elif found and found.group(3):
+                tag = "ol" if found.group(3)[0].isdigit() else "ul"
+                if paragraph or (items is not None and items[0] != tag):
+                    close()
+                if items is None:
+                    items = (tag, [])
+                items[1].append(self.inline(found.group(4)))
+            elif found:
+                close()
+                out.append("<blockquote>%s</blockquote>" % self.inline(found.group(5)))
+            else:
+                if items is not None:
+                    close()
+                paragraph.append(line)
+        if code is not None:
+            out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
+        close()
+        return "".join(out)
+
+
+# Series colours for brands that kept the default colour: each has at least 4.5:1
+# contrast on the white page, so lines and their labels stay readable.
+CHART_COLORS = ("#1d4ed8", "#b91c1c", "#047857", "#7e22ce", "#b45309", "#0e7490", "#be185d",
+                "#4d7c0f", "#c2410c", "#4338ca")
+UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 240, 40
+# The top of a chart's scale: the smallest that holds the largest value, each a round
+# number when divided into the four steps of the grid.
+CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def brand_color(brand):
+    """A brand's own colour, or (kept the default) one of CHART_COLORS by its id, so a brand
+    has the same colour on every chart."""
+    color = brand.get("color")
+    if color and color.lower() != UNCHOSEN_BRAND_COLOR:
+        return color
+    return CHART_COLORS[(brand.get("brandId") or brand["id"]) % len(CHART_COLORS)]
+
+
+def percent(value, digits=1):
+    return "–" if value is None else "%.*f %%" % (digits, value * 100)
+
+
+def line_chart(title, labels, lines):
+    """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
+    values); a value of None leaves a gap. Labelled for screen readers, with a table of
+    the same figures beside it (see chart_table)."""
+    width, height, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
+    step = (width - 2 * pad) / max(1, len(labels) - 1)
+    peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
+    top = next(top for top in CHART_TOPS if top >= peak or top == 1.0)
+
+    def x(index):
+        return pad + index * step if len(labels) > 1 else width / 2
+
+    def y(value):
+        return height - pad + (2 * pad - height) * value / top
+
+    parts = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" '
+             'xmlns="http://www.w3.org/2000/svg">' % (width, height, escape(title))]
+    for tick in range(5):
+        value = top * tick / 4
+        parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/>'
+                     '<text x="%d" y="%.1f" class="axis" text-anchor="end">%s</text>'
+                     % (pad, width - pad, y(value), y(value), pad - 4, y(value) + 4,
+                        percent(value, 0)))
+    for index in sorted({0, len(labels) // 2, len(labels) - 1}):
+        if labels:
+            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>'
+                         % (x(index), height - pad + 18, escape(labels[index])))
+    for name, color, values in lines:
+        segments, current = [], []
+        for index, value in enumerate(values):
+            if value is None:
+                segments.append(current)
+                current = []
+            else:
+                current.append((x(index), y(value), labels[index], value))
+        segments.append(current)
+        parts.append('<g class="series" data-name="%s">' % escape(name))
+        for segment in segments:
+            if len(segment) > 1:
+                parts.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
+                             % (escape(color), " ".join("%.1f,%.1f" % p[:2] for p in segment)))
+            for px, py, label, value in segment:
+                parts.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s, %s: %s</title>'
+                             '</circle>' % (px, py, escape(color), escape(name), escape(label),
+                                            percent(value)))
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def chart_legend(lines):
+    return '<ul class="legend">%s</ul>' % "".join(
+        '<li><svg width="14" height="14" aria-hidden="true"><rect width="14" height="14" rx="3" '
+        'fill="%s"/></svg>%s</li>' % (escape(color), escape(name)) for name, color, _ in lines)
+
+
+def chart_table(caption, labels, lines):
+    """The chart's figures as a table, folded away by default."""
+    head = "".join("<th scope=\"col\">%s</th>" % escape(name) for name, _, _ in lines)
+    rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
+        escape(label), "".join("<td>%s</td>" % percent(values[i]) for _, _, values in lines))
+        for i, label in enumerate(labels))
+    return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
+            '<thead><tr><th scope="col">Period</th>%s</tr></thead><tbody>%s</tbody></table></div>'
+            '</details>' % (escape(caption), head, rows))
+
+
+def figure_chart(title, rows, figure):
+    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time."""
+    if not rows or not rows[0].get("series"):
+        return '<p class="empty">No chats in this window.</p>'
+    labels = [bucket["start"] for bucket in rows[0]["series"]]
+    lines = [(row["name"], brand_color(row), [bucket[figure]["value"] for bucket in row["series"]])
+             for row in rows]
+    return ('<figure class="card"><figcaption><h2>%s</h2></figcaption>%s%s%s</figure>'
+            % (escape(title), line_chart(title, labels, lines), chart_legend(lines),
+               chart_table(title, labels, lines)))
+
+
+###############################################################################
+# Dashboard: pages ##############################################################
+###############################################################################
+
+DASHBOARD_WINDOWS = ("7", "30", "90", "365")
+WINDOW_PARAMS = (
+    Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.", choices=DASHBOARD_WINDOWS,
+          default="30"),
+    Param("interval", "choice", "A point per day or per week (default: day up to 90 days).",
+          choices=tuple(INTERVALS)),
+)
+FILTER_PARAMS = WINDOW_PARAMS + tuple(p for p in SCOPE_PARAMS if p.name in
+                                      ("engine", "topicId", "tagId", "location"))
+PROMPT_PAGE_PARAMS = WINDOW_PARAMS
+SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + (
+    SOURCE_PARAMS[-1],)  # groupBy
+CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
+LATEST_CHATS = 10
+
+
+def blank_fields_unsent():
+    """An HTML form sends every field, empty ones as "name="; read those as not sent, as
+    the API's query readers expect."""
+    query = request.environ.get("QUERY_STRING", "")
+    if "=&" in query + "&":
+        request.environ["QUERY_STRING"] = "&".join(
+            pair for pair in query.split("&") if pair and not pair.endswith("="))
+
+
+def page_query(params):
+    """The values of a page's query parameters (problems are a 422 page)."""
+    blank_fields_unsent()
+    query, values = read_query(params)
+    query.done()
+    return values
+
+
+def window_scope(db, values, **narrowing):
+    """The ChatScope of the last `days` days to now, with the page's filters."""
+    now = db.clock()
+    query = QueryParams()
+    window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
+    window.update({name: values.get(name) for name in ("engine", "topicId", "tagId", "location")})
+    window.update(narrowing)
+    return read_scope(query, window, caller().workspace_id, now)
+
+
+def interval_of(values):
+    return values["interval"] or ("day" if int(values["days"]) <= 90 else "week")
+
+
+def filter_choices(connection, workspace_id):
+    """What the filter form offers: engines that answered, topics, tags and locations."""
+    return {
+        "engines": [row["engine"] for row in query_all(connection, """
+            SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+            (workspace_id,))],
+        "topics": list_topics(connection, workspace_id),
+        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
+                                      "ORDER BY name_key, id", (workspace_id,)),
+        "locations": [row["location"] for row in query_all(connection, """
+            SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
+            ORDER BY location""", (workspace_id,))],
+    }
+
+
+def query_string(values, **changes):
+    """A page's query string with changes (None drops a parameter)."""
+    merged = {name: value for name, value in dict(values, **changes).items() if value is not None}
+    return urllib.parse.urlencode(merged)
+
+
+def prompt_documents(fragment):
+    """Prompt objects (dicts) from the JSON the prompt functions build for the API."""
+    return orjson.loads(orjson.dumps(fragment))
+
+
+def add_dashboard(app, db, limiter):
+    """Serve the dashboard from app: the paths its routes match go to it, the rest to the API."""
+    dashboard = bottle.Bottle()
+    dashboard.config["tracker.db"] = db
+    dashboard.default_error_handler = lambda error: render_page(
+        "Not found" if error.status_code == 404 else "Not done",
+        render_part("error", message=ROUTING_ERRORS.get(error.status_code, ("Error", None))[0],
+                    errors=None, back="/"), status=error.status_code)
+    dashboard.uninstall(True)
+    if app.config["tracker.runs"] == "instant":
+        dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
+    dashboard.install(DashboardPlugin(db, limiter))
+    add_dashboard_routes(dashboard, db)
+    api = app.wsgi
+
+    def wsgi(environ, start_response):
+        try:
+            dashboard.router.match(environ)
+        except bottle.HTTPError as error:
+            if error.status_code == 404:
+                return api(environ, start_response)
+        return dashboard.wsgi(environ, start_response)
+    app.wsgi = wsgi  # Bottle.__call__ hands every request to app.wsgi
+    app.config["tracker.dashboard"] = dashboard
+    return dashboard
+
+
+def add_dashboard_routes(app, db):
+    add_session_routes(app, db)
+    add_overview_routes(app, db)
+    add_prompt_pages(app, db)
+    add_chat_pages(app, db)
+    add_source_pages(app, db)
+    add_catalog_pages(app, db)
+
+
+FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filters">
+<div><label for="f-days">Window</label>
+<select id="f-days" name="days">
+% for days in windows:
+<option value="{{days}}"{{!' selected' if values["days"] == days else ''}}>Last {{days}} days</option>
+% end
+</select></div>
+% if "interval" in values:
+<div><label for="f-interval">Points</label>
+<select id="f-interval" name="interval"><option value="">Automatic</option>
+% for name in ("day", "week"):
+<option value="{{name}}"{{!' selected' if values["interval"] == name else ''}}>Per {{name}}</option>
+% end
+</select></div>
+% end
+<div><label for="f-engine">Engine</label>
+<select id="f-engine" name="engine"><option value="">All engines</option>
+% for engine in choices["engines"]:
+<option{{!' selected' if values["engine"] == engine else ''}}>{{engine}}</option>
+% end
+</select></div>
+<div><label for="f-topic">Topic</label>
+<select id="f-topic" name="topicId"><option value="">All topics</option>
+% for topic in choices["topics"]:
+<option value="{{topic["id"]}}"{{!' selected' if values["topicId"] == topic["id"] else ''}}>{{topic["name"]}}</option>
+% end
+</select></div>
+<div><label for="f-tag">Tag</label>
+<select id="f-tag" name="tagId"><option value="">All tags</option>
+% for tag in choices["tags"]:
+<option value="{{tag["id"]}}"{{!' selected' if values["tagId"] == tag["id"] else ''}}>{{tag["name"]}}</option>
+% end
+</select></div>
+<div><label for="f-location">Location</label>
+<select id="f-location" name="location"><option value="">All locations</option>
+% for location in choices["locations"]:
+<option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
+% end
+</select></div>
+% if "groupBy" in values:
+<div><label for="f-group">Count by</label>
+<select id="f-group" name="groupBy">
+% for name in ("domain", "url"):
+<option value="{{name}}"{{!' selected' if values["groupBy"] == name else ''}}>{{name}}</option>
+% end
+</select></div>
+% end
+<button type="submit">Apply</button>
+</form>
+"""
+
+PAGER_TEMPLATE = """% if last > 1:
+<nav class="pager" aria-label="Pages">
+% if page > 1:
+<a href="?{{previous}}" rel="prev">Previous</a>
+% end
+<span>Page {{page}} of {{last}} ({{total}} in all)</span>
+% if page < last:
+<a href="?{{following}}" rel="next">Next</a>
+% end
+</nav>
+% end
+"""
+
+OVERVIEW_TEMPLATE = """{{!filters}}
+<p class="summary">{{document["chats"]}} chats from {{document["from"][:10]}} to
+{{document["to"][:16].replace("T", " ")}} UTC; changes are against the {{days}} days before
+({{document["previous"]["chats"]}} chats).</p>
+<div class="charts">{{!visibility}}{{!share}}</div>
+<section class="card" aria-labelledby="ranks-title">
+<h2 id="ranks-title">Rankings</h2>
+% if not document["brands"]:
+<p class="empty">No brands yet: <a href="/brands">add the brands</a> you want to follow.</p>
+% else:
+<div class="scroll"><table class="ranks">
+<thead><tr><th scope="col">Rank</th><th scope="col">Brand</th><th scope="col">Visibility</th>
+<th scope="col">Change</th><th scope="col">Share of voice</th><th scope="col">Change</th>
+<th scope="col">Average position</th><th scope="col">Change</th><th scope="col">Citations</th>
+<th scope="col">Rank change</th></tr></thead>
+<tbody>
+% for row in document["brands"]:
+<tr><td>{{row["rank"]}}</td>
+<th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
+<td>{{percent(row["visibility"]["value"])}}</td><td>{{!change(row["change"]["visibility"], True)}}</td>
+<td>{{percent(row["shareOfVoice"]["value"])}}</td><td>{{!change(row["change"]["shareOfVoice"], True)}}</td>
+<td>{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
+<td>{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
+<td>{{row["citations"]}}</td>
+<td>{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
+% end
+</tbody></table></div>
+% end
+</section>
+"""
+
+PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find prompts">
+<div><label for="p-search">Search</label>
+<input id="p-search" type="search" name="search" value="{{values["search"] or ""}}"></div>
+<div><label for="p-status">Status</label>
+<select id="p-status" name="status"><option value="">Draft, active and paused</option>
+% for status in statuses:
+<option{{!' selected' if values["status"] == status else ''}}>{{status}}</option>
+% end
+</select></div>
+<div><label for="p-topic">Topic</label>
+<select id="p-topic" name="topicId"><option value="">All topics</option>
+% for topic in choices["topics"]:
+<option value="{{topic["id"]}}"{{!' selected' if values["topicId"] == topic["id"] else ''}}>{{topic["name"]}}</option>
+% end
+</select></div>
+<div><label for="p-tag">Tag</label>
+<select id="p-tag" name="tagId"><option value="">All tags</option>
+% for tag in choices["tags"]:
+<option value="{{tag["id"]}}"{{!' selected' if values["tagId"] == tag["id"] else ''}}>{{tag["name"]}}</option>
+% end
+</select></div>
+<button type="submit">Find</button>
+</form>
+% if result:
+<div class="card notice" role="status"><p>{{result["created"]}} created, {{result["failed"]}} not created.</p>
+% if result["errors"]:
+<ul>
+% for error in result["errors"]:
+<li>Line {{error["index"] + 1}}{{": " + error["text"] if error.get("text") else ""}} — {{error["message"]}}{{"".join(" (%s)" % e["message"] for e in error.get("errors", []))}}</li>
+% end
+</ul>
+% end
+</div>
+% end
+% if can_write:
+<details class="card add"{{!' open' if not page["total"] else ''}}><summary>Add prompts</summary>
+<form method="post" action="/prompts">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label for="a-lines">Prompts, one per line (up to {{max_bulk}})</label>
+<textarea id="a-lines" name="lines" rows="6" required></textarea>
+<div class="row">
+<div><label for="a-topic">Topic (optional)</label><input id="a-topic" name="topic"></div>
+<div><label for="a-tags">Tags, separated by commas (optional)</label><input id="a-tags" name="tags"></div>
+<div><label for="a-location">Location (optional)</label><input id="a-location" name="location"></div>
+</div>
+<button type="submit">Add prompts</button>
+</form></details>
+% end
+<section class="card" aria-label="Prompts">
+% if not page["data"]:
+<p class="empty">No prompts match.</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
+<th scope="col">Tags</th><th scope="col">Location</th>
+% if can_write:
+<th scope="col"><span class="visually-hidden">Actions</span></th>
+% end
+</tr></thead><tbody>
+% for prompt in page["data"]:
+<tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
+<td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
+<td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
+% if can_write:
+<td>
+% if prompt["status"] in ("active", "paused"):
+<form method="post" action="/prompts/{{prompt["id"]}}">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<input type="hidden" name="back" value="list">
+<button type="submit" name="status" value="{{"paused" if prompt["status"] == "active" else "active"}}"
+ aria-label="{{"Pause" if prompt["status"] == "active" else "Activate"}}: {{prompt["text"][:80]}}">{{"Pause" if prompt["status"] == "active" else "Activate"}}</button>
+</form>
+% end
+</td>
+% end
+</tr>
+% end
+</tbody></table></div>
+% end
+{{!pager}}
+</section>
+"""
+
+PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
+<p class="prompt-text">{{prompt["text"]}}</p>
+<dl class="facts"><dt>Status</dt><dd>{{prompt["status"]}}</dd>
+<dt>Topic</dt><dd>{{(prompt["topic"] or {}).get("name", "none")}}</dd>
+<dt>Tags</dt><dd>{{", ".join(tag["name"] for tag in prompt["tags"]) or "none"}}</dd>
+<dt>Location</dt><dd>{{prompt["location"] or "any"}}</dd></dl>
+% if can_write:
+<details><summary>Edit</summary>
+<form method="post" action="/prompts/{{prompt["id"]}}">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label for="e-text">Text</label><textarea id="e-text" name="text" rows="3" required>{{prompt["text"]}}</textarea>
+<div class="row">
+<div><label for="e-status">Status</label><select id="e-status" name="status">
+% for status in statuses:
+<option{{!' selected' if prompt["status"] == status else ''}}>{{status}}</option>
+% end
+</select></div>
+<div><label for="e-topic">Topic</label><input id="e-topic" name="topic" value="{{(prompt["topic"] or {}).get("name", "")}}"></div>
+<div><label for="e-tags">Tags, separated by commas</label><input id="e-tags" name="tags" value="{{", ".join(tag["name"] for tag in prompt["tags"])}}"></div>
+<div><label for="e-location">Location</label><input id="e-location" name="location" value="{{prompt["location"] or ""}}"></div>
+</div>
+<button type="submit">Save</button>
+</form>
+<form method="post" action="/prompts/{{prompt["id"]}}/delete" class="danger">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<button type="submit">Delete this prompt and its chats</button>
+</form>
+</details>
+% end
+</section>
+<form method="get" class="card filters" aria-label="Window">
+<div><label for="w-days">Window</label><select id="w-days" name="days">
+% for days in windows:
+<option value="{{days}}"{{!' selected' if values["days"] == days else ''}}>Last {{days}} days</option>
+% end
+</select></div>
+<button type="submit">Apply</button>
+</form>
+<h2>Mentions per engine</h2>
+% if not charts:
+<p class="empty">No chats for this prompt in this window yet.</p>
+% end
+<div class="charts">{{!charts}}</div>
+<section class="card" aria-labelledby="latest-title"><h2 id="latest-title">Latest chats</h2>
+{{!latest}}
+</section>
+"""
+
+CHAT_LIST_TEMPLATE = """% if not chats:
+<p class="empty">No chats in this window.</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">When (UTC)</th><th scope="col">Engine</th><th scope="col">Prompt</th>
+<th scope="col">Brands named</th></tr></thead><tbody>
+% for chat in chats:
+<tr><td><a href="/chats/{{chat["id"]}}">{{chat["createdAt"][:16].replace("T", " ")}}</a></td>
+<td>{{chat["engine"]}}</td><td>{{chat["prompt"]}}</td>
+<td>{{", ".join(m["brandName"] for m in chat["mentions"] if m["position"] is not None) or "none"}}</td></tr>
+% end
+</tbody></table></div>
+% end
+"""
+
+CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
+<dl class="facts"><dt>Prompt</dt><dd><a href="/prompts/{{chat["promptId"]}}">{{chat["prompt"]}}</a></dd>
+<dt>Engine</dt><dd>{{chat["engine"]}} ({{chat["model"]}})</dd>
+<dt>Location</dt><dd>{{chat["location"] or "any"}}</dd>
+<dt>When</dt><dd>{{chat["createdAt"][:19].replace("T", " ")}} UTC</dd>
+<dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd></dl>
+% for note in chat["notes"]:
+<p class="notice">{{note if isinstance(note, str) else note.get("message", "")}}</p>
+% end
+</section>
+<section class="card answer" aria-labelledby="answer-title">
+<h2 id="answer-title">Answer</h2>
+{{!answer}}
+</section>
+<section class="card" aria-labelledby="brands-title"><h2 id="brands-title">Tracked brands</h2>
+% if not chat["mentions"]:
+<p class="empty">No tracked brand is named or cited.</p>
+% else:
+<div class="scroll"><table><thead><tr><th scope="col">Brand</th><th scope="col">Position</th>
+<th scope="col">Times named</th><th scope="col">Cited</th></tr></thead><tbody>
+% for mention in chat["mentions"]:
+<tr><th scope="row">{{mention["brandName"]}}</th><td>{{mention["position"] or "not named"}}</td>
+<td>{{mention["count"]}}</td><td>{{"yes" if mention["cited"] else "no"}}</td></tr>
+% end
+</tbody></table></div>
+% end
+</section>
+<section class="card" aria-labelledby="sources-title"><h2 id="sources-title">Sources</h2>
+% if not chat["sources"]:
+<p class="empty">The answer cites no source.</p>
+% else:
+<ol class="sources">
+% for source in chat["sources"]:
+<li><a href="{{source["url"]}}" rel="nofollow noopener noreferrer">{{source["title"] or source["url"]}}</a>
+<span class="domain">{{source["domain"]}}{{" · " + brands[source["brandId"]] if source["brandId"] in brands else ""}}</span></li>
+% end
+</ol>
+% end
+</section>
+"""
+
+SOURCES_TEMPLATE = """{{!filters}}
+<section class="card" aria-label="Sources">
+<p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them that cite each {{page["groupBy"]}}.</p>
+% if not page["data"]:
+<p class="empty">No sources in this window.</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
+<th scope="col">Share of chats</th><th scope="col">Chats</th><th scope="col">Citations</th>
+<th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
+% for row in page["data"]:
+<tr><th scope="row">{{row.get("url") or row["domain"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
+<td>{{row["chats"]}}</td><td>{{row["citations"]}}</td>
+<td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
+<td>{{row["lastSeenAt"][:10]}}</td></tr>
+% end
+</tbody></table></div>
+% end
+{{!pager}}
+</section>
+"""
+
+CHATS_TEMPLATE = """{{!filters}}
+<section class="card" aria-label="Chats">
+{{!table}}
+{{!pager}}
+</section>
+"""
+
+BRANDS_TEMPLATE = """<section class="card" aria-label="Brands">
+% if not brands:
+<p class="empty">No brands yet.</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">Brand</th><th scope="col">Type</th><th scope="col">Status</th>
+<th scope="col">Domains</th><th scope="col">Also named</th>
+% if can_write:
+<th scope="col"><span class="visually-hidden">Actions</span></th>
+% end
+</tr></thead><tbody>
+% for brand in brands:
+<tr><th scope="row">{{!swatch(brand)}}{{brand["name"]}}</th><td>{{brand["type"]}}</td>
+<td>{{brand["status"]}}</td><td>{{", ".join(brand["domains"])}}</td>
+<td>{{", ".join(brand["trackedNames"])}}</td>
+% if can_write:
+<td class="actions"><a href="/brands/{{brand["id"]}}" aria-label="Edit {{brand["name"]}}">Edit</a>
+<form method="post" action="/brands/{{brand["id"]}}/delete">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<button type="submit" aria-label="Delete {{brand["name"]}}">Delete</button></form></td>
+% end
+</tr>
+% end
+</tbody></table></div>
+% end
+</section>
+% if can_write:
+<section class="card" aria-labelledby="brand-form-title"><h2 id="brand-form-title">Add a brand</h2>
+{{!form}}
+</section>
+% end
+"""
+
+BRAND_FORM_TEMPLATE = """% if not can_write:
+<dl class="facts"><dt>Name</dt><dd>{{brand["name"]}}</dd><dt>Type</dt><dd>{{brand["type"]}}</dd>
+<dt>Status</dt><dd>{{brand["status"]}}</dd><dt>Domains</dt><dd>{{", ".join(brand["domains"])}}</dd>
+<dt>Also named</dt><dd>{{", ".join(brand["trackedNames"])}}</dd></dl>
+% else:
+<form method="post" action="{{action}}">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<div class="row">
+<div><label for="b-name">Name</label><input id="b-name" name="name" required value="{{brand.get("name", "")}}"></div>
+<div><label for="b-type">Type</label><select id="b-type" name="type">
+% for kind in ("competitor", "own"):
+<option{{!' selected' if brand.get("type", "competitor") == kind else ''}}>{{kind}}</option>
+% end
+</select></div>
+<div><label for="b-status">Status</label><select id="b-status" name="status">
+% for status in ("active", "hidden"):
+<option{{!' selected' if brand.get("status", "active") == status else ''}}>{{status}}</option>
+% end
+</select></div>
+<div><label for="b-color">Colour (#rrggbb, optional)</label><input id="b-color" name="color" value="{{brand.get("color") or ""}}"></div>
+</div>
+<label for="b-domains">Domains, separated by commas</label>
+<input id="b-domains" name="domains" value="{{", ".join(brand.get("domains", []))}}">
+<label for="b-names">Other names it goes by, separated by commas</label>
+<input id="b-names" name="trackedNames" value="{{", ".join(brand.get("trackedNames", []))}}">
+<button type="submit">{{"Save" if brand else "Add brand"}}</button>
+</form>
+% end
+"""
+
+NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
+% if not items:
+<p class="empty">No {{kind.lower()}}s yet.</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">Name</th>
+% if kind == "Tag":
+<th scope="col">Colour</th><th scope="col">Prompts</th>
+% end
+% if can_write:
+<th scope="col">Change</th><th scope="col"><span class="visually-hidden">Delete</span></th>
+% end
+</tr></thead><tbody>
+% for item in items:
+<tr><th scope="row">{{item["name"]}}</th>
+% if kind == "Tag":
+<td>{{item["color"]}}</td><td>{{item["promptCount"]}}</td>
+% end
+% if can_write:
+<td><form method="post" action="{{path}}/{{item["id"]}}" class="inline">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label class="visually-hidden" for="n-{{item["id"]}}">New name for {{item["name"]}}</label>
+<input id="n-{{item["id"]}}" name="name" value="{{item["name"]}}" required>
+% if kind == "Tag":
+<label class="visually-hidden" for="c-{{item["id"]}}">Colour of {{item["name"]}}</label>
+<select id="c-{{item["id"]}}" name="color">
+% for color in colors:
+<option{{!' selected' if item["color"] == color else ''}}>{{color}}</option>
+% end
+</select>
+% end
+<button type="submit">Save</button></form></td>
+<td><form method="post" action="{{path}}/{{item["id"]}}/delete">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<button type="submit" aria-label="Delete {{item["name"]}}">Delete</button></form></td>
+% end
+</tr>
+% end
+</tbody></table></div>
+% end
+</section>
+% if can_write:
+<section class="card" aria-labelledby="add-title"><h2 id="add-title">Add a {{kind.lower()}}</h2>
+<form method="post" action="{{path}}" class="inline">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<label for="add-name">Name</label><input id="add-name" name="name" required>
+% if kind == "Tag":
+<label for="add-color">Colour</label><select id="add-color" name="color">
+% for color in colors:
+<option{{!' selected' if color == "gray" else ''}}>{{color}}</option>
+% end
+</select>
+% end
+<button type="submit">Add {{kind.lower()}}</button>
+</form></section>
+% end
+"""
+
+DASHBOARD_CSS = """
+:root { --ink: #111827; --muted: #4b5563; --line: #d1d5db; --page: #f3f4f6; --card: #fff;
+        --accent: #1d4ed8; --up: #047857; --down: #b91c1c; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+       color: var(--ink); background: var(--page); }
+a { color: var(--accent); }
+a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible,
+textarea:focus-visible, summary:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
+.skip { position: absolute; left: -999px; }
+.skip:focus { left: 8px; top: 8px; background: #fff; padding: 8px; z-index: 9; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden;
+                   clip: rect(0 0 0 0); white-space: nowrap; }
+.top { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 24px; padding: 8px 16px;
+       background: #111827; color: #fff; }
+.top a { color: #fff; text-decoration: none; padding: 4px 6px; border-radius: 4px; }
+.top a[aria-current="page"] { background: #374151; text-decoration: underline; }
+.logo { font-weight: 700; }
+.top ul { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
+.who { margin-left: auto; display: flex; align-items: center; gap: 8px; font-size: 14px; }
+main { max-width: 1200px; margin: 0 auto; padding: 16px; }
+h1 { margin: 8px 0 16px; font-size: 28px; }
+h2 { font-size: 20px; margin: 0 0 8px; }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
+        padding: 16px; margin: 0 0 16px; }
+.filters, .row, .inline { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-end; }
+.filters > div, .row > div { display: flex; flex-direction: column; min-width: 140px; }
+.filters input, .filters select, .row input, .row select { width: 100%; }
+label { font-size: 14px; color: var(--muted); }
+input, select, textarea, button { font: inherit; padding: 6px 8px; border: 1px solid #6b7280;
+                                  border-radius: 6px; background: #fff; color: var(--ink); }
+textarea { width: 100%; display: block; }
+form > label { display: block; margin-top: 8px; }
+form > input { width: 100%; }
+button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
+.who button { background: #374151; border-color: #9ca3af; }
+.danger button, .actions button { background: #fff; color: var(--down); border-color: var(--down); }
+.actions { display: flex; gap: 8px; align-items: center; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+figure { margin: 0 0 16px; }
+.chart { width: 100%; height: auto; display: block; }
+.chart .grid { stroke: #e5e7eb; }
+.chart .axis { font-size: 12px; fill: var(--muted); }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0; margin: 8px 0; }
+.legend li { display: flex; align-items: center; gap: 6px; font-size: 14px; }
+.swatch { margin-right: 6px; vertical-align: -1px; }
+.scroll { overflow-x: auto; position: relative; }  /* holds its visually-hidden labels */
+table { border-collapse: collapse; width: 100%; font-size: 15px; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
+thead th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+tbody th { font-weight: 500; }
+.up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
+.summary, .empty, .hint { color: var(--muted); }
+.problem { border-color: var(--down); color: var(--down); }
+.notice { border-color: var(--up); }
+.sign-in { max-width: 460px; }
+.sign-in input { width: 100%; }
+.facts { display: grid; grid-template-columns: max-content 1fr; gap: 4px 16px; margin: 8px 0; }
+.facts dt { color: var(--muted); } .facts dd { margin: 0; }
+.prompt-text { font-size: 18px; font-weight: 600; margin: 0; }
+.answer { overflow-wrap: anywhere; }
+.answer mark { background: #fef08a; color: var(--ink); padding: 0 2px; border-radius: 2px; }
+.sources li { margin-bottom: 6px; overflow-wrap: anywhere; }
+.domain { color: var(--muted); font-size: 14px; margin-left: 6px; }
+.pager { display: flex; gap: 16px; align-items: center; margin-top: 12px; }
+details > summary { cursor: pointer; font-weight: 600; }
+@media (max-width: 640px) {
+  main { padding: 8px; } h1 { font-size: 22px; }
+  .who { margin-left: 0; width: 100%; justify-content: space-between; }
+  .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
+}
+"""
+
+# The mark of the page's tab: a rising line.
+DASHBOARD_ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">
+<rect width="16" height="16" rx="3" fill="#1d4ed8"/>
+<polyline points="3,12 7,8 9,10 13,4" fill="none" stroke="#fff" stroke-width="2"/></svg>
+"""
+
+DASHBOARD_ASSETS = {
+    "dashboard.css": ("text/css; charset=utf-8", DASHBOARD_CSS),
+    "icon.svg": ("image/svg+xml", DASHBOARD_ICON),
+}
+
+DASHBOARD_TEMPLATES = {
+    "layout": LAYOUT_TEMPLATE, "sign_in": SIGN_IN_TEMPLATE, "error": ERROR_TEMPLATE,
+    "filters": FILTERS_TEMPLATE, "pager": PAGER_TEMPLATE, "overview": OVERVIEW_TEMPLATE,
+    "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
+    "chat": CHAT_TEMPLATE, "sources": SOURCES_TEMPLATE, "chats": CHATS_TEMPLATE,
+    "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
+}
+
+
+def swatch(brand):
+    """A small square in the brand's chart colour (SVG: no inline style needed)."""
+    return ('<svg class="swatch" width="12" height="12" aria-hidden="true"><rect width="12" '
+            'height="12" rx="2" fill="%s"/></svg>' % escape(brand_color(brand)))
+
+
+def change(value, is_share, lower_is_better=False, whole=False):
+    """A change as signed text (points for shares), classed up or down for colour."""
+    if value is None or value == 0:
+        return '<span class="same">±0</span>' if value == 0 else "–"
+    better = (value < 0) if lower_is_better else (value > 0)
+    text = ("%+.1f pts" % (value * 100) if is_share else "%+d" % value if whole else "%+.2f" % value)
+    return '<span class="%s">%s</span>' % ("up" if better else "down", text.replace("-", "−"))
+
+
+def pager(values, document):
+    return render_part("pager", page=document["page"], last=document["lastPage"],
+                       total=document["total"],
+                       previous=query_string(values, page=document["page"] - 1),
+                       following=query_string(values, page=document["page"] + 1))
+
+
+def filters_form(connection, values):
+    return render_part("filters", values=values, windows=DASHBOARD_WINDOWS,
+                       choices=filter_choices(connection, caller().workspace_id))
+
+
+def add_overview_routes(app, db):
+    @app.get("/", signed_out=sign_in_page)
+    def overview():
+        values = page_query(FILTER_PARAMS)
+        scope = window_scope(db, values)
+        with db.read() as connection:
+            document = rankings(connection, scope, "active", interval_of(values), compare=True)
+            filters = filters_form(connection, values)
+        rows = document["brands"]
+        body = render_part("overview", filters=filters, document=document, days=values["days"],
+                           visibility=figure_chart("Visibility", rows, "visibility"),
+                           share=figure_chart("Share of voice", rows, "shareOfVoice"),
+                           swatch=swatch, percent=percent, change=change)
+        return render_page("Overview", body, "/")
+
+
+def add_prompt_pages(app, db):
+    def prompts_page(result=None, status=200):
+        values = page_query(PROMPT_LIST_PARAMS)
+        workspace_id = caller().workspace_id
+        page = list_prompts(db, workspace_id, values["page"], values["perPage"],
+                            status=values["status"], topic_id=values["topicId"],
+                            tag_id=values["tagId"], search=values["search"])
+        page["data"] = prompt_documents(page["data"])
+        body = render_part("prompts", values=values, page=page, result=result,
+                           statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,
+                           choices=filter_choices(db.connection(), workspace_id),
+                           pager=pager(values, page))
+        return render_page("Prompts", body, "/prompts", status)
+
+    app.get("/prompts")(prompts_page)
+
+    @app.post("/prompts")
+    def prompts_add():
+        """Paste lines, get prompts: one bulk create, as POST /api/v1/prompts does it."""
+        shared = {"topic": form_text("topic").strip() or None, "tags": form_list("tags"),
+                  "location": form_text("location").strip() or None}
+        lines = [line.strip() for line in form_text("lines").splitlines()]
+        items, skipped = read_prompt_items({"prompts": [dict(shared, text=line)
+                                                        for line in lines if line]})
+        ids, duplicates = create_prompts(db, caller().workspace_id, items)
+        result = {"created": len(ids), "failed": len(skipped) + len(duplicates),
+                  "errors": sorted(skipped + duplicates, key=lambda entry: entry["index"])}
+        request.environ["QUERY_STRING"] = ""
+        return prompts_page(result, 201 if ids else 200)
+
+    @app.get("/prompts/<prompt_id>")
+    def prompt_page(prompt_id):
+        prompt_id = parse_path_id(prompt_id, "Prompt")
+        values = page_query(PROMPT_PAGE_PARAMS)
+        workspace_id = caller().workspace_id
+        with db.read() as connection:
+            prompt = prompt_documents(existing(load_prompt(connection, workspace_id, prompt_id),
+                                               "Prompt"))
+            scope = window_scope(db, values, promptId=prompt_id)
+            charts = []
+            for engine in prompt_engines(connection, scope):
+                document = rankings(connection, dataclasses.replace(scope, engine=engine),
+                                    "active", interval_of(values))
+                named = [row for row in document["brands"] if row["mentions"]]
+                charts.append(figure_chart("Visibility on %s" % engine, named, "visibility"))
+            latest = list_chats(connection, scope, None, 1, LATEST_CHATS)["data"]
+        body = render_part("prompt", prompt=prompt, values=values, windows=DASHBOARD_WINDOWS,
+                           statuses=PROMPT_STATUSES, charts="".join(charts),
+                           latest=render_part("chat_list", chats=latest))
+        return render_page("Prompt", body, "/prompts")
+
+    @app.post("/prompts/<prompt_id>")
+    def prompt_change(prompt_id):
+        prompt_id = parse_path_id(prompt_id, "Prompt")
+        data = {"status": form_text("status")}
+        if "text" in request.forms:  # the whole edit form, not a pause button
+            topic = form_text("topic").strip()
+            data.update(text=form_text("text"), location=form_text("location").strip() or None,
+                        tags=form_list("tags"), **({"topicName": topic} if topic else {"topicId": None}))
+        update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
+        bottle.redirect("/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id, 303)
+
+    add_delete_page(app, db, "prompts", "Prompt")
+
+
+def prompt_engines(connection, scope):
+    """The engines that answered a prompt in the scope's window."""
+    return [row["engine"] for row in query_all(connection, """
+        SELECT DISTINCT engine FROM chats WHERE prompt_id = ? AND workspace_id = ?
+        AND created_at >= ? AND created_at < ? ORDER BY engine""",
+        (scope.prompt_id, scope.workspace_id, scope.start, scope.end))]
+
+
+def add_chat_pages(app, db):
+    @app.get("/chats")
+    def chats_page():
+        values = page_query(CHAT_PAGE_PARAMS)
+        with db.read() as connection:
+            page = list_chats(connection, window_scope(db, values), None, values["page"],
+                              values["perPage"])
+            filters = filters_form(connection, values)
+        body = render_part("chats", filters=filters, pager=pager(values, page),
+                           table=render_part("chat_list", chats=page["data"]))
+        return render_page("Chats", body, "/chats")
+
+    @app.get("/chats/<chat_id>")
+    def chat_page(chat_id):
+        chat_id = parse_path_id(chat_id, "Chat")
+        workspace_id = caller().workspace_id
+        with db.read() as connection:
+            row = existing(query_one(connection, "SELECT * FROM chats WHERE id = ? AND "
+                                     "workspace_id = ?", (chat_id, workspace_id)), "Chat")
+            chat = chats_json(connection, workspace_id, [row])[0]
+            brands = brand_rows(connection, workspace_id)
+        names = {brand["id"]: brand["name"] for brand in brands}
+        body = render_part("chat", chat=chat, brands=names,
+                           answer=AnswerRenderer(brands).render(chat["answer"]))
+        return render_page("Chat", body, "/chats")
+
+
+def add_source_pages(app, db):
+    @app.get("/sources")
+    def sources_page():
+        values = page_query(SOURCE_PAGE_PARAMS)
+        workspace_id = caller().workspace_id
+        with db.read() as connection:
+            page = sources_document(connection, window_scope(db, values), values["groupBy"],
+                                    values["page"], values["perPage"])
+            filters = filters_form(connection, values)
+            brands = {brand["id"]: brand["name"] for brand in brand_rows(connection, workspace_id)}
+        body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
+                           pager=pager(values, page))
+        return render_page("Sources", body, "/sources")
+
+
+def brand_form_data():
+    """A brand form's fields as the API's brand body."""
+    data = {"name": form_text("name"), "type": form_text("type"), "status": form_text("status"),
+            "domains": form_list("domains"), "trackedNames": form_list("trackedNames")}
+    if form_text("color").strip():
+        data["color"] = form_text("color").strip()
+    return data
+
+
+def add_catalog_pages(app, db):
+    """Brands, topics and tags: listed for every key, changed with a write key."""
+    @app.get("/brands")
+    def brands_page():
+        rows = query_all(db.connection(), "SELECT * FROM brands WHERE workspace_id = ? "
+                                          "ORDER BY name_key, id", (caller().workspace_id,))
+        form = render_part("brand_form", brand={}, action="/brands") if may_write() else ""
+        body = render_part("brands", brands=[brand_json(row) for row in rows], swatch=swatch,
+                           form=form)
+        return render_page("Brands", body, "/brands")
+
+    @app.post("/brands")
+    def brands_add():
+        create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
+        bottle.redirect("/brands", 303)
+
+    @app.get("/brands/<brand_id>")
+    def brand_page(brand_id):
+        brand_id = parse_path_id(brand_id, "Brand")
+        row = existing(find_brand(db.connection(), caller().workspace_id, brand_id), "Brand")
+        form = render_part("brand_form", brand=brand_json(row), action="/brands/%d" % brand_id)
+        return render_page("Brand", '<section class="card">%s</section>' % form, "/brands")
+
+    @app.post("/brands/<brand_id>")
+    def brand_change(brand_id):
+        changes, errors = brand_changes(brand_form_data(), required=False)
+        update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
+        bottle.redirect("/brands", 303)
+
+    add_delete_page(app, db, "brands", "Brand", after=request_brand_refresh)
+
+    @app.get("/topics")
+    def topics_page():
+        items = list_topics(db.connection(), caller().workspace_id)
+        return render_page("Topics", render_part("named", kind="Topic", path="/topics",
+                                                 items=items), "/topics")
+
+    @app.post("/topics")
+    def topics_add():
+        create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
+        bottle.redirect("/topics", 303)
+
+    @app.post("/topics/<topic_id>")
+    def topic_change(topic_id):
+        name, errors = topic_fields({"name": form_text("name")})
+        rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
+               {"name": name} if name else {}, errors, "Topic")
+        bottle.redirect("/topics", 303)
+
+    add_delete_page(app, db, "topics", "Topic")
+
+    @app.get("/tags")
+    def tags_page():
+        items = [tag_json(row) for row in query_all(
+            db.connection(), "SELECT * FROM tags WHERE workspace_id = ? ORDER BY name_key, id",
+            (caller().workspace_id,))]
+        return render_page("Tags", render_part("named", kind="Tag", path="/tags", items=items,
+                                               colors=tuple(TAG_COLORS)), "/tags")
+
+    @app.post("/tags")
+    def tags_add():
+        tag, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
+                                 required=True)
+        create_tag(db, caller().workspace_id, tag.get("name"), tag.get("color", DEFAULT_TAG_COLOR),
+                   errors)
+        bottle.redirect("/tags", 303)
+
+    @app.post("/tags/<tag_id>")
+    def tag_change(tag_id):
+        changes, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
+                                     required=False)
+        rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors, "Tag")
+        bottle.redirect("/tags", 303)
+
+    add_delete_page(app, db, "tags", "Tag")
+
+
+def add_delete_page(app, db, table, kind, after=None):
+    """POST /<table>/<id>/delete: the API's delete, then back to the list."""
+    @app.post("/%s/<item_id>/delete" % table)
+    def delete_page(item_id):
+        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
+        bottle.redirect("/" + table, 303)
+
+
+def sign_in_page(problem=None, status=200):
+    """The sign-in form (with a fresh CSRF cookie when the visitor has none)."""
+    token = request.get_cookie(SIGN_IN_COOKIE) or secrets.token_urlsafe(SESSION_TOKEN_BYTES)
+    session_cookie(SIGN_IN_COOKIE, token, DASHBOARD_SESSION_SECONDS)
+    request.environ["tracker.csrf"] = token
+    return render_page("Sign in", render_part("sign_in", problem=problem,
+                                              hours=DASHBOARD_SESSION_SECONDS // 3600),
+                       status=status)
+
+
+def add_session_routes(app, db):
+    @app.get("/static/<name>", public=True)
+    def static(name):
+        if name not in DASHBOARD_ASSETS:
+            raise not_found("File")
+        content_type, text = DASHBOARD_ASSETS[name]
+        set_headers([("Content-Type", content_type), ("Cache-Control", "public, max-age=3600")])
+        return text.encode()
+
+    @app.post("/sign-in", public=True)
+    def sign_in_submit():
+        expected = request.get_cookie(SIGN_IN_COOKIE) or ""
+        if not expected or not hmac.compare_digest(form_text("csrf").encode(), expected.encode()):
+            return sign_in_page("The form had expired, or cookies are off (the dashboard needs "
+                                "them): try again.", status=403)
+        token = sign_in(db, form_text("key").strip())
+        if token is None:  # the form again, with a 200: a browser logs every 4xx as an error
+            return sign_in_page("That is not a valid API key, or it was revoked or has expired.")
+        session_cookie(SESSION_COOKIE, token, DASHBOARD_SESSION_SECONDS)
+        response.delete_cookie(SIGN_IN_COOKIE, path="/")
+        bottle.redirect("/", 303)
+
+    @app.post("/sign-out")
+    def sign_out_submit():
+        sign_out(db, request.get_cookie(SESSION_COOKIE))
+        response.delete_cookie(SESSION_COOKIE, path="/")
+        bottle.redirect("/", 303)
 
 
 ###############################################################################

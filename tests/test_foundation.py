@@ -38,7 +38,8 @@ def test_unknown_route_is_a_json_404(client):
 
 
 def test_unknown_route_outside_the_api_is_a_json_404(client):
-    assert body(client.get("/", status=404)) == {"success": False, "message": "Not found"}
+    # (/ is the dashboard's: tests/test_dashboard.py)
+    assert body(client.get("/nowhere", status=404)) == {"success": False, "message": "Not found"}
 
 
 def test_wrong_method_is_a_json_405_with_allow(client, api):

@@ -1,0 +1,375 @@
+"""The dashboard through WebTest: sign-in and sessions, CSRF, scopes, rate limits, every
+page, form, redirect, escape and header."""
+
+import re
+
+import pytest
+import webtest
+
+import browser
+import tracker
+from conftest import make_api
+
+PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources", "/sources?groupBy=url",
+         "/brands", "/brands/1", "/topics", "/tags")
+SCRIPT = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def site(db):
+    """The browser tests' workspace (a brand named like a script among them), answered by
+    two simulated engines at once."""
+    app = tracker.make_app(db, engines=tracker.configure_engines(list(browser.ENGINES)),
+                           seed=browser.SEED, runs="instant")
+    client = webtest.TestApp(app)
+    client.key = app.config["tracker.seed_keys"][0]
+    return client
+
+
+def sign_in(client, key, status=303):
+    """Sign in afresh (a signed-in visitor's / is the overview, not the form)."""
+    client.reset()
+    form = client.get("/").forms["sign-in"]
+    form["key"] = key
+    return form.submit(status=status)
+
+
+def csrf_of(page):
+    return page.html.find("input", {"name": "csrf"})["value"]
+
+
+def post(client, path, fields, status=303, page="/"):
+    """POST a dashboard form with the session's CSRF token."""
+    return client.post(path, dict(fields, csrf=csrf_of(client.get(page))), status=status)
+
+
+def test_a_visitor_without_a_session_gets_the_sign_in_form_and_nothing_else(site):
+    page = site.get("/", status=200)
+    assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
+    assert "default-src 'self'" in tracker.DASHBOARD_CSP and "script" not in page.text
+    assert (page.headers["X-Frame-Options"], page.headers["X-Content-Type-Options"],
+            page.headers["Cache-Control"]) == ("DENY", "nosniff", "no-store")
+    assert page.content_type == "text/html"
+    field = page.html.find("input", id="key")
+    assert field["type"] == "password" and page.html.find("label", {"for": "key"}).text == "API key"
+    assert page.html.find("nav") is None  # no workspace to show
+    for path in PAGES[1:]:
+        moved = site.get(path, status=303)
+        assert moved.headers["Location"] == "http://localhost:80/"
+        assert moved.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
+    refused = site.post("/topics", {"name": "x", "csrf": "x"}, status=401)
+    assert "Your session has ended" in refused.text
+
+
+def test_a_wrong_key_gets_a_clear_message_on_the_sign_in_page(site):
+    for wrong in ("trk_wrong", "", site.key["key"][:-1] + "x"):
+        page = sign_in(site, wrong, status=200)
+        assert page.html.find(id="sign-in-problem").text == \
+            "That is not a valid API key, or it was revoked or has expired."
+        assert page.html.find("input", id="key")["aria-invalid"] == "true"
+        assert site.key["key"] not in page.text and (not wrong or wrong not in page.text)
+    assert SCRIPT not in site.get("/").text
+
+
+def test_signing_in_opens_a_session_in_a_strict_cookie_and_the_key_shows_nowhere(site):
+    signed = sign_in(site, site.key["key"])
+    assert signed.headers["Location"] == "http://localhost:80/"
+    cookie = next(value for value in signed.headers.getall("Set-Cookie")
+                  if value.startswith(tracker.SESSION_COOKIE + "="))
+    assert re.fullmatch(r"tracker_session=[\w-]{43}; HttpOnly; Max-Age=43200; Path=/; "
+                        r"SameSite=strict", cookie), cookie
+    token = cookie.split(";")[0].split("=", 1)[1]
+    assert token not in site.key["key"]
+    for path in PAGES:
+        page = site.get(path, status=200)
+        assert site.key["key"] not in page.text and token not in page.text
+        assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
+        assert page.headers["X-Frame-Options"] == "DENY"
+        assert page.headers["X-Ratelimit-Limit"] == str(tracker.DEFAULT_RATE_LIMIT)
+        assert page.html.find("link", rel="stylesheet")["href"] == "/static/dashboard.css"
+    css = site.get("/static/dashboard.css")
+    assert css.content_type == "text/css" and css.headers["Content-Security-Policy"]
+
+
+def test_the_session_cookie_is_secure_behind_https(site):
+    page = site.get("/", extra_environ={"wsgi.url_scheme": "https"})
+    assert "; Secure" in page.headers["Set-Cookie"]
+
+
+def test_forms_need_the_session_csrf_token(site, db):
+    sign_in(site, site.key["key"])
+    for token in ("", "wrong"):
+        page = site.post("/topics", {"name": "Sneaky", "csrf": token}, status=403)
+        assert "The form has expired" in page.text
+    assert [t["name"] for t in tracker.list_topics(db.connection(), 1)] == ["CRM", "Pricing"]
+    post(site, "/topics", {"name": "Fine"})
+    assert "Fine" in [t["name"] for t in tracker.list_topics(db.connection(), 1)]
+
+
+def test_the_sign_in_form_needs_its_own_csrf_cookie(site):
+    form = site.get("/").forms["sign-in"]
+    form["key"] = site.key["key"]
+    site.reset()  # the cookie is gone: a form posted from elsewhere
+    page = form.submit(status=403)
+    assert "cookies are off" in page.text
+    assert tracker.SESSION_COOKIE not in site.cookies
+
+
+def test_signing_out_ends_the_session_for_good(site):
+    sign_in(site, site.key["key"])
+    token = site.cookies[tracker.SESSION_COOKIE]
+    done = post(site, "/sign-out", {})
+    assert done.headers["Location"] == "http://localhost:80/"
+    assert tracker.SESSION_COOKIE not in site.cookies
+    site.set_cookie(tracker.SESSION_COOKIE, token)  # a copy of the old cookie
+    assert site.get("/prompts", status=303).headers["Location"] == "http://localhost:80/"
+
+
+def test_a_session_lasts_its_lifetime_and_no_longer(site, clock):
+    sign_in(site, site.key["key"])
+    clock.advance(tracker.DASHBOARD_SESSION_SECONDS - 0.001)
+    site.get("/prompts", status=200)
+    clock.advance(0.001)
+    site.get("/prompts", status=303)
+
+
+def test_revoking_the_key_ends_its_sessions(site, db):
+    sign_in(site, site.key["key"])
+    tracker.revoke_key(db, site.key["id"])
+    site.get("/", status=200)  # the sign-in form again
+    assert site.get("/").html.find("input", id="key") is not None
+    site.get("/brands", status=303)
+
+
+def test_expired_sessions_are_swept_at_sign_in(site, db, clock):
+    for _ in range(3):
+        sign_in(site, site.key["key"])
+    clock.advance(tracker.DASHBOARD_SESSION_SECONDS)
+    sign_in(site, site.key["key"])
+    assert tracker.query_one(db.connection(), "SELECT count(*) AS n FROM dashboard_sessions")["n"] == 1
+
+
+def test_a_read_key_sees_every_page_without_controls(site, db):
+    reader = tracker.create_key(db, 1, name="reader", scopes="read")
+    sign_in(site, reader["key"])
+    for path in PAGES:
+        page = site.get(path)
+        assert [form["action"] for form in page.html.find_all("form", method="post")] == ["/sign-out"]
+    assert "(read only)" in site.get("/").text
+    page = post(site, "/topics", {"name": "Nope"}, status=403)
+    assert "lacks the write scope" in page.text
+    post(site, "/sign-out", {})
+
+
+def test_pages_count_against_the_key_rate_limit(client, db):
+    limited = make_api(client, db, rate_limit=3)
+    sign_in(client, limited.key)
+    for remaining in (2, 1, 0):
+        page = client.get("/prompts")
+        assert page.headers["X-Ratelimit-Remaining"] == str(remaining)
+    page = client.get("/prompts", status=429)
+    assert "Rate limit exceeded: 3 requests per minute" in page.text
+    assert int(page.headers["Retry-After"]) >= 1
+    assert page.content_type == "text/html"
+
+
+def test_names_that_look_like_html_stay_text_on_every_page(site):
+    sign_in(site, site.key["key"])
+    post(site, "/topics", {"name": SCRIPT})
+    post(site, "/tags", {"name": SCRIPT, "color": "red"})
+    post(site, "/prompts", {"lines": SCRIPT, "topic": SCRIPT, "tags": SCRIPT, "location": SCRIPT},
+         status=201)
+    seen = 0
+    for path in PAGES + ("/prompts/4",):
+        page = site.get(path)
+        assert "<script" not in page.text.lower(), path
+        seen += page.text.count("&lt;script&gt;alert(1)&lt;/script&gt;")
+    assert seen > 20
+
+
+ANSWER = """# Top picks
+Acme CRM leads; see [Acme](https://acme.example/) and [bad](javascript:alert(1)).
+
+- **Northwind Suite** <img src=x onerror=alert(1)>
+- `<b>code</b>` and https://contoso.example/page.
+
+```
+<script>alert(1)</script>
+```
+> quoted *Acme*"""
+
+
+def test_answers_render_as_markdown_with_every_byte_escaped():
+    brands = [{"id": 1, "name": "Acme CRM", "tracked_names": ["Acme"], "name_regex": None,
+               "use_regex": 0, "domains": []},
+              {"id": 2, "name": "Northwind Suite", "tracked_names": [], "name_regex": None,
+               "use_regex": 0, "domains": []}]
+    rendered = tracker.AnswerRenderer(brands).render(ANSWER)
+    assert rendered == (
+        '<h3>Top picks</h3><p><mark class="brand-1">Acme CRM</mark> leads; see <a href="https://'
+        'acme.example/" rel="nofollow noopener noreferrer"><mark class="brand-1">Acme</mark></a> '
+        'and [bad](javascript:alert(1)).</p><ul><li><strong><mark class="brand-2">Northwind '
+        'Suite</mark></strong> &lt;img src=x onerror=alert(1)&gt;</li><li><code>&lt;b&gt;code'
+        '&lt;/b&gt;</code> and <a href="https://contoso.example/page" rel="nofollow noopener '
+        'noreferrer">https://contoso.example/page</a>.</li></ul><pre><code>&lt;script&gt;alert(1)'
+        '&lt;/script&gt;</code></pre><blockquote>quoted <em><mark class="brand-1">Acme</mark>'
+        '</em></blockquote>')
+
+
+def test_the_chat_page_shows_the_answer_brands_and_sources(site, db):
+    sign_in(site, site.key["key"])
+    chat = tracker.query_one(db.connection(), "SELECT * FROM chats WHERE answer LIKE '%Acme%' "
+                                              "ORDER BY id LIMIT 1")
+    page = site.get("/chats/%d" % chat["id"])
+    assert page.html.find("mark").text in ("Acme CRM", "Acme")
+    sources = [a["href"] for a in page.html.select("ol.sources a")]
+    stored = [row["url"] for row in tracker.query_all(
+        db.connection(), "SELECT url FROM chat_sources WHERE chat_id = ? ORDER BY id", (chat["id"],))]
+    assert sources == stored and stored
+    assert page.html.find("a", href="/prompts/%d" % chat["prompt_id"]) is not None
+
+
+def test_pasted_lines_are_one_bulk_create(site, db):
+    sign_in(site, site.key["key"])
+    page = post(site, "/prompts", {"lines": "Alpha question\n\n  Beta question  \nAlpha question\n"
+                                             "Best CRM for a small team?", "topic": "New topic",
+                                   "tags": "one, two", "location": ""}, status=201, page="/prompts")
+    assert page.html.find(role="status").p.text == "2 created, 2 not created."
+    assert [li.text for li in page.html.find(role="status").find_all("li")] == [
+        "Line 3: Alpha question — Duplicate prompt: same as item 0",
+        "Line 4: Best CRM for a small team? — Duplicate prompt: already in the workspace"]
+    rows = tracker.query_all(db.connection(), "SELECT p.text, p.status, t.name AS topic, "
+                             "(SELECT count(*) FROM chats c WHERE c.prompt_id = p.id) AS chats "
+                             "FROM prompts p JOIN topics t ON t.id = p.topic_id "
+                             "WHERE p.text LIKE '%question' ORDER BY p.id")
+    assert rows == [{"text": "Alpha question", "status": "active", "topic": "New topic", "chats": 2},
+                    {"text": "Beta question", "status": "active", "topic": "New topic", "chats": 2}]
+
+
+def test_a_paste_holds_at_most_the_bulk_limit(client, db):
+    api = make_api(client, db, rate_limit=10 ** 6)
+    sign_in(client, api.key)
+    lines = "\n".join("prompt %d" % n for n in range(tracker.MAX_BULK_PROMPTS + 1))
+    page = post(client, "/prompts", {"lines": lines}, status=422, page="/prompts")
+    assert page.html.find("div", class_="problem").li.text == \
+        "prompts: must have 1 to %d items" % tracker.MAX_BULK_PROMPTS
+    page = post(client, "/prompts", {"lines": lines.rsplit("\n", 1)[0]}, status=201, page="/prompts")
+    assert "%d created, 0 not created." % tracker.MAX_BULK_PROMPTS in page.text
+
+
+def test_prompts_pause_activate_and_edit(site, db):
+    sign_in(site, site.key["key"])
+    listed = site.get("/prompts")
+    pause = listed.html.find("button", attrs={"aria-label": "Pause: Best CRM for a small team?"})
+    assert pause["value"] == "paused"
+    post(site, "/prompts/1", {"status": "paused", "back": "list"}).follow()
+    assert site.get("/prompts").html.find(
+        "button", attrs={"aria-label": "Activate: Best CRM for a small team?"}) is not None
+    moved = post(site, "/prompts/1", {"status": "active", "text": "Best CRM for teams?",
+                                      "topic": "", "tags": "core, fresh", "location": "DE"})
+    assert moved.headers["Location"] == "http://localhost:80/prompts/1"
+    prompt = tracker.prompt_documents(tracker.load_prompt(db.connection(), 1, 1))
+    assert (prompt["status"], prompt["text"], prompt["topicId"], prompt["location"],
+            [tag["name"] for tag in prompt["tags"]]) == ("active", "Best CRM for teams?", None,
+                                                        "DE", ["core", "fresh"])
+    page = post(site, "/prompts/1", {"status": "nonsense"}, status=422)
+    assert "status: must be one of" in page.text
+    post(site, "/prompts/1/delete", {})
+    site.get("/prompts/1", status=404)
+    post(site, "/prompts/1/delete", {}, status=404)
+
+
+def test_prompt_list_filters_and_pages(site, db):
+    sign_in(site, site.key["key"])
+    page = site.get("/prompts?search=free+tier&status=&topicId=&tagId=")
+    assert [a.text for a in page.html.select("tbody th a")] == ["Which CRM has the best free tier?"]
+    page = site.get("/prompts?perPage=2&page=2")
+    assert page.html.find("nav", class_="pager").span.text == "Page 2 of 2 (3 in all)"
+    assert page.html.find("a", rel="prev")["href"] == "?page=1&perPage=2"
+    assert site.get("/prompts?topicId=abc", status=422).html.find("div", class_="problem").li.text == \
+        "topicId: must be an integer from 1 to %d" % tracker.MAX_ID
+
+
+def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
+    sign_in(site, site.key["key"])
+    post(site, "/brands", {"name": "Globex", "type": "competitor", "status": "active",
+                           "color": "#123456", "domains": "globex.example, globex.co.uk",
+                           "trackedNames": "Globex One"})
+    brand = tracker.query_one(db.connection(), "SELECT * FROM brands WHERE name = 'Globex'")
+    assert (brand["color"], brand["domains"], brand["tracked_names"]) == (
+        "#123456", '["globex.example", "globex.co.uk"]', '["Globex One"]')
+    form = site.get("/brands/%d" % brand["id"]).forms[1]
+    assert form["name"].value == "Globex" and form["domains"].value == "globex.example, globex.co.uk"
+    post(site, "/brands/%d" % brand["id"], {"name": "Globex Corp", "type": "own", "status": "hidden",
+                                            "color": "", "domains": "", "trackedNames": ""})
+    changed = tracker.query_one(db.connection(), "SELECT * FROM brands WHERE id = ?", (brand["id"],))
+    assert (changed["name"], changed["type"], changed["status"], changed["domains"]) == (
+        "Globex Corp", "own", "hidden", "[]")
+    page = post(site, "/brands", {"name": "Acme CRM", "type": "own", "status": "active"}, status=422)
+    assert "name: a brand with this name already exists" in page.text
+    post(site, "/brands/%d/delete" % brand["id"], {})
+    assert site.get("/brands/%d" % brand["id"], status=404).html.find("h1").text == "Not done"
+
+    post(site, "/topics/1", {"name": "CRM software"})
+    post(site, "/tags", {"name": "later", "color": "teal"})
+    tag = tracker.query_one(db.connection(), "SELECT id FROM tags WHERE name = 'later'")["id"]
+    post(site, "/tags/%d" % tag, {"name": "sooner", "color": "rose"})
+    assert [(t["name"], t["color"]) for t in tracker.query_all(
+        db.connection(), "SELECT name, color FROM tags ORDER BY id")] == [("core", "blue"), ("sooner", "rose")]
+    post(site, "/tags/%d/delete" % tag, {})
+    post(site, "/topics/2/delete", {})
+    assert [t["name"] for t in tracker.list_topics(db.connection(), 1)] == ["CRM software"]
+    assert "must be one of" in post(site, "/tags", {"name": "x", "color": "plaid"}, status=422).text
+
+
+def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
+    sign_in(site, site.key["key"])
+    for query in ({}, {"engine": "gemini"}, {"topicId": "1"}, {"tagId": "1", "location": "US"}):
+        expected = site.get("/api/v1/analytics/rankings", query, headers=bearer(site)).json["data"]
+        page = site.get("/", dict({"topicId": "", "tagId": "", "interval": ""}, **query))
+        shown = [(row.th.text, row.find_all("td")[1].text)
+                 for row in page.html.select("table.ranks tbody tr")]
+        assert shown == [(row["name"] + (" (own)" if row["type"] == "own" else ""),
+                          tracker.percent(row["visibility"]["value"]))
+                         for row in expected["brands"]], query
+        assert page.html.find("p", class_="summary").text.startswith("%d chats" % expected["chats"])
+    page = site.get("/?engine=gemini")
+    assert page.html.find("select", id="f-engine").find("option", selected=True).text == "gemini"
+    charts = page.html.select("svg.chart")
+    assert [chart["aria-label"] for chart in charts] == ["Visibility", "Share of voice"]
+    assert len(charts[0].select("g.series")) == 4 and charts[0].select("circle")
+
+
+def bearer(client):
+    return {"Authorization": "Bearer " + client.key["key"]}
+
+
+def test_bad_filters_get_a_page_that_says_what_is_wrong(site):
+    sign_in(site, site.key["key"])
+    page = site.get("/?days=8", status=422)
+    assert page.html.find("div", class_="problem").li.text == "days: must be one of: 7, 30, 90, 365"
+    assert site.get("/sources?groupBy=path", status=422).content_type == "text/html"
+    assert "is not a parameter" in site.get("/?from=2026-01-01", status=422).text
+
+
+def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
+    sign_in(site, site.key["key"])
+    reply = site.get("/api/v1/nowhere", status=404)
+    assert reply.json == {"success": False, "message": "Not found"}
+    assert site.get("/nowhere", status=404).content_type == "application/json"
+    assert site.get("/healthz").json["data"]["status"] == "ok"
+    page = site.get("/chats/999999", status=404)
+    assert page.content_type == "text/html" and "Chat not found" in page.text
+    assert site.get("/static/nothing.js", status=404).content_type == "text/html"
+    assert site.put("/prompts", status=405).content_type == "text/html"
+
+
+def test_another_workspaces_items_are_not_found(site, db):
+    other = tracker.create_workspace(db, "Other")
+    key = tracker.create_key(db, other["id"])
+    sign_in(site, key["key"])
+    for path in ("/prompts/1", "/chats/1", "/brands/1"):
+        site.get(path, status=404)
+    post(site, "/prompts/1/delete", {}, status=404)
+    page = site.get("/")
+    assert "Acme CRM" not in page.text and "0 chats" in page.text
