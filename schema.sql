@@ -316,6 +316,9 @@ CREATE TABLE chats (
 
 CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
 CREATE INDEX chats_prompt ON chats (prompt_id, created_at);
+-- The location filter's: without it, the chats of a location were found by reading every
+-- chat of the window.
+CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
 
 -- The URLs a chat cites (engine citations and links in the answer), one row per URL.
 -- engine and created_at repeat the chat's, so analytics windows scan one index.

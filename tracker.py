@@ -185,7 +185,8 @@ ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
 """,
-    # 3 -> 4: the dashboard's sign-in sessions.
+    # 3 -> 4: the dashboard's sign-in sessions; an index of chats by location, for the
+    # location filter (it read every chat of the window).
     3: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
@@ -196,6 +197,7 @@ CREATE TABLE dashboard_sessions (
 ) STRICT, WITHOUT ROWID;
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
+CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -3080,18 +3082,29 @@ class ChatScope:
         """True when a filter needs each chat's prompt, which the rollups do not keep."""
         return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
 
+    def chats_index(self):
+        """The index of chats that finds a by_prompt scope's chats without reading the
+        others of its window: each of its prompts' chats, or its location's."""
+        return "chats_location" if (self.prompt_id, self.topic_id, self.tag_id) == (None,) * 3 \
+            else "chats_prompt"
+
     def shifted(self, start, end):
         return dataclasses.replace(self, start=start, end=end)
 
 
 def scope_parts(scope, rollups=True):
-    """The scope as disjoint parts: ("daily", whole UTC days the rollups answer) and
-    ("raw", partial days at the edges, or everything when a filter needs the prompt)."""
+    """The scope as disjoint parts: ("daily", whole UTC days the rollups answer), ("raw",
+    partial days at the edges, or everything when rollups cannot answer), or ("chats",
+    everything) when a filter needs each chat's prompt or location: then the per-chat
+    rows are reached from the chats in scope, found through an index on prompt or
+    location, rather than by reading every row of the window and dropping most."""
+    if scope.by_prompt():
+        return [("chats", scope)]
     first_whole = scope.start[:10] + "T00:00:00.000Z"
     if first_whole < scope.start:
         first_whole = iso_timestamp(parse_timestamp(first_whole) + 86400)
     last_whole = scope.end[:10] + "T00:00:00.000Z"
-    if not rollups or scope.by_prompt() or first_whole >= last_whole:
+    if not rollups or first_whole >= last_whole:
         return [("raw", scope)]
     parts = [("daily", scope.shifted(first_whole, last_whole))]
     if scope.start < first_whole:
@@ -3156,19 +3169,28 @@ def rank_key(brand):
             brand["brandId"])
 
 
-# How to sum a figure over the per-chat rows ("raw") and over a rollup ("daily"):
-# (table, time column, key column, {name: SQL aggregate}, which ChatScope conditions).
+# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily") and over the
+# per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column, key
+# column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
+# through the scope's chats_index: the planner, left alone, read the whole window's chats
+# by time (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
 CHAT_COUNTS = {
     "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
     "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
+              ChatScope.chat_conditions),
 }
+RAW_BRAND_SUMS = {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
+                  "cited": "sum(x.cited)"}
 BRAND_SUMS = {
-    "raw": ("chat_brands x", "x.created_at", "x.brand_id",
-            {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
-             "cited": "sum(x.cited)"}, ChatScope.row_conditions),
+    "raw": ("chat_brands x", "x.created_at", "x.brand_id", RAW_BRAND_SUMS,
+            ChatScope.row_conditions),
     "daily": ("daily_brands x", "x.day", "x.brand_id",
               {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
                "cited": "sum(x.cited)"}, ChatScope.day_conditions),
+    "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
+              "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
+              lambda scope, _: scope.chat_conditions("c")),
 }
 
 
@@ -3179,9 +3201,10 @@ def sum_parts(connection, scope, how, bucket=None):
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
         columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())
+        source = table.format(index=part.chats_index())
         for row in query_all(connection, "SELECT %s AS bucket, %s AS key, %s FROM %s WHERE %s "
                              "GROUP BY 1, 2" % (bucket.format(time_column) if bucket else "NULL",
-                                                key, columns, table, where), params):
+                                                key, columns, source, where), params):
             slot = totals.setdefault((row["bucket"], row["key"]), dict.fromkeys(sums, 0))
             for name in sums:
                 slot[name] += row[name]
@@ -3237,10 +3260,20 @@ def bucket_starts(scope, interval):
 BUCKET_SQL = {"day": "substr({0}, 1, 10)", "week": "date({0}, '-6 days', 'weekday 1')"}
 
 
-def series(connection, scope, brands, interval):
-    """{brand_id: [bucket figures]} with every bucket of the scope present."""
-    bucket = BUCKET_SQL[interval]
-    chats, sums = count_chats(connection, scope, bucket), brand_sums(connection, scope, bucket)
+def whole_scope(chats, sums):
+    """Per-bucket counts and sums added up over the buckets: those of the whole scope, as
+    count_chats and brand_sums give them (every chat in scope is in one bucket)."""
+    totals = {}
+    for (_, key), parts in sums.items():
+        slot = totals.setdefault((None, key), dict.fromkeys(parts, 0))
+        for name, value in parts.items():
+            slot[name] += value
+    return {None: sum(chats.values())}, totals
+
+
+def series(scope, brands, interval, chats, sums):
+    """{brand_id: [bucket figures]} with every bucket of the scope present, from the
+    counts and sums per bucket."""
     result = {brand["id"]: [] for brand in brands}
     for start in bucket_starts(scope, interval):
         key = start.isoformat()
@@ -3268,12 +3301,18 @@ def rankings(connection, scope, status, interval=None, compare=False):
     brands = query_all(connection, """
         SELECT id, name, type, status, color FROM brands WHERE workspace_id = ?
         AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
-    chats = count_chats(connection, scope)
-    rows = ranked(brands, figures_by_brand(brands, chats, brand_sums(connection, scope)))
+    if interval:  # one pass per bucket; the totals are their sums
+        bucket = BUCKET_SQL[interval]
+        bucket_chats = count_chats(connection, scope, bucket)
+        bucket_sums = brand_sums(connection, scope, bucket)
+        chats, sums = whole_scope(bucket_chats, bucket_sums)
+    else:
+        chats, sums = count_chats(connection, scope), brand_sums(connection, scope)
+    rows = ranked(brands, figures_by_brand(brands, chats, sums))
     document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0), "brands": rows}
     if interval:
         document["interval"] = interval
-        by_brand = series(connection, scope, brands, interval)
+        by_brand = series(scope, brands, interval, bucket_chats, bucket_sums)
         for row in rows:
             row["series"] = by_brand[row["brandId"]]
     if compare:
@@ -3308,35 +3347,42 @@ def domain_brands(connection, workspace_id):
 
 # A rollup row whose chats were all deleted stays behind with zero citations (the
 # triggers subtract; they never delete), and is never served.
+RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
+                            count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
+                            max(x.created_at) AS last_seen
+                     FROM %s WHERE {1} GROUP BY x.{0}"""
 SOURCE_PART = {
-    "raw": """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
-                     count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
-                     max(x.created_at) AS last_seen
-              FROM chat_sources x WHERE {1} GROUP BY x.{0}""",
-    "daily": """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
-                       sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
-                       max(x.last_seen) AS last_seen
-                FROM daily_domains x WHERE {1} AND x.citations > 0 GROUP BY x.domain""",
+    "raw": (RAW_SOURCE_PART % "chat_sources x", ChatScope.row_conditions),
+    "daily": ("""SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
+                        sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
+                        max(x.last_seen) AS last_seen
+                 FROM daily_domains x WHERE {1} AND x.citations > 0 GROUP BY x.domain""",
+              ChatScope.day_conditions),
+    "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
+                                 "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
+              lambda scope, _: scope.chat_conditions("c")),
 }
 
 
 def source_rows(connection, scope, group_by, page, per_page):
-    """One page of cited domains (or URLs) with their counts, most cited first."""
+    """One page of cited domains (or URLs) with their counts, most cited first, and how
+    many there are in all (counted in the same pass, by a window over the groups)."""
     parts, params = [], []
     for kind, part in scope_parts(scope, rollups=group_by == "domain"):
-        conditions = part.day_conditions if kind == "daily" else part.row_conditions
-        where, part_params = conditions("x")
-        parts.append(SOURCE_PART[kind].format(group_by, where))
+        sql, conditions = SOURCE_PART[kind]
+        where, part_params = conditions(part, "x")
+        parts.append(sql.format(group_by, where, index=part.chats_index()))
         params += part_params
-    union = " UNION ALL ".join(parts)
-    total = query_one(connection, "SELECT count(DISTINCT source) AS n FROM (%s)" % union, params)["n"]
     rows = query_all(connection, """
         SELECT source, min(domain) AS domain, sum(citations) AS citations, sum(chats) AS chats,
-               min(first_seen) AS first_seen, max(last_seen) AS last_seen
+               min(first_seen) AS first_seen, max(last_seen) AS last_seen,
+               count(*) OVER () AS total
         FROM (%s) GROUP BY source
-        ORDER BY citations DESC, chats DESC, source LIMIT ? OFFSET ?""" % union,
+        ORDER BY citations DESC, chats DESC, source LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    return total, rows
+    if rows or page == 1:
+        return (rows[0]["total"] if rows else 0), rows
+    return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
 
 
 def sources_document(connection, scope, group_by, page, per_page):
@@ -4484,7 +4530,8 @@ def sign_in(db, key):
 
 def sign_out(db, token):
     with db.write() as connection:
-        connection.execute("DELETE FROM dashboard_sessions WHERE token_hash = ?", (hash_key(token),))
+        connection.execute("DELETE FROM dashboard_sessions WHERE token_hash = ?",
+                           (hash_key(token),))
 
 
 def form_text(name):
@@ -4689,7 +4736,8 @@ def escape(text):
 # piece; the only markup is what this renderer writes (links only to http(s) URLs, with
 # rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
 MARKDOWN_INLINE = re2.compile(
-    r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+    r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
+    r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
     r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
 MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
 
@@ -4708,14 +4756,16 @@ class AnswerRenderer:
 
     def text(self, text):
         """Plain text, escaped, with brand names in <mark>."""
-        spans = sorted((match.start(), -match.end(), brand_id) for brand_id, pattern in self.patterns
+        spans = sorted((match.start(), -match.end(), brand_id)
+                       for brand_id, pattern in self.patterns
                        for match in pattern.finditer(text) if match.end() > match.start())
         out, at = [], 0
         for start, negative_end, brand_id in spans:
             if start < at:
                 continue  # inside a mark already placed
             out.append(escape(text[at:start]))
-            out.append('<mark class="brand-%d">%s</mark>' % (brand_id, escape(text[start:-negative_end])))
+            out.append('<mark class="brand-%d">%s</mark>'
+                       % (brand_id, escape(text[start:-negative_end])))
             at = -negative_end
         out.append(escape(text[at:]))
         return "".join(out)
@@ -4903,8 +4953,8 @@ def figure_chart(title, rows, figure):
 
 DASHBOARD_WINDOWS = ("7", "30", "90", "365")
 WINDOW_PARAMS = (
-    Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.", choices=DASHBOARD_WINDOWS,
-          default="30"),
+    Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.",
+          choices=DASHBOARD_WINDOWS, default="30"),
     Param("interval", "choice", "A point per day or per week (default: day up to 90 days).",
           choices=tuple(INTERVALS)),
 )
@@ -5485,12 +5535,14 @@ figure { margin: 0 0 16px; }
 .chart { width: 100%; height: auto; display: block; }
 .chart .grid { stroke: #e5e7eb; }
 .chart .axis { font-size: 12px; fill: var(--muted); }
-.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0; margin: 8px 0; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0;
+          margin: 8px 0; }
 .legend li { display: flex; align-items: center; gap: 6px; font-size: 14px; }
 .swatch { margin-right: 6px; vertical-align: -1px; }
 .scroll { overflow-x: auto; position: relative; }  /* holds its visually-hidden labels */
 table { border-collapse: collapse; width: 100%; font-size: 15px; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb;
+         vertical-align: top; }
 thead th { color: var(--muted); font-weight: 600; white-space: nowrap; }
 tbody th { font-weight: 500; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
@@ -5546,7 +5598,7 @@ def change(value, is_share, lower_is_better=False, whole=False):
     if value is None or value == 0:
         return '<span class="same">±0</span>' if value == 0 else "–"
     better = (value < 0) if lower_is_better else (value > 0)
-    text = ("%+.1f pts" % (value * 100) if is_share else "%+d" % value if whole else "%+.2f" % value)
+    text = "%+.1f pts" % (value * 100) if is_share else "%+d" % value if whole else "%+.2f" % value
     return '<span class="%s">%s</span>' % ("up" if better else "down", text.replace("-", "−"))
 
 
@@ -5636,9 +5688,11 @@ def add_prompt_pages(app, db):
         if "text" in request.forms:  # the whole edit form, not a pause button
             topic = form_text("topic").strip()
             data.update(text=form_text("text"), location=form_text("location").strip() or None,
-                        tags=form_list("tags"), **({"topicName": topic} if topic else {"topicId": None}))
+                        tags=form_list("tags"))
+            data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
-        bottle.redirect("/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id, 303)
+        back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
+        bottle.redirect(back, 303)
 
     add_delete_page(app, db, "prompts", "Prompt")
 
@@ -5773,7 +5827,8 @@ def add_catalog_pages(app, db):
     def tag_change(tag_id):
         changes, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
                                      required=False)
-        rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors, "Tag")
+        rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors,
+               "Tag")
         bottle.redirect("/tags", 303)
 
     add_delete_page(app, db, "tags", "Tag")
