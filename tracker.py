@@ -33,6 +33,7 @@ import threading
 import time
 import tomllib
 import traceback
+import unicodedata
 import urllib.parse
 
 import apsw
@@ -2087,12 +2088,18 @@ def add_brand_routes(app, db):
 
 @dataclasses.dataclass
 class Answer:
-    """An engine's answer: its text, the URLs it cited, token usage, and notes on what
-    was cut from it or went wrong (kept on the chat)."""
+    """An engine's answer: the text a person reads; the pages it cites, in the order it
+    first cites them; token usage; notes on what was cut from it or went wrong (kept on
+    the chat); the pages it consulted, cited or not; the searches it ran; and whether it
+    searched (retrieval: searched, not_searched, or unknown when the provider does not say).
+    """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
     usage: dict = dataclasses.field(default_factory=dict)
     notes: list = dataclasses.field(default_factory=list)
+    consulted: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
+    searches: list = dataclasses.field(default_factory=list)  # [query]
+    retrieval: str = "unknown"
 
 
 # What an engine may hand us. A reply larger than MAX_REPLY_BYTES, or not complete within
@@ -2105,6 +2112,10 @@ MAX_ANSWER_CHARS = 50_000
 MAX_SOURCES_PER_CHAT = 100
 MAX_URL_CHARS = 2048
 MAX_TITLE_CHARS = 500
+# The searches an answer ran, and each query's length, are bounded the same way.
+MAX_SEARCHES_PER_CHAT = 50
+MAX_QUERY_CHARS = 500
+RETRIEVALS = ("searched", "not_searched", "unknown")
 
 
 def clean_text(value):
@@ -2126,21 +2137,38 @@ def bounded_answer(answer):
     if len(text) > MAX_ANSWER_CHARS:
         notes.append("answer cut from %d to %d characters" % (len(text), MAX_ANSWER_CHARS))
         text = text[:MAX_ANSWER_CHARS]
-    citations = []
-    for citation in answer.citations if isinstance(answer.citations, list) else []:
-        url = clean_text(citation.get("url")) if isinstance(citation, dict) else None
-        if url and len(url) <= MAX_URL_CHARS:
-            title = clean_text(citation.get("title"))
-            citations.append({"url": url, "title": title[:MAX_TITLE_CHARS] if title else None})
-        elif url:
-            notes.append("a citation's URL of %d characters dropped (at most %d)"
-                         % (len(url), MAX_URL_CHARS))
-    if len(citations) > MAX_SOURCES_PER_CHAT:
-        notes.append("%d citations past the first %d dropped"
-                     % (len(citations) - MAX_SOURCES_PER_CHAT, MAX_SOURCES_PER_CHAT))
-        citations = citations[:MAX_SOURCES_PER_CHAT]
+    citations = bounded_pages(answer.citations, "citation", notes)
+    consulted = bounded_pages(answer.consulted, "consulted page", notes)
+    searches = [query[:MAX_QUERY_CHARS] for query in map(clean_text, answer.searches
+                if isinstance(answer.searches, list) else []) if query]
+    if len(searches) > MAX_SEARCHES_PER_CHAT:
+        notes.append("%d searches past the first %d dropped"
+                     % (len(searches) - MAX_SEARCHES_PER_CHAT, MAX_SEARCHES_PER_CHAT))
     usage = answer.usage if isinstance(answer.usage, dict) else {}
-    return Answer(text, citations, usage, notes)
+    return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
+                  answer.retrieval if answer.retrieval in RETRIEVALS else "unknown")
+
+
+def bounded_pages(items, kind, notes):
+    """Pages ({"url", "title"}, a Gemini page also "domain") with a string URL of at most
+    MAX_URL_CHARS, titles strings cut to MAX_TITLE_CHARS, at most MAX_SOURCES_PER_CHAT;
+    notes say what was dropped."""
+    pages = []
+    for item in items if isinstance(items, list) else []:
+        url = clean_text(item.get("url")) if isinstance(item, dict) else None
+        if url and len(url) <= MAX_URL_CHARS:
+            title = clean_text(item.get("title"))
+            page = {"url": url, "title": title[:MAX_TITLE_CHARS] if title else None}
+            if clean_text(item.get("domain")):
+                page["domain"] = clean_text(item["domain"])[:MAX_TITLE_CHARS]
+            pages.append(page)
+        elif url:
+            notes.append("a %s's URL of %d characters dropped (at most %d)"
+                         % (kind, len(url), MAX_URL_CHARS))
+    if len(pages) > MAX_SOURCES_PER_CHAT:
+        notes.append("%d %ss past the first %d dropped"
+                     % (len(pages) - MAX_SOURCES_PER_CHAT, kind, MAX_SOURCES_PER_CHAT))
+    return pages[:MAX_SOURCES_PER_CHAT]
 
 
 class EngineError(Exception):
@@ -2326,7 +2354,17 @@ def shut_down(connection, expired):
             pass  # already closed
 
 
-class OpenAIEngine(HttpEngine):
+class BearerEngine(HttpEngine):
+    """An engine whose API takes its key as a Bearer token."""
+
+    def headers(self):
+        headers = super().headers()
+        if self.api_key:
+            headers["Authorization"] = "Bearer " + self.api_key
+        return headers
+
+
+class OpenAIEngine(BearerEngine):
     """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
 
     Citations are read from a ``citations`` or ``search_results`` array and from URL
@@ -2337,17 +2375,10 @@ class OpenAIEngine(HttpEngine):
     def endpoint(self):
         return self.base_url + "/chat/completions"
 
-    def headers(self):
-        headers = super().headers()
-        if self.api_key:
-            headers["Authorization"] = "Bearer " + self.api_key
-        return headers
-
     def body(self, text, location):
         messages = [{"role": "user", "content": text}]
         if location:
-            messages.insert(0, {"role": "system", "content":
-                                "The user is asking from %s; answer for that location." % location})
+            messages.insert(0, {"role": "system", "content": location_note(location)})
         return {"model": self.model, "messages": messages}
 
     def parse(self, reply):
@@ -2382,13 +2413,401 @@ def parse_chat_completion(reply):
     return Answer(text, citations, usage)
 
 
-ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z]+)(?::(?P<model>[^@]+))?"
+# Engines that search the web ----------------------------------------------------------
+
+COUNTRY_NAMES = (
+    "AD Andorra|AE United Arab Emirates|AF Afghanistan|AG Antigua & Barbuda|AI Anguilla|"
+    "AL Albania|AM Armenia|AO Angola|AQ Antarctica|AR Argentina|AS American Samoa|AT Austria|"
+    "AU Australia|AW Aruba|AX Åland Islands|AZ Azerbaijan|BA Bosnia & Herzegovina|"
+    "BB Barbados|BD Bangladesh|BE Belgium|BF Burkina Faso|BG Bulgaria|BH Bahrain|BI Burundi|"
+    "BJ Benin|BL Saint Barthelemy|BM Bermuda|BN Brunei|BO Bolivia|BQ Caribbean NL|BR Brazil|"
+    "BS Bahamas|BT Bhutan|BV Bouvet Island|BW Botswana|BY Belarus|BZ Belize|CA Canada|"
+    "CC Cocos Islands|CD DR Congo|CF Central African Rep.|CG Congo|CH Switzerland|"
+    "CI Côte d'Ivoire|CK Cook Islands|CL Chile|CM Cameroon|CN China|CO Colombia|"
+    "CR Costa Rica|CU Cuba|CV Cape Verde|CW Curaçao|CX Christmas Island|CY Cyprus|"
+    "CZ Czech Republic|DE Germany|DJ Djibouti|DK Denmark|DM Dominica|DO Dominican Republic|"
+    "DZ Algeria|EC Ecuador|EE Estonia|EG Egypt|EH Western Sahara|ER Eritrea|ES Spain|"
+    "ET Ethiopia|FI Finland|FJ Fiji|FK Falkland Islands|FM Micronesia|FO Faroe Islands|"
+    "FR France|GA Gabon|GB United Kingdom|GD Grenada|GE Georgia|GF French Guiana|GG Guernsey|"
+    "GH Ghana|GI Gibraltar|GL Greenland|GM Gambia|GN Guinea|GP Guadeloupe|"
+    "GQ Equatorial Guinea|GR Greece|GS South Georgia & the South Sandwich Islands|"
+    "GT Guatemala|GU Guam|GW Guinea-Bissau|GY Guyana|HK Hong Kong|"
+    "HM Heard Island & McDonald Islands|HN Honduras|HR Croatia|HT Haiti|HU Hungary|"
+    "ID Indonesia|IE Ireland|IL Israel|IM Isle of Man|IN India|"
+    "IO British Indian Ocean Territory|IQ Iraq|IR Iran|IS Iceland|IT Italy|JE Jersey|"
+    "JM Jamaica|JO Jordan|JP Japan|KE Kenya|KG Kyrgyzstan|KH Cambodia|KI Kiribati|KM Comoros|"
+    "KN Saint Kitts & Nevis|KP North Korea|KR South Korea|KW Kuwait|KY Cayman Islands|"
+    "KZ Kazakhstan|LA Laos|LB Lebanon|LC Saint Lucia|LI Liechtenstein|LK Sri Lanka|"
+    "LR Liberia|LS Lesotho|LT Lithuania|LU Luxembourg|LV Latvia|LY Libya|MA Morocco|"
+    "MC Monaco|MD Moldova|ME Montenegro|MF Saint Martin|MG Madagascar|MH Marshall Islands|"
+    "MK North Macedonia|ML Mali|MM Myanmar|MN Mongolia|MO Macau|MP Northern Mariana Islands|"
+    "MQ Martinique|MR Mauritania|MS Montserrat|MT Malta|MU Mauritius|MV Maldives|MW Malawi|"
+    "MX Mexico|MY Malaysia|MZ Mozambique|NA Namibia|NC New Caledonia|NE Niger|"
+    "NF Norfolk Island|NG Nigeria|NI Nicaragua|NL Netherlands|NO Norway|NP Nepal|NR Nauru|"
+    "NU Niue|NZ New Zealand|OM Oman|PA Panama|PE Peru|PF French Polynesia|"
+    "PG Papua New Guinea|PH Philippines|PK Pakistan|PL Poland|PM Saint Pierre & Miquelon|"
+    "PN Pitcairn|PR Puerto Rico|PS Palestine|PT Portugal|PW Palau|PY Paraguay|QA Qatar|"
+    "RE Réunion|RO Romania|RS Serbia|RU Russia|RW Rwanda|SA Saudi Arabia|SB Solomon Islands|"
+    "SC Seychelles|SD Sudan|SE Sweden|SG Singapore|SH Saint Helena|SI Slovenia|"
+    "SJ Svalbard & Jan Mayen|SK Slovakia|SL Sierra Leone|SM San Marino|SN Senegal|SO Somalia|"
+    "SR Suriname|SS South Sudan|ST Sao Tome & Principe|SV El Salvador|SX Sint Maarten|"
+    "SY Syria|SZ Eswatini|TC Turks & Caicos Islands|TD Chad|TF French S. Terr.|TG Togo|"
+    "TH Thailand|TJ Tajikistan|TK Tokelau|TL East Timor|TM Turkmenistan|TN Tunisia|TO Tonga|"
+    "TR Turkey|TT Trinidad & Tobago|TV Tuvalu|TW Taiwan|TZ Tanzania|UA Ukraine|UG Uganda|"
+    "UM US minor outlying islands|US United States|UY Uruguay|UZ Uzbekistan|VA Vatican City|"
+    "VC Saint Vincent|VE Venezuela|VG British Virgin Islands|VI US Virgin Islands|VN Vietnam|"
+    "VU Vanuatu|WF Wallis & Futuna|WS Samoa|YE Yemen|YT Mayotte|ZA South Africa|ZM Zambia|"
+    "ZW Zimbabwe")
+# Other names people write for a country, beside ISO 3166's short names and codes.
+COUNTRY_ALIASES = {
+    "usa": "US", "u.s.": "US", "u.s.a.": "US", "america": "US", "united states of america": "US",
+    "uk": "GB", "u.k.": "GB", "great britain": "GB", "britain": "GB", "england": "GB",
+    "scotland": "GB", "wales": "GB", "northern ireland": "GB", "korea": "KR", "holland": "NL",
+    "the netherlands": "NL", "uae": "AE", "czechia": "CZ", "turkiye": "TR", "ivory coast": "CI",
+    "burma": "MM", "swaziland": "SZ", "russian federation": "RU", "deutschland": "DE",
+    "espana": "ES", "brasil": "BR",
+}
+
+
+def plain_name(text):
+    """text case-folded, without accents, '&' as 'and', spaces single: for matching names."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().replace("&", " and "))
+    letters = "".join(char for char in decomposed if not unicodedata.combining(char))
+    return " ".join(letters.split())
+
+
+def country_table():
+    table = {plain_name(name): code for code, name in
+             (entry.split(" ", 1) for entry in COUNTRY_NAMES.split("|"))}
+    table.update((plain_name(alias), code) for alias, code in COUNTRY_ALIASES.items())
+    return table
+
+
+COUNTRIES = country_table()
+ISO_COUNTRY_CODES = frozenset(entry[:2] for entry in COUNTRY_NAMES.split("|"))
+
+
+@dataclasses.dataclass(frozen=True)
+class Place:
+    """Where a prompt is asked from, as far as its location text says: an ISO 3166 country
+    code and, when the text names more than a country, the place before it (a city)."""
+    country: str
+    city: str = None
+
+
+def place_of(location):
+    """The Place a location text names ("US", "Germany", "Austin, TX, USA"), or None
+    when no country can be read from it (the location then goes into the prompt)."""
+    if not location:
+        return None
+    parts = [part.strip() for part in location.split(",") if part.strip()]
+    if not parts:
+        return None
+    last = parts[-1]
+    code = last.upper() if last.upper() in ISO_COUNTRY_CODES and len(last) == 2 else \
+        COUNTRIES.get(plain_name(last))
+    if code is None:
+        return None
+    return Place(code, parts[0] if len(parts) > 1 else None)
+
+
+def approximate_location(place):
+    """The user_location object OpenAI's and Anthropic's web search take."""
+    location = {"type": "approximate", "country": place.country}
+    if place.city:
+        location["city"] = place.city
+    return location
+
+
+def location_note(location):
+    """The system instruction that carries a location to a provider with no option for it."""
+    return "The user is asking from %s; answer for that location." % location
+
+
+def reply_error(reply):
+    """The error message a provider put in a JSON error body, if it has one."""
+    error = reply.get("error") if isinstance(reply, dict) else None
+    if isinstance(error, dict) and isinstance(error.get("message"), str):
+        return error["message"]
+    return None
+
+
+def page_refs(items):
+    """[{"url", "title"}] of the items (dicts with a string url), titles strings or None."""
+    return [{"url": item["url"], "title": item.get("title") if isinstance(item.get("title"), str)
+             else None} for item in items if isinstance(item, dict) and isinstance(item.get("url"), str)]
+
+
+def dicts(value):
+    """value if it is a list, with only its dict items; else []: replies are untrusted."""
+    return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
+
+def parse_openai_response(reply):
+    """An Answer from an OpenAI Responses API reply (web_search tool).
+
+    Its output is a list of items: web_search_call items (one per search, with the query
+    and, when asked for, the sources it consulted) and message items whose output_text
+    parts carry url_citation annotations. The cited URLs carry utm_source=openai, which
+    normalise_url drops."""
+    if reply.get("status") == "failed":
+        raise EngineError("the response failed: %s" % (reply_error(reply) or "no reason given"))
+    texts, cited, consulted, searches = [], [], [], []
+    for item in dicts(reply.get("output")):
+        if item.get("type") == "web_search_call":
+            action = item.get("action") if isinstance(item.get("action"), dict) else {}
+            queries = [action.get("query")] + list(action.get("queries") or [])
+            searches += [query for query in queries if isinstance(query, str) and query]
+            consulted += page_refs(dicts(action.get("sources")))
+            if action.get("type") == "open_page" and isinstance(action.get("url"), str):
+                consulted.append({"url": action["url"], "title": None})
+        elif item.get("type") == "message":
+            for part in dicts(item.get("content")):
+                if part.get("type") == "output_text" and isinstance(part.get("text"), str):
+                    texts.append(part["text"])
+                    annotations = sorted(dicts(part.get("annotations")),
+                                         key=lambda note: note.get("start_index") or 0)
+                    cited += page_refs(note for note in annotations if note.get("type") == "url_citation")
+    searched = any(item.get("type") == "web_search_call" for item in dicts(reply.get("output")))
+    return Answer(text="\n\n".join(texts), citations=cited, consulted=consulted, searches=searches,
+                  retrieval="searched" if searched else "not_searched",
+                  usage=token_usage(reply.get("usage"), "input_tokens", "output_tokens",
+                                    len(searches)))
+
+
+def parse_anthropic_message(reply):
+    """An Answer from an Anthropic Messages reply (web_search_20250305 tool).
+
+    The content is a list of blocks: server_tool_use (a search and its query),
+    web_search_tool_result (the pages found, or a web_search_tool_result_error: a failed
+    search is reported inside a 200), and text blocks, some with web_search_result_location
+    citations. The answer is the text blocks joined as they are."""
+    texts, cited, consulted, searches, failures = [], [], [], [], []
+    for block in dicts(reply.get("content")):
+        kind = block.get("type")
+        if kind == "text" and isinstance(block.get("text"), str):
+            texts.append(block["text"])
+            cited += page_refs(dicts(block.get("citations")))
+        elif kind == "server_tool_use" and block.get("name") == "web_search":
+            query = (block.get("input") or {}).get("query") if isinstance(block.get("input"), dict) \
+                else None
+            if isinstance(query, str) and query:
+                searches.append(query)
+        elif kind == "web_search_tool_result":
+            content = block.get("content")
+            if isinstance(content, dict) and content.get("type") == "web_search_tool_result_error":
+                failures.append(str(content.get("error_code") or "unknown"))
+            else:
+                consulted += page_refs(dicts(content))
+    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+    tools = usage.get("server_tool_use") if isinstance(usage.get("server_tool_use"), dict) else {}
+    notes = ["web search failed: %s" % code for code in failures]
+    return Answer(text="".join(texts), citations=cited, consulted=consulted, searches=searches,
+                  retrieval="searched" if searches else "not_searched", notes=notes,
+                  usage=token_usage(usage, "input_tokens", "output_tokens",
+                                    tools.get("web_search_requests", len(searches))))
+
+
+def parse_gemini_response(reply):
+    """An Answer from a Gemini generateContent reply (google_search tool).
+
+    The answer is the first candidate's text parts joined. Its groundingMetadata lists the
+    searches (webSearchQueries), the pages consulted (groundingChunks: each uri is a Google
+    redirect, never fetched here, and each title the page's domain, which is kept as the
+    source's domain) and which chunks support the text (groundingSupports): those are the
+    cited ones, in the order the text first cites them."""
+    candidates = dicts(reply.get("candidates"))
+    if not candidates:
+        feedback = reply.get("promptFeedback")
+        reason = feedback.get("blockReason") if isinstance(feedback, dict) else None
+        raise EngineError("reply has no candidates%s" % (" (blocked: %s)" % reason if reason else ""))
+    candidate = candidates[0]
+    content = candidate.get("content") if isinstance(candidate.get("content"), dict) else {}
+    text = "".join(part["text"] for part in dicts(content.get("parts"))
+                   if isinstance(part.get("text"), str) and not part.get("thought"))
+    grounding = candidate.get("groundingMetadata")
+    grounding = grounding if isinstance(grounding, dict) else {}
+    chunks = [chunk.get("web") if isinstance(chunk.get("web"), dict) else {}
+              for chunk in dicts(grounding.get("groundingChunks"))]
+    consulted = [{"url": web["uri"], "title": web.get("title") if isinstance(web.get("title"), str)
+                  else None, "domain": web.get("title") if isinstance(web.get("title"), str) else None}
+                 for web in chunks if isinstance(web.get("uri"), str)]
+    order = []
+    supports = sorted(dicts(grounding.get("groundingSupports")),
+                      key=lambda support: (support.get("segment") or {}).get("startIndex") or 0
+                      if isinstance(support.get("segment"), dict) else 0)
+    for support in supports:
+        for index in support.get("groundingChunkIndices") or []:
+            if isinstance(index, int) and 0 <= index < len(consulted) and index not in order:
+                order.append(index)
+    searches = [query for query in grounding.get("webSearchQueries") or []
+                if isinstance(query, str) and query]
+    return Answer(text=text, citations=[consulted[index] for index in order], consulted=consulted,
+                  searches=searches, retrieval="searched" if grounding else "not_searched",
+                  usage=token_usage(reply.get("usageMetadata"), "promptTokenCount",
+                                    "candidatesTokenCount", len(searches)))
+
+
+CITATION_MARK = re.compile(r"\[([0-9]{1,3})\]")
+
+
+def parse_perplexity_response(reply):
+    """An Answer from a Perplexity Sonar reply: chat completions, plus `citations` (the
+    URLs the answer's [1], [2]... refer to) and `search_results` (the pages found). A
+    citation's position is the order in which the text first refers to it; Sonar searches
+    for every question but does not say what it searched for."""
+    answer = parse_chat_completion(dict(reply, citations=None, search_results=None))
+    urls = [url for url in reply.get("citations") or [] if isinstance(url, str)]
+    marks = []
+    for found in CITATION_MARK.finditer(answer.text):
+        number = int(found.group(1))
+        if 1 <= number <= len(urls) and number not in marks:
+            marks.append(number)
+    order = marks + [number for number in range(1, len(urls) + 1) if number not in marks]
+    results = page_refs(dicts(reply.get("search_results")))
+    titles = {page["url"]: page["title"] for page in results}
+    return dataclasses.replace(
+        answer, citations=[{"url": urls[n - 1], "title": titles.get(urls[n - 1])} for n in order],
+        consulted=results, retrieval="searched" if urls or results else "unknown",
+        usage=token_usage(reply.get("usage"), "prompt_tokens", "completion_tokens",
+                          1 if urls or results else 0))
+
+
+def token_usage(reported, input_name, output_name, searches):
+    """Usage in the one vocabulary of every engine: inputTokens, outputTokens, searches."""
+    reported = reported if isinstance(reported, dict) else {}
+    return {"inputTokens": count_or_none(reported.get(input_name)),
+            "outputTokens": count_or_none(reported.get(output_name)),
+            "searches": count_or_none(searches)}
+
+
+def count_or_none(value):
+    return int(value) if is_integer(value) and value >= 0 else None
+
+
+class OpenAIResponsesEngine(BearerEngine):
+    """OpenAI's Responses API with its web_search tool; the location goes to the tool's
+    user_location when a country can be read from it."""
+    kind = "openai-responses"
+
+    def endpoint(self):
+        return self.base_url + "/responses"
+
+    def body(self, text, location):
+        tool, place = {"type": "web_search"}, place_of(location)
+        if place:
+            tool["user_location"] = approximate_location(place)
+        body = {"model": self.model, "input": text, "tools": [tool],
+                "include": ["web_search_call.action.sources"]}
+        if location and not place:
+            body["instructions"] = location_note(location)
+        return body
+
+    def parse(self, reply):
+        return parse_openai_response(reply)
+
+
+# At most this many searches per answer (Anthropic bills each), and this many output tokens.
+ANTHROPIC_MAX_SEARCHES = 5
+ANTHROPIC_MAX_TOKENS = 4096
+
+
+class AnthropicEngine(HttpEngine):
+    """Anthropic's Messages API with the web_search_20250305 tool; the location goes to
+    the tool's user_location when a country can be read from it."""
+    kind = "anthropic"
+
+    def endpoint(self):
+        return self.base_url + "/messages"
+
+    def headers(self):
+        headers = dict(super().headers(), **{"anthropic-version": "2023-06-01"})
+        if self.api_key:
+            headers["x-api-key"] = self.api_key
+        return headers
+
+    def body(self, text, location):
+        tool, place = {"type": "web_search_20250305", "name": "web_search",
+                       "max_uses": ANTHROPIC_MAX_SEARCHES}, place_of(location)
+        if place:
+            tool["user_location"] = approximate_location(place)
+        body = {"model": self.model, "max_tokens": ANTHROPIC_MAX_TOKENS, "tools": [tool],
+                "messages": [{"role": "user", "content": text}]}
+        if location and not place:
+            body["system"] = location_note(location)
+        return body
+
+    def parse(self, reply):
+        return parse_anthropic_message(reply)
+
+
+class GeminiEngine(HttpEngine):
+    """Gemini's generateContent with the google_search tool, which has no location option:
+    the location goes into a system instruction."""
+    kind = "gemini"
+
+    def endpoint(self):
+        return "%s/models/%s:generateContent" % (self.base_url, urllib.parse.quote(self.model))
+
+    def headers(self):
+        headers = super().headers()
+        if self.api_key:
+            headers["x-goog-api-key"] = self.api_key
+        return headers
+
+    def body(self, text, location):
+        body = {"contents": [{"role": "user", "parts": [{"text": text}]}],
+                "tools": [{"google_search": {}}]}
+        if location:
+            body["systemInstruction"] = {"parts": [{"text": location_note(location)}]}
+        return body
+
+    def parse(self, reply):
+        return parse_gemini_response(reply)
+
+
+class PerplexityEngine(BearerEngine):
+    """Perplexity's Sonar models (chat completions that always search); the location goes to
+    web_search_options.user_location when a country can be read from it."""
+    kind = "perplexity"
+
+    def endpoint(self):
+        return self.base_url + "/chat/completions"
+
+    def body(self, text, location):
+        body = {"model": self.model, "messages": [{"role": "user", "content": text}]}
+        place = place_of(location)
+        if place:
+            body["web_search_options"] = {"user_location": {"country": place.country}}
+        elif location:
+            body["messages"].insert(0, {"role": "system", "content": location_note(location)})
+        return body
+
+    def parse(self, reply):
+        return parse_perplexity_response(reply)
+
+
+# kind: (class, default base URL, the variables that may hold its key (the first set
+# wins), an example model)
+ENGINE_KINDS = {
+    "openai": (OpenAIEngine, "https://api.openai.com/v1", ("OPENAI_API_KEY",), "gpt-4o-mini"),
+    "openai-responses": (OpenAIResponsesEngine, "https://api.openai.com/v1", ("OPENAI_API_KEY",),
+                         "gpt-4.1-mini"),
+    "anthropic": (AnthropicEngine, "https://api.anthropic.com/v1", ("ANTHROPIC_API_KEY",),
+                  "claude-sonnet-4-5"),
+    "gemini": (GeminiEngine, "https://generativelanguage.googleapis.com/v1beta",
+               ("GEMINI_API_KEY", "GOOGLE_API_KEY"), "gemini-2.5-flash"),
+    "perplexity": (PerplexityEngine, "https://api.perplexity.ai", ("PERPLEXITY_API_KEY",), "sonar"),
+}
+
+
+ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z][a-z-]*)(?::(?P<model>[^@]+))?"
                          r"(?:@(?P<url>\S+))?")
-OPENAI_DEFAULT_URL = "https://api.openai.com/v1"
 
 
 def parse_engine(spec, environ):
-    """An engine from ``[LABEL=]KIND[:MODEL][@BASE_URL]``, e.g. local=openai:llama3.1@http://..."""
+    """An engine from ``[LABEL=]KIND[:MODEL][@BASE_URL]``, e.g. local=openai:llama3.1@http://...;
+    BASE_URL replaces the kind's default (a proxy or a test server can stand in)."""
     found = ENGINE_SPEC.fullmatch(spec.strip())
     if not found:
         raise ProvisioningError("engine %r is not [LABEL=]KIND[:MODEL][@BASE_URL]" % spec)
@@ -2396,12 +2815,16 @@ def parse_engine(spec, environ):
     label = found["label"] or kind
     if kind == "simulated":
         return SimulatedEngine(label, model or "simulated-1")
-    if kind == "openai":
-        if not model:
-            raise ProvisioningError("engine %r needs a model, e.g. openai:gpt-4o-mini" % spec)
-        return OpenAIEngine(label, model, url or environ.get("OPENAI_BASE_URL") or OPENAI_DEFAULT_URL,
-                            environ.get("OPENAI_API_KEY"))
-    raise ProvisioningError("engine kind %r is not one of: simulated, openai" % kind)
+    if kind not in ENGINE_KINDS:
+        raise ProvisioningError("engine kind %r is not one of: simulated, %s"
+                                % (kind, ", ".join(ENGINE_KINDS)))
+    engine_class, default_url, key_names, example = ENGINE_KINDS[kind]
+    if not model:
+        raise ProvisioningError("engine %r needs a model, e.g. %s:%s" % (spec, kind, example))
+    if kind.startswith("openai"):  # as OpenAI's own SDK reads it
+        default_url = environ.get("OPENAI_BASE_URL") or default_url
+    key = next((environ[name] for name in key_names if environ.get(name)), None)
+    return engine_class(label, model, url or default_url, key)
 
 
 def configure_engines(specs, environ=os.environ):
@@ -2427,6 +2850,11 @@ URL_TRAILING_PUNCTUATION = ".,;:!?*_'\""
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
+def host_name(text):
+    """A domain as sources keep it: lower case, no www., no trailing dot."""
+    return text.strip().lower().rstrip(".").removeprefix("www.")
+
+
 def normalise_url(url):
     """(url, domain) with scheme and host lower-cased, default port, fragment and utm_
     parameters dropped, and domain without www.; None for anything not http(s)."""
@@ -2443,24 +2871,26 @@ def normalise_url(url):
     query = "&".join(pair for pair in parts.query.split("&")
                      if pair and not pair.lower().startswith("utm_"))
     normal = urllib.parse.urlunsplit((scheme, netloc, parts.path or "/", query, ""))
-    return normal, host.removeprefix("www.")
+    return normal, host_name(host)
 
 
 def extract_sources(answer):
     """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs;
     at most MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say
     what was left out)."""
-    found = [(c["url"], c.get("title")) for c in answer.citations]
-    found += [(url, title.strip() or None) for title, url in MARKDOWN_LINK.findall(answer.text)]
-    found += [(url, None) for url in BARE_URL.findall(answer.text)]
+    found = [(c["url"], c.get("title"), c.get("domain")) for c in answer.citations]
+    found += [(url, title.strip() or None, None) for title, url in MARKDOWN_LINK.findall(answer.text)]
+    found += [(url, None, None) for url in BARE_URL.findall(answer.text)]
     sources, too_long = {}, 0
-    for url, title in found:
+    for url, title, domain in found:
         if len(url) > MAX_URL_CHARS:
             too_long += 1
             continue
         normal = normalise_url(url)
         if normal and normal[0] not in sources:
-            sources[normal[0]] = {"url": normal[0], "domain": normal[1], "title": title}
+            # A provider may say the page's domain where its URL is a redirect (Gemini's).
+            sources[normal[0]] = {"url": normal[0], "title": title,
+                                  "domain": host_name(domain) if domain else normal[1]}
         elif normal and title and not sources[normal[0]]["title"]:
             sources[normal[0]]["title"] = title
     if too_long:
@@ -3411,6 +3841,7 @@ USAGE_NAMES = {
                     "promptTokenCount"),
     "outputTokens": ("outputTokens", "output_tokens", "completion_tokens", "completionTokens",
                      "candidatesTokenCount"),
+    "searches": ("searches",),
 }
 
 
@@ -3926,9 +4357,10 @@ def analytics_schemas():
                                        previous=object_schema(dict(window, chats=COUNT))),
                                   optional=("interval", "previous")),
         "Usage": dict(object_schema({"inputTokens": nullable_schema(COUNT),
-                                     "outputTokens": nullable_schema(COUNT)}),
-                      description="Tokens the engine reported, whatever the provider called them; "
-                                  "null when it did not say."),
+                                     "outputTokens": nullable_schema(COUNT),
+                                     "searches": nullable_schema(COUNT)}),
+                      description="Tokens the engine reported, whatever the provider called them, "
+                                  "and the web searches it ran; null when it did not say."),
         "Chat": object_schema({
             "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),

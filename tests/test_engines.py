@@ -1,0 +1,256 @@
+"""The engines that search the web, each against a loopback server answering in the
+provider's documented shapes (tests/providers.py): what goes out, and exactly what an
+answer, a search error, a rate limit, an overload and a malformed reply become (issue 16).
+"""
+
+import json
+
+import pytest
+
+import tracker
+from providers import (FakeProviders, anthropic_error, anthropic_message, gemini_error,
+                       gemini_response, grounding_redirect, openai_error, openai_response,
+                       perplexity_response, search_error, search_results, server_tool_use,
+                       text_block, web_search_call)
+
+
+@pytest.fixture(scope="module")
+def providers():
+    server = FakeProviders()
+    yield server
+    server.close()
+
+
+@pytest.fixture(autouse=True)
+def fresh_script(providers):
+    for kind in providers.scripts:
+        providers.scripts[kind].clear()
+        providers.requests[kind].clear()
+
+
+def engine(providers, kind, model, sleeps=None, key="key-1"):
+    environment = {name: key for name in tracker.ENGINE_KINDS[kind][2]}
+    found = tracker.parse_engine("%s:%s@%s" % (kind, model, providers.base(kind)), environment)
+    found.sleep = (sleeps if sleeps is not None else []).append
+    return found
+
+
+def sent(providers, kind):
+    """(headers, body, path) of the one request kind received."""
+    (request,) = providers.requests[kind]
+    return request
+
+
+# OpenAI Responses ------------------------------------------------------------------------
+
+def test_openai_responses_searches_and_cites(providers):
+    providers.reply("openai-responses", openai_response(
+        "Acme leads.", citations=[("https://acme.com/crm?utm_source=openai", "Acme CRM"),
+                                  ("https://g2.com/crm?utm_source=openai", "G2")],
+        searches=[web_search_call("best crm austin", ["https://g2.com/crm", "https://x.com/y"]),
+                  web_search_call("acme crm pricing")]))
+    answer = engine(providers, "openai-responses", "gpt-4.1-mini").ask("Best CRM?", "Austin, TX, US")
+    assert answer == tracker.Answer(
+        text="Acme leads. ([Acme CRM](https://acme.com/crm?utm_source=openai)) "
+             "([G2](https://g2.com/crm?utm_source=openai))",
+        citations=[{"url": "https://acme.com/crm?utm_source=openai", "title": "Acme CRM"},
+                   {"url": "https://g2.com/crm?utm_source=openai", "title": "G2"}],
+        consulted=[{"url": "https://g2.com/crm", "title": None}, {"url": "https://x.com/y", "title": None}],
+        searches=["best crm austin", "acme crm pricing"], retrieval="searched",
+        usage={"inputTokens": 321, "outputTokens": 123, "searches": 2})
+    headers, body, path = sent(providers, "openai-responses")
+    assert (path, headers["Authorization"]) == ("/openai/v1/responses", "Bearer key-1")
+    assert body == {"model": "gpt-4.1-mini", "input": "Best CRM?", "include": [
+        "web_search_call.action.sources"], "tools": [{"type": "web_search", "user_location": {
+            "type": "approximate", "country": "US", "city": "Austin"}}]}
+
+
+def test_openai_responses_without_a_search_and_with_an_unplaceable_location(providers):
+    providers.reply("openai-responses", openai_response("From memory: Acme."))
+    answer = engine(providers, "openai-responses", "gpt-4.1-mini").ask("Best CRM?", "the Moon")
+    assert (answer.retrieval, answer.searches, answer.citations) == ("not_searched", [], [])
+    body = sent(providers, "openai-responses")[1]
+    assert body["tools"] == [{"type": "web_search"}]
+    assert body["instructions"] == "The user is asking from the Moon; answer for that location."
+
+
+def test_openai_responses_failure_and_rate_limit(providers):
+    sleeps = []
+    providers.reply("openai-responses", openai_error("Rate limit reached", "requests",
+                                                     "rate_limit_exceeded"), 429, {"Retry-After": "3"})
+    providers.reply("openai-responses", dict(openai_response("x"), status="failed",
+                                             error={"message": "model overloaded"}))
+    with pytest.raises(tracker.EngineError, match="^the response failed: model overloaded$"):
+        engine(providers, "openai-responses", "m", sleeps).ask("q")
+    assert sleeps == [3.0]
+
+
+# Anthropic Messages --------------------------------------------------------------------
+
+def test_anthropic_searches_joins_text_blocks_and_keeps_cited_order(providers):
+    providers.reply("anthropic", anthropic_message([
+        text_block("I'll search for that."),
+        server_tool_use("best crm 2026"),
+        search_results([("https://g2.com/crm", "G2 CRM"), ("https://acme.com/", "Acme")]),
+        text_block("Acme is rated highest", [("https://g2.com/crm", "G2 CRM")]),
+        text_block(", and its own site lists the plans.", [("https://acme.com/", "Acme")]),
+    ], searches=1))
+    answer = engine(providers, "anthropic", "claude-sonnet-4-5").ask("Best CRM?", "Germany")
+    assert answer.text == ("I'll search for that.Acme is rated highest, and its own site lists "
+                           "the plans.")
+    assert answer.citations == [{"url": "https://g2.com/crm", "title": "G2 CRM"},
+                                {"url": "https://acme.com/", "title": "Acme"}]
+    assert answer.consulted == answer.citations
+    assert (answer.searches, answer.retrieval, answer.notes) == (["best crm 2026"], "searched", [])
+    assert answer.usage == {"inputTokens": 2100, "outputTokens": 310, "searches": 1}
+    headers, body, path = sent(providers, "anthropic")
+    assert (path, headers["X-Api-Key"], headers["Anthropic-Version"]) == (
+        "/anthropic/v1/messages", "key-1", "2023-06-01")
+    assert body == {"model": "claude-sonnet-4-5", "max_tokens": 4096,
+                    "messages": [{"role": "user", "content": "Best CRM?"}],
+                    "tools": [{"type": "web_search_20250305", "name": "web_search", "max_uses": 5,
+                               "user_location": {"type": "approximate", "country": "DE"}}]}
+
+
+def test_anthropic_search_error_inside_a_200_is_a_note(providers):
+    providers.reply("anthropic", anthropic_message([
+        server_tool_use("best crm"), search_error("too_many_requests"),
+        text_block("I could not search; from what I know, Acme.")], searches=1))
+    answer = engine(providers, "anthropic", "claude-sonnet-4-5").ask("Best CRM?")
+    assert answer.notes == ["web search failed: too_many_requests"]
+    assert (answer.consulted, answer.citations, answer.retrieval) == ([], [], "searched")
+
+
+def test_anthropic_without_a_search(providers):
+    providers.reply("anthropic", anthropic_message([text_block("Acme.")]))
+    answer = engine(providers, "anthropic", "claude-sonnet-4-5").ask("Best CRM?")
+    assert (answer.retrieval, answer.usage["searches"]) == ("not_searched", 0)
+
+
+def test_anthropic_overload_529_and_rate_limit_are_retried(providers):
+    sleeps = []
+    providers.reply("anthropic", anthropic_error("overloaded_error", "Overloaded"), 529)
+    providers.reply("anthropic", anthropic_error("rate_limit_error", "slow down"), 429,
+                    {"Retry-After": "7"})
+    providers.reply("anthropic", anthropic_message([text_block("Finally.")]))
+    answer = engine(providers, "anthropic", "claude-sonnet-4-5", sleeps).ask("q")
+    assert (answer.text, sleeps) == ("Finally.", [1, 7.0])
+
+
+def test_anthropic_client_error_is_not_retried(providers):
+    providers.reply("anthropic", anthropic_error("authentication_error", "invalid x-api-key"), 401)
+    with pytest.raises(tracker.EngineError, match=r"HTTP 401 .*invalid x-api-key"):
+        engine(providers, "anthropic", "claude-sonnet-4-5").ask("q")
+    assert len(providers.requests["anthropic"]) == 1
+
+
+# Gemini ------------------------------------------------------------------------------------
+
+def test_gemini_grounding_keeps_redirects_unfetched_and_domains_from_titles(providers):
+    text = "Acme leads the market. Beta is cheaper."
+    providers.reply("gemini", gemini_response(
+        ["Acme leads the market.", " Beta is cheaper."], queries=["best crm", "crm prices"],
+        chunks=["g2.com", "acme.com", "beta.io"],
+        supports=[(23, 39, "Beta is cheaper.", [2, 0]), (0, 22, "Acme leads the market.", [1])]))
+    answer = engine(providers, "gemini", "gemini-2.5-flash").ask("Best CRM?", "Paris, France")
+    assert answer.text == text
+    assert answer.citations == [
+        {"url": grounding_redirect(1), "title": "acme.com", "domain": "acme.com"},
+        {"url": grounding_redirect(2), "title": "beta.io", "domain": "beta.io"},
+        {"url": grounding_redirect(0), "title": "g2.com", "domain": "g2.com"}]
+    assert [page["domain"] for page in answer.consulted] == ["g2.com", "acme.com", "beta.io"]
+    assert (answer.searches, answer.retrieval) == (["best crm", "crm prices"], "searched")
+    assert answer.usage == {"inputTokens": 12, "outputTokens": 240, "searches": 2}
+    headers, body, path = sent(providers, "gemini")
+    assert (path, headers["X-Goog-Api-Key"]) == (
+        "/gemini/v1beta/models/gemini-2.5-flash:generateContent", "key-1")
+    assert body == {"contents": [{"role": "user", "parts": [{"text": "Best CRM?"}]}],
+                    "tools": [{"google_search": {}}], "systemInstruction": {"parts": [
+                        {"text": "The user is asking from Paris, France; answer for that location."}]}}
+
+
+def test_gemini_without_grounding_and_blocked(providers):
+    providers.reply("gemini", gemini_response(["From memory."]))
+    answer = engine(providers, "gemini", "gemini-2.5-flash").ask("q")
+    assert (answer.retrieval, answer.citations, answer.consulted) == ("not_searched", [], [])
+    providers.reply("gemini", {"promptFeedback": {"blockReason": "SAFETY"}})
+    with pytest.raises(tracker.EngineError, match=r"^reply has no candidates \(blocked: SAFETY\)$"):
+        engine(providers, "gemini", "gemini-2.5-flash").ask("q")
+
+
+def test_gemini_key_falls_back_to_google_api_key(providers):
+    found = tracker.parse_engine("gemini:gemini-2.5-flash", {"GOOGLE_API_KEY": "g"})
+    assert found.api_key == "g"
+    found = tracker.parse_engine("gemini:gemini-2.5-flash", {"GOOGLE_API_KEY": "g", "GEMINI_API_KEY": "m"})
+    assert found.api_key == "m"
+
+
+def test_gemini_resource_exhausted_is_retried(providers):
+    sleeps = []
+    providers.reply("gemini", gemini_error(429, "RESOURCE_EXHAUSTED", "Quota exceeded"), 429)
+    providers.reply("gemini", gemini_response(["ok"]))
+    assert engine(providers, "gemini", "gemini-2.5-flash", sleeps).ask("q").text == "ok"
+    assert sleeps == [1]
+
+
+# Perplexity -------------------------------------------------------------------------------
+
+def test_perplexity_positions_follow_the_answers_references(providers):
+    providers.reply("perplexity", perplexity_response(
+        "Beta is cheap [2]. Acme is popular [1][2].",
+        citations=["https://acme.com/", "https://beta.io/", "https://g2.com/"],
+        results=[("https://acme.com/", "Acme"), ("https://beta.io/", "Beta"),
+                 ("https://g2.com/", "G2"), ("https://x.com/", "X")]))
+    answer = engine(providers, "perplexity", "sonar").ask("Best CRM?", "UK")
+    assert answer.citations == [{"url": "https://beta.io/", "title": "Beta"},
+                                {"url": "https://acme.com/", "title": "Acme"},
+                                {"url": "https://g2.com/", "title": "G2"}]
+    assert len(answer.consulted) == 4 and answer.retrieval == "searched"
+    assert answer.usage == {"inputTokens": 9, "outputTokens": 180, "searches": 1}
+    headers, body, path = sent(providers, "perplexity")
+    assert (path, headers["Authorization"]) == ("/perplexity/chat/completions", "Bearer key-1")
+    assert body == {"model": "sonar", "messages": [{"role": "user", "content": "Best CRM?"}],
+                    "web_search_options": {"user_location": {"country": "GB"}}}
+
+
+# Every kind -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kind, model", [("openai-responses", "m"), ("anthropic", "m"),
+                                         ("gemini", "m"), ("perplexity", "sonar")])
+@pytest.mark.parametrize("body, message", [
+    (b"<html>busy</html>", "answered with invalid JSON"),
+    ({"unexpected": True}, ""),
+])
+def test_malformed_replies_are_engine_errors_never_crashes(providers, kind, model, body, message):
+    providers.reply(kind, body)
+    try:
+        answer = engine(providers, kind, model).ask("q")
+    except tracker.EngineError as error:
+        assert message in str(error)
+    else:  # a reply with nothing in it is an empty answer, bounded like any other
+        assert message == "" and tracker.bounded_answer(answer).text == ""
+
+
+def test_a_run_asks_every_kind_and_stores_what_each_returned(db, api, providers):
+    providers.reply("openai-responses", openai_response(
+        "Use Acme.", citations=[("https://acme.com/?utm_source=openai", "Acme")],
+        searches=[web_search_call("crm")]))
+    providers.reply("anthropic", anthropic_message([
+        server_tool_use("crm"), search_results([("https://g2.com/crm", "G2")]),
+        text_block("G2 ranks Acme first.", [("https://g2.com/crm", "G2")])], searches=1))
+    providers.reply("gemini", gemini_response(["Acme, says G2."], queries=["crm"],
+                                              chunks=["www.G2.com"], supports=[(0, 14, "x", [0])]))
+    engines = [engine(providers, kind, "m") for kind in ("openai-responses", "anthropic", "gemini")]
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"], "type": "own"})
+    api.post("/prompts", {"text": "Best CRM?"})
+    tracker.Worker(db, engines).run_pending()
+    chats = {chat["engine"]: chat for chat in api.get("/analytics/chats").json["data"]["data"]}
+    assert [(s["url"], s["domain"]) for s in chats["openai-responses"]["sources"]] == [
+        ("https://acme.com/", "acme.com")]
+    assert [(s["url"], s["title"]) for s in chats["anthropic"]["sources"]] == [
+        ("https://g2.com/crm", "G2")]
+    assert [(s["url"], s["domain"]) for s in chats["gemini"]["sources"]] == [
+        (grounding_redirect(0), "g2.com")]  # the redirect kept, never fetched; the title's domain
+    assert chats["anthropic"]["usage"] == {"inputTokens": 2100, "outputTokens": 310, "searches": 1}
+    assert [m["brandName"] for m in chats["anthropic"]["mentions"]] == ["Acme"]
+    assert json.loads(json.dumps(chats["openai-responses"]["mentions"]))[0]["cited"] is True
