@@ -185,6 +185,55 @@ ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
 """,
+    # 3 -> 4: a chat keeps the searches its engine ran and whether it searched; its sources
+    # include pages only consulted (cited = 0), and cited ones their position; the domain
+    # rollup counts chats that consulted a domain. Every earlier source was cited, in id order.
+    3: """
+ALTER TABLE chats ADD COLUMN search_queries TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE chats ADD COLUMN retrieval TEXT NOT NULL DEFAULT 'unknown'
+    CHECK (retrieval IN ('searched', 'not_searched', 'unknown'));
+ALTER TABLE chat_sources ADD COLUMN cited INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1));
+ALTER TABLE chat_sources ADD COLUMN position INTEGER;
+ALTER TABLE daily_domains ADD COLUMN retrieved_chats INTEGER NOT NULL DEFAULT 0;
+UPDATE chat_sources SET position = (SELECT count(*) FROM chat_sources o
+                                    WHERE o.chat_id = chat_sources.chat_id AND o.id <= chat_sources.id);
+UPDATE daily_domains SET retrieved_chats = chats;
+DROP TRIGGER chat_sources_daily_insert;
+DROP TRIGGER chat_sources_daily_delete;
+CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
+                               last_seen, retrieved_chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+            new.created_at, new.created_at,
+            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                        AND o.domain = new.domain AND o.id <> new.id))
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain;
+END;
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -2843,21 +2892,26 @@ def normalise_url(url):
 
 
 def extract_sources(answer):
-    """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs;
-    at most MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say
-    what was left out)."""
-    found = [(c["url"], c.get("title"), c.get("domain")) for c in answer.citations]
-    found += [(url, title.strip() or None, None) for title, url in MARKDOWN_LINK.findall(answer.text)]
-    found += [(url, None, None) for url in BARE_URL.findall(answer.text)]
+    """The answer's sources, one per URL: first the pages it cites, in order (the engine's
+    citations, then Markdown links and bare URLs in the text), each with its position, then
+    the pages the engine only consulted (cited false, no position); at most
+    MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say what was
+    left out)."""
+    found = [(c["url"], c.get("title"), c.get("domain"), True) for c in answer.citations]
+    found += [(url, title.strip() or None, None, True)
+              for title, url in MARKDOWN_LINK.findall(answer.text)]
+    found += [(url, None, None, True) for url in BARE_URL.findall(answer.text)]
+    found += [(c["url"], c.get("title"), c.get("domain"), False) for c in answer.consulted]
     sources, too_long = {}, 0
-    for url, title, domain in found:
+    for url, title, domain, cited in found:
         if len(url) > MAX_URL_CHARS:
             too_long += 1
             continue
         normal = normalise_url(url)
         if normal and normal[0] not in sources:
             # A provider may say the page's domain where its URL is a redirect (Gemini's).
-            sources[normal[0]] = {"url": normal[0], "title": title,
+            sources[normal[0]] = {"url": normal[0], "title": title, "cited": cited,
+                                  "position": len(sources) + 1 if cited else None,
                                   "domain": host_name(domain) if domain else normal[1]}
         elif normal and title and not sources[normal[0]]["title"]:
             sources[normal[0]]["title"] = title
@@ -2949,7 +3003,8 @@ def write_chat_brands(connection, chat, found):
 def extract(answer, matcher):
     """(sources, brand rows) of an answer: text work only, so no lock is needed for it."""
     sources = extract_sources(answer)
-    return sources, matcher.match(answer.text, {source["domain"] for source in sources})
+    return sources, matcher.match(answer.text, {source["domain"] for source in sources
+                                                if source["cited"]})
 
 
 ###############################################################################
@@ -3108,20 +3163,23 @@ def store_chat(connection, run, prompt, engine, answer, latency_ms, extracted, c
     sources, found = extracted
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                           answer, citations, usage, notes, latency_ms, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           answer, citations, usage, notes, search_queries, retrieval, latency_ms,
+                           created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine) DO NOTHING
         RETURNING id, workspace_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
-         json.dumps(answer.notes), latency_ms, created_at))
+         json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, latency_ms,
+         created_at))
     if chat is None:
         return
     connection.executemany("""
-        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
+                                  cited, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
-          created_at) for s in sources])
+          created_at, int(s["cited"]), s["position"]) for s in sources])
     write_chat_brands(connection, chat, found)
 
 
@@ -3185,7 +3243,7 @@ def chat_source_domains(connection, workspace_id, chat_ids):
     domains = {}
     for row in query_all(connection, """
             SELECT chat_id, domain FROM chat_sources
-            WHERE workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
+            WHERE workspace_id = ? AND cited AND chat_id IN (SELECT value FROM json_each(?))""",
             (workspace_id, json.dumps(chat_ids))):
         domains.setdefault(row["chat_id"], set()).add(row["domain"])
     return domains
@@ -3706,17 +3764,18 @@ def domain_brands(connection, workspace_id):
         connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
 
 
-# A rollup row whose chats were all deleted stays behind with zero citations (the
-# triggers subtract; they never delete), and is never served.
+# A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
+# they never delete), and is never served.
 SOURCE_PART = {
-    "raw": """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
-                     count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
-                     max(x.created_at) AS last_seen
+    "raw": """SELECT x.{0} AS source, min(x.domain) AS domain, sum(x.cited) AS citations,
+                     count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
+                     count(DISTINCT x.chat_id) AS retrieved_chats,
+                     min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
               FROM chat_sources x WHERE {1} GROUP BY x.{0}""",
     "daily": """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
-                       sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
-                       max(x.last_seen) AS last_seen
-                FROM daily_domains x WHERE {1} AND x.citations > 0 GROUP BY x.domain""",
+                       sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
+                       min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
+                FROM daily_domains x WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain""",
 }
 
 
@@ -3732,9 +3791,10 @@ def source_rows(connection, scope, group_by, page, per_page):
     total = query_one(connection, "SELECT count(DISTINCT source) AS n FROM (%s)" % union, params)["n"]
     rows = query_all(connection, """
         SELECT source, min(domain) AS domain, sum(citations) AS citations, sum(chats) AS chats,
-               min(first_seen) AS first_seen, max(last_seen) AS last_seen
+               sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
+               max(last_seen) AS last_seen
         FROM (%s) GROUP BY source
-        ORDER BY citations DESC, chats DESC, source LIMIT ? OFFSET ?""" % union,
+        ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source LIMIT ? OFFSET ?""" % union,
         params + [per_page, (page - 1) * per_page])
     return total, rows
 
@@ -3749,6 +3809,7 @@ def sources_document(connection, scope, group_by, page, per_page):
         item = {"domain": row["domain"]} if group_by == "domain" else {"url": row["source"],
                                                                        "domain": row["domain"]}
         item.update({"citations": row["citations"], "chats": row["chats"],
+                     "retrievedChats": row["retrieved_chats"],
                      "chatShare": ratio(row["chats"], chats),
                      "brandId": brand["id"] if brand else None,
                      "brandType": brand["type"] if brand else "other",
@@ -3783,12 +3844,14 @@ def chats_json(connection, workspace_id, rows):
     brands = domain_brands(connection, workspace_id)
     sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
     for source in query_all(connection, """
-            SELECT chat_id, url, domain, title FROM chat_sources
-            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ? ORDER BY id""",
-            (ids, workspace_id)):
+            SELECT chat_id, url, domain, title, cited, position FROM chat_sources
+            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ?
+            ORDER BY cited DESC, position, id""", (ids, workspace_id)):
         brand = owning_brand(source["domain"], brands)
         sources[source["chat_id"]].append({"url": source["url"], "domain": source["domain"],
                                            "title": source["title"],
+                                           "cited": bool(source["cited"]),
+                                           "position": source["position"],
                                            "brandId": brand["id"] if brand else None})
     for mention in query_all(connection, """
             SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited
@@ -3802,6 +3865,7 @@ def chats_json(connection, workspace_id, rows):
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "notes": json.loads(row["notes"]),
+             "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "createdAt": row["created_at"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
@@ -4292,9 +4356,16 @@ def analytics_schemas():
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
+            "searchQueries": dict(array_schema(string_schema()),
+                                  description="The searches the engine ran, in order."),
+            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
+                          "searched the web for this answer; not_searched: it answered without "
+                          "searching; unknown: the provider does not say."},
             "sources": array_schema(object_schema({
                 "url": string_schema(), "domain": string_schema(),
-                "title": nullable_schema(string_schema()), "brandId": nullable_schema(ID)})),
+                "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
+                "position": nullable_schema(integer_schema(1)),
+                "brandId": nullable_schema(ID)})),
             "mentions": array_schema(object_schema({
                 "brandId": ID, "brandName": string_schema(),
                 "position": nullable_schema(integer_schema(1)), "count": COUNT,
@@ -4303,6 +4374,8 @@ def analytics_schemas():
                                        **window)),
         "Source": object_schema({
             "domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
+            "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
+                                   "cited or not; chats counts those citing it."),
             "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
             "brandType": {"enum": ["own", "competitor", "other"]},
             "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),

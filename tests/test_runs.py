@@ -306,11 +306,19 @@ def test_sources_come_from_citations_links_and_bare_urls_once_each():
         "See [Acme docs](https://acme.com/docs), https://acme.com/docs again, and "
         "(https://www.beta.io/x?utm_campaign=1). Also https://gamma.dev.", [
             {"url": "https://cited.org/a", "title": "Cited"}, {"url": "https://acme.com/docs"}])
+    answer.consulted = [{"url": "https://gamma.dev"}, {"url": "https://read.example/", "title": "R"}]
     assert tracker.extract_sources(answer) == [
-        {"url": "https://cited.org/a", "domain": "cited.org", "title": "Cited"},
-        {"url": "https://acme.com/docs", "domain": "acme.com", "title": "Acme docs"},
-        {"url": "https://www.beta.io/x", "domain": "beta.io", "title": None},
-        {"url": "https://gamma.dev/", "domain": "gamma.dev", "title": None}]
+        {"url": "https://cited.org/a", "domain": "cited.org", "title": "Cited", "cited": True,
+         "position": 1},
+        {"url": "https://acme.com/docs", "domain": "acme.com", "title": "Acme docs", "cited": True,
+         "position": 2},
+        {"url": "https://www.beta.io/x", "domain": "beta.io", "title": None, "cited": True,
+         "position": 3},
+        {"url": "https://gamma.dev/", "domain": "gamma.dev", "title": None, "cited": True,
+         "position": 4},
+        # a page only consulted (the same URL as a cited one counts as cited)
+        {"url": "https://read.example/", "domain": "read.example", "title": "R", "cited": False,
+         "position": None}]
 
 
 def brand(id, name, tracked=(), domains=(), regex=None):
