@@ -2223,12 +2223,24 @@ SIMULATED_REASONS = [
 ]
 
 
+# The share of the simulated engine's answers made without searching the web.
+SIMULATED_UNSEARCHED_SHARE = 0.2
+
+
+def simulated_usage(text, answer, searches):
+    """Usage the simulated engine reports: about four characters a token."""
+    return {"inputTokens": len(text) // 4 + 1, "outputTokens": len(answer) // 4 + 1,
+            "searches": searches}
+
+
 class SimulatedEngine:
     """An offline, deterministic stand-in for an AI engine: same question, same answer.
 
     It recommends a shuffled mix of one to three of the workspace's brands (by name or a
-    tracked name) and invented ones, links some brand domains and some review sites, and says plainly
-    that it is simulated.
+    tracked name) and invented ones, links some brand domains, and says plainly that it is
+    simulated. Like the engines that search the web, it mostly "searches" first (two
+    queries made from the question), consults three or four review sites and cites two of
+    them; one answer in five it makes without searching, citing nothing.
     """
     kind = "simulated"
 
@@ -2252,13 +2264,17 @@ class SimulatedEngine:
             if domain and rng.random() < 0.7:
                 line += " See [%s](https://%s/)." % (domain, domain)
             lines.append(line)
+        if rng.random() < SIMULATED_UNSEARCHED_SHARE:
+            answer = "\n".join(lines)
+            return Answer(answer, usage=simulated_usage(text, answer, 0), retrieval="not_searched")
         query = urllib.parse.quote(text[:80])
-        citations = [{"url": url + query, "title": title}
-                     for title, url in rng.sample(SIMULATED_SITES, 2)]
-        lines += ["", "Compare reviews on %s before you decide." % citations[0]["url"]]
+        consulted = [{"url": url + query, "title": title}
+                     for title, url in rng.sample(SIMULATED_SITES, rng.randint(3, 4))]
+        searches = [text[:80], "%s reviews%s" % (text[:60], where)]
+        lines += ["", "Compare reviews on %s before you decide." % consulted[0]["url"]]
         answer = "\n".join(lines)
-        return Answer(answer, citations, {"promptTokens": len(text) // 4 + 1,
-                                          "completionTokens": len(answer) // 4 + 1})
+        return Answer(answer, consulted[:2], simulated_usage(text, answer, len(searches)),
+                      consulted=consulted, searches=searches, retrieval="searched")
 
 
 class HttpEngine:

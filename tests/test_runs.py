@@ -370,7 +370,17 @@ def test_simulated_engine_is_deterministic_and_labelled():
     assert engine.ask("Best CRM?", "DE", brands) == first
     assert engine.ask("Best CRM?", "FR", brands).text != first.text
     assert "Simulated answer" in first.text and (engine.name, engine.model) == ("simulated", "simulated-1")
-    assert first.citations and all(c["url"].startswith("https://") for c in first.citations)
+    answers = [engine.ask("search %d" % i, None, brands) for i in range(40)]
+    searched = [answer for answer in answers if answer.retrieval == "searched"]
+    assert 20 < len(searched) < 40  # about one in five answers without a search
+    for answer in searched:
+        assert answer.searches == ["search %d" % int(answer.searches[0].split()[1]),
+                                   answer.searches[0] + " reviews"]
+        assert answer.citations == answer.consulted[:2] and len(answer.consulted) in (3, 4)
+        assert answer.usage["searches"] == 2
+    for answer in answers:
+        if answer.retrieval == "not_searched":
+            assert (answer.citations, answer.consulted, answer.searches) == ([], [], [])
     answers = [engine.ask("question %d" % i, None, brands).text for i in range(20)]
     assert all("Acme" in text for text in answers)  # by its name or its tracked name
     assert any("(https://acme.com/)" in text for text in answers)
