@@ -26,6 +26,7 @@ import re
 import secrets
 import signal
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -400,14 +401,28 @@ class Database:
         return self.write_failure
 
     def backup(self, destination):
-        """Copy the database to destination online, consistently (SQLite backup API)."""
-        target = apsw.Connection(destination)
+        """Copy the database online into destination, a new file: one consistent snapshot.
+
+        VACUUM INTO reads the snapshot in one read transaction, which writers (WAL) neither
+        wait for nor restart; the backup API started over at every commit of another
+        connection, and never finished under steady writes. The copy is written beside
+        destination under a temporary name, flushed, then renamed: destination is whole or
+        absent, and a failed backup leaves nothing behind.
+        """
+        if os.path.exists(destination):
+            raise FileExistsError("%s already exists; not overwriting it" % destination)
+        directory = os.path.dirname(os.path.abspath(destination))
+        handle, partial = tempfile.mkstemp(prefix=os.path.basename(destination) + ".",
+                                           suffix=".partial", dir=directory)
+        os.close(handle)  # VACUUM INTO fills an empty file; mkstemp made it private (0600)
         try:
-            with target.backup("main", self.connection(), "main") as copy:
-                while not copy.done:
-                    copy.step(1024)
-        finally:
-            target.close()
+            self.connection().execute("VACUUM INTO ?", (partial,))
+            fsync_path(partial)
+            os.rename(partial, destination)
+        except BaseException:
+            os.remove(partial)
+            raise
+        fsync_path(directory)  # the rename, too, is on disk
 
     def close(self):
         """Close this thread's connection; its next use opens a new one."""
@@ -416,6 +431,14 @@ class Database:
             self._local.connection = None
             connection.close()
 
+
+def fsync_path(path):
+    """Flush a file, or a directory's entries, to disk."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 class CommitWatch:
@@ -4691,8 +4714,6 @@ def cmd_key_revoke(args):
 
 
 def cmd_backup(args):
-    if os.path.exists(args.dest):
-        raise ProvisioningError("%s already exists; not overwriting it" % args.dest)
     db = open_db(args)
     db.backup(args.dest)
     print_json({"source": db.path, "backup": args.dest, "bytes": os.path.getsize(args.dest)})
@@ -4777,7 +4798,8 @@ def build_parser():
     revoke = command(key_commands, "revoke", cmd_key_revoke, "Revoke an API key at once.")
     revoke.add_argument("key_id", type=int)
 
-    backup = command(commands, "backup", cmd_backup, "Copy the database online, consistently.")
+    backup = command(commands, "backup", cmd_backup,
+                     "Copy the database online into DEST, a new file: one consistent snapshot.")
     backup.add_argument("dest")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
