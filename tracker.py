@@ -4263,10 +4263,11 @@ def add_operations_routes(app, db):
             log.error("health check: database unavailable: %s", error)
             raise ApiError(503, "Database unavailable", code="DATABASE_UNAVAILABLE") from None
         worker = app.config["tracker.worker"]
-        if worker.state() == "degraded":
+        state = worker.state()
+        if state == "degraded":
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
-        health = {"status": "ok", "database": "ok", "schemaVersion": version,
-                  "worker": worker.state(), "runs": app.config["tracker.runs"]}
+        health = {"status": "ok", "database": "ok", "schemaVersion": version, "worker": state,
+                  "runs": app.config["tracker.runs"]}
         reasons = []
         if write_failure is not None:
             failure, message = write_failure
@@ -4275,7 +4276,8 @@ def add_operations_routes(app, db):
         overdue = worker.overdue_runs()
         if overdue:
             health["worker"] = "stuck"
-            reasons += ["worker: run %d is %d s past its lease" % item for item in sorted(overdue.items())]
+            reasons += ["worker: run %d is %d s past its lease" % item
+                        for item in sorted(overdue.items())]
         if reasons:
             health.update(status="degraded", reasons=reasons)
         return success(health, "Degraded" if reasons else "Healthy")

@@ -137,7 +137,8 @@ def other_thread():
 
 
 def runs_done(db):
-    return tracker.query_one(db.connection(), "SELECT count(*) AS n FROM runs WHERE state = 'done'")["n"]
+    return tracker.query_one(db.connection(),
+                             "SELECT count(*) AS n FROM runs WHERE state = 'done'")["n"]
 
 
 def texts(api):
@@ -253,7 +254,8 @@ def test_a_full_disk_is_a_507_reads_keep_working_and_writes_resume(faults, api, 
     faults.full = False
     assert health(client) == HEALTHY  # the probe wrote: nobody had to write first
     api.post("/prompts", {"text": "after"})
-    assert api.post("/prompts", bulk, headers={"Idempotency-Key": "k"}).json["data"]["created"] == 500
+    created = api.post("/prompts", bulk, headers={"Idempotency-Key": "k"}).json["data"]["created"]
+    assert created == 500
     assert api.get("/prompts").json["data"]["total"] == 502
 
 
