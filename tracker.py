@@ -28,6 +28,7 @@ import secrets
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -290,6 +291,39 @@ def schema_version(connection):
     return connection.execute("PRAGMA user_version").fetchall()[0]["user_version"]
 
 
+@dataclasses.dataclass(frozen=True)
+class StorageFailure:
+    """What a storage error means: the answer a request gets (never a 500) and the
+    database's state on /healthz."""
+    status: int
+    code: str
+    state: str
+    message: str
+
+
+DATABASE_UNAVAILABLE = StorageFailure(503, "DATABASE_UNAVAILABLE", "unavailable",
+                                      "The database cannot be read or written")
+STORAGE_FAILURES = {
+    apsw.ReadOnlyError: StorageFailure(503, "DATABASE_READ_ONLY", "read-only",
+                                       "The database is read-only: nothing was saved"),
+    apsw.FullError: StorageFailure(507, "INSUFFICIENT_STORAGE", "full",
+                                   "The disk is full: nothing was saved"),
+    apsw.IOError: DATABASE_UNAVAILABLE,
+    apsw.CantOpenError: DATABASE_UNAVAILABLE,
+}
+
+
+def storage_cause(error):
+    """The storage error behind error, or None.
+
+    After some errors (a full disk, an I/O error) SQLite rolls the transaction back by
+    itself; a savepoint around the statement then fails too, on top of the cause.
+    """
+    while error is not None and type(error) not in STORAGE_FAILURES:
+        error = error.__context__
+    return error
+
+
 def migrate(connection):
     """Create the schema in an empty file, or upgrade an older one, in one transaction."""
     version = schema_version(connection)
@@ -318,12 +352,16 @@ class Database:
     """
 
     def __init__(self, path, clock=time.time):
+        self._keeper = None
         if path == ":memory:":
             path = "file:/tracker-%s?vfs=memdb" % secrets.token_hex(8)
+            # memdb frees a database with its last connection; a thread's may close at any time
+            self._keeper = connect(path)
         self.path = path
         self.clock = clock
         self._local = threading.local()
         self._write_lock = threading.Lock()
+        self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         if "vfs=memdb" not in path:
             first.execute("PRAGMA journal_mode = WAL")
@@ -370,29 +408,95 @@ class Database:
                 yield connection
             return
         with self._write_lock:
-            connection.execute("BEGIN IMMEDIATE")
+            connection = self._writable_connection()
             try:
+                connection.execute("BEGIN IMMEDIATE")
                 yield connection
-            except BaseException:
-                connection.execute("ROLLBACK")
+                connection.execute("COMMIT")
+            except BaseException as error:
+                self._abandon(connection, error)
                 raise
-            connection.execute("COMMIT")
+
+    def _writable_connection(self):
+        """This thread's connection, opened again if it was opened read-only.
+
+        SQLite opens a file it may not write read-only, and such a connection stays
+        read-only after the file is writable again: without this, a connection opened
+        while the file was briefly protected failed every write until a restart.
+        """
+        connection = self.connection()
+        if connection.readonly("main"):
+            self.close()
+            connection = self.connection()
+        return connection
+
+    def _abandon(self, connection, error):
+        """Roll back a failed write. After a storage error the connection is closed, so
+        that the next use opens a new one (and the server recovers by itself once the
+        cause is gone), and the error is kept for /healthz."""
+        cause = storage_cause(error)
+        try:
+            if connection.in_transaction:  # after some errors SQLite has rolled back already
+                connection.execute("ROLLBACK")
+        finally:
+            if cause is not None:
+                self.write_failure = (STORAGE_FAILURES[type(cause)], str(cause))
+                self.close()
+
+    def probe_writes(self):
+        """None when writes commit, else (StorageFailure, message) of the last that failed.
+
+        Once a write failed, each call tries one on a new connection (a connection opened
+        earlier may write where a new one cannot): it rewrites user_version, a page of
+        the WAL like any commit, so the failure clears as soon as its cause is gone.
+        """
+        if self.write_failure is not None:
+            self.close()
+            with contextlib.suppress(apsw.Error):  # a storage error is kept by write()
+                with self.write() as connection:
+                    connection.execute("PRAGMA user_version = %d" % schema_version(connection))
+                self.write_failure = None
+        return self.write_failure
 
     def backup(self, destination):
-        """Copy the database to destination online, consistently (SQLite backup API)."""
-        target = apsw.Connection(destination)
+        """Copy the database online into destination, a new file: one consistent snapshot.
+
+        VACUUM INTO reads the snapshot in one read transaction, which writers (WAL) neither
+        wait for nor restart; the backup API started over at every commit of another
+        connection, and never finished under steady writes. The copy is written beside
+        destination under a temporary name, flushed, then renamed: destination is whole or
+        absent, and a failed backup leaves nothing behind.
+        """
+        if os.path.exists(destination):
+            raise FileExistsError("%s already exists; not overwriting it" % destination)
+        directory = os.path.dirname(os.path.abspath(destination))
+        handle, partial = tempfile.mkstemp(prefix=os.path.basename(destination) + ".",
+                                           suffix=".partial", dir=directory)
+        os.close(handle)  # VACUUM INTO fills an empty file; mkstemp made it private (0600)
         try:
-            with target.backup("main", self.connection(), "main") as copy:
-                while not copy.done:
-                    copy.step(1024)
-        finally:
-            target.close()
+            self.connection().execute("VACUUM INTO ?", (partial,))
+            fsync_path(partial)
+            os.rename(partial, destination)
+        except BaseException:
+            os.remove(partial)
+            raise
+        fsync_path(directory)  # the rename, too, is on disk
 
     def close(self):
+        """Close this thread's connection; its next use opens a new one."""
         connection = getattr(self._local, "connection", None)
         if connection is not None:
-            connection.close()
             self._local.connection = None
+            connection.close()
+
+
+def fsync_path(path):
+    """Flush a file, or a directory's entries, to disk."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 class CommitWatch:
@@ -606,7 +710,8 @@ def render_http_error(error):
 ###############################################################################
 
 class EnvelopePlugin:
-    """Outermost: turns ApiError and any unexpected exception into the JSON envelope.
+    """Outermost: turns ApiError, storage errors (a 503 or 507, see STORAGE_FAILURES) and
+    any unexpected exception into the JSON envelope.
 
     It writes onto the current response instead of raising, so headers set by inner
     plugins (rate-limit counters) stay on error responses.
@@ -627,7 +732,12 @@ class EnvelopePlugin:
                 raise
             except ApiError as error:
                 return render_api_error(error)
-            except Exception:
+            except Exception as error:
+                cause = storage_cause(error)
+                if cause is not None:  # a full disk, a read-only file: not a bug, no trace
+                    log.error("%s %s: %s", request.method, loggable(request.path), cause)
+                    failure = STORAGE_FAILURES[type(cause)]
+                    return render_api_error(ApiError(failure.status, failure.message, failure.code))
                 log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
                           traceback.format_exc())
                 return render_api_error(ApiError(500, "Internal server error"))
@@ -3302,6 +3412,15 @@ class Worker:
             return "stopped"
         return "running" if all(thread.is_alive() for thread in self._threads) else "degraded"
 
+    def overdue_runs(self):
+        """The runs in hand past their lease: their runner is stuck (an engine that never
+        answers), and another may take them over; as {run id: seconds past the lease}."""
+        now = self.db.clock()
+        with self._lock:
+            runs = list(self._in_hand.values())
+        return {run["id"]: round(now - parse_timestamp(run["leased_until"]))
+                for run in runs if parse_timestamp(run["leased_until"]) < now}
+
     def run_pending(self):
         """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
         queue_due_prompts(self.db, self.run_interval)
@@ -4229,10 +4348,12 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
-        "Health": object_schema({"status": {"const": "ok"}, "database": {"const": "ok"},
-                                 "schemaVersion": integer_schema(1),
-                                 "worker": {"enum": ["running", "stopped"]},
-                                 "runs": {"enum": list(RUN_MODES)}}),
+        "Health": object_schema({
+            "status": {"enum": ["ok", "degraded"]},
+            "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
+            "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped", "stuck"]},
+            "runs": {"enum": list(RUN_MODES)},
+            "reasons": array_schema(string_schema(), min_items=1)}, optional=("reasons",)),
     }
 
 
@@ -4880,23 +5001,39 @@ def add_routes(app, db):
 # /api/v1 so that it never changes with the API's version.
 
 def add_operations_routes(app, db):
-    """Attach GET /healthz: 200 when the database answers, 503 when it does not."""
+    """Attach GET /healthz: 200 while the service answers ("ok", or "degraded" with the
+    reasons), 503 when the database cannot be read or a worker thread has died."""
 
     @app.get("/healthz", auth=False, openapi=Operation(
-        "Health: the database answers and the run worker is whole", "Health", public=True,
-        errors=("503",)))
+        "Health: the database answers, takes writes, and the run worker is whole", "Health",
+        public=True, errors=("503",)))
     def healthz():
         response.set_header("Cache-Control", "no-store")
         try:
             version = schema_version(db.connection())
+            write_failure = db.probe_writes()
         except apsw.Error as error:
             log.error("health check: database unavailable: %s", error)
             raise ApiError(503, "Database unavailable", code="DATABASE_UNAVAILABLE") from None
-        worker = app.config["tracker.worker"].state()
-        if worker == "degraded":
+        worker = app.config["tracker.worker"]
+        state = worker.state()
+        if state == "degraded":
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
-        return success({"status": "ok", "database": "ok", "schemaVersion": version,
-                        "worker": worker, "runs": app.config["tracker.runs"]}, "Healthy")
+        health = {"status": "ok", "database": "ok", "schemaVersion": version, "worker": state,
+                  "runs": app.config["tracker.runs"]}
+        reasons = []
+        if write_failure is not None:
+            failure, message = write_failure
+            health["database"] = failure.state
+            reasons.append("database: the last write failed: %s" % message)
+        overdue = worker.overdue_runs()
+        if overdue:
+            health["worker"] = "stuck"
+            reasons += ["worker: run %d is %d s past its lease" % item
+                        for item in sorted(overdue.items())]
+        if reasons:
+            health.update(status="degraded", reasons=reasons)
+        return success(health, "Degraded" if reasons else "Healthy")
 
 
 ###############################################################################
@@ -5332,8 +5469,6 @@ def cmd_key_revoke(args):
 
 
 def cmd_backup(args):
-    if os.path.exists(args.dest):
-        raise ProvisioningError("%s already exists; not overwriting it" % args.dest)
     db = open_db(args)
     db.backup(args.dest)
     print_json({"source": db.path, "backup": args.dest, "bytes": os.path.getsize(args.dest)})
@@ -5418,7 +5553,8 @@ def build_parser():
     revoke = command(key_commands, "revoke", cmd_key_revoke, "Revoke an API key at once.")
     revoke.add_argument("key_id", type=int)
 
-    backup = command(commands, "backup", cmd_backup, "Copy the database online, consistently.")
+    backup = command(commands, "backup", cmd_backup,
+                     "Copy the database online into DEST, a new file: one consistent snapshot.")
     backup.add_argument("dest")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
