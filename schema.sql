@@ -311,6 +311,9 @@ CREATE TABLE chats (
     latency_ms   INTEGER NOT NULL,
     created_at   TEXT NOT NULL,
     notes        TEXT NOT NULL DEFAULT '[]',  -- what was cut from the answer (JSON array)
+    search_queries TEXT NOT NULL DEFAULT '[]',  -- the searches the engine ran (JSON array)
+    retrieval    TEXT NOT NULL DEFAULT 'unknown'
+                 CHECK (retrieval IN ('searched', 'not_searched', 'unknown')),
     UNIQUE (run_id, engine)
 ) STRICT;
 
@@ -320,8 +323,10 @@ CREATE INDEX chats_prompt ON chats (prompt_id, created_at);
 -- chat of the window.
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
 
--- The URLs a chat cites (engine citations and links in the answer), one row per URL.
--- engine and created_at repeat the chat's, so analytics windows scan one index.
+-- The pages of a chat, one row per URL: those it cites (the engine's citations and the
+-- links in the answer; cited = 1, position = the order of first citation) and those the
+-- engine only consulted (cited = 0, position NULL). engine and created_at repeat the
+-- chat's, so analytics windows scan one index.
 CREATE TABLE chat_sources (
     id           INTEGER PRIMARY KEY,
     chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
@@ -331,6 +336,8 @@ CREATE TABLE chat_sources (
     title        TEXT,
     engine       TEXT NOT NULL,
     created_at   TEXT NOT NULL,
+    cited        INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1)),
+    position     INTEGER,
     UNIQUE (chat_id, url)
 ) STRICT;
 
@@ -380,7 +387,8 @@ CREATE TABLE daily_brands (
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
--- chats: how many chats cite the domain at least once (a chat may cite several URLs).
+-- citations: cited pages of the domain; chats: chats citing the domain at least once (a chat
+-- may cite several URLs); retrieved_chats: chats that cited or consulted one of its pages.
 CREATE TABLE daily_domains (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     day          TEXT NOT NULL,
@@ -390,6 +398,7 @@ CREATE TABLE daily_domains (
     chats        INTEGER NOT NULL,
     first_seen   TEXT,
     last_seen    TEXT,
+    retrieved_chats INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
 
@@ -424,21 +433,26 @@ END;
 
 CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
-                               last_seen)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, 1,
+                               last_seen, retrieved_chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+            new.created_at, new.created_at,
             NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.domain = new.domain AND o.id <> new.id),
-            new.created_at, new.created_at)
+                        AND o.domain = new.domain AND o.id <> new.id))
     ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
-        citations = citations + 1, chats = chats + excluded.chats,
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
         first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
         last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
 END;
 
 CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE daily_domains SET citations = citations - 1,
-        chats = chats - NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id
-                                    AND o.domain = old.domain),
+    UPDATE daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
         first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
             (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
              AND o.domain = old.domain AND o.engine = old.engine
@@ -451,8 +465,6 @@ CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
       AND engine = old.engine AND domain = old.domain;
 END;
 
--- Workspaces whose chats need their brand rows recomputed (a brand's names or domains
--- changed); the worker walks their chats in id order from after_chat_id.
 -- generation counts the restarts, so that a batch matched outside the write lock can tell
 -- whether a brand changed meanwhile.
 CREATE TABLE brand_refresh (
@@ -474,4 +486,4 @@ CREATE TABLE dashboard_sessions (
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;

@@ -29,6 +29,7 @@ import secrets
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 import tomllib
@@ -186,9 +187,58 @@ ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
 """,
-    # 3 -> 4: the dashboard's sign-in sessions; an index of chats by location, for the
-    # location filter (it read every chat of the window).
+    # 3 -> 4: a chat keeps the searches its engine ran and whether it searched; its sources
+    # include pages only consulted (cited = 0), and cited ones their position; the domain
+    # rollup counts chats that consulted a domain. Every earlier source was cited, in id order.
     3: """
+ALTER TABLE chats ADD COLUMN search_queries TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE chats ADD COLUMN retrieval TEXT NOT NULL DEFAULT 'unknown'
+    CHECK (retrieval IN ('searched', 'not_searched', 'unknown'));
+ALTER TABLE chat_sources ADD COLUMN cited INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1));
+ALTER TABLE chat_sources ADD COLUMN position INTEGER;
+ALTER TABLE daily_domains ADD COLUMN retrieved_chats INTEGER NOT NULL DEFAULT 0;
+UPDATE chat_sources SET position = (SELECT count(*) FROM chat_sources o
+                                    WHERE o.chat_id = chat_sources.chat_id AND o.id <= chat_sources.id);
+UPDATE daily_domains SET retrieved_chats = chats;
+DROP TRIGGER chat_sources_daily_insert;
+DROP TRIGGER chat_sources_daily_delete;
+CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
+                               last_seen, retrieved_chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+            new.created_at, new.created_at,
+            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                        AND o.domain = new.domain AND o.id <> new.id))
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.engine = old.engine
+             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain;
+END;
+""",
+    # 4 -> 5: the dashboard's sign-in sessions; an index of chats by location, for the
+    # location filter (it read every chat of the window).
+    4: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
     api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
@@ -256,6 +306,39 @@ def schema_version(connection):
     return connection.execute("PRAGMA user_version").fetchall()[0]["user_version"]
 
 
+@dataclasses.dataclass(frozen=True)
+class StorageFailure:
+    """What a storage error means: the answer a request gets (never a 500) and the
+    database's state on /healthz."""
+    status: int
+    code: str
+    state: str
+    message: str
+
+
+DATABASE_UNAVAILABLE = StorageFailure(503, "DATABASE_UNAVAILABLE", "unavailable",
+                                      "The database cannot be read or written")
+STORAGE_FAILURES = {
+    apsw.ReadOnlyError: StorageFailure(503, "DATABASE_READ_ONLY", "read-only",
+                                       "The database is read-only: nothing was saved"),
+    apsw.FullError: StorageFailure(507, "INSUFFICIENT_STORAGE", "full",
+                                   "The disk is full: nothing was saved"),
+    apsw.IOError: DATABASE_UNAVAILABLE,
+    apsw.CantOpenError: DATABASE_UNAVAILABLE,
+}
+
+
+def storage_cause(error):
+    """The storage error behind error, or None.
+
+    After some errors (a full disk, an I/O error) SQLite rolls the transaction back by
+    itself; a savepoint around the statement then fails too, on top of the cause.
+    """
+    while error is not None and type(error) not in STORAGE_FAILURES:
+        error = error.__context__
+    return error
+
+
 def migrate(connection):
     """Create the schema in an empty file, or upgrade an older one, in one transaction."""
     version = schema_version(connection)
@@ -284,12 +367,16 @@ class Database:
     """
 
     def __init__(self, path, clock=time.time):
+        self._keeper = None
         if path == ":memory:":
             path = "file:/tracker-%s?vfs=memdb" % secrets.token_hex(8)
+            # memdb frees a database with its last connection; a thread's may close at any time
+            self._keeper = connect(path)
         self.path = path
         self.clock = clock
         self._local = threading.local()
         self._write_lock = threading.Lock()
+        self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         if "vfs=memdb" not in path:
             first.execute("PRAGMA journal_mode = WAL")
@@ -336,29 +423,95 @@ class Database:
                 yield connection
             return
         with self._write_lock:
-            connection.execute("BEGIN IMMEDIATE")
+            connection = self._writable_connection()
             try:
+                connection.execute("BEGIN IMMEDIATE")
                 yield connection
-            except BaseException:
-                connection.execute("ROLLBACK")
+                connection.execute("COMMIT")
+            except BaseException as error:
+                self._abandon(connection, error)
                 raise
-            connection.execute("COMMIT")
+
+    def _writable_connection(self):
+        """This thread's connection, opened again if it was opened read-only.
+
+        SQLite opens a file it may not write read-only, and such a connection stays
+        read-only after the file is writable again: without this, a connection opened
+        while the file was briefly protected failed every write until a restart.
+        """
+        connection = self.connection()
+        if connection.readonly("main"):
+            self.close()
+            connection = self.connection()
+        return connection
+
+    def _abandon(self, connection, error):
+        """Roll back a failed write. After a storage error the connection is closed, so
+        that the next use opens a new one (and the server recovers by itself once the
+        cause is gone), and the error is kept for /healthz."""
+        cause = storage_cause(error)
+        try:
+            if connection.in_transaction:  # after some errors SQLite has rolled back already
+                connection.execute("ROLLBACK")
+        finally:
+            if cause is not None:
+                self.write_failure = (STORAGE_FAILURES[type(cause)], str(cause))
+                self.close()
+
+    def probe_writes(self):
+        """None when writes commit, else (StorageFailure, message) of the last that failed.
+
+        Once a write failed, each call tries one on a new connection (a connection opened
+        earlier may write where a new one cannot): it rewrites user_version, a page of
+        the WAL like any commit, so the failure clears as soon as its cause is gone.
+        """
+        if self.write_failure is not None:
+            self.close()
+            with contextlib.suppress(apsw.Error):  # a storage error is kept by write()
+                with self.write() as connection:
+                    connection.execute("PRAGMA user_version = %d" % schema_version(connection))
+                self.write_failure = None
+        return self.write_failure
 
     def backup(self, destination):
-        """Copy the database to destination online, consistently (SQLite backup API)."""
-        target = apsw.Connection(destination)
+        """Copy the database online into destination, a new file: one consistent snapshot.
+
+        VACUUM INTO reads the snapshot in one read transaction, which writers (WAL) neither
+        wait for nor restart; the backup API started over at every commit of another
+        connection, and never finished under steady writes. The copy is written beside
+        destination under a temporary name, flushed, then renamed: destination is whole or
+        absent, and a failed backup leaves nothing behind.
+        """
+        if os.path.exists(destination):
+            raise FileExistsError("%s already exists; not overwriting it" % destination)
+        directory = os.path.dirname(os.path.abspath(destination))
+        handle, partial = tempfile.mkstemp(prefix=os.path.basename(destination) + ".",
+                                           suffix=".partial", dir=directory)
+        os.close(handle)  # VACUUM INTO fills an empty file; mkstemp made it private (0600)
         try:
-            with target.backup("main", self.connection(), "main") as copy:
-                while not copy.done:
-                    copy.step(1024)
-        finally:
-            target.close()
+            self.connection().execute("VACUUM INTO ?", (partial,))
+            fsync_path(partial)
+            os.rename(partial, destination)
+        except BaseException:
+            os.remove(partial)
+            raise
+        fsync_path(directory)  # the rename, too, is on disk
 
     def close(self):
+        """Close this thread's connection; its next use opens a new one."""
         connection = getattr(self._local, "connection", None)
         if connection is not None:
-            connection.close()
             self._local.connection = None
+            connection.close()
+
+
+def fsync_path(path):
+    """Flush a file, or a directory's entries, to disk."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 class CommitWatch:
@@ -572,7 +725,8 @@ def render_http_error(error):
 ###############################################################################
 
 class EnvelopePlugin:
-    """Outermost: turns ApiError and any unexpected exception into the JSON envelope.
+    """Outermost: turns ApiError, storage errors (a 503 or 507, see STORAGE_FAILURES) and
+    any unexpected exception into the JSON envelope.
 
     It writes onto the current response instead of raising, so headers set by inner
     plugins (rate-limit counters) stay on error responses.
@@ -593,7 +747,12 @@ class EnvelopePlugin:
                 raise
             except ApiError as error:
                 return render_api_error(error)
-            except Exception:
+            except Exception as error:
+                cause = storage_cause(error)
+                if cause is not None:  # a full disk, a read-only file: not a bug, no trace
+                    log.error("%s %s: %s", request.method, loggable(request.path), cause)
+                    failure = STORAGE_FAILURES[type(cause)]
+                    return render_api_error(ApiError(failure.status, failure.message, failure.code))
                 log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
                           traceback.format_exc())
                 return render_api_error(ApiError(500, "Internal server error"))
@@ -2206,12 +2365,24 @@ SIMULATED_REASONS = [
 ]
 
 
+# The share of the simulated engine's answers made without searching the web.
+SIMULATED_UNSEARCHED_SHARE = 0.2
+
+
+def simulated_usage(text, answer, searches):
+    """Usage the simulated engine reports: about four characters a token."""
+    return {"inputTokens": len(text) // 4 + 1, "outputTokens": len(answer) // 4 + 1,
+            "searches": searches}
+
+
 class SimulatedEngine:
     """An offline, deterministic stand-in for an AI engine: same question, same answer.
 
     It recommends a shuffled mix of one to three of the workspace's brands (by name or a
-    tracked name) and invented ones, links some brand domains and some review sites, and says plainly
-    that it is simulated.
+    tracked name) and invented ones, links some brand domains, and says plainly that it is
+    simulated. Like the engines that search the web, it mostly "searches" first (two
+    queries made from the question), consults three or four review sites and cites two of
+    them; one answer in five it makes without searching, citing nothing.
     """
     kind = "simulated"
 
@@ -2235,13 +2406,17 @@ class SimulatedEngine:
             if domain and rng.random() < 0.7:
                 line += " See [%s](https://%s/)." % (domain, domain)
             lines.append(line)
+        if rng.random() < SIMULATED_UNSEARCHED_SHARE:
+            answer = "\n".join(lines)
+            return Answer(answer, usage=simulated_usage(text, answer, 0), retrieval="not_searched")
         query = urllib.parse.quote(text[:80])
-        citations = [{"url": url + query, "title": title}
-                     for title, url in rng.sample(SIMULATED_SITES, 2)]
-        lines += ["", "Compare reviews on %s before you decide." % citations[0]["url"]]
+        consulted = [{"url": url + query, "title": title}
+                     for title, url in rng.sample(SIMULATED_SITES, rng.randint(3, 4))]
+        searches = [text[:80], "%s reviews%s" % (text[:60], where)]
+        lines += ["", "Compare reviews on %s before you decide." % consulted[0]["url"]]
         answer = "\n".join(lines)
-        return Answer(answer, citations, {"promptTokens": len(text) // 4 + 1,
-                                          "completionTokens": len(answer) // 4 + 1})
+        return Answer(answer, consulted[:2], simulated_usage(text, answer, len(searches)),
+                      consulted=consulted, searches=searches, retrieval="searched")
 
 
 class HttpEngine:
@@ -2875,21 +3050,26 @@ def normalise_url(url):
 
 
 def extract_sources(answer):
-    """The answer's sources, in order, one per URL: citations, Markdown links, bare URLs;
-    at most MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say
-    what was left out)."""
-    found = [(c["url"], c.get("title"), c.get("domain")) for c in answer.citations]
-    found += [(url, title.strip() or None, None) for title, url in MARKDOWN_LINK.findall(answer.text)]
-    found += [(url, None, None) for url in BARE_URL.findall(answer.text)]
+    """The answer's sources, one per URL: first the pages it cites, in order (the engine's
+    citations, then Markdown links and bare URLs in the text), each with its position, then
+    the pages the engine only consulted (cited false, no position); at most
+    MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say what was
+    left out)."""
+    found = [(c["url"], c.get("title"), c.get("domain"), True) for c in answer.citations]
+    found += [(url, title.strip() or None, None, True)
+              for title, url in MARKDOWN_LINK.findall(answer.text)]
+    found += [(url, None, None, True) for url in BARE_URL.findall(answer.text)]
+    found += [(c["url"], c.get("title"), c.get("domain"), False) for c in answer.consulted]
     sources, too_long = {}, 0
-    for url, title, domain in found:
+    for url, title, domain, cited in found:
         if len(url) > MAX_URL_CHARS:
             too_long += 1
             continue
         normal = normalise_url(url)
         if normal and normal[0] not in sources:
             # A provider may say the page's domain where its URL is a redirect (Gemini's).
-            sources[normal[0]] = {"url": normal[0], "title": title,
+            sources[normal[0]] = {"url": normal[0], "title": title, "cited": cited,
+                                  "position": len(sources) + 1 if cited else None,
                                   "domain": host_name(domain) if domain else normal[1]}
         elif normal and title and not sources[normal[0]]["title"]:
             sources[normal[0]]["title"] = title
@@ -2981,7 +3161,8 @@ def write_chat_brands(connection, chat, found):
 def extract(answer, matcher):
     """(sources, brand rows) of an answer: text work only, so no lock is needed for it."""
     sources = extract_sources(answer)
-    return sources, matcher.match(answer.text, {source["domain"] for source in sources})
+    return sources, matcher.match(answer.text, {source["domain"] for source in sources
+                                                if source["cited"]})
 
 
 ###############################################################################
@@ -3140,20 +3321,23 @@ def store_chat(connection, run, prompt, engine, answer, latency_ms, extracted, c
     sources, found = extracted
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                           answer, citations, usage, notes, latency_ms, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           answer, citations, usage, notes, search_queries, retrieval, latency_ms,
+                           created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine) DO NOTHING
         RETURNING id, workspace_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
-         json.dumps(answer.notes), latency_ms, created_at))
+         json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, latency_ms,
+         created_at))
     if chat is None:
         return
     connection.executemany("""
-        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
+                                  cited, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
-          created_at) for s in sources])
+          created_at, int(s["cited"]), s["position"]) for s in sources])
     write_chat_brands(connection, chat, found)
 
 
@@ -3217,7 +3401,7 @@ def chat_source_domains(connection, workspace_id, chat_ids):
     domains = {}
     for row in query_all(connection, """
             SELECT chat_id, domain FROM chat_sources
-            WHERE workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
+            WHERE workspace_id = ? AND cited AND chat_id IN (SELECT value FROM json_each(?))""",
             (workspace_id, json.dumps(chat_ids))):
         domains.setdefault(row["chat_id"], set()).add(row["domain"])
     return domains
@@ -3259,6 +3443,15 @@ class Worker:
         if not self._threads:
             return "stopped"
         return "running" if all(thread.is_alive() for thread in self._threads) else "degraded"
+
+    def overdue_runs(self):
+        """The runs in hand past their lease: their runner is stuck (an engine that never
+        answers), and another may take them over; as {run id: seconds past the lease}."""
+        now = self.db.clock()
+        with self._lock:
+            runs = list(self._in_hand.values())
+        return {run["id"]: round(now - parse_timestamp(run["leased_until"]))
+                for run in runs if parse_timestamp(run["leased_until"]) < now}
 
     def run_pending(self):
         """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
@@ -3775,18 +3968,19 @@ def domain_brands(connection, workspace_id):
         connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
 
 
-# A rollup row whose chats were all deleted stays behind with zero citations (the
-# triggers subtract; they never delete), and is never served.
-RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, count(*) AS citations,
-                            count(DISTINCT x.chat_id) AS chats, min(x.created_at) AS first_seen,
-                            max(x.created_at) AS last_seen
+# A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
+# they never delete), and is never served.
+RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, sum(x.cited) AS citations,
+                            count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
+                            count(DISTINCT x.chat_id) AS retrieved_chats,
+                            min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
 SOURCE_PART = {
     "raw": (RAW_SOURCE_PART % "chat_sources x", ChatScope.row_conditions),
     "daily": ("""SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
-                        sum(x.chats) AS chats, min(x.first_seen) AS first_seen,
-                        max(x.last_seen) AS last_seen
-                 FROM daily_domains x WHERE {1} AND x.citations > 0 GROUP BY x.domain""",
+                        sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
+                        min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
+                 FROM daily_domains x WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain""",
               ChatScope.day_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
@@ -3805,10 +3999,11 @@ def source_rows(connection, scope, group_by, page, per_page):
         params += part_params
     rows = query_all(connection, """
         SELECT source, min(domain) AS domain, sum(citations) AS citations, sum(chats) AS chats,
-               min(first_seen) AS first_seen, max(last_seen) AS last_seen,
-               count(*) OVER () AS total
+               sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
+               max(last_seen) AS last_seen, count(*) OVER () AS total
         FROM (%s) GROUP BY source
-        ORDER BY citations DESC, chats DESC, source LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
+        ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
+        LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
@@ -3825,6 +4020,7 @@ def sources_document(connection, scope, group_by, page, per_page):
         item = {"domain": row["domain"]} if group_by == "domain" else {"url": row["source"],
                                                                        "domain": row["domain"]}
         item.update({"citations": row["citations"], "chats": row["chats"],
+                     "retrievedChats": row["retrieved_chats"],
                      "chatShare": ratio(row["chats"], chats),
                      "brandId": brand["id"] if brand else None,
                      "brandType": brand["type"] if brand else "other",
@@ -3859,12 +4055,14 @@ def chats_json(connection, workspace_id, rows):
     brands = domain_brands(connection, workspace_id)
     sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
     for source in query_all(connection, """
-            SELECT chat_id, url, domain, title FROM chat_sources
-            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ? ORDER BY id""",
-            (ids, workspace_id)):
+            SELECT chat_id, url, domain, title, cited, position FROM chat_sources
+            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ?
+            ORDER BY cited DESC, position, id""", (ids, workspace_id)):
         brand = owning_brand(source["domain"], brands)
         sources[source["chat_id"]].append({"url": source["url"], "domain": source["domain"],
                                            "title": source["title"],
+                                           "cited": bool(source["cited"]),
+                                           "position": source["position"],
                                            "brandId": brand["id"] if brand else None})
     for mention in query_all(connection, """
             SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited
@@ -3878,6 +4076,7 @@ def chats_json(connection, workspace_id, rows):
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "notes": json.loads(row["notes"]),
+             "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "createdAt": row["created_at"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
@@ -4225,10 +4424,12 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
-        "Health": object_schema({"status": {"const": "ok"}, "database": {"const": "ok"},
-                                 "schemaVersion": integer_schema(1),
-                                 "worker": {"enum": ["running", "stopped"]},
-                                 "runs": {"enum": list(RUN_MODES)}}),
+        "Health": object_schema({
+            "status": {"enum": ["ok", "degraded"]},
+            "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
+            "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped", "stuck"]},
+            "runs": {"enum": list(RUN_MODES)},
+            "reasons": array_schema(string_schema(), min_items=1)}, optional=("reasons",)),
     }
 
 
@@ -4368,9 +4569,16 @@ def analytics_schemas():
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
+            "searchQueries": dict(array_schema(string_schema()),
+                                  description="The searches the engine ran, in order."),
+            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
+                          "searched the web for this answer; not_searched: it answered without "
+                          "searching; unknown: the provider does not say."},
             "sources": array_schema(object_schema({
                 "url": string_schema(), "domain": string_schema(),
-                "title": nullable_schema(string_schema()), "brandId": nullable_schema(ID)})),
+                "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
+                "position": nullable_schema(integer_schema(1)),
+                "brandId": nullable_schema(ID)})),
             "mentions": array_schema(object_schema({
                 "brandId": ID, "brandName": string_schema(),
                 "position": nullable_schema(integer_schema(1)), "count": COUNT,
@@ -4379,6 +4587,8 @@ def analytics_schemas():
                                        **window)),
         "Source": object_schema({
             "domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
+            "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
+                                   "cited or not; chats counts those citing it."),
             "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
             "brandType": {"enum": ["own", "competitor", "other"]},
             "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
@@ -4870,23 +5080,39 @@ def add_routes(app, db):
 # /api/v1 so that it never changes with the API's version.
 
 def add_operations_routes(app, db):
-    """Attach GET /healthz: 200 when the database answers, 503 when it does not."""
+    """Attach GET /healthz: 200 while the service answers ("ok", or "degraded" with the
+    reasons), 503 when the database cannot be read or a worker thread has died."""
 
     @app.get("/healthz", auth=False, openapi=Operation(
-        "Health: the database answers and the run worker is whole", "Health", public=True,
-        errors=("503",)))
+        "Health: the database answers, takes writes, and the run worker is whole", "Health",
+        public=True, errors=("503",)))
     def healthz():
         response.set_header("Cache-Control", "no-store")
         try:
             version = schema_version(db.connection())
+            write_failure = db.probe_writes()
         except apsw.Error as error:
             log.error("health check: database unavailable: %s", error)
             raise ApiError(503, "Database unavailable", code="DATABASE_UNAVAILABLE") from None
-        worker = app.config["tracker.worker"].state()
-        if worker == "degraded":
+        worker = app.config["tracker.worker"]
+        state = worker.state()
+        if state == "degraded":
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
-        return success({"status": "ok", "database": "ok", "schemaVersion": version,
-                        "worker": worker, "runs": app.config["tracker.runs"]}, "Healthy")
+        health = {"status": "ok", "database": "ok", "schemaVersion": version, "worker": state,
+                  "runs": app.config["tracker.runs"]}
+        reasons = []
+        if write_failure is not None:
+            failure, message = write_failure
+            health["database"] = failure.state
+            reasons.append("database: the last write failed: %s" % message)
+        overdue = worker.overdue_runs()
+        if overdue:
+            health["worker"] = "stuck"
+            reasons += ["worker: run %d is %d s past its lease" % item
+                        for item in sorted(overdue.items())]
+        if reasons:
+            health.update(status="degraded", reasons=reasons)
+        return success(health, "Degraded" if reasons else "Healthy")
 
 
 ###############################################################################
@@ -6746,8 +6972,6 @@ def cmd_key_revoke(args):
 
 
 def cmd_backup(args):
-    if os.path.exists(args.dest):
-        raise ProvisioningError("%s already exists; not overwriting it" % args.dest)
     db = open_db(args)
     db.backup(args.dest)
     print_json({"source": db.path, "backup": args.dest, "bytes": os.path.getsize(args.dest)})
@@ -6832,7 +7056,8 @@ def build_parser():
     revoke = command(key_commands, "revoke", cmd_key_revoke, "Revoke an API key at once.")
     revoke.add_argument("key_id", type=int)
 
-    backup = command(commands, "backup", cmd_backup, "Copy the database online, consistently.")
+    backup = command(commands, "backup", cmd_backup,
+                     "Copy the database online into DEST, a new file: one consistent snapshot.")
     backup.add_argument("dest")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser

@@ -28,9 +28,11 @@ from conftest import Api
 WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
 
-def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=()):
-    """Insert a chat as the worker would, with known brand rows and sources."""
-    answer = tracker.Answer("chat text", [{"url": url} for url in urls], {})
+def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=()):
+    """Insert a chat as the worker would, with known brand rows and sources (urls cited,
+    consulted only consulted)."""
+    answer = tracker.Answer("chat text", [{"url": url} for url in urls], {},
+                            consulted=[{"url": url} for url in consulted])
     with db.write() as connection:
         run = tracker.query_one(connection, """
             INSERT INTO runs (workspace_id, prompt_id, scheduled_at, not_before, created_at,
@@ -45,9 +47,11 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=()):
              created_at))
         for source in tracker.extract_sources(answer):
             connection.execute("""
-                INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at)
-                VALUES (?, ?, ?, ?, NULL, ?, ?)""",
-                (chat["id"], workspace_id, source["url"], source["domain"], engine, created_at))
+                INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
+                                          cited, position)
+                VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)""",
+                (chat["id"], workspace_id, source["url"], source["domain"], engine, created_at,
+                 int(source["cited"]), source["position"]))
         for brand_id, position, cited in brands:
             connection.execute("""
                 INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
@@ -267,11 +271,13 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
     assert first == {
         "id": example["chats"][0], "promptId": example["p1"], "prompt": "P1", "engine": "alpha",
         "model": "m", "location": "US", "answer": "chat text", "notes": [], "latencyMs": 5,
+        "searchQueries": [], "retrieval": "unknown",
         "usage": {"inputTokens": None, "outputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z",
-        "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "title": None,
-                     "brandId": example["acme"]},
-                    {"url": "https://g2.com/a", "domain": "g2.com", "title": None, "brandId": None}],
+        "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "title": None, "cited": True,
+                     "position": 1, "brandId": example["acme"]},
+                    {"url": "https://g2.com/a", "domain": "g2.com", "title": None, "cited": True,
+                     "position": 2, "brandId": None}],
         "mentions": [{"brandId": example["acme"], "brandName": "Acme", "position": 1, "count": 1,
                       "cited": True},
                      {"brandId": example["beta"], "brandName": "Beta", "position": 2, "count": 1,
@@ -355,7 +361,9 @@ def build_random_workspace():
         add_chat(db, workspace["id"], rng.choice(prompts), rng.choice(["e1", "e2"]), moment,
                  [(brand, position, rng.randint(0, 1)) for position, brand in enumerate(named, 1)],
                  ["https://%s/%d" % (rng.choice(["b0.com", "g2.com", "x.org"]), rng.randint(0, 3))
-                  for _ in range(rng.randint(0, 3))])
+                  for _ in range(rng.randint(0, 3))],
+                 ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
+                  for _ in range(rng.randint(0, 2))])
     api.delete("/prompts/%d" % prompts[0]["id"])
     with db.write() as connection:  # rewrite every chat's brand rows, as a brand refresh does
         for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):

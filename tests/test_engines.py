@@ -251,6 +251,27 @@ def test_a_run_asks_every_kind_and_stores_what_each_returned(db, api, providers)
         ("https://g2.com/crm", "G2")]
     assert [(s["url"], s["domain"]) for s in chats["gemini"]["sources"]] == [
         (grounding_redirect(0), "g2.com")]  # the redirect kept, never fetched; the title's domain
+    assert (chats["anthropic"]["searchQueries"], chats["anthropic"]["retrieval"]) == (["crm"], "searched")
+    assert [(s["url"], s["cited"], s["position"]) for s in chats["openai-responses"]["sources"]] == [
+        ("https://acme.com/", True, 1)]
     assert chats["anthropic"]["usage"] == {"inputTokens": 2100, "outputTokens": 310, "searches": 1}
     assert [m["brandName"] for m in chats["anthropic"]["mentions"]] == ["Acme"]
     assert json.loads(json.dumps(chats["openai-responses"]["mentions"]))[0]["cited"] is True
+
+
+def test_consulted_pages_are_sources_that_are_not_cited(db, api, providers):
+    providers.reply("openai-responses", openai_response(
+        "Acme.", citations=[("https://acme.com/a", "A")],
+        searches=[web_search_call("crm", ["https://read.example/1", "https://acme.com/a"])]))
+    api.post("/brands", {"name": "Reader", "domains": ["read.example"]})
+    api.post("/prompts", {"text": "Best CRM?"})
+    tracker.Worker(db, [engine(providers, "openai-responses", "m")]).run_pending()
+    (chat,) = api.get("/analytics/chats").json["data"]["data"]
+    assert [(s["url"], s["cited"], s["position"]) for s in chat["sources"]] == [
+        ("https://acme.com/a", True, 1), ("https://read.example/1", False, None)]
+    # a brand whose page was only consulted is not cited by the chat
+    assert chat["mentions"] == []
+    sources = api.get("/analytics/sources").json["data"]
+    assert [(r["domain"], r["citations"], r["chats"], r["retrievedChats"]) for r in sources["data"]] == [
+        ("acme.com", 1, 1, 1), ("read.example", 0, 0, 1)]
+    assert sources["total"] == 2

@@ -4,12 +4,14 @@ import json
 import os
 import shutil
 import threading
+import time
 
 import apsw
 import pytest
 import webtest
 
 import tracker
+from conftest import make_api
 
 SCHEMAS = os.path.join(os.path.dirname(__file__), "schemas")
 KEY = "trk_" + "A" * 34 + tracker.key_checksum("A" * 34)
@@ -21,12 +23,25 @@ def body(reply):
 
 # GET /healthz -----------------------------------------------------------------------
 
+HEALTHY = {"status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
+           "worker": "stopped", "runs": "normal"}
+
+
+def health(client, status=200):
+    """The /healthz document, checked against the OpenAPI document's Health schema."""
+    data = body(client.get("/healthz", status=status))["data"]
+    schema = tracker.component_schemas()["Health"]
+    assert set(schema["required"]) <= set(data) <= set(schema["properties"])
+    for name, value in data.items():
+        assert value in schema["properties"][name].get("enum", [value]), (name, value)
+    return data
+
+
 def test_healthz_answers_without_a_key_and_without_a_rate_limit(app, client):
     for _ in range(tracker.DEFAULT_RATE_LIMIT + 1):
         reply = client.get("/healthz", status=200)
-    assert body(reply) == {"success": True, "message": "Healthy", "data": {
-        "status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
-        "worker": "stopped", "runs": "normal"}}  # make_app never starts the worker
+    assert body(reply) == {"success": True, "message": "Healthy",
+                           "data": HEALTHY}  # make_app never starts the worker
     assert reply.content_type == "application/json"
     assert reply.headers["Cache-Control"] == "no-store"
     assert "X-RateLimit-Limit" not in reply.headers
@@ -47,6 +62,47 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
     worker._threads = [threading.Thread(target=lambda: None)]  # one that is no longer alive
     assert body(client.get("/healthz", status=503)) == {
         "success": False, "message": "A run worker thread has stopped", "code": "WORKER_DEGRADED"}
+
+
+class BlockingEngine:
+    """An engine that answers only when released."""
+    name = "blocking"
+    model = "blocking-1"
+
+    def __init__(self):
+        self.asked = threading.Event()
+        self.released = threading.Event()
+
+    def ask(self, text, location=None, brands=()):
+        self.asked.set()
+        self.released.wait(30)
+        return tracker.Answer("ok")
+
+
+def test_healthz_is_degraded_while_a_runner_holds_a_run_past_its_lease(db, clock):
+    engine = BlockingEngine()
+    app = tracker.make_app(db, engines=[engine], concurrency=1, lease_seconds=60,
+                           poll_seconds=0.02)
+    client = webtest.TestApp(app)
+    make_api(client, db).post("/prompts", {"text": "slow"})
+    worker = app.config["tracker.worker"]
+    worker.start()
+    try:
+        assert engine.asked.wait(10)
+        running = dict(HEALTHY, worker="running")
+        clock.advance(60)  # the lease's last moment
+        assert health(client) == running
+        clock.advance(75)
+        assert health(client) == dict(running, status="degraded", worker="stuck",
+                                      reasons=["worker: run 1 is 75 s past its lease"])
+        engine.released.set()
+        deadline = time.monotonic() + 10
+        while worker.overdue_runs() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert health(client) == running
+    finally:
+        engine.released.set()
+        worker.stop()
 
 
 def test_healthz_is_503_when_the_connection_is_broken(db, client):

@@ -306,11 +306,19 @@ def test_sources_come_from_citations_links_and_bare_urls_once_each():
         "See [Acme docs](https://acme.com/docs), https://acme.com/docs again, and "
         "(https://www.beta.io/x?utm_campaign=1). Also https://gamma.dev.", [
             {"url": "https://cited.org/a", "title": "Cited"}, {"url": "https://acme.com/docs"}])
+    answer.consulted = [{"url": "https://gamma.dev"}, {"url": "https://read.example/", "title": "R"}]
     assert tracker.extract_sources(answer) == [
-        {"url": "https://cited.org/a", "domain": "cited.org", "title": "Cited"},
-        {"url": "https://acme.com/docs", "domain": "acme.com", "title": "Acme docs"},
-        {"url": "https://www.beta.io/x", "domain": "beta.io", "title": None},
-        {"url": "https://gamma.dev/", "domain": "gamma.dev", "title": None}]
+        {"url": "https://cited.org/a", "domain": "cited.org", "title": "Cited", "cited": True,
+         "position": 1},
+        {"url": "https://acme.com/docs", "domain": "acme.com", "title": "Acme docs", "cited": True,
+         "position": 2},
+        {"url": "https://www.beta.io/x", "domain": "beta.io", "title": None, "cited": True,
+         "position": 3},
+        {"url": "https://gamma.dev/", "domain": "gamma.dev", "title": None, "cited": True,
+         "position": 4},
+        # a page only consulted (the same URL as a cited one counts as cited)
+        {"url": "https://read.example/", "domain": "read.example", "title": "R", "cited": False,
+         "position": None}]
 
 
 def brand(id, name, tracked=(), domains=(), regex=None):
@@ -362,7 +370,17 @@ def test_simulated_engine_is_deterministic_and_labelled():
     assert engine.ask("Best CRM?", "DE", brands) == first
     assert engine.ask("Best CRM?", "FR", brands).text != first.text
     assert "Simulated answer" in first.text and (engine.name, engine.model) == ("simulated", "simulated-1")
-    assert first.citations and all(c["url"].startswith("https://") for c in first.citations)
+    answers = [engine.ask("search %d" % i, None, brands) for i in range(40)]
+    searched = [answer for answer in answers if answer.retrieval == "searched"]
+    assert 20 < len(searched) < 40  # about one in five answers without a search
+    for answer in searched:
+        assert answer.searches == ["search %d" % int(answer.searches[0].split()[1]),
+                                   answer.searches[0] + " reviews"]
+        assert answer.citations == answer.consulted[:2] and len(answer.consulted) in (3, 4)
+        assert answer.usage["searches"] == 2
+    for answer in answers:
+        if answer.retrieval == "not_searched":
+            assert (answer.citations, answer.consulted, answer.searches) == ([], [], [])
     answers = [engine.ask("question %d" % i, None, brands).text for i in range(20)]
     assert all("Acme" in text for text in answers)  # by its name or its tracked name
     assert any("(https://acme.com/)" in text for text in answers)

@@ -1,8 +1,8 @@
 -- SQLite dump (by APSW 3.54.1.0)
 -- SQLite version 3.54.1
--- Date: Mon Nov 23 02:53:17 2026
+-- Date: Mon Nov 23 02:53:53 2026
 -- Tables like: (All)
--- Database: /tmp/v3.db
+-- Database: /tmp/v3src/v3.db
 -- User: root @ vm
 
 -- The values of various per-database settings
@@ -31,7 +31,7 @@ CREATE TABLE api_keys (
     revoked_at            TEXT,
     created_at            TEXT NOT NULL
 ) STRICT;
-INSERT INTO api_keys VALUES(1,1,'default',X'720A7AF90ABD25F732498E3A9605BB96783DFA06828AFF91CC263F1C9217DFBF','trk_aaaa','35tI','read,write',60,NULL,NULL,'2026-11-21T09:30:00.000Z');
+INSERT INTO api_keys VALUES(1,1,'default',X'1145530352E4F724B981AD001D85A716F098B20A59D206C051A106890DDD8812','trk_EZoZ','2Ihy','read,write',60,NULL,NULL,'2026-11-23T02:53:53.167Z');
 -- Triggers and indices on  api_keys
 CREATE TRIGGER api_keys_auth_delete AFTER DELETE ON api_keys BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -79,7 +79,8 @@ CREATE TABLE brands (
     created_at              TEXT NOT NULL,
     updated_at              TEXT NOT NULL
 ) STRICT;
-INSERT INTO brands VALUES(1,1,'Acme','acme','[]',NULL,0,'["acme.example"]',NULL,NULL,NULL,'active','competitor','#6b7280',1.0,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO brands VALUES(1,1,'Acme','acme','["Acme CRM"]',NULL,0,'["acme.com"]',NULL,NULL,NULL,'active','own','#6b7280',1.0,'2026-11-23T02:53:53.287Z','2026-11-23T02:53:53.173Z','2026-11-23T02:53:53.173Z');
+INSERT INTO brands VALUES(2,1,'Beta','beta','[]',NULL,0,'["beta.io"]',NULL,NULL,NULL,'active','competitor','#6b7280',1.0,'2026-11-23T02:53:53.287Z','2026-11-23T02:53:53.179Z','2026-11-23T02:53:53.179Z');
 -- Triggers and indices on  brands
 CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
 
@@ -96,7 +97,18 @@ CREATE TABLE chat_brands (
     created_at   TEXT NOT NULL,
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO chat_brands VALUES(1,1,1,1,2,1,'simulated','2026-11-21T09:30:00.000Z');
+INSERT INTO chat_brands VALUES(1,1,1,2,2,1,'simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_brands VALUES(1,2,1,1,1,0,'simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_brands VALUES(2,1,1,1,2,1,'simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_brands VALUES(2,2,1,2,1,0,'simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_brands VALUES(3,1,1,2,1,0,'simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_brands VALUES(3,2,1,1,2,1,'simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_brands VALUES(4,1,1,2,1,0,'simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_brands VALUES(4,2,1,1,2,1,'simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_brands VALUES(5,1,1,2,1,0,'simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_brands VALUES(5,2,1,1,1,0,'simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_brands VALUES(6,1,1,1,2,1,'simulated','2026-11-23T02:53:53.279Z');
+INSERT INTO chat_brands VALUES(6,2,1,2,1,0,'simulated','2026-11-23T02:53:53.279Z');
 -- Triggers and indices on  chat_brands
 CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
 CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
@@ -129,11 +141,35 @@ CREATE TABLE chat_sources (
     created_at   TEXT NOT NULL,
     UNIQUE (chat_id, url)
 ) STRICT;
-INSERT INTO chat_sources VALUES(1,1,1,'https://www.capterra.com/compare/Best%20CRM%3F','capterra.com','Capterra comparisons','simulated','2026-11-21T09:30:00.000Z');
-INSERT INTO chat_sources VALUES(2,1,1,'https://www.reddit.com/search/?q=Best%20CRM%3F','reddit.com','Reddit discussion','simulated','2026-11-21T09:30:00.000Z');
-INSERT INTO chat_sources VALUES(3,1,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-21T09:30:00.000Z');
-INSERT INTO chat_sources VALUES(4,1,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-21T09:30:00.000Z');
-INSERT INTO chat_sources VALUES(5,1,1,'https://hooli.example/','hooli.example','hooli.example','simulated','2026-11-21T09:30:00.000Z');
+INSERT INTO chat_sources VALUES(1,1,1,'https://hn.algolia.com/?q=Best%20CRM%200%3F','hn.algolia.com','Hacker News','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(2,1,1,'https://www.g2.com/categories/Best%20CRM%200%3F','g2.com','G2 category reviews','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(3,1,1,'https://vandelay.example/','vandelay.example','vandelay.example','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(4,1,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(5,1,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(6,1,1,'https://acme.com/','acme.com','acme.com','simulated','2026-11-23T02:53:53.199Z');
+INSERT INTO chat_sources VALUES(7,2,1,'https://www.capterra.com/compare/Best%20CRM%201%3F','capterra.com','Capterra comparisons','simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_sources VALUES(8,2,1,'https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%201%3F','en.wikipedia.org','Wikipedia','simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_sources VALUES(9,2,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_sources VALUES(10,2,1,'https://acme.com/','acme.com','acme.com','simulated','2026-11-23T02:53:53.215Z');
+INSERT INTO chat_sources VALUES(11,3,1,'https://www.g2.com/categories/Best%20CRM%202%3F','g2.com','G2 category reviews','simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_sources VALUES(12,3,1,'https://hn.algolia.com/?q=Best%20CRM%202%3F','hn.algolia.com','Hacker News','simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_sources VALUES(13,3,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_sources VALUES(14,3,1,'https://beta.io/','beta.io','beta.io','simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_sources VALUES(15,3,1,'https://hooli.example/','hooli.example','hooli.example','simulated','2026-11-23T02:53:53.227Z');
+INSERT INTO chat_sources VALUES(16,4,1,'https://www.g2.com/categories/Best%20CRM%203%3F','g2.com','G2 category reviews','simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_sources VALUES(17,4,1,'https://www.capterra.com/compare/Best%20CRM%203%3F','capterra.com','Capterra comparisons','simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_sources VALUES(18,4,1,'https://umbrella.example/','umbrella.example','umbrella.example','simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_sources VALUES(19,4,1,'https://beta.io/','beta.io','beta.io','simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_sources VALUES(20,4,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T02:53:53.243Z');
+INSERT INTO chat_sources VALUES(21,5,1,'https://www.g2.com/categories/Best%20CRM%204%3F','g2.com','G2 category reviews','simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_sources VALUES(22,5,1,'https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%204%3F','en.wikipedia.org','Wikipedia','simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_sources VALUES(23,5,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_sources VALUES(24,5,1,'https://vandelay.example/','vandelay.example','vandelay.example','simulated','2026-11-23T02:53:53.259Z');
+INSERT INTO chat_sources VALUES(25,6,1,'https://www.reddit.com/search/?q=Best%20CRM%205%3F','reddit.com','Reddit discussion','simulated','2026-11-23T02:53:53.279Z');
+INSERT INTO chat_sources VALUES(26,6,1,'https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%205%3F','en.wikipedia.org','Wikipedia','simulated','2026-11-23T02:53:53.279Z');
+INSERT INTO chat_sources VALUES(27,6,1,'https://acme.com/','acme.com','acme.com','simulated','2026-11-23T02:53:53.279Z');
+INSERT INTO chat_sources VALUES(28,6,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T02:53:53.279Z');
+INSERT INTO chat_sources VALUES(29,6,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T02:53:53.279Z');
 -- Triggers and indices on  chat_sources
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
@@ -185,16 +221,70 @@ CREATE TABLE chats (
     notes        TEXT NOT NULL DEFAULT '[]',  -- what was cut from the answer (JSON array)
     UNIQUE (run_id, engine)
 ) STRICT;
-INSERT INTO chats VALUES(1,1,1,1,'Best CRM?','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+INSERT INTO chats VALUES(1,1,1,1,'Best CRM 0?','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
-Here are options worth a look for “Best CRM?”:
+Here are options worth a look for “Best CRM 0?”:
 
-1. **Umbrella Works**: strong on integrations and reporting.
-2. **Northwind Suite**: strong on integrations and reporting. See [northwind.example](https://northwind.example/).
-3. **Acme**: popular with small teams for its pricing. See [acme.example](https://acme.example/).
-4. **Hooli Stack**: a solid all-rounder with a gentle learning curve. See [hooli.example](https://hooli.example/).
+1. **Beta**: a solid all-rounder with a gentle learning curve.
+2. **Vandelay Tools**: fast to set up, with a generous free tier. See [vandelay.example](https://vandelay.example/).
+3. **Northwind Suite**: praised for support and documentation. See [northwind.example](https://northwind.example/).
+4. **Initech Pro**: the usual pick for larger organisations. See [initech.example](https://initech.example/).
+5. **Acme**: strong on integrations and reporting. See [acme.com](https://acme.com/).
 
-Compare reviews on https://www.capterra.com/compare/Best%20CRM%3F before you decide.','[{"url": "https://www.capterra.com/compare/Best%20CRM%3F", "title": "Capterra comparisons"}, {"url": "https://www.reddit.com/search/?q=Best%20CRM%3F", "title": "Reddit discussion"}]','{"promptTokens": 3, "completionTokens": 148}',0,'2026-11-21T09:30:00.000Z','[]');
+Compare reviews on https://hn.algolia.com/?q=Best%20CRM%200%3F before you decide.','[{"url": "https://hn.algolia.com/?q=Best%20CRM%200%3F", "title": "Hacker News"}, {"url": "https://www.g2.com/categories/Best%20CRM%200%3F", "title": "G2 category reviews"}]','{"promptTokens": 3, "completionTokens": 174}',0,'2026-11-23T02:53:53.199Z','[]');
+INSERT INTO chats VALUES(2,1,2,2,'Best CRM 1?','simulated','simulated-1','US','_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “Best CRM 1?” in US:
+
+1. **Stark Analytics**: popular with small teams for its pricing. See [stark.example](https://stark.example/).
+2. **Contoso Cloud**: fast to set up, with a generous free tier.
+3. **Acme**: strong on integrations and reporting. See [acme.com](https://acme.com/).
+4. **Beta**: the usual pick for larger organisations.
+5. **Umbrella Works**: a solid all-rounder with a gentle learning curve.
+
+Compare reviews on https://www.capterra.com/compare/Best%20CRM%201%3F before you decide.','[{"url": "https://www.capterra.com/compare/Best%20CRM%201%3F", "title": "Capterra comparisons"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%201%3F", "title": "Wikipedia"}]','{"promptTokens": 3, "completionTokens": 151}',0,'2026-11-23T02:53:53.215Z','[]');
+INSERT INTO chats VALUES(3,1,3,3,'Best CRM 2?','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “Best CRM 2?”:
+
+1. **Stark Analytics**: strong on integrations and reporting. See [stark.example](https://stark.example/).
+2. **Beta**: fast to set up, with a generous free tier. See [beta.io](https://beta.io/).
+3. **Acme CRM**: popular with small teams for its pricing.
+4. **Contoso Cloud**: the usual pick for larger organisations.
+5. **Hooli Stack**: fast to set up, with a generous free tier. See [hooli.example](https://hooli.example/).
+
+Compare reviews on https://www.g2.com/categories/Best%20CRM%202%3F before you decide.','[{"url": "https://www.g2.com/categories/Best%20CRM%202%3F", "title": "G2 category reviews"}, {"url": "https://hn.algolia.com/?q=Best%20CRM%202%3F", "title": "Hacker News"}]','{"promptTokens": 3, "completionTokens": 158}',0,'2026-11-23T02:53:53.227Z','[]');
+INSERT INTO chats VALUES(4,1,4,4,'Best CRM 3?','simulated','simulated-1','US','_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “Best CRM 3?” in US:
+
+1. **Umbrella Works**: fast to set up, with a generous free tier. See [umbrella.example](https://umbrella.example/).
+2. **Beta**: praised for support and documentation. See [beta.io](https://beta.io/).
+3. **Acme CRM**: a solid all-rounder with a gentle learning curve.
+4. **Initech Pro**: popular with small teams for its pricing. See [initech.example](https://initech.example/).
+
+Compare reviews on https://www.g2.com/categories/Best%20CRM%203%3F before you decide.','[{"url": "https://www.g2.com/categories/Best%20CRM%203%3F", "title": "G2 category reviews"}, {"url": "https://www.capterra.com/compare/Best%20CRM%203%3F", "title": "Capterra comparisons"}]','{"promptTokens": 3, "completionTokens": 148}',0,'2026-11-23T02:53:53.243Z','[]');
+INSERT INTO chats VALUES(5,1,5,5,'Best CRM 4?','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “Best CRM 4?”:
+
+1. **Beta**: popular with small teams for its pricing.
+2. **Initech Pro**: praised for support and documentation. See [initech.example](https://initech.example/).
+3. **Acme CRM**: popular with small teams for its pricing.
+4. **Vandelay Tools**: fast to set up, with a generous free tier. See [vandelay.example](https://vandelay.example/).
+
+Compare reviews on https://www.g2.com/categories/Best%20CRM%204%3F before you decide.','[{"url": "https://www.g2.com/categories/Best%20CRM%204%3F", "title": "G2 category reviews"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%204%3F", "title": "Wikipedia"}]','{"promptTokens": 3, "completionTokens": 136}',0,'2026-11-23T02:53:53.259Z','[]');
+INSERT INTO chats VALUES(6,1,6,6,'Best CRM 5?','simulated','simulated-1','US','_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “Best CRM 5?” in US:
+
+1. **Acme CRM**: strong on integrations and reporting. See [acme.com](https://acme.com/).
+2. **Beta**: popular with small teams for its pricing.
+3. **Contoso Cloud**: praised for support and documentation. See [contoso.example](https://contoso.example/).
+4. **Northwind Suite**: popular with small teams for its pricing. See [northwind.example](https://northwind.example/).
+5. **Stark Analytics**: a solid all-rounder with a gentle learning curve.
+
+Compare reviews on https://www.reddit.com/search/?q=Best%20CRM%205%3F before you decide.','[{"url": "https://www.reddit.com/search/?q=Best%20CRM%205%3F", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=Best%20CRM%205%3F", "title": "Wikipedia"}]','{"promptTokens": 3, "completionTokens": 166}',0,'2026-11-23T02:53:53.279Z','[]');
 -- Triggers and indices on  chats
 CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
     UPDATE daily_chats SET chats = chats - 1
@@ -221,7 +311,8 @@ CREATE TABLE daily_brands (
     cited        INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_brands VALUES(1,'2026-11-21','simulated',1,1,1,1);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',1,6,10,3);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',2,6,8,2);
 
 -- Table  daily_chats
 DROP TABLE IF EXISTS daily_chats;
@@ -232,7 +323,7 @@ CREATE TABLE daily_chats (
     chats        INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, day, engine)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_chats VALUES(1,'2026-11-21','simulated',1);
+INSERT INTO daily_chats VALUES(1,'2026-11-23','simulated',6);
 
 -- Table  daily_domains
 DROP TABLE IF EXISTS daily_domains;
@@ -247,11 +338,20 @@ CREATE TABLE daily_domains (
     last_seen    TEXT,
     PRIMARY KEY (workspace_id, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','acme.example',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','capterra.com',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','hooli.example',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','northwind.example',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','reddit.com',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','acme.com',3,3,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.279Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','beta.io',2,2,'2026-11-23T02:53:53.227Z','2026-11-23T02:53:53.243Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','capterra.com',2,2,'2026-11-23T02:53:53.215Z','2026-11-23T02:53:53.243Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','contoso.example',1,1,'2026-11-23T02:53:53.279Z','2026-11-23T02:53:53.279Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','en.wikipedia.org',3,3,'2026-11-23T02:53:53.215Z','2026-11-23T02:53:53.279Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','g2.com',4,4,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.259Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hn.algolia.com',2,2,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.227Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hooli.example',1,1,'2026-11-23T02:53:53.227Z','2026-11-23T02:53:53.227Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','initech.example',3,3,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.259Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','northwind.example',2,2,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.279Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','reddit.com',1,1,'2026-11-23T02:53:53.279Z','2026-11-23T02:53:53.279Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','stark.example',2,2,'2026-11-23T02:53:53.215Z','2026-11-23T02:53:53.227Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','umbrella.example',1,1,'2026-11-23T02:53:53.243Z','2026-11-23T02:53:53.243Z');
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','vandelay.example',2,2,'2026-11-23T02:53:53.199Z','2026-11-23T02:53:53.259Z');
 
 -- Table  idempotency_keys
 DROP TABLE IF EXISTS idempotency_keys;
@@ -278,7 +378,7 @@ CREATE TABLE organizations (
     created_at          TEXT NOT NULL,
     updated_at          TEXT NOT NULL
 ) STRICT;
-INSERT INTO organizations VALUES(1,'Acme','self-hosted','active',1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO organizations VALUES(1,'Frozen','self-hosted','active',1,'2026-11-23T02:53:53.157Z','2026-11-23T02:53:53.157Z');
 -- Triggers and indices on  organizations
 CREATE TRIGGER organizations_auth_delete AFTER DELETE ON organizations BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -295,7 +395,7 @@ CREATE TABLE prompt_counts (
     prompts      INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, status)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO prompt_counts VALUES(1,'active',1);
+INSERT INTO prompt_counts VALUES(1,'active',6);
 
 -- Table  prompt_tags
 DROP TABLE IF EXISTS prompt_tags;
@@ -305,6 +405,11 @@ CREATE TABLE prompt_tags (
     PRIMARY KEY (prompt_id, tag_id)
 ) STRICT, WITHOUT ROWID;
 INSERT INTO prompt_tags VALUES(1,1);
+INSERT INTO prompt_tags VALUES(2,1);
+INSERT INTO prompt_tags VALUES(3,1);
+INSERT INTO prompt_tags VALUES(4,1);
+INSERT INTO prompt_tags VALUES(5,1);
+INSERT INTO prompt_tags VALUES(6,1);
 -- Triggers and indices on  prompt_tags
 CREATE TRIGGER prompt_tags_count_delete AFTER DELETE ON prompt_tags BEGIN
     UPDATE tags SET prompt_count = prompt_count - 1 WHERE id = old.tag_id;
@@ -329,7 +434,12 @@ CREATE TABLE prompts (
     created_at        TEXT NOT NULL,
     updated_at        TEXT NOT NULL
 ) STRICT;
-INSERT INTO prompts VALUES(1,1,'Best CRM?','active',NULL,1,'best crm?','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO prompts VALUES(1,1,'Best CRM 0?','active',NULL,1,'best crm 0?','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
+INSERT INTO prompts VALUES(2,1,'Best CRM 1?','active','US',1,'best crm 1?us','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
+INSERT INTO prompts VALUES(3,1,'Best CRM 2?','active',NULL,1,'best crm 2?','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
+INSERT INTO prompts VALUES(4,1,'Best CRM 3?','active','US',1,'best crm 3?us','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
+INSERT INTO prompts VALUES(5,1,'Best CRM 4?','active',NULL,1,'best crm 4?','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
+INSERT INTO prompts VALUES(6,1,'Best CRM 5?','active','US',1,'best crm 5?us','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z');
 -- Triggers and indices on  prompts
 CREATE TRIGGER prompts_count_delete AFTER DELETE ON prompts BEGIN
     UPDATE prompt_counts SET prompts = prompts - 1
@@ -377,19 +487,34 @@ INSERT INTO prompts_fts_config VALUES('version',4);
 -- Table  prompts_fts_data
 DROP TABLE IF EXISTS prompts_fts_data;
 CREATE TABLE 'prompts_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
-INSERT INTO prompts_fts_data VALUES(1,X'0107');
-INSERT INTO prompts_fts_data VALUES(10,X'000000000101010001010101');
-INSERT INTO prompts_fts_data VALUES(137438953473,X'0000003C04302063720102060103626573010202010363726D01020701036573740102030103726D3F0102080103737420010204010374206301020504080808080808');
+INSERT INTO prompts_fts_data VALUES(1,X'0636');
+INSERT INTO prompts_fts_data VALUES(10,X'000000000106060006010101020101030101040101050101060101');
+INSERT INTO prompts_fts_data VALUES(137438953473,X'0000004B043020303F01020A020263720102060103626573010202010363726D010207010365737401020301036D20300102090103726D2001020801037374200102040103742063010205040807080808080808');
+INSERT INTO prompts_fts_data VALUES(274877906945,X'0000004B043020313F02020A020263720202060103626573020202010363726D020207010365737402020301036D20310202090103726D2002020801037374200202040103742063020205040807080808080808');
+INSERT INTO prompts_fts_data VALUES(412316860417,X'0000004B043020323F03020A020263720302060103626573030202010363726D030207010365737403020301036D20320302090103726D2003020801037374200302040103742063030205040807080808080808');
+INSERT INTO prompts_fts_data VALUES(549755813889,X'0000004B043020333F04020A020263720402060103626573040202010363726D040207010365737404020301036D20330402090103726D2004020801037374200402040103742063040205040807080808080808');
+INSERT INTO prompts_fts_data VALUES(687194767361,X'0000004B043020343F05020A020263720502060103626573050202010363726D050207010365737405020301036D20340502090103726D2005020801037374200502040103742063050205040807080808080808');
+INSERT INTO prompts_fts_data VALUES(824633720833,X'0000004B043020353F06020A020263720602060103626573060202010363726D060207010365737406020301036D20350602090103726D2006020801037374200602040103742063060205040807080808080808');
 
 -- Table  prompts_fts_docsize
 DROP TABLE IF EXISTS prompts_fts_docsize;
 CREATE TABLE 'prompts_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
-INSERT INTO prompts_fts_docsize VALUES(1,X'07');
+INSERT INTO prompts_fts_docsize VALUES(1,X'09');
+INSERT INTO prompts_fts_docsize VALUES(2,X'09');
+INSERT INTO prompts_fts_docsize VALUES(3,X'09');
+INSERT INTO prompts_fts_docsize VALUES(4,X'09');
+INSERT INTO prompts_fts_docsize VALUES(5,X'09');
+INSERT INTO prompts_fts_docsize VALUES(6,X'09');
 
 -- Table  prompts_fts_idx
 DROP TABLE IF EXISTS prompts_fts_idx;
 CREATE TABLE 'prompts_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 INSERT INTO prompts_fts_idx VALUES(1,X'',2);
+INSERT INTO prompts_fts_idx VALUES(2,X'',2);
+INSERT INTO prompts_fts_idx VALUES(3,X'',2);
+INSERT INTO prompts_fts_idx VALUES(4,X'',2);
+INSERT INTO prompts_fts_idx VALUES(5,X'',2);
+INSERT INTO prompts_fts_idx VALUES(6,X'',2);
 
 -- Table  runs
 DROP TABLE IF EXISTS runs;
@@ -409,7 +534,12 @@ CREATE TABLE runs (
     updated_at   TEXT NOT NULL,
     UNIQUE (prompt_id, scheduled_at)
 ) STRICT;
-INSERT INTO runs VALUES(1,1,1,'done','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',1,NULL,NULL,NULL,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO runs VALUES(1,1,1,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.199Z');
+INSERT INTO runs VALUES(2,1,2,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.215Z');
+INSERT INTO runs VALUES(3,1,3,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.227Z');
+INSERT INTO runs VALUES(4,1,4,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.243Z');
+INSERT INTO runs VALUES(5,1,5,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.259Z');
+INSERT INTO runs VALUES(6,1,6,'done','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',1,NULL,NULL,NULL,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.279Z');
 -- Triggers and indices on  runs
 CREATE INDEX runs_claimable ON runs (state, not_before) WHERE state IN ('queued', 'running');
 CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
@@ -428,7 +558,7 @@ CREATE TABLE tags (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the tag as a prompt embeds it (JSONB, no promptCount), kept below
 ) STRICT;
-INSERT INTO tags VALUES(1,1,'core','core','gray',1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',X'CC812769641331476E616D6547636F726557636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32315430393A33303A30302E3030305A97757064617465644174C718323032362D31312D32315430393A33303A30302E3030305A');
+INSERT INTO tags VALUES(1,1,'b2b','b2b','gray',6,'2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',X'CC802769641331476E616D653762326257636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430323A35333A35332E3138375A97757064617465644174C718323032362D31312D32335430323A35333A35332E3138375A');
 -- Triggers and indices on  tags
 CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
     UPDATE tags SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -460,7 +590,7 @@ CREATE TABLE topics (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the topic as a prompt embeds it (JSONB), kept by the triggers below
 ) STRICT;
-INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32315430393A33303A30302E3030305A97757064617465644174C718323032362D31312D32315430393A33303A30302E3030305A');
+INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-23T02:53:53.187Z','2026-11-23T02:53:53.187Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430323A35333A35332E3138375A97757064617465644174C718323032362D31312D32335430323A35333A35332E3138375A');
 -- Triggers and indices on  topics
 CREATE TRIGGER topics_embedded_insert AFTER INSERT ON topics BEGIN
     UPDATE topics SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -483,7 +613,7 @@ CREATE TABLE workspaces (
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL
 ) STRICT;
-INSERT INTO workspaces VALUES(1,1,'Acme','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO workspaces VALUES(1,1,'Frozen','2026-11-23T02:53:53.157Z','2026-11-23T02:53:53.157Z');
 -- Triggers and indices on  workspaces
 CREATE TRIGGER workspaces_auth_delete AFTER DELETE ON workspaces BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -498,15 +628,15 @@ CREATE INDEX workspaces_organization ON workspaces (organization_id);
 DELETE FROM main.sqlite_sequence WHERE name='api_keys';
 INSERT INTO main.sqlite_sequence VALUES ('api_keys', 1);
 DELETE FROM main.sqlite_sequence WHERE name='brands';
-INSERT INTO main.sqlite_sequence VALUES ('brands', 1);
+INSERT INTO main.sqlite_sequence VALUES ('brands', 2);
 DELETE FROM main.sqlite_sequence WHERE name='chats';
-INSERT INTO main.sqlite_sequence VALUES ('chats', 1);
+INSERT INTO main.sqlite_sequence VALUES ('chats', 6);
 DELETE FROM main.sqlite_sequence WHERE name='organizations';
 INSERT INTO main.sqlite_sequence VALUES ('organizations', 1);
 DELETE FROM main.sqlite_sequence WHERE name='prompts';
-INSERT INTO main.sqlite_sequence VALUES ('prompts', 1);
+INSERT INTO main.sqlite_sequence VALUES ('prompts', 6);
 DELETE FROM main.sqlite_sequence WHERE name='runs';
-INSERT INTO main.sqlite_sequence VALUES ('runs', 1);
+INSERT INTO main.sqlite_sequence VALUES ('runs', 6);
 DELETE FROM main.sqlite_sequence WHERE name='tags';
 INSERT INTO main.sqlite_sequence VALUES ('tags', 1);
 DELETE FROM main.sqlite_sequence WHERE name='topics';
