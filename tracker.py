@@ -325,6 +325,9 @@ STORAGE_FAILURES = {
                                    "The disk is full: nothing was saved"),
     apsw.IOError: DATABASE_UNAVAILABLE,
     apsw.CantOpenError: DATABASE_UNAVAILABLE,
+    # another process (a CLI command, a second server) held the write lock past the busy timeout
+    apsw.BusyError: StorageFailure(503, "DATABASE_BUSY", "busy",
+                                   "The database is busy in another process: nothing was saved"),
 }
 
 
@@ -3578,8 +3581,12 @@ class Worker:
         while not self._stopping.is_set():
             try:
                 busy = step()
-            except Exception:
-                log.exception("worker step failed")
+            except Exception as error:
+                cause = storage_cause(error)
+                if cause is not None:  # the database's state, not a bug: one line, no trace
+                    log.error("worker step failed: %s", cause)
+                else:
+                    log.exception("worker step failed")
                 busy = False
             if not busy:
                 self._stopping.wait(self.poll_seconds)
@@ -4632,7 +4639,9 @@ ERROR_RESPONSES = {
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
     "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
-    "503": ("DATABASE_UNAVAILABLE or WORKER_DEGRADED: the service cannot do its work.", ()),
+    "503": ("DATABASE_UNAVAILABLE, DATABASE_READ_ONLY, DATABASE_BUSY or WORKER_DEGRADED: the "
+            "service cannot do this now; nothing was saved, and trying again later can work.", ()),
+    "507": ("INSUFFICIENT_STORAGE: the disk is full; nothing was saved.", ()),
 }
 
 
@@ -4693,7 +4702,9 @@ def error_statuses(method, spec):
     parameter it does not have is refused, so that a typo is never taken for a filter."""
     statuses = ["422"] + list(spec.errors)
     if not spec.public:
-        statuses += ["401", "402", "403", "429"]
+        statuses += ["401", "402", "403", "429", "503"]
+    if method in WRITE_METHODS:
+        statuses.append("507")
     if spec.body:
         statuses.append("413")
     if method == "POST":
@@ -6648,10 +6659,74 @@ def wsgi_error(start_response, error):
     return [body]
 
 
+class FramingHeaders(dict):
+    """A request's headers, keeping every value sent for the ones that frame its body."""
+    FRAMING = (b"Content-Length", b"Transfer-Encoding")
+
+    def __init__(self):
+        super().__init__()
+        self.sent = {name: [] for name in self.FRAMING}
+
+    def __setitem__(self, name, value):
+        if name in self.sent:
+            self.sent[name].append(value)
+        super().__setitem__(name, value)
+
+
+class FramingHeaderReader(cheroot_server.HeaderReader):
+    """cheroot's header reader, refusing a head whose body could be framed two ways (a
+    request smuggled behind it): RFC 9112 says reject with 400 and close. cheroot itself
+    takes Content-Length: +24 or 2_4 (Python's int() does), keeps the last of two
+    Content-Lengths, and accepts a space before a colon and chunked twice."""
+
+    def __call__(self, rfile, hdict=None):
+        headers = FramingHeaders()
+        super().__call__(rfile, headers)
+        problem = framing_problem(headers.sent)
+        if problem:
+            raise ValueError(problem)  # cheroot answers 400 (simple_response) and closes
+        if hdict is None:
+            return headers
+        hdict.update(headers)
+        return hdict
+
+    def _transform_key(self, key_name):
+        if key_name[-1:] in (b" ", b"\t"):
+            raise ValueError("White space before a header's colon")
+        return super()._transform_key(key_name)
+
+
+def framing_problem(sent):
+    """Why the Content-Length and Transfer-Encoding values sent frame the body ambiguously,
+    or None. (A coding other than chunked is cheroot's 501.)"""
+    lengths, encodings = sent[b"Content-Length"], sent[b"Transfer-Encoding"]
+    if lengths and encodings:
+        return "Both Content-Length and Transfer-Encoding"
+    if len(set(lengths)) > 1:
+        return "Content-Length sent twice with different values"
+    if lengths and not re.fullmatch(rb"[0-9]{1,20}", lengths[0].strip()):
+        return "Content-Length must be a whole number of bytes"
+    codings = [coding.strip().lower() for value in encodings for coding in value.split(b",")]
+    if codings.count(b"chunked") > 1 or (b"chunked" in codings and codings[-1] != b"chunked"):
+        return "Transfer-Encoding must name chunked once, last"
+    return None
+
+
 class JsonErrorRequest(cheroot_server.HTTPRequest):
     """cheroot's request, except that the errors cheroot answers by itself (a malformed
     request line or header, a head over MAX_HEAD_BYTES, an unknown Transfer-Encoding, a
-    timeout, a failure outside the app) come in the JSON envelope, not as text/plain."""
+    timeout, a failure outside the app) come in the JSON envelope, not as text/plain, and
+    a head that frames its body ambiguously is refused (FramingHeaderReader)."""
+    header_reader = FramingHeaderReader()
+
+    def send_headers(self):
+        # An answer that says Connection: close (a body that was malformed, short or never
+        # came) closes the connection as it says. cheroot would first try to read the rest
+        # of the body, from a socket that has timed out: no answer, and a traceback.
+        if any(name.lower() == b"connection" and value.lower() == b"close"
+               for name, value in self.outheaders):
+            self.close_connection = True
+        super().send_headers()
 
     def simple_response(self, status, msg=""):
         error = protocol_error(int(str(status)[:3]), msg)

@@ -619,7 +619,7 @@ PROTOCOL_ERRORS = {
                            "Bad Request: Malformed Request-URI", None),
     "Content-Length not a number": (lambda s: head_of(s, "POST /api/v1/tags HTTP/1.1",
                                                       "Content-Length: lots"),
-                                    400, "Bad Request: Malformed Content-Length Header", None),
+                                    400, "Bad Request: Content-Length must be a whole number of bytes", None),
     "Transfer-Encoding gzip": (lambda s: head_of(s, "POST /api/v1/tags HTTP/1.1",
                                                  "Transfer-Encoding: gzip"),
                                501, "Transfer-Encoding must be chunked or absent", None),

@@ -73,7 +73,7 @@ class BlockingEngine:
         self.asked = threading.Event()
         self.released = threading.Event()
 
-    def ask(self, text, location=None, brands=()):
+    def ask(self, text, location=None, brands=(), deadline=None):
         self.asked.set()
         self.released.wait(30)
         return tracker.Answer("ok")
