@@ -5997,33 +5997,52 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 </tbody></table></div>
 % end
 </section>
-<section class="card" aria-labelledby="sources-title"><h2 id="sources-title">Sources</h2>
-% if not chat["sources"]:
-<p class="empty">The answer cites no source.</p>
+% for cited, title, empty in ((True, "Sources cited", "The answer cites no source."), (False, "Pages only consulted", "")):
+% listed = [source for source in chat["sources"] if source["cited"] == cited]
+% if listed or empty:
+<section class="card" aria-labelledby="sources-{{int(cited)}}"><h2 id="sources-{{int(cited)}}">{{title}}</h2>
+% if not listed:
+<p class="empty">{{empty}}</p>
 % else:
 <ol class="sources">
-% for source in chat["sources"]:
+% for source in listed:
 <li><a href="{{source["url"]}}" rel="nofollow noopener noreferrer">{{source["title"] or source["url"]}}</a>
 <span class="domain">{{source["domain"]}}{{" · " + brands[source["brandId"]] if source["brandId"] in brands else ""}}</span></li>
 % end
 </ol>
 % end
 </section>
+% end
+% end
+<section class="card" aria-labelledby="searches-title"><h2 id="searches-title">Searches the engine ran</h2>
+% if chat["searchQueries"]:
+<ul>
+% for query in chat["searchQueries"]:
+<li>{{query}}</li>
+% end
+</ul>
+% else:
+<p class="empty">{{"It ran none." if chat["retrieval"] == "not_searched" else "It searched, without saying for what." if chat["retrieval"] == "searched" else "The engine does not say."}}</p>
+% end
+</section>
 """
 
 SOURCES_TEMPLATE = """{{!filters}}
 <section class="card" aria-label="Sources">
-<p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them that cite each {{page["groupBy"]}}.</p>
+<p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them
+that cite each {{page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
+cited or not.</p>
 % if not page["data"]:
 <p class="empty">No sources in this window.</p>
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
-<th scope="col">Share of chats</th><th scope="col">Chats</th><th scope="col">Citations</th>
+<th scope="col">Share of chats</th><th scope="col">Chats citing</th>
+<th scope="col">Chats consulting</th><th scope="col">Citations</th>
 <th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
 % for row in page["data"]:
 <tr><th scope="row">{{row.get("url") or row["domain"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
-<td>{{row["chats"]}}</td><td>{{row["citations"]}}</td>
+<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
 <td>{{row["lastSeenAt"][:10]}}</td></tr>
 % end

@@ -77,6 +77,7 @@ def chrome(size=DESKTOP):
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER, log_output=os.devnull))
     driver.set_page_load_timeout(30)
+    driver.implicitly_wait(5)  # elements that a page is still building
     if size == PHONE:  # a window is never narrower than 500 px: emulate the phone's screen
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
             "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": True})

@@ -222,10 +222,18 @@ def test_the_chat_page_shows_the_answer_brands_and_sources(site, db):
                                               "ORDER BY id LIMIT 1")
     page = site.get("/chats/%d" % chat["id"])
     assert page.html.find("mark").text in ("Acme CRM", "Acme")
-    sources = [a["href"] for a in page.html.select("ol.sources a")]
-    stored = [row["url"] for row in tracker.query_all(
-        db.connection(), "SELECT url FROM chat_sources WHERE chat_id = ? ORDER BY id", (chat["id"],))]
-    assert sources == stored and stored
+    listed = {}
+    for cited in (1, 0):
+        shown = page.html.find(id="sources-%d" % cited)
+        shown = [a["href"] for a in shown.parent.select("ol.sources a")] if shown else []
+        stored = [row["url"] for row in tracker.query_all(
+            db.connection(), "SELECT url FROM chat_sources WHERE chat_id = ? AND cited = ? "
+                             "ORDER BY position, id", (chat["id"], cited))]
+        assert shown == stored
+        listed[cited] = stored
+    assert listed[1]  # the simulated engine cites
+    searches = [li.text for li in page.html.find(id="searches-title").parent.find_all("li")]
+    assert searches == tracker.json.loads(chat["search_queries"])
     assert page.html.find("a", href="/prompts/%d" % chat["prompt_id"]) is not None
 
 

@@ -6,8 +6,9 @@ these tests fail rather than skip.
 """
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 import browser
 
@@ -36,6 +37,14 @@ def no_console_errors(driver):
     assert browser.console_errors(driver) == []
 
 
+def arrived(driver, heading=None, url_part=None):
+    """Wait until the page a click led to is in: its h1 says heading, its URL has url_part
+    (a click that submits a form returns before the next page is in)."""
+    WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: (heading is None or d.find_element(By.TAG_NAME, "h1").text == heading)
+        and (url_part is None or url_part in d.current_url))
+
+
 def test_a_person_signs_in_reads_filters_adds_opens_a_chat_and_signs_out(served, chromium):
     url, key, server = served
     driver = chromium
@@ -44,7 +53,7 @@ def test_a_person_signs_in_reads_filters_adds_opens_a_chat_and_signs_out(served,
     no_console_errors(driver)
 
     browser.sign_in(driver, url, key)
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Overview"
+    arrived(driver, "Overview")
     charts = driver.find_elements(By.CSS_SELECTOR, "svg.chart")
     assert len(charts) == 2
     for chart in charts:  # drawn: lines with a length on screen, one per brand
@@ -56,31 +65,34 @@ def test_a_person_signs_in_reads_filters_adds_opens_a_chat_and_signs_out(served,
 
     Select(driver.find_element(By.ID, "f-engine")).select_by_visible_text("gemini")
     driver.find_element(By.CSS_SELECTOR, "form.filters button").click()
-    assert "engine=gemini" in driver.current_url
+    arrived(driver, url_part="engine=gemini")
     assert Select(driver.find_element(By.ID, "f-engine")).first_selected_option.text == "gemini"
     assert driver.find_elements(By.CSS_SELECTOR, "svg.chart polyline")
     no_console_errors(driver)
 
     driver.find_element(By.LINK_TEXT, "Prompts").click()
+    arrived(driver, "Prompts")
     driver.find_element(By.CSS_SELECTOR, "details.add summary").click()
     driver.find_element(By.ID, "a-lines").send_keys("Which CRM do agencies use?\nBest CRM for nonprofits?")
     driver.find_element(By.ID, "a-topic").send_keys("Browser")
     driver.find_element(By.CSS_SELECTOR, "details.add button").click()
     assert driver.find_element(By.CSS_SELECTOR, "[role=status] p").text == "2 created, 0 not created."
     driver.find_element(By.LINK_TEXT, "Best CRM for nonprofits?").click()
+    arrived(driver, "Prompt")
     assert driver.find_element(By.CSS_SELECTOR, "p.prompt-text").text == "Best CRM for nonprofits?"
     no_console_errors(driver)
 
     driver.find_element(By.CSS_SELECTOR, "#latest-title + .scroll tbody a").click()  # its newest chat
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Chat"
+    arrived(driver, "Chat")
     assert "Best CRM for nonprofits?" in driver.find_element(By.CSS_SELECTOR, ".answer").text
     assert driver.find_elements(By.CSS_SELECTOR, "ol.sources a")
     no_console_errors(driver)
 
     driver.find_element(By.CSS_SELECTOR, "form.who button").click()
+    arrived(driver, "Sign in")
     assert driver.find_element(By.ID, "key").get_attribute("type") == "password"
     driver.get(url + "/prompts")
-    assert driver.find_element(By.TAG_NAME, "h1").text == "Sign in"
+    arrived(driver, "Sign in")
     no_console_errors(driver)
     assert " POST /sign-in 303 " in server.log() and key not in server.log()
 
