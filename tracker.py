@@ -6386,9 +6386,11 @@ def add_prompt_pages(app, db):
 
 
 def prompt_engines(connection, scope):
-    """The engines that answered a prompt in the scope's window."""
+    """The engines that answered a prompt in the scope's window (through the prompt's
+    index: the planner took the window's, and read a year of every prompt's chats)."""
     return [row["engine"] for row in query_all(connection, """
-        SELECT DISTINCT engine FROM chats WHERE prompt_id = ? AND workspace_id = ?
+        SELECT DISTINCT engine FROM chats INDEXED BY chats_prompt
+        WHERE prompt_id = ? AND workspace_id = ?
         AND created_at >= ? AND created_at < ? ORDER BY engine""",
         (scope.prompt_id, scope.workspace_id, scope.start, scope.end))]
 
