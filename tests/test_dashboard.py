@@ -149,6 +149,17 @@ def test_expired_sessions_are_swept_at_sign_in(site, db, clock):
     assert tracker.query_one(db.connection(), "SELECT count(*) AS n FROM dashboard_sessions")["n"] == 1
 
 
+def test_a_sign_in_sweeps_at_most_a_batch_of_expired_sessions(site, db, clock):
+    for _ in range(tracker.SESSION_SWEEP_BATCH + 1):
+        tracker.sign_in(db, site.key["key"])
+    clock.advance(tracker.DASHBOARD_SESSION_SECONDS)
+    tracker.sign_in(db, site.key["key"])
+    count = "SELECT count(*) AS n FROM dashboard_sessions WHERE expires_at <= ?"
+    assert tracker.query_one(db.connection(), count, (db.now(),))["n"] == 1  # the batch's one more
+    tracker.sign_in(db, site.key["key"])
+    assert tracker.query_one(db.connection(), count, (db.now(),))["n"] == 0
+
+
 def test_a_read_key_sees_every_page_without_controls(site, db):
     reader = tracker.create_key(db, 1, name="reader", scopes="read")
     sign_in(site, reader["key"])
