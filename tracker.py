@@ -5630,8 +5630,8 @@ WINDOW_PARAMS = (
 FILTER_PARAMS = WINDOW_PARAMS + tuple(p for p in SCOPE_PARAMS if p.name in
                                       ("engine", "topicId", "tagId", "location"))
 PROMPT_PAGE_PARAMS = WINDOW_PARAMS
-SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + (
-    SOURCE_PARAMS[-1],)  # groupBy
+SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
+                                                         if p.name == "groupBy")
 CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
 LATEST_CHATS = 10
 
@@ -5696,12 +5696,9 @@ def prompt_documents(fragment):
 def add_dashboard(app, db, limiter):
     """Serve the dashboard from app: the paths its routes match go to it, the rest to the API."""
     dashboard = bottle.Bottle()
-    dashboard.config["tracker.db"] = db
-    dashboard.default_error_handler = lambda error: render_page(
-        "Not found" if error.status_code == 404 else "Not done",
-        render_part("error", message=ROUTING_ERRORS.get(error.status_code, ("Error", None))[0],
-                    errors=None, back="/"), status=error.status_code)
+    dashboard.default_error_handler = routing_error_page
     dashboard.uninstall(True)
+    dashboard.add_hook("before_request", refuse_undecodable_path)
     if app.config["tracker.runs"] == "instant":
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
@@ -5718,6 +5715,18 @@ def add_dashboard(app, db, limiter):
     app.wsgi = wsgi  # Bottle.__call__ hands every request to app.wsgi
     app.config["tracker.dashboard"] = dashboard
     return dashboard
+
+
+def routing_error_page(error):
+    """What never reached a page (a wrong method, a path that is not UTF-8), as a page."""
+    set_common_headers()
+    set_headers(DASHBOARD_HEADERS)
+    if "Allow" in error.headers:
+        set_headers([("Allow", error.headers["Allow"])])
+    message = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))[0]
+    return render_page("Not found" if error.status_code == 404 else "Not done",
+                       render_part("error", message=message, errors=None, back="/"),
+                       status=error.status_code)
 
 
 def add_dashboard_routes(app, db):

@@ -380,7 +380,20 @@ def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
     page = site.get("/chats/999999", status=404)
     assert page.content_type == "text/html" and "Chat not found" in page.text
     assert site.get("/static/nothing.js", status=404).content_type == "text/html"
-    assert site.put("/prompts", status=405).content_type == "text/html"
+    refused = site.put("/prompts", status=405)
+    assert (refused.content_type, refused.headers["Allow"]) == ("text/html", "GET,POST")
+    assert refused.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
+
+
+def test_a_path_that_is_not_utf8_names_nothing(site, db):
+    sign_in(site, site.key["key"])
+    request = webtest.TestRequest.blank("/", method="POST", POST={"csrf": csrf_of(site.get("/"))},
+                                        headers={"Cookie": "%s=%s" % (tracker.SESSION_COOKIE,
+                                                 site.cookies[tracker.SESSION_COOKIE])})
+    request.environ["PATH_INFO"] = "/prompts/1\xff/delete"  # Bottle would read /prompts/1
+    reply = request.get_response(site.app)
+    assert reply.status_int == 404 and reply.content_type == "text/html"
+    assert tracker.load_prompt(db.connection(), 1, 1) is not None
 
 
 def test_another_workspaces_items_are_not_found(site, db):
