@@ -1,21 +1,24 @@
-"""Request smuggling: a head that frames its body two ways is a 400, the connection is
-closed, and nothing pipelined behind it runs (RFC 9112 6.3, 11.2; issue 15). Raw sockets
-against a real ``tracker serve``."""
+"""The HTTP layer against hostile clients (issue 15), with raw sockets against a real
+``tracker serve``: a head that frames its body two ways is a 400, the connection is closed
+and nothing pipelined behind it runs (RFC 9112 6.3, 11.2); a body that never comes is a
+408; running out of file descriptors neither spins nor floods the log."""
 
 import json
+import resource
 import socket
+import sys
+import time
 
 import pytest
 
 import tracker
-from conftest import HttpClient
+from conftest import HttpClient, ServerProcess
 
 BODY = b'{"text": "smuggled one"}'  # 24 bytes
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory, request):
-    from conftest import ServerProcess
+def served(tmp_path_factory):
     db_path = tmp_path_factory.mktemp("framing") / "tracker.db"
     db = tracker.Database(str(db_path))
     workspace = tracker.create_workspace(db, "Framing")
@@ -98,3 +101,41 @@ def test_a_body_that_never_arrives_is_a_408_without_a_traceback(served):
     assert json.loads(answer) == {"success": False,
                                   "message": "The request body did not arrive in time"}
     assert "Traceback" not in server.log()
+
+
+LOW_LIMIT = 64
+LIMITED = [sys.executable, "-c", "import resource, sys, tracker\n"
+           "resource.setrlimit(resource.RLIMIT_NOFILE, (%d, %d))\n"
+           "sys.exit(tracker.main(sys.argv[1:]))" % (LOW_LIMIT, LOW_LIMIT)]
+
+
+def test_out_of_descriptors_waits_and_logs_once_instead_of_spinning(tmp_path):
+    """More idle connections than descriptors: accepting waits, the log says so once,
+    and the server answers again when they go."""
+    server = ServerProcess(tmp_path / "tracker.db", "--memory", command=LIMITED).start()
+    try:
+        host, port = server.url.rsplit("//", 1)[1].rsplit(":", 1)
+        idle = [socket.create_connection((host, int(port)), timeout=5) for _ in range(LOW_LIMIT * 2)]
+        time.sleep(2)
+        log = server.log()
+        assert log.count("out of file descriptors") == 1, log[-3000:]
+        assert len(log) < 20_000 and "Traceback" not in log
+        for connection in idle:
+            connection.close()
+        time.sleep(0.5)
+        assert server.request("GET", "/healthz", prefix="")[0] == 200
+        assert "open files: up to %d" % LOW_LIMIT in log
+    finally:
+        server.stop()
+
+
+def test_serve_raises_its_soft_descriptor_limit_to_the_hard_one(tmp_path):
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    lowered = [sys.executable, "-c", "import resource, sys, tracker\n"
+               "resource.setrlimit(resource.RLIMIT_NOFILE, (256, %d))\n"
+               "sys.exit(tracker.main(sys.argv[1:]))" % hard]
+    server = ServerProcess(tmp_path / "tracker.db", "--memory", command=lowered).start()
+    try:
+        assert "open files: up to %d (each connection holds one)" % hard in server.log()
+    finally:
+        server.stop()
