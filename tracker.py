@@ -5624,15 +5624,14 @@ def figure_chart(title, rows, figure):
 ###############################################################################
 
 DASHBOARD_WINDOWS = ("7", "30", "90", "365")
-WINDOW_PARAMS = (
-    Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.",
-          choices=DASHBOARD_WINDOWS, default="30"),
-    Param("interval", "choice", "A point per day or per week (default: day up to 90 days).",
-          choices=tuple(INTERVALS)),
-)
-FILTER_PARAMS = WINDOW_PARAMS + tuple(p for p in SCOPE_PARAMS if p.name in
-                                      ("engine", "topicId", "tagId", "location"))
-PROMPT_PAGE_PARAMS = WINDOW_PARAMS
+WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.",
+                     choices=DASHBOARD_WINDOWS, default="30")
+INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
+                       "90 days).", choices=tuple(INTERVALS))
+FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in
+                                        ("engine", "topicId", "tagId", "location"))
+OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
+PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
 SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
                                                          if p.name == "groupBy")
 CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
@@ -6317,7 +6316,7 @@ def filters_form(connection, values):
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
-        values = page_query(FILTER_PARAMS)
+        values = page_query(OVERVIEW_PARAMS)
         scope = window_scope(db, values)
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)

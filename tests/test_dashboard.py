@@ -369,6 +369,8 @@ def test_bad_filters_get_a_page_that_says_what_is_wrong(site):
     assert page.html.find("div", class_="problem").li.text == "days: must be one of: 7, 30, 90, 365"
     assert site.get("/sources?groupBy=path", status=422).content_type == "text/html"
     assert "is not a parameter" in site.get("/?from=2026-01-01", status=422).text
+    assert "is not a parameter" in site.get("/sources?interval=day", status=422).text  # no chart
+    assert site.get("/sources").html.find(id="f-interval") is None
 
 
 def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
