@@ -27,6 +27,7 @@ import random
 import re
 import resource
 import secrets
+import selectors
 import signal
 import socket
 import sys
@@ -5054,85 +5055,35 @@ def add_operations_routes(app, db):
 # Server #######################################################################
 ###############################################################################
 
-def complete_body(app):
-    """WSGI middleware: the app sees the whole request body, de-chunked, as bytes
-    in memory with a true CONTENT_LENGTH, or the client gets a 4xx here.
+# Slow clients (issue 15). A worker thread takes a request only once all of it, head and
+# body, has arrived: the selector thread reads every connection without blocking
+# (ReadAheadConnections), so a silent or trickling client holds a descriptor and a few
+# bytes, never a thread. A request head must arrive within REQUEST_SECONDS of the
+# connection (or of the previous answer on a kept-alive one). Its body then has
+# REQUEST_SECONDS, plus one second for every BODY_MIN_RATE bytes that arrive, and never
+# more than BODY_SECONDS after the head: a body slower than BODY_MIN_RATE bytes a second on
+# average, or still coming after BODY_SECONDS (16 MiB needs some 140 KB/s), gets a 408 and
+# the connection closes.
+REQUEST_SECONDS = 10
+BODY_MIN_RATE = 1024
+BODY_SECONDS = 120
+# Bodies being received wait in memory until they are whole; past this many bytes in all,
+# a body that grows gets a 503. (Heads are bounded by MAX_HEAD_BYTES and their deadline.)
+MAX_RECEIVING_BYTES = 256 * 1024 * 1024
+READ_SIZE = 64 * 1024  # bytes read from a socket at a time
+# Out of file descriptors with no idle connection to close, accepting stops for this long;
+# the log says so at most once per DESCRIPTORS_LOG_SECONDS.
+DESCRIPTORS_BACKOFF_SECONDS = 0.1
+DESCRIPTORS_LOG_SECONDS = 10.0
 
-    cheroot decodes a chunked body but leaves Transfer-Encoding in the environ, so
-    Bottle would decode it again (every chunked request was a 400); and a body cut
-    short of its Content-Length would time out inside a route (a 500 after 10 s).
-    """
-    def with_body(environ, start_response):
-        try:
-            body = read_body(environ)
-        except ApiError as error:
-            return wsgi_error(start_response, error)
-        if body is not None:
-            environ["wsgi.input"] = io.BytesIO(body)
-            environ["CONTENT_LENGTH"] = str(len(body))
-            environ.pop("HTTP_TRANSFER_ENCODING", None)
-        return app(environ, start_response)
-    return with_body
-
-
-def read_body(environ):
-    """The request body as bytes, None when there is none, or an ApiError (400, 408, 413)."""
-    stream = environ["wsgi.input"]
-    try:
-        if environ.get("wsgi.input_terminated"):
-            # cheroot's sign of a chunked body; its ChunkedRFile holds the connection's
-            # stream as .rfile. Its own reader is quadratic in the number of chunks
-            # and reads a chunk-size line of any length, so the body is read here.
-            return read_chunked(stream.rfile)
-        declared = environ.get("CONTENT_LENGTH", "")
-        if not declared:
-            return None
-        if not re.fullmatch(r"[0-9]{1,20}", declared):
-            raise ApiError(400, "Content-Length must be a whole number of bytes")
-        if int(declared) > MAX_BODY_BYTES:
-            raise payload_too_large()
-        body = stream.read(int(declared))
-    except TimeoutError:
-        raise ApiError(408, "The request body did not arrive in time") from None
-    except OSError:
-        raise incomplete_body() from None
-    if len(body) < int(declared):
-        raise incomplete_body()
-    return body
-
-
-def read_chunked(stream):
-    """The data of a chunked body, in linear time and bounded memory."""
-    parts, size, framing = [], 0, 0
-
-    def framing_line():
-        nonlocal framing
-        line = stream.readline(CHUNK_LINE_MAX)
-        framing += len(line)
-        if not line.endswith(b"\n") and len(line) < CHUNK_LINE_MAX:
-            raise incomplete_body()  # the stream ended mid-line
-        return line
-    while True:
-        found = re.fullmatch(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n", framing_line())
-        if not found:
-            raise malformed_chunks()
-        length = int(found[1], 16)
-        size += length
-        if size > MAX_BODY_BYTES:
-            raise payload_too_large()
-        if framing > MAX_CHUNK_FRAMING_BYTES:
-            raise chunk_framing_too_large()
-        if length == 0:
-            break
-        parts.append(stream.read(length))
-        if len(parts[-1]) < length:
-            raise incomplete_body()
-        if framing_line() != b"\r\n":
-            raise malformed_chunks()
-    while framing_line() != b"\r\n":  # trailer fields, which nothing here reads
-        if framing > MAX_CHUNK_FRAMING_BYTES:
-            raise chunk_framing_too_large()
-    return b"".join(parts)
+BARE_LF = re.compile(rb"(?<!\r)\n")
+# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value. cheroot also takes
+# white space before the colon, a folded line and a bare CR, which a proxy in front may read
+# differently: a way to hide a framing header from one of the two.
+INVALID_HEADER_LINE = re.compile(rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)")
+FRAMING_FIELD = re.compile(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
+EXPECT_CONTINUE = re.compile(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
+CHUNK_SIZE_LINE = re.compile(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
 
 
 def chunk_framing_too_large():
@@ -5148,61 +5099,74 @@ def malformed_chunks():
     return ApiError(400, "The chunked request body is malformed")
 
 
-def wsgi_error(start_response, error):
-    """Answer a WSGI request with an ApiError, outside Bottle."""
+def request_timeout(part):
+    return ApiError(408, "The request %s did not arrive in time" % part)
+
+
+def head_too_large(received):
+    """A head over MAX_HEAD_BYTES: 414 while its request line has not ended, else 431."""
+    if received.find(b"\n", 0, MAX_HEAD_BYTES) < 0:
+        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
+    return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES, code="HEADERS_TOO_LARGE")
+
+
+def receiving_too_much():
+    return ApiError(503, "Too many request bodies are arriving at once: retry shortly",
+                    code="SERVER_BUSY", headers={"Retry-After": "1"}, retry_after=1)
+
+
+def error_response(error, protocol="HTTP/1.1"):
+    """An ApiError as a whole HTTP answer, which closes the connection."""
     body = error.body()
-    # The rest of the request is in an unknown state on the connection: ask the client
-    # to close it (cheroot itself closes after a 413).
-    start_response("%d %s" % (error.status, bottle.HTTP_CODES[error.status]), [
-        ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-        ("X-Content-Type-Options", "nosniff"), ("Connection", "close")])
-    return [body]
+    head = ["%s %d %s" % (protocol, error.status, bottle.HTTP_CODES[error.status]),
+            "Content-Type: application/json", "Content-Length: %d" % len(body),
+            "X-Content-Type-Options: nosniff", "Connection: close",
+            *("%s: %s" % header for header in error.headers.items())]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
-class FramingHeaders(dict):
-    """A request's headers, keeping every value sent for the ones that frame its body."""
-    FRAMING = (b"Content-Length", b"Transfer-Encoding")
+def request_body(head):
+    """How the body after head is framed (a LengthBody or a ChunkedBody), or the ApiError
+    for a head that frames it two ways or hides a framing header: RFC 9112 says refuse
+    with 400 and close, since a proxy in front may see another request in the same bytes."""
+    sent = {b"Content-Length": [], b"Transfer-Encoding": []}
+    for name, value in FRAMING_FIELD.findall(head):
+        sent[name.title()].append(value)
+    problem = header_line_problem(head) or framing_problem(sent)
+    if problem:
+        raise ApiError(400, "Bad Request: " + problem)
+    if sent[b"Transfer-Encoding"]:
+        if [value.strip().lower() for value in sent[b"Transfer-Encoding"]] != [b"chunked"]:
+            raise ApiError(501, "Transfer-Encoding must be chunked or absent")
+        if head[:head.find(b"\r\n")].endswith(b"HTTP/1.0"):
+            raise ApiError(400, "Bad Request: Transfer-Encoding in an HTTP/1.0 request")
+        return ChunkedBody()
+    length = int(sent[b"Content-Length"][0]) if sent[b"Content-Length"] else 0
+    if length > MAX_BODY_BYTES:
+        raise payload_too_large()
+    return LengthBody(length)
 
-    def __init__(self):
-        super().__init__()
-        self.sent = {name: [] for name in self.FRAMING}
 
-    def __setitem__(self, name, value):
-        if name in self.sent:
-            self.sent[name].append(value)
-        super().__setitem__(name, value)
-
-
-class FramingHeaderReader(cheroot_server.HeaderReader):
-    """cheroot's header reader, refusing a head whose body could be framed two ways (a
-    request smuggled behind it): RFC 9112 says reject with 400 and close. cheroot itself
-    takes Content-Length: +24 or 2_4 (Python's int() does), keeps the last of two
-    Content-Lengths, and accepts a space before a colon and chunked twice."""
-
-    def __call__(self, rfile, hdict=None):
-        headers = FramingHeaders()
-        super().__call__(rfile, headers)
-        problem = framing_problem(headers.sent)
-        if problem:
-            raise ValueError(problem)  # cheroot answers 400 (simple_response) and closes
-        if hdict is None:
-            return headers
-        hdict.update(headers)
-        return hdict
-
-    def _transform_key(self, key_name):
-        if key_name[-1:] in (b" ", b"\t"):
-            raise ValueError("White space before a header's colon")
-        return super()._transform_key(key_name)
+def header_line_problem(head):
+    """What is wrong with the first header line that is not a name, a colon and a value."""
+    found = INVALID_HEADER_LINE.search(head)
+    if not found:
+        return None
+    line = head[found.end():head.find(b"\r\n", found.end())]
+    if line[:1] in (b" ", b"\t"):
+        return "Folded header lines are not accepted"
+    if re.match(rb"[^:]*[ \t]:", line):
+        return "White space before a header's colon"
+    return "Illegal header line"
 
 
 def framing_problem(sent):
     """Why the Content-Length and Transfer-Encoding values sent frame the body ambiguously,
-    or None. (A coding other than chunked is cheroot's 501.)"""
+    or None. (A coding other than chunked is a 501.)"""
     lengths, encodings = sent[b"Content-Length"], sent[b"Transfer-Encoding"]
     if lengths and encodings:
         return "Both Content-Length and Transfer-Encoding"
-    if len(set(lengths)) > 1:
+    if len(set(value.strip() for value in lengths)) > 1:
         return "Content-Length sent twice with different values"
     if lengths and not re.fullmatch(rb"[0-9]{1,20}", lengths[0].strip()):
         return "Content-Length must be a whole number of bytes"
@@ -5212,84 +5176,367 @@ def framing_problem(sent):
     return None
 
 
+class LengthBody:
+    """A body of Content-Length bytes, as it arrives."""
+
+    def __init__(self, length):
+        self.length = length
+
+    def decoded(self):
+        return 0
+
+    def take(self, received):
+        """The body, moved out of received once all of it is there; None until then."""
+        if len(received) < self.length:
+            return None
+        body = bytes(received[:self.length])
+        del received[:self.length]
+        return body
+
+    def frame(self, head, body):
+        return head + body
+
+
+class ChunkedBody:
+    """A chunked body, decoded as it arrives: in linear time and bounded memory (at most
+    MAX_BODY_BYTES of data, and MAX_CHUNK_FRAMING_BYTES of framing in lines of at most
+    CHUNK_LINE_MAX bytes). cheroot's own decoder is quadratic in the number of chunks and
+    reads a chunk-size line of any length."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.framing = 0
+        self.chunk = None  # the size of the chunk whose data comes next
+        self.trailers = False  # past the last chunk: trailer lines until an empty one
+
+    def decoded(self):
+        return len(self.data)
+
+    def take(self, received):
+        """The body once its last chunk and trailers are in, None until then; what is
+        decoded leaves received."""
+        while True:
+            if self.chunk is not None:
+                if len(received) < self.chunk + 2:
+                    return None
+                if received[self.chunk:self.chunk + 2] != b"\r\n":
+                    raise malformed_chunks()
+                self.data += received[:self.chunk]
+                del received[:self.chunk + 2]
+                self.framing += 2
+                self.chunk = None
+            line = self.framing_line(received)
+            if line is None:
+                return None
+            if self.trailers:  # trailer fields, which nothing here reads
+                if line == b"\r\n":
+                    return bytes(self.data)
+                continue
+            found = CHUNK_SIZE_LINE.fullmatch(line)
+            if not found:
+                raise malformed_chunks()
+            size = int(found[1], 16)
+            if len(self.data) + size > MAX_BODY_BYTES:
+                raise payload_too_large()
+            self.chunk, self.trailers = size or None, not size
+
+    def framing_line(self, received):
+        """The next framing line, moved out of received; None until all of it is there."""
+        end = received.find(b"\n", 0, CHUNK_LINE_MAX)
+        if end < 0:
+            if len(received) >= CHUNK_LINE_MAX:
+                raise malformed_chunks()
+            return None
+        line = bytes(received[:end + 1])
+        del received[:end + 1]
+        self.framing += len(line)
+        if self.framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+        return line
+
+    def frame(self, head, body):
+        """The request as cheroot parses it: decoded, with a Content-Length. (The head has
+        one Transfer-Encoding line, which says chunked: see request_body.)"""
+        length = b"\r\nContent-Length: %d" % len(body)
+        return re.sub(rb"(?i)\r\ntransfer-encoding:[^\r\n]*", lambda _: length, head, count=1) + body
+
+
+class ExpectAnsweredHeaderReader(cheroot_server.HeaderReader):
+    """cheroot's header reader, without Expect: the selector thread has answered a
+    "100-continue" already, before it read the body."""
+
+    def _allow_header(self, key_name):
+        return key_name != b"Expect"
+
+
 class JsonErrorRequest(cheroot_server.HTTPRequest):
     """cheroot's request, except that the errors cheroot answers by itself (a malformed
-    request line or header, a head over MAX_HEAD_BYTES, an unknown Transfer-Encoding, a
-    timeout, a failure outside the app) come in the JSON envelope, not as text/plain, and
-    a head that frames its body ambiguously is refused (FramingHeaderReader)."""
-    header_reader = FramingHeaderReader()
-
-    def send_headers(self):
-        # An answer that says Connection: close (a body that was malformed, short or never
-        # came) closes the connection as it says. cheroot would first try to read the rest
-        # of the body, from a socket that has timed out: no answer, and a traceback.
-        if any(name.lower() == b"connection" and value.lower() == b"close"
-               for name, value in self.outheaders):
-            self.close_connection = True
-        super().send_headers()
+    request line or header, a failure outside the app) come in the JSON envelope, not as
+    text/plain."""
+    header_reader = ExpectAnsweredHeaderReader()
 
     def simple_response(self, status, msg=""):
-        error = protocol_error(int(str(status)[:3]), msg)
-        body = error.body()
-        head = ["%s %d %s" % (self.server.protocol, error.status, bottle.HTTP_CODES[error.status]),
-                "Content-Type: application/json", "Content-Length: %d" % len(body),
-                "X-Content-Type-Options: nosniff", "Connection: close"]
         self.close_connection = True  # whatever follows on the connection is not trusted
         try:
-            self.conn.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+            self.conn.wfile.write(error_response(protocol_error(int(str(status)[:3]), msg),
+                                                 self.server.protocol))
         except OSError as failure:
             if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
                 raise
 
 
-class JsonErrorConnection(cheroot_server.HTTPConnection):
-    RequestHandlerClass = JsonErrorRequest
-
-
 def protocol_error(status, detail):
     """The ApiError for an error cheroot found in the request before the app saw it."""
-    if status == 413 and "headers" in detail:  # cheroot's 413 for a head over the limit
-        return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES,
-                        code="HEADERS_TOO_LARGE")
-    if status == 413:
-        return payload_too_large()
-    if status == 414:
-        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
-    if status == 501:  # cheroot's answer to a Transfer-Encoding other than chunked
-        return ApiError(501, "Transfer-Encoding must be chunked or absent")
     if status == 500:  # a failure in cheroot itself, which it has logged
         return ApiError(500, "Internal server error")
     reason = bottle.HTTP_CODES.get(status, "Bad request")
     return ApiError(status, "%s: %s" % (reason, detail.rstrip(".")) if detail else reason)
 
 
-# When the process runs out of file descriptors, accepting waits this long before it tries
-# again, and says so in the log at most once per DESCRIPTORS_LOG_SECONDS.
-DESCRIPTORS_BACKOFF_SECONDS = 0.1
-DESCRIPTORS_LOG_SECONDS = 10.0
+class ReadAheadConnection(cheroot_server.HTTPConnection):
+    """A client connection whose requests the selector thread receives whole (see
+    ReadAheadConnections); a worker then parses each one from memory, never from the socket,
+    so it never waits on the client."""
+    RequestHandlerClass = JsonErrorRequest
 
+    def __init__(self, server, sock, makefile):
+        super().__init__(server, sock, makefile)
+        self.rfile.close()
+        self.rfile = io.BytesIO()
+        self.received = bytearray()  # bytes not yet handed to a worker
+        self.total = 0  # bytes ever received
+        self.answered = False  # whether a request has gone to a worker
+        self.await_request()
 
-class PatientConnectionManager(cheroot_connections.ConnectionManager):
-    """cheroot's connection manager, except that running out of file descriptors makes
-    it wait a little before accepting again. cheroot raised, logged a traceback and tried
-    again at once: 1,100 idle connections at the usual limit of 1,024 made it spin and
-    write 49 MB of "Too many open files" in 10 s."""
-    _last_logged = -math.inf
+    def await_request(self):
+        """Start the clock for the next request; the socket is the selector thread's now."""
+        self.socket.settimeout(0)
+        self.head = self.body = None
+        self.scanned = 0
+        self.deadline = time.monotonic() + REQUEST_SECONDS
 
-    def _from_server_socket(self, server_socket):
+    def receive(self):
+        """Read what the socket holds; False once the client has closed its side."""
         try:
-            return super()._from_server_socket(server_socket)
+            data = self.socket.recv(READ_SIZE)
+        except BlockingIOError:
+            return True
+        except OSError:  # reset by the client
+            return False
+        self.received += data
+        self.total += len(data)
+        return bool(data)
+
+    def holding(self):
+        """The body bytes held in memory for the request being received."""
+        return len(self.received) + self.body.decoded() if self.body else 0
+
+    def next_request(self, ended=False):
+        """The request received so far, when it is whole, as bytes for cheroot to parse;
+        None while more is to come (ended: the client has closed its side). Raises the
+        ApiError for a request that cannot be served."""
+        if self.head is None and not self.take_head(ended):
+            return None
+        body = self.body.take(self.received)
+        if body is None:
+            if ended:
+                raise incomplete_body()
+            self.deadline = self.body_started + min(
+                BODY_SECONDS, REQUEST_SECONDS + (self.total - self.body_from) / BODY_MIN_RATE)
+            return None
+        request = self.body.frame(self.head, body)
+        self.head = self.body = None
+        return request
+
+    def take_head(self, ended):
+        """Move the head out of received and read its framing, once it has all arrived."""
+        received = self.received
+        end = received.find(b"\r\n\r\n", max(self.scanned - 3, 0), MAX_HEAD_BYTES)
+        size = end + 4 if end >= 0 else len(received)
+        if BARE_LF.search(received, max(self.scanned - 1, 0), size) or (end < 0 and ended):
+            # cheroot refuses a line without CR, or a head cut short, and closes: let it.
+            self.head, self.body = bytes(received), LengthBody(0)
+            received.clear()
+            return True
+        if end < 0:
+            if size >= MAX_HEAD_BYTES:
+                raise head_too_large(received)
+            self.scanned = size
+            return False
+        self.head = bytes(received[:size])
+        del received[:size]
+        self.body = request_body(self.head)
+        self.body_started, self.body_from = time.monotonic(), self.total - len(received)
+        if not received and EXPECT_CONTINUE.search(self.head):
+            with contextlib.suppress(OSError):
+                self.socket.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+        return True
+
+    def hand_over(self, request):
+        """Give request to a worker, which reads it from memory and writes its answer on a
+        socket with cheroot's timeout."""
+        self.rfile = io.BytesIO(request)
+        self.socket.settimeout(self.server.timeout)
+        self.answered = True
+
+    def refuse(self, error=None):
+        """Send error's answer, if any, and close: what else was sent is not trusted."""
+        if error is not None:
+            with contextlib.suppress(OSError):
+                self.socket.send(error_response(error, self.server.protocol))
+        self.close()
+
+    def lateness(self):
+        """The 408 for a connection past its deadline; None (close quietly) for a kept-alive
+        one that has not started another request."""
+        if self.head is None and not self.received and self.answered:
+            return None
+        return request_timeout("head" if self.head is None else "body")
+
+
+class ReadAheadConnections(cheroot_connections.ConnectionManager):
+    """cheroot's connection manager, except that a connection goes to a worker thread only
+    with a whole request received. cheroot gave a connection to a worker as soon as it was
+    readable, and the worker blocked reading it (10 s per read, nothing bounding the whole
+    request): ten silent clients stopped a server of ten threads. Here the selector thread
+    reads each connection as bytes arrive and answers 408 at the deadlines above.
+
+    Out of file descriptors, it closes the connection idle longest to make room, or stops
+    accepting for DESCRIPTORS_BACKOFF_SECONDS when none waits. cheroot logged a traceback
+    and tried again at once: 1,100 idle connections at the usual limit of 1,024 made it
+    spin and write 49 MB of "Too many open files" in 10 s.
+
+    It relies on cheroot's ConnectionManager internals (_run, _selector,
+    _from_server_socket), the same in cheroot 10 and 11.
+    """
+
+    def __init__(self, server):
+        super().__init__(server)
+        self.receiving = 0  # body bytes held in memory by all connections
+        self.receiving_lock = threading.Lock()
+        self.accepting_again = None  # when accepting resumes after running out of descriptors
+        self.descriptors_logged = -math.inf
+
+    def _run(self, expiration_interval):
+        checked = time.monotonic()
+        while not self._stop_requested:
+            try:
+                ready = list(self._selector.select(timeout=expiration_interval))
+            except OSError:
+                self._remove_invalid_sockets()
+                continue
+            for fd, conn in ready:
+                if conn is self.server:
+                    self.accept()
+                else:
+                    self._selector.unregister(fd)
+                    self.advance(conn, ended=not conn.receive())
+            now = time.monotonic()
+            if now - checked >= expiration_interval:
+                self.expire(now)
+                checked = now
+
+    def put(self, conn):
+        """A worker has answered conn's request: wait for the next one, which may be here."""
+        conn.await_request()
+        self.advance(conn)
+
+    def advance(self, conn, ended=False):
+        """Give conn to a worker if its next request is whole, refuse it if that request
+        cannot be served, or let it wait in the selector for more."""
+        held = conn.holding()
+        try:
+            request = conn.next_request(ended)
+        except ApiError as error:
+            self.count(-held)
+            conn.refuse(error)
+            return
+        grew = conn.holding() - held
+        if self.count(grew) > MAX_RECEIVING_BYTES and grew > 0:
+            self.drop(conn, receiving_too_much())
+        elif request is not None:
+            conn.hand_over(request)
+            self.server.process_conn(conn)
+        elif ended:
+            conn.close()
+        else:
+            self._selector.register(conn.socket.fileno(), selectors.EVENT_READ, data=conn)
+
+    def count(self, change):
+        """Add change to the body bytes held; returns the total."""
+        with self.receiving_lock:
+            self.receiving += change
+            return self.receiving
+
+    def drop(self, conn, error=None):
+        self.count(-conn.holding())
+        conn.refuse(error)
+
+    def accept(self):
+        try:
+            conn = self._from_server_socket(self.server.socket)
         except OSError as error:
             if error.errno not in (errno.EMFILE, errno.ENFILE):
                 raise
-            now = time.monotonic()
-            if now - self._last_logged >= DESCRIPTORS_LOG_SECONDS:
-                log.error("out of file descriptors (%s): new connections wait in the listen "
-                          "backlog; next report in %gs at most", error.strerror,
-                          DESCRIPTORS_LOG_SECONDS)
-                self._last_logged = now
-            time.sleep(DESCRIPTORS_BACKOFF_SECONDS)
-            return None
+            self.out_of_descriptors(error)
+            return
+        if conn is not None:
+            self._selector.register(conn.socket.fileno(), selectors.EVENT_READ, data=conn)
+
+    def out_of_descriptors(self, error):
+        now = time.monotonic()
+        if now - self.descriptors_logged >= DESCRIPTORS_LOG_SECONDS:
+            log.error("out of file descriptors (%s): closing the connections idle longest, "
+                      "next report in %gs at most", error.strerror, DESCRIPTORS_LOG_SECONDS)
+            self.descriptors_logged = now
+        idle = self.longest_idle()
+        if idle is not None:
+            self._selector.unregister(idle.socket.fileno())
+            self.drop(idle)
+        else:  # every descriptor is busy: new connections wait in the listen backlog
+            self._selector.unregister(self.server.socket.fileno())
+            self.accepting_again = now + DESCRIPTORS_BACKOFF_SECONDS
+
+    def longest_idle(self):
+        """The connection that has waited in the selector longest (the first registered)."""
+        waiting = self._selector.connections
+        try:
+            return next((conn for _, conn in waiting if conn is not self.server), None)
+        finally:
+            waiting.close()
+
+    def expire(self, now):
+        """Close each connection past its deadline, with a 408; accept again after a pause."""
+        if self.accepting_again is not None and now >= self.accepting_again:
+            self.accepting_again = None
+            self._selector.register(self.server.socket.fileno(), selectors.EVENT_READ,
+                                    data=self.server)
+        late = [(fd, conn) for fd, conn in self._selector.connections
+                if conn is not self.server and conn.deadline < now]
+        for fd, conn in late:
+            self._selector.unregister(fd)
+            self.drop(conn, conn.lateness())
+
+
+class HttpServer(cheroot_wsgi.Server):
+    """cheroot's WSGI server, with ReadAheadConnections and tracker's limits."""
+    ConnectionClass = ReadAheadConnection
+    # cheroot's defaults are unlimited; the selector thread refuses more than these first.
+    max_request_header_size = MAX_HEAD_BYTES
+    max_request_body_size = MAX_BODY_BYTES
+    # Idle connections wait in the selector, each holding a descriptor and no thread, for
+    # REQUEST_SECONDS at most. cheroot's limit, 10, closed every connection after its
+    # answer as soon as ten clients were connected.
+    keep_alive_conn_limit = None
+    # Deadlines are checked, and stop() is noticed, at this interval.
+    expiration_interval = 0.1
+
+    def prepare(self):
+        super().prepare()
+        # cheroot makes its own manager here, with no setting for its class: swap in ours
+        # before it has seen a connection.
+        self._connections.close()
+        self._connections = ReadAheadConnections(self)
 
 
 def raise_descriptor_limit():
@@ -5364,19 +5611,10 @@ def serve(app, host, port, threads, ready=None):
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     db.watch_commits()
     log.info("open files: up to %d (each connection holds one)", raise_descriptor_limit())
-    logged = AccessLog(complete_body(app))
-    server = cheroot_wsgi.Server((host, port), logged, numthreads=threads, server_name="tracker",
-                                 request_queue_size=LISTEN_BACKLOG)
-    server.ConnectionClass = JsonErrorConnection
-    # cheroot's defaults are unlimited: a head would be read into memory whatever its
-    # size, and a huge body drained after an answer.
-    server.max_request_header_size = MAX_HEAD_BYTES
-    server.max_request_body_size = MAX_BODY_BYTES
-    # stop() waits for cheroot's selector loop to notice, which polls at this interval.
-    server.expiration_interval = 0.1
+    logged = AccessLog(app)
+    server = HttpServer((host, port), logged, numthreads=threads, server_name="tracker",
+                        request_queue_size=LISTEN_BACKLOG)
     server.prepare()
-    server._connections.close()  # cheroot keeps its manager private: swap in ours
-    server._connections = PatientConnectionManager(server)
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
     if ready:
