@@ -5071,8 +5071,12 @@ BODY_SECONDS = 120
 # a body that grows gets a 503. (Heads are bounded by MAX_HEAD_BYTES and their deadline.)
 MAX_RECEIVING_BYTES = 256 * 1024 * 1024
 READ_SIZE = 64 * 1024  # bytes read from a socket at a time
-# Out of file descriptors with no idle connection to close, accepting stops for this long;
-# the log says so at most once per DESCRIPTORS_LOG_SECONDS.
+# Connections may hold all the open-file limit but DESCRIPTOR_RESERVE (at most half of it),
+# kept for the database files of each thread, engine calls and backups. At that count the
+# connection idle longest is closed for a new one; with none idle (or out of descriptors
+# all the same), accepting stops for DESCRIPTORS_BACKOFF_SECONDS. The log says so at most
+# once per DESCRIPTORS_LOG_SECONDS.
+DESCRIPTOR_RESERVE = 128
 DESCRIPTORS_BACKOFF_SECONDS = 0.1
 DESCRIPTORS_LOG_SECONDS = 10.0
 
@@ -5335,12 +5339,16 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         """The request received so far, when it is whole, as bytes for cheroot to parse;
         None while more is to come (ended: the client has closed its side). Raises the
         ApiError for a request that cannot be served."""
-        if self.head is None and not self.take_head(ended):
+        starting = self.head is None
+        if starting and not self.take_head(ended):
             return None
         body = self.body.take(self.received)
         if body is None:
             if ended:
                 raise incomplete_body()
+            if starting and EXPECT_CONTINUE.search(self.head):
+                with contextlib.suppress(OSError):
+                    self.socket.send(b"HTTP/1.1 100 Continue\r\n\r\n")
             self.deadline = self.body_started + min(
                 BODY_SECONDS, REQUEST_SECONDS + (self.total - self.body_from) / BODY_MIN_RATE)
             return None
@@ -5367,9 +5375,6 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         del received[:size]
         self.body = request_body(self.head)
         self.body_started, self.body_from = time.monotonic(), self.total - len(received)
-        if not received and EXPECT_CONTINUE.search(self.head):
-            with contextlib.suppress(OSError):
-                self.socket.send(b"HTTP/1.1 100 Continue\r\n\r\n")
         return True
 
     def hand_over(self, request):
@@ -5386,6 +5391,10 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
                 self.socket.send(error_response(error, self.server.protocol))
         self.close()
 
+    def close(self):
+        super().close()
+        self.server._connections.closed()
+
     def lateness(self):
         """The 408 for a connection past its deadline; None (close quietly) for a kept-alive
         one that has not started another request."""
@@ -5401,10 +5410,11 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
     request): ten silent clients stopped a server of ten threads. Here the selector thread
     reads each connection as bytes arrive and answers 408 at the deadlines above.
 
-    Out of file descriptors, it closes the connection idle longest to make room, or stops
-    accepting for DESCRIPTORS_BACKOFF_SECONDS when none waits. cheroot logged a traceback
-    and tried again at once: 1,100 idle connections at the usual limit of 1,024 made it
-    spin and write 49 MB of "Too many open files" in 10 s.
+    At the most connections DESCRIPTOR_RESERVE leaves, or out of descriptors, it closes the
+    connection idle longest to make room, or stops accepting for DESCRIPTORS_BACKOFF_SECONDS
+    when none waits. cheroot took connections until accept() failed, logged a traceback and
+    tried again at once: 1,100 idle connections at the usual limit of 1,024 made it spin and
+    write 49 MB of "Too many open files" in 10 s.
 
     It relies on cheroot's ConnectionManager internals (_run, _selector,
     _from_server_socket), the same in cheroot 10 and 11.
@@ -5413,7 +5423,10 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
     def __init__(self, server):
         super().__init__(server)
         self.receiving = 0  # body bytes held in memory by all connections
-        self.receiving_lock = threading.Lock()
+        self.open = 0  # connections accepted and not closed
+        self.lock = threading.Lock()  # for both counts, changed by workers too
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.most_open = limit - min(DESCRIPTOR_RESERVE, limit // 2)
         self.accepting_again = None  # when accepting resumes after running out of descriptors
         self.descriptors_logged = -math.inf
 
@@ -5425,12 +5438,15 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
             except OSError:
                 self._remove_invalid_sockets()
                 continue
-            for fd, conn in ready:
-                if conn is self.server:
-                    self.accept()
-                else:
-                    self._selector.unregister(fd)
-                    self.advance(conn, ended=not conn.receive())
+            readable = [(fd, conn) for fd, conn in ready if conn is not self.server]
+            for fd, conn in readable:
+                self._selector.unregister(fd)
+                held = conn.holding()
+                self.advance(conn, held, ended=not conn.receive())
+            # Accepting last: out of descriptors, it may close a waiting connection, which
+            # must not be one of this round's still to be read.
+            if len(readable) < len(ready):
+                self.accept()
             now = time.monotonic()
             if now - checked >= expiration_interval:
                 self.expire(now)
@@ -5441,10 +5457,10 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
         conn.await_request()
         self.advance(conn)
 
-    def advance(self, conn, ended=False):
+    def advance(self, conn, held=0, ended=False):
         """Give conn to a worker if its next request is whole, refuse it if that request
-        cannot be served, or let it wait in the selector for more."""
-        held = conn.holding()
+        cannot be served, or let it wait in the selector for more. held: the body bytes it
+        held when they were last counted."""
         try:
             request = conn.next_request(ended)
         except ApiError as error:
@@ -5464,38 +5480,50 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
 
     def count(self, change):
         """Add change to the body bytes held; returns the total."""
-        with self.receiving_lock:
+        with self.lock:
             self.receiving += change
             return self.receiving
+
+    def closed(self):
+        with self.lock:
+            self.open -= 1
 
     def drop(self, conn, error=None):
         self.count(-conn.holding())
         conn.refuse(error)
 
     def accept(self):
+        if self.open >= self.most_open and not self.make_room(
+                "%d connections open, %d kept for files" % (self.open, self.most_open)):
+            return
         try:
             conn = self._from_server_socket(self.server.socket)
         except OSError as error:
             if error.errno not in (errno.EMFILE, errno.ENFILE):
                 raise
-            self.out_of_descriptors(error)
+            self.make_room(error.strerror)
             return
         if conn is not None:
+            with self.lock:
+                self.open += 1
             self._selector.register(conn.socket.fileno(), selectors.EVENT_READ, data=conn)
 
-    def out_of_descriptors(self, error):
+    def make_room(self, reason):
+        """Close the connection idle longest, or with none waiting stop accepting for a
+        while; True when there is room now."""
         now = time.monotonic()
         if now - self.descriptors_logged >= DESCRIPTORS_LOG_SECONDS:
             log.error("out of file descriptors (%s): closing the connections idle longest, "
-                      "next report in %gs at most", error.strerror, DESCRIPTORS_LOG_SECONDS)
+                      "next report in %gs at most", reason, DESCRIPTORS_LOG_SECONDS)
             self.descriptors_logged = now
         idle = self.longest_idle()
-        if idle is not None:
-            self._selector.unregister(idle.socket.fileno())
-            self.drop(idle)
-        else:  # every descriptor is busy: new connections wait in the listen backlog
+        if idle is None:  # every connection is at a worker: new ones wait in the listen backlog
             self._selector.unregister(self.server.socket.fileno())
             self.accepting_again = now + DESCRIPTORS_BACKOFF_SECONDS
+            return False
+        self._selector.unregister(idle.socket.fileno())
+        self.drop(idle)
+        return True
 
     def longest_idle(self):
         """The connection that has waited in the selector longest (the first registered)."""
