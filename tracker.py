@@ -5333,7 +5333,7 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
 
     def holding(self):
         """The body bytes held in memory for the request being received."""
-        return len(self.received) + self.body.decoded() if self.body else 0
+        return (len(self.received) + self.body.decoded()) if self.body else 0
 
     def next_request(self, ended=False):
         """The request received so far, when it is whole, as bytes for cheroot to parse;
@@ -5494,7 +5494,7 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
 
     def accept(self):
         if self.open >= self.most_open and not self.make_room(
-                "%d connections open, %d kept for files" % (self.open, self.most_open)):
+                "%d connections open, the most DESCRIPTOR_RESERVE allows" % self.open):
             return
         try:
             conn = self._from_server_socket(self.server.socket)
