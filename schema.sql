@@ -314,6 +314,7 @@ CREATE TABLE chats (
     search_queries TEXT NOT NULL DEFAULT '[]',  -- the searches the engine ran (JSON array)
     retrieval    TEXT NOT NULL DEFAULT 'unknown'
                  CHECK (retrieval IN ('searched', 'not_searched', 'unknown')),
+    cost         REAL,  -- USD, NULL when unknown
     UNIQUE (run_id, engine)
 ) STRICT;
 
@@ -473,6 +474,47 @@ CREATE TABLE brand_refresh (
     generation    INTEGER NOT NULL DEFAULT 0
 ) STRICT;
 
+-- The searches a chat's engine ran, in order (chats.search_queries has them as the chat
+-- shows them): GET /analytics/queries counts them over a window.
+CREATE TABLE chat_searches (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    query        TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX chat_searches_window ON chat_searches (workspace_id, created_at);
+CREATE INDEX chat_searches_chat ON chat_searches (chat_id);
+
+-- The reply an HTTP engine sent for a chat, zlib-compressed, so that `tracker reextract`
+-- can read it again when the extraction rules improve. kind names its parser.
+CREATE TABLE chat_replies (
+    chat_id      INTEGER PRIMARY KEY REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL,
+    reply        BLOB NOT NULL
+) STRICT;
+
+-- A workspace's switch for one of the server's engines (no row: enabled).
+CREATE TABLE workspace_engines (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    enabled      INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, engine)
+) STRICT, WITHOUT ROWID;
+
+-- Calls made to each engine per UTC day, for --engine-daily-limit.
+CREATE TABLE engine_calls (
+    engine TEXT NOT NULL,
+    day    TEXT NOT NULL,
+    calls  INTEGER NOT NULL,
+    PRIMARY KEY (engine, day)
+) STRICT, WITHOUT ROWID;
+
 -- The dashboard's sign-in sessions: the hash of the session cookie's random token, the
 -- key it was opened with (its revocation ends the session), and the token its forms carry.
 CREATE TABLE dashboard_sessions (
@@ -486,4 +528,4 @@ CREATE TABLE dashboard_sessions (
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;

@@ -28,6 +28,7 @@ import random
 import re
 import resource
 import secrets
+import selectors
 import signal
 import socket
 import sys
@@ -38,6 +39,7 @@ import tomllib
 import traceback
 import unicodedata
 import urllib.parse
+import zlib
 
 import apsw
 import bottle
@@ -239,9 +241,48 @@ CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
       AND engine = old.engine AND domain = old.domain;
 END;
 """,
-    # 4 -> 5: the dashboard's sign-in sessions; an index of chats by location, for the
-    # location filter (it read every chat of the window).
+    # 4 -> 5: a chat keeps its cost, its searches one row each (for the fan-out), and its
+    # engine's raw reply (for re-extraction); a workspace may turn a server's engine off;
+    # each engine's calls are counted per UTC day (for the daily limit).
     4: """
+ALTER TABLE chats ADD COLUMN cost REAL;
+CREATE TABLE chat_searches (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    query        TEXT NOT NULL
+) STRICT;
+CREATE INDEX chat_searches_window ON chat_searches (workspace_id, created_at);
+CREATE INDEX chat_searches_chat ON chat_searches (chat_id);
+INSERT INTO chat_searches (chat_id, workspace_id, prompt_id, engine, created_at, query)
+SELECT c.id, c.workspace_id, c.prompt_id, c.engine, c.created_at, q.value
+FROM chats c, json_each(c.search_queries) q ORDER BY c.id, q.key;
+CREATE TABLE chat_replies (
+    chat_id      INTEGER PRIMARY KEY REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL,
+    reply        BLOB NOT NULL
+) STRICT;
+CREATE TABLE workspace_engines (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    enabled      INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, engine)
+) STRICT, WITHOUT ROWID;
+CREATE TABLE engine_calls (
+    engine TEXT NOT NULL,
+    day    TEXT NOT NULL,
+    calls  INTEGER NOT NULL,
+    PRIMARY KEY (engine, day)
+) STRICT, WITHOUT ROWID;
+""",
+    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location, for the
+    # location filter (it read every chat of the window).
+    5: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
     api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
@@ -1237,8 +1278,8 @@ class Fields:
             return fail(self.errors, self.field(name), "must be one of: " + ", ".join(choices))
         return value
 
-    def boolean(self, name):
-        present, value = self._get(name, False, False)
+    def boolean(self, name, required=False):
+        present, value = self._get(name, required, False)
         if present and not isinstance(value, bool):
             return fail(self.errors, self.field(name), "must be true or false")
         return value
@@ -2255,8 +2296,9 @@ def add_brand_routes(app, db):
 class Answer:
     """An engine's answer: the text a person reads; the pages it cites, in the order it
     first cites them; token usage; notes on what was cut from it or went wrong (kept on
-    the chat); the pages it consulted, cited or not; the searches it ran; and whether it
-    searched (retrieval: searched, not_searched, or unknown when the provider does not say).
+    the chat); the pages it consulted, cited or not; the searches it ran; whether it
+    searched (retrieval: searched, not_searched, or unknown when the provider does not say);
+    the cost in USD when the provider reports it; and the reply as the provider sent it.
     """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
@@ -2265,6 +2307,8 @@ class Answer:
     consulted: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
     searches: list = dataclasses.field(default_factory=list)  # [query]
     retrieval: str = "unknown"
+    cost: float = None
+    raw: bytes = dataclasses.field(default=None, compare=False, repr=False)
 
 
 # What an engine may hand us. A reply larger than MAX_REPLY_BYTES, or not complete within
@@ -2304,14 +2348,18 @@ def bounded_answer(answer):
         text = text[:MAX_ANSWER_CHARS]
     citations = bounded_pages(answer.citations, "citation", notes)
     consulted = bounded_pages(answer.consulted, "consulted page", notes)
-    searches = [query[:MAX_QUERY_CHARS] for query in map(clean_text, answer.searches
-                if isinstance(answer.searches, list) else []) if query]
+    searches = [" ".join(query.split())[:MAX_QUERY_CHARS] for query in map(
+        clean_text, answer.searches if isinstance(answer.searches, list) else []) if query and
+        not query.isspace()]
     if len(searches) > MAX_SEARCHES_PER_CHAT:
         notes.append("%d searches past the first %d dropped"
                      % (len(searches) - MAX_SEARCHES_PER_CHAT, MAX_SEARCHES_PER_CHAT))
-    usage = answer.usage if isinstance(answer.usage, dict) else {}
+    usage = normalised_usage(answer.usage)
+    cost = answer.cost if type(answer.cost) in (int, float) and 0 <= answer.cost < math.inf \
+        else None
     return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
-                  answer.retrieval if answer.retrieval in RETRIEVALS else "unknown")
+                  answer.retrieval if answer.retrieval in RETRIEVALS else "unknown", cost,
+                  answer.raw if isinstance(answer.raw, bytes) else None)
 
 
 def bounded_pages(items, kind, notes):
@@ -2334,6 +2382,26 @@ def bounded_pages(items, kind, notes):
         notes.append("%d %ss past the first %d dropped"
                      % (len(pages) - MAX_SOURCES_PER_CHAT, kind, MAX_SOURCES_PER_CHAT))
     return pages[:MAX_SOURCES_PER_CHAT]
+
+
+# The names providers give the tokens they count (OpenAI's chat completions and Responses,
+# Anthropic, Gemini, the simulated engine), for the Usage schema's two.
+USAGE_NAMES = {
+    "inputTokens": ("inputTokens", "input_tokens", "prompt_tokens", "promptTokens",
+                    "promptTokenCount"),
+    "outputTokens": ("outputTokens", "output_tokens", "completion_tokens", "completionTokens",
+                     "candidatesTokenCount"),
+    "searches": ("searches",),
+}
+
+
+def normalised_usage(reported):
+    """Usage in the one vocabulary of every engine, {inputTokens, outputTokens, searches}
+    (each a count or None), from whatever names the engine reported it under."""
+    counts = {key: int(value) for key, value in reported.items()
+              if is_integer(value) and value >= 0} if isinstance(reported, dict) else {}
+    return {name: next((counts[key] for key in keys if key in counts), None)
+            for name, keys in USAGE_NAMES.items()}
 
 
 class EngineError(Exception):
@@ -2381,7 +2449,101 @@ def simulated_usage(text, answer, searches):
             "searches": searches}
 
 
-class SimulatedEngine:
+# Prices ---------------------------------------------------------------------------------
+
+@dataclasses.dataclass(frozen=True)
+class Price:
+    """What a model costs in USD: per million input tokens, per million output tokens, per
+    web search, and per answer that searched (a fee per grounded request, as Gemini and
+    Perplexity bill it)."""
+    input: float
+    output: float
+    search: float = 0.0
+    answer: float = 0.0
+
+    def cost(self, usage):
+        """The cost of one answer from its Usage, or None when a token count is unknown."""
+        if usage["inputTokens"] is None or usage["outputTokens"] is None:
+            return None
+        searches = usage["searches"] or 0
+        return round(usage["inputTokens"] * self.input / 1e6 + usage["outputTokens"] * self.output
+                     / 1e6 + searches * self.search + (self.answer if searches else 0.0), 6)
+
+    def json(self):
+        return {"inputPerMillionTokens": self.input, "outputPerMillionTokens": self.output,
+                "perSearch": self.search, "perAnswer": self.answer}
+
+
+# By model name: the longest listed name that the model is, or begins with followed by
+# "-" or ":", wins ("gpt-4.1-mini-2025-04-14" is "gpt-4.1-mini"). From the providers'
+# public price lists (2026-11): OpenAI's web_search tool and Anthropic's web search are
+# $10 per 1,000 searches; Gemini 2.x bills $35 per 1,000 grounded prompts (past its free
+# daily allowance, which tracker does not count); Perplexity a request fee per answer (low
+# search context), and it reports each answer's cost itself, which wins over the table.
+# Search results the engine reads are input tokens. `--prices FILE` adds or replaces
+# entries; a model not listed has no cost (null).
+PRICES = {
+    "gpt-5": Price(1.25, 10.00, 0.010), "gpt-5-mini": Price(0.25, 2.00, 0.010),
+    "gpt-5-nano": Price(0.05, 0.40, 0.010), "gpt-4.1": Price(2.00, 8.00, 0.010),
+    "gpt-4.1-mini": Price(0.40, 1.60, 0.010), "gpt-4.1-nano": Price(0.10, 0.40, 0.010),
+    "gpt-4o": Price(2.50, 10.00, 0.010), "gpt-4o-mini": Price(0.15, 0.60, 0.010),
+    "claude-opus-4": Price(15.00, 75.00, 0.010), "claude-opus-4-5": Price(5.00, 25.00, 0.010),
+    "claude-sonnet-4": Price(3.00, 15.00, 0.010), "claude-haiku-4-5": Price(1.00, 5.00, 0.010),
+    "claude-3-5-haiku": Price(0.80, 4.00, 0.010),
+    "gemini-2.5-pro": Price(1.25, 10.00, 0.0, 0.035),
+    "gemini-2.5-flash": Price(0.30, 2.50, 0.0, 0.035),
+    "gemini-2.5-flash-lite": Price(0.10, 0.40, 0.0, 0.035),
+    "gemini-2.0-flash": Price(0.10, 0.40, 0.0, 0.035),
+    "sonar": Price(1.00, 1.00, 0.0, 0.005), "sonar-pro": Price(3.00, 15.00, 0.0, 0.006),
+    "sonar-reasoning": Price(1.00, 5.00, 0.0, 0.005),
+    "sonar-reasoning-pro": Price(2.00, 8.00, 0.0, 0.006),
+}
+FREE = Price(0.0, 0.0)
+
+
+def price_of(model, table=PRICES):
+    """The Price of model in table, or None."""
+    names = [name for name in table if model == name or model.startswith((name + "-", name + ":"))]
+    return table[max(names, key=len)] if names else None
+
+
+def read_prices(path):
+    """Price entries from a JSON file: {"model": {"input": 1.25, "output": 10, "search": 0.01,
+    "answer": 0}} (per million tokens, per search, per answer that searched; search and
+    answer may be left out)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            entries = json.load(file)
+    except (OSError, ValueError) as error:
+        raise ProvisioningError("--prices %s: %s" % (path, error)) from None
+    if not isinstance(entries, dict):
+        raise ProvisioningError("--prices %s: must be a JSON object of models" % path)
+    prices = {}
+    for model, entry in entries.items():
+        fields = entry if isinstance(entry, dict) else {}
+        values = [fields.get("input"), fields.get("output"), fields.get("search", 0),
+                  fields.get("answer", 0)]
+        if set(fields) - {"input", "output", "search", "answer"} or not all(
+                type(value) in (int, float) and 0 <= value < math.inf for value in values):
+            raise ProvisioningError("--prices %s: %r must be {\"input\": USD, \"output\": USD, "
+                                    "\"search\": USD, \"answer\": USD}, each a number from 0"
+                                    % (path, model))
+        prices[model] = Price(*map(float, values))
+    return prices
+
+
+# The engines -------------------------------------------------------------------------
+
+class Engine:
+    """What every engine has beside ``ask()``: its label (name), model and kind, whether it
+    searches the web, its Price (None: unknown) and its daily call limit (None: none)."""
+    name = model = kind = None
+    web_search = False
+    price = None
+    daily_limit = None
+
+
+class SimulatedEngine(Engine):
     """An offline, deterministic stand-in for an AI engine: same question, same answer.
 
     It recommends a shuffled mix of one to three of the workspace's brands (by name or a
@@ -2391,6 +2553,8 @@ class SimulatedEngine:
     them; one answer in five it makes without searching, citing nothing.
     """
     kind = "simulated"
+    web_search = True  # simulated too
+    price = FREE
 
     def __init__(self, name="simulated", model="simulated-1"):
         self.name = name
@@ -2425,7 +2589,7 @@ class SimulatedEngine:
                       consulted=consulted, searches=searches, retrieval="searched")
 
 
-class HttpEngine:
+class HttpEngine(Engine):
     """An engine behind a JSON API over HTTP(S): one POST per question.
 
     A call is over within ENGINE_CALL_SECONDS from connect to the last byte, whatever the
@@ -2435,7 +2599,7 @@ class HttpEngine:
     of its lease on the run). Subclasses say where to send what (endpoint, headers, body)
     and how to read the reply (parse).
     """
-    kind = None
+    web_search = True
 
     def __init__(self, name, model, base_url, api_key=None, timeout=ENGINE_CALL_SECONDS,
                  retries=3, sleep=time.sleep):
@@ -2454,7 +2618,8 @@ class HttpEngine:
         body = json.dumps(self.body(text, location)).encode()
         for attempt in range(self.retries + 1):
             try:
-                return self.parse(self.post(body, deadline))
+                raw = self.post(body, deadline)
+                return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
             except RetryableEngineError as error:
                 if attempt == self.retries:
                     raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
@@ -2464,7 +2629,7 @@ class HttpEngine:
                 self.sleep(wait)
 
     def post(self, body, deadline=math.inf):
-        """The decoded JSON reply to one request, or an EngineError."""
+        """The raw reply to one request, or an EngineError."""
         seconds = min(self.timeout, deadline - time.monotonic())
         if seconds <= 0:
             raise EngineError("no time left to ask %s" % self.url)
@@ -2474,10 +2639,7 @@ class HttpEngine:
             if status == 429 or status >= 500:
                 raise RetryableEngineError(message, retry_after_seconds(headers))
             raise EngineError(message)
-        try:
-            return json.loads(raw)
-        except (ValueError, RecursionError) as error:
-            raise EngineError("%s answered with invalid JSON: %s" % (self.url, error)) from None
+        return raw
 
     def endpoint(self):
         raise NotImplementedError
@@ -2488,8 +2650,20 @@ class HttpEngine:
     def body(self, text, location):
         raise NotImplementedError
 
-    def parse(self, reply):
-        raise NotImplementedError
+    # parse(reply) -> Answer: a static method, so that `tracker reextract` can read a
+    # stored reply again knowing only the engine's kind.
+    parse = None
+
+
+def decoded_reply(raw, url):
+    """The JSON object of an engine's reply, or an EngineError."""
+    try:
+        reply = json.loads(raw)
+    except (ValueError, RecursionError) as error:
+        raise EngineError("%s answered with invalid JSON: %s" % (url, error)) from None
+    if not isinstance(reply, dict):
+        raise EngineError("%s answered with JSON that is not an object" % url)
+    return reply
 
 
 def http_post(url, body, headers, seconds):
@@ -2545,32 +2719,6 @@ class BearerEngine(HttpEngine):
         return headers
 
 
-class OpenAIEngine(BearerEngine):
-    """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
-
-    Citations are read from a ``citations`` or ``search_results`` array and from URL
-    annotations, as different providers return them.
-    """
-    kind = "openai"
-
-    def endpoint(self):
-        return self.base_url + "/chat/completions"
-
-    def body(self, text, location):
-        messages = [{"role": "user", "content": text}]
-        if location:
-            messages.insert(0, {"role": "system", "content": location_note(location)})
-        return {"model": self.model, "messages": messages}
-
-    def parse(self, reply):
-        return parse_chat_completion(reply)
-
-
-def retry_after_seconds(headers):
-    value = headers.get("Retry-After", "")
-    return min(float(value), 300.0) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", value) else None
-
-
 def parse_chat_completion(reply):
     """Answer from a chat-completions reply, with citations wherever the provider put them."""
     try:
@@ -2592,6 +2740,36 @@ def parse_chat_completion(reply):
                  if isinstance(c, dict) and isinstance(c.get("url"), str)]
     usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
     return Answer(text, citations, usage)
+
+
+class OpenAIEngine(BearerEngine):
+    """Any OpenAI-compatible /chat/completions endpoint (OpenAI, OpenRouter, Ollama, vLLM...).
+
+    Citations are read from a ``citations`` or ``search_results`` array and from URL
+    annotations, as different providers return them.
+    """
+    kind = "openai"
+
+    @property
+    def web_search(self):
+        """Plain chat completions do not search; OpenRouter's ":online" models do."""
+        return self.model.endswith(":online")
+
+    def endpoint(self):
+        return self.base_url + "/chat/completions"
+
+    def body(self, text, location):
+        messages = [{"role": "user", "content": text}]
+        if location:
+            messages.insert(0, {"role": "system", "content": location_note(location)})
+        return {"model": self.model, "messages": messages}
+
+    parse = staticmethod(parse_chat_completion)
+
+
+def retry_after_seconds(headers):
+    value = headers.get("Retry-After", "")
+    return min(float(value), 300.0) if re.fullmatch(r"[0-9]+(\.[0-9]+)?", value) else None
 
 
 # Engines that search the web ----------------------------------------------------------
@@ -2847,11 +3025,13 @@ def parse_perplexity_response(reply):
     order = marks + [number for number in range(1, len(urls) + 1) if number not in marks]
     results = page_refs(dicts(reply.get("search_results")))
     titles = {page["url"]: page["title"] for page in results}
+    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
+    cost = usage.get("cost") if isinstance(usage.get("cost"), dict) else {}
     return dataclasses.replace(
         answer, citations=[{"url": urls[n - 1], "title": titles.get(urls[n - 1])} for n in order],
         consulted=results, retrieval="searched" if urls or results else "unknown",
-        usage=token_usage(reply.get("usage"), "prompt_tokens", "completion_tokens",
-                          1 if urls or results else 0))
+        usage=token_usage(usage, "prompt_tokens", "completion_tokens", 1 if urls or results else 0),
+        cost=cost.get("total_cost"))
 
 
 def token_usage(reported, input_name, output_name, searches):
@@ -2884,8 +3064,7 @@ class OpenAIResponsesEngine(BearerEngine):
             body["instructions"] = location_note(location)
         return body
 
-    def parse(self, reply):
-        return parse_openai_response(reply)
+    parse = staticmethod(parse_openai_response)
 
 
 # At most this many searches per answer (Anthropic bills each), and this many output tokens.
@@ -2918,8 +3097,7 @@ class AnthropicEngine(HttpEngine):
             body["system"] = location_note(location)
         return body
 
-    def parse(self, reply):
-        return parse_anthropic_message(reply)
+    parse = staticmethod(parse_anthropic_message)
 
 
 class GeminiEngine(HttpEngine):
@@ -2943,8 +3121,7 @@ class GeminiEngine(HttpEngine):
             body["systemInstruction"] = {"parts": [{"text": location_note(location)}]}
         return body
 
-    def parse(self, reply):
-        return parse_gemini_response(reply)
+    parse = staticmethod(parse_gemini_response)
 
 
 class PerplexityEngine(BearerEngine):
@@ -2964,8 +3141,7 @@ class PerplexityEngine(BearerEngine):
             body["messages"].insert(0, {"role": "system", "content": location_note(location)})
         return body
 
-    def parse(self, reply):
-        return parse_perplexity_response(reply)
+    parse = staticmethod(parse_perplexity_response)
 
 
 # kind: (class, default base URL, the variables that may hold its key (the first set
@@ -2986,14 +3162,17 @@ ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z][a-z-]*)(?::(?P
                          r"(?:@(?P<url>\S+))?")
 
 
-def parse_engine(spec, environ):
+def parse_engine(spec, environ, prices=PRICES):
     """An engine from ``[LABEL=]KIND[:MODEL][@BASE_URL]``, e.g. local=openai:llama3.1@http://...;
-    BASE_URL replaces the kind's default (a proxy or a test server can stand in)."""
+    BASE_URL replaces the kind's default (a proxy or a test server can stand in). Its price
+    is its model's in prices."""
     found = ENGINE_SPEC.fullmatch(spec.strip())
     if not found:
         raise ProvisioningError("engine %r is not [LABEL=]KIND[:MODEL][@BASE_URL]" % spec)
     kind, model, url = found["kind"], found["model"], found["url"]
     label = found["label"] or kind
+    if len(label) > ENGINE_MAX_LENGTH:
+        raise ProvisioningError("engine label %r is over %d characters" % (label, ENGINE_MAX_LENGTH))
     if kind == "simulated":
         return SimulatedEngine(label, model or "simulated-1")
     if kind not in ENGINE_KINDS:
@@ -3005,18 +3184,148 @@ def parse_engine(spec, environ):
     if kind.startswith("openai"):  # as OpenAI's own SDK reads it
         default_url = environ.get("OPENAI_BASE_URL") or default_url
     key = next((environ[name] for name in key_names if environ.get(name)), None)
-    return engine_class(label, model, url or default_url, key)
+    engine = engine_class(label, model, url or default_url, key)
+    engine.price = price_of(model, prices)
+    return engine
 
 
-def configure_engines(specs, environ=os.environ):
-    """Engines from --engine options, else TRACKER_ENGINES, else the simulated one."""
+def configure_engines(specs, environ=os.environ, prices=None, daily_limits=()):
+    """Engines from --engine options, else TRACKER_ENGINES, else the simulated one, each
+    with its price (PRICES, with prices over it) and its daily call limit."""
     if not specs:
         specs = [s for s in environ.get("TRACKER_ENGINES", "").split(",") if s.strip()]
-    engines = [parse_engine(spec, environ) for spec in specs] or [SimulatedEngine()]
+    table = dict(PRICES, **(prices or {}))
+    engines = [parse_engine(spec, environ, table) for spec in specs] or [SimulatedEngine()]
     labels = [engine.name for engine in engines]
     if len(set(labels)) != len(labels):
         raise ProvisioningError("engine labels must be unique: %s" % ", ".join(labels))
+    limits = daily_limit_table(daily_limits, labels)
+    for engine in engines:
+        engine.daily_limit = limits.get(engine.name, limits.get(None))
     return engines
+
+
+def daily_limit_table(options, labels):
+    """{label or None (every engine): calls per UTC day} from --engine-daily-limit values,
+    each N (every engine) or LABEL=N."""
+    limits = {}
+    for option in options:
+        label, _, number = option.rpartition("=")
+        if not re.fullmatch(r"[0-9]{1,9}", number) or int(number) < 1:
+            raise ProvisioningError("--engine-daily-limit %r is not N or LABEL=N with N a whole "
+                                    "number from 1" % option)
+        if label and label not in labels:
+            raise ProvisioningError("--engine-daily-limit %r: no engine is labelled %r (engines: %s)"
+                                    % (option, label, ", ".join(labels)))
+        limits[label or None] = int(number)
+    return limits
+
+
+###############################################################################
+# Engine settings: switches per workspace, daily call limits ###################
+###############################################################################
+
+# The server's engines are its operator's (--engine); a workspace chooses which of them
+# it pays for: an engine it turned off is not asked for its prompts. An engine with a
+# daily limit (--engine-daily-limit) is asked at most that many times per UTC day, over
+# every workspace: past it, runs wait in the queue for the next day instead of failing.
+
+def utc_day(now):
+    return iso_timestamp(now)[:10]
+
+
+def next_utc_day(now):
+    """The Unix time at which the next UTC day starts."""
+    return (math.floor(now / 86400) + 1) * 86400
+
+
+def disabled_engines(connection, workspace_id):
+    """The labels of the engines the workspace turned off."""
+    return {row["engine"] for row in query_all(connection, """
+        SELECT engine FROM workspace_engines WHERE workspace_id = ? AND NOT enabled""",
+        (workspace_id,))}
+
+
+def set_engine_enabled(db, workspace_id, label, enabled):
+    with db.write() as connection:
+        connection.execute("""
+            INSERT INTO workspace_engines (workspace_id, engine, enabled, updated_at)
+            VALUES (?, ?, ?, ?)
+            ON CONFLICT (workspace_id, engine) DO UPDATE SET enabled = excluded.enabled,
+                                                            updated_at = excluded.updated_at""",
+            (workspace_id, label, int(enabled), db.now()))
+
+
+def calls_on(connection, day):
+    """{engine label: calls made on the UTC day}."""
+    return {row["engine"]: row["calls"] for row in query_all(
+        connection, "SELECT engine, calls FROM engine_calls WHERE day = ?", (day,))}
+
+
+def reserve_call(db, engine):
+    """Count one call to engine today, unless that would pass its daily limit: True when
+    it may be asked. One statement, so runners (and servers) sharing the file agree."""
+    with db.write() as connection:
+        return query_one(connection, """
+            INSERT INTO engine_calls (engine, day, calls) VALUES (?, ?, 1)
+            ON CONFLICT (engine, day) DO UPDATE SET calls = calls + 1 WHERE calls < ?
+            RETURNING calls""", (engine.name, utc_day(db.clock()), engine.daily_limit)) is not None
+
+
+def count_calls(connection, labels, day):
+    """Count one call to each engine of labels on day (engines with no limit are counted
+    with the chats their calls gave, in the same transaction)."""
+    connection.executemany("""
+        INSERT INTO engine_calls (engine, day, calls) VALUES (?, ?, 1)
+        ON CONFLICT (engine, day) DO UPDATE SET calls = calls + 1""",
+        [(label, day) for label in labels])
+
+
+def chats_on(connection, workspace_id, day):
+    """{engine label: the workspace's chats on the UTC day}, from the daily rollup."""
+    return {row["engine"]: row["chats"] for row in query_all(connection, """
+        SELECT engine, chats FROM daily_chats WHERE workspace_id = ? AND day = ?""",
+        (workspace_id, day))}
+
+
+def engine_json(engine, enabled, chats_today, calls_today):
+    """An engine as GET /engines shows it to a workspace. The day's calls are every
+    workspace's, so only whether they reached the limit is shown, not their number."""
+    return {"label": engine.name, "kind": engine.kind, "model": engine.model,
+            "webSearch": engine.web_search, "enabled": enabled, "chatsToday": chats_today,
+            "dailyLimit": engine.daily_limit,
+            "dailyLimitReached": engine.daily_limit is not None and calls_today >= engine.daily_limit,
+            "price": engine.price.json() if engine.price else None}
+
+
+def engines_json(db, engines, workspace_id):
+    connection = db.connection()
+    day = utc_day(db.clock())
+    disabled = disabled_engines(connection, workspace_id)
+    chats, calls = chats_on(connection, workspace_id, day), calls_on(connection, day)
+    return [engine_json(engine, engine.name not in disabled, chats.get(engine.name, 0),
+                        calls.get(engine.name, 0)) for engine in engines]
+
+
+def add_engine_routes(app, db):
+    engines = app.config["tracker.worker"].engines
+
+    @app.get(API_PREFIX + "/engines", openapi=Operation(
+        "The server's engines, and whether this workspace runs each", "EngineList"))
+    def engines_index():
+        return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
+
+    @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
+        "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
+        item="Engine"))
+    def engines_update(label):
+        engine = existing(next((e for e in engines if e.name == label), None), "Engine")
+        errors = []
+        enabled = Fields(json_body(), errors).boolean("enabled", required=True)
+        raise_if(errors)
+        set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
+        found = engines_json(db, [engine], caller().workspace_id)[0]
+        return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
 
 
 ###############################################################################
@@ -3305,46 +3614,112 @@ def backoff_seconds(attempts):
     return min(BACKOFF_SECONDS * 2 ** (attempts - 1), BACKOFF_CAP_SECONDS)
 
 
-def end_run(connection, run, errors, now):
-    """Mark the run done, or queue it again after a backoff, or fail it for good."""
-    if not errors:
-        state, not_before, error = "done", run["not_before"], None
-    else:
+def end_run(connection, run, errors, now, held=()):
+    """Mark the run done, or queue it again after a backoff, or fail it for good. A run
+    with engines held at their daily limit waits for the next UTC day, and that wait is
+    not a failed attempt."""
+    attempts = run["attempts"]
+    if errors:
         error = "; ".join("%s: %s" % item for item in sorted(errors.items()))
-        state = "failed" if run["attempts"] >= MAX_ATTEMPTS else "queued"
-        not_before = iso_timestamp(now + backoff_seconds(run["attempts"]))
+        state = "failed" if attempts >= MAX_ATTEMPTS else "queued"
+        wait = now + backoff_seconds(attempts)
+        not_before = iso_timestamp(max(wait, next_utc_day(now)) if held else wait)
+    elif held:
+        error = "waiting for the next UTC day: %s reached its daily call limit" % ", ".join(held)
+        state, not_before, attempts = "queued", iso_timestamp(next_utc_day(now)), attempts - 1
+    else:
+        state, not_before, error = "done", run["not_before"], None
     connection.execute("""
-        UPDATE runs SET state = ?, not_before = ?, last_error = ?, leased_until = NULL,
-                        lease_token = NULL, updated_at = ?
-        WHERE id = ?""", (state, not_before, error, iso_timestamp(now), run["id"]))
+        UPDATE runs SET state = ?, not_before = ?, last_error = ?, attempts = ?,
+                        leased_until = NULL, lease_token = NULL, updated_at = ?
+        WHERE id = ?""", (state, not_before, error, attempts, iso_timestamp(now), run["id"]))
 
 
-def store_chat(connection, run, prompt, engine, answer, latency_ms, extracted, created_at):
-    """Insert one chat with its sources and brand rows (nothing if the run already has it).
+# An engine's raw reply is kept, zlib-compressed, when it compresses to at most this.
+MAX_KEPT_REPLY_BYTES = 1024 * 1024
 
-    answer is bounded_answer()'s and extracted extract()'s result: the work that grows with
-    the answer is done, and bounded, before the caller takes the write lock."""
-    sources, found = extracted
+
+@dataclasses.dataclass
+class PreparedChat:
+    """What store_chat writes for one answer, all worked out before the write lock is
+    taken: requests that write wait for it, and the work grows with the answer."""
+    engine: object
+    answer: Answer
+    latency_ms: int
+    sources: list
+    found: list
+    cost: float
+    reply: bytes
+
+
+def prepare_chat(engine, answer, latency_ms, matcher):
+    """The PreparedChat of a bounded answer."""
+    sources, found = extract(answer, matcher)
+    return PreparedChat(engine, answer, latency_ms, sources, found, chat_cost(engine, answer),
+                        kept_reply(answer))
+
+
+def chat_cost(engine, answer):
+    """USD: what the provider reported, else the engine's price applied to the usage."""
+    if answer.cost is not None:
+        return answer.cost
+    return engine.price.cost(answer.usage) if engine.price else None
+
+
+def kept_reply(answer):
+    """The answer's raw reply compressed, or None (with a note on the answer when it is
+    too large to keep)."""
+    if answer.raw is None:
+        return None
+    packed = zlib.compress(answer.raw, 6)
+    if len(packed) > MAX_KEPT_REPLY_BYTES:
+        answer.notes.append("the raw reply was not kept: %d bytes compressed, over %d"
+                            % (len(packed), MAX_KEPT_REPLY_BYTES))
+        return None
+    return packed
+
+
+def store_chat(connection, run, prompt, prepared, created_at):
+    """Insert one chat with its sources, searches, raw reply and brand rows (nothing if
+    the run already has it)."""
+    engine, answer = prepared.engine, prepared.answer
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           cost, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine) DO NOTHING
-        RETURNING id, workspace_id, answer, engine, created_at""",
+        RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
-         json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, latency_ms,
-         created_at))
+         json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
+         prepared.latency_ms, prepared.cost, created_at))
     if chat is None:
         return
+    write_chat_sources(connection, chat, prepared.sources)
+    write_chat_searches(connection, chat, answer.searches)
+    if prepared.reply is not None:
+        connection.execute("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
+                           "VALUES (?, ?, ?, ?)", (chat["id"], chat["workspace_id"], engine.kind,
+                                                   prepared.reply))
+    write_chat_brands(connection, chat, prepared.found)
+
+
+def write_chat_sources(connection, chat, sources):
     connection.executemany("""
         INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
                                   cited, position)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], run["workspace_id"], s["url"], s["domain"], s["title"], engine.name,
-          created_at, int(s["cited"]), s["position"]) for s in sources])
-    write_chat_brands(connection, chat, found)
+        [(chat["id"], chat["workspace_id"], s["url"], s["domain"], s["title"], chat["engine"],
+          chat["created_at"], int(s["cited"]), s["position"]) for s in sources])
+
+
+def write_chat_searches(connection, chat, searches):
+    connection.executemany("""
+        INSERT INTO chat_searches (chat_id, workspace_id, prompt_id, engine, created_at, query)
+        VALUES (?, ?, ?, ?, ?, ?)""",
+        [(chat["id"], chat["workspace_id"], chat["prompt_id"], chat["engine"], chat["created_at"],
+          query) for query in searches])
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -3400,6 +3775,87 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
             connection.execute("UPDATE brand_refresh SET after_chat_id = ? WHERE workspace_id = ?",
                                (chats[-1]["id"], workspace_id))
     return True
+
+
+# Re-extraction ---------------------------------------------------------------------------
+
+# An HTTP engine's reply is kept with its chat, so that when the rules that read replies
+# improve (a parser, source or brand extraction), `tracker reextract` can apply them to
+# the chats already stored. Batches are read and parsed outside the write lock, and
+# written only if the workspace's brands are still the ones they were matched against.
+
+REEXTRACT_BATCH = 100
+
+
+def stored_replies(connection, after_chat_id, workspace_id, batch):
+    return query_all(connection, """
+        SELECT c.id, c.workspace_id, c.prompt_id, c.engine, c.model, c.created_at, c.cost,
+               r.kind, r.reply
+        FROM chat_replies r JOIN chats c ON c.id = r.chat_id
+        WHERE r.chat_id > ? AND (? IS NULL OR r.workspace_id = ?) ORDER BY r.chat_id LIMIT ?""",
+        (after_chat_id, workspace_id, workspace_id, batch))
+
+
+def reread_reply(row, prices):
+    """(answer, cost) of a stored reply read with today's parser for its kind; raises
+    EngineError, or zlib.error for a damaged reply."""
+    if row["kind"] not in ENGINE_KINDS:
+        raise EngineError("no parser for engine kind %r" % row["kind"])
+    inflater = zlib.decompressobj()
+    raw = inflater.decompress(row["reply"], MAX_REPLY_BYTES + 1)
+    if not inflater.eof or len(raw) > MAX_REPLY_BYTES:
+        raise EngineError("the stored reply is not a whole compressed reply of at most %d bytes"
+                          % MAX_REPLY_BYTES)
+    answer = bounded_answer(ENGINE_KINDS[row["kind"]][0].parse(decoded_reply(raw, "the stored reply")))
+    price = price_of(row["model"], prices)
+    cost = answer.cost if answer.cost is not None else price.cost(answer.usage) if price else row["cost"]
+    return answer, cost
+
+
+def rewrite_chat(connection, chat, answer, cost, sources, found):
+    """Replace what the chat derived from its reply; False when the chat is gone."""
+    if query_one(connection, """
+            UPDATE chats SET answer = ?, citations = ?, usage = ?, notes = ?, search_queries = ?,
+                             retrieval = ?, cost = ?
+            WHERE id = ? AND workspace_id = ? RETURNING id""",
+            (answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
+             json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
+             chat["id"], chat["workspace_id"])) is None:
+        return False
+    connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (chat["id"],))
+    write_chat_sources(connection, chat, sources)
+    connection.execute("DELETE FROM chat_searches WHERE chat_id = ?", (chat["id"],))
+    write_chat_searches(connection, chat, answer.searches)
+    write_chat_brands(connection, chat, found)
+    return True
+
+
+def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH):
+    """Read every kept reply again (of one workspace, or all) and rewrite its chat:
+    {"chats": rewritten, "failed": [{"chatId", "error"}]} (a failed one is left as it was)."""
+    rewritten, failed, after = 0, [], 0
+    while True:
+        with db.read() as snapshot:
+            rows = stored_replies(snapshot, after, workspace_id, batch)
+            brands = {ws: brand_rows(snapshot, ws) for ws in {row["workspace_id"] for row in rows}}
+        if not rows:
+            return {"chats": rewritten, "failed": failed}
+        matchers = {ws: BrandMatcher(matched) for ws, matched in brands.items()}
+        work, errors = [], []
+        for row in rows:
+            try:
+                answer, cost = reread_reply(row, prices)
+            except (EngineError, zlib.error) as error:
+                errors.append({"chatId": row["id"], "error": describe_error(error)})
+                continue
+            work.append((row, answer, cost, extract(answer, matchers[row["workspace_id"]])))
+        with db.write() as connection:
+            if any(brand_rows(connection, ws) != matched for ws, matched in brands.items()):
+                continue  # a brand changed meanwhile: match this batch again
+            for row, answer, cost, (sources, found) in work:
+                rewritten += rewrite_chat(connection, row, answer, cost, sources, found)
+        failed += errors
+        after = rows[-1]["id"]
 
 
 def chat_source_domains(connection, workspace_id, chat_ids):
@@ -3528,12 +3984,16 @@ class Worker:
         brands = brand_rows(connection, run["workspace_id"])
         answered = {row["engine"] for row in query_all(
             connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
-        answers, errors = [], {}
+        skipped = answered | disabled_engines(connection, run["workspace_id"])
+        answers, errors, held = [], {}, []
         for engine in self.engines:
-            if engine.name in answered:
+            if engine.name in skipped:
                 continue
             if self._stopping.is_set():
                 raise WorkerStopping()
+            if engine.daily_limit is not None and not reserve_call(self.db, engine):
+                held.append(engine.name)
+                continue
             started = time.perf_counter()
             try:
                 answer = bounded_answer(engine.ask(prompt["text"], prompt["location"], brands,
@@ -3542,22 +4002,24 @@ class Worker:
                 errors[engine.name] = describe_error(error)
                 continue
             answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
-        self.finish(run, prompt, brands, answers, errors)
+        self.finish(run, prompt, brands, answers, errors, held)
 
-    def finish(self, run, prompt, brands, answers, errors):
+    def finish(self, run, prompt, brands, answers, errors, held=()):
         now = self.db.clock()
+        asked = {engine.name for engine, _, _ in answers} | set(errors)
+        uncounted = [engine.name for engine in self.engines
+                     if engine.name in asked and engine.daily_limit is None]
         matcher = BrandMatcher(brands)
-        # Sources and mentions are found before the write lock is taken: requests that
-        # write wait for it, and matching brands in long answers takes a while.
-        extracted = [extract(answer, matcher) for _, answer, _ in answers]
+        prepared = [prepare_chat(engine, answer, latency_ms, matcher)
+                    for engine, answer, latency_ms in answers]
         with self.db.write() as connection:
             if not holds_lease(connection, run):
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
                 return
-            for (engine, answer, latency_ms), found in zip(answers, extracted):
-                store_chat(connection, run, prompt, engine, answer, latency_ms, found,
-                           iso_timestamp(now))
-            end_run(connection, run, errors, now)
+            for chat in prepared:
+                store_chat(connection, run, prompt, chat, iso_timestamp(now))
+            count_calls(connection, uncounted, utc_day(now))
+            end_run(connection, run, errors, now, held)
         if answers:
             with self._lock:
                 self._new_chats.add(run["workspace_id"])
@@ -3650,6 +4112,7 @@ SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("groupBy", "choice", "Count by cited domain or by URL.", choices=("domain", "url"),
           default="domain"),
 )
+QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
 RANKING_PARAMS = SCOPE_PARAMS + (
     Param("status", "choice", "Which brands to rank.", choices=RANKING_STATUSES, default="active"),
     Param("interval", "choice", "Add a series per brand with a bucket per day or week (Monday "
@@ -4040,23 +4503,56 @@ def sources_document(connection, scope, group_by, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
-# The names providers give the tokens they count (OpenAI's chat completions and Responses,
-# Anthropic, Gemini, the simulated engine), for the Usage schema's two.
-USAGE_NAMES = {
-    "inputTokens": ("inputTokens", "input_tokens", "prompt_tokens", "promptTokens",
-                    "promptTokenCount"),
-    "outputTokens": ("outputTokens", "output_tokens", "completion_tokens", "completionTokens",
-                     "candidatesTokenCount"),
-    "searches": ("searches",),
-}
+# A search query lists at most this many of the prompts whose chats ran it (promptCount
+# counts them all).
+MAX_QUERY_PROMPTS = 20
+
+
+def query_rows(connection, scope, page, per_page):
+    """One page of the searches the engines ran in scope, with the same query in any case
+    counted as one, run by most chats first."""
+    where, params = scope.row_conditions("x")
+    grouped = """
+        SELECT casefold(x.query) AS query_key, min(x.query) AS query,
+               count(DISTINCT x.chat_id) AS chats, count(*) AS searches,
+               json_group_array(DISTINCT x.engine) AS engines,
+               json_group_array(DISTINCT x.prompt_id) AS prompt_ids,
+               min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
+        FROM chat_searches x WHERE %s GROUP BY 1""" % where
+    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
+    rows = query_all(connection, grouped + " ORDER BY chats DESC, searches DESC, query_key "
+                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
+    return total, rows
+
+
+def prompt_texts(connection, workspace_id, prompt_ids):
+    """{prompt id: text} of the given prompts of the workspace."""
+    return {row["id"]: row["text"] for row in query_all(connection, """
+        SELECT id, text FROM prompts WHERE workspace_id = ?
+        AND id IN (SELECT value FROM json_each(?))""", (workspace_id, json.dumps(prompt_ids)))}
+
+
+def queries_document(connection, scope, page, per_page):
+    """The fan-out: each search the engines ran for the workspace's prompts in scope."""
+    chats = count_chats(connection, scope).get(None, 0)
+    total, rows = query_rows(connection, scope, page, per_page)
+    prompt_ids = {row["query_key"]: sorted(json.loads(row["prompt_ids"])) for row in rows}
+    texts = prompt_texts(connection, scope.workspace_id, sorted(
+        {prompt_id for ids in prompt_ids.values() for prompt_id in ids[:MAX_QUERY_PROMPTS]}))
+    data = [{"query": row["query"], "chats": row["chats"], "searches": row["searches"],
+             "chatShare": ratio(row["chats"], chats), "engines": sorted(json.loads(row["engines"])),
+             "promptCount": len(prompt_ids[row["query_key"]]),
+             "prompts": [{"id": prompt_id, "text": texts.get(prompt_id)}
+                         for prompt_id in prompt_ids[row["query_key"]][:MAX_QUERY_PROMPTS]],
+             "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"]} for row in rows]
+    return dict(page_fields(total, page, per_page), data=data, chats=chats,
+                **{"from": scope.start, "to": scope.end})
 
 
 def usage_json(stored):
-    """A chat's usage as the Usage schema has it, from the usage the engine reported."""
-    counts = {key: int(value) for key, value in json.loads(stored).items()
-              if is_integer(value) and value >= 0}
-    return {name: next((counts[key] for key in keys if key in counts), None)
-            for name, keys in USAGE_NAMES.items()}
+    """A chat's usage as the Usage schema has it (chats stored before schema 5 kept the
+    names their engine used)."""
+    return normalised_usage(json.loads(stored))
 
 
 def chats_json(connection, workspace_id, rows):
@@ -4088,7 +4584,7 @@ def chats_json(connection, workspace_id, rows):
              "answer": row["answer"], "notes": json.loads(row["notes"]),
              "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
-             "createdAt": row["created_at"],
+             "cost": row["cost"], "createdAt": row["created_at"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
@@ -4145,6 +4641,16 @@ def add_analytics_routes(app, db):
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
+
+    @app.get(API_PREFIX + "/analytics/queries", openapi=Operation(
+        "The fan-out: the searches engines ran for the prompts, run by most chats first",
+        "QueryPage", params=QUERY_PARAMS))
+    def analytics_queries():
+        query, values, scope = analytics_query(db, QUERY_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(queries_document(connection, scope, values["page"], values["perPage"]),
+                           "Search queries retrieved")
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
@@ -4416,7 +4922,33 @@ FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": 
 
 def component_schemas():
     """The schemas of every body and answer, with the limits the validators enforce."""
-    return service_schemas() | resource_schemas() | analytics_schemas()
+    return service_schemas() | resource_schemas() | analytics_schemas() | engine_schemas()
+
+
+def engine_schemas():
+    """The server's engines as a workspace sees them."""
+    price = object_schema({"inputPerMillionTokens": NUMBER, "outputPerMillionTokens": NUMBER,
+                           "perSearch": NUMBER, "perAnswer": dict(NUMBER, description="Per "
+                           "answer that searched the web (a grounded request's fee).")})
+    return {
+        "Engine": object_schema({
+            "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
+            "model": string_schema(1),
+            "webSearch": dict({"type": "boolean"}, description="The engine searches the web "
+                              "before it answers (the simulated engine pretends to)."),
+            "enabled": dict({"type": "boolean"}, description="This workspace's prompts are "
+                            "asked to it (PATCH to change)."),
+            "chatsToday": dict(COUNT, description="This workspace's chats from it this UTC day."),
+            "dailyLimit": dict(nullable_schema(integer_schema(1)), description="Calls per UTC "
+                               "day over every workspace (--engine-daily-limit); past it, runs "
+                               "wait for the next day."),
+            "dailyLimitReached": dict({"type": "boolean"}, description="The day's calls reached "
+                                      "dailyLimit: runs wait for the next UTC day."),
+            "price": dict(nullable_schema(price), description="USD the model costs (null: "
+                          "unknown), from which a chat's cost is worked out.")}),
+        "EngineList": array_schema(schema_ref("Engine")),
+        "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
+    }
 
 
 def service_schemas():
@@ -4576,6 +5108,8 @@ def analytics_schemas():
             "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
             "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
+            "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
+                         "else the usage at the engine's price (GET /engines); null when unknown."),
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
@@ -4605,6 +5139,19 @@ def analytics_schemas():
         "SourcePage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Source")),
                                          chats=COUNT, groupBy={"enum": ["domain", "url"]},
                                          **window)),
+        "SearchQuery": object_schema({
+            "query": dict(string_schema(), description="As the engines wrote it (one spelling "
+                          "when they differ only in case)."),
+            "chats": dict(COUNT, description="Chats whose engine ran this search."),
+            "searches": dict(COUNT, description="Times it was run (a chat may run it twice)."),
+            "chatShare": schema_ref("Ratio"), "engines": array_schema(string_schema()),
+            "promptCount": COUNT,
+            "prompts": dict(array_schema(object_schema({
+                "id": ID, "text": nullable_schema(string_schema())}), MAX_QUERY_PROMPTS),
+                description="The first %d prompts (by id) whose chats ran it." % MAX_QUERY_PROMPTS),
+            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}),
+        "QueryPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("SearchQuery")),
+                                        chats=COUNT, **window)),
     }
 
 
@@ -4725,8 +5272,10 @@ def openapi_operation(method, path, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
     if spec.item:
-        parameters.insert(0, {"name": "id", "in": "path", "required": True, "schema": ID,
-                              "description": "The %s's id." % spec.item.lower()})
+        name = re.search(r"\{(\w+)\}", path)[1]
+        parameters.insert(0, {"name": name, "in": "path", "required": True,
+                              "schema": ID if name == "id" else string_schema(1),
+                              "description": "The %s's %s." % (spec.item.lower(), name)})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
@@ -4745,8 +5294,9 @@ def openapi_operation(method, path, spec):
 
 
 def operation_id(method, path):
-    words = [part.title() for part in re.split(r"[/.]", path) if part and part != "{id}"]
-    return method.lower() + "".join(words) + ("ById" if "{id}" in path else "")
+    words = [part.title() for part in re.split(r"[/.]", path) if part and not part.startswith("{")]
+    keys = re.findall(r"\{(\w+)\}", path)
+    return method.lower() + "".join(words) + "".join("By" + key.title() for key in keys)
 
 
 # The interface's own version, as the spec numbers it; the package has its own
@@ -4756,7 +5306,8 @@ API_VERSION = "1.0.0"
 
 def openapi_path(rule):
     """(path relative to the API's base, or the whole path with a servers override)."""
-    path = re.sub(r"<[^>]+>", "{id}", rule)
+    path = re.sub(r"<(\w+)>", lambda found: "{id}" if found[1].endswith("_id")
+                  else "{%s}" % found[1], rule)
     if path.startswith(API_PREFIX + "/"):
         return path.removeprefix(API_PREFIX), None
     return path, [{"url": "/", "description": "The server's root, outside the API's base."}]
@@ -5083,6 +5634,7 @@ def add_routes(app, db):
     add_tag_routes(app, db)
     add_brand_routes(app, db)
     add_analytics_routes(app, db)
+    add_engine_routes(app, db)
     add_openapi_routes(app)
 
 
@@ -6586,85 +7138,39 @@ def add_session_routes(app, db):
 # Server #######################################################################
 ###############################################################################
 
-def complete_body(app):
-    """WSGI middleware: the app sees the whole request body, de-chunked, as bytes
-    in memory with a true CONTENT_LENGTH, or the client gets a 4xx here.
+# Slow clients (issue 15). A worker thread takes a request only once all of it, head and
+# body, has arrived: the selector thread reads every connection without blocking
+# (ReadAheadConnections), so a silent or trickling client holds a descriptor and a few
+# bytes, never a thread. A request head must arrive within REQUEST_SECONDS of the
+# connection (or of the previous answer on a kept-alive one). Its body then has
+# REQUEST_SECONDS, plus one second for every BODY_MIN_RATE bytes that arrive, and never
+# more than BODY_SECONDS after the head: a body slower than BODY_MIN_RATE bytes a second on
+# average, or still coming after BODY_SECONDS (16 MiB needs some 140 KB/s), gets a 408 and
+# the connection closes.
+REQUEST_SECONDS = 10
+BODY_MIN_RATE = 1024
+BODY_SECONDS = 120
+# Bodies being received wait in memory until they are whole; past this many bytes in all,
+# a body that grows gets a 503. (Heads are bounded by MAX_HEAD_BYTES and their deadline.)
+MAX_RECEIVING_BYTES = 256 * 1024 * 1024
+READ_SIZE = 64 * 1024  # bytes read from a socket at a time
+# Connections may hold all the open-file limit but DESCRIPTOR_RESERVE (at most half of it),
+# kept for the database files of each thread, engine calls and backups. At that count the
+# connection idle longest is closed for a new one; with none idle (or out of descriptors
+# all the same), accepting stops for DESCRIPTORS_BACKOFF_SECONDS. The log says so at most
+# once per DESCRIPTORS_LOG_SECONDS.
+DESCRIPTOR_RESERVE = 128
+DESCRIPTORS_BACKOFF_SECONDS = 0.1
+DESCRIPTORS_LOG_SECONDS = 10.0
 
-    cheroot decodes a chunked body but leaves Transfer-Encoding in the environ, so
-    Bottle would decode it again (every chunked request was a 400); and a body cut
-    short of its Content-Length would time out inside a route (a 500 after 10 s).
-    """
-    def with_body(environ, start_response):
-        try:
-            body = read_body(environ)
-        except ApiError as error:
-            return wsgi_error(start_response, error)
-        if body is not None:
-            environ["wsgi.input"] = io.BytesIO(body)
-            environ["CONTENT_LENGTH"] = str(len(body))
-            environ.pop("HTTP_TRANSFER_ENCODING", None)
-        return app(environ, start_response)
-    return with_body
-
-
-def read_body(environ):
-    """The request body as bytes, None when there is none, or an ApiError (400, 408, 413)."""
-    stream = environ["wsgi.input"]
-    try:
-        if environ.get("wsgi.input_terminated"):
-            # cheroot's sign of a chunked body; its ChunkedRFile holds the connection's
-            # stream as .rfile. Its own reader is quadratic in the number of chunks
-            # and reads a chunk-size line of any length, so the body is read here.
-            return read_chunked(stream.rfile)
-        declared = environ.get("CONTENT_LENGTH", "")
-        if not declared:
-            return None
-        if not re.fullmatch(r"[0-9]{1,20}", declared):
-            raise ApiError(400, "Content-Length must be a whole number of bytes")
-        if int(declared) > MAX_BODY_BYTES:
-            raise payload_too_large()
-        body = stream.read(int(declared))
-    except TimeoutError:
-        raise ApiError(408, "The request body did not arrive in time") from None
-    except OSError:
-        raise incomplete_body() from None
-    if len(body) < int(declared):
-        raise incomplete_body()
-    return body
-
-
-def read_chunked(stream):
-    """The data of a chunked body, in linear time and bounded memory."""
-    parts, size, framing = [], 0, 0
-
-    def framing_line():
-        nonlocal framing
-        line = stream.readline(CHUNK_LINE_MAX)
-        framing += len(line)
-        if not line.endswith(b"\n") and len(line) < CHUNK_LINE_MAX:
-            raise incomplete_body()  # the stream ended mid-line
-        return line
-    while True:
-        found = re.fullmatch(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n", framing_line())
-        if not found:
-            raise malformed_chunks()
-        length = int(found[1], 16)
-        size += length
-        if size > MAX_BODY_BYTES:
-            raise payload_too_large()
-        if framing > MAX_CHUNK_FRAMING_BYTES:
-            raise chunk_framing_too_large()
-        if length == 0:
-            break
-        parts.append(stream.read(length))
-        if len(parts[-1]) < length:
-            raise incomplete_body()
-        if framing_line() != b"\r\n":
-            raise malformed_chunks()
-    while framing_line() != b"\r\n":  # trailer fields, which nothing here reads
-        if framing > MAX_CHUNK_FRAMING_BYTES:
-            raise chunk_framing_too_large()
-    return b"".join(parts)
+BARE_LF = re.compile(rb"(?<!\r)\n")
+# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value. cheroot also takes
+# white space before the colon, a folded line and a bare CR, which a proxy in front may read
+# differently: a way to hide a framing header from one of the two.
+INVALID_HEADER_LINE = re.compile(rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)")
+FRAMING_FIELD = re.compile(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
+EXPECT_CONTINUE = re.compile(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
+CHUNK_SIZE_LINE = re.compile(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
 
 
 def chunk_framing_too_large():
@@ -6680,61 +7186,74 @@ def malformed_chunks():
     return ApiError(400, "The chunked request body is malformed")
 
 
-def wsgi_error(start_response, error):
-    """Answer a WSGI request with an ApiError, outside Bottle."""
+def request_timeout(part):
+    return ApiError(408, "The request %s did not arrive in time" % part)
+
+
+def head_too_large(received):
+    """A head over MAX_HEAD_BYTES: 414 while its request line has not ended, else 431."""
+    if received.find(b"\n", 0, MAX_HEAD_BYTES) < 0:
+        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
+    return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES, code="HEADERS_TOO_LARGE")
+
+
+def receiving_too_much():
+    return ApiError(503, "Too many request bodies are arriving at once: retry shortly",
+                    code="SERVER_BUSY", headers={"Retry-After": "1"}, retry_after=1)
+
+
+def error_response(error, protocol="HTTP/1.1"):
+    """An ApiError as a whole HTTP answer, which closes the connection."""
     body = error.body()
-    # The rest of the request is in an unknown state on the connection: ask the client
-    # to close it (cheroot itself closes after a 413).
-    start_response("%d %s" % (error.status, bottle.HTTP_CODES[error.status]), [
-        ("Content-Type", "application/json"), ("Content-Length", str(len(body))),
-        ("X-Content-Type-Options", "nosniff"), ("Connection", "close")])
-    return [body]
+    head = ["%s %d %s" % (protocol, error.status, bottle.HTTP_CODES[error.status]),
+            "Content-Type: application/json", "Content-Length: %d" % len(body),
+            "X-Content-Type-Options: nosniff", "Connection: close",
+            *("%s: %s" % header for header in error.headers.items())]
+    return ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body
 
 
-class FramingHeaders(dict):
-    """A request's headers, keeping every value sent for the ones that frame its body."""
-    FRAMING = (b"Content-Length", b"Transfer-Encoding")
+def request_body(head):
+    """How the body after head is framed (a LengthBody or a ChunkedBody), or the ApiError
+    for a head that frames it two ways or hides a framing header: RFC 9112 says refuse
+    with 400 and close, since a proxy in front may see another request in the same bytes."""
+    sent = {b"Content-Length": [], b"Transfer-Encoding": []}
+    for name, value in FRAMING_FIELD.findall(head):
+        sent[name.title()].append(value)
+    problem = header_line_problem(head) or framing_problem(sent)
+    if problem:
+        raise ApiError(400, "Bad Request: " + problem)
+    if sent[b"Transfer-Encoding"]:
+        if [value.strip().lower() for value in sent[b"Transfer-Encoding"]] != [b"chunked"]:
+            raise ApiError(501, "Transfer-Encoding must be chunked or absent")
+        if head[:head.find(b"\r\n")].endswith(b"HTTP/1.0"):
+            raise ApiError(400, "Bad Request: Transfer-Encoding in an HTTP/1.0 request")
+        return ChunkedBody()
+    length = int(sent[b"Content-Length"][0]) if sent[b"Content-Length"] else 0
+    if length > MAX_BODY_BYTES:
+        raise payload_too_large()
+    return LengthBody(length)
 
-    def __init__(self):
-        super().__init__()
-        self.sent = {name: [] for name in self.FRAMING}
 
-    def __setitem__(self, name, value):
-        if name in self.sent:
-            self.sent[name].append(value)
-        super().__setitem__(name, value)
-
-
-class FramingHeaderReader(cheroot_server.HeaderReader):
-    """cheroot's header reader, refusing a head whose body could be framed two ways (a
-    request smuggled behind it): RFC 9112 says reject with 400 and close. cheroot itself
-    takes Content-Length: +24 or 2_4 (Python's int() does), keeps the last of two
-    Content-Lengths, and accepts a space before a colon and chunked twice."""
-
-    def __call__(self, rfile, hdict=None):
-        headers = FramingHeaders()
-        super().__call__(rfile, headers)
-        problem = framing_problem(headers.sent)
-        if problem:
-            raise ValueError(problem)  # cheroot answers 400 (simple_response) and closes
-        if hdict is None:
-            return headers
-        hdict.update(headers)
-        return hdict
-
-    def _transform_key(self, key_name):
-        if key_name[-1:] in (b" ", b"\t"):
-            raise ValueError("White space before a header's colon")
-        return super()._transform_key(key_name)
+def header_line_problem(head):
+    """What is wrong with the first header line that is not a name, a colon and a value."""
+    found = INVALID_HEADER_LINE.search(head)
+    if not found:
+        return None
+    line = head[found.end():head.find(b"\r\n", found.end())]
+    if line[:1] in (b" ", b"\t"):
+        return "Folded header lines are not accepted"
+    if re.match(rb"[^:]*[ \t]:", line):
+        return "White space before a header's colon"
+    return "Illegal header line"
 
 
 def framing_problem(sent):
     """Why the Content-Length and Transfer-Encoding values sent frame the body ambiguously,
-    or None. (A coding other than chunked is cheroot's 501.)"""
+    or None. (A coding other than chunked is a 501.)"""
     lengths, encodings = sent[b"Content-Length"], sent[b"Transfer-Encoding"]
     if lengths and encodings:
         return "Both Content-Length and Transfer-Encoding"
-    if len(set(lengths)) > 1:
+    if len(set(value.strip() for value in lengths)) > 1:
         return "Content-Length sent twice with different values"
     if lengths and not re.fullmatch(rb"[0-9]{1,20}", lengths[0].strip()):
         return "Content-Length must be a whole number of bytes"
@@ -6744,84 +7263,391 @@ def framing_problem(sent):
     return None
 
 
+class LengthBody:
+    """A body of Content-Length bytes, as it arrives."""
+
+    def __init__(self, length):
+        self.length = length
+
+    def decoded(self):
+        return 0
+
+    def take(self, received):
+        """The body, moved out of received once all of it is there; None until then."""
+        if len(received) < self.length:
+            return None
+        body = bytes(received[:self.length])
+        del received[:self.length]
+        return body
+
+    def frame(self, head, body):
+        return head + body
+
+
+class ChunkedBody:
+    """A chunked body, decoded as it arrives: in linear time and bounded memory (at most
+    MAX_BODY_BYTES of data, and MAX_CHUNK_FRAMING_BYTES of framing in lines of at most
+    CHUNK_LINE_MAX bytes). cheroot's own decoder is quadratic in the number of chunks and
+    reads a chunk-size line of any length."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.framing = 0
+        self.chunk = None  # the size of the chunk whose data comes next
+        self.trailers = False  # past the last chunk: trailer lines until an empty one
+
+    def decoded(self):
+        return len(self.data)
+
+    def take(self, received):
+        """The body once its last chunk and trailers are in, None until then; what is
+        decoded leaves received."""
+        while True:
+            if self.chunk is not None:
+                if len(received) < self.chunk + 2:
+                    return None
+                if received[self.chunk:self.chunk + 2] != b"\r\n":
+                    raise malformed_chunks()
+                self.data += received[:self.chunk]
+                del received[:self.chunk + 2]
+                self.framing += 2
+                self.chunk = None
+            line = self.framing_line(received)
+            if line is None:
+                return None
+            if self.trailers:  # trailer fields, which nothing here reads
+                if line == b"\r\n":
+                    return bytes(self.data)
+                continue
+            found = CHUNK_SIZE_LINE.fullmatch(line)
+            if not found:
+                raise malformed_chunks()
+            size = int(found[1], 16)
+            if len(self.data) + size > MAX_BODY_BYTES:
+                raise payload_too_large()
+            self.chunk, self.trailers = size or None, not size
+
+    def framing_line(self, received):
+        """The next framing line, moved out of received; None until all of it is there."""
+        end = received.find(b"\n", 0, CHUNK_LINE_MAX)
+        if end < 0:
+            if len(received) >= CHUNK_LINE_MAX:
+                raise malformed_chunks()
+            return None
+        line = bytes(received[:end + 1])
+        del received[:end + 1]
+        self.framing += len(line)
+        if self.framing > MAX_CHUNK_FRAMING_BYTES:
+            raise chunk_framing_too_large()
+        return line
+
+    def frame(self, head, body):
+        """The request as cheroot parses it: decoded, with a Content-Length. (The head has
+        one Transfer-Encoding line, which says chunked: see request_body.)"""
+        length = b"\r\nContent-Length: %d" % len(body)
+        return re.sub(rb"(?i)\r\ntransfer-encoding:[^\r\n]*", lambda _: length, head, count=1) + body
+
+
+class ExpectAnsweredHeaderReader(cheroot_server.HeaderReader):
+    """cheroot's header reader, without Expect: the selector thread has answered a
+    "100-continue" already, before it read the body."""
+
+    def _allow_header(self, key_name):
+        return key_name != b"Expect"
+
+
 class JsonErrorRequest(cheroot_server.HTTPRequest):
     """cheroot's request, except that the errors cheroot answers by itself (a malformed
-    request line or header, a head over MAX_HEAD_BYTES, an unknown Transfer-Encoding, a
-    timeout, a failure outside the app) come in the JSON envelope, not as text/plain, and
-    a head that frames its body ambiguously is refused (FramingHeaderReader)."""
-    header_reader = FramingHeaderReader()
-
-    def send_headers(self):
-        # An answer that says Connection: close (a body that was malformed, short or never
-        # came) closes the connection as it says. cheroot would first try to read the rest
-        # of the body, from a socket that has timed out: no answer, and a traceback.
-        if any(name.lower() == b"connection" and value.lower() == b"close"
-               for name, value in self.outheaders):
-            self.close_connection = True
-        super().send_headers()
+    request line or header, a failure outside the app) come in the JSON envelope, not as
+    text/plain."""
+    header_reader = ExpectAnsweredHeaderReader()
 
     def simple_response(self, status, msg=""):
-        error = protocol_error(int(str(status)[:3]), msg)
-        body = error.body()
-        head = ["%s %d %s" % (self.server.protocol, error.status, bottle.HTTP_CODES[error.status]),
-                "Content-Type: application/json", "Content-Length: %d" % len(body),
-                "X-Content-Type-Options: nosniff", "Connection: close"]
         self.close_connection = True  # whatever follows on the connection is not trusted
         try:
-            self.conn.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+            self.conn.wfile.write(error_response(protocol_error(int(str(status)[:3]), msg),
+                                                 self.server.protocol))
         except OSError as failure:
             if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
                 raise
 
 
-class JsonErrorConnection(cheroot_server.HTTPConnection):
-    RequestHandlerClass = JsonErrorRequest
-
-
 def protocol_error(status, detail):
     """The ApiError for an error cheroot found in the request before the app saw it."""
-    if status == 413 and "headers" in detail:  # cheroot's 413 for a head over the limit
-        return ApiError(431, "Request headers exceed %d bytes" % MAX_HEAD_BYTES,
-                        code="HEADERS_TOO_LARGE")
-    if status == 413:
-        return payload_too_large()
-    if status == 414:
-        return ApiError(414, "Request line exceeds %d bytes" % MAX_HEAD_BYTES, code="URI_TOO_LONG")
-    if status == 501:  # cheroot's answer to a Transfer-Encoding other than chunked
-        return ApiError(501, "Transfer-Encoding must be chunked or absent")
     if status == 500:  # a failure in cheroot itself, which it has logged
         return ApiError(500, "Internal server error")
     reason = bottle.HTTP_CODES.get(status, "Bad request")
     return ApiError(status, "%s: %s" % (reason, detail.rstrip(".")) if detail else reason)
 
 
-# When the process runs out of file descriptors, accepting waits this long before it tries
-# again, and says so in the log at most once per DESCRIPTORS_LOG_SECONDS.
-DESCRIPTORS_BACKOFF_SECONDS = 0.1
-DESCRIPTORS_LOG_SECONDS = 10.0
+class ReadAheadConnection(cheroot_server.HTTPConnection):
+    """A client connection whose requests the selector thread receives whole (see
+    ReadAheadConnections); a worker then parses each one from memory, never from the socket,
+    so it never waits on the client."""
+    RequestHandlerClass = JsonErrorRequest
 
+    def __init__(self, server, sock, makefile):
+        super().__init__(server, sock, makefile)
+        self.rfile.close()
+        self.rfile = io.BytesIO()
+        self.received = bytearray()  # bytes not yet handed to a worker
+        self.total = 0  # bytes ever received
+        self.answered = False  # whether a request has gone to a worker
+        self.await_request()
 
-class PatientConnectionManager(cheroot_connections.ConnectionManager):
-    """cheroot's connection manager, except that running out of file descriptors makes
-    it wait a little before accepting again. cheroot raised, logged a traceback and tried
-    again at once: 1,100 idle connections at the usual limit of 1,024 made it spin and
-    write 49 MB of "Too many open files" in 10 s."""
-    _last_logged = -math.inf
+    def await_request(self):
+        """Start the clock for the next request; the socket is the selector thread's now."""
+        self.socket.settimeout(0)
+        self.head = self.body = None
+        self.scanned = 0
+        self.deadline = time.monotonic() + REQUEST_SECONDS
 
-    def _from_server_socket(self, server_socket):
+    def receive(self):
+        """Read what the socket holds; False once the client has closed its side."""
         try:
-            return super()._from_server_socket(server_socket)
+            data = self.socket.recv(READ_SIZE)
+        except BlockingIOError:
+            return True
+        except OSError:  # reset by the client
+            return False
+        self.received += data
+        self.total += len(data)
+        return bool(data)
+
+    def holding(self):
+        """The body bytes held in memory for the request being received."""
+        return (len(self.received) + self.body.decoded()) if self.body else 0
+
+    def next_request(self, ended=False):
+        """The request received so far, when it is whole, as bytes for cheroot to parse;
+        None while more is to come (ended: the client has closed its side). Raises the
+        ApiError for a request that cannot be served."""
+        starting = self.head is None
+        if starting and not self.take_head(ended):
+            return None
+        body = self.body.take(self.received)
+        if body is None:
+            if ended:
+                raise incomplete_body()
+            if starting and EXPECT_CONTINUE.search(self.head):
+                with contextlib.suppress(OSError):
+                    self.socket.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+            self.deadline = self.body_started + min(
+                BODY_SECONDS, REQUEST_SECONDS + (self.total - self.body_from) / BODY_MIN_RATE)
+            return None
+        request = self.body.frame(self.head, body)
+        self.head = self.body = None
+        return request
+
+    def take_head(self, ended):
+        """Move the head out of received and read its framing, once it has all arrived."""
+        received = self.received
+        end = received.find(b"\r\n\r\n", max(self.scanned - 3, 0), MAX_HEAD_BYTES)
+        size = end + 4 if end >= 0 else len(received)
+        if BARE_LF.search(received, max(self.scanned - 1, 0), size) or (end < 0 and ended):
+            # cheroot refuses a line without CR, or a head cut short, and closes: let it.
+            self.head, self.body = bytes(received), LengthBody(0)
+            received.clear()
+            return True
+        if end < 0:
+            if size >= MAX_HEAD_BYTES:
+                raise head_too_large(received)
+            self.scanned = size
+            return False
+        self.head = bytes(received[:size])
+        del received[:size]
+        self.body = request_body(self.head)
+        self.body_started, self.body_from = time.monotonic(), self.total - len(received)
+        return True
+
+    def hand_over(self, request):
+        """Give request to a worker, which reads it from memory and writes its answer on a
+        socket with cheroot's timeout."""
+        self.rfile = io.BytesIO(request)
+        self.socket.settimeout(self.server.timeout)
+        self.answered = True
+
+    def refuse(self, error=None):
+        """Send error's answer, if any, and close: what else was sent is not trusted."""
+        if error is not None:
+            with contextlib.suppress(OSError):
+                self.socket.send(error_response(error, self.server.protocol))
+        self.close()
+
+    def close(self):
+        super().close()
+        self.server._connections.closed()
+
+    def lateness(self):
+        """The 408 for a connection past its deadline; None (close quietly) for a kept-alive
+        one that has not started another request."""
+        if self.head is None and not self.received and self.answered:
+            return None
+        return request_timeout("head" if self.head is None else "body")
+
+
+class ReadAheadConnections(cheroot_connections.ConnectionManager):
+    """cheroot's connection manager, except that a connection goes to a worker thread only
+    with a whole request received. cheroot gave a connection to a worker as soon as it was
+    readable, and the worker blocked reading it (10 s per read, nothing bounding the whole
+    request): ten silent clients stopped a server of ten threads. Here the selector thread
+    reads each connection as bytes arrive and answers 408 at the deadlines above.
+
+    At the most connections DESCRIPTOR_RESERVE leaves, or out of descriptors, it closes the
+    connection idle longest to make room, or stops accepting for DESCRIPTORS_BACKOFF_SECONDS
+    when none waits. cheroot took connections until accept() failed, logged a traceback and
+    tried again at once: 1,100 idle connections at the usual limit of 1,024 made it spin and
+    write 49 MB of "Too many open files" in 10 s.
+
+    It relies on cheroot's ConnectionManager internals (_run, _selector,
+    _from_server_socket), the same in cheroot 10 and 11.
+    """
+
+    def __init__(self, server):
+        super().__init__(server)
+        self.receiving = 0  # body bytes held in memory by all connections
+        self.open = 0  # connections accepted and not closed
+        self.lock = threading.Lock()  # for both counts, changed by workers too
+        limit = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        self.most_open = limit - min(DESCRIPTOR_RESERVE, limit // 2)
+        self.accepting_again = None  # when accepting resumes after running out of descriptors
+        self.descriptors_logged = -math.inf
+
+    def _run(self, expiration_interval):
+        checked = time.monotonic()
+        while not self._stop_requested:
+            try:
+                ready = list(self._selector.select(timeout=expiration_interval))
+            except OSError:
+                self._remove_invalid_sockets()
+                continue
+            readable = [(fd, conn) for fd, conn in ready if conn is not self.server]
+            for fd, conn in readable:
+                self._selector.unregister(fd)
+                held = conn.holding()
+                self.advance(conn, held, ended=not conn.receive())
+            # Accepting last: out of descriptors, it may close a waiting connection, which
+            # must not be one of this round's still to be read.
+            if len(readable) < len(ready):
+                self.accept()
+            now = time.monotonic()
+            if now - checked >= expiration_interval:
+                self.expire(now)
+                checked = now
+
+    def put(self, conn):
+        """A worker has answered conn's request: wait for the next one, which may be here."""
+        conn.await_request()
+        self.advance(conn)
+
+    def advance(self, conn, held=0, ended=False):
+        """Give conn to a worker if its next request is whole, refuse it if that request
+        cannot be served, or let it wait in the selector for more. held: the body bytes it
+        held when they were last counted."""
+        try:
+            request = conn.next_request(ended)
+        except ApiError as error:
+            self.count(-held)
+            conn.refuse(error)
+            return
+        grew = conn.holding() - held
+        if self.count(grew) > MAX_RECEIVING_BYTES and grew > 0:
+            self.drop(conn, receiving_too_much())
+        elif request is not None:
+            conn.hand_over(request)
+            self.server.process_conn(conn)
+        elif ended:
+            conn.close()
+        else:
+            self._selector.register(conn.socket.fileno(), selectors.EVENT_READ, data=conn)
+
+    def count(self, change):
+        """Add change to the body bytes held; returns the total."""
+        with self.lock:
+            self.receiving += change
+            return self.receiving
+
+    def closed(self):
+        with self.lock:
+            self.open -= 1
+
+    def drop(self, conn, error=None):
+        self.count(-conn.holding())
+        conn.refuse(error)
+
+    def accept(self):
+        if self.open >= self.most_open and not self.make_room(
+                "%d connections open, the most DESCRIPTOR_RESERVE allows" % self.open):
+            return
+        try:
+            conn = self._from_server_socket(self.server.socket)
         except OSError as error:
             if error.errno not in (errno.EMFILE, errno.ENFILE):
                 raise
-            now = time.monotonic()
-            if now - self._last_logged >= DESCRIPTORS_LOG_SECONDS:
-                log.error("out of file descriptors (%s): new connections wait in the listen "
-                          "backlog; next report in %gs at most", error.strerror,
-                          DESCRIPTORS_LOG_SECONDS)
-                self._last_logged = now
-            time.sleep(DESCRIPTORS_BACKOFF_SECONDS)
-            return None
+            self.make_room(error.strerror)
+            return
+        if conn is not None:
+            with self.lock:
+                self.open += 1
+            self._selector.register(conn.socket.fileno(), selectors.EVENT_READ, data=conn)
+
+    def make_room(self, reason):
+        """Close the connection idle longest, or with none waiting stop accepting for a
+        while; True when there is room now."""
+        now = time.monotonic()
+        if now - self.descriptors_logged >= DESCRIPTORS_LOG_SECONDS:
+            log.error("out of file descriptors (%s): closing the connections idle longest, "
+                      "next report in %gs at most", reason, DESCRIPTORS_LOG_SECONDS)
+            self.descriptors_logged = now
+        idle = self.longest_idle()
+        if idle is None:  # every connection is at a worker: new ones wait in the listen backlog
+            self._selector.unregister(self.server.socket.fileno())
+            self.accepting_again = now + DESCRIPTORS_BACKOFF_SECONDS
+            return False
+        self._selector.unregister(idle.socket.fileno())
+        self.drop(idle)
+        return True
+
+    def longest_idle(self):
+        """The connection that has waited in the selector longest (the first registered)."""
+        waiting = self._selector.connections
+        try:
+            return next((conn for _, conn in waiting if conn is not self.server), None)
+        finally:
+            waiting.close()
+
+    def expire(self, now):
+        """Close each connection past its deadline, with a 408; accept again after a pause."""
+        if self.accepting_again is not None and now >= self.accepting_again:
+            self.accepting_again = None
+            self._selector.register(self.server.socket.fileno(), selectors.EVENT_READ,
+                                    data=self.server)
+        late = [(fd, conn) for fd, conn in self._selector.connections
+                if conn is not self.server and conn.deadline < now]
+        for fd, conn in late:
+            self._selector.unregister(fd)
+            self.drop(conn, conn.lateness())
+
+
+class HttpServer(cheroot_wsgi.Server):
+    """cheroot's WSGI server, with ReadAheadConnections and tracker's limits."""
+    ConnectionClass = ReadAheadConnection
+    # cheroot's defaults are unlimited; the selector thread refuses more than these first.
+    max_request_header_size = MAX_HEAD_BYTES
+    max_request_body_size = MAX_BODY_BYTES
+    # Idle connections wait in the selector, each holding a descriptor and no thread, for
+    # REQUEST_SECONDS at most. cheroot's limit, 10, closed every connection after its
+    # answer as soon as ten clients were connected.
+    keep_alive_conn_limit = None
+    # Deadlines are checked, and stop() is noticed, at this interval.
+    expiration_interval = 0.1
+
+    def prepare(self):
+        super().prepare()
+        # cheroot makes its own manager here, with no setting for its class: swap in ours
+        # before it has seen a connection.
+        self._connections.close()
+        self._connections = ReadAheadConnections(self)
 
 
 def raise_descriptor_limit():
@@ -6896,19 +7722,10 @@ def serve(app, host, port, threads, ready=None):
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     db.watch_commits()
     log.info("open files: up to %d (each connection holds one)", raise_descriptor_limit())
-    logged = AccessLog(complete_body(app))
-    server = cheroot_wsgi.Server((host, port), logged, numthreads=threads, server_name="tracker",
-                                 request_queue_size=LISTEN_BACKLOG)
-    server.ConnectionClass = JsonErrorConnection
-    # cheroot's defaults are unlimited: a head would be read into memory whatever its
-    # size, and a huge body drained after an answer.
-    server.max_request_header_size = MAX_HEAD_BYTES
-    server.max_request_body_size = MAX_BODY_BYTES
-    # stop() waits for cheroot's selector loop to notice, which polls at this interval.
-    server.expiration_interval = 0.1
+    logged = AccessLog(app)
+    server = HttpServer((host, port), logged, numthreads=threads, server_name="tracker",
+                        request_queue_size=LISTEN_BACKLOG)
     server.prepare()
-    server._connections.close()  # cheroot keeps its manager private: swap in ours
-    server._connections = PatientConnectionManager(server)
     bound_host, bound_port = server.bind_addr[:2]
     url = "http://%s:%d" % (bound_host if ":" not in bound_host else "[%s]" % bound_host, bound_port)
     if ready:
@@ -7070,7 +7887,9 @@ def open_db(args):
 def cmd_serve(args):
     db = Database(":memory:") if args.memory else open_db(args)
     seed = read_seed(args.seed) if args.seed else None
-    app = make_app(db, engines=configure_engines(args.engine), seed=seed, runs=args.runs,
+    prices = read_prices(args.prices) if args.prices else None
+    engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
+    app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    concurrency=args.workers, run_interval=args.run_interval,
                    lease_seconds=args.lease)
     created = None if seed else bootstrap(db)
@@ -7126,6 +7945,11 @@ def cmd_backup(args):
     print_json({"source": db.path, "backup": args.dest, "bytes": os.path.getsize(args.dest)})
 
 
+def cmd_reextract(args):
+    prices = dict(PRICES, **read_prices(args.prices)) if args.prices else PRICES
+    print_json(reextract_chats(open_db(args), args.workspace_id, prices))
+
+
 def cmd_version(args):
     print_json({"tracker": __version__, "sqlite": apsw.sqlite_lib_version(),
                 "apsw": apsw.apsw_version(), "python": sys.version.split()[0]})
@@ -7155,6 +7979,14 @@ def build_parser():
     serve_cmd.add_argument("--engine", action="append", metavar="[LABEL=]KIND[:MODEL][@URL]",
                            help="an engine to ask (repeatable; env TRACKER_ENGINES, comma-"
                                 "separated; default: simulated)")
+    serve_cmd.add_argument("--engine-daily-limit", action="append", default=[],
+                           metavar="[LABEL=]N",
+                           help="ask an engine at most N times per UTC day (repeatable; N alone: "
+                                "every engine); past it, runs wait for the next day")
+    serve_cmd.add_argument("--prices", metavar="FILE",
+                           help='a JSON file of model prices over the built-in table: '
+                                '{"model": {"input": USD, "output": USD, "search": USD}} '
+                                '(per million tokens, per search)')
     serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
     serve_cmd.add_argument("--memory", action="store_true",
                            help="a throw-away in-memory database instead of --db")
@@ -7208,6 +8040,12 @@ def build_parser():
     backup = command(commands, "backup", cmd_backup,
                      "Copy the database online into DEST, a new file: one consistent snapshot.")
     backup.add_argument("dest")
+    reextract = command(commands, "reextract", cmd_reextract,
+                        "Read the engines' kept replies again with this version's rules and "
+                        "rewrite their chats' answers, sources, searches, mentions and costs.")
+    reextract.add_argument("--workspace-id", type=int, help="only this workspace's chats")
+    reextract.add_argument("--prices", metavar="FILE", help="model prices over the built-in "
+                           "table, as serve --prices takes them")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
 

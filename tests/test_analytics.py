@@ -271,7 +271,7 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
     assert first == {
         "id": example["chats"][0], "promptId": example["p1"], "prompt": "P1", "engine": "alpha",
         "model": "m", "location": "US", "answer": "chat text", "notes": [], "latencyMs": 5,
-        "searchQueries": [], "retrieval": "unknown",
+        "searchQueries": [], "retrieval": "unknown", "cost": None,
         "usage": {"inputTokens": None, "outputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z",
         "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "title": None, "cited": True,

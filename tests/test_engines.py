@@ -4,10 +4,12 @@ answer, a search error, a rate limit, an overload and a malformed reply become (
 """
 
 import json
+import zlib
 
 import pytest
 
 import tracker
+from conftest import run_cli
 from providers import (FakeProviders, anthropic_error, anthropic_message, gemini_error,
                        gemini_response, grounding_redirect, openai_error, openai_response,
                        perplexity_response, search_error, search_results, server_tool_use,
@@ -275,3 +277,165 @@ def test_consulted_pages_are_sources_that_are_not_cited(db, api, providers):
     assert [(r["domain"], r["citations"], r["chats"], r["retrievedChats"]) for r in sources["data"]] == [
         ("acme.com", 1, 1, 1), ("read.example", 0, 0, 1)]
     assert sources["total"] == 2
+
+
+# The fan-out: GET /analytics/queries ---------------------------------------------------
+
+class Searcher(tracker.Engine):
+    """An engine that runs the searches a test gives per question."""
+    kind = "simulated"
+
+    def __init__(self, name, searches):
+        self.name, self.model = name, "m"
+        self.searches = searches
+
+    def ask(self, text, location=None, brands=(), deadline=None):
+        return tracker.Answer("About " + text, searches=list(self.searches.get(text, [])),
+                              retrieval="searched" if self.searches.get(text) else "not_searched")
+
+
+def fan_out(db, api, clock):
+    engines = [Searcher("alpha", {"crm?": ["best crm", "Best CRM ", "crm pricing"],
+                                  "erp?": ["best crm"]}),
+               Searcher("bravo", {"crm?": ["BEST CRM"], "erp?": ["erp vendors"]})]
+    prompts = [api.post("/prompts", {"text": text}).json["data"]["prompts"][0]["id"] for text in ("crm?", "erp?")]
+    tracker.Worker(db, engines).run_pending()
+    return prompts
+
+
+def test_queries_count_each_search_once_per_chat_across_case(db, api, clock):
+    crm, erp = fan_out(db, api, clock)
+    data = api.get("/analytics/queries").json["data"]
+    assert (data["total"], data["chats"], data["page"], data["lastPage"]) == (3, 4, 1, 1)
+    rows = [(r["query"], r["chats"], r["searches"], r["engines"], r["promptCount"],
+             [p["id"] for p in r["prompts"]]) for r in data["data"]]
+    # "Best CRM " is "Best CRM" (white space is made single), one query with "best crm"
+    assert rows == [
+        ("BEST CRM", 3, 4, ["alpha", "bravo"], 2, [crm, erp]),
+        ("crm pricing", 1, 1, ["alpha"], 1, [crm]),
+        ("erp vendors", 1, 1, ["bravo"], 1, [erp])]
+    first = data["data"][0]
+    assert first["chatShare"] == {"value": 0.75, "numerator": 3, "denominator": 4}
+    assert first["prompts"] == [{"id": crm, "text": "crm?"}, {"id": erp, "text": "erp?"}]
+    assert first["firstSeenAt"] == first["lastSeenAt"] == "2026-11-21T09:30:00.000Z"
+
+
+def test_queries_filters_paging_and_deleted_prompts(db, api, clock):
+    crm, erp = fan_out(db, api, clock)
+    by_engine = api.get("/analytics/queries", engine="bravo").json["data"]
+    assert [(r["query"], r["chats"]) for r in by_engine["data"]] == [("BEST CRM", 1), ("erp vendors", 1)]
+    by_prompt = api.get("/analytics/queries", promptId=str(erp)).json["data"]
+    assert [(r["query"], r["engines"]) for r in by_prompt["data"]] == [
+        ("best crm", ["alpha"]), ("erp vendors", ["bravo"])]
+    page = api.get("/analytics/queries", page="2", perPage="2").json["data"]
+    assert (page["total"], page["lastPage"], [r["query"] for r in page["data"]]) == (
+        3, 2, ["erp vendors"])
+    empty = api.get("/analytics/queries", params={"from": "2026-11-22"}).json["data"]
+    assert (empty["total"], empty["data"], empty["chats"]) == (0, [], 0)
+    api.delete("/prompts/%d" % crm)
+    left = api.get("/analytics/queries").json["data"]
+    assert [(r["query"], r["chats"]) for r in left["data"]] == [("best crm", 1), ("erp vendors", 1)]
+    assert api.get("/analytics/queries", perPage="0", status=422).json["errors"][0]["field"] == "perPage"
+
+
+def test_queries_of_another_workspace_are_never_counted(db, api, other_api, clock):
+    fan_out(db, api, clock)
+    assert other_api.get("/analytics/queries").json["data"]["total"] == 0
+
+
+def test_a_query_lists_at_most_20_prompts(db, api, clock):
+    texts = ["p%d" % n for n in range(21)]
+    ids = [api.post("/prompts", {"text": text}).json["data"]["prompts"][0]["id"] for text in texts]
+    tracker.Worker(db, [Searcher("alpha", {text: ["shared"] for text in texts})]).run_pending()
+    (row,) = api.get("/analytics/queries").json["data"]["data"]
+    assert (row["promptCount"], [p["id"] for p in row["prompts"]]) == (21, ids[:20])
+
+
+# The raw reply, kept for re-extraction ---------------------------------------------------
+
+def stored(db, sql, *params):
+    return tracker.query_all(db.connection(), sql, params)
+
+
+def test_the_reply_is_kept_compressed_and_reextract_rewrites_its_chat(tmp_path, db, api, providers):
+    reply = openai_response(
+        "Acme leads, then Globex.", citations=[("https://acme.com/crm?utm_source=openai", "Acme")],
+        searches=[web_search_call("best crm", ["https://g2.com/crm", "https://acme.com/crm"])])
+    providers.reply("openai-responses", reply)
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"], "type": "own"})
+    api.post("/prompts", {"text": "Best CRM?"})
+    tracker.Worker(db, [engine(providers, "openai-responses", "gpt-4.1-mini")]).run_pending()
+    (kept,) = stored(db, "SELECT chat_id, workspace_id, kind, reply FROM chat_replies")
+    assert (kept["workspace_id"], kept["kind"]) == (api.workspace_id, "openai-responses")
+    assert json.loads(zlib.decompress(kept["reply"])) == reply
+    (before,) = api.get("/analytics/chats").json["data"]["data"]
+    sources_before = api.get("/analytics/sources").json["data"]
+    queries_before = api.get("/analytics/queries").json["data"]
+    # 321 and 123 tokens at gpt-4.1-mini's $0.40 and $1.60 a million, and a search at $0.01
+    assert before["cost"] == 0.010325
+    # What an older release's rules might have made of the same reply:
+    with db.write() as connection:
+        connection.execute("DELETE FROM chat_sources")
+        connection.execute("DELETE FROM chat_searches")
+        connection.execute("DELETE FROM chat_brands")
+        connection.execute("UPDATE chats SET answer = 'old', search_queries = '[]', usage = '{}', "
+                           "retrieval = 'unknown', cost = NULL")
+    assert api.get("/analytics/sources").json["data"]["total"] == 0
+    code, output, stderr = run_cli(tmp_path / "tracker.db", "reextract")
+    assert (code, output) == (0, {"chats": 1, "failed": []}), stderr
+    assert api.get("/analytics/chats").json["data"]["data"] == [before]
+    assert api.get("/analytics/sources").json["data"] == sources_before
+    assert api.get("/analytics/queries").json["data"] == queries_before
+
+
+def test_reextract_reports_a_damaged_reply_and_leaves_its_chat(tmp_path, db, api, providers):
+    for text in ("one", "two", "three"):
+        api.post("/prompts", {"text": text})
+    tracker.Worker(db, [engine(providers, "perplexity", "sonar")]).run_pending()
+    cut, bomb, unknown = [row["chat_id"] for row in stored(db, "SELECT chat_id FROM chat_replies "
+                                                               "ORDER BY 1")]
+    with db.write() as connection:
+        connection.execute("UPDATE chat_replies SET reply = substr(reply, 1, 20) WHERE chat_id = ?",
+                           (cut,))
+        connection.execute("UPDATE chat_replies SET reply = ? WHERE chat_id = ?",
+                           (zlib.compress(b" " * (tracker.MAX_REPLY_BYTES + 1)), bomb))
+        connection.execute("UPDATE chat_replies SET kind = 'gone' WHERE chat_id = ?", (unknown,))
+    chats = api.get("/analytics/chats").json["data"]["data"]
+    code, output, _ = run_cli(tmp_path / "tracker.db", "reextract", "--workspace-id",
+                              str(api.workspace_id))
+    damaged = "the stored reply is not a whole compressed reply of at most 8388608 bytes"
+    assert (code, output) == (0, {"chats": 0, "failed": [
+        {"chatId": cut, "error": damaged}, {"chatId": bomb, "error": damaged},
+        {"chatId": unknown, "error": "no parser for engine kind 'gone'"}]})
+    assert api.get("/analytics/chats").json["data"]["data"] == chats
+
+
+def test_reextract_of_one_workspace_leaves_the_others(tmp_path, db, api, other_api, providers):
+    for workspace in (api, other_api):
+        workspace.post("/prompts", {"text": "q"})
+    tracker.Worker(db, [engine(providers, "gemini", "gemini-2.5-flash")]).run_pending()
+    code, output, _ = run_cli(tmp_path / "tracker.db", "reextract", "--workspace-id",
+                              str(other_api.workspace_id))
+    assert (code, output) == (0, {"chats": 1, "failed": []})
+
+
+def test_a_simulated_chat_has_no_reply_to_keep(db, api, app):
+    api.post("/prompts", {"text": "q"})
+    app.config["tracker.worker"].run_pending()
+    assert stored(db, "SELECT count(*) AS n FROM chat_replies") == [{"n": 0}]
+
+
+def test_a_reply_is_kept_up_to_its_compressed_limit(db, api, providers, monkeypatch):
+    big = openai_response("Acme. " * 2000)
+    size = len(zlib.compress(json.dumps(big).encode(), 6))
+    for limit, prompt in ((size, "kept"), (size - 1, "not kept")):
+        monkeypatch.setattr(tracker, "MAX_KEPT_REPLY_BYTES", limit)
+        providers.reply("openai-responses", big)
+        api.post("/prompts", {"text": prompt})
+        tracker.Worker(db, [engine(providers, "openai-responses", "m")]).run_pending()
+    kept = stored(db, "SELECT c.prompt_text, c.notes, length(r.reply) AS size FROM chats c "
+                      "LEFT JOIN chat_replies r ON r.chat_id = c.id ORDER BY c.id")
+    assert kept == [
+        {"prompt_text": "kept", "notes": "[]", "size": size},
+        {"prompt_text": "not kept", "size": None, "notes": json.dumps([
+            "the raw reply was not kept: %d bytes compressed, over %d" % (size, size - 1)])}]

@@ -75,7 +75,20 @@ def test_every_python_operation_module_imports(python_client):
     operations = [name for name in names if name.count(".") == 3]
     for name in operations:
         assert callable(importlib.import_module(name).sync), name
-    assert len(operations) == 32
+    assert len(operations) == 35
+
+
+def test_the_python_client_lists_engines_and_turns_one_off(python_client, tracker_api):
+    from tracker_client.api.default import get_engines, patch_engines_by_label
+    from tracker_client.models import EngineUpdate
+    client = python_client.AuthenticatedClient(base_url=tracker_api.base_url, token=tracker_api.key,
+                                               raise_on_unexpected_status=True)
+    (engine,) = get_engines.sync(client=client).data
+    assert (engine.label, engine.web_search, engine.enabled) == ("simulated", True, True)
+    changed = patch_engines_by_label.sync(label="simulated", client=client,
+                                          body=EngineUpdate(enabled=False))
+    assert (changed.data.label, changed.data.enabled, changed.data.daily_limit_reached) == (
+        "simulated", False, False)
 
 
 def test_the_python_client_creates_lists_and_bulk_creates(python_client, tracker_api):

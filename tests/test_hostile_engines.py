@@ -306,7 +306,7 @@ def test_writes_stay_fast_while_a_heavy_regex_recomputes_brand_rows(db, workspac
     assert p99 < 0.2
 
 
-class ScriptedAnswer:
+class ScriptedAnswer(tracker.Engine):
     name, model = "scripted", "scripted-1"
 
     def __init__(self, text):

@@ -64,7 +64,7 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
         "success": False, "message": "A run worker thread has stopped", "code": "WORKER_DEGRADED"}
 
 
-class BlockingEngine:
+class BlockingEngine(tracker.Engine):
     """An engine that answers only when released."""
     name = "blocking"
     model = "blocking-1"

@@ -14,7 +14,7 @@ from conftest import START, completion, make_api
 NOW = tracker.iso_timestamp(START)
 
 
-class ScriptedEngine:
+class ScriptedEngine(tracker.Engine):
     """An engine whose answers (or failures) the test decides."""
 
     def __init__(self, name="scripted", answer="An answer.", failures=0, citations=()):
@@ -208,10 +208,10 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     run = tracker.claim_run(db)
     prompt = rows(db, "SELECT * FROM prompts")[0]
     answer = tracker.Answer("same", [], {})
-    extracted = tracker.extract(answer, tracker.BrandMatcher([]))
+    prepared = tracker.prepare_chat(engine, answer, 5, tracker.BrandMatcher([]))
     with db.write() as connection:
         for _ in range(2):
-            tracker.store_chat(connection, run, prompt, engine, answer, 5, extracted, NOW)
+            tracker.store_chat(connection, run, prompt, prepared, NOW)
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
 
 
@@ -231,7 +231,9 @@ def test_a_run_stores_the_chat_with_sources_and_mentions(db, workspace, clock):
                                  "answer", "created_at")} == {
         "prompt_id": prompt, "prompt_text": "Best CRM?", "engine": "scripted",
         "model": "scripted-model", "location": "DE", "answer": engine.answer, "created_at": NOW}
-    assert json.loads(chat["usage"]) == {"total_tokens": 3}
+    # usage is stored in the Usage schema's names, whatever the engine called them
+    assert json.loads(chat["usage"]) == {"inputTokens": None, "outputTokens": None,
+                                         "searches": None}
     assert engine.calls == [("Best CRM?", "DE")]
     assert rows(db, "SELECT url, domain, title FROM chat_sources ORDER BY id") == [
         {"url": "https://www.g2.com/crm?b=1", "domain": "g2.com", "title": "G2"},

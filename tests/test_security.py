@@ -47,6 +47,7 @@ LIST_VIEWS = [
     "/workspace", "/prompts", "/prompts?status=paused", "/prompts?search=question", "/topics",
     "/tags", "/brands", "/brands?type=own", "/analytics/chats", "/analytics/sources",
     "/analytics/sources?groupBy=url", "/analytics/rankings?interval=day&compare=previous&status=all",
+    "/analytics/queries", "/engines",
 ]
 
 
@@ -72,6 +73,7 @@ QUERY_PARAMS = {  # the id filters each list route takes
     "/analytics/chats": ["promptId", "topicId", "tagId", "brandId"],
     "/analytics/sources": ["promptId", "topicId", "tagId"],
     "/analytics/rankings": ["promptId", "topicId", "tagId"],
+    "/analytics/queries": ["promptId", "topicId", "tagId"],
 }
 
 
@@ -130,6 +132,11 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             reply = b.post(path, dict(VALID_BODIES[kind], name="%s %s" % (SECRET, kind))).json["data"]
             assert reply["workspaceId"] == b.workspace_id
             b.delete("/%s/%d" % (kind, reply["id"]))
+        elif (method, path) == ("PATCH", "/engines/<label>"):
+            # An engine turned off by A stays on for B.
+            a.patch("/engines/simulated", {"enabled": False})
+            assert [engine["enabled"] for engine in b.get("/engines").json["data"]] == [True]
+            a.patch("/engines/simulated", {"enabled": True})
         else:
             raise AssertionError("no isolation check for %s %s: add one here" % (method, rule))
         covered.add((method, rule))
@@ -231,7 +238,7 @@ def test_bad_keys_from_one_address_never_refuse_a_good_one(tmp_path, server_fact
     db_path = tmp_path / "tracker.db"
     good = make_key(db_path, rate_limit=1000)["key"]
     server = server_factory(db_path)
-    guesses = [tracker.generate_key() for _ in range(40)] + ["trk_short", "Bearer", "", good[:-1] + "0"] \
+    guesses = [tracker.generate_key() for _ in range(40)] + ["trk_short", "Bearer", "", good[:-1] + ("1" if good.endswith("0") else "0")] \
         + ["x" * 44] * 6
     statuses = [HttpClient(server.url, guess).call("GET", "/workspace")[0] for guess in guesses]
     assert statuses == [401] * len(guesses)

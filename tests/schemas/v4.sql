@@ -1,8 +1,8 @@
 -- SQLite dump (by APSW 3.54.1.0)
 -- SQLite version 3.54.1
--- Date: Mon Nov 23 03:20:02 2026
+-- Date: Mon Nov 23 04:11:55 2026
 -- Tables like: (All)
--- Database: /tmp/v4.db
+-- Database: /tmp/v4src/v4.db
 -- User: root @ vm
 
 -- The values of various per-database settings
@@ -31,7 +31,7 @@ CREATE TABLE api_keys (
     revoked_at            TEXT,
     created_at            TEXT NOT NULL
 ) STRICT;
-INSERT INTO api_keys VALUES(1,1,'default',X'720A7AF90ABD25F732498E3A9605BB96783DFA06828AFF91CC263F1C9217DFBF','trk_aaaa','35tI','read,write',60,NULL,NULL,'2026-11-21T09:30:00.000Z');
+INSERT INTO api_keys VALUES(1,1,'default',X'49C20D3227ADDB49672609E3169F4B166EA61546958987B85D57397640D17137','trk_TrmQ','7oZH','read,write',60,NULL,NULL,'2026-11-23T04:11:53.947Z');
 -- Triggers and indices on  api_keys
 CREATE TRIGGER api_keys_auth_delete AFTER DELETE ON api_keys BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -79,7 +79,8 @@ CREATE TABLE brands (
     created_at              TEXT NOT NULL,
     updated_at              TEXT NOT NULL
 ) STRICT;
-INSERT INTO brands VALUES(1,1,'Acme','acme','[]',NULL,0,'["acme.example"]',NULL,NULL,NULL,'active','competitor','#6b7280',1.0,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO brands VALUES(1,1,'Acme','acme','[]',NULL,0,'["acme.example"]',NULL,NULL,NULL,'active','own','#6b7280',1.0,'2026-11-23T04:11:53.968Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO brands VALUES(2,1,'Globex One','globex one','[]',NULL,0,'["globex.example"]',NULL,NULL,NULL,'active','competitor','#6b7280',0.8333333333333334,'2026-11-23T04:11:53.968Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
 -- Triggers and indices on  brands
 CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
 
@@ -96,7 +97,17 @@ CREATE TABLE chat_brands (
     created_at   TEXT NOT NULL,
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO chat_brands VALUES(1,1,1,1,2,1,'simulated','2026-11-21T09:30:00.000Z');
+INSERT INTO chat_brands VALUES(1,1,1,2,2,1,'simulated','2026-11-23T04:11:53.952Z');
+INSERT INTO chat_brands VALUES(1,2,1,1,1,1,'simulated','2026-11-23T04:11:53.952Z');
+INSERT INTO chat_brands VALUES(2,1,1,1,2,1,'simulated','2026-11-23T04:11:53.958Z');
+INSERT INTO chat_brands VALUES(3,1,1,1,1,0,'simulated','2026-11-23T04:11:53.960Z');
+INSERT INTO chat_brands VALUES(3,2,1,2,1,1,'simulated','2026-11-23T04:11:53.960Z');
+INSERT INTO chat_brands VALUES(4,1,1,1,2,1,'simulated','2026-11-23T04:11:53.963Z');
+INSERT INTO chat_brands VALUES(4,2,1,2,1,1,'simulated','2026-11-23T04:11:53.963Z');
+INSERT INTO chat_brands VALUES(5,1,1,2,2,1,'simulated','2026-11-23T04:11:53.965Z');
+INSERT INTO chat_brands VALUES(5,2,1,1,1,0,'simulated','2026-11-23T04:11:53.965Z');
+INSERT INTO chat_brands VALUES(6,1,1,2,2,1,'simulated','2026-11-23T04:11:53.967Z');
+INSERT INTO chat_brands VALUES(6,2,1,1,2,1,'simulated','2026-11-23T04:11:53.967Z');
 -- Triggers and indices on  chat_brands
 CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
 CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
@@ -131,8 +142,42 @@ CREATE TABLE chat_sources (
     position     INTEGER,
     UNIQUE (chat_id, url)
 ) STRICT;
-INSERT INTO chat_sources VALUES(1,1,1,'https://umbrella.example/','umbrella.example','umbrella.example','simulated','2026-11-21T09:30:00.000Z',1,1);
-INSERT INTO chat_sources VALUES(2,1,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-21T09:30:00.000Z',1,2);
+INSERT INTO chat_sources VALUES(1,1,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%200','reddit.com','Reddit discussion','simulated','2026-11-23T04:11:53.952Z',1,1);
+INSERT INTO chat_sources VALUES(2,1,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:11:53.952Z',1,2);
+INSERT INTO chat_sources VALUES(3,1,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:11:53.952Z',1,3);
+INSERT INTO chat_sources VALUES(4,1,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:11:53.952Z',1,4);
+INSERT INTO chat_sources VALUES(5,1,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:11:53.952Z',1,5);
+INSERT INTO chat_sources VALUES(6,1,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%200','capterra.com','Capterra comparisons','simulated','2026-11-23T04:11:53.952Z',0,NULL);
+INSERT INTO chat_sources VALUES(7,2,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%201','reddit.com','Reddit discussion','simulated','2026-11-23T04:11:53.958Z',1,1);
+INSERT INTO chat_sources VALUES(8,2,1,'https://www.g2.com/categories/best%20crm%20for%20startups%201','g2.com','G2 category reviews','simulated','2026-11-23T04:11:53.958Z',1,2);
+INSERT INTO chat_sources VALUES(9,2,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:11:53.958Z',1,3);
+INSERT INTO chat_sources VALUES(10,2,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T04:11:53.958Z',1,4);
+INSERT INTO chat_sources VALUES(11,2,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%201','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:11:53.958Z',0,NULL);
+INSERT INTO chat_sources VALUES(12,2,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%201','hn.algolia.com','Hacker News','simulated','2026-11-23T04:11:53.958Z',0,NULL);
+INSERT INTO chat_sources VALUES(13,3,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%202','reddit.com','Reddit discussion','simulated','2026-11-23T04:11:53.960Z',1,1);
+INSERT INTO chat_sources VALUES(14,3,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:11:53.960Z',1,2);
+INSERT INTO chat_sources VALUES(15,3,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:11:53.960Z',1,3);
+INSERT INTO chat_sources VALUES(16,3,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:11:53.960Z',1,4);
+INSERT INTO chat_sources VALUES(17,3,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:11:53.960Z',1,5);
+INSERT INTO chat_sources VALUES(18,3,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%202','hn.algolia.com','Hacker News','simulated','2026-11-23T04:11:53.960Z',0,NULL);
+INSERT INTO chat_sources VALUES(19,4,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%203','hn.algolia.com','Hacker News','simulated','2026-11-23T04:11:53.963Z',1,1);
+INSERT INTO chat_sources VALUES(20,4,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%203','capterra.com','Capterra comparisons','simulated','2026-11-23T04:11:53.963Z',1,2);
+INSERT INTO chat_sources VALUES(21,4,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:11:53.963Z',1,3);
+INSERT INTO chat_sources VALUES(22,4,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:11:53.963Z',1,4);
+INSERT INTO chat_sources VALUES(23,4,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:11:53.963Z',1,5);
+INSERT INTO chat_sources VALUES(24,4,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:11:53.963Z',1,6);
+INSERT INTO chat_sources VALUES(25,4,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:11:53.963Z',1,7);
+INSERT INTO chat_sources VALUES(26,4,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%203','reddit.com','Reddit discussion','simulated','2026-11-23T04:11:53.963Z',0,NULL);
+INSERT INTO chat_sources VALUES(27,4,1,'https://www.g2.com/categories/best%20crm%20for%20startups%203','g2.com','G2 category reviews','simulated','2026-11-23T04:11:53.963Z',0,NULL);
+INSERT INTO chat_sources VALUES(28,5,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%204','hn.algolia.com','Hacker News','simulated','2026-11-23T04:11:53.965Z',1,1);
+INSERT INTO chat_sources VALUES(29,5,1,'https://www.g2.com/categories/best%20crm%20for%20startups%204','g2.com','G2 category reviews','simulated','2026-11-23T04:11:53.965Z',1,2);
+INSERT INTO chat_sources VALUES(30,5,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:11:53.965Z',1,3);
+INSERT INTO chat_sources VALUES(31,5,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%204','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:11:53.965Z',0,NULL);
+INSERT INTO chat_sources VALUES(32,5,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%204','reddit.com','Reddit discussion','simulated','2026-11-23T04:11:53.965Z',0,NULL);
+INSERT INTO chat_sources VALUES(33,6,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:11:53.967Z',1,1);
+INSERT INTO chat_sources VALUES(34,6,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:11:53.967Z',1,2);
+INSERT INTO chat_sources VALUES(35,6,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:11:53.967Z',1,3);
+INSERT INTO chat_sources VALUES(36,6,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:11:53.967Z',1,4);
 -- Triggers and indices on  chat_sources
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
@@ -192,13 +237,68 @@ CREATE TABLE chats (
                  CHECK (retrieval IN ('searched', 'not_searched', 'unknown')),
     UNIQUE (run_id, engine)
 ) STRICT;
-INSERT INTO chats VALUES(1,1,1,1,'Best CRM?','simulated','simulated-1','US','_Simulated answer from tracker''s offline engine; no AI was asked._
+INSERT INTO chats VALUES(1,1,1,1,'best crm for startups 0','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
-Here are options worth a look for “Best CRM?” in US:
+Here are options worth a look for “best crm for startups 0”:
 
-1. **Umbrella Works**: strong on integrations and reporting. See [umbrella.example](https://umbrella.example/).
-2. **Acme**: strong on integrations and reporting. See [acme.example](https://acme.example/).
-3. **Stark Analytics**: popular with small teams for its pricing.','[]','{"inputTokens": 3, "outputTokens": 99, "searches": 0}',0,'2026-11-21T09:30:00.000Z','[]','[]','not_searched');
+1. **Globex One**: strong on integrations and reporting. See [globex.example](https://globex.example/).
+2. **Northwind Suite**: a solid all-rounder with a gentle learning curve. See [northwind.example](https://northwind.example/).
+3. **Acme**: fast to set up, with a generous free tier. See [acme.example](https://acme.example/).
+4. **Stark Analytics**: strong on integrations and reporting.
+
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%200 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%200", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 157, "searches": 2}',0,'2026-11-23T04:11:53.952Z','[]','["best crm for startups 0", "best crm for startups 0 reviews"]','searched');
+INSERT INTO chats VALUES(2,1,2,2,'best crm for startups 1','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “best crm for startups 1”:
+
+1. **Acme**: strong on integrations and reporting. See [acme.example](https://acme.example/).
+2. **Contoso Cloud**: a solid all-rounder with a gentle learning curve.
+3. **Initech Pro**: the usual pick for larger organisations. See [initech.example](https://initech.example/).
+4. **Vandelay Tools**: fast to set up, with a generous free tier.
+
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%201 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%201", "title": "Reddit discussion"}, {"url": "https://www.g2.com/categories/best%20crm%20for%20startups%201", "title": "G2 category reviews"}]','{"inputTokens": 6, "outputTokens": 144, "searches": 2}',0,'2026-11-23T04:11:53.958Z','[]','["best crm for startups 1", "best crm for startups 1 reviews"]','searched');
+INSERT INTO chats VALUES(3,1,3,3,'best crm for startups 2','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “best crm for startups 2”:
+
+1. **Vandelay Tools**: praised for support and documentation.
+2. **Acme**: praised for support and documentation.
+3. **Stark Analytics**: praised for support and documentation. See [stark.example](https://stark.example/).
+4. **Globex One**: the usual pick for larger organisations. See [globex.example](https://globex.example/).
+5. **Contoso Cloud**: strong on integrations and reporting. See [contoso.example](https://contoso.example/).
+
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%202 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%202", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 168, "searches": 2}',0,'2026-11-23T04:11:53.960Z','[]','["best crm for startups 2", "best crm for startups 2 reviews"]','searched');
+INSERT INTO chats VALUES(4,1,4,4,'best crm for startups 3','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “best crm for startups 3”:
+
+1. **Northwind Suite**: popular with small teams for its pricing. See [northwind.example](https://northwind.example/).
+2. **Acme**: fast to set up, with a generous free tier. See [acme.example](https://acme.example/).
+3. **Contoso Cloud**: strong on integrations and reporting. See [contoso.example](https://contoso.example/).
+4. **Stark Analytics**: popular with small teams for its pricing. See [stark.example](https://stark.example/).
+5. **Globex One**: the usual pick for larger organisations. See [globex.example](https://globex.example/).
+
+Compare reviews on https://hn.algolia.com/?q=best%20crm%20for%20startups%203 before you decide.','[{"url": "https://hn.algolia.com/?q=best%20crm%20for%20startups%203", "title": "Hacker News"}, {"url": "https://www.capterra.com/compare/best%20crm%20for%20startups%203", "title": "Capterra comparisons"}]','{"inputTokens": 6, "outputTokens": 193, "searches": 2}',0,'2026-11-23T04:11:53.963Z','[]','["best crm for startups 3", "best crm for startups 3 reviews"]','searched');
+INSERT INTO chats VALUES(5,1,5,5,'best crm for startups 4','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “best crm for startups 4”:
+
+1. **Contoso Cloud**: fast to set up, with a generous free tier.
+2. **Initech Pro**: popular with small teams for its pricing.
+3. **Globex One**: the usual pick for larger organisations.
+4. **Acme**: the usual pick for larger organisations. See [acme.example](https://acme.example/).
+
+Compare reviews on https://hn.algolia.com/?q=best%20crm%20for%20startups%204 before you decide.','[{"url": "https://hn.algolia.com/?q=best%20crm%20for%20startups%204", "title": "Hacker News"}, {"url": "https://www.g2.com/categories/best%20crm%20for%20startups%204", "title": "G2 category reviews"}]','{"inputTokens": 6, "outputTokens": 128, "searches": 2}',0,'2026-11-23T04:11:53.965Z','[]','["best crm for startups 4", "best crm for startups 4 reviews"]','searched');
+INSERT INTO chats VALUES(6,1,6,6,'best crm for startups 5','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
+
+Here are options worth a look for “best crm for startups 5”:
+
+1. **Umbrella Works**: strong on integrations and reporting.
+2. **Contoso Cloud**: a solid all-rounder with a gentle learning curve. See [contoso.example](https://contoso.example/).
+3. **Stark Analytics**: praised for support and documentation. See [stark.example](https://stark.example/).
+4. **Globex One**: a solid all-rounder with a gentle learning curve.
+5. **Globex One**: popular with small teams for its pricing. See [globex.example](https://globex.example/).
+6. **Acme**: popular with small teams for its pricing. See [acme.example](https://acme.example/).','[]','{"inputTokens": 6, "outputTokens": 174, "searches": 0}',0,'2026-11-23T04:11:53.967Z','[]','[]','not_searched');
 -- Triggers and indices on  chats
 CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
     UPDATE daily_chats SET chats = chats - 1
@@ -225,7 +325,8 @@ CREATE TABLE daily_brands (
     cited        INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_brands VALUES(1,'2026-11-21','simulated',1,1,1,1);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',1,6,9,5);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',2,5,7,4);
 
 -- Table  daily_chats
 DROP TABLE IF EXISTS daily_chats;
@@ -236,7 +337,7 @@ CREATE TABLE daily_chats (
     chats        INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, day, engine)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_chats VALUES(1,'2026-11-21','simulated',1);
+INSERT INTO daily_chats VALUES(1,'2026-11-23','simulated',6);
 
 -- Table  daily_domains
 DROP TABLE IF EXISTS daily_domains;
@@ -252,8 +353,17 @@ CREATE TABLE daily_domains (
     retrieved_chats INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','acme.example',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',1);
-INSERT INTO daily_domains VALUES(1,'2026-11-21','simulated','umbrella.example',1,1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',1);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','acme.example',5,5,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.967Z',5);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','capterra.com',1,1,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.963Z',2);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','contoso.example',3,3,'2026-11-23T04:11:53.960Z','2026-11-23T04:11:53.967Z',3);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','en.wikipedia.org',2,2,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.965Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','g2.com',2,2,'2026-11-23T04:11:53.958Z','2026-11-23T04:11:53.965Z',3);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','globex.example',4,4,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.967Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hn.algolia.com',2,2,'2026-11-23T04:11:53.958Z','2026-11-23T04:11:53.965Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','initech.example',1,1,'2026-11-23T04:11:53.958Z','2026-11-23T04:11:53.958Z',1);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','northwind.example',2,2,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.963Z',2);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','reddit.com',3,3,'2026-11-23T04:11:53.952Z','2026-11-23T04:11:53.965Z',5);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','stark.example',3,3,'2026-11-23T04:11:53.960Z','2026-11-23T04:11:53.967Z',3);
 
 -- Table  idempotency_keys
 DROP TABLE IF EXISTS idempotency_keys;
@@ -280,7 +390,7 @@ CREATE TABLE organizations (
     created_at          TEXT NOT NULL,
     updated_at          TEXT NOT NULL
 ) STRICT;
-INSERT INTO organizations VALUES(1,'Acme','self-hosted','active',1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO organizations VALUES(1,'Frozen v4','self-hosted','active',1,'2026-11-23T04:11:53.946Z','2026-11-23T04:11:53.946Z');
 -- Triggers and indices on  organizations
 CREATE TRIGGER organizations_auth_delete AFTER DELETE ON organizations BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -297,7 +407,7 @@ CREATE TABLE prompt_counts (
     prompts      INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, status)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO prompt_counts VALUES(1,'active',1);
+INSERT INTO prompt_counts VALUES(1,'active',6);
 
 -- Table  prompt_tags
 DROP TABLE IF EXISTS prompt_tags;
@@ -307,6 +417,11 @@ CREATE TABLE prompt_tags (
     PRIMARY KEY (prompt_id, tag_id)
 ) STRICT, WITHOUT ROWID;
 INSERT INTO prompt_tags VALUES(1,1);
+INSERT INTO prompt_tags VALUES(2,1);
+INSERT INTO prompt_tags VALUES(3,1);
+INSERT INTO prompt_tags VALUES(4,1);
+INSERT INTO prompt_tags VALUES(5,1);
+INSERT INTO prompt_tags VALUES(6,1);
 -- Triggers and indices on  prompt_tags
 CREATE TRIGGER prompt_tags_count_delete AFTER DELETE ON prompt_tags BEGIN
     UPDATE tags SET prompt_count = prompt_count - 1 WHERE id = old.tag_id;
@@ -331,7 +446,12 @@ CREATE TABLE prompts (
     created_at        TEXT NOT NULL,
     updated_at        TEXT NOT NULL
 ) STRICT;
-INSERT INTO prompts VALUES(1,1,'Best CRM?','active','US',1,'best crm?us','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO prompts VALUES(1,1,'best crm for startups 0','active',NULL,1,'best crm for startups 0','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO prompts VALUES(2,1,'best crm for startups 1','active',NULL,1,'best crm for startups 1','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO prompts VALUES(3,1,'best crm for startups 2','active',NULL,1,'best crm for startups 2','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO prompts VALUES(4,1,'best crm for startups 3','active',NULL,1,'best crm for startups 3','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO prompts VALUES(5,1,'best crm for startups 4','active',NULL,1,'best crm for startups 4','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
+INSERT INTO prompts VALUES(6,1,'best crm for startups 5','active',NULL,1,'best crm for startups 5','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z');
 -- Triggers and indices on  prompts
 CREATE TRIGGER prompts_count_delete AFTER DELETE ON prompts BEGIN
     UPDATE prompt_counts SET prompts = prompts - 1
@@ -379,19 +499,34 @@ INSERT INTO prompts_fts_config VALUES('version',4);
 -- Table  prompts_fts_data
 DROP TABLE IF EXISTS prompts_fts_data;
 CREATE TABLE 'prompts_fts_data'(id INTEGER PRIMARY KEY, block BLOB);
-INSERT INTO prompts_fts_data VALUES(1,X'0107');
-INSERT INTO prompts_fts_data VALUES(10,X'000000000101010001010101');
-INSERT INTO prompts_fts_data VALUES(137438953473,X'0000003C04302063720102060103626573010202010363726D01020701036573740102030103726D3F0102080103737420010204010374206301020504080808080808');
+INSERT INTO prompts_fts_data VALUES(1,X'067E');
+INSERT INTO prompts_fts_data VALUES(10,X'000000000106060006010101020101030101040101050101060101');
+INSERT INTO prompts_fts_data VALUES(137438953473,X'000000A304302063720102060202666F01020A0202737401020E01036172740102110103626573010202010363726D01020701036573740102030103666F7201020B01036D206601020901036F722001020C0103707320010215010372207301020D02026D200102080202747501021201037320300102160202742001020403016101020F010374206301020502026172010210020275700102130103757073010214040807070808080808080808080707080706080707');
+INSERT INTO prompts_fts_data VALUES(274877906945,X'000000A304302063720202060202666F02020A0202737402020E01036172740202110103626573020202010363726D02020701036573740202030103666F7202020B01036D206602020901036F722002020C0103707320020215010372207302020D02026D200202080202747502021201037320310202160202742002020403016102020F010374206302020502026172020210020275700202130103757073020214040807070808080808080808080707080706080707');
+INSERT INTO prompts_fts_data VALUES(412316860417,X'000000A304302063720302060202666F03020A0202737403020E01036172740302110103626573030202010363726D03020701036573740302030103666F7203020B01036D206603020901036F722003020C0103707320030215010372207303020D02026D200302080202747503021201037320320302160202742003020403016103020F010374206303020502026172030210020275700302130103757073030214040807070808080808080808080707080706080707');
+INSERT INTO prompts_fts_data VALUES(549755813889,X'000000A304302063720402060202666F04020A0202737404020E01036172740402110103626573040202010363726D04020701036573740402030103666F7204020B01036D206604020901036F722004020C0103707320040215010372207304020D02026D200402080202747504021201037320330402160202742004020403016104020F010374206304020502026172040210020275700402130103757073040214040807070808080808080808080707080706080707');
+INSERT INTO prompts_fts_data VALUES(687194767361,X'000000A304302063720502060202666F05020A0202737405020E01036172740502110103626573050202010363726D05020701036573740502030103666F7205020B01036D206605020901036F722005020C0103707320050215010372207305020D02026D200502080202747505021201037320340502160202742005020403016105020F010374206305020502026172050210020275700502130103757073050214040807070808080808080808080707080706080707');
+INSERT INTO prompts_fts_data VALUES(824633720833,X'000000A304302063720602060202666F06020A0202737406020E01036172740602110103626573060202010363726D06020701036573740602030103666F7206020B01036D206606020901036F722006020C0103707320060215010372207306020D02026D200602080202747506021201037320350602160202742006020403016106020F010374206306020502026172060210020275700602130103757073060214040807070808080808080808080707080706080707');
 
 -- Table  prompts_fts_docsize
 DROP TABLE IF EXISTS prompts_fts_docsize;
 CREATE TABLE 'prompts_fts_docsize'(id INTEGER PRIMARY KEY, sz BLOB);
-INSERT INTO prompts_fts_docsize VALUES(1,X'07');
+INSERT INTO prompts_fts_docsize VALUES(1,X'15');
+INSERT INTO prompts_fts_docsize VALUES(2,X'15');
+INSERT INTO prompts_fts_docsize VALUES(3,X'15');
+INSERT INTO prompts_fts_docsize VALUES(4,X'15');
+INSERT INTO prompts_fts_docsize VALUES(5,X'15');
+INSERT INTO prompts_fts_docsize VALUES(6,X'15');
 
 -- Table  prompts_fts_idx
 DROP TABLE IF EXISTS prompts_fts_idx;
 CREATE TABLE 'prompts_fts_idx'(segid, term, pgno, PRIMARY KEY(segid, term)) WITHOUT ROWID;
 INSERT INTO prompts_fts_idx VALUES(1,X'',2);
+INSERT INTO prompts_fts_idx VALUES(2,X'',2);
+INSERT INTO prompts_fts_idx VALUES(3,X'',2);
+INSERT INTO prompts_fts_idx VALUES(4,X'',2);
+INSERT INTO prompts_fts_idx VALUES(5,X'',2);
+INSERT INTO prompts_fts_idx VALUES(6,X'',2);
 
 -- Table  runs
 DROP TABLE IF EXISTS runs;
@@ -411,7 +546,12 @@ CREATE TABLE runs (
     updated_at   TEXT NOT NULL,
     UNIQUE (prompt_id, scheduled_at)
 ) STRICT;
-INSERT INTO runs VALUES(1,1,1,'done','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',1,NULL,NULL,NULL,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO runs VALUES(1,1,1,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.952Z');
+INSERT INTO runs VALUES(2,1,2,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.958Z');
+INSERT INTO runs VALUES(3,1,3,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.960Z');
+INSERT INTO runs VALUES(4,1,4,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.963Z');
+INSERT INTO runs VALUES(5,1,5,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.965Z');
+INSERT INTO runs VALUES(6,1,6,'done','2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.948Z',1,NULL,NULL,NULL,'2026-11-23T04:11:53.948Z','2026-11-23T04:11:53.967Z');
 -- Triggers and indices on  runs
 CREATE INDEX runs_claimable ON runs (state, not_before) WHERE state IN ('queued', 'running');
 CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
@@ -430,7 +570,7 @@ CREATE TABLE tags (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the tag as a prompt embeds it (JSONB, no promptCount), kept below
 ) STRICT;
-INSERT INTO tags VALUES(1,1,'core','core','gray',1,'2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',X'CC812769641331476E616D6547636F726557636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32315430393A33303A30302E3030305A97757064617465644174C718323032362D31312D32315430393A33303A30302E3030305A');
+INSERT INTO tags VALUES(1,1,'t1','t1','gray',6,'2026-11-23T04:11:53.947Z','2026-11-23T04:11:53.947Z',X'CC7F2769641331476E616D6527743157636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A31313A35332E3934375A97757064617465644174C718323032362D31312D32335430343A31313A35332E3934375A');
 -- Triggers and indices on  tags
 CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
     UPDATE tags SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -462,7 +602,7 @@ CREATE TABLE topics (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the topic as a prompt embeds it (JSONB), kept by the triggers below
 ) STRICT;
-INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32315430393A33303A30302E3030305A97757064617465644174C718323032362D31312D32315430393A33303A30302E3030305A');
+INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-23T04:11:53.947Z','2026-11-23T04:11:53.947Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A31313A35332E3934375A97757064617465644174C718323032362D31312D32335430343A31313A35332E3934375A');
 -- Triggers and indices on  topics
 CREATE TRIGGER topics_embedded_insert AFTER INSERT ON topics BEGIN
     UPDATE topics SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -485,7 +625,7 @@ CREATE TABLE workspaces (
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL
 ) STRICT;
-INSERT INTO workspaces VALUES(1,1,'Acme','2026-11-21T09:30:00.000Z','2026-11-21T09:30:00.000Z');
+INSERT INTO workspaces VALUES(1,1,'Frozen v4','2026-11-23T04:11:53.946Z','2026-11-23T04:11:53.946Z');
 -- Triggers and indices on  workspaces
 CREATE TRIGGER workspaces_auth_delete AFTER DELETE ON workspaces BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -500,15 +640,15 @@ CREATE INDEX workspaces_organization ON workspaces (organization_id);
 DELETE FROM main.sqlite_sequence WHERE name='api_keys';
 INSERT INTO main.sqlite_sequence VALUES ('api_keys', 1);
 DELETE FROM main.sqlite_sequence WHERE name='brands';
-INSERT INTO main.sqlite_sequence VALUES ('brands', 1);
+INSERT INTO main.sqlite_sequence VALUES ('brands', 2);
 DELETE FROM main.sqlite_sequence WHERE name='chats';
-INSERT INTO main.sqlite_sequence VALUES ('chats', 1);
+INSERT INTO main.sqlite_sequence VALUES ('chats', 6);
 DELETE FROM main.sqlite_sequence WHERE name='organizations';
 INSERT INTO main.sqlite_sequence VALUES ('organizations', 1);
 DELETE FROM main.sqlite_sequence WHERE name='prompts';
-INSERT INTO main.sqlite_sequence VALUES ('prompts', 1);
+INSERT INTO main.sqlite_sequence VALUES ('prompts', 6);
 DELETE FROM main.sqlite_sequence WHERE name='runs';
-INSERT INTO main.sqlite_sequence VALUES ('runs', 1);
+INSERT INTO main.sqlite_sequence VALUES ('runs', 6);
 DELETE FROM main.sqlite_sequence WHERE name='tags';
 INSERT INTO main.sqlite_sequence VALUES ('tags', 1);
 DELETE FROM main.sqlite_sequence WHERE name='topics';
