@@ -466,6 +466,118 @@ CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
       AND engine = old.engine AND domain = old.domain;
 END;
 
+-- The same sums per prompt, and per location a chat was asked from, for the filters: a
+-- prompt, topic or tag adds up the rows of its prompts (found through the key), a location
+-- its own, where the per-chat rows would be read one chat at a time. A chat's brand rows
+-- are taken off before the chat goes: its cascade deletes them when it can no longer be
+-- found. Brands and prompts deleted leave their rows behind, never served.
+CREATE TABLE prompt_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE location_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE location_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_prompt_daily_insert AFTER INSERT ON chats BEGIN
+    INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
+    VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
+END;
+
+CREATE TRIGGER chats_location_daily_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
+BEGIN
+    INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
+    VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
+    ON CONFLICT (workspace_id, location, day, engine) DO UPDATE SET chats = chats + 1;
+END;
+
+CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
+    UPDATE prompt_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE location_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND location = old.location
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+    UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+END;
+
+CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                     position_sum, cited)
+    SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+    INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
+                                       position_sum, cited)
+    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+END;
+
+-- Only while the chat is there (a brand's rows refreshed or deleted): see above.
+CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE prompt_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+    UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+END;
+
 -- generation counts the restarts, so that a batch matched outside the write lock can tell
 -- whether a brand changed meanwhile.
 CREATE TABLE brand_refresh (

@@ -280,8 +280,8 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 """,
-    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location, for the
-    # location filter (it read every chat of the window).
+    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location, and daily
+    # rollups per prompt and per location, for the filters (they read every chat they kept).
     5: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
@@ -293,6 +293,129 @@ CREATE TABLE dashboard_sessions (
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
+CREATE TABLE prompt_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE location_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE location_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_prompt_daily_insert AFTER INSERT ON chats BEGIN
+    INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
+    VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
+END;
+
+CREATE TRIGGER chats_location_daily_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
+BEGIN
+    INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
+    VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
+    ON CONFLICT (workspace_id, location, day, engine) DO UPDATE SET chats = chats + 1;
+END;
+
+CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
+    UPDATE prompt_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE location_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND location = old.location
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+    UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+END;
+
+CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                     position_sum, cited)
+    SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+    INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
+                                       position_sum, cited)
+    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+END;
+
+CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE prompt_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+    UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+END;
+-- What the chats stored so far add up to.
+INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
+SELECT workspace_id, prompt_id, substr(created_at, 1, 10), engine, count(*)
+FROM chats GROUP BY 1, 2, 3, 4;
+INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
+SELECT workspace_id, location, substr(created_at, 1, 10), engine, count(*)
+FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4;
+INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                 position_sum, cited)
+SELECT b.workspace_id, c.prompt_id, substr(b.created_at, 1, 10), b.engine, b.brand_id,
+       count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
+FROM chat_brands b JOIN chats c ON c.id = b.chat_id GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
+                                   position_sum, cited)
+SELECT b.workspace_id, c.location, substr(b.created_at, 1, 10), b.engine, b.brand_id,
+       count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
+FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
+GROUP BY 1, 2, 3, 4, 5;
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -4138,11 +4261,19 @@ class ChatScope:
         """SQL conditions and parameters that keep the chats (alias) in scope."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
-        for column, value in (("engine", self.engine), ("prompt_id", self.prompt_id),
-                              ("location", self.location)):
+        for column, value in (("engine", self.engine), ("location", self.location)):
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
+        prompt_conditions, prompt_params = self.prompt_conditions()
+        return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
+
+    def prompt_conditions(self):
+        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters."""
+        conditions, params = [], []
+        if self.prompt_id is not None:
+            conditions.append("{0}.prompt_id = ?")
+            params.append(self.prompt_id)
         if self.topic_id is not None:
             conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
                               "WHERE workspace_id = ? AND topic_id = ?)")
@@ -4150,7 +4281,7 @@ class ChatScope:
         if self.tag_id is not None:
             conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
             params.append(self.tag_id)
-        return " AND ".join(conditions).format(alias), params
+        return conditions, params
 
     def row_conditions(self, alias):
         """The same for chat_brands or chat_sources rows (which repeat engine and time)."""
@@ -4159,24 +4290,36 @@ class ChatScope:
         if self.engine is not None:
             conditions.append("{0}.engine = ?")
             params.append(self.engine)
-        if (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4:
+        if self.by_prompt():
             where, chat_params = self.chat_conditions("c")
             conditions.append("{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)" % where)
             params += chat_params
         return " AND ".join(conditions).format(alias), params
 
     def day_conditions(self, alias):
-        """The same for the daily rollups (whole UTC days only)."""
+        """The same for the daily rollups (whole UTC days only): the rollup() of the scope
+        has a column for each filter it has."""
         conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.start[:10], self.end[:10]]
-        if self.engine is not None:
-            conditions.append("{0}.engine = ?")
-            params.append(self.engine)
-        return " AND ".join(conditions).format(alias), params
+        for column, value in (("engine", self.engine), ("location", self.location)):
+            if value is not None:
+                conditions.append("{0}.%s = ?" % column)
+                params.append(value)
+        prompt_conditions, prompt_params = self.prompt_conditions()
+        return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def by_prompt(self):
-        """True when a filter needs each chat's prompt, which the rollups do not keep."""
+        """True when a filter needs each chat's prompt or location, which the rollups
+        without a prompt or location column do not keep."""
         return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
+
+    def rollup(self):
+        """Which daily rollups answer the scope's whole days: "daily" (no prompt filter),
+        "prompt_daily" (prompt, topic, tag), "location_daily", or None (both kinds)."""
+        by_prompt = (self.prompt_id, self.topic_id, self.tag_id) != (None,) * 3
+        if by_prompt:
+            return None if self.location is not None else "prompt_daily"
+        return "location_daily" if self.location is not None else "daily"
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -4188,25 +4331,26 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
-def scope_parts(scope, rollups=True):
-    """The scope as disjoint parts: ("daily", whole UTC days the rollups answer), ("raw",
-    partial days at the edges, or everything when rollups cannot answer), or ("chats",
-    everything) when a filter needs each chat's prompt or location: then the per-chat
-    rows are reached from the chats in scope, found through an index on prompt or
-    location, rather than by reading every row of the window and dropping most."""
-    if scope.by_prompt():
-        return [("chats", scope)]
+def scope_parts(scope, rollups):
+    """The scope as disjoint parts: (a rollup kind, whole UTC days its rollup answers) when
+    the scope's rollup() is among rollups, and ("raw", ...) for the partial days at the
+    edges, or everything when no rollup can answer. With a filter on prompt or location
+    those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
+    through an index on prompt or location, rather than by reading every row of the window
+    and dropping most."""
+    edges = "chats" if scope.by_prompt() else "raw"
+    rollup = scope.rollup()
     first_whole = scope.start[:10] + "T00:00:00.000Z"
     if first_whole < scope.start:
         first_whole = iso_timestamp(parse_timestamp(first_whole) + 86400)
     last_whole = scope.end[:10] + "T00:00:00.000Z"
-    if not rollups or first_whole >= last_whole:
-        return [("raw", scope)]
-    parts = [("daily", scope.shifted(first_whole, last_whole))]
+    if rollup not in rollups or first_whole >= last_whole:
+        return [(edges, scope)]
+    parts = [(rollup, scope.shifted(first_whole, last_whole))]
     if scope.start < first_whole:
-        parts.append(("raw", scope.shifted(scope.start, first_whole)))
+        parts.append((edges, scope.shifted(scope.start, first_whole)))
     if last_whole < scope.end:
-        parts.append(("raw", scope.shifted(last_whole, scope.end)))
+        parts.append((edges, scope.shifted(last_whole, scope.end)))
     return parts
 
 
@@ -4265,25 +4409,34 @@ def rank_key(brand):
             brand["brandId"])
 
 
-# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily") and over the
-# per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column, key
-# column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
-# through the scope's chats_index: the planner, left alone, read the whole window's chats
-# by time (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
+# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt
+# or location: "prompt_daily", "location_daily") and over the per-chat rows of the chats
+# in scope ("chats", see scope_parts): (table, time column, key column, {name: SQL
+# aggregate}, which ChatScope conditions). There the chats come first, through the scope's
+# chats_index: the planner, left alone, read the whole window's chats by time (CROSS JOIN
+# keeps it from turning the join around, INDEXED BY from the window).
 CHAT_COUNTS = {
     "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
     "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
+    "prompt_daily": ("prompt_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+                     ChatScope.day_conditions),
+    "location_daily": ("location_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+                       ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
               ChatScope.chat_conditions),
 }
 RAW_BRAND_SUMS = {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
                   "cited": "sum(x.cited)"}
+DAILY_BRAND_SUMS = {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
+                    "cited": "sum(x.cited)"}
 BRAND_SUMS = {
     "raw": ("chat_brands x", "x.created_at", "x.brand_id", RAW_BRAND_SUMS,
             ChatScope.row_conditions),
-    "daily": ("daily_brands x", "x.day", "x.brand_id",
-              {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
-               "cited": "sum(x.cited)"}, ChatScope.day_conditions),
+    "daily": ("daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS, ChatScope.day_conditions),
+    "prompt_daily": ("prompt_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                     ChatScope.day_conditions),
+    "location_daily": ("location_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                       ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -4293,7 +4446,7 @@ BRAND_SUMS = {
 def sum_parts(connection, scope, how, bucket=None):
     """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
     totals = {}
-    for kind, part in scope_parts(scope):
+    for kind, part in scope_parts(scope, how):
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
         columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())
@@ -4465,7 +4618,7 @@ def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
     parts, params = [], []
-    for kind, part in scope_parts(scope, rollups=group_by == "domain"):
+    for kind, part in scope_parts(scope, SOURCE_PART if group_by == "domain" else ()):
         sql, conditions = SOURCE_PART[kind]
         where, part_params = conditions(part, "x")
         parts.append(sql.format(group_by, where, index=part.chats_index()))

@@ -342,8 +342,9 @@ def test_read_only_keys_can_read_analytics(client, db, example, api):
 # The rollups answer exactly what the per-chat rows answer -----------------------------
 
 def build_random_workspace():
-    """Chats at random times over five days, then a deleted prompt and rewritten brand rows,
-    so that every rollup trigger (insert and delete) has run."""
+    """Chats at random times over five days, then a deleted prompt, a deleted brand, chats
+    deleted alone and rewritten brand rows, so that every rollup trigger (insert and
+    delete) has run."""
     rng = random.Random(11)
     app = tracker.make_app(":memory:")
     db = app.config["tracker.db"]
@@ -365,6 +366,9 @@ def build_random_workspace():
                  ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
                   for _ in range(rng.randint(0, 2))])
     api.delete("/prompts/%d" % prompts[0]["id"])
+    api.delete("/brands/%d" % brands[3])
+    with db.write() as connection:  # chats deleted alone, their prompt kept
+        connection.execute("DELETE FROM chats WHERE id % 10 = 3")
     with db.write() as connection:  # rewrite every chat's brand rows, as a brand refresh does
         for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):
             connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?",
@@ -388,7 +392,7 @@ filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
                     st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
 
 
-def raw_only(scope, rollups=True):
+def raw_only(scope, rollups):
     return [("raw", scope)]
 
 
@@ -405,3 +409,47 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
+
+
+@pytest.mark.parametrize("params", [
+    {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
+    {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
+    {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"}])
+def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params):
+    """Each filter alone over days with edges (the property above draws them rarely)."""
+    params = {name: str(RANDOM_IDS[value]) if name in ("promptId", "topicId", "tagId") else value
+              for name, value in params.items()}
+    params.update({"from": "2026-11-15T09:30:00.000Z", "to": "2026-11-19T17:00:00.000Z"})
+    chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
+    requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
+                ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"])))]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
+        slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    assert fast[0]["data"]["chats"] > 0
+    assert fast == slow
+
+
+WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
+EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
+         ("2026-11-18T00:00:00.000Z", "2026-11-18T12:00:00.000Z")]
+
+
+@pytest.mark.parametrize("filters, rollup", [
+    ({}, "daily"), ({"engine": "e1"}, "daily"),
+    ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
+    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily")])
+def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
+    """A prompt, topic, tag or location filter adds up rollup rows for its whole days and
+    reads per-chat rows only at the edges (it used to read every chat in scope)."""
+    scope = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], **filters)
+    edges = "raw" if rollup == "daily" else "chats"
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
+        (rollup, scope.shifted(*WHOLE_DAYS))] + [(edges, scope.shifted(*edge)) for edge in EDGES]
+
+
+def test_a_prompt_filter_with_a_location_and_sources_of_a_filter_read_the_chats():
+    both = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], topic_id=1, location="US")
+    assert tracker.scope_parts(both, tracker.BRAND_SUMS) == [("chats", both)]
+    topic = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], topic_id=1)
+    assert tracker.scope_parts(topic, tracker.SOURCE_PART) == [("chats", topic)]

@@ -5,13 +5,14 @@ import os
 import shutil
 import threading
 import time
+import unittest.mock
 
 import apsw
 import pytest
 import webtest
 
 import tracker
-from conftest import make_api
+from conftest import Api, make_api
 
 SCHEMAS = os.path.join(os.path.dirname(__file__), "schemas")
 KEY = "trk_" + "A" * 34 + tracker.key_checksum("A" * 34)
@@ -197,6 +198,28 @@ def test_upgrade_from_version_1_stores_the_json_prompts_embed(tmp_path):
     assert [json.loads(topic["stored"]) for topic in topics] == [
         tracker.topic_json(topic) for topic in topics]
     db.close()
+
+
+@pytest.mark.parametrize("params, filters", [
+    ({"location": "DE"}, {"location": "DE"}), ({"topicId": "1"}, {"topic_id": 1}),
+    ({"tagId": "1"}, {"tag_id": 1}), ({"promptId": "2"}, {"prompt_id": 2})])
+def test_upgrade_from_version_5_fills_the_prompt_and_location_rollups(tmp_path, params, filters):
+    """The rollups that version 6 adds hold the chats stored before it (all on one day)."""
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    with open(os.path.join(SCHEMAS, "v5.sql"), encoding="utf-8") as dump:
+        old.execute(dump.read()).fetchall()
+    old.close()
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    api = Api(webtest.TestApp(app), tracker.create_key(app.config["tracker.db"], 1)["key"], 1)
+    window = ("2026-11-22T00:00:00.000Z", "2026-11-25T00:00:00.000Z")
+    scope = tracker.ChatScope(1, *window, **filters)
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS)[0][0] in ("prompt_daily", "location_daily")
+    params = dict(params, **{"from": window[0], "to": window[1]})
+    rolled_up = api.get("/analytics/rankings", params=params).json["data"]
+    with unittest.mock.patch.object(tracker, "scope_parts", lambda scope, rollups: [("raw", scope)]):
+        per_chat = api.get("/analytics/rankings", params=params).json["data"]
+    assert rolled_up["chats"] > 0 and any(row["mentions"] for row in rolled_up["brands"])
+    assert rolled_up == per_chat
 
 
 def make_current_file(path):
