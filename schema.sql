@@ -492,6 +492,29 @@ CREATE TABLE prompt_daily_brands (
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
+-- The same per prompt and Monday-first week (day is the Monday): a year of a topic's
+-- weekly series or totals adds up a seventh of the rows.
+CREATE TABLE prompt_weekly_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_weekly_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE location_daily_chats (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     location     TEXT NOT NULL,
@@ -513,13 +536,17 @@ CREATE TABLE location_daily_brands (
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TRIGGER chats_prompt_daily_insert AFTER INSERT ON chats BEGIN
+CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
     INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
     VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
     ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
+    INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
+    VALUES (new.workspace_id, new.prompt_id, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, 1)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
 END;
 
-CREATE TRIGGER chats_location_daily_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
+CREATE TRIGGER chats_by_location_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
 BEGIN
     INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
     VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
@@ -530,6 +557,9 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     UPDATE prompt_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_weekly_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
     UPDATE location_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
@@ -538,6 +568,12 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+    UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.brand_id = b.brand_id;
     UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
         position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
     FROM chat_brands b
@@ -550,6 +586,14 @@ CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
                                      position_sum, cited)
     SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
            new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+    INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                      position_sum, cited)
+    SELECT new.workspace_id, c.prompt_id, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
+           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
@@ -571,6 +615,12 @@ CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+    UPDATE prompt_weekly_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND brand_id = old.brand_id;
     UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
         position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
     WHERE workspace_id = old.workspace_id

@@ -314,6 +314,29 @@ CREATE TABLE prompt_daily_brands (
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
+-- The same per prompt and Monday-first week (day is the Monday): a year of a topic's
+-- weekly series or totals adds up a seventh of the rows.
+CREATE TABLE prompt_weekly_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_weekly_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
 CREATE TABLE location_daily_chats (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     location     TEXT NOT NULL,
@@ -335,13 +358,17 @@ CREATE TABLE location_daily_brands (
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TRIGGER chats_prompt_daily_insert AFTER INSERT ON chats BEGIN
+CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
     INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
     VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
     ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
+    INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
+    VALUES (new.workspace_id, new.prompt_id, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, 1)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
 END;
 
-CREATE TRIGGER chats_location_daily_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
+CREATE TRIGGER chats_by_location_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
 BEGIN
     INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
     VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
@@ -352,6 +379,9 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     UPDATE prompt_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_weekly_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
     UPDATE location_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
@@ -360,6 +390,12 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+    UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.brand_id = b.brand_id;
     UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
         position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
     FROM chat_brands b
@@ -372,6 +408,14 @@ CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
                                      position_sum, cited)
     SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
            new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+    INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                      position_sum, cited)
+    SELECT new.workspace_id, c.prompt_id, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
+           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
@@ -392,6 +436,12 @@ CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+    UPDATE prompt_weekly_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+    WHERE workspace_id = old.workspace_id
+      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND brand_id = old.brand_id;
     UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
         position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
     WHERE workspace_id = old.workspace_id
@@ -410,6 +460,14 @@ INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id,
 SELECT b.workspace_id, c.prompt_id, substr(b.created_at, 1, 10), b.engine, b.brand_id,
        count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
 FROM chat_brands b JOIN chats c ON c.id = b.chat_id GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
+SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, sum(chats)
+FROM prompt_daily_chats GROUP BY 1, 2, 3, 4;
+INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
+                                  position_sum, cited)
+SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, brand_id,
+       sum(mentioned), sum(position_sum), sum(cited)
+FROM prompt_daily_brands GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
                                    position_sum, cited)
 SELECT b.workspace_id, c.location, substr(b.created_at, 1, 10), b.engine, b.brand_id,
@@ -4313,13 +4371,13 @@ class ChatScope:
         without a prompt or location column do not keep."""
         return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
 
-    def rollup(self):
-        """Which daily rollups answer the scope's whole days: "daily" (no prompt filter),
-        "prompt_daily" (prompt, topic, tag), "location_daily", or None (both kinds)."""
+    def rollups(self):
+        """The rollups that answer the scope's whole weeks or days, coarsest first: none
+        when it filters both by prompt (topic, tag) and by location."""
         by_prompt = (self.prompt_id, self.topic_id, self.tag_id) != (None,) * 3
         if by_prompt:
-            return None if self.location is not None else "prompt_daily"
-        return "location_daily" if self.location is not None else "daily"
+            return () if self.location is not None else ("prompt_weekly", "prompt_daily")
+        return ("location_daily",) if self.location is not None else ("daily",)
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -4331,26 +4389,47 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
-def scope_parts(scope, rollups):
-    """The scope as disjoint parts: (a rollup kind, whole UTC days its rollup answers) when
-    the scope's rollup() is among rollups, and ("raw", ...) for the partial days at the
-    edges, or everything when no rollup can answer. With a filter on prompt or location
+ROLLUP_UNITS = {"prompt_weekly": "week"}  # the others are daily
+
+
+def whole_span(scope, unit):
+    """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
+    None when it holds none."""
+    first = datetime.date.fromisoformat(scope.start[:10])
+    last = datetime.date.fromisoformat(scope.end[:10])
+    if unit == "week":
+        first -= datetime.timedelta(days=first.weekday())
+        last -= datetime.timedelta(days=last.weekday())
+    if first.isoformat() + "T00:00:00.000Z" < scope.start:
+        first += datetime.timedelta(days=INTERVALS[unit])
+    if first >= last:
+        return None
+    return first.isoformat() + "T00:00:00.000Z", last.isoformat() + "T00:00:00.000Z"
+
+
+def scope_parts(scope, rollups, weeks=True):
+    """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
+    left, that the scope's rollups among rollups answer (weekly ones only when weeks),
+    and ("raw", ...) for what is left at the edges. With a filter on prompt or location
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most."""
-    edges = "chats" if scope.by_prompt() else "raw"
-    rollup = scope.rollup()
-    first_whole = scope.start[:10] + "T00:00:00.000Z"
-    if first_whole < scope.start:
-        first_whole = iso_timestamp(parse_timestamp(first_whole) + 86400)
-    last_whole = scope.end[:10] + "T00:00:00.000Z"
-    if rollup not in rollups or first_whole >= last_whole:
+    kinds = [kind for kind in scope.rollups() if kind in rollups
+             and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+
+
+def split_scope(scope, kinds, edges):
+    if not kinds:
         return [(edges, scope)]
-    parts = [(rollup, scope.shifted(first_whole, last_whole))]
-    if scope.start < first_whole:
-        parts.append((edges, scope.shifted(scope.start, first_whole)))
-    if last_whole < scope.end:
-        parts.append((edges, scope.shifted(last_whole, scope.end)))
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"))
+    if span is None:
+        return split_scope(scope, kinds[1:], edges)
+    parts = [(kinds[0], scope.shifted(*span))]
+    if scope.start < span[0]:
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges)
+    if span[1] < scope.end:
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges)
     return parts
 
 
@@ -4410,11 +4489,11 @@ def rank_key(brand):
 
 
 # How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt
-# or location: "prompt_daily", "location_daily") and over the per-chat rows of the chats
-# in scope ("chats", see scope_parts): (table, time column, key column, {name: SQL
-# aggregate}, which ChatScope conditions). There the chats come first, through the scope's
-# chats_index: the planner, left alone, read the whole window's chats by time (CROSS JOIN
-# keeps it from turning the join around, INDEXED BY from the window).
+# or location: "prompt_weekly", "prompt_daily", "location_daily") and over the per-chat
+# rows of the chats in scope ("chats", see scope_parts): (table, time column, key column,
+# {name: SQL aggregate}, which ChatScope conditions). There the chats come first, through
+# the scope's chats_index: the planner, left alone, read the whole window's chats by time
+# (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
 CHAT_COUNTS = {
     "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
     "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
@@ -4422,6 +4501,8 @@ CHAT_COUNTS = {
                      ChatScope.day_conditions),
     "location_daily": ("location_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
                        ChatScope.day_conditions),
+    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+                      ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
               ChatScope.chat_conditions),
 }
@@ -4437,6 +4518,8 @@ BRAND_SUMS = {
                      ChatScope.day_conditions),
     "location_daily": ("location_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                        ChatScope.day_conditions),
+    "prompt_weekly": ("prompt_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                      ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -4446,7 +4529,7 @@ BRAND_SUMS = {
 def sum_parts(connection, scope, how, bucket=None):
     """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
     totals = {}
-    for kind, part in scope_parts(scope, how):
+    for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
         columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())

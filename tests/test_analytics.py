@@ -392,7 +392,7 @@ filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
                     st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
 
 
-def raw_only(scope, rollups):
+def raw_only(scope, rollups, weeks=True):
     return [("raw", scope)]
 
 
@@ -415,11 +415,13 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"}])
-def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params):
-    """Each filter alone over days with edges (the property above draws them rarely)."""
+@pytest.mark.parametrize("end", ["2026-11-19T17:00:00.000Z", "2026-11-24T00:00:00.000Z"])
+def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
+    """Each filter alone over days, or a whole week (Monday 16th to 23rd), with edges (the
+    property above draws them rarely)."""
     params = {name: str(RANDOM_IDS[value]) if name in ("promptId", "topicId", "tagId") else value
               for name, value in params.items()}
-    params.update({"from": "2026-11-15T09:30:00.000Z", "to": "2026-11-19T17:00:00.000Z"})
+    params.update({"from": "2026-11-15T09:30:00.000Z", "to": end})
     chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"])))]
@@ -446,6 +448,18 @@ def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     edges = "raw" if rollup == "daily" else "chats"
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
         (rollup, scope.shifted(*WHOLE_DAYS))] + [(edges, scope.shifted(*edge)) for edge in EDGES]
+
+
+def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily():
+    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", topic_id=1)
+    days = [("chats", scope.shifted("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z")),
+            ("chats", scope.shifted("2026-12-02T00:00:00.000Z", "2026-12-02T12:00:00.000Z"))]
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
+        ("prompt_weekly", scope.shifted("2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
+        days[0], ("prompt_daily", scope.shifted("2026-11-30T00:00:00.000Z", "2026-12-02T00:00:00.000Z")),
+        days[1]]
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False) == [
+        ("prompt_daily", scope.shifted("2026-11-16T00:00:00.000Z", "2026-12-02T00:00:00.000Z"))] + days
 
 
 def test_a_prompt_filter_with_a_location_and_sources_of_a_filter_read_the_chats():

@@ -216,7 +216,7 @@ def test_upgrade_from_version_5_fills_the_prompt_and_location_rollups(tmp_path, 
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS)[0][0] in ("prompt_daily", "location_daily")
     params = dict(params, **{"from": window[0], "to": window[1]})
     rolled_up = api.get("/analytics/rankings", params=params).json["data"]
-    with unittest.mock.patch.object(tracker, "scope_parts", lambda scope, rollups: [("raw", scope)]):
+    with unittest.mock.patch.object(tracker, "scope_parts", lambda scope, rollups, weeks=True: [("raw", scope)]):
         per_chat = api.get("/analytics/rankings", params=params).json["data"]
     assert rolled_up["chats"] > 0 and any(row["mentions"] for row in rolled_up["brands"])
     assert rolled_up == per_chat
