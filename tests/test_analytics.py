@@ -452,14 +452,15 @@ def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
 
 def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily():
     scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", topic_id=1)
-    days = [("chats", scope.shifted("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z")),
-            ("chats", scope.shifted("2026-12-02T00:00:00.000Z", "2026-12-02T12:00:00.000Z"))]
+    def part(kind, start, end):
+        return kind, scope.shifted(*(tracker.iso_timestamp(tracker.parse_timestamp("2026-" + moment))
+                                     for moment in (start, end)))
+    edges = [part("chats", "11-15T12:00", "11-16"), part("chats", "12-02", "12-02T12:00")]
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
-        ("prompt_weekly", scope.shifted("2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
-        days[0], ("prompt_daily", scope.shifted("2026-11-30T00:00:00.000Z", "2026-12-02T00:00:00.000Z")),
-        days[1]]
+        part("prompt_weekly", "11-16", "11-30"), edges[0], part("prompt_daily", "11-30", "12-02"),
+        edges[1]]
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False) == [
-        ("prompt_daily", scope.shifted("2026-11-16T00:00:00.000Z", "2026-12-02T00:00:00.000Z"))] + days
+        part("prompt_daily", "11-16", "12-02")] + edges
 
 
 def test_a_prompt_filter_with_a_location_and_sources_of_a_filter_read_the_chats():

@@ -211,12 +211,14 @@ def test_upgrade_from_version_5_fills_the_prompt_and_location_rollups(tmp_path, 
     old.close()
     app = tracker.make_app(str(tmp_path / "old.db"))
     api = Api(webtest.TestApp(app), tracker.create_key(app.config["tracker.db"], 1)["key"], 1)
-    window = ("2026-11-22T00:00:00.000Z", "2026-11-25T00:00:00.000Z")
+    window = ("2026-11-23T00:00:00.000Z", "2026-12-01T00:00:00.000Z")  # a week and a day
     scope = tracker.ChatScope(1, *window, **filters)
-    assert tracker.scope_parts(scope, tracker.BRAND_SUMS)[0][0] in ("prompt_daily", "location_daily")
+    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] in (
+        ["prompt_weekly", "prompt_daily"], ["location_daily"])
     params = dict(params, **{"from": window[0], "to": window[1]})
     rolled_up = api.get("/analytics/rankings", params=params).json["data"]
-    with unittest.mock.patch.object(tracker, "scope_parts", lambda scope, rollups, weeks=True: [("raw", scope)]):
+    with unittest.mock.patch.object(tracker, "scope_parts",
+                                    lambda scope, rollups, weeks=True: [("raw", scope)]):
         per_chat = api.get("/analytics/rankings", params=params).json["data"]
     assert rolled_up["chats"] > 0 and any(row["mentions"] for row in rolled_up["brands"])
     assert rolled_up == per_chat

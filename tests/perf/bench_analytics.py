@@ -151,6 +151,8 @@ PAGES = [
     ("page overview 30 d tag", "/?tagId=1"),
     ("page overview 30 d location", "/?location=DE"),
     ("page overview 365 d topic", "/?days=365&topicId=3"),
+    ("page overview 365 d tag", "/?days=365&tagId=1"),
+    ("page overview 365 d location", "/?days=365&location=DE"),
     ("page prompts", "/prompts"),
     ("page prompts search", "/prompts?search=prompt+19"),
     ("page prompt", "/prompts/7"),
@@ -162,6 +164,8 @@ PAGES = [
     ("page sources 365 d", "/sources?days=365"),
     ("page sources by url", "/sources?groupBy=url"),
     ("page sources topic", "/sources?topicId=3"),
+    ("page sources location", "/sources?location=DE"),
+    ("page sources 365 d topic", "/sources?days=365&topicId=3"),
     ("page brands", "/brands"),
 ]
 
