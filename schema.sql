@@ -469,8 +469,8 @@ END;
 -- The same sums per prompt, and per location a chat was asked from, for the filters: a
 -- prompt, topic or tag adds up the rows of its prompts (found through the key), a location
 -- its own, where the per-chat rows would be read one chat at a time. A chat's brand rows
--- are taken off before the chat goes: its cascade deletes them when it can no longer be
--- found. Brands and prompts deleted leave their rows behind, never served.
+-- and sources are taken off before the chat goes: its cascade deletes them when it can no
+-- longer be found. Brands and prompts deleted leave their rows behind, never served.
 CREATE TABLE prompt_daily_chats (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     prompt_id    INTEGER NOT NULL,
@@ -536,6 +536,22 @@ CREATE TABLE location_daily_brands (
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
+-- The same for domains per location (a prompt's domains barely repeat from day to day, so a
+-- rollup per prompt would be about as large as the sources).
+CREATE TABLE location_daily_domains (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location        TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
+    PRIMARY KEY (workspace_id, location, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
 CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
     INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
     VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
@@ -563,6 +579,22 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     UPDATE location_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE location_daily_domains AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1,
+        first_seen = CASE WHEN r.first_seen < old.created_at THEN r.first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
+               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END,
+        last_seen = CASE WHEN r.last_seen > old.created_at THEN r.last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
+               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.location = old.location
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
     UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
         position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
     FROM chat_brands b
@@ -626,6 +658,47 @@ CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
     WHERE workspace_id = old.workspace_id
       AND location = (SELECT location FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+END;
+
+CREATE TRIGGER chat_sources_by_location_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
+                                        chats, retrieved_chats, first_seen, last_seen)
+    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.domain,
+           new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id),
+           new.created_at, new.created_at
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_by_location_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE location_daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = location_daily_domains.location) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = location_daily_domains.location) END
+    WHERE workspace_id = old.workspace_id
+      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND domain = old.domain;
 END;
 
 -- generation counts the restarts, so that a batch matched outside the write lock can tell

@@ -280,8 +280,9 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 """,
-    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location, and daily
-    # rollups per prompt and per location, for the filters (they read every chat they kept).
+    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location; rollups per
+    # prompt (daily, weekly) and per location (daily, with domains) for the filters, which
+    # read every chat they kept. A chat's rows are taken off before it goes (see schema.sql).
     5: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
@@ -358,6 +359,20 @@ CREATE TABLE location_daily_brands (
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
+CREATE TABLE location_daily_domains (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location        TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
+    PRIMARY KEY (workspace_id, location, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
 CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
     INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
     VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
@@ -385,6 +400,22 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     UPDATE location_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE location_daily_domains AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1,
+        first_seen = CASE WHEN r.first_seen < old.created_at THEN r.first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
+               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END,
+        last_seen = CASE WHEN r.last_seen > old.created_at THEN r.last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
+               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.location = old.location
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
     UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
         position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
     FROM chat_brands b
@@ -448,6 +479,47 @@ CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
       AND location = (SELECT location FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
 END;
+
+CREATE TRIGGER chat_sources_by_location_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
+                                        chats, retrieved_chats, first_seen, last_seen)
+    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.domain,
+           new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id),
+           new.created_at, new.created_at
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_by_location_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE location_daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = location_daily_domains.location) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = location_daily_domains.location) END
+    WHERE workspace_id = old.workspace_id
+      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND domain = old.domain;
+END;
 -- What the chats stored so far add up to.
 INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
 SELECT workspace_id, prompt_id, substr(created_at, 1, 10), engine, count(*)
@@ -473,6 +545,13 @@ INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id
 SELECT b.workspace_id, c.location, substr(b.created_at, 1, 10), b.engine, b.brand_id,
        count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
 FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
+GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
+                                    chats, retrieved_chats, first_seen, last_seen)
+SELECT s.workspace_id, c.location, substr(s.created_at, 1, 10), s.engine, s.domain, sum(s.cited),
+       count(DISTINCT CASE WHEN s.cited THEN s.chat_id END), count(DISTINCT s.chat_id),
+       min(s.created_at), max(s.created_at)
+FROM chat_sources s JOIN chats c ON c.id = s.chat_id WHERE c.location IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;
 """,
 }
@@ -4684,13 +4763,14 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, sum(x.cite
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
+DAILY_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
+                              sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
+                              min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
+                       FROM %s WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain"""
 SOURCE_PART = {
     "raw": (RAW_SOURCE_PART % "chat_sources x", ChatScope.row_conditions),
-    "daily": ("""SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
-                        sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
-                        min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
-                 FROM daily_domains x WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain""",
-              ChatScope.day_conditions),
+    "daily": (DAILY_SOURCE_PART % "daily_domains x", ChatScope.day_conditions),
+    "location_daily": (DAILY_SOURCE_PART % "location_daily_domains x", ChatScope.day_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               lambda scope, _: scope.chat_conditions("c")),

@@ -343,8 +343,8 @@ def test_read_only_keys_can_read_analytics(client, db, example, api):
 
 def build_random_workspace():
     """Chats at random times over five days, then a deleted prompt, a deleted brand, chats
-    deleted alone and rewritten brand rows, so that every rollup trigger (insert and
-    delete) has run."""
+    deleted alone, rewritten sources and brand rows, so that every rollup trigger (insert
+    and delete) has run."""
     rng = random.Random(11)
     app = tracker.make_app(":memory:")
     db = app.config["tracker.db"]
@@ -369,6 +369,11 @@ def build_random_workspace():
     api.delete("/brands/%d" % brands[3])
     with db.write() as connection:  # chats deleted alone, their prompt kept
         connection.execute("DELETE FROM chats WHERE id % 10 = 3")
+    with db.write() as connection:  # some chats' sources rewritten, as a re-extraction does
+        sources = tracker.query_all(connection, "SELECT * FROM chat_sources WHERE chat_id % 7 = 1")
+        connection.execute("DELETE FROM chat_sources WHERE chat_id % 7 = 1")
+        connection.executemany("INSERT INTO chat_sources VALUES (%s)" % ", ".join("?" * 10),
+                               [tuple(source.values()) for source in sources])
     with db.write() as connection:  # rewrite every chat's brand rows, as a brand refresh does
         for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):
             connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?",
@@ -424,7 +429,8 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     params.update({"from": "2026-11-15T09:30:00.000Z", "to": end})
     chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
-                ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"])))]
+                ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
+                ("/analytics/sources", dict(chat_params, perPage="100"))]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
@@ -463,8 +469,11 @@ def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily():
         part("prompt_daily", "11-16", "12-02")] + edges
 
 
-def test_a_prompt_filter_with_a_location_and_sources_of_a_filter_read_the_chats():
+def test_a_prompt_filter_with_a_location_and_sources_by_prompt_read_the_chats():
     both = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], topic_id=1, location="US")
     assert tracker.scope_parts(both, tracker.BRAND_SUMS) == [("chats", both)]
     topic = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], topic_id=1)
     assert tracker.scope_parts(topic, tracker.SOURCE_PART) == [("chats", topic)]
+    location = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], location="US")
+    assert [kind for kind, _ in tracker.scope_parts(location, tracker.SOURCE_PART)] == [
+        "location_daily", "chats", "chats"]

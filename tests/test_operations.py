@@ -216,11 +216,13 @@ def test_upgrade_from_version_5_fills_the_prompt_and_location_rollups(tmp_path, 
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] in (
         ["prompt_weekly", "prompt_daily"], ["location_daily"])
     params = dict(params, **{"from": window[0], "to": window[1]})
-    rolled_up = api.get("/analytics/rankings", params=params).json["data"]
+    paths = ("/analytics/rankings", "/analytics/sources")
+    rolled_up = [api.get(path, params=params).json["data"] for path in paths]
     with unittest.mock.patch.object(tracker, "scope_parts",
                                     lambda scope, rollups, weeks=True: [("raw", scope)]):
-        per_chat = api.get("/analytics/rankings", params=params).json["data"]
-    assert rolled_up["chats"] > 0 and any(row["mentions"] for row in rolled_up["brands"])
+        per_chat = [api.get(path, params=params).json["data"] for path in paths]
+    assert rolled_up[0]["chats"] > 0 and any(row["mentions"] for row in rolled_up[0]["brands"])
+    assert rolled_up[1]["data"]
     assert rolled_up == per_chat
 
 
