@@ -336,6 +336,7 @@ CREATE TABLE chat_sources (
     created_at   TEXT NOT NULL,
     cited        INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1)),
     position     INTEGER,
+    host         TEXT NOT NULL DEFAULT '',  -- the full host; domain is its registrable domain
     UNIQUE (chat_id, url)
 ) STRICT;
 
@@ -356,6 +357,9 @@ CREATE TABLE chat_brands (
     cited        INTEGER NOT NULL CHECK (cited IN (0, 1)),
     engine       TEXT NOT NULL,
     created_at   TEXT NOT NULL,
+    -- what the sentences naming the brand say of it (NULL when it is only cited)
+    sentiment    TEXT CHECK (sentiment IN ('positive', 'neutral', 'negative')),
+    sentiment_score REAL,  -- -1 to 1
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -382,6 +386,11 @@ CREATE TABLE daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL DEFAULT 0,
+    sentiment_scored INTEGER NOT NULL DEFAULT 0,
+    positive     INTEGER NOT NULL DEFAULT 0,
+    neutral      INTEGER NOT NULL DEFAULT 0,
+    negative     INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -413,18 +422,30 @@ CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
 END;
 
 CREATE TRIGGER chat_brands_daily_insert AFTER INSERT ON chat_brands BEGIN
-    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited)
+    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited,
+                              sentiment_sum, sentiment_scored, positive, neutral, negative)
     VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-            new.position IS NOT NULL, coalesce(new.position, 0), new.cited)
+            new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+            coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+            new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative')
     ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
         position_sum = position_sum + excluded.position_sum,
-        cited = cited + excluded.cited;
+        cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
 END;
 
 CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
     UPDATE daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
       AND engine = old.engine AND brand_id = old.brand_id;
 END;
@@ -512,4 +533,29 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 
-PRAGMA user_version = 5;
+-- A workspace's category for a domain (or host), over the curated list and its brands'.
+CREATE TABLE source_categories (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    category     TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, domain)
+) STRICT, WITHOUT ROWID;
+
+-- The names a chat's answer recommends (list items and bold names), tracked or not:
+-- GET /analytics/discovered-brands lists those no brand of the workspace is named as.
+CREATE TABLE chat_names (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,  -- casefold(name)
+    mentions     INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
+CREATE INDEX chat_names_chat ON chat_names (chat_id);
+
+PRAGMA user_version = 6;

@@ -7,6 +7,7 @@ packaging/tracker.spec and pyproject.toml are unchanged (dist/.tracker-source-ha
 import os
 import signal
 import subprocess
+import time
 
 import apsw
 import pytest
@@ -58,6 +59,25 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     assert status == 200 and reply["data"]["workspace"]["name"] == "Acme"
     code, backup, _ = cli("backup", "backup.db")
     assert code == 0 and backup["backup"] == "backup.db"
+
+    # What needs the files bundled beside their modules: the Public Suffix List, VADER's
+    # lexicons. A brand praised by a chat the binary stores is positive; its sources are
+    # counted by registrable domain and categorised.
+    key = server.key
+    assert server.request("POST", "/brands", key, {"name": "Northwind Suite"})[0] == 201
+    for n in range(8):
+        server.request("POST", "/prompts", key, {"text": "best crm %d" % n})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        chats = server.request("GET", "/analytics/chats?perPage=100", key)[2]["data"]["data"]
+        if len(chats) == 8:
+            break
+        time.sleep(0.2)
+    mentions = [m for chat in chats for m in chat["mentions"]]
+    assert {m["sentiment"] for m in mentions} >= {"positive"}, mentions
+    sources = [s for chat in chats for s in chat["sources"]]
+    assert ("en.wikipedia.org", "wikipedia.org", "reference") in {
+        (s["host"], s["domain"], s["category"]) for s in sources}
 
     assert server.stop(signal.SIGTERM) == 0
     assert "shutting down" in server.log() and "stopped" in server.log()
