@@ -3530,6 +3530,7 @@ class SourceCategories:
     def __init__(self, brands, overrides):
         self.brands = sorted(brands, key=lambda brand: (brand["type"] != "own", brand["id"]))
         self.overrides = overrides
+        self.known = {}
 
     def brand_of(self, host):
         """The tracked brand whose domain is host or a parent of it (own brands first)."""
@@ -3546,6 +3547,12 @@ class SourceCategories:
         if brand is not None:
             return brand["type"], brand
         return listed_category(host), None
+
+    def category(self, host):
+        """of(host)'s category, worked out once per host (an SQL function calls it per row)."""
+        if host not in self.known:
+            self.known[host] = self.of(host)[0]
+        return self.known[host]
 
 
 def category_overrides(connection, workspace_id):
@@ -4921,20 +4928,17 @@ def source_json(row, group_by, categories, chats):
 def category_rows(connection, scope, categories, chats, page, per_page):
     """(total, rows) of /analytics/sources?groupBy=category: each category's citations,
     citing chats and consulting chats, counted once per chat however many of its pages
-    fall in the category. Hosts are categorised here (overrides and brands change), then
-    the sources of the window are counted by category in one statement."""
+    fall in the category. Categories are worked out when read (overrides and brands
+    change), by an SQL function over the window's sources, once per host."""
     where, params = scope.row_conditions("x")
-    hosts = [row["host"] for row in query_all(
-        connection, "SELECT DISTINCT x.host FROM chat_sources x WHERE %s" % where, params)]
-    mapping = json.dumps({host: categories.of(host)[0] for host in hosts})
-    counted = {row["category"]: row for row in query_all(connection, """
-        SELECT m.value AS category, sum(x.cited) AS citations,
+    connection.create_scalar_function("source_category", categories.category, 1)
+    counted = query_all(connection, """
+        SELECT source_category(x.host) AS category, sum(x.cited) AS citations,
                count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
                count(DISTINCT x.chat_id) AS retrieved_chats
-        FROM chat_sources x JOIN json_each(?) m ON m.key = x.host
-        WHERE %s GROUP BY m.value""" % where, [mapping] + params)}
-    rows = sorted(counted.values(), key=lambda row: (-row["citations"], -row["chats"],
-                                                      SOURCE_CATEGORIES.index(row["category"])))
+        FROM chat_sources x WHERE %s GROUP BY 1""" % where, params)
+    rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
+                                            SOURCE_CATEGORIES.index(row["category"])))
     return len(rows), [{"category": row["category"], "citations": row["citations"],
                         "chats": row["chats"], "retrievedChats": row["retrieved_chats"],
                         "chatShare": ratio(row["chats"], chats)}
