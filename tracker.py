@@ -6341,6 +6341,143 @@ if "pytest" in sys.modules:
 
 
 ###############################################################################
+# MCP: the API as tools for assistants #########################################
+###############################################################################
+
+# `tracker mcp` serves the Model Context Protocol on stdio for one workspace, acting as
+# one of its API keys. Each tool is one endpoint: its description and input schema are
+# the route's OpenAPI description, and a call is a request to the same WSGI app with the
+# key (same queries, validation, scopes, rate limit and answers). The MCP SDK is imported
+# only here: the service never loads it.
+
+# tool: (method, route, path parameter); their descriptions come from the routes.
+MCP_TOOLS = {
+    "list_prompts": ("GET", API_PREFIX + "/prompts", None),
+    "create_prompts": ("POST", API_PREFIX + "/prompts", None),
+    "get_rankings": ("GET", API_PREFIX + "/analytics/rankings", None),
+    "list_chats": ("GET", API_PREFIX + "/analytics/chats", None),
+    "get_chat": ("GET", API_PREFIX + "/analytics/chats/<chat_id>", "chat_id"),
+    "list_sources": ("GET", API_PREFIX + "/analytics/sources", None),
+    "list_search_queries": ("GET", API_PREFIX + "/analytics/queries", None),
+}
+
+
+def mcp_tool_specs(app):
+    """[(name, description, input schema, method, rule, path parameter)] of MCP_TOOLS,
+    from the routes' Operations."""
+    operations = {(route.method, route.rule): route.config["openapi"] for route in app.routes}
+    schemas = component_schemas()
+    specs = []
+    for name, (method, rule, path_param) in MCP_TOOLS.items():
+        operation = operations[(method, rule)]
+        properties = {param.name: dict(query_parameter(param)["schema"],
+                                       description=param.description)
+                      for param in operation.params}
+        required = []
+        if path_param:
+            properties[path_param] = dict(ID, description="The %s's id." % operation.item.lower())
+            required.append(path_param)
+        schema = {"type": "object", "properties": properties, "required": required}
+        if operation.body:  # the bulk form of the body, which takes one prompt or many
+            schema = inlined_schema(schemas, "PromptBulkCreate")
+        specs.append((name, operation.summary, schema, method, rule, path_param))
+    return specs
+
+
+def inlined_schema(schemas, name):
+    """Component name as a standalone JSON Schema: its references under $defs."""
+    text = json.dumps(schemas[name]).replace("#/components/schemas/", "#/$defs/")
+    referenced = set(re.findall(r'"#/\$defs/(\w+)"', text))
+    pending = list(referenced)
+    while pending:
+        for found in re.findall(r'#/components/schemas/(\w+)', json.dumps(schemas[pending.pop()])):
+            if found not in referenced:
+                referenced.add(found)
+                pending.append(found)
+    schema = json.loads(text)
+    if referenced:
+        schema["$defs"] = json.loads(json.dumps({ref: schemas[ref] for ref in sorted(referenced)})
+                                     .replace("#/components/schemas/", "#/$defs/"))
+    return schema
+
+
+def call_app(app, key, method, path, query=None, body=None):
+    """(status, envelope) of one request to the WSGI app, made in process."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
+               "QUERY_STRING": urllib.parse.urlencode(query or {}), "SERVER_NAME": "mcp",
+               "SERVER_PORT": "0", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
+               "HTTP_AUTHORIZATION": "Bearer " + key, "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(raw)), "wsgi.input": io.BytesIO(raw),
+               "wsgi.errors": sys.stderr, "wsgi.url_scheme": "http", "wsgi.version": (1, 0),
+               "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False}
+    answer = {}
+
+    def start_response(status, headers, exc_info=None):
+        answer["status"] = int(status.split()[0])
+    content = b"".join(app(environ, start_response))
+    return answer["status"], json.loads(content)
+
+
+def mcp_call(app, key, spec, arguments):
+    """(ok, data or error text) of a tool call."""
+    _, _, _, method, rule, path_param = spec
+    arguments = dict(arguments or {})
+    path = rule
+    if path_param:
+        path = rule.replace("<%s>" % path_param, str(arguments.pop(path_param, "")))
+    if method == "GET":
+        status, envelope = call_app(app, key, method, path, query={
+            name: str(value).lower() if isinstance(value, bool) else value
+            for name, value in arguments.items() if value is not None})
+    else:
+        status, envelope = call_app(app, key, method, path, body=arguments)
+    if envelope.get("success"):
+        return True, envelope["data"]
+    problems = "".join("; %s: %s" % (error["field"], error["message"])
+                       for error in envelope.get("errors") or [])
+    code = " " + envelope["code"] if envelope.get("code") else ""
+    return False, "%d%s: %s%s" % (status, code, envelope["message"], problems)
+
+
+def serve_mcp(db, key):
+    """Serve the MCP tools on stdin and stdout until the client closes them."""
+    import anyio
+    import mcp_types
+    from mcp.server.lowlevel import Server
+    from mcp.server.stdio import stdio_server
+
+    app = make_app(db, runs="off")
+    specs = {spec[0]: spec for spec in mcp_tool_specs(app)}
+
+    async def list_tools(context, params):
+        return mcp_types.ListToolsResult(tools=[
+            mcp_types.Tool(name=name, description=description, input_schema=schema)
+            for name, description, schema, *_ in specs.values()])
+
+    async def call_tool(context, params):
+        if params.name not in specs:
+            return tool_result(False, "no tool named %r" % params.name)
+        ok, data = await anyio.to_thread.run_sync(
+            mcp_call, app, key, specs[params.name], params.arguments)
+        return tool_result(ok, data)
+
+    def tool_result(ok, data):
+        text = json.dumps(data, ensure_ascii=False) if ok else data
+        return mcp_types.CallToolResult(
+            content=[mcp_types.TextContent(type="text", text=text)], is_error=not ok,
+            structured_content=data if ok and isinstance(data, dict) else None)
+
+    server = Server("tracker", version=__version__, on_list_tools=list_tools,
+                    on_call_tool=call_tool)
+
+    async def run():
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+    anyio.run(run)
+
+
+###############################################################################
 # Command line #################################################################
 ###############################################################################
 
@@ -6416,6 +6553,17 @@ def cmd_backup(args):
 def cmd_reextract(args):
     prices = dict(PRICES, **read_prices(args.prices)) if args.prices else PRICES
     print_json(reextract_chats(open_db(args), args.workspace_id, prices))
+
+
+def cmd_mcp(args):
+    key = args.key or os.environ.get("TRACKER_API_KEY")
+    if not key:
+        raise ProvisioningError("mcp needs an API key: --key KEY or TRACKER_API_KEY")
+    db = open_db(args)
+    status, envelope = call_app(make_app(db, runs="off"), key, "GET", API_PREFIX + "/workspace")
+    if status != 200:
+        raise ProvisioningError("the key was refused: %s" % envelope["message"])
+    serve_mcp(db, key)
 
 
 def cmd_version(args):
@@ -6514,6 +6662,9 @@ def build_parser():
     reextract.add_argument("--workspace-id", type=int, help="only this workspace's chats")
     reextract.add_argument("--prices", metavar="FILE", help="model prices over the built-in "
                            "table, as serve --prices takes them")
+    mcp = command(commands, "mcp", cmd_mcp, "Serve the Model Context Protocol on stdio for "
+                  "the workspace of an API key (its scopes and rate limit apply).")
+    mcp.add_argument("--key", help="the API key (default: env TRACKER_API_KEY)")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
 
