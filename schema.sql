@@ -512,4 +512,12 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 
-PRAGMA user_version = 5;
+-- Every write transaction bumps revision (Database.write): an ETag built on it changes
+-- with any change, whichever process made it.
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+
+PRAGMA user_version = 6;

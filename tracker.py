@@ -279,6 +279,14 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 """,
+    # 5 -> 6: a counter of the database's write transactions, for ETags.
+    5: """
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -458,7 +466,10 @@ class Database:
             connection = self._writable_connection()
             try:
                 connection.execute("BEGIN IMMEDIATE")
+                changes = connection.total_changes()
                 yield connection
+                if connection.total_changes() != changes:  # what ETags are made from
+                    connection.execute("UPDATE data_revision SET revision = revision + 1")
                 connection.execute("COMMIT")
             except BaseException as error:
                 self._abandon(connection, error)
@@ -985,6 +996,64 @@ class AuthPlugin:
 def caller():
     """The Auth of the current request (set by AuthPlugin)."""
     return request.environ["tracker.auth"]
+
+
+class ConditionalPlugin:
+    """ETags on GET answers, and 304 Not Modified for an If-None-Match that matches,
+    before the rate limit (as GitHub's API: a 304 costs nothing).
+
+    A tag is a hash of the database's revision (a counter every write transaction bumps,
+    whichever process wrote), the key, the path and query, and for an answer that
+    changes with the UTC day (Operation.daily) the day: finding that nothing changed
+    reads one row, and none while the database took no commit (CommitWatch, as the key
+    cache). An answer that depends on the current time (an analytics window without
+    ``to``) gets no tag."""
+    name = "conditional"
+    api = 2
+
+    def __init__(self, db):
+        self.db = db
+        self.seen = (None, None)  # (commit stamp, revision read after it)
+
+    def apply(self, callback, route):
+        spec = route.config.get("openapi")
+        if route.method != "GET" or not route.config.get("auth", True) or spec is None:
+            return callback
+        windowed = any(param.name == "to" for param in spec.params)
+
+        def conditional(*args, **kwargs):
+            if windowed and not request.query.get("to"):
+                return callback(*args, **kwargs)
+            tag = self.tag(spec.daily)
+            if tag in if_none_match():
+                raise bottle.HTTPResponse(status=304, headers={"ETag": tag})
+            body = callback(*args, **kwargs)
+            if response.status_code == 200:
+                response.set_header("ETag", tag)
+            return body
+        return conditional
+
+    def revision(self):
+        stamp = self.db.commits.stamp() if self.db.commits is not None else None
+        seen_stamp, revision = self.seen
+        if stamp is None or stamp != seen_stamp:
+            revision = query_one(self.db.connection(), "SELECT revision FROM data_revision")["revision"]
+            self.seen = (stamp, revision)  # stamp read first: a commit in between shows next time
+        return revision
+
+    def tag(self, daily):
+        parts = [str(self.revision()), str(caller().key_id), request.path, request.query_string]
+        if daily:
+            parts.append(utc_day(self.db.clock()))
+        return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def if_none_match():
+    """The entity tags of If-None-Match, weak ones as strong. "*" matches none here: a tag
+    only names an answer that was given, so a request that was never answered (a bad id,
+    a bad query) is never a 304."""
+    header = request.headers.get("If-None-Match") or ""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
 class RateLimitPlugin:
@@ -3279,7 +3348,7 @@ def add_engine_routes(app, db):
     engines = app.config["tracker.worker"].engines
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList"))
+        "The server's engines, and whether this workspace runs each", "EngineList", daily=True))
     def engines_index():
         return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
 
@@ -4775,6 +4844,7 @@ class Operation:
     public: bool = False
     content: dict = None
     errors: tuple = ()
+    daily: bool = False  # the answer changes with the UTC day
 
 
 def schema_ref(name):
@@ -5095,6 +5165,9 @@ ANSWER_HEADERS = {
                          '(with error="invalid_token" when a key was sent).', True),
     "Location": (string_schema(), "The created item's URL (a bulk create of prompts has it only "
                  "when it created exactly one).", False),
+    "ETag": (string_schema(), "The answer's entity tag: send it back in If-None-Match to get a 304 "
+             "when nothing changed (not on an analytics answer without `to`, which depends on "
+             "the time).", False),
 }
 RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                       "RateLimit-Policy", "RateLimit")
@@ -5129,9 +5202,16 @@ def openapi_headers():
             for name, (schema, description, required) in ANSWER_HEADERS.items()}
 
 
+def conditional(method, spec):
+    """True for an operation that answers If-None-Match (ConditionalPlugin's)."""
+    return method == "GET" and not spec.public
+
+
 def openapi_responses():
-    """The shared error answers, each the error envelope."""
-    responses = {}
+    """The shared error answers, each the error envelope, and 304 Not Modified."""
+    responses = {"304": {"description": "Not Modified: the If-None-Match tag is the answer's "
+                                        "current one. No body; not counted by the rate limit.",
+                         "headers": header_refs(("ETag",))}}
     for status, (description, headers) in ERROR_RESPONSES.items():
         answer = {"description": description,
                   "content": {"application/json": {"schema": schema_ref("Error")}}}
@@ -5157,7 +5237,7 @@ def query_parameter(param):
             "schema": schema}
 
 
-def success_response(spec):
+def success_response(method, spec):
     """The 2xx answer of an operation, in the success envelope."""
     envelope = {"success": {"const": True}, "message": string_schema()}
     if spec.response:
@@ -5166,6 +5246,8 @@ def success_response(spec):
               "content": spec.content or {"application/json": {"schema": object_schema(envelope)}}}
     headers = (() if spec.public else RATE_LIMIT_HEADERS) + (("Location",) if spec.status == 201
                                                              else ())
+    if conditional(method, spec):
+        headers += ("ETag",)
     if headers:
         answer["headers"] = header_refs(headers)
     return answer
@@ -5185,13 +5267,15 @@ def error_statuses(method, spec):
         statuses.append("409")
     if spec.item:
         statuses.append("404")
+    if conditional(method, spec):
+        statuses.append("304")
     return sorted(statuses)
 
 
 def openapi_operation(method, path, spec):
     """One operation object from a route's spec."""
     write = method in WRITE_METHODS
-    responses = {str(spec.status): success_response(spec)}
+    responses = {str(spec.status): success_response(method, spec)}
     for status in error_statuses(method, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
@@ -5200,6 +5284,11 @@ def openapi_operation(method, path, spec):
         parameters.insert(0, {"name": name, "in": "path", "required": True,
                               "schema": ID if name == "id" else string_schema(1),
                               "description": "The %s's %s." % (spec.item.lower(), name)})
+    if conditional(method, spec):
+        parameters.append({"name": "If-None-Match", "in": "header", "required": False,
+                           "schema": string_schema(),
+                           "description": "An ETag of an earlier answer: 304 if it is still "
+                                          "current."})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
@@ -5530,6 +5619,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db))
+    app.install(ConditionalPlugin(db))
     app.install(RateLimitPlugin(RateLimiter(clock)))
     app.install(ScopePlugin())
     app.install(QueryPlugin())
