@@ -558,4 +558,12 @@ CREATE TABLE chat_names (
 CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
 CREATE INDEX chat_names_chat ON chat_names (chat_id);
 
-PRAGMA user_version = 6;
+-- Every write transaction bumps revision (Database.write): an ETag built on it changes
+-- with any change, whichever process made it.
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+
+PRAGMA user_version = 7;

@@ -359,6 +359,14 @@ CREATE INDEX chat_names_chat ON chat_names (chat_id);
 INSERT INTO brand_refresh (workspace_id, after_chat_id) SELECT id, 0 FROM workspaces WHERE true
 ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, generation = generation + 1;
 """,
+    # 6 -> 7: a counter of the database's write transactions, for ETags.
+    6: """
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -541,7 +549,10 @@ class Database:
             connection = self._writable_connection()
             try:
                 connection.execute("BEGIN IMMEDIATE")
+                changes = connection.total_changes()
                 yield connection
+                if connection.total_changes() != changes:  # what ETags are made from
+                    connection.execute("UPDATE data_revision SET revision = revision + 1")
                 connection.execute("COMMIT")
             except BaseException as error:
                 self._abandon(connection, error)
@@ -1068,6 +1079,64 @@ class AuthPlugin:
 def caller():
     """The Auth of the current request (set by AuthPlugin)."""
     return request.environ["tracker.auth"]
+
+
+class ConditionalPlugin:
+    """ETags on GET answers, and 304 Not Modified for an If-None-Match that matches,
+    before the rate limit (as GitHub's API: a 304 costs nothing).
+
+    A tag is a hash of the database's revision (a counter every write transaction bumps,
+    whichever process wrote), the key, the path and query, and for an answer that
+    changes with the UTC day (Operation.daily) the day: finding that nothing changed
+    reads one row, and none while the database took no commit (CommitWatch, as the key
+    cache). An answer that depends on the current time (an analytics window without
+    ``to``) gets no tag."""
+    name = "conditional"
+    api = 2
+
+    def __init__(self, db):
+        self.db = db
+        self.seen = (None, None)  # (commit stamp, revision read after it)
+
+    def apply(self, callback, route):
+        spec = route.config.get("openapi")
+        if route.method != "GET" or not route.config.get("auth", True) or spec is None:
+            return callback
+        windowed = any(param.name == "to" for param in spec.params)
+
+        def conditional(*args, **kwargs):
+            if windowed and not request.query.get("to"):
+                return callback(*args, **kwargs)
+            tag = self.tag(spec.daily)
+            if tag in if_none_match():
+                raise bottle.HTTPResponse(status=304, headers={"ETag": tag})
+            body = callback(*args, **kwargs)
+            if response.status_code == 200:
+                response.set_header("ETag", tag)
+            return body
+        return conditional
+
+    def revision(self):
+        stamp = self.db.commits.stamp() if self.db.commits is not None else None
+        seen_stamp, revision = self.seen
+        if stamp is None or stamp != seen_stamp:
+            revision = query_one(self.db.connection(), "SELECT revision FROM data_revision")["revision"]
+            self.seen = (stamp, revision)  # stamp read first: a commit in between shows next time
+        return revision
+
+    def tag(self, daily):
+        parts = [str(self.revision()), str(caller().key_id), request.path, request.query_string]
+        if daily:
+            parts.append(utc_day(self.db.clock()))
+        return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def if_none_match():
+    """The entity tags of If-None-Match, weak ones as strong. "*" matches none here: a tag
+    only names an answer that was given, so a request that was never answered (a bad id,
+    a bad query) is never a 304."""
+    header = request.headers.get("If-None-Match") or ""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
 class RateLimitPlugin:
@@ -3368,7 +3437,7 @@ def add_engine_routes(app, db):
     engines = app.config["tracker.worker"].engines
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList"))
+        "The server's engines, and whether this workspace runs each", "EngineList", daily=True))
     def engines_index():
         return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
 
@@ -5430,6 +5499,7 @@ class Operation:
     public: bool = False
     content: dict = None
     errors: tuple = ()
+    daily: bool = False  # the answer changes with the UTC day
 
 
 def schema_ref(name):
@@ -5806,6 +5876,9 @@ ANSWER_HEADERS = {
                          '(with error="invalid_token" when a key was sent).', True),
     "Location": (string_schema(), "The created item's URL (a bulk create of prompts has it only "
                  "when it created exactly one).", False),
+    "ETag": (string_schema(), "The answer's entity tag: send it back in If-None-Match to get a 304 "
+             "when nothing changed (not on an analytics answer without `to`, which depends on "
+             "the time).", False),
 }
 RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                       "RateLimit-Policy", "RateLimit")
@@ -5840,9 +5913,16 @@ def openapi_headers():
             for name, (schema, description, required) in ANSWER_HEADERS.items()}
 
 
+def conditional(method, spec):
+    """True for an operation that answers If-None-Match (ConditionalPlugin's)."""
+    return method == "GET" and not spec.public
+
+
 def openapi_responses():
-    """The shared error answers, each the error envelope."""
-    responses = {}
+    """The shared error answers, each the error envelope, and 304 Not Modified."""
+    responses = {"304": {"description": "Not Modified: the If-None-Match tag is the answer's "
+                                        "current one. No body; not counted by the rate limit.",
+                         "headers": header_refs(("ETag",))}}
     for status, (description, headers) in ERROR_RESPONSES.items():
         answer = {"description": description,
                   "content": {"application/json": {"schema": schema_ref("Error")}}}
@@ -5868,7 +5948,7 @@ def query_parameter(param):
             "schema": schema}
 
 
-def success_response(spec):
+def success_response(method, spec):
     """The 2xx answer of an operation, in the success envelope."""
     envelope = {"success": {"const": True}, "message": string_schema()}
     if spec.response:
@@ -5877,6 +5957,8 @@ def success_response(spec):
               "content": spec.content or {"application/json": {"schema": object_schema(envelope)}}}
     headers = (() if spec.public else RATE_LIMIT_HEADERS) + (("Location",) if spec.status == 201
                                                              else ())
+    if conditional(method, spec):
+        headers += ("ETag",)
     if headers:
         answer["headers"] = header_refs(headers)
     return answer
@@ -5896,13 +5978,15 @@ def error_statuses(method, spec):
         statuses.append("409")
     if spec.item:
         statuses.append("404")
+    if conditional(method, spec):
+        statuses.append("304")
     return sorted(statuses)
 
 
 def openapi_operation(method, path, spec):
     """One operation object from a route's spec."""
     write = method in WRITE_METHODS
-    responses = {str(spec.status): success_response(spec)}
+    responses = {str(spec.status): success_response(method, spec)}
     for status in error_statuses(method, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
@@ -5911,6 +5995,11 @@ def openapi_operation(method, path, spec):
         parameters.insert(0, {"name": name, "in": "path", "required": True,
                               "schema": ID if name == "id" else string_schema(1),
                               "description": "The %s's %s." % (spec.item.lower(), name)})
+    if conditional(method, spec):
+        parameters.append({"name": "If-None-Match", "in": "header", "required": False,
+                           "schema": string_schema(),
+                           "description": "An ETag of an earlier answer: 304 if it is still "
+                                          "current."})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
@@ -6241,6 +6330,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db))
+    app.install(ConditionalPlugin(db))
     app.install(RateLimitPlugin(RateLimiter(clock)))
     app.install(ScopePlugin())
     app.install(QueryPlugin())
@@ -7053,6 +7143,146 @@ if "pytest" in sys.modules:
 
 
 ###############################################################################
+# MCP: the API as tools for assistants #########################################
+###############################################################################
+
+# `tracker mcp` serves the Model Context Protocol on stdio for one workspace, acting as
+# one of its API keys. Each tool is one endpoint: its description and input schema are
+# the route's OpenAPI description, and a call is a request to the same WSGI app with the
+# key (same queries, validation, scopes, rate limit and answers). The MCP SDK is imported
+# only here: the service never loads it.
+
+# tool: (method, route, path parameter); their descriptions come from the routes.
+MCP_TOOLS = {
+    "list_prompts": ("GET", API_PREFIX + "/prompts", None),
+    "create_prompts": ("POST", API_PREFIX + "/prompts", None),
+    "get_rankings": ("GET", API_PREFIX + "/analytics/rankings", None),
+    "list_chats": ("GET", API_PREFIX + "/analytics/chats", None),
+    "get_chat": ("GET", API_PREFIX + "/analytics/chats/<chat_id>", "chat_id"),
+    "list_sources": ("GET", API_PREFIX + "/analytics/sources", None),
+    "list_search_queries": ("GET", API_PREFIX + "/analytics/queries", None),
+    "list_discovered_brands": ("GET", API_PREFIX + "/analytics/discovered-brands", None),
+    "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
+    "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
+}
+
+
+def mcp_tool_specs(app):
+    """[(name, description, input schema, method, rule, path parameter)] of MCP_TOOLS,
+    from the routes' Operations."""
+    operations = {(route.method, route.rule): route.config["openapi"] for route in app.routes}
+    schemas = component_schemas()
+    specs = []
+    for name, (method, rule, path_param) in MCP_TOOLS.items():
+        operation = operations[(method, rule)]
+        properties = {param.name: dict(query_parameter(param)["schema"],
+                                       description=param.description)
+                      for param in operation.params}
+        required = []
+        if path_param:
+            properties[path_param] = dict(ID, description="The %s's id." % operation.item.lower())
+            required.append(path_param)
+        schema = {"type": "object", "properties": properties, "required": required}
+        if operation.body:  # the bulk form of the body, which takes one prompt or many
+            schema = inlined_schema(schemas, "PromptBulkCreate")
+        specs.append((name, operation.summary, schema, method, rule, path_param))
+    return specs
+
+
+def inlined_schema(schemas, name):
+    """Component name as a standalone JSON Schema: its references under $defs."""
+    text = json.dumps(schemas[name]).replace("#/components/schemas/", "#/$defs/")
+    referenced = set(re.findall(r'"#/\$defs/(\w+)"', text))
+    pending = list(referenced)
+    while pending:
+        for found in re.findall(r'#/components/schemas/(\w+)', json.dumps(schemas[pending.pop()])):
+            if found not in referenced:
+                referenced.add(found)
+                pending.append(found)
+    schema = json.loads(text)
+    if referenced:
+        schema["$defs"] = json.loads(json.dumps({ref: schemas[ref] for ref in sorted(referenced)})
+                                     .replace("#/components/schemas/", "#/$defs/"))
+    return schema
+
+
+def call_app(app, key, method, path, query=None, body=None):
+    """(status, envelope) of one request to the WSGI app, made in process."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
+               "QUERY_STRING": urllib.parse.urlencode(query or {}), "SERVER_NAME": "mcp",
+               "SERVER_PORT": "0", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
+               "HTTP_AUTHORIZATION": "Bearer " + key, "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(raw)), "wsgi.input": io.BytesIO(raw),
+               "wsgi.errors": sys.stderr, "wsgi.url_scheme": "http", "wsgi.version": (1, 0),
+               "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False}
+    answer = {}
+
+    def start_response(status, headers, exc_info=None):
+        answer["status"] = int(status.split()[0])
+    content = b"".join(app(environ, start_response))
+    return answer["status"], json.loads(content)
+
+
+def mcp_call(app, key, spec, arguments):
+    """(ok, data or error text) of a tool call."""
+    _, _, _, method, rule, path_param = spec
+    arguments = dict(arguments or {})
+    path = rule
+    if path_param:
+        path = rule.replace("<%s>" % path_param, str(arguments.pop(path_param, "")))
+    if method == "GET":
+        status, envelope = call_app(app, key, method, path, query={
+            name: str(value).lower() if isinstance(value, bool) else value
+            for name, value in arguments.items() if value is not None})
+    else:
+        status, envelope = call_app(app, key, method, path, body=arguments)
+    if envelope.get("success"):
+        return True, envelope["data"]
+    problems = "".join("; %s: %s" % (error["field"], error["message"])
+                       for error in envelope.get("errors") or [])
+    code = " " + envelope["code"] if envelope.get("code") else ""
+    return False, "%d%s: %s%s" % (status, code, envelope["message"], problems)
+
+
+def serve_mcp(db, key):
+    """Serve the MCP tools on stdin and stdout until the client closes them."""
+    import anyio
+    import mcp_types
+    from mcp.server.lowlevel import Server
+    from mcp.server.stdio import stdio_server
+
+    app = make_app(db, runs="off")
+    specs = {spec[0]: spec for spec in mcp_tool_specs(app)}
+
+    async def list_tools(context, params):
+        return mcp_types.ListToolsResult(tools=[
+            mcp_types.Tool(name=name, description=description, input_schema=schema)
+            for name, description, schema, *_ in specs.values()])
+
+    async def call_tool(context, params):
+        if params.name not in specs:
+            return tool_result(False, "no tool named %r" % params.name)
+        ok, data = await anyio.to_thread.run_sync(
+            mcp_call, app, key, specs[params.name], params.arguments)
+        return tool_result(ok, data)
+
+    def tool_result(ok, data):
+        text = json.dumps(data, ensure_ascii=False) if ok else data
+        return mcp_types.CallToolResult(
+            content=[mcp_types.TextContent(type="text", text=text)], is_error=not ok,
+            structured_content=data if ok and isinstance(data, dict) else None)
+
+    server = Server("tracker", version=__version__, on_list_tools=list_tools,
+                    on_call_tool=call_tool)
+
+    async def run():
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+    anyio.run(run)
+
+
+###############################################################################
 # Command line #################################################################
 ###############################################################################
 
@@ -7128,6 +7358,17 @@ def cmd_backup(args):
 def cmd_reextract(args):
     prices = dict(PRICES, **read_prices(args.prices)) if args.prices else PRICES
     print_json(reextract_chats(open_db(args), args.workspace_id, prices))
+
+
+def cmd_mcp(args):
+    key = args.key or os.environ.get("TRACKER_API_KEY")
+    if not key:
+        raise ProvisioningError("mcp needs an API key: --key KEY or TRACKER_API_KEY")
+    db = open_db(args)
+    status, envelope = call_app(make_app(db, runs="off"), key, "GET", API_PREFIX + "/workspace")
+    if status != 200:
+        raise ProvisioningError("the key was refused: %s" % envelope["message"])
+    serve_mcp(db, key)
 
 
 def cmd_version(args):
@@ -7226,6 +7467,9 @@ def build_parser():
     reextract.add_argument("--workspace-id", type=int, help="only this workspace's chats")
     reextract.add_argument("--prices", metavar="FILE", help="model prices over the built-in "
                            "table, as serve --prices takes them")
+    mcp = command(commands, "mcp", cmd_mcp, "Serve the Model Context Protocol on stdio for "
+                  "the workspace of an API key (its scopes and rate limit apply).")
+    mcp.add_argument("--key", help="the API key (default: env TRACKER_API_KEY)")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
 

@@ -110,3 +110,29 @@ def test_binary_prints_its_version_and_sqlite_version(binary, user):
                           env=dict(os.environ, **user["env"]))
     assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
     assert os.listdir(user["work"]) == []  # --version touches no database
+
+
+def test_binary_serves_mcp_to_the_sdk_client(binary, user):
+    """The SDK and its asyncio run inside the one-file executable too."""
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    def cli(*args):
+        return run_cli(None, *args, command=binary, cwd=user["work"], env=user["env"])
+    assert cli("workspace", "create", "Acme")[0] == 0
+    code, key, _ = cli("key", "create", "1", "--scopes", "read")
+    assert code == 0
+    parameters = StdioServerParameters(command=binary[0], args=["mcp"], cwd=str(user["work"]),
+                                       env=dict(os.environ, TRACKER_API_KEY=key["key"], **user["env"]))
+
+    async def main():
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                tools = (await session.list_tools()).tools
+                prompts = await session.call_tool("list_prompts", {})
+                return [tool.name for tool in tools], prompts
+    names, prompts = anyio.run(main)
+    assert "get_rankings" in names and len(names) == len(tracker.MCP_TOOLS)
+    assert (prompts.is_error, prompts.structured_content["total"]) == (False, 0)
