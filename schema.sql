@@ -339,6 +339,7 @@ CREATE TABLE chat_sources (
     created_at   TEXT NOT NULL,
     cited        INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1)),
     position     INTEGER,
+    host         TEXT NOT NULL DEFAULT '',  -- the full host; domain is its registrable domain
     UNIQUE (chat_id, url)
 ) STRICT;
 
@@ -359,6 +360,9 @@ CREATE TABLE chat_brands (
     cited        INTEGER NOT NULL CHECK (cited IN (0, 1)),
     engine       TEXT NOT NULL,
     created_at   TEXT NOT NULL,
+    -- what the sentences naming the brand say of it (NULL when it is only cited)
+    sentiment    TEXT CHECK (sentiment IN ('positive', 'neutral', 'negative')),
+    sentiment_score REAL,  -- -1 to 1
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -385,6 +389,11 @@ CREATE TABLE daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL DEFAULT 0,
+    sentiment_scored INTEGER NOT NULL DEFAULT 0,
+    positive     INTEGER NOT NULL DEFAULT 0,
+    neutral      INTEGER NOT NULL DEFAULT 0,
+    negative     INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -416,18 +425,30 @@ CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
 END;
 
 CREATE TRIGGER chat_brands_daily_insert AFTER INSERT ON chat_brands BEGIN
-    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited)
+    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited,
+                              sentiment_sum, sentiment_scored, positive, neutral, negative)
     VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-            new.position IS NOT NULL, coalesce(new.position, 0), new.cited)
+            new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+            coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+            new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative')
     ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
         position_sum = position_sum + excluded.position_sum,
-        cited = cited + excluded.cited;
+        cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
 END;
 
 CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
     UPDATE daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
       AND engine = old.engine AND brand_id = old.brand_id;
 END;
@@ -489,6 +510,11 @@ CREATE TABLE prompt_daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -512,6 +538,11 @@ CREATE TABLE prompt_weekly_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -533,6 +564,11 @@ CREATE TABLE location_daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -596,18 +632,33 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     WHERE r.workspace_id = old.workspace_id AND r.location = old.location
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
     UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
     UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
       AND r.brand_id = b.brand_id;
     UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
@@ -615,46 +666,82 @@ END;
 
 CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
     INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                     position_sum, cited)
+                                     position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                     neutral, negative)
     SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
     INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                      position_sum, cited)
+                                      position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                      neutral, negative)
     SELECT new.workspace_id, c.prompt_id, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
-           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
     INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
-                                       position_sum, cited)
+                                       position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                       neutral, negative)
     SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
     ON CONFLICT (workspace_id, location, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
 END;
 
 -- Only while the chat is there (a brand's rows refreshed or deleted): see above.
 CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
     UPDATE prompt_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
     UPDATE prompt_weekly_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
       AND brand_id = old.brand_id;
     UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND location = (SELECT location FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
@@ -750,6 +837,39 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 
+-- A workspace's category for a domain (or host), over the curated list and its brands'.
+CREATE TABLE source_categories (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    category     TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, domain)
+) STRICT, WITHOUT ROWID;
+
+-- The names a chat's answer recommends (list items and bold names), tracked or not:
+-- GET /analytics/discovered-brands lists those no brand of the workspace is named as.
+CREATE TABLE chat_names (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,  -- casefold(name)
+    mentions     INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
+CREATE INDEX chat_names_chat ON chat_names (chat_id);
+
+-- Every write transaction bumps revision (Database.write): an ETag built on it changes
+-- with any change, whichever process made it.
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+
 -- The dashboard's sign-in sessions: the hash of the session cookie's random token, the
 -- key it was opened with (its revocation ends the session), and the token its forms carry.
 CREATE TABLE dashboard_sessions (
@@ -763,4 +883,4 @@ CREATE TABLE dashboard_sessions (
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 
-PRAGMA user_version = 6;
+PRAGMA user_version = 8;

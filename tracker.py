@@ -9,16 +9,19 @@ The module is sectioned like bottle.py; each section opens with a banner comment
 
 import argparse
 import binascii
+import bisect
 import collections
 import contextlib
 import dataclasses
 import datetime
 import errno
+import functools
 import hashlib
 import hmac
 import html
 import http.client
 import io
+import ipaddress
 import json
 import logging
 import math
@@ -44,7 +47,9 @@ import zlib
 import apsw
 import bottle
 import orjson
+import publicsuffixlist
 import re2
+import vaderSentiment.vaderSentiment as vader
 from bottle import request, response
 from cheroot import (connections as cheroot_connections, errors as cheroot_errors,
                     server as cheroot_server, wsgi as cheroot_wsgi)
@@ -280,10 +285,93 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 """,
-    # 5 -> 6: the dashboard's sign-in sessions; an index of chats by location; rollups per
+    # 5 -> 6: a source's domain becomes its registrable domain (the Public Suffix List's)
+    # and host keeps the full host, so the domain rollup is counted again; a workspace may
+    # override a domain's category; a brand mention has a sentiment, summed by the brand
+    # rollup; a chat keeps the names it recommends, tracked or not. Every workspace's brand
+    # rows are recomputed in the background (that scores the existing mentions).
+    5: """
+ALTER TABLE chat_sources ADD COLUMN host TEXT NOT NULL DEFAULT '';
+UPDATE chat_sources SET host = domain, domain = registrable_domain(domain);
+DELETE FROM daily_domains;
+INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
+                           last_seen, retrieved_chats)
+SELECT workspace_id, substr(created_at, 1, 10), engine, domain, sum(cited),
+       count(DISTINCT CASE WHEN cited THEN chat_id END), min(created_at), max(created_at),
+       count(DISTINCT chat_id)
+FROM chat_sources GROUP BY 1, 2, 3, 4;
+CREATE TABLE source_categories (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    category     TEXT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, domain)
+) STRICT, WITHOUT ROWID;
+ALTER TABLE chat_brands ADD COLUMN sentiment TEXT
+    CHECK (sentiment IN ('positive', 'neutral', 'negative'));
+ALTER TABLE chat_brands ADD COLUMN sentiment_score REAL;
+ALTER TABLE daily_brands ADD COLUMN sentiment_sum REAL NOT NULL DEFAULT 0;
+ALTER TABLE daily_brands ADD COLUMN sentiment_scored INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE daily_brands ADD COLUMN positive INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE daily_brands ADD COLUMN neutral INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE daily_brands ADD COLUMN negative INTEGER NOT NULL DEFAULT 0;
+DROP TRIGGER chat_brands_daily_insert;
+DROP TRIGGER chat_brands_daily_delete;
+CREATE TRIGGER chat_brands_daily_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited,
+                              sentiment_sum, sentiment_scored, positive, neutral, negative)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+            new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+            coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+            new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative')
+    ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum,
+        cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND brand_id = old.brand_id;
+END;
+CREATE TABLE chat_names (
+    id           INTEGER PRIMARY KEY,
+    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    mentions     INTEGER NOT NULL
+) STRICT;
+CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
+CREATE INDEX chat_names_chat ON chat_names (chat_id);
+INSERT INTO brand_refresh (workspace_id, after_chat_id) SELECT id, 0 FROM workspaces WHERE true
+ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, generation = generation + 1;
+""",
+    # 6 -> 7: a counter of the database's write transactions, for ETags.
+    6: """
+CREATE TABLE data_revision (
+    id       INTEGER PRIMARY KEY CHECK (id = 1),
+    revision INTEGER NOT NULL
+) STRICT;
+INSERT INTO data_revision VALUES (1, 0);
+""",
+    # 7 -> 8: the dashboard's sign-in sessions; an index of chats by location; rollups per
     # prompt (daily, weekly) and per location (daily, with domains) for the filters, which
     # read every chat they kept. A chat's rows are taken off before it goes (see schema.sql).
-    5: """
+    7: """
 CREATE TABLE dashboard_sessions (
     token_hash  BLOB PRIMARY KEY,
     api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
@@ -312,6 +400,11 @@ CREATE TABLE prompt_daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -335,6 +428,11 @@ CREATE TABLE prompt_weekly_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -356,6 +454,11 @@ CREATE TABLE location_daily_brands (
     mentioned    INTEGER NOT NULL,
     position_sum INTEGER NOT NULL,
     cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, location, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -417,18 +520,33 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     WHERE r.workspace_id = old.workspace_id AND r.location = old.location
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
     UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
     UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
       AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
       AND r.brand_id = b.brand_id;
     UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
     WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
       AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
@@ -436,45 +554,81 @@ END;
 
 CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
     INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                     position_sum, cited)
+                                     position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                     neutral, negative)
     SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
     INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                      position_sum, cited)
+                                      position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                      neutral, negative)
     SELECT new.workspace_id, c.prompt_id, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
-           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id
     ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
     INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
-                                       position_sum, cited)
+                                       position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                       neutral, negative)
     SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
     FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
     ON CONFLICT (workspace_id, location, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited;
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
 END;
 
 CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
     UPDATE prompt_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
     UPDATE prompt_weekly_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
       AND brand_id = old.brand_id;
     UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
     WHERE workspace_id = old.workspace_id
       AND location = (SELECT location FROM chats WHERE id = old.chat_id)
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
@@ -528,22 +682,34 @@ INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
 SELECT workspace_id, location, substr(created_at, 1, 10), engine, count(*)
 FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4;
 INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                 position_sum, cited)
+                                 position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                 neutral, negative)
 SELECT b.workspace_id, c.prompt_id, substr(b.created_at, 1, 10), b.engine, b.brand_id,
-       count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
+       count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
+       total(b.sentiment_score), count(b.sentiment),
+       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
+       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
+       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
 FROM chat_brands b JOIN chats c ON c.id = b.chat_id GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
 SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, sum(chats)
 FROM prompt_daily_chats GROUP BY 1, 2, 3, 4;
 INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                  position_sum, cited)
+                                  position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                  neutral, negative)
 SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, brand_id,
-       sum(mentioned), sum(position_sum), sum(cited)
+       sum(mentioned), sum(position_sum), sum(cited), sum(sentiment_sum),
+       sum(sentiment_scored), sum(positive), sum(neutral), sum(negative)
 FROM prompt_daily_brands GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
-                                   position_sum, cited)
+                                   position_sum, cited, sentiment_sum, sentiment_scored, positive,
+                                   neutral, negative)
 SELECT b.workspace_id, c.location, substr(b.created_at, 1, 10), b.engine, b.brand_id,
-       count(b.position), coalesce(sum(b.position), 0), sum(b.cited)
+       count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
+       total(b.sentiment_score), count(b.sentiment),
+       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
+       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
+       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
 FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;
 INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
@@ -603,6 +769,9 @@ def connect(path):
     connection.row_trace = _dict_row
     # SQLite's own case folding (LIKE, NOCASE) knows ASCII only.
     connection.create_scalar_function("casefold", str.casefold, 1, deterministic=True)
+    # The migration to schema 6 reads the domain of every stored source again.
+    connection.create_scalar_function("registrable_domain", registrable_domain, 1,
+                                      deterministic=True)
     return connection
 
 
@@ -733,7 +902,10 @@ class Database:
             connection = self._writable_connection()
             try:
                 connection.execute("BEGIN IMMEDIATE")
+                changes = connection.total_changes()
                 yield connection
+                if connection.total_changes() != changes:  # what ETags are made from
+                    connection.execute("UPDATE data_revision SET revision = revision + 1")
                 connection.execute("COMMIT")
             except BaseException as error:
                 self._abandon(connection, error)
@@ -1268,6 +1440,64 @@ def check_organization(row):
 def caller():
     """The Auth of the current request (set by AuthPlugin)."""
     return request.environ["tracker.auth"]
+
+
+class ConditionalPlugin:
+    """ETags on GET answers, and 304 Not Modified for an If-None-Match that matches,
+    before the rate limit (as GitHub's API: a 304 costs nothing).
+
+    A tag is a hash of the database's revision (a counter every write transaction bumps,
+    whichever process wrote), the key, the path and query, and for an answer that
+    changes with the UTC day (Operation.daily) the day: finding that nothing changed
+    reads one row, and none while the database took no commit (CommitWatch, as the key
+    cache). An answer that depends on the current time (an analytics window without
+    ``to``) gets no tag."""
+    name = "conditional"
+    api = 2
+
+    def __init__(self, db):
+        self.db = db
+        self.seen = (None, None)  # (commit stamp, revision read after it)
+
+    def apply(self, callback, route):
+        spec = route.config.get("openapi")
+        if route.method != "GET" or not route.config.get("auth", True) or spec is None:
+            return callback
+        windowed = any(param.name == "to" for param in spec.params)
+
+        def conditional(*args, **kwargs):
+            if windowed and not request.query.get("to"):
+                return callback(*args, **kwargs)
+            tag = self.tag(spec.daily)
+            if tag in if_none_match():
+                raise bottle.HTTPResponse(status=304, headers={"ETag": tag})
+            body = callback(*args, **kwargs)
+            if response.status_code == 200:
+                response.set_header("ETag", tag)
+            return body
+        return conditional
+
+    def revision(self):
+        stamp = self.db.commits.stamp() if self.db.commits is not None else None
+        seen_stamp, revision = self.seen
+        if stamp is None or stamp != seen_stamp:
+            revision = query_one(self.db.connection(), "SELECT revision FROM data_revision")["revision"]
+            self.seen = (stamp, revision)  # stamp read first: a commit in between shows next time
+        return revision
+
+    def tag(self, daily):
+        parts = [str(self.revision()), str(caller().key_id), request.path, request.query_string]
+        if daily:
+            parts.append(utc_day(self.db.clock()))
+        return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def if_none_match():
+    """The entity tags of If-None-Match, weak ones as strong. "*" matches none here: a tag
+    only names an answer that was given, so a request that was never answered (a bad id,
+    a bad query) is never a 304."""
+    header = request.headers.get("If-None-Match") or ""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
 class RateLimitPlugin:
@@ -2689,13 +2919,19 @@ SIMULATED_SITES = [
     ("Reddit discussion", "https://www.reddit.com/search/?q="),
     ("Hacker News", "https://hn.algolia.com/?q="),
 ]
+# Praise, plain description and complaint, so that the test double's mentions carry every
+# sentiment.
 SIMULATED_REASONS = [
     "a solid all-rounder with a gentle learning curve",
     "strong on integrations and reporting",
     "popular with small teams for its pricing",
     "the usual pick for larger organisations",
-    "praised for support and documentation",
+    "praised for excellent support and documentation",
     "fast to set up, with a generous free tier",
+    "a tool that many teams use for this",
+    "sold in three editions",
+    "criticised for slow support and confusing pricing",
+    "often called clunky and hard to learn",
 ]
 
 
@@ -3571,7 +3807,7 @@ def add_engine_routes(app, db):
     engines = app.config["tracker.worker"].engines
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList"))
+        "The server's engines, and whether this workspace runs each", "EngineList", daily=True))
     def engines_index():
         return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
 
@@ -3586,6 +3822,273 @@ def add_engine_routes(app, db):
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
         found = engines_json(db, [engine], caller().workspace_id)[0]
         return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
+
+
+###############################################################################
+# Source domains: registrable domains and categories ###########################
+###############################################################################
+
+# A source's domain is its registrable domain by the Public Suffix List (blog.acme.co.uk
+# is acme.co.uk: the site, as browsers draw its boundary), its host the full host name.
+# The list is the one the publicsuffixlist package ships; it is never fetched.
+#
+# Every source has a category: own or competitor (a tracked brand's domain, or a
+# subdomain of one), else ugc, reference, institutional or editorial (the curated list
+# below, then rules for suffixes), else other. A workspace may override a domain's
+# category (GET/PUT/DELETE /source-categories/{domain}); an override wins over all.
+
+SOURCE_CATEGORIES = ("own", "competitor", "ugc", "reference", "institutional", "editorial",
+                     "other")
+OVERRIDABLE_CATEGORIES = ("ugc", "reference", "institutional", "editorial", "other")
+
+
+@functools.cache
+def public_suffixes():
+    """The Public Suffix List, loaded on first use (it takes a few milliseconds)."""
+    return publicsuffixlist.PublicSuffixList()
+
+
+def registrable_domain(host):
+    """The registrable domain of host (en.wikipedia.org -> wikipedia.org); the host itself
+    when it is an IP address, a single label or a public suffix."""
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return host
+    except ValueError:
+        return public_suffixes().privatesuffix(host) or host
+
+
+# The domains engines cite most, by category: forums, social, video, Q&A and community
+# reviews (ugc); encyclopaedias, dictionaries and references (reference); governments,
+# schools and international bodies (institutional); news, magazines and review
+# publishers (editorial). A subdomain takes its parent's category (news.ycombinator.com
+# is ugc). Reviewed in one place; tests/test_intelligence.py holds one case per category.
+CURATED_DOMAINS = {
+    "ugc": """
+        reddit.com quora.com youtube.com youtu.be x.com twitter.com facebook.com instagram.com
+        tiktok.com linkedin.com pinterest.com tumblr.com medium.com substack.com dev.to
+        hashnode.com stackoverflow.com stackexchange.com superuser.com serverfault.com
+        askubuntu.com github.com gitlab.com news.ycombinator.com ycombinator.com
+        producthunt.com discord.com slack.com telegram.org whatsapp.com threads.net
+        bsky.app mastodon.social twitch.tv vimeo.com dailymotion.com soundcloud.com
+        spotify.com flickr.com imgur.com 9gag.com tripadvisor.com yelp.com trustpilot.com
+        trustradius.com g2.com capterra.com getapp.com softwareadvice.com
+        glassdoor.com indeed.com sitejabber.com consumeraffairs.com bbb.org alternativeto.net
+        slashdot.org hn.algolia.com lobste.rs discourse.org community.hubspot.com
+        answers.microsoft.com support.google.com apple.stackexchange.com
+        goodreads.com letterboxd.com imdb.com rottentomatoes.com steamcommunity.com
+        fandom.com wattpad.com deviantart.com behance.net dribbble.com
+        weibo.com zhihu.com douban.com bilibili.com vk.com naver.com
+        wordpress.com blogspot.com blogger.com
+        answers.com chegg.com brainly.com
+        stackshare.io peerspot.com capterra.co.uk g2crowd.com""",
+    "reference": """
+        wikipedia.org wikimedia.org wiktionary.org wikidata.org wikihow.com britannica.com
+        merriam-webster.com dictionary.com thesaurus.com cambridge.org oxfordreference.com
+        oed.com collinsdictionary.com vocabulary.com investopedia.com
+        encyclopedia.com worldatlas.com statista.com ourworldindata.org
+        mayoclinic.org clevelandclinic.org webmd.com healthline.com medlineplus.gov
+        nih.gov ncbi.nlm.nih.gov pubmed.ncbi.nlm.nih.gov sciencedirect.com springer.com
+        nature.com wiley.com jstor.org arxiv.org researchgate.net academia.edu
+        scholar.google.com semanticscholar.org doi.org plos.org frontiersin.org mdpi.com
+        ieee.org acm.org w3.org developer.mozilla.org docs.python.org
+        archive.org gutenberg.org snopes.com factcheck.org
+        techopedia.com howstuffworks.com khanacademy.org coursera.org edx.org
+        mathworld.wolfram.com wolframalpha.com""",
+    "institutional": """
+        who.int un.org unesco.org unicef.org worldbank.org imf.org oecd.org wto.org
+        europa.eu nato.int iso.org ietf.org icann.org iana.org
+        usa.gov cdc.gov fda.gov irs.gov sec.gov ftc.gov nasa.gov census.gov bls.gov
+        gov.uk nhs.uk ons.gov.uk canada.ca gc.ca gov.au govt.nz gouv.fr bund.de
+        redcross.org amnesty.org hrw.org gatesfoundation.org""",
+    "editorial": """
+        nytimes.com washingtonpost.com wsj.com ft.com economist.com bloomberg.com reuters.com
+        apnews.com bbc.com bbc.co.uk theguardian.com cnn.com foxnews.com nbcnews.com
+        cbsnews.com abcnews.go.com npr.org usatoday.com latimes.com chicagotribune.com
+        nypost.com politico.com axios.com theatlantic.com newyorker.com time.com
+        newsweek.com forbes.com fortune.com businessinsider.com insider.com cnbc.com
+        marketwatch.com barrons.com fastcompany.com inc.com entrepreneur.com hbr.org
+        techcrunch.com theverge.com wired.com arstechnica.com engadget.com gizmodo.com
+        mashable.com cnet.com zdnet.com pcmag.com pcworld.com techradar.com tomsguide.com
+        tomshardware.com digitaltrends.com venturebeat.com thenextweb.com 9to5mac.com
+        macrumors.com androidauthority.com androidcentral.com theinformation.com
+        protocol.com readwrite.com siliconangle.com techrepublic.com infoworld.com
+        computerworld.com theregister.com
+        wirecutter.com nymag.com vox.com buzzfeed.com huffpost.com slate.com salon.com
+        independent.co.uk telegraph.co.uk thetimes.co.uk dailymail.co.uk mirror.co.uk
+        sky.com spiegel.de zeit.de faz.net sueddeutsche.de lemonde.fr lefigaro.fr
+        elpais.com corriere.it repubblica.it nikkei.com scmp.com aljazeera.com
+        theglobeandmail.com cbc.ca abc.net.au smh.com.au
+        consumerreports.org which.co.uk goodhousekeeping.com nerdwallet.com bankrate.com
+        thepointsguy.com investors.com fool.com morningstar.com kiplinger.com
+        gartner.com forrester.com searchengineland.com searchenginejournal.com marketingland.com
+        pcgamer.com ign.com gamespot.com polygon.com kotaku.com
+        vogue.com elle.com gq.com esquire.com cosmopolitan.com refinery29.com
+        eater.com bonappetit.com seriouseats.com allrecipes.com foodnetwork.com
+        lonelyplanet.com cntraveler.com travelandleisure.com fodors.com
+        verywellhealth.com everydayhealth.com psychologytoday.com""",
+}
+# Suffixes whose every domain is a government's, a school's or an international body's.
+INSTITUTIONAL_SUFFIXES = ("gov", "edu", "mil", "int", "gov.uk", "ac.uk", "nhs.uk", "gov.au",
+                          "edu.au", "gc.ca", "gouv.fr", "gov.in", "ac.in", "edu.cn", "gov.cn",
+                          "ac.jp", "go.jp", "govt.nz", "ac.nz", "gob.mx", "gob.es", "gov.br",
+                          "edu.br", "europa.eu", "ac.za", "gov.za")
+
+
+def curated_categories():
+    table = {}
+    for category, domains in CURATED_DOMAINS.items():
+        for domain in domains.split():
+            table.setdefault(domain, category)
+    return table
+
+
+CURATED_CATEGORIES = curated_categories()
+
+
+def parent_domains(host):
+    """host and each parent of it, longest first: a.b.com, b.com, com."""
+    labels = host.split(".")
+    return [".".join(labels[index:]) for index in range(len(labels))]
+
+
+def listed_category(host):
+    """The curated list's or the suffix rules' category of host, or "other"."""
+    for name in parent_domains(host):
+        if name in CURATED_CATEGORIES:
+            return CURATED_CATEGORIES[name]
+    if any(host == suffix or host.endswith("." + suffix) for suffix in INSTITUTIONAL_SUFFIXES):
+        return "institutional"
+    return "other"
+
+
+class SourceCategories:
+    """A workspace's categories of sources: its overrides, its brands' domains, then the
+    curated list and rules. ``of(host)`` is (category, owning brand or None)."""
+
+    def __init__(self, brands, overrides):
+        self.brands = sorted(brands, key=lambda brand: (brand["type"] != "own", brand["id"]))
+        self.overrides = overrides
+        self.known = {}
+
+    def brand_of(self, host):
+        """The tracked brand whose domain is host or a parent of it (own brands first)."""
+        for brand in self.brands:
+            if any(host == domain or host.endswith("." + domain) for domain in brand["domains"]):
+                return brand
+        return None
+
+    def of(self, host):
+        brand = self.brand_of(host)
+        for name in parent_domains(host):
+            if name in self.overrides:
+                return self.overrides[name], brand
+        if brand is not None:
+            return brand["type"], brand
+        return listed_category(host), None
+
+    def category(self, host):
+        """of(host)'s category, worked out once per host (an SQL function calls it per row)."""
+        if host not in self.known:
+            self.known[host] = self.of(host)[0]
+        return self.known[host]
+
+
+def category_overrides(connection, workspace_id):
+    """{domain: category} of the workspace's overrides."""
+    return {row["domain"]: row["category"] for row in query_all(connection, """
+        SELECT domain, category FROM source_categories WHERE workspace_id = ?""", (workspace_id,))}
+
+
+def source_categories(connection, workspace_id):
+    """The SourceCategories of the workspace, as it is now."""
+    brands = [dict(row, domains=json.loads(row["domains"])) for row in query_all(
+        connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
+    return SourceCategories(brands, category_overrides(connection, workspace_id))
+
+
+def set_category_override(db, workspace_id, domain, category):
+    with db.write() as connection:
+        connection.execute("""
+            INSERT INTO source_categories (workspace_id, domain, category, updated_at)
+            VALUES (?, ?, ?, ?)
+            ON CONFLICT (workspace_id, domain) DO UPDATE SET category = excluded.category,
+                                                            updated_at = excluded.updated_at""",
+            (workspace_id, domain, category, db.now()))
+
+
+def delete_category_override(db, workspace_id, domain):
+    """True when the workspace had an override of domain."""
+    with db.write() as connection:
+        return query_one(connection, "DELETE FROM source_categories WHERE workspace_id = ? "
+                                     "AND domain = ? RETURNING domain", (workspace_id, domain)) is not None
+
+
+def category_json(connection, workspace_id, domain):
+    """A domain's category for the workspace, and where it comes from."""
+    categories = source_categories(connection, workspace_id)
+    category, brand = categories.of(domain)
+    origin = ("override" if domain in categories.overrides else
+              "brand" if brand is not None and category == brand["type"] else
+              "list" if category != "other" else "default")
+    return {"domain": domain, "category": category, "origin": origin,
+            "brandId": brand["id"] if brand else None}
+
+
+def add_source_category_routes(app, db):
+    @app.get(API_PREFIX + "/source-categories", openapi=Operation(
+        "The workspace's category overrides, by domain", "DomainCategoryList"))
+    def source_categories_index():
+        overrides = category_overrides(db.connection(), caller().workspace_id)
+        return success([category_json(db.connection(), caller().workspace_id, domain)
+                        for domain in sorted(overrides)], "Category overrides retrieved")
+
+    @app.get(API_PREFIX + "/source-categories/<domain>", openapi=Operation(
+        "A domain's category for this workspace, and where it comes from", "DomainCategory",
+        item="Domain"))
+    def source_categories_show(domain):
+        return success(category_json(db.connection(), caller().workspace_id,
+                                     path_domain(domain)), "Category retrieved")
+
+    @app.put(API_PREFIX + "/source-categories/<domain>", openapi=Operation(
+        "Override a domain's category for this workspace", "DomainCategory",
+        body="DomainCategoryUpdate", item="Domain"))
+    def source_categories_update(domain):
+        domain = path_domain(domain)
+        errors = []
+        category = Fields(json_body(), errors).choice("category", OVERRIDABLE_CATEGORIES,
+                                                      required=True)
+        raise_if(errors)
+        set_category_override(db, caller().workspace_id, domain, category)
+        return success(category_json(db.connection(), caller().workspace_id, domain),
+                       "Category overridden")
+
+    @app.delete(API_PREFIX + "/source-categories/<domain>", openapi=Operation(
+        "Remove a domain's override (its category is the list's or brand's again)",
+        "DomainCategory", item="Domain"))
+    def source_categories_delete(domain):
+        domain = path_domain(domain)
+        if not delete_category_override(db, caller().workspace_id, domain):
+            raise not_found("Override")
+        return success(category_json(db.connection(), caller().workspace_id, domain),
+                       "Override removed")
+
+
+SINGLE_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def path_domain(raw):
+    """The domain a path names, as a brand's domain is written (lower case, no www.; a
+    single label such as localhost too, as a source's host may be one), or 404."""
+    errors = []
+    if len(raw) > HOST_NAME_MAX_LENGTH:
+        raise not_found("Domain")
+    if SINGLE_LABEL.fullmatch(raw.lower()):
+        return raw.lower()
+    domain = normalise_domain(raw, "domain", errors)
+    if errors:
+        raise not_found("Domain")
+    return domain
 
 
 ###############################################################################
@@ -3643,9 +4146,10 @@ def extract_sources(answer):
         normal = normalise_url(url)
         if normal and normal[0] not in sources:
             # A provider may say the page's domain where its URL is a redirect (Gemini's).
+            host = host_name(domain) if domain else normal[1]
             sources[normal[0]] = {"url": normal[0], "title": title, "cited": cited,
                                   "position": len(sources) + 1 if cited else None,
-                                  "domain": host_name(domain) if domain else normal[1]}
+                                  "host": host, "domain": registrable_domain(host)}
         elif normal and title and not sources[normal[0]]["title"]:
             sources[normal[0]]["title"] = title
     if too_long:
@@ -3677,8 +4181,11 @@ class BrandMatcher:
             self.brands.append((brand["id"], literal, pattern, brand["domains"]))
 
     def match(self, text, source_domains):
-        """One row per brand mentioned or cited: brand_id, position, mentions, cited."""
+        """One row per brand mentioned or cited: brand_id, position, mentions, cited, and
+        the sentiment and sentiment_score of the sentences naming it (None when it is
+        only cited)."""
         masked = mask_link_targets(text)
+        sentences = Sentences(masked)
         found = []
         for brand_id, literal, pattern, domains in self.brands:
             spans = {match.span() for match in literal.finditer(masked)}
@@ -3688,8 +4195,10 @@ class BrandMatcher:
                         for source in source_domains for domain in domains)
             if spans or cited:
                 first = min(start for start, _ in spans) if spans else None
+                label, score = sentences.sentiment(start for start, _ in spans)
                 found.append({"brand_id": brand_id, "first": first,
-                              "mentions": count_disjoint(spans), "cited": int(cited)})
+                              "mentions": count_disjoint(spans), "cited": int(cited),
+                              "sentiment": label, "sentiment_score": score})
         mentioned = sorted((row for row in found if row["first"] is not None),
                            key=lambda row: (row["first"], row["brand_id"]))
         for position, row in enumerate(mentioned, 1):
@@ -3727,17 +4236,135 @@ def write_chat_brands(connection, chat, found):
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
     connection.executemany("""
         INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
-                                 engine, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                                 engine, created_at, sentiment, sentiment_score)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
-          row["cited"], chat["engine"], chat["created_at"]) for row in found])
+          row["cited"], chat["engine"], chat["created_at"], row["sentiment"],
+          row["sentiment_score"]) for row in found])
+
+
+def write_chat_names(connection, chat, names):
+    """(Re)write the names chat recommends: recommended_names' result for it."""
+    connection.execute("DELETE FROM chat_names WHERE chat_id = ?", (chat["id"],))
+    connection.executemany("""
+        INSERT INTO chat_names (chat_id, workspace_id, engine, created_at, name, name_key,
+                                mentions)
+        VALUES (?, ?, ?, ?, ?, ?, ?)""",
+        [(chat["id"], chat["workspace_id"], chat["engine"], chat["created_at"], row["name"],
+          row["name_key"], row["mentions"]) for row in names])
 
 
 def extract(answer, matcher):
-    """(sources, brand rows) of an answer: text work only, so no lock is needed for it."""
+    """(sources, brand rows, names) of an answer: text work only, so no lock is needed."""
     sources = extract_sources(answer)
-    return sources, matcher.match(answer.text, {source["domain"] for source in sources
-                                                if source["cited"]})
+    return (sources, matcher.match(answer.text, {source["host"] for source in sources
+                                                 if source["cited"]}),
+            recommended_names(answer.text))
+
+
+# Sentiment -------------------------------------------------------------------------------
+
+# A brand's sentiment in a chat is what the sentences naming it say: the mean of VADER's
+# compound score (-1 to 1) over them, positive from 0.05, negative from -0.05 (VADER's own
+# thresholds), neutral between. A list item or a line is a sentence too. Each sentence is
+# scored on at most its first MAX_SENTENCE_CHARS characters.
+SENTIMENT_THRESHOLD = 0.05
+MAX_SENTENCE_CHARS = 1000
+SENTENCE_END = re2.compile(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list item
+
+
+@functools.cache
+def sentiment_analyzer():
+    """VADER with the lexicons its package ships, read once (named by full path, so that
+    the frozen executable finds them where it unpacked them)."""
+    folder = os.path.dirname(vader.__file__)
+    return vader.SentimentIntensityAnalyzer(
+        lexicon_file=os.path.join(folder, "vader_lexicon.txt"),
+        emoji_lexicon=os.path.join(folder, "emoji_utf8_lexicon.txt"))
+
+
+def sentiment_label(score):
+    if score >= SENTIMENT_THRESHOLD:
+        return "positive"
+    return "negative" if score <= -SENTIMENT_THRESHOLD else "neutral"
+
+
+class Sentences:
+    """An answer's sentences, found once, each scored when first asked for."""
+
+    def __init__(self, text):
+        self.text = text
+        ends = [found.end() for found in SENTENCE_END.finditer(text)]
+        self.starts = [0] + [end for end in ends if end < len(text)]
+        self.ends = self.starts[1:] + [len(text)]
+        self.scores = {}
+
+    def score(self, index):
+        if index not in self.scores:
+            sentence = self.text[self.starts[index]:self.ends[index]][:MAX_SENTENCE_CHARS]
+            self.scores[index] = sentiment_analyzer().polarity_scores(sentence)["compound"]
+        return self.scores[index]
+
+    def sentiment(self, offsets):
+        """(label, score) of the sentences holding the offsets; (None, None) for none."""
+        indices = {bisect.bisect_right(self.starts, offset) - 1 for offset in offsets}
+        if not indices:
+            return None, None
+        score = round(sum(map(self.score, indices)) / len(indices), 4)
+        return sentiment_label(score), score
+
+
+# Recommended names -----------------------------------------------------------------------
+
+# The names an answer recommends, tracked or not: the lead of a list item ("1. **Acme
+# CRM**: ...", "- Globex - ...") and bold text, when it looks like a name (one to five
+# words of at most MAX_NAME_CHARS together, starting with a capital or a digit, not a
+# heading word such as "Pros" or "Pricing"). GET /analytics/discovered-brands lists the
+# ones no brand of the workspace is named as. At most MAX_NAMES_PER_CHAT a chat.
+MAX_NAME_CHARS = 60
+MAX_NAMES_PER_CHAT = 50
+LIST_ITEM_LEAD = re2.compile(r"(?m)^[ \t]*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+([^\n]{1,200})")
+BOLD_TEXT = re2.compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
+NAME_END = re.compile(r"\s[-–—|]\s|[:(\[,;]|\.\s|\.$")
+HEADING_WORDS = frozenset("""
+    pros cons summary note notes conclusion overview features feature pricing price cost
+    costs verdict bottom line best for why how what when where who tip tips example examples
+    step steps option options alternative alternatives recommendation recommendations
+    advantages disadvantages benefits drawbacks key takeaways takeaway considerations
+    integrations support security ease of use performance scalability the a an and or
+    free yes no other others top final thoughts source sources references update""".split())
+
+
+def name_candidate(text):
+    """The name text starts with, or None when it does not look like one."""
+    text = text.replace("**", "").replace("__", "").strip()
+    found = NAME_END.search(text)
+    name = (text[:found.start()] if found else text).strip(" \t*_.:").strip()
+    words = name.split()
+    if not 1 <= len(words) <= 5 or len(name) > MAX_NAME_CHARS:
+        return None
+    if not (name[0].isupper() or name[0].isdigit()) or not any(char.isalpha() for char in name):
+        return None
+    if " ".join(words).casefold() in HEADING_WORDS or words[0].casefold() in HEADING_WORDS:
+        return None
+    if "://" in name or name.endswith("?"):
+        return None
+    return name
+
+
+def recommended_names(text):
+    """[{"name", "name_key", "mentions"}] of the names the answer recommends, first seen
+    first; mentions counts where the name occurs in the text, ignoring case."""
+    masked = mask_link_targets(text)
+    candidates = [match.group(1) for match in LIST_ITEM_LEAD.finditer(masked)]
+    candidates += [match.group(1) or match.group(2) for match in BOLD_TEXT.finditer(masked)]
+    names, folded = {}, masked.casefold()
+    for candidate in candidates:
+        name = name_candidate(candidate)
+        if name and name.casefold() not in names and len(names) < MAX_NAMES_PER_CHAT:
+            names[name.casefold()] = {"name": name, "name_key": name.casefold(),
+                                      "mentions": max(1, folded.count(name.casefold()))}
+    return list(names.values())
 
 
 ###############################################################################
@@ -3908,15 +4535,16 @@ class PreparedChat:
     latency_ms: int
     sources: list
     found: list
+    names: list
     cost: float
     reply: bytes
 
 
 def prepare_chat(engine, answer, latency_ms, matcher):
     """The PreparedChat of a bounded answer."""
-    sources, found = extract(answer, matcher)
-    return PreparedChat(engine, answer, latency_ms, sources, found, chat_cost(engine, answer),
-                        kept_reply(answer))
+    sources, found, names = extract(answer, matcher)
+    return PreparedChat(engine, answer, latency_ms, sources, found, names,
+                        chat_cost(engine, answer), kept_reply(answer))
 
 
 def chat_cost(engine, answer):
@@ -3963,15 +4591,16 @@ def store_chat(connection, run, prompt, prepared, created_at):
                            "VALUES (?, ?, ?, ?)", (chat["id"], chat["workspace_id"], engine.kind,
                                                    prepared.reply))
     write_chat_brands(connection, chat, prepared.found)
+    write_chat_names(connection, chat, prepared.names)
 
 
 def write_chat_sources(connection, chat, sources):
     connection.executemany("""
-        INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
-                                  cited, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], chat["workspace_id"], s["url"], s["domain"], s["title"], chat["engine"],
-          chat["created_at"], int(s["cited"]), s["position"]) for s in sources])
+        INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
+                                  created_at, cited, position)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(chat["id"], chat["workspace_id"], s["url"], s["host"], s["domain"], s["title"],
+          chat["engine"], chat["created_at"], int(s["cited"]), s["position"]) for s in sources])
 
 
 def write_chat_searches(connection, chat, searches):
@@ -4017,17 +4646,19 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
     with db.read() as snapshot:
         matcher = BrandMatcher(brand_rows(snapshot, workspace_id))
         chats = query_all(snapshot, """
-            SELECT id, workspace_id, answer, engine, created_at FROM chats
+            SELECT id, workspace_id, prompt_id, answer, engine, created_at FROM chats
             WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
-        domains = chat_source_domains(snapshot, workspace_id, [chat["id"] for chat in chats])
-    found = [matcher.match(chat["answer"], domains.get(chat["id"], set())) for chat in chats]
+        hosts = chat_source_hosts(snapshot, workspace_id, [chat["id"] for chat in chats])
+    found = [matcher.match(chat["answer"], hosts.get(chat["id"], set())) for chat in chats]
+    names = [recommended_names(chat["answer"]) for chat in chats]
     with db.write() as connection:
         if query_one(connection, "SELECT * FROM brand_refresh WHERE workspace_id = ?",
                      (workspace_id,)) != pending:
             return True  # a brand changed meanwhile: the next batch starts over
-        for chat, rows in zip(chats, found):
+        for chat, rows, recommended in zip(chats, found, names):
             write_chat_brands(connection, chat, rows)
+            write_chat_names(connection, chat, recommended)
         if len(chats) < batch:
             connection.execute("DELETE FROM brand_refresh WHERE workspace_id = ?", (workspace_id,))
             refresh_relevancy(connection, workspace_id, db.clock())
@@ -4072,7 +4703,7 @@ def reread_reply(row, prices):
     return answer, cost
 
 
-def rewrite_chat(connection, chat, answer, cost, sources, found):
+def rewrite_chat(connection, chat, answer, cost, extracted):
     """Replace what the chat derived from its reply; False when the chat is gone."""
     if query_one(connection, """
             UPDATE chats SET answer = ?, citations = ?, usage = ?, notes = ?, search_queries = ?,
@@ -4082,11 +4713,13 @@ def rewrite_chat(connection, chat, answer, cost, sources, found):
              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
              chat["id"], chat["workspace_id"])) is None:
         return False
+    sources, found, names = extracted
     connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (chat["id"],))
     write_chat_sources(connection, chat, sources)
     connection.execute("DELETE FROM chat_searches WHERE chat_id = ?", (chat["id"],))
     write_chat_searches(connection, chat, answer.searches)
     write_chat_brands(connection, chat, found)
+    write_chat_names(connection, chat, names)
     return True
 
 
@@ -4112,21 +4745,21 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
         with db.write() as connection:
             if any(brand_rows(connection, ws) != matched for ws, matched in brands.items()):
                 continue  # a brand changed meanwhile: match this batch again
-            for row, answer, cost, (sources, found) in work:
-                rewritten += rewrite_chat(connection, row, answer, cost, sources, found)
+            for row, answer, cost, extracted in work:
+                rewritten += rewrite_chat(connection, row, answer, cost, extracted)
         failed += errors
         after = rows[-1]["id"]
 
 
-def chat_source_domains(connection, workspace_id, chat_ids):
-    """{chat id: set of its sources' domains} for the chats of a batch."""
-    domains = {}
+def chat_source_hosts(connection, workspace_id, chat_ids):
+    """{chat id: set of its cited sources' hosts} for the chats of a batch."""
+    hosts = {}
     for row in query_all(connection, """
-            SELECT chat_id, domain FROM chat_sources
+            SELECT chat_id, host FROM chat_sources
             WHERE workspace_id = ? AND cited AND chat_id IN (SELECT value FROM json_each(?))""",
             (workspace_id, json.dumps(chat_ids))):
-        domains.setdefault(row["chat_id"], set()).add(row["domain"])
-    return domains
+        hosts.setdefault(row["chat_id"], set()).add(row["host"])
+    return hosts
 
 
 def describe_error(error):
@@ -4369,8 +5002,8 @@ CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
 )
 SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
-    Param("groupBy", "choice", "Count by cited domain or by URL.", choices=("domain", "url"),
-          default="domain"),
+    Param("groupBy", "choice", "Count by domain (registrable), by URL, or by the domains' "
+          "category.", choices=("domain", "url", "category"), default="domain"),
 )
 QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
 RANKING_PARAMS = SCOPE_PARAMS + (
@@ -4543,20 +5176,29 @@ def wilson_interval(successes, trials, z=WILSON_Z):
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-def brand_figures(chats, mentioned, position_sum, cited, mentioned_all_brands):
-    """The figures of one brand over one scope, each defined only here:
+def brand_figures(chats, sums, mentioned_all_brands):
+    """The figures of one brand over one scope (sums: BRAND_SUMS' for it), each defined
+    only here:
 
     visibility      chats mentioning the brand / chats in scope (with a 95 % Wilson interval)
     averagePosition sum of the brand's positions / chats mentioning it (1 = named first)
     shareOfVoice    chats mentioning the brand / sum over the ranked brands of chats mentioning each
     citations       chats citing one of the brand's domains
+    sentiment       sum of its mentions' sentiment scores / mentions scored (-1 to 1), with
+                    the mentions judged positive, neutral and negative
     """
+    mentioned = sums["mentioned"]
     lower, upper = wilson_interval(mentioned, chats)
+    sentiment = ratio(round(sums["sentiment_sum"], 4), sums["sentiment_scored"])
+    if sentiment["value"] is not None:
+        sentiment["value"] = round(sentiment["value"], 4)
     return {"chats": chats, "mentions": mentioned,
             "visibility": dict(ratio(mentioned, chats), lower=lower, upper=upper),
-            "averagePosition": ratio(position_sum, mentioned),
+            "averagePosition": ratio(sums["position_sum"], mentioned),
             "shareOfVoice": ratio(mentioned, mentioned_all_brands),
-            "citations": cited}
+            "citations": sums["cited"],
+            "sentiment": dict(sentiment, positive=sums["positive"], neutral=sums["neutral"],
+                              negative=sums["negative"])}
 
 
 def rank_key(brand):
@@ -4586,9 +5228,15 @@ CHAT_COUNTS = {
               ChatScope.chat_conditions),
 }
 RAW_BRAND_SUMS = {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
-                  "cited": "sum(x.cited)"}
+                  "cited": "sum(x.cited)", "sentiment_sum": "total(x.sentiment_score)",
+                  "sentiment_scored": "count(x.sentiment)",
+                  "positive": "count(CASE x.sentiment WHEN 'positive' THEN 1 END)",
+                  "neutral": "count(CASE x.sentiment WHEN 'neutral' THEN 1 END)",
+                  "negative": "count(CASE x.sentiment WHEN 'negative' THEN 1 END)"}
 DAILY_BRAND_SUMS = {"mentioned": "sum(x.mentioned)", "position_sum": "sum(x.position_sum)",
-                    "cited": "sum(x.cited)"}
+                    "cited": "sum(x.cited)", "sentiment_sum": "total(x.sentiment_sum)",
+                    "sentiment_scored": "sum(x.sentiment_scored)", "positive": "sum(x.positive)",
+                    "neutral": "sum(x.neutral)", "negative": "sum(x.negative)"}
 BRAND_SUMS = {
     "raw": ("chat_brands x", "x.created_at", "x.brand_id", RAW_BRAND_SUMS,
             ChatScope.row_conditions),
@@ -4635,11 +5283,10 @@ def brand_sums(connection, scope, bucket=None):
 
 def figures_by_brand(brands, chats, sums, bucket=None):
     """brand_figures for each brand from the counts of one bucket (None: the whole scope)."""
-    empty = {"mentioned": 0, "position_sum": 0, "cited": 0}
+    empty = dict.fromkeys(BRAND_SUMS["raw"][3], 0)
     rows = {brand["id"]: sums.get((bucket, brand["id"]), empty) for brand in brands}
     mentioned_all = sum(row["mentioned"] for row in rows.values())
-    return {brand_id: brand_figures(chats.get(bucket, 0), row["mentioned"], row["position_sum"],
-                                    row["cited"], mentioned_all)
+    return {brand_id: brand_figures(chats.get(bucket, 0), row, mentioned_all)
             for brand_id, row in rows.items()}
 
 
@@ -4695,7 +5342,7 @@ def series(scope, brands, interval, chats, sums):
     return result
 
 
-CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice")
+CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice", "sentiment")
 
 
 def figure_changes(current, previous):
@@ -4738,32 +5385,21 @@ def rankings(connection, scope, status, interval=None, compare=False):
             old = previous[row["brandId"]]
             row["previous"] = {name: old[name] for name in
                                ("chats", "mentions", "visibility", "averagePosition",
-                                "shareOfVoice", "citations", "rank")}
+                                "shareOfVoice", "citations", "sentiment", "rank")}
             row["change"] = figure_changes(row, old)
     return document
 
 
-def owning_brand(domain, brands):
-    """The tracked brand whose domain is domain or a parent of it (own brands first)."""
-    for brand in sorted(brands, key=lambda b: (b["type"] != "own", b["id"])):
-        if any(domain == d or domain.endswith("." + d) for d in brand["domains"]):
-            return brand
-    return None
-
-
-def domain_brands(connection, workspace_id):
-    return [dict(row, domains=json.loads(row["domains"])) for row in query_all(
-        connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
-
-
 # A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
 # they never delete), and is never served.
-RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, sum(x.cited) AS citations,
+RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host) AS host,
+                            sum(x.cited) AS citations,
                             count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-DAILY_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, sum(x.citations) AS citations,
+DAILY_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
+                              sum(x.citations) AS citations,
                               sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
                               min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
                        FROM %s WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain"""
@@ -4787,7 +5423,8 @@ def source_rows(connection, scope, group_by, page, per_page):
         parts.append(sql.format(group_by, where, index=part.chats_index()))
         params += part_params
     rows = query_all(connection, """
-        SELECT source, min(domain) AS domain, sum(citations) AS citations, sum(chats) AS chats,
+        SELECT source, min(domain) AS domain, min(host) AS host, sum(citations) AS citations,
+               sum(chats) AS chats,
                sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
                max(last_seen) AS last_seen, count(*) OVER () AS total
         FROM (%s) GROUP BY source
@@ -4800,23 +5437,49 @@ def source_rows(connection, scope, group_by, page, per_page):
 
 
 def sources_document(connection, scope, group_by, page, per_page):
+    """A page of /analytics/sources: by domain, URL or category."""
     chats = count_chats(connection, scope).get(None, 0)
-    total, rows = source_rows(connection, scope, group_by, page, per_page)
-    brands = domain_brands(connection, scope.workspace_id)
-    data = []
-    for row in rows:
-        brand = owning_brand(row["domain"], brands)
-        item = {"domain": row["domain"]} if group_by == "domain" else {"url": row["source"],
-                                                                       "domain": row["domain"]}
-        item.update({"citations": row["citations"], "chats": row["chats"],
-                     "retrievedChats": row["retrieved_chats"],
-                     "chatShare": ratio(row["chats"], chats),
-                     "brandId": brand["id"] if brand else None,
-                     "brandType": brand["type"] if brand else "other",
-                     "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"]})
-        data.append(item)
+    categories = source_categories(connection, scope.workspace_id)
+    if group_by == "category":
+        total, data = category_rows(connection, scope, categories, chats, page, per_page)
+    else:
+        total, rows = source_rows(connection, scope, group_by, page, per_page)
+        data = [source_json(row, group_by, categories, chats) for row in rows]
     return dict(page_fields(total, page, per_page), data=data, chats=chats, groupBy=group_by,
                 **{"from": scope.start, "to": scope.end})
+
+
+def source_json(row, group_by, categories, chats):
+    """One domain (or URL) of /analytics/sources, with its category and owning brand."""
+    category, brand = categories.of(row["domain"] if group_by == "domain" else row["host"])
+    item = {"domain": row["domain"]} if group_by == "domain" else {
+        "url": row["source"], "domain": row["domain"], "host": row["host"]}
+    item.update({"citations": row["citations"], "chats": row["chats"],
+                 "retrievedChats": row["retrieved_chats"], "chatShare": ratio(row["chats"], chats),
+                 "category": category, "brandId": brand["id"] if brand else None,
+                 "brandType": brand["type"] if brand else "other",
+                 "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"]})
+    return item
+
+
+def category_rows(connection, scope, categories, chats, page, per_page):
+    """(total, rows) of /analytics/sources?groupBy=category: each category's citations,
+    citing chats and consulting chats, counted once per chat however many of its pages
+    fall in the category. Categories are worked out when read (overrides and brands
+    change), by an SQL function over the window's sources, once per host."""
+    where, params = scope.row_conditions("x")
+    connection.create_scalar_function("source_category", categories.category, 1)
+    counted = query_all(connection, """
+        SELECT source_category(x.host) AS category, sum(x.cited) AS citations,
+               count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
+               count(DISTINCT x.chat_id) AS retrieved_chats
+        FROM chat_sources x WHERE %s GROUP BY 1""" % where, params)
+    rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
+                                            SOURCE_CATEGORIES.index(row["category"])))
+    return len(rows), [{"category": row["category"], "citations": row["citations"],
+                        "chats": row["chats"], "retrievedChats": row["retrieved_chats"],
+                        "chatShare": ratio(row["chats"], chats)}
+                       for row in rows[(page - 1) * per_page:page * per_page]]
 
 
 # A search query lists at most this many of the prompts whose chats ran it (promptCount
@@ -4865,6 +5528,111 @@ def queries_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# Discovered brands and gaps ---------------------------------------------------------------
+
+def tracked_name_keys(connection, workspace_id):
+    """Every name and tracked name of the workspace's brands, case-folded."""
+    keys = set()
+    for row in query_all(connection, "SELECT name, tracked_names FROM brands WHERE workspace_id = ?",
+                         (workspace_id,)):
+        keys.add(row["name"].casefold())
+        keys.update(name.casefold() for name in json.loads(row["tracked_names"]))
+    return sorted(keys)
+
+
+def discovered_document(connection, scope, page, per_page):
+    """The names engines recommend in scope that no brand of the workspace is named as,
+    recommended by most chats first."""
+    where, params = scope.row_conditions("x")
+    grouped = """
+        SELECT x.name_key, min(x.name) AS name, count(DISTINCT x.chat_id) AS chats,
+               sum(x.mentions) AS mentions, min(x.created_at) AS first_seen,
+               max(x.created_at) AS last_seen, max(x.chat_id) AS example_chat_id
+        FROM chat_names x WHERE %s AND x.name_key NOT IN (SELECT value FROM json_each(?))
+        GROUP BY x.name_key""" % where
+    params = params + [json.dumps(tracked_name_keys(connection, scope.workspace_id))]
+    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
+    rows = query_all(connection, grouped + " ORDER BY chats DESC, mentions DESC, name_key "
+                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
+    data = [{"name": row["name"], "chats": row["chats"], "mentions": row["mentions"],
+             "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"],
+             "exampleChatId": row["example_chat_id"]} for row in rows]
+    return dict(page_fields(total, page, per_page), data=data,
+                **{"from": scope.start, "to": scope.end})
+
+
+def chat_flags_sql(scope):
+    """(WITH clause, params): each chat in scope with its prompt and whether it names an
+    own and a competitor brand (active brands, by name: a citation alone is no mention)."""
+    where, params = scope.chat_conditions()
+    return """
+        WITH flags AS (
+            SELECT c.id, c.prompt_id, coalesce(max(b.type = 'own'), 0) AS own,
+                   coalesce(max(b.type = 'competitor'), 0) AS competitor
+            FROM chats c
+            LEFT JOIN chat_brands cb ON cb.chat_id = c.id AND cb.position IS NOT NULL
+            LEFT JOIN brands b ON b.id = cb.brand_id AND b.status = 'active'
+            WHERE %s GROUP BY c.id)""" % where, params
+
+
+def competitors_named(connection, scope, key_sql, keys, join_sql=""):
+    """{key: [{"brandId", "name", "chats"}]}: the competitors named in the gap chats of
+    scope (naming a competitor and no own brand), per key (a prompt, or a cited domain)."""
+    flags, params = chat_flags_sql(scope)
+    named = {}
+    for row in query_all(connection, flags + """
+            SELECT %s AS key, b.id, b.name, count(DISTINCT f.id) AS chats
+            FROM flags f %s
+            JOIN chat_brands cb ON cb.chat_id = f.id AND cb.position IS NOT NULL
+            JOIN brands b ON b.id = cb.brand_id AND b.type = 'competitor' AND b.status = 'active'
+            WHERE f.competitor AND NOT f.own AND %s IN (SELECT value FROM json_each(?))
+            GROUP BY 1, 2 ORDER BY 1, chats DESC, b.name""" % (key_sql, join_sql, key_sql),
+            params + [json.dumps(keys)]):
+        named.setdefault(row["key"], []).append({"brandId": row["id"], "name": row["name"],
+                                                 "chats": row["chats"]})
+    return named
+
+
+def prompt_gaps_document(connection, scope, page, per_page):
+    """Prompts whose chats in scope name a competitor and never an own brand."""
+    flags, params = chat_flags_sql(scope)
+    grouped = flags + """
+        SELECT f.prompt_id, count(*) AS chats, sum(f.competitor) AS gap_chats
+        FROM flags f GROUP BY f.prompt_id HAVING max(f.own) = 0 AND sum(f.competitor) > 0"""
+    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
+    rows = query_all(connection, grouped + " ORDER BY gap_chats DESC, chats DESC, f.prompt_id "
+                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
+    ids = [row["prompt_id"] for row in rows]
+    texts = prompt_texts(connection, scope.workspace_id, ids)
+    named = competitors_named(connection, scope, "f.prompt_id", ids)
+    data = [{"promptId": row["prompt_id"], "text": texts.get(row["prompt_id"]),
+             "chats": row["chats"], "competitorChats": row["gap_chats"],
+             "competitors": named.get(row["prompt_id"], [])} for row in rows]
+    return dict(page_fields(total, page, per_page), data=data,
+                **{"from": scope.start, "to": scope.end})
+
+
+def domain_gaps_document(connection, scope, page, per_page):
+    """Domains cited in the chats of scope that name a competitor and no own brand."""
+    flags, params = chat_flags_sql(scope)
+    grouped = flags + """
+        SELECT x.domain, sum(x.cited) AS citations, count(DISTINCT x.chat_id) AS chats
+        FROM flags f JOIN chat_sources x ON x.chat_id = f.id AND x.cited
+        WHERE f.competitor AND NOT f.own GROUP BY x.domain"""
+    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
+    rows = query_all(connection, grouped + " ORDER BY chats DESC, citations DESC, x.domain "
+                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
+    domains = [row["domain"] for row in rows]
+    named = competitors_named(connection, scope, "x.domain", domains,
+                              "JOIN chat_sources x ON x.chat_id = f.id AND x.cited")
+    categories = source_categories(connection, scope.workspace_id)
+    data = [{"domain": row["domain"], "category": categories.of(row["domain"])[0],
+             "citations": row["citations"], "chats": row["chats"],
+             "competitors": named.get(row["domain"], [])} for row in rows]
+    return dict(page_fields(total, page, per_page), data=data,
+                **{"from": scope.start, "to": scope.end})
+
+
 def usage_json(stored):
     """A chat's usage as the Usage schema has it (chats stored before schema 5 kept the
     names their engine used)."""
@@ -4874,27 +5642,29 @@ def usage_json(stored):
 def chats_json(connection, workspace_id, rows):
     """Chat objects with their sources and brand mentions, in two queries for the page."""
     ids = json.dumps([row["id"] for row in rows])
-    brands = domain_brands(connection, workspace_id)
+    categories = source_categories(connection, workspace_id)
     sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
     for source in query_all(connection, """
-            SELECT chat_id, url, domain, title, cited, position FROM chat_sources
+            SELECT chat_id, url, host, domain, title, cited, position FROM chat_sources
             WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ?
             ORDER BY cited DESC, position, id""", (ids, workspace_id)):
-        brand = owning_brand(source["domain"], brands)
+        category, brand = categories.of(source["host"])
         sources[source["chat_id"]].append({"url": source["url"], "domain": source["domain"],
-                                           "title": source["title"],
+                                           "host": source["host"], "title": source["title"],
                                            "cited": bool(source["cited"]),
-                                           "position": source["position"],
+                                           "position": source["position"], "category": category,
                                            "brandId": brand["id"] if brand else None})
     for mention in query_all(connection, """
-            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited
+            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited,
+                   cb.sentiment, cb.sentiment_score
             FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
             WHERE cb.chat_id IN (SELECT value FROM json_each(?)) AND cb.workspace_id = ?
             ORDER BY cb.position IS NULL, cb.position, b.name""", (ids, workspace_id)):
         mentions[mention["chat_id"]].append({
             "brandId": mention["brand_id"], "brandName": mention["name"],
             "position": mention["position"], "count": mention["mentions"],
-            "cited": bool(mention["cited"])})
+            "cited": bool(mention["cited"]), "sentiment": mention["sentiment"],
+            "sentimentScore": mention["sentiment_score"]})
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "notes": json.loads(row["notes"]),
@@ -4967,6 +5737,36 @@ def add_analytics_routes(app, db):
         with db.read() as connection:
             return success(queries_document(connection, scope, values["page"], values["perPage"]),
                            "Search queries retrieved")
+
+    @app.get(API_PREFIX + "/analytics/discovered-brands", openapi=Operation(
+        "Names the engines recommend that no brand of the workspace is named as",
+        "DiscoveredBrandPage", params=QUERY_PARAMS))
+    def analytics_discovered_brands():
+        query, values, scope = analytics_query(db, QUERY_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(discovered_document(connection, scope, values["page"],
+                                               values["perPage"]), "Discovered brands retrieved")
+
+    @app.get(API_PREFIX + "/analytics/gaps/prompts", openapi=Operation(
+        "Prompts whose chats name a competitor and none of the workspace's own brands",
+        "PromptGapPage", params=QUERY_PARAMS))
+    def analytics_prompt_gaps():
+        query, values, scope = analytics_query(db, QUERY_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(prompt_gaps_document(connection, scope, values["page"],
+                                                values["perPage"]), "Prompt gaps retrieved")
+
+    @app.get(API_PREFIX + "/analytics/gaps/domains", openapi=Operation(
+        "Domains cited in chats that name a competitor and none of the own brands",
+        "DomainGapPage", params=QUERY_PARAMS))
+    def analytics_domain_gaps():
+        query, values, scope = analytics_query(db, QUERY_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(domain_gaps_document(connection, scope, values["page"],
+                                                values["perPage"]), "Domain gaps retrieved")
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
@@ -5167,6 +5967,7 @@ class Operation:
     public: bool = False
     content: dict = None
     errors: tuple = ()
+    daily: bool = False  # the answer changes with the UTC day
 
 
 def schema_ref(name):
@@ -5387,7 +6188,13 @@ def figures_schema(**extra):
     return object_schema(dict({"chats": COUNT, "mentions": COUNT,
                                "visibility": schema_ref("Visibility"),
                                "averagePosition": schema_ref("Ratio"),
-                               "shareOfVoice": schema_ref("Ratio"), "citations": COUNT}, **extra))
+                               "shareOfVoice": schema_ref("Ratio"), "citations": COUNT,
+                               "sentiment": schema_ref("Sentiment")}, **extra))
+
+
+DOMAIN_FIELD = dict(string_schema(), description="The registrable domain (the Public Suffix "
+                    "List's: blog.acme.co.uk is acme.co.uk); host is the full host.")
+CATEGORY_FIELD = schema_ref("Category")
 
 
 def analytics_schemas():
@@ -5409,6 +6216,12 @@ def analytics_schemas():
         "Visibility": object_schema({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                      "denominator": COUNT, "lower": nullable_schema(NUMBER),
                                      "upper": nullable_schema(NUMBER)}),
+        "Sentiment": dict(object_schema({
+            "value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT,
+            "positive": COUNT, "neutral": COUNT, "negative": COUNT}),
+            description="The mean sentiment score (-1 to 1) of the brand's mentions: the sum "
+                        "of their scores over the mentions scored, and how many were judged "
+                        "positive, neutral and negative."),
         "BrandRanking": ranking,
         "Rankings": object_schema(dict(window, chats=COUNT,
                                        brands=array_schema(schema_ref("BrandRanking")),
@@ -5435,26 +6248,37 @@ def analytics_schemas():
                           "searched the web for this answer; not_searched: it answered without "
                           "searching; unknown: the provider does not say."},
             "sources": array_schema(object_schema({
-                "url": string_schema(), "domain": string_schema(),
+                "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
                 "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
-                "position": nullable_schema(integer_schema(1)),
+                "position": nullable_schema(integer_schema(1)), "category": CATEGORY_FIELD,
                 "brandId": nullable_schema(ID)})),
             "mentions": array_schema(object_schema({
                 "brandId": ID, "brandName": string_schema(),
                 "position": nullable_schema(integer_schema(1)), "count": COUNT,
-                "cited": {"type": "boolean"}}))}),
+                "cited": {"type": "boolean"},
+                "sentiment": dict(nullable_schema({"enum": ["positive", "neutral", "negative"]}),
+                                  description="What the sentences naming the brand say of it "
+                                              "(null when it is only cited)."),
+                "sentimentScore": dict(nullable_schema(NUMBER),
+                                       description="-1 (negative) to 1 (positive).")}))}),
         "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")),
                                        **window)),
         "Source": object_schema({
-            "domain": string_schema(), "url": string_schema(), "citations": COUNT, "chats": COUNT,
+            "domain": DOMAIN_FIELD, "url": string_schema(), "host": string_schema(),
+            "citations": COUNT, "chats": COUNT,
             "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
                                    "cited or not; chats counts those citing it."),
-            "chatShare": schema_ref("Ratio"), "brandId": nullable_schema(ID),
-            "brandType": {"enum": ["own", "competitor", "other"]},
-            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url",)),
-        "SourcePage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Source")),
-                                         chats=COUNT, groupBy={"enum": ["domain", "url"]},
-                                         **window)),
+            "chatShare": schema_ref("Ratio"), "category": CATEGORY_FIELD,
+            "brandId": nullable_schema(ID), "brandType": {"enum": ["own", "competitor", "other"]},
+            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url", "host")),
+        "SourceCategoryCount": object_schema({
+            "category": CATEGORY_FIELD, "citations": COUNT,
+            "chats": dict(COUNT, description="Chats citing a page of the category (once each)."),
+            "retrievedChats": COUNT, "chatShare": schema_ref("Ratio")}),
+        "SourcePage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema({"anyOf": [schema_ref("Source"),
+                                                      schema_ref("SourceCategoryCount")]}),
+            chats=COUNT, groupBy={"enum": ["domain", "url", "category"]}, **window)),
         "SearchQuery": object_schema({
             "query": dict(string_schema(), description="As the engines wrote it (one spelling "
                           "when they differ only in case)."),
@@ -5468,6 +6292,39 @@ def analytics_schemas():
             "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}),
         "QueryPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("SearchQuery")),
                                         chats=COUNT, **window)),
+        "DiscoveredBrand": object_schema({
+            "name": dict(string_schema(1), description="As an answer wrote it (one spelling "
+                         "when they differ only in case)."),
+            "chats": COUNT, "mentions": COUNT, "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP,
+            "exampleChatId": dict(ID, description="The latest chat recommending it.")}),
+        "DiscoveredBrandPage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("DiscoveredBrand")), **window)),
+        "CompetitorCount": object_schema({"brandId": ID, "name": string_schema(), "chats": COUNT}),
+        "PromptGap": object_schema({
+            "promptId": ID, "text": nullable_schema(string_schema()),
+            "chats": dict(COUNT, description="The prompt's chats in the window."),
+            "competitorChats": dict(COUNT, description="Those naming a competitor."),
+            "competitors": array_schema(schema_ref("CompetitorCount"))}),
+        "PromptGapPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("PromptGap")),
+                                            **window)),
+        "DomainGap": object_schema({
+            "domain": DOMAIN_FIELD, "category": CATEGORY_FIELD, "citations": COUNT,
+            "chats": dict(COUNT, description="Gap chats (a competitor named, no own brand) "
+                          "citing it."),
+            "competitors": array_schema(schema_ref("CompetitorCount"))}),
+        "DomainGapPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("DomainGap")),
+                                            **window)),
+        "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
+                     "tracked brand's domain), else ugc, reference, institutional or editorial "
+                     "(the curated list, rules, or the workspace's override), else other."},
+        "DomainCategory": object_schema({
+            "domain": string_schema(1), "category": CATEGORY_FIELD,
+            "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
+                           "override: the workspace's; brand: a tracked brand's domain; list: "
+                           "the curated list or a suffix rule; default: other."),
+            "brandId": nullable_schema(ID)}),
+        "DomainCategoryList": array_schema(schema_ref("DomainCategory")),
+        "DomainCategoryUpdate": object_schema({"category": {"enum": list(OVERRIDABLE_CATEGORIES)}}),
     }
 
 
@@ -5487,6 +6344,9 @@ ANSWER_HEADERS = {
                          '(with error="invalid_token" when a key was sent).', True),
     "Location": (string_schema(), "The created item's URL (a bulk create of prompts has it only "
                  "when it created exactly one).", False),
+    "ETag": (string_schema(), "The answer's entity tag: send it back in If-None-Match to get a 304 "
+             "when nothing changed (not on an analytics answer without `to`, which depends on "
+             "the time).", False),
 }
 RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                       "RateLimit-Policy", "RateLimit")
@@ -5521,9 +6381,16 @@ def openapi_headers():
             for name, (schema, description, required) in ANSWER_HEADERS.items()}
 
 
+def conditional(method, spec):
+    """True for an operation that answers If-None-Match (ConditionalPlugin's)."""
+    return method == "GET" and not spec.public
+
+
 def openapi_responses():
-    """The shared error answers, each the error envelope."""
-    responses = {}
+    """The shared error answers, each the error envelope, and 304 Not Modified."""
+    responses = {"304": {"description": "Not Modified: the If-None-Match tag is the answer's "
+                                        "current one. No body; not counted by the rate limit.",
+                         "headers": header_refs(("ETag",))}}
     for status, (description, headers) in ERROR_RESPONSES.items():
         answer = {"description": description,
                   "content": {"application/json": {"schema": schema_ref("Error")}}}
@@ -5549,7 +6416,7 @@ def query_parameter(param):
             "schema": schema}
 
 
-def success_response(spec):
+def success_response(method, spec):
     """The 2xx answer of an operation, in the success envelope."""
     envelope = {"success": {"const": True}, "message": string_schema()}
     if spec.response:
@@ -5558,6 +6425,8 @@ def success_response(spec):
               "content": spec.content or {"application/json": {"schema": object_schema(envelope)}}}
     headers = (() if spec.public else RATE_LIMIT_HEADERS) + (("Location",) if spec.status == 201
                                                              else ())
+    if conditional(method, spec):
+        headers += ("ETag",)
     if headers:
         answer["headers"] = header_refs(headers)
     return answer
@@ -5577,13 +6446,15 @@ def error_statuses(method, spec):
         statuses.append("409")
     if spec.item:
         statuses.append("404")
+    if conditional(method, spec):
+        statuses.append("304")
     return sorted(statuses)
 
 
 def openapi_operation(method, path, spec):
     """One operation object from a route's spec."""
     write = method in WRITE_METHODS
-    responses = {str(spec.status): success_response(spec)}
+    responses = {str(spec.status): success_response(method, spec)}
     for status in error_statuses(method, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
@@ -5592,6 +6463,11 @@ def openapi_operation(method, path, spec):
         parameters.insert(0, {"name": name, "in": "path", "required": True,
                               "schema": ID if name == "id" else string_schema(1),
                               "description": "The %s's %s." % (spec.item.lower(), name)})
+    if conditional(method, spec):
+        parameters.append({"name": "If-None-Match", "in": "header", "required": False,
+                           "schema": string_schema(),
+                           "description": "An ETag of an earlier answer: 304 if it is still "
+                                          "current."})
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),
@@ -5922,6 +6798,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.add_hook("before_request", refuse_undecodable_path)
     app.install(EnvelopePlugin())
     app.install(AuthPlugin(db))
+    app.install(ConditionalPlugin(db))
     limiter = RateLimiter(clock)
     app.install(RateLimitPlugin(limiter))
     app.install(ScopePlugin())
@@ -5951,6 +6828,7 @@ def add_routes(app, db):
     add_brand_routes(app, db)
     add_analytics_routes(app, db)
     add_engine_routes(app, db)
+    add_source_category_routes(app, db)
     add_openapi_routes(app)
 
 
@@ -8189,6 +9067,146 @@ if "pytest" in sys.modules:
 
 
 ###############################################################################
+# MCP: the API as tools for assistants #########################################
+###############################################################################
+
+# `tracker mcp` serves the Model Context Protocol on stdio for one workspace, acting as
+# one of its API keys. Each tool is one endpoint: its description and input schema are
+# the route's OpenAPI description, and a call is a request to the same WSGI app with the
+# key (same queries, validation, scopes, rate limit and answers). The MCP SDK is imported
+# only here: the service never loads it.
+
+# tool: (method, route, path parameter); their descriptions come from the routes.
+MCP_TOOLS = {
+    "list_prompts": ("GET", API_PREFIX + "/prompts", None),
+    "create_prompts": ("POST", API_PREFIX + "/prompts", None),
+    "get_rankings": ("GET", API_PREFIX + "/analytics/rankings", None),
+    "list_chats": ("GET", API_PREFIX + "/analytics/chats", None),
+    "get_chat": ("GET", API_PREFIX + "/analytics/chats/<chat_id>", "chat_id"),
+    "list_sources": ("GET", API_PREFIX + "/analytics/sources", None),
+    "list_search_queries": ("GET", API_PREFIX + "/analytics/queries", None),
+    "list_discovered_brands": ("GET", API_PREFIX + "/analytics/discovered-brands", None),
+    "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
+    "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
+}
+
+
+def mcp_tool_specs(app):
+    """[(name, description, input schema, method, rule, path parameter)] of MCP_TOOLS,
+    from the routes' Operations."""
+    operations = {(route.method, route.rule): route.config["openapi"] for route in app.routes}
+    schemas = component_schemas()
+    specs = []
+    for name, (method, rule, path_param) in MCP_TOOLS.items():
+        operation = operations[(method, rule)]
+        properties = {param.name: dict(query_parameter(param)["schema"],
+                                       description=param.description)
+                      for param in operation.params}
+        required = []
+        if path_param:
+            properties[path_param] = dict(ID, description="The %s's id." % operation.item.lower())
+            required.append(path_param)
+        schema = {"type": "object", "properties": properties, "required": required}
+        if operation.body:  # the bulk form of the body, which takes one prompt or many
+            schema = inlined_schema(schemas, "PromptBulkCreate")
+        specs.append((name, operation.summary, schema, method, rule, path_param))
+    return specs
+
+
+def inlined_schema(schemas, name):
+    """Component name as a standalone JSON Schema: its references under $defs."""
+    text = json.dumps(schemas[name]).replace("#/components/schemas/", "#/$defs/")
+    referenced = set(re.findall(r'"#/\$defs/(\w+)"', text))
+    pending = list(referenced)
+    while pending:
+        for found in re.findall(r'#/components/schemas/(\w+)', json.dumps(schemas[pending.pop()])):
+            if found not in referenced:
+                referenced.add(found)
+                pending.append(found)
+    schema = json.loads(text)
+    if referenced:
+        schema["$defs"] = json.loads(json.dumps({ref: schemas[ref] for ref in sorted(referenced)})
+                                     .replace("#/components/schemas/", "#/$defs/"))
+    return schema
+
+
+def call_app(app, key, method, path, query=None, body=None):
+    """(status, envelope) of one request to the WSGI app, made in process."""
+    raw = json.dumps(body).encode() if body is not None else b""
+    environ = {"REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path,
+               "QUERY_STRING": urllib.parse.urlencode(query or {}), "SERVER_NAME": "mcp",
+               "SERVER_PORT": "0", "SERVER_PROTOCOL": "HTTP/1.1", "REMOTE_ADDR": "127.0.0.1",
+               "HTTP_AUTHORIZATION": "Bearer " + key, "CONTENT_TYPE": "application/json",
+               "CONTENT_LENGTH": str(len(raw)), "wsgi.input": io.BytesIO(raw),
+               "wsgi.errors": sys.stderr, "wsgi.url_scheme": "http", "wsgi.version": (1, 0),
+               "wsgi.multithread": True, "wsgi.multiprocess": False, "wsgi.run_once": False}
+    answer = {}
+
+    def start_response(status, headers, exc_info=None):
+        answer["status"] = int(status.split()[0])
+    content = b"".join(app(environ, start_response))
+    return answer["status"], json.loads(content)
+
+
+def mcp_call(app, key, spec, arguments):
+    """(ok, data or error text) of a tool call."""
+    _, _, _, method, rule, path_param = spec
+    arguments = dict(arguments or {})
+    path = rule
+    if path_param:
+        path = rule.replace("<%s>" % path_param, str(arguments.pop(path_param, "")))
+    if method == "GET":
+        status, envelope = call_app(app, key, method, path, query={
+            name: str(value).lower() if isinstance(value, bool) else value
+            for name, value in arguments.items() if value is not None})
+    else:
+        status, envelope = call_app(app, key, method, path, body=arguments)
+    if envelope.get("success"):
+        return True, envelope["data"]
+    problems = "".join("; %s: %s" % (error["field"], error["message"])
+                       for error in envelope.get("errors") or [])
+    code = " " + envelope["code"] if envelope.get("code") else ""
+    return False, "%d%s: %s%s" % (status, code, envelope["message"], problems)
+
+
+def serve_mcp(db, key):
+    """Serve the MCP tools on stdin and stdout until the client closes them."""
+    import anyio
+    import mcp_types
+    from mcp.server.lowlevel import Server
+    from mcp.server.stdio import stdio_server
+
+    app = make_app(db, runs="off")
+    specs = {spec[0]: spec for spec in mcp_tool_specs(app)}
+
+    async def list_tools(context, params):
+        return mcp_types.ListToolsResult(tools=[
+            mcp_types.Tool(name=name, description=description, input_schema=schema)
+            for name, description, schema, *_ in specs.values()])
+
+    async def call_tool(context, params):
+        if params.name not in specs:
+            return tool_result(False, "no tool named %r" % params.name)
+        ok, data = await anyio.to_thread.run_sync(
+            mcp_call, app, key, specs[params.name], params.arguments)
+        return tool_result(ok, data)
+
+    def tool_result(ok, data):
+        text = json.dumps(data, ensure_ascii=False) if ok else data
+        return mcp_types.CallToolResult(
+            content=[mcp_types.TextContent(type="text", text=text)], is_error=not ok,
+            structured_content=data if ok and isinstance(data, dict) else None)
+
+    server = Server("tracker", version=__version__, on_list_tools=list_tools,
+                    on_call_tool=call_tool)
+
+    async def run():
+        async with stdio_server() as (read_stream, write_stream):
+            await server.run(read_stream, write_stream, server.create_initialization_options())
+    anyio.run(run)
+
+
+###############################################################################
 # Command line #################################################################
 ###############################################################################
 
@@ -8264,6 +9282,17 @@ def cmd_backup(args):
 def cmd_reextract(args):
     prices = dict(PRICES, **read_prices(args.prices)) if args.prices else PRICES
     print_json(reextract_chats(open_db(args), args.workspace_id, prices))
+
+
+def cmd_mcp(args):
+    key = args.key or os.environ.get("TRACKER_API_KEY")
+    if not key:
+        raise ProvisioningError("mcp needs an API key: --key KEY or TRACKER_API_KEY")
+    db = open_db(args)
+    status, envelope = call_app(make_app(db, runs="off"), key, "GET", API_PREFIX + "/workspace")
+    if status != 200:
+        raise ProvisioningError("the key was refused: %s" % envelope["message"])
+    serve_mcp(db, key)
 
 
 def cmd_version(args):
@@ -8362,6 +9391,9 @@ def build_parser():
     reextract.add_argument("--workspace-id", type=int, help="only this workspace's chats")
     reextract.add_argument("--prices", metavar="FILE", help="model prices over the built-in "
                            "table, as serve --prices takes them")
+    mcp = command(commands, "mcp", cmd_mcp, "Serve the Model Context Protocol on stdio for "
+                  "the workspace of an API key (its scopes and rate limit apply).")
+    mcp.add_argument("--key", help="the API key (default: env TRACKER_API_KEY)")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
 

@@ -47,11 +47,11 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), c
              created_at))
         for source in tracker.extract_sources(answer):
             connection.execute("""
-                INSERT INTO chat_sources (chat_id, workspace_id, url, domain, title, engine, created_at,
-                                          cited, position)
-                VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)""",
-                (chat["id"], workspace_id, source["url"], source["domain"], engine, created_at,
-                 int(source["cited"]), source["position"]))
+                INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
+                                          created_at, cited, position)
+                VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)""",
+                (chat["id"], workspace_id, source["url"], source["host"], source["domain"], engine,
+                 created_at, int(source["cited"]), source["position"]))
         for brand_id, position, cited in brands:
             connection.execute("""
                 INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
@@ -110,7 +110,9 @@ def test_worked_example_figures(api, example):
     assert {k: v for k, v in beta.items() if k != "visibility"} == {
         "brandId": example["beta"], "name": "Beta", "type": "competitor", "status": "active",
         "color": "#6b7280", "chats": 4, "mentions": 3, "averagePosition": ratio(4, 3),
-        "shareOfVoice": ratio(3, 5), "citations": 1, "rank": 1}
+        "shareOfVoice": ratio(3, 5), "citations": 1, "rank": 1, "sentiment": {
+            "value": None, "numerator": 0.0, "denominator": 0, "positive": 0, "neutral": 0,
+            "negative": 0}}  # none scored: these chats' rows were written without a sentiment
     assert acme["mentions"] == 2 and acme["averagePosition"] == ratio(3, 2)
     assert acme["shareOfVoice"] == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
     # 95 % Wilson intervals: 2 of 4 is (0.1500, 0.8500); 3 of 4 is (0.3006, 0.9544).
@@ -198,7 +200,8 @@ def test_compare_with_the_previous_period(api, example):
     assert acme["previous"]["visibility"]["value"] == 0.5 and acme["previous"]["rank"] == 2
     assert acme["previous"]["averagePosition"] == ratio(1, 1)
     assert acme["change"] == {"visibility": 0.0, "averagePosition": 1.0,
-                              "shareOfVoice": pytest.approx(0.5 - 1 / 3), "citations": 0, "rank": 0}
+                              "shareOfVoice": pytest.approx(0.5 - 1 / 3), "citations": 0, "rank": 0,
+                              "sentiment": None}
 
 
 @pytest.mark.parametrize("params, field, message", [
@@ -227,13 +230,13 @@ def test_1000_daily_buckets_pass(api):
 def test_sources_by_domain(api, example):
     data = api.get("/analytics/sources", params=WINDOW).json["data"]
     assert {k: data[k] for k in ("total", "page", "perPage", "lastPage", "chats", "groupBy")} == {
-        "total": 4, "page": 1, "perPage": 20, "lastPage": 1, "chats": 4, "groupBy": "domain"}
+        "total": 3, "page": 1, "perPage": 20, "lastPage": 1, "chats": 4, "groupBy": "domain"}
     rows = [(r["domain"], r["citations"], r["chats"], r["chatShare"]["value"], r["brandId"],
-             r["brandType"]) for r in data["data"]]
-    assert rows == [("g2.com", 3, 2, 0.5, None, "other"),
-                    ("acme.com", 1, 1, 0.25, example["acme"], "own"),
-                    ("beta.io", 1, 1, 0.25, example["beta"], "competitor"),
-                    ("docs.acme.com", 1, 1, 0.25, example["acme"], "own")]
+             r["brandType"], r["category"]) for r in data["data"]]
+    # docs.acme.com's page counts under its registrable domain, acme.com
+    assert rows == [("g2.com", 3, 2, 0.5, None, "other", "ugc"),
+                    ("acme.com", 2, 2, 0.5, example["acme"], "own", "own"),
+                    ("beta.io", 1, 1, 0.25, example["beta"], "competitor", "competitor")]
     g2 = data["data"][0]
     assert (g2["firstSeenAt"], g2["lastSeenAt"]) == ("2026-11-19T10:00:00.000Z",
                                                      "2026-11-20T10:00:00.000Z")
@@ -247,7 +250,7 @@ def test_sources_of_deleted_prompts_leave_no_rows_behind(api, example):
     assert (data["total"], data["lastPage"], data["chats"]) == (2, 1, 2)
     assert [(r["domain"], r["citations"], r["chats"], r["firstSeenAt"]) for r in data["data"]] == [
         ("g2.com", 2, 1, "2026-11-20T10:00:00.000Z"),
-        ("docs.acme.com", 1, 1, "2026-11-20T11:00:00.000Z")]
+        ("acme.com", 1, 1, "2026-11-20T11:00:00.000Z")]
     api.delete("/prompts/%d" % example["p2"])
     data = api.get("/analytics/sources", params=WINDOW).json["data"]
     assert (data["total"], data["data"], data["chats"]) == (0, [], 0)
@@ -274,14 +277,15 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
         "searchQueries": [], "retrieval": "unknown", "cost": None,
         "usage": {"inputTokens": None, "outputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z",
-        "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "title": None, "cited": True,
-                     "position": 1, "brandId": example["acme"]},
-                    {"url": "https://g2.com/a", "domain": "g2.com", "title": None, "cited": True,
-                     "position": 2, "brandId": None}],
+        "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "host": "acme.com",
+                     "title": None, "cited": True, "position": 1, "category": "own",
+                     "brandId": example["acme"]},
+                    {"url": "https://g2.com/a", "domain": "g2.com", "host": "g2.com", "title": None,
+                     "cited": True, "position": 2, "category": "ugc", "brandId": None}],
         "mentions": [{"brandId": example["acme"], "brandName": "Acme", "position": 1, "count": 1,
-                      "cited": True},
+                      "cited": True, "sentiment": None, "sentimentScore": None},
                      {"brandId": example["beta"], "brandName": "Beta", "position": 2, "count": 1,
-                      "cited": False}]}
+                      "cited": False, "sentiment": None, "sentimentScore": None}]}
     assert api.get("/analytics/chats/%d" % first["id"]).json["data"] == first
 
 
@@ -365,6 +369,7 @@ def build_random_workspace():
                   for _ in range(rng.randint(0, 3))],
                  ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
                   for _ in range(rng.randint(0, 2))])
+    rewrite_brand_rows(db, rng)  # so that the rows deleted below have a sentiment
     api.delete("/prompts/%d" % prompts[0]["id"])
     api.delete("/brands/%d" % brands[3])
     with db.write() as connection:  # chats deleted alone, their prompt kept
@@ -372,16 +377,25 @@ def build_random_workspace():
     with db.write() as connection:  # some chats' sources rewritten, as a re-extraction does
         sources = tracker.query_all(connection, "SELECT * FROM chat_sources WHERE chat_id % 7 = 1")
         connection.execute("DELETE FROM chat_sources WHERE chat_id % 7 = 1")
-        connection.executemany("INSERT INTO chat_sources VALUES (%s)" % ", ".join("?" * 10),
-                               [tuple(source.values()) for source in sources])
-    with db.write() as connection:  # rewrite every chat's brand rows, as a brand refresh does
+        connection.executemany("INSERT INTO chat_sources (%s) VALUES (%s)" % (
+            ", ".join(sources[0]), ", ".join("?" * len(sources[0]))),
+            [tuple(source.values()) for source in sources])
+    rewrite_brand_rows(db, rng)
+    return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
+                 "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
+
+
+def rewrite_brand_rows(db, rng):
+    """Rewrite every chat's brand rows, as a brand refresh does, with a new sentiment (it
+    scores the mentions)."""
+    with db.write() as connection:
         for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):
             connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?",
                                (chat["chat_id"], chat["brand_id"]))
-            connection.execute("INSERT INTO chat_brands VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            mood = rng.choice([None, "positive", "neutral", "negative"])
+            chat.update(sentiment=mood, sentiment_score=mood and round(rng.uniform(-1, 1), 2))
+            connection.execute("INSERT INTO chat_brands VALUES (%s)" % ", ".join("?" * len(chat)),
                                tuple(chat.values()))
-    return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
-                 "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
 
 
 RANDOM_API, RANDOM_IDS = build_random_workspace()

@@ -7,6 +7,7 @@ packaging/tracker.spec and pyproject.toml are unchanged (dist/.tracker-source-ha
 import os
 import signal
 import subprocess
+import time
 
 import apsw
 import pytest
@@ -59,6 +60,25 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     code, backup, _ = cli("backup", "backup.db")
     assert code == 0 and backup["backup"] == "backup.db"
 
+    # What needs the files bundled beside their modules: the Public Suffix List, VADER's
+    # lexicons. A brand praised by a chat the binary stores is positive; its sources are
+    # counted by registrable domain and categorised.
+    key = server.key
+    assert server.request("POST", "/brands", key, {"name": "Northwind Suite"})[0] == 201
+    for n in range(8):
+        server.request("POST", "/prompts", key, {"text": "best crm %d" % n})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        chats = server.request("GET", "/analytics/chats?perPage=100", key)[2]["data"]["data"]
+        if len(chats) == 8:
+            break
+        time.sleep(0.2)
+    mentions = [m for chat in chats for m in chat["mentions"]]
+    assert {m["sentiment"] for m in mentions} >= {"positive"}, mentions
+    sources = [s for chat in chats for s in chat["sources"]]
+    assert ("en.wikipedia.org", "wikipedia.org", "reference") in {
+        (s["host"], s["domain"], s["category"]) for s in sources}
+
     assert server.stop(signal.SIGTERM) == 0
     assert "shutting down" in server.log() and "stopped" in server.log()
     assert "Traceback" not in server.log()
@@ -90,3 +110,29 @@ def test_binary_prints_its_version_and_sqlite_version(binary, user):
                           env=dict(os.environ, **user["env"]))
     assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
     assert os.listdir(user["work"]) == []  # --version touches no database
+
+
+def test_binary_serves_mcp_to_the_sdk_client(binary, user):
+    """The SDK and its asyncio run inside the one-file executable too."""
+    import anyio
+    from mcp import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    def cli(*args):
+        return run_cli(None, *args, command=binary, cwd=user["work"], env=user["env"])
+    assert cli("workspace", "create", "Acme")[0] == 0
+    code, key, _ = cli("key", "create", "1", "--scopes", "read")
+    assert code == 0
+    parameters = StdioServerParameters(command=binary[0], args=["mcp"], cwd=str(user["work"]),
+                                       env=dict(os.environ, TRACKER_API_KEY=key["key"], **user["env"]))
+
+    async def main():
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                tools = (await session.list_tools()).tools
+                prompts = await session.call_tool("list_prompts", {})
+                return [tool.name for tool in tools], prompts
+    names, prompts = anyio.run(main)
+    assert "get_rankings" in names and len(names) == len(tracker.MCP_TOOLS)
+    assert (prompts.is_error, prompts.structured_content["total"]) == (False, 0)

@@ -439,3 +439,50 @@ def test_a_reply_is_kept_up_to_its_compressed_limit(db, api, providers, monkeypa
         {"prompt_text": "kept", "notes": "[]", "size": size},
         {"prompt_text": "not kept", "size": None, "notes": json.dumps([
             "the raw reply was not kept: %d bytes compressed, over %d" % (size, size - 1)])}]
+
+
+# One --engine line per provider, through the real server ---------------------------------
+
+def test_one_engine_line_per_provider_gives_chats_with_sources_positions_and_searches(
+        tmp_path, server_factory, providers):
+    providers.reply("openai-responses", openai_response(
+        "Acme first.", citations=[("https://acme.com/?utm_source=openai", "Acme")],
+        searches=[web_search_call("best crm", ["https://g2.com/crm"])]))
+    providers.reply("anthropic", anthropic_message([
+        server_tool_use("crm tools"), search_results([("https://g2.com/crm", "G2"),
+                                                      ("https://acme.com/", "Acme")]),
+        text_block("Acme, says G2.", [("https://g2.com/crm", "G2"), ("https://acme.com/", "Acme")])],
+        searches=1))
+    providers.reply("gemini", gemini_response(["Acme leads."], queries=["crm 2026"],
+                                              chunks=["acme.com", "g2.com"],
+                                              supports=[(0, 4, "Acme", [1, 0])]))
+    providers.reply("perplexity", perplexity_response("Acme [2] and G2 [1].",
+                                                      citations=["https://g2.com/", "https://acme.com/"]))
+    lines = ["chatgpt=openai-responses:gpt-4.1-mini", "claude=anthropic:claude-sonnet-4-5",
+             "gemini=gemini:gemini-2.5-flash", "perplexity=perplexity:sonar"]
+    engines = [option for line in lines for option in (
+        "--engine", "%s@%s" % (line, providers.base(line.split("=")[1].split(":")[0])))]
+    keys = {"OPENAI_API_KEY": "o", "ANTHROPIC_API_KEY": "a", "GEMINI_API_KEY": "g",
+            "PERPLEXITY_API_KEY": "p"}
+    server = server_factory(tmp_path / "t.db", *engines, "--runs", "instant", env=keys)
+    status, _, _ = server.request("POST", "/prompts", server.key, {"text": "Best CRM?"})
+    assert status == 201
+    chats = {chat["engine"]: chat for chat in
+             server.request("GET", "/analytics/chats", server.key)[2]["data"]["data"]}
+    cited = {label: [(s["domain"], s["position"]) for s in chat["sources"] if s["cited"]]
+             for label, chat in chats.items()}
+    assert cited == {"chatgpt": [("acme.com", 1)], "claude": [("g2.com", 1), ("acme.com", 2)],
+                     "gemini": [("g2.com", 1), ("acme.com", 2)],
+                     "perplexity": [("acme.com", 1), ("g2.com", 2)]}
+    assert {label: chat["searchQueries"] for label, chat in chats.items()} == {
+        "chatgpt": ["best crm"], "claude": ["crm tools"], "gemini": ["crm 2026"], "perplexity": []}
+    assert {label: chat["retrieval"] for label, chat in chats.items()} == {
+        "chatgpt": "searched", "claude": "searched", "gemini": "searched", "perplexity": "searched"}
+    assert chats["perplexity"]["cost"] == 0.0062 and all(
+        isinstance(chat["cost"], float) and chat["cost"] > 0 for chat in chats.values())
+    fan_out = server.request("GET", "/analytics/queries", server.key)[2]["data"]
+    assert sorted(row["query"] for row in fan_out["data"]) == ["best crm", "crm 2026", "crm tools"]
+    listed = server.request("GET", "/engines", server.key)[2]["data"]
+    assert [(e["label"], e["kind"], e["chatsToday"]) for e in listed] == [
+        ("chatgpt", "openai-responses", 1), ("claude", "anthropic", 1), ("gemini", "gemini", 1),
+        ("perplexity", "perplexity", 1)]

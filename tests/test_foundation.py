@@ -399,8 +399,9 @@ def test_a_cached_key_costs_no_statement_until_the_database_takes_a_commit(clien
         assert api.get("/workspace").status_int == 200
     statements_of(db, workspace)
     assert statements_of(db, workspace) == []
-    tracker.create_workspace(db, "Unrelated")  # any commit: the counter is read again
-    assert statements_of(db, workspace) == ["SELECT version FROM auth_version"]
+    tracker.create_workspace(db, "Unrelated")  # any commit: the counters are read again
+    assert statements_of(db, workspace) == ["SELECT version FROM auth_version",
+                                            "SELECT revision FROM data_revision"]  # the ETag's
     assert statements_of(db, workspace) == []
 
 
@@ -438,7 +439,7 @@ def test_an_in_memory_database_has_no_commit_watch_and_keys_still_work(tmp_path)
     headers = {"Authorization": "Bearer " + key}
     assert client.get("/api/v1/workspace", headers=headers).status_int == 200
     assert statements_of(db, lambda: client.get("/api/v1/workspace", headers=headers)) == [
-        "SELECT version FROM auth_version"]
+        "SELECT version FROM auth_version", "SELECT revision FROM data_revision"]
 
 
 def test_prompt_counts_follow_inserts_status_changes_and_deletes(db):

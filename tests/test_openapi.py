@@ -76,10 +76,10 @@ def test_every_route_is_documented_and_nothing_else(app, client):
                    .rstrip("/") + path)
                   for path, operations in document["paths"].items()
                   for method in operations if method != "servers"}
-    routes = {(route.method, re.sub(r"<[a-z]+_id>", "{id}", route.rule).replace("<label>", "{label}"))
+    routes = {(route.method, re.sub(r"<(\w+)>", r"{\1}", re.sub(r"<[a-z]+_id>", "{id}", route.rule)))
               for route in app.routes}
     assert documented == routes
-    assert len(routes) == 35 and ("GET", "/healthz") in routes
+    assert len(routes) == 42 and ("GET", "/healthz") in routes
     assert ("PATCH", "/api/v1/engines/{label}") in routes
 
 
@@ -98,7 +98,7 @@ def test_limits_come_from_the_validators(client):
 def test_parameters_are_the_ones_the_routes_read(client):
     document = client.get("/api/v1/openapi.json").json
     names = [p["name"] for p in document["paths"]["/prompts"]["get"]["parameters"]]
-    assert names == [param.name for param in tracker.PROMPT_LIST_PARAMS]
+    assert names == [param.name for param in tracker.PROMPT_LIST_PARAMS] + ["If-None-Match"]
     per_page = document["paths"]["/prompts"]["get"]["parameters"][1]
     assert per_page["schema"] == {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
 

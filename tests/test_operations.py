@@ -178,8 +178,12 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
     assert schema_shape(upgraded) == schema_shape(fresh)
     rows_after = row_counts(upgraded)
-    kept = rows_before.keys() & rows_after.keys()  # a migration may drop a table
+    # A migration may drop a table, and may queue work: 5 -> 6 asks for every workspace's
+    # brand rows to be recomputed (that scores the mentions' sentiment).
+    kept = rows_before.keys() & rows_after.keys() - {"brand_refresh"}
     assert {table: rows_after[table] for table in kept} == {table: rows_before[table] for table in kept}
+    assert rows_after["brand_refresh"] == (rows_after["workspaces"] if version <= 5
+                                           else rows_before["brand_refresh"])
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -203,10 +207,10 @@ def test_upgrade_from_version_1_stores_the_json_prompts_embed(tmp_path):
 @pytest.mark.parametrize("params, filters", [
     ({"location": "DE"}, {"location": "DE"}), ({"topicId": "1"}, {"topic_id": 1}),
     ({"tagId": "1"}, {"tag_id": 1}), ({"promptId": "2"}, {"prompt_id": 2})])
-def test_upgrade_from_version_5_fills_the_prompt_and_location_rollups(tmp_path, params, filters):
-    """The rollups that version 6 adds hold the chats stored before it (all on one day)."""
+def test_upgrade_from_version_7_fills_the_prompt_and_location_rollups(tmp_path, params, filters):
+    """The rollups that version 8 adds hold the chats stored before it (all on one day)."""
     old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(SCHEMAS, "v5.sql"), encoding="utf-8") as dump:
+    with open(os.path.join(SCHEMAS, "v7.sql"), encoding="utf-8") as dump:
         old.execute(dump.read()).fetchall()
     old.close()
     app = tracker.make_app(str(tmp_path / "old.db"))

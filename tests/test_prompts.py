@@ -318,9 +318,9 @@ def test_a_page_costs_the_same_statements_for_5_or_100_prompts(api, db, path):
     small = statements_for_page()
     create(api, {"prompts": [{"text": "prompt %d" % i, "topic": "t%d" % (i % 7),
                               "tags": ["a", "b%d" % i, "c"]} for i in range(5, 100)]})
-    # auth_version (the key's row is cached), then one statement for the total and the
-    # page with its topics and tags
-    assert statements_for_page() == small == ["SELECT", "SELECT"]
+    # auth_version (the key's row is cached), the revision (the ETag's), then one
+    # statement for the total and the page with its topics and tags
+    assert statements_for_page() == small == ["SELECT", "SELECT", "SELECT"]
 
 
 # Read, update, delete ----------------------------------------------------------------

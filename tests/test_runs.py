@@ -235,9 +235,10 @@ def test_a_run_stores_the_chat_with_sources_and_mentions(db, workspace, clock):
     assert json.loads(chat["usage"]) == {"inputTokens": None, "outputTokens": None,
                                          "searches": None}
     assert engine.calls == [("Best CRM?", "DE")]
-    assert rows(db, "SELECT url, domain, title FROM chat_sources ORDER BY id") == [
-        {"url": "https://www.g2.com/crm?b=1", "domain": "g2.com", "title": "G2"},
-        {"url": "https://docs.acme.com/x", "domain": "docs.acme.com", "title": "docs"}]
+    assert rows(db, "SELECT url, host, domain, title FROM chat_sources ORDER BY id") == [
+        {"url": "https://www.g2.com/crm?b=1", "host": "g2.com", "domain": "g2.com", "title": "G2"},
+        {"url": "https://docs.acme.com/x", "host": "docs.acme.com", "domain": "acme.com",
+         "title": "docs"}]
     assert rows(db, "SELECT brand_id, position, mentions, cited FROM chat_brands") == [
         {"brand_id": 1, "position": 1, "mentions": 1, "cited": 1}]  # Hub is not in GitHub
 
@@ -310,17 +311,17 @@ def test_sources_come_from_citations_links_and_bare_urls_once_each():
             {"url": "https://cited.org/a", "title": "Cited"}, {"url": "https://acme.com/docs"}])
     answer.consulted = [{"url": "https://gamma.dev"}, {"url": "https://read.example/", "title": "R"}]
     assert tracker.extract_sources(answer) == [
-        {"url": "https://cited.org/a", "domain": "cited.org", "title": "Cited", "cited": True,
-         "position": 1},
-        {"url": "https://acme.com/docs", "domain": "acme.com", "title": "Acme docs", "cited": True,
-         "position": 2},
-        {"url": "https://www.beta.io/x", "domain": "beta.io", "title": None, "cited": True,
-         "position": 3},
-        {"url": "https://gamma.dev/", "domain": "gamma.dev", "title": None, "cited": True,
-         "position": 4},
+        {"url": "https://cited.org/a", "host": "cited.org", "domain": "cited.org",
+         "title": "Cited", "cited": True, "position": 1},
+        {"url": "https://acme.com/docs", "host": "acme.com", "domain": "acme.com",
+         "title": "Acme docs", "cited": True, "position": 2},
+        {"url": "https://www.beta.io/x", "host": "beta.io", "domain": "beta.io", "title": None,
+         "cited": True, "position": 3},
+        {"url": "https://gamma.dev/", "host": "gamma.dev", "domain": "gamma.dev", "title": None,
+         "cited": True, "position": 4},
         # a page only consulted (the same URL as a cited one counts as cited)
-        {"url": "https://read.example/", "domain": "read.example", "title": "R", "cited": False,
-         "position": None}]
+        {"url": "https://read.example/", "host": "read.example", "domain": "read.example",
+         "title": "R", "cited": False, "position": None}]
 
 
 def brand(id, name, tracked=(), domains=(), regex=None):

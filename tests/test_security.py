@@ -47,7 +47,8 @@ LIST_VIEWS = [
     "/workspace", "/prompts", "/prompts?status=paused", "/prompts?search=question", "/topics",
     "/tags", "/brands", "/brands?type=own", "/analytics/chats", "/analytics/sources",
     "/analytics/sources?groupBy=url", "/analytics/rankings?interval=day&compare=previous&status=all",
-    "/analytics/queries", "/engines",
+    "/analytics/queries", "/engines", "/source-categories", "/analytics/discovered-brands",
+    "/analytics/gaps/prompts", "/analytics/gaps/domains", "/source-categories/shared.example",
 ]
 
 
@@ -74,6 +75,9 @@ QUERY_PARAMS = {  # the id filters each list route takes
     "/analytics/sources": ["promptId", "topicId", "tagId"],
     "/analytics/rankings": ["promptId", "topicId", "tagId"],
     "/analytics/queries": ["promptId", "topicId", "tagId"],
+    "/analytics/discovered-brands": ["promptId", "topicId", "tagId"],
+    "/analytics/gaps/prompts": ["promptId", "topicId", "tagId"],
+    "/analytics/gaps/domains": ["promptId", "topicId", "tagId"],
 }
 
 
@@ -111,6 +115,18 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             assert (theirs.status_int, theirs.json) == (nothing.status_int, nothing.json) \
                 and theirs.status_int == 404, (method, rule, theirs.json)
             answers.append(theirs)
+        elif path == "/source-categories/<domain>":
+            # A's override is A's: B sees the list's category, and has none to remove.
+            a.put("/source-categories/shared.example", {"category": "editorial"})
+            if method == "PUT":
+                b.put("/source-categories/mine.example", {"category": "ugc"})
+                assert a.get("/source-categories/mine.example").json["data"]["origin"] == "default"
+                b.delete("/source-categories/mine.example")
+            elif method == "DELETE":
+                b.delete("/source-categories/shared.example", status=404)
+            assert b.get("/source-categories/shared.example").json["data"]["category"] == "other"
+            assert a.get("/source-categories/shared.example").json["data"]["category"] == "editorial"
+            a.delete("/source-categories/shared.example")
         elif method == "GET":
             for name in QUERY_PARAMS.get(path, []):
                 theirs = b.get("%s?%s=%d" % (path, name, a_ids[QUERY_IDS[name]]))

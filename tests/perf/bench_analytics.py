@@ -30,6 +30,7 @@ ENGINES = ("chatgpt", "perplexity", "gemini", "claude")
 DAYS = 365
 BRANDS = 10
 DOMAINS = ["site%03d.example" % i for i in range(300)]
+NAMES = ["Brand %d" % n for n in range(5)] + ["Other %d" % n for n in range(45)]
 END = datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc)
 
 
@@ -75,14 +76,21 @@ def generate(path, scale, seed=7):
                         (ws, run, prompt, "prompt %d" % prompt, engine, ("US", "DE", "FR")[prompt % 3],
                          at)).fetchall()[0]["id"]
                     named = rng.sample(brand_ids, 5)
+                    scores = [round(rng.uniform(-1, 1), 4) for _ in named]
                     c.executemany("""INSERT INTO chat_brands (chat_id, brand_id, workspace_id,
-                        position, mentions, cited, engine, created_at) VALUES (?, ?, ?, ?, 1, ?, ?, ?)""",
-                        [(chat, b, ws, position, int(rng.random() < 0.3), engine, at)
-                         for position, b in enumerate(named, 1)])
-                    c.executemany("""INSERT INTO chat_sources (chat_id, workspace_id, url, domain,
-                        engine, created_at) VALUES (?, ?, ?, ?, ?, ?)""",
-                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, engine, at)
+                        position, mentions, cited, engine, created_at, sentiment, sentiment_score)
+                        VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)""",
+                        [(chat, b, ws, position, int(rng.random() < 0.3), engine, at,
+                          tracker.sentiment_label(score), score)
+                         for (position, b), score in zip(enumerate(named, 1), scores)])
+                    c.executemany("""INSERT INTO chat_sources (chat_id, workspace_id, url, host,
+                        domain, engine, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)""",
+                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine, at)
                          for d in set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3))])
+                    c.executemany("""INSERT INTO chat_names (chat_id, workspace_id, engine,
+                        created_at, name, name_key, mentions) VALUES (?, ?, ?, ?, ?, ?, 1)""",
+                        [(chat, ws, engine, at, name, name.casefold())
+                         for name in rng.sample(NAMES, 2)])
     connection.execute("PRAGMA optimize")
     db.close()
     return key
@@ -104,7 +112,7 @@ def ensure_tag(path):
 
 def database(cache, scale):
     os.makedirs(cache, exist_ok=True)
-    path = os.path.join(cache, "analytics-%g.db" % scale)
+    path = os.path.join(cache, "analytics-%g-v%d.db" % (scale, tracker.SCHEMA_VERSION))
     key_path = path + ".key"
     if not os.path.exists(key_path):
         for leftover in (path, path + "-wal", path + "-shm"):
@@ -137,6 +145,10 @@ CASES = [
     ("sources 30 d", "/analytics/sources", window(30)),
     ("sources 365 d", "/analytics/sources", window(365)),
     ("sources 30 d by url", "/analytics/sources", dict(window(30), groupBy="url")),
+    ("sources 30 d by category", "/analytics/sources", dict(window(30), groupBy="category")),
+    ("discovered brands 30 d", "/analytics/discovered-brands", window(30)),
+    ("prompt gaps 30 d", "/analytics/gaps/prompts", window(30)),
+    ("domain gaps 30 d", "/analytics/gaps/domains", window(30)),
     ("chats 30 d page 1", "/analytics/chats", window(30)),
     ("chats 365 d brand", "/analytics/chats", dict(window(365), brandId="4")),
 ]

@@ -1,6 +1,6 @@
 -- SQLite dump (by APSW 3.54.1.0)
 -- SQLite version 3.54.1
--- Date: Mon Nov 23 04:32:37 2026
+-- Date: Mon Nov 23 04:35:09 2026
 -- Tables like: (All)
 -- Database: /tmp/v5src/v5.db
 -- User: root @ vm
@@ -31,7 +31,7 @@ CREATE TABLE api_keys (
     revoked_at            TEXT,
     created_at            TEXT NOT NULL
 ) STRICT;
-INSERT INTO api_keys VALUES(1,1,'default',X'29C7CE12B109653DB0F54822889694D9CD0BF0AF08202E6830BAB32F54DCE383','trk_O6eB','bgW8','read,write',60,NULL,NULL,'2026-11-23T04:32:37.676Z');
+INSERT INTO api_keys VALUES(1,1,'default',X'DBC91974A1016D21D846E0027B41EE3991E7ECF47F7FE1BB7F9DB0BCA75AD577','trk_1vE5','Gce6','read,write',60,NULL,NULL,'2026-11-23T04:35:09.717Z');
 -- Triggers and indices on  api_keys
 CREATE TRIGGER api_keys_auth_delete AFTER DELETE ON api_keys BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -79,8 +79,8 @@ CREATE TABLE brands (
     created_at              TEXT NOT NULL,
     updated_at              TEXT NOT NULL
 ) STRICT;
-INSERT INTO brands VALUES(1,1,'Acme','acme','[]',NULL,0,'["acme.example"]',NULL,NULL,NULL,'active','own','#6b7280',0.8333333333333334,'2026-11-23T04:32:37.711Z','2026-11-23T04:32:37.679Z','2026-11-23T04:32:37.679Z');
-INSERT INTO brands VALUES(2,1,'Globex One','globex one','[]',NULL,0,'["globex.example"]',NULL,NULL,NULL,'active','competitor','#6b7280',1.0,'2026-11-23T04:32:37.711Z','2026-11-23T04:32:37.681Z','2026-11-23T04:32:37.681Z');
+INSERT INTO brands VALUES(1,1,'Acme','acme','[]',NULL,0,'["acme.example"]',NULL,NULL,NULL,'active','own','#6b7280',1.0,'2026-11-23T04:35:09.750Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO brands VALUES(2,1,'Globex One','globex one','[]',NULL,0,'["globex.example"]',NULL,NULL,NULL,'active','competitor','#6b7280',0.8333333333333334,'2026-11-23T04:35:09.750Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
 -- Triggers and indices on  brands
 CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
 
@@ -97,17 +97,17 @@ CREATE TABLE chat_brands (
     created_at   TEXT NOT NULL,
     PRIMARY KEY (chat_id, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO chat_brands VALUES(1,1,1,2,2,1,'simulated','2026-11-23T04:32:37.687Z');
-INSERT INTO chat_brands VALUES(1,2,1,1,1,1,'simulated','2026-11-23T04:32:37.687Z');
-INSERT INTO chat_brands VALUES(2,1,1,1,2,1,'simulated','2026-11-23T04:32:37.696Z');
-INSERT INTO chat_brands VALUES(2,2,1,2,1,1,'simulated','2026-11-23T04:32:37.696Z');
-INSERT INTO chat_brands VALUES(3,1,1,1,1,0,'simulated','2026-11-23T04:32:37.700Z');
-INSERT INTO chat_brands VALUES(3,2,1,2,1,1,'simulated','2026-11-23T04:32:37.700Z');
-INSERT INTO chat_brands VALUES(4,2,1,1,1,1,'simulated','2026-11-23T04:32:37.703Z');
-INSERT INTO chat_brands VALUES(5,1,1,2,2,1,'simulated','2026-11-23T04:32:37.707Z');
-INSERT INTO chat_brands VALUES(5,2,1,1,1,0,'simulated','2026-11-23T04:32:37.707Z');
-INSERT INTO chat_brands VALUES(6,1,1,2,2,1,'simulated','2026-11-23T04:32:37.709Z');
-INSERT INTO chat_brands VALUES(6,2,1,1,1,0,'simulated','2026-11-23T04:32:37.709Z');
+INSERT INTO chat_brands VALUES(1,1,1,2,2,1,'simulated','2026-11-23T04:35:09.727Z');
+INSERT INTO chat_brands VALUES(1,2,1,1,1,1,'simulated','2026-11-23T04:35:09.727Z');
+INSERT INTO chat_brands VALUES(2,1,1,1,2,1,'simulated','2026-11-23T04:35:09.735Z');
+INSERT INTO chat_brands VALUES(3,1,1,1,1,0,'simulated','2026-11-23T04:35:09.741Z');
+INSERT INTO chat_brands VALUES(3,2,1,2,1,1,'simulated','2026-11-23T04:35:09.741Z');
+INSERT INTO chat_brands VALUES(4,1,1,1,2,1,'simulated','2026-11-23T04:35:09.744Z');
+INSERT INTO chat_brands VALUES(4,2,1,2,1,1,'simulated','2026-11-23T04:35:09.744Z');
+INSERT INTO chat_brands VALUES(5,1,1,2,2,1,'simulated','2026-11-23T04:35:09.746Z');
+INSERT INTO chat_brands VALUES(5,2,1,1,1,0,'simulated','2026-11-23T04:35:09.746Z');
+INSERT INTO chat_brands VALUES(6,1,1,2,2,1,'simulated','2026-11-23T04:35:09.748Z');
+INSERT INTO chat_brands VALUES(6,2,1,1,2,1,'simulated','2026-11-23T04:35:09.748Z');
 -- Triggers and indices on  chat_brands
 CREATE INDEX chat_brands_brand ON chat_brands (brand_id, chat_id);
 CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
@@ -147,16 +147,16 @@ CREATE TABLE chat_searches (
     created_at   TEXT NOT NULL,
     query        TEXT NOT NULL
 ) STRICT;
-INSERT INTO chat_searches VALUES(1,1,1,1,'simulated','2026-11-23T04:32:37.687Z','best crm for startups 0');
-INSERT INTO chat_searches VALUES(2,1,1,1,'simulated','2026-11-23T04:32:37.687Z','best crm for startups 0 reviews');
-INSERT INTO chat_searches VALUES(3,3,1,3,'simulated','2026-11-23T04:32:37.700Z','best crm for startups 2');
-INSERT INTO chat_searches VALUES(4,3,1,3,'simulated','2026-11-23T04:32:37.700Z','best crm for startups 2 reviews');
-INSERT INTO chat_searches VALUES(5,4,1,4,'simulated','2026-11-23T04:32:37.703Z','best crm for startups 3');
-INSERT INTO chat_searches VALUES(6,4,1,4,'simulated','2026-11-23T04:32:37.703Z','best crm for startups 3 reviews in DE');
-INSERT INTO chat_searches VALUES(7,5,1,5,'simulated','2026-11-23T04:32:37.707Z','best crm for startups 4');
-INSERT INTO chat_searches VALUES(8,5,1,5,'simulated','2026-11-23T04:32:37.707Z','best crm for startups 4 reviews');
-INSERT INTO chat_searches VALUES(9,6,1,6,'simulated','2026-11-23T04:32:37.709Z','best crm for startups 5');
-INSERT INTO chat_searches VALUES(10,6,1,6,'simulated','2026-11-23T04:32:37.709Z','best crm for startups 5 reviews in DE');
+INSERT INTO chat_searches VALUES(1,1,1,1,'simulated','2026-11-23T04:35:09.727Z','best crm for startups 0');
+INSERT INTO chat_searches VALUES(2,1,1,1,'simulated','2026-11-23T04:35:09.727Z','best crm for startups 0 reviews');
+INSERT INTO chat_searches VALUES(3,2,1,2,'simulated','2026-11-23T04:35:09.735Z','best crm for startups 1');
+INSERT INTO chat_searches VALUES(4,2,1,2,'simulated','2026-11-23T04:35:09.735Z','best crm for startups 1 reviews');
+INSERT INTO chat_searches VALUES(5,3,1,3,'simulated','2026-11-23T04:35:09.741Z','best crm for startups 2');
+INSERT INTO chat_searches VALUES(6,3,1,3,'simulated','2026-11-23T04:35:09.741Z','best crm for startups 2 reviews');
+INSERT INTO chat_searches VALUES(7,4,1,4,'simulated','2026-11-23T04:35:09.744Z','best crm for startups 3');
+INSERT INTO chat_searches VALUES(8,4,1,4,'simulated','2026-11-23T04:35:09.744Z','best crm for startups 3 reviews');
+INSERT INTO chat_searches VALUES(9,5,1,5,'simulated','2026-11-23T04:35:09.746Z','best crm for startups 4');
+INSERT INTO chat_searches VALUES(10,5,1,5,'simulated','2026-11-23T04:35:09.746Z','best crm for startups 4 reviews');
 -- Triggers and indices on  chat_searches
 CREATE INDEX chat_searches_chat ON chat_searches (chat_id);
 CREATE INDEX chat_searches_window ON chat_searches (workspace_id, created_at);
@@ -176,44 +176,42 @@ CREATE TABLE chat_sources (
     position     INTEGER,
     UNIQUE (chat_id, url)
 ) STRICT;
-INSERT INTO chat_sources VALUES(1,1,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%200','reddit.com','Reddit discussion','simulated','2026-11-23T04:32:37.687Z',1,1);
-INSERT INTO chat_sources VALUES(2,1,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:32:37.687Z',1,2);
-INSERT INTO chat_sources VALUES(3,1,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:32:37.687Z',1,3);
-INSERT INTO chat_sources VALUES(4,1,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:32:37.687Z',1,4);
-INSERT INTO chat_sources VALUES(5,1,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:32:37.687Z',1,5);
-INSERT INTO chat_sources VALUES(6,1,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%200','capterra.com','Capterra comparisons','simulated','2026-11-23T04:32:37.687Z',0,NULL);
-INSERT INTO chat_sources VALUES(7,2,1,'https://vandelay.example/','vandelay.example','vandelay.example','simulated','2026-11-23T04:32:37.696Z',1,1);
-INSERT INTO chat_sources VALUES(8,2,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:32:37.696Z',1,2);
-INSERT INTO chat_sources VALUES(9,2,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T04:32:37.696Z',1,3);
-INSERT INTO chat_sources VALUES(10,2,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:32:37.696Z',1,4);
-INSERT INTO chat_sources VALUES(11,2,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:32:37.696Z',1,5);
-INSERT INTO chat_sources VALUES(12,2,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:32:37.696Z',1,6);
-INSERT INTO chat_sources VALUES(13,3,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%202','reddit.com','Reddit discussion','simulated','2026-11-23T04:32:37.700Z',1,1);
-INSERT INTO chat_sources VALUES(14,3,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:32:37.700Z',1,2);
-INSERT INTO chat_sources VALUES(15,3,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:32:37.700Z',1,3);
-INSERT INTO chat_sources VALUES(16,3,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:32:37.700Z',1,4);
-INSERT INTO chat_sources VALUES(17,3,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:32:37.700Z',1,5);
-INSERT INTO chat_sources VALUES(18,3,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%202','hn.algolia.com','Hacker News','simulated','2026-11-23T04:32:37.700Z',0,NULL);
-INSERT INTO chat_sources VALUES(19,4,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%203','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:32:37.703Z',1,1);
-INSERT INTO chat_sources VALUES(20,4,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%203','reddit.com','Reddit discussion','simulated','2026-11-23T04:32:37.703Z',1,2);
-INSERT INTO chat_sources VALUES(21,4,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T04:32:37.703Z',1,3);
-INSERT INTO chat_sources VALUES(22,4,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:32:37.703Z',1,4);
-INSERT INTO chat_sources VALUES(23,4,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:32:37.703Z',1,5);
-INSERT INTO chat_sources VALUES(24,4,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:32:37.703Z',1,6);
-INSERT INTO chat_sources VALUES(25,4,1,'https://www.g2.com/categories/best%20crm%20for%20startups%203','g2.com','G2 category reviews','simulated','2026-11-23T04:32:37.703Z',0,NULL);
-INSERT INTO chat_sources VALUES(26,4,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%203','hn.algolia.com','Hacker News','simulated','2026-11-23T04:32:37.703Z',0,NULL);
-INSERT INTO chat_sources VALUES(27,5,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%204','hn.algolia.com','Hacker News','simulated','2026-11-23T04:32:37.707Z',1,1);
-INSERT INTO chat_sources VALUES(28,5,1,'https://www.g2.com/categories/best%20crm%20for%20startups%204','g2.com','G2 category reviews','simulated','2026-11-23T04:32:37.707Z',1,2);
-INSERT INTO chat_sources VALUES(29,5,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:32:37.707Z',1,3);
-INSERT INTO chat_sources VALUES(30,5,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%204','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:32:37.707Z',0,NULL);
-INSERT INTO chat_sources VALUES(31,5,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%204','reddit.com','Reddit discussion','simulated','2026-11-23T04:32:37.707Z',0,NULL);
-INSERT INTO chat_sources VALUES(32,6,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%205','capterra.com','Capterra comparisons','simulated','2026-11-23T04:32:37.709Z',1,1);
-INSERT INTO chat_sources VALUES(33,6,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%205','reddit.com','Reddit discussion','simulated','2026-11-23T04:32:37.709Z',1,2);
-INSERT INTO chat_sources VALUES(34,6,1,'https://vandelay.example/','vandelay.example','vandelay.example','simulated','2026-11-23T04:32:37.709Z',1,3);
-INSERT INTO chat_sources VALUES(35,6,1,'https://hooli.example/','hooli.example','hooli.example','simulated','2026-11-23T04:32:37.709Z',1,4);
-INSERT INTO chat_sources VALUES(36,6,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:32:37.709Z',1,5);
-INSERT INTO chat_sources VALUES(37,6,1,'https://www.g2.com/categories/best%20crm%20for%20startups%205','g2.com','G2 category reviews','simulated','2026-11-23T04:32:37.709Z',0,NULL);
-INSERT INTO chat_sources VALUES(38,6,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%205','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:32:37.709Z',0,NULL);
+INSERT INTO chat_sources VALUES(2,1,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:35:09.727Z',1,2);
+INSERT INTO chat_sources VALUES(3,1,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:35:09.727Z',1,3);
+INSERT INTO chat_sources VALUES(4,1,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:35:09.727Z',1,4);
+INSERT INTO chat_sources VALUES(5,1,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:35:09.727Z',1,5);
+INSERT INTO chat_sources VALUES(6,1,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%200','capterra.com','Capterra comparisons','simulated','2026-11-23T04:35:09.727Z',0,NULL);
+INSERT INTO chat_sources VALUES(7,2,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%201','reddit.com','Reddit discussion','simulated','2026-11-23T04:35:09.735Z',1,1);
+INSERT INTO chat_sources VALUES(8,2,1,'https://www.g2.com/categories/best%20crm%20for%20startups%201','g2.com','G2 category reviews','simulated','2026-11-23T04:35:09.735Z',1,2);
+INSERT INTO chat_sources VALUES(9,2,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:35:09.735Z',1,3);
+INSERT INTO chat_sources VALUES(10,2,1,'https://initech.example/','initech.example','initech.example','simulated','2026-11-23T04:35:09.735Z',1,4);
+INSERT INTO chat_sources VALUES(11,2,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%201','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:35:09.735Z',0,NULL);
+INSERT INTO chat_sources VALUES(12,2,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%201','hn.algolia.com','Hacker News','simulated','2026-11-23T04:35:09.735Z',0,NULL);
+INSERT INTO chat_sources VALUES(13,3,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%202','reddit.com','Reddit discussion','simulated','2026-11-23T04:35:09.741Z',1,1);
+INSERT INTO chat_sources VALUES(14,3,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:35:09.741Z',1,2);
+INSERT INTO chat_sources VALUES(15,3,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:35:09.741Z',1,3);
+INSERT INTO chat_sources VALUES(16,3,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:35:09.741Z',1,4);
+INSERT INTO chat_sources VALUES(17,3,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:35:09.741Z',1,5);
+INSERT INTO chat_sources VALUES(18,3,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%202','hn.algolia.com','Hacker News','simulated','2026-11-23T04:35:09.741Z',0,NULL);
+INSERT INTO chat_sources VALUES(19,4,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%203','hn.algolia.com','Hacker News','simulated','2026-11-23T04:35:09.744Z',1,1);
+INSERT INTO chat_sources VALUES(20,4,1,'https://www.capterra.com/compare/best%20crm%20for%20startups%203','capterra.com','Capterra comparisons','simulated','2026-11-23T04:35:09.744Z',1,2);
+INSERT INTO chat_sources VALUES(21,4,1,'https://northwind.example/','northwind.example','northwind.example','simulated','2026-11-23T04:35:09.744Z',1,3);
+INSERT INTO chat_sources VALUES(22,4,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:35:09.744Z',1,4);
+INSERT INTO chat_sources VALUES(23,4,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:35:09.744Z',1,5);
+INSERT INTO chat_sources VALUES(24,4,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:35:09.744Z',1,6);
+INSERT INTO chat_sources VALUES(25,4,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:35:09.744Z',1,7);
+INSERT INTO chat_sources VALUES(26,4,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%203','reddit.com','Reddit discussion','simulated','2026-11-23T04:35:09.744Z',0,NULL);
+INSERT INTO chat_sources VALUES(27,4,1,'https://www.g2.com/categories/best%20crm%20for%20startups%203','g2.com','G2 category reviews','simulated','2026-11-23T04:35:09.744Z',0,NULL);
+INSERT INTO chat_sources VALUES(28,5,1,'https://hn.algolia.com/?q=best%20crm%20for%20startups%204','hn.algolia.com','Hacker News','simulated','2026-11-23T04:35:09.746Z',1,1);
+INSERT INTO chat_sources VALUES(29,5,1,'https://www.g2.com/categories/best%20crm%20for%20startups%204','g2.com','G2 category reviews','simulated','2026-11-23T04:35:09.746Z',1,2);
+INSERT INTO chat_sources VALUES(30,5,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:35:09.746Z',1,3);
+INSERT INTO chat_sources VALUES(31,5,1,'https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%204','en.wikipedia.org','Wikipedia','simulated','2026-11-23T04:35:09.746Z',0,NULL);
+INSERT INTO chat_sources VALUES(32,5,1,'https://www.reddit.com/search/?q=best%20crm%20for%20startups%204','reddit.com','Reddit discussion','simulated','2026-11-23T04:35:09.746Z',0,NULL);
+INSERT INTO chat_sources VALUES(33,6,1,'https://contoso.example/','contoso.example','contoso.example','simulated','2026-11-23T04:35:09.748Z',1,1);
+INSERT INTO chat_sources VALUES(34,6,1,'https://stark.example/','stark.example','stark.example','simulated','2026-11-23T04:35:09.748Z',1,2);
+INSERT INTO chat_sources VALUES(35,6,1,'https://globex.example/','globex.example','globex.example','simulated','2026-11-23T04:35:09.748Z',1,3);
+INSERT INTO chat_sources VALUES(36,6,1,'https://acme.example/','acme.example','acme.example','simulated','2026-11-23T04:35:09.748Z',1,4);
+INSERT INTO chat_sources VALUES(37,1,1,'https://en.wikipedia.org/wiki/CRM','en.wikipedia.org','CRM','simulated','2026-11-23T04:35:09.727Z',1,9);
 -- Triggers and indices on  chat_sources
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
 CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
@@ -283,17 +281,17 @@ Here are options worth a look for “best crm for startups 0”:
 3. **Acme**: fast to set up, with a generous free tier. See [acme.example](https://acme.example/).
 4. **Stark Analytics**: strong on integrations and reporting.
 
-Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%200 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%200", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 157, "searches": 2}',0,'2026-11-23T04:32:37.687Z','[]','["best crm for startups 0", "best crm for startups 0 reviews"]','searched',0.0);
-INSERT INTO chats VALUES(2,1,2,2,'best crm for startups 1','simulated','simulated-1','DE','_Simulated answer from tracker''s offline engine; no AI was asked._
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%200 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%200", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%200", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 157, "searches": 2}',0,'2026-11-23T04:35:09.727Z','[]','["best crm for startups 0", "best crm for startups 0 reviews"]','searched',0.0);
+INSERT INTO chats VALUES(2,1,2,2,'best crm for startups 1','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
-Here are options worth a look for “best crm for startups 1” in DE:
+Here are options worth a look for “best crm for startups 1”:
 
-1. **Vandelay Tools**: fast to set up, with a generous free tier. See [vandelay.example](https://vandelay.example/).
-2. **Stark Analytics**: popular with small teams for its pricing. See [stark.example](https://stark.example/).
-3. **Initech Pro**: a solid all-rounder with a gentle learning curve. See [initech.example](https://initech.example/).
-4. **Acme**: the usual pick for larger organisations. See [acme.example](https://acme.example/).
-5. **Globex One**: strong on integrations and reporting. See [globex.example](https://globex.example/).
-6. **Northwind Suite**: a solid all-rounder with a gentle learning curve. See [northwind.example](https://northwind.example/).','[]','{"inputTokens": 6, "outputTokens": 203, "searches": 0}',0,'2026-11-23T04:32:37.696Z','[]','[]','not_searched',0.0);
+1. **Acme**: strong on integrations and reporting. See [acme.example](https://acme.example/).
+2. **Contoso Cloud**: a solid all-rounder with a gentle learning curve.
+3. **Initech Pro**: the usual pick for larger organisations. See [initech.example](https://initech.example/).
+4. **Vandelay Tools**: fast to set up, with a generous free tier.
+
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%201 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%201", "title": "Reddit discussion"}, {"url": "https://www.g2.com/categories/best%20crm%20for%20startups%201", "title": "G2 category reviews"}]','{"inputTokens": 6, "outputTokens": 144, "searches": 2}',1,'2026-11-23T04:35:09.735Z','[]','["best crm for startups 1", "best crm for startups 1 reviews"]','searched',0.0);
 INSERT INTO chats VALUES(3,1,3,3,'best crm for startups 2','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
 Here are options worth a look for “best crm for startups 2”:
@@ -304,18 +302,18 @@ Here are options worth a look for “best crm for startups 2”:
 4. **Globex One**: the usual pick for larger organisations. See [globex.example](https://globex.example/).
 5. **Contoso Cloud**: strong on integrations and reporting. See [contoso.example](https://contoso.example/).
 
-Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%202 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%202", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 168, "searches": 2}',0,'2026-11-23T04:32:37.700Z','[]','["best crm for startups 2", "best crm for startups 2 reviews"]','searched',0.0);
-INSERT INTO chats VALUES(4,1,4,4,'best crm for startups 3','simulated','simulated-1','DE','_Simulated answer from tracker''s offline engine; no AI was asked._
+Compare reviews on https://www.reddit.com/search/?q=best%20crm%20for%20startups%202 before you decide.','[{"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%202", "title": "Reddit discussion"}, {"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%202", "title": "Wikipedia"}]','{"inputTokens": 6, "outputTokens": 168, "searches": 2}',0,'2026-11-23T04:35:09.741Z','[]','["best crm for startups 2", "best crm for startups 2 reviews"]','searched',0.0);
+INSERT INTO chats VALUES(4,1,4,4,'best crm for startups 3','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
-Here are options worth a look for “best crm for startups 3” in DE:
+Here are options worth a look for “best crm for startups 3”:
 
-1. **Initech Pro**: popular with small teams for its pricing. See [initech.example](https://initech.example/).
-2. **Globex One**: popular with small teams for its pricing. See [globex.example](https://globex.example/).
-3. **Northwind Suite**: praised for support and documentation. See [northwind.example](https://northwind.example/).
-4. **Stark Analytics**: strong on integrations and reporting. See [stark.example](https://stark.example/).
-5. **Vandelay Tools**: strong on integrations and reporting.
+1. **Northwind Suite**: popular with small teams for its pricing. See [northwind.example](https://northwind.example/).
+2. **Acme**: fast to set up, with a generous free tier. See [acme.example](https://acme.example/).
+3. **Contoso Cloud**: strong on integrations and reporting. See [contoso.example](https://contoso.example/).
+4. **Stark Analytics**: popular with small teams for its pricing. See [stark.example](https://stark.example/).
+5. **Globex One**: the usual pick for larger organisations. See [globex.example](https://globex.example/).
 
-Compare reviews on https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%203 before you decide.','[{"url": "https://en.wikipedia.org/wiki/Special:Search?search=best%20crm%20for%20startups%203", "title": "Wikipedia"}, {"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%203", "title": "Reddit discussion"}]','{"inputTokens": 6, "outputTokens": 191, "searches": 2}',0,'2026-11-23T04:32:37.703Z','[]','["best crm for startups 3", "best crm for startups 3 reviews in DE"]','searched',0.0);
+Compare reviews on https://hn.algolia.com/?q=best%20crm%20for%20startups%203 before you decide.','[{"url": "https://hn.algolia.com/?q=best%20crm%20for%20startups%203", "title": "Hacker News"}, {"url": "https://www.capterra.com/compare/best%20crm%20for%20startups%203", "title": "Capterra comparisons"}]','{"inputTokens": 6, "outputTokens": 193, "searches": 2}',0,'2026-11-23T04:35:09.744Z','[]','["best crm for startups 3", "best crm for startups 3 reviews"]','searched',0.0);
 INSERT INTO chats VALUES(5,1,5,5,'best crm for startups 4','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
 Here are options worth a look for “best crm for startups 4”:
@@ -325,19 +323,17 @@ Here are options worth a look for “best crm for startups 4”:
 3. **Globex One**: the usual pick for larger organisations.
 4. **Acme**: the usual pick for larger organisations. See [acme.example](https://acme.example/).
 
-Compare reviews on https://hn.algolia.com/?q=best%20crm%20for%20startups%204 before you decide.','[{"url": "https://hn.algolia.com/?q=best%20crm%20for%20startups%204", "title": "Hacker News"}, {"url": "https://www.g2.com/categories/best%20crm%20for%20startups%204", "title": "G2 category reviews"}]','{"inputTokens": 6, "outputTokens": 128, "searches": 2}',0,'2026-11-23T04:32:37.707Z','[]','["best crm for startups 4", "best crm for startups 4 reviews"]','searched',0.0);
-INSERT INTO chats VALUES(6,1,6,6,'best crm for startups 5','simulated','simulated-1','DE','_Simulated answer from tracker''s offline engine; no AI was asked._
+Compare reviews on https://hn.algolia.com/?q=best%20crm%20for%20startups%204 before you decide.','[{"url": "https://hn.algolia.com/?q=best%20crm%20for%20startups%204", "title": "Hacker News"}, {"url": "https://www.g2.com/categories/best%20crm%20for%20startups%204", "title": "G2 category reviews"}]','{"inputTokens": 6, "outputTokens": 128, "searches": 2}',0,'2026-11-23T04:35:09.746Z','[]','["best crm for startups 4", "best crm for startups 4 reviews"]','searched',0.0);
+INSERT INTO chats VALUES(6,1,6,6,'best crm for startups 5','simulated','simulated-1',NULL,'_Simulated answer from tracker''s offline engine; no AI was asked._
 
-Here are options worth a look for “best crm for startups 5” in DE:
+Here are options worth a look for “best crm for startups 5”:
 
-1. **Vandelay Tools**: a solid all-rounder with a gentle learning curve. See [vandelay.example](https://vandelay.example/).
-2. **Contoso Cloud**: fast to set up, with a generous free tier.
-3. **Stark Analytics**: popular with small teams for its pricing.
-4. **Globex One**: fast to set up, with a generous free tier.
-5. **Hooli Stack**: popular with small teams for its pricing. See [hooli.example](https://hooli.example/).
-6. **Acme**: popular with small teams for its pricing. See [acme.example](https://acme.example/).
-
-Compare reviews on https://www.capterra.com/compare/best%20crm%20for%20startups%205 before you decide.','[{"url": "https://www.capterra.com/compare/best%20crm%20for%20startups%205", "title": "Capterra comparisons"}, {"url": "https://www.reddit.com/search/?q=best%20crm%20for%20startups%205", "title": "Reddit discussion"}]','{"inputTokens": 6, "outputTokens": 191, "searches": 2}',0,'2026-11-23T04:32:37.709Z','[]','["best crm for startups 5", "best crm for startups 5 reviews in DE"]','searched',0.0);
+1. **Umbrella Works**: strong on integrations and reporting.
+2. **Contoso Cloud**: a solid all-rounder with a gentle learning curve. See [contoso.example](https://contoso.example/).
+3. **Stark Analytics**: praised for support and documentation. See [stark.example](https://stark.example/).
+4. **Globex One**: a solid all-rounder with a gentle learning curve.
+5. **Globex One**: popular with small teams for its pricing. See [globex.example](https://globex.example/).
+6. **Acme**: popular with small teams for its pricing. See [acme.example](https://acme.example/).','[]','{"inputTokens": 6, "outputTokens": 174, "searches": 0}',0,'2026-11-23T04:35:09.748Z','[]','[]','not_searched',0.0);
 -- Triggers and indices on  chats
 CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
     UPDATE daily_chats SET chats = chats - 1
@@ -364,8 +360,8 @@ CREATE TABLE daily_brands (
     cited        INTEGER NOT NULL,
     PRIMARY KEY (workspace_id, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',1,5,8,4);
-INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',2,6,8,4);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',1,6,9,5);
+INSERT INTO daily_brands VALUES(1,'2026-11-23','simulated',2,5,7,4);
 
 -- Table  daily_chats
 DROP TABLE IF EXISTS daily_chats;
@@ -392,19 +388,17 @@ CREATE TABLE daily_domains (
     retrieved_chats INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','acme.example',4,4,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.709Z',4);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','capterra.com',1,1,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.709Z',2);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','contoso.example',1,1,'2026-11-23T04:32:37.700Z','2026-11-23T04:32:37.700Z',1);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','en.wikipedia.org',3,3,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.709Z',5);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','g2.com',1,1,'2026-11-23T04:32:37.703Z','2026-11-23T04:32:37.709Z',3);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','globex.example',4,4,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.703Z',4);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hn.algolia.com',1,1,'2026-11-23T04:32:37.700Z','2026-11-23T04:32:37.707Z',3);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hooli.example',1,1,'2026-11-23T04:32:37.709Z','2026-11-23T04:32:37.709Z',1);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','initech.example',2,2,'2026-11-23T04:32:37.696Z','2026-11-23T04:32:37.703Z',2);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','northwind.example',3,3,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.703Z',3);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','reddit.com',4,4,'2026-11-23T04:32:37.687Z','2026-11-23T04:32:37.709Z',5);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','stark.example',3,3,'2026-11-23T04:32:37.696Z','2026-11-23T04:32:37.703Z',3);
-INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','vandelay.example',2,2,'2026-11-23T04:32:37.696Z','2026-11-23T04:32:37.709Z',2);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','acme.example',5,5,'2026-11-23T04:35:09.727Z','2026-11-23T04:35:09.748Z',5);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','capterra.com',1,1,'2026-11-23T04:35:09.727Z','2026-11-23T04:35:09.744Z',2);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','contoso.example',3,3,'2026-11-23T04:35:09.741Z','2026-11-23T04:35:09.748Z',3);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','en.wikipedia.org',3,2,'2026-11-23T04:35:09.727Z','2026-11-23T04:35:09.746Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','g2.com',2,2,'2026-11-23T04:35:09.735Z','2026-11-23T04:35:09.746Z',3);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','globex.example',4,4,'2026-11-23T04:35:09.727Z','2026-11-23T04:35:09.748Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','hn.algolia.com',2,2,'2026-11-23T04:35:09.735Z','2026-11-23T04:35:09.746Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','initech.example',1,1,'2026-11-23T04:35:09.735Z','2026-11-23T04:35:09.735Z',1);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','northwind.example',2,2,'2026-11-23T04:35:09.727Z','2026-11-23T04:35:09.744Z',2);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','reddit.com',2,2,'2026-11-23T04:35:09.735Z','2026-11-23T04:35:09.746Z',4);
+INSERT INTO daily_domains VALUES(1,'2026-11-23','simulated','stark.example',3,3,'2026-11-23T04:35:09.741Z','2026-11-23T04:35:09.748Z',3);
 
 -- Table  engine_calls
 DROP TABLE IF EXISTS engine_calls;
@@ -441,7 +435,7 @@ CREATE TABLE organizations (
     created_at          TEXT NOT NULL,
     updated_at          TEXT NOT NULL
 ) STRICT;
-INSERT INTO organizations VALUES(1,'Acme','self-hosted','active',1,'2026-11-23T04:32:37.675Z','2026-11-23T04:32:37.675Z');
+INSERT INTO organizations VALUES(1,'Frozen v5','self-hosted','active',1,'2026-11-23T04:35:09.716Z','2026-11-23T04:35:09.716Z');
 -- Triggers and indices on  organizations
 CREATE TRIGGER organizations_auth_delete AFTER DELETE ON organizations BEGIN
     UPDATE auth_version SET version = version + 1;
@@ -497,12 +491,12 @@ CREATE TABLE prompts (
     created_at        TEXT NOT NULL,
     updated_at        TEXT NOT NULL
 ) STRICT;
-INSERT INTO prompts VALUES(1,1,'best crm for startups 0','active',NULL,1,'best crm for startups 0','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
-INSERT INTO prompts VALUES(2,1,'best crm for startups 1','active','DE',1,'best crm for startups 1de','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
-INSERT INTO prompts VALUES(3,1,'best crm for startups 2','active',NULL,1,'best crm for startups 2','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
-INSERT INTO prompts VALUES(4,1,'best crm for startups 3','active','DE',1,'best crm for startups 3de','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
-INSERT INTO prompts VALUES(5,1,'best crm for startups 4','active',NULL,1,'best crm for startups 4','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
-INSERT INTO prompts VALUES(6,1,'best crm for startups 5','active','DE',1,'best crm for startups 5de','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z');
+INSERT INTO prompts VALUES(1,1,'best crm for startups 0','active',NULL,1,'best crm for startups 0','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO prompts VALUES(2,1,'best crm for startups 1','active',NULL,1,'best crm for startups 1','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO prompts VALUES(3,1,'best crm for startups 2','active',NULL,1,'best crm for startups 2','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO prompts VALUES(4,1,'best crm for startups 3','active',NULL,1,'best crm for startups 3','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO prompts VALUES(5,1,'best crm for startups 4','active',NULL,1,'best crm for startups 4','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
+INSERT INTO prompts VALUES(6,1,'best crm for startups 5','active',NULL,1,'best crm for startups 5','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z');
 -- Triggers and indices on  prompts
 CREATE TRIGGER prompts_count_delete AFTER DELETE ON prompts BEGIN
     UPDATE prompt_counts SET prompts = prompts - 1
@@ -597,12 +591,12 @@ CREATE TABLE runs (
     updated_at   TEXT NOT NULL,
     UNIQUE (prompt_id, scheduled_at)
 ) STRICT;
-INSERT INTO runs VALUES(1,1,1,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.687Z');
-INSERT INTO runs VALUES(2,1,2,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.696Z');
-INSERT INTO runs VALUES(3,1,3,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.700Z');
-INSERT INTO runs VALUES(4,1,4,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.703Z');
-INSERT INTO runs VALUES(5,1,5,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.707Z');
-INSERT INTO runs VALUES(6,1,6,'done','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',1,NULL,NULL,NULL,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.709Z');
+INSERT INTO runs VALUES(1,1,1,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.727Z');
+INSERT INTO runs VALUES(2,1,2,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.735Z');
+INSERT INTO runs VALUES(3,1,3,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.741Z');
+INSERT INTO runs VALUES(4,1,4,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.744Z');
+INSERT INTO runs VALUES(5,1,5,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.746Z');
+INSERT INTO runs VALUES(6,1,6,'done','2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.719Z',1,NULL,NULL,NULL,'2026-11-23T04:35:09.719Z','2026-11-23T04:35:09.748Z');
 -- Triggers and indices on  runs
 CREATE INDEX runs_claimable ON runs (state, not_before) WHERE state IN ('queued', 'running');
 CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
@@ -621,7 +615,7 @@ CREATE TABLE tags (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the tag as a prompt embeds it (JSONB, no promptCount), kept below
 ) STRICT;
-INSERT INTO tags VALUES(1,1,'b2b','b2b','gray',6,'2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',X'CC802769641331476E616D653762326257636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A33323A33372E3638335A97757064617465644174C718323032362D31312D32335430343A33323A33372E3638335A');
+INSERT INTO tags VALUES(1,1,'t1','t1','gray',6,'2026-11-23T04:35:09.717Z','2026-11-23T04:35:09.717Z',X'CC7F2769641331476E616D6527743157636F6C6F72476772617987686578436F6C6F727723366237323830B7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A33353A30392E3731375A97757064617465644174C718323032362D31312D32335430343A33353A30392E3731375A');
 -- Triggers and indices on  tags
 CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
     UPDATE tags SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -653,7 +647,7 @@ CREATE TABLE topics (
     updated_at   TEXT NOT NULL,
     embedded     BLOB  -- the topic as a prompt embeds it (JSONB), kept by the triggers below
 ) STRICT;
-INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-23T04:32:37.683Z','2026-11-23T04:32:37.683Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A33323A33372E3638335A97757064617465644174C718323032362D31312D32335430343A33323A33372E3638335A');
+INSERT INTO topics VALUES(1,1,'CRM','crm','2026-11-23T04:35:09.717Z','2026-11-23T04:35:09.717Z',X'CC642769641331476E616D653743524DB7776F726B73706163654964133197637265617465644174C718323032362D31312D32335430343A33353A30392E3731375A97757064617465644174C718323032362D31312D32335430343A33353A30392E3731375A');
 -- Triggers and indices on  topics
 CREATE TRIGGER topics_embedded_insert AFTER INSERT ON topics BEGIN
     UPDATE topics SET updated_at = NEW.updated_at WHERE id = NEW.id;
@@ -676,7 +670,7 @@ CREATE TABLE workspace_engines (
     updated_at   TEXT NOT NULL,
     PRIMARY KEY (workspace_id, engine)
 ) STRICT, WITHOUT ROWID;
-INSERT INTO workspace_engines VALUES(1,'simulated',0,'2026-11-23T04:32:37.712Z');
+INSERT INTO workspace_engines VALUES(1,'simulated',1,'2026-11-23T00:00:00.000Z');
 
 -- Table  workspaces
 DROP TABLE IF EXISTS workspaces;
@@ -687,7 +681,7 @@ CREATE TABLE workspaces (
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL
 ) STRICT;
-INSERT INTO workspaces VALUES(1,1,'Acme','2026-11-23T04:32:37.675Z','2026-11-23T04:32:37.675Z');
+INSERT INTO workspaces VALUES(1,1,'Frozen v5','2026-11-23T04:35:09.716Z','2026-11-23T04:35:09.716Z');
 -- Triggers and indices on  workspaces
 CREATE TRIGGER workspaces_auth_delete AFTER DELETE ON workspaces BEGIN
     UPDATE auth_version SET version = version + 1;

@@ -1,0 +1,128 @@
+"""Conditional requests (issue 19): every GET answer has an ETag; If-None-Match with it is a
+304 with no body that the rate limit does not count; any write, by any process, changes
+every tag; an answer that depends on the time has none."""
+
+import subprocess
+import sys
+
+import webtest
+
+import tracker
+from conftest import REPO, make_api
+
+
+def limited_api(client, db, rate_limit=5):
+    return make_api(client, db, name="Limited", rate_limit=rate_limit)
+
+
+def test_a_repeated_get_is_a_304_with_no_body_and_no_rate_limit_cost(client, db):
+    api = limited_api(client, db)
+    api.post("/topics", {"name": "CRM"})
+    first = api.get("/topics")
+    tag = first.headers["ETag"]
+    assert tag.startswith('"') and tag.endswith('"') and len(tag) == 34
+    remaining = int(first.headers["X-RateLimit-Remaining"])
+    for _ in range(10):  # twice the key's limit of 5 a minute
+        again = api.get("/topics", headers={"If-None-Match": tag}, status=304)
+        assert again.body == b"" and again.headers["ETag"] == tag
+        assert "X-RateLimit-Remaining" not in again.headers
+    assert int(api.get("/topics").headers["X-RateLimit-Remaining"]) == remaining - 1
+
+
+def test_if_none_match_lists_weak_tags_and_never_matches_a_request_not_answered(api):
+    tag = api.get("/prompts").headers["ETag"]
+    api.get("/prompts", headers={"If-None-Match": '"other", W/%s' % tag}, status=304)
+    assert api.get("/prompts", headers={"If-None-Match": '"other"'}).json["success"] is True
+    # "*" is no tag of ours: a bad id is still a 404, a bad query a 422
+    assert api.get("/prompts", headers={"If-None-Match": "*"}).status_int == 200
+    api.get("/prompts/-1", headers={"If-None-Match": "*"}, status=404)
+    api.get("/prompts?perPage=0", headers={"If-None-Match": "*"}, status=422)
+
+
+def test_any_write_changes_the_tag(api, db):
+    tag = api.get("/brands").headers["ETag"]
+    api.post("/tags", {"name": "x"})  # another resource: every tag changes
+    fresh = api.get("/brands", headers={"If-None-Match": tag})
+    assert fresh.status_int == 200 and fresh.headers["ETag"] != tag
+
+
+def test_a_write_by_another_process_changes_the_tag(api, db, tmp_path):
+    tag = api.get("/workspace").headers["ETag"]
+    done = subprocess.run([sys.executable, "-c", "import sys, tracker; "
+                           "tracker.create_workspace(tracker.Database(sys.argv[1]), 'Other')",
+                           db.path], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert api.get("/workspace", headers={"If-None-Match": tag}).status_int == 200
+
+
+def test_a_request_that_changes_nothing_keeps_the_tags(api):
+    tag = api.get("/prompts").headers["ETag"]
+    api.post("/prompts", {"prompts": [{"text": ""}]})  # every item refused: nothing written
+    api.get("/prompts", headers={"If-None-Match": tag}, status=304)
+
+
+def test_tags_differ_by_query_and_by_key(client, db, api):
+    first, second = api.get("/prompts").headers["ETag"], api.get("/prompts?perPage=5").headers["ETag"]
+    other = make_api(client, db, name="Other")
+    assert len({first, second, other.get("/prompts").headers["ETag"]}) == 3
+    other.get("/prompts", headers={"If-None-Match": first}, status=200)
+
+
+def test_an_analytics_answer_has_a_tag_only_with_an_explicit_end(api):
+    assert "ETag" not in api.get("/analytics/rankings").headers  # "to" is now: it changes
+    bounded = api.get("/analytics/rankings", params={"to": "2026-11-21"})
+    api.get("/analytics/rankings", params={"to": "2026-11-21"},
+            headers={"If-None-Match": bounded.headers["ETag"]}, status=304)
+    chat_tag = api.get("/analytics/chats", params={"to": "2026-11-21"}).headers["ETag"]
+    assert chat_tag != bounded.headers["ETag"]
+
+
+def test_engines_change_tag_with_the_utc_day(api, clock):
+    tag = api.get("/engines").headers["ETag"]
+    api.get("/engines", headers={"If-None-Match": tag}, status=304)
+    clock.advance(86400)
+    assert api.get("/engines", headers={"If-None-Match": tag}).status_int == 200
+
+
+def test_errors_and_writes_carry_no_tag(api):
+    assert "ETag" not in api.get("/prompts/999", status=404).headers
+    assert "ETag" not in api.post("/tags", {"name": "y"}).headers
+    assert "ETag" not in api.get("/prompts?perPage=0", status=422).headers
+
+
+def test_a_bad_key_is_401_whatever_the_tag(client, api):
+    tag = api.get("/prompts").headers["ETag"]
+    client.get("/api/v1/prompts", headers={"If-None-Match": tag}, status=401)
+
+
+def test_the_document_declares_etag_if_none_match_and_304(client):
+    document = client.get("/api/v1/openapi.json").json
+    operation = document["paths"]["/prompts"]["get"]
+    assert operation["responses"]["304"] == {"$ref": "#/components/responses/304"}
+    assert operation["responses"]["200"]["headers"]["ETag"] == {"$ref": "#/components/headers/ETag"}
+    assert "If-None-Match" in [p["name"] for p in operation["parameters"]]
+    assert "304" not in document["paths"]["/prompts"]["post"]["responses"]
+    assert document["components"]["responses"]["304"]["headers"] == {
+        "ETag": {"$ref": "#/components/headers/ETag"}}
+
+
+def test_a_304_costs_one_row_read_at_most(client, db, api):
+    """What finding that nothing changed costs: the revision row, no page query."""
+    tag = api.get("/prompts").headers["ETag"]
+    statements = []
+    db.connection().exec_trace = lambda cursor, sql, bindings: statements.append(sql) or True
+    api.get("/prompts", headers={"If-None-Match": tag}, status=304)
+    db.connection().exec_trace = None
+    assert [sql for sql in statements if "prompts" in sql] == []
+
+
+def test_the_in_process_double_answers_304_too():
+    double = tracker.TrackerDouble()
+    try:
+        workspace = double.workspace()
+        client = webtest.TestApp(double.app)
+        headers = {"Authorization": "Bearer " + workspace.key}
+        tag = client.get("/api/v1/prompts", headers=headers).headers["ETag"]
+        client.get("/api/v1/prompts", headers=dict(headers, **{"If-None-Match": tag}), status=304)
+    finally:
+        double.stop()

@@ -1,0 +1,132 @@
+"""`tracker mcp`: the MCP SDK's own stdio client lists and calls the tools of a real
+`tracker mcp` subprocess, which answers what the endpoints answer, with the key's scopes
+(issue 19)."""
+
+import json
+import os
+
+import anyio
+import pytest
+from mcp import ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+
+import tracker
+from conftest import REPO, TRACKER, run_cli
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    """A database with a workspace, a read-write key, a read key, and one answered prompt."""
+    path = tmp_path / "tracker.db"
+    app = tracker.make_app(str(path), runs="instant")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Acme")
+    keys = {scope: tracker.create_key(db, workspace["id"], scopes=scope)["key"]
+            for scope in ("read,write", "read")}
+    status, _ = tracker.call_app(app, keys["read,write"], "POST", "/api/v1/brands",
+                                 body={"name": "Northwind Suite"})
+    assert status == 201
+    status, _ = tracker.call_app(app, keys["read,write"], "POST", "/api/v1/prompts",
+                                 body={"text": "Best CRM?"})
+    assert status == 201
+    db.close()
+    return path, keys
+
+
+def session_of(path, key):
+    parameters = StdioServerParameters(
+        command=TRACKER[0], args=[*TRACKER[1:], "mcp", "--db", str(path)], cwd=REPO,
+        env=dict(os.environ, TRACKER_API_KEY=key))
+    return stdio_client(parameters)
+
+
+def with_session(path, key, work):
+    """Run work(session) against a fresh `tracker mcp` process; return what it returns."""
+    async def main():
+        async with session_of(path, key) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                return await work(session)
+    return anyio.run(main)
+
+
+def test_the_sdk_client_lists_the_tools_with_their_schemas(workspace):
+    path, keys = workspace
+
+    async def work(session):
+        return (await session.list_tools()).tools
+    tools = {tool.name: tool for tool in with_session(path, keys["read"], work)}
+    assert sorted(tools) == ["create_prompts", "get_chat", "get_rankings", "list_chats",
+                             "list_discovered_brands", "list_domain_gaps", "list_prompt_gaps",
+                             "list_prompts", "list_search_queries", "list_sources"]
+    assert tools["get_rankings"].description == \
+        "Every brand's visibility, position, share of voice and citations"
+    ranking_inputs = tools["get_rankings"].input_schema["properties"]
+    assert {"from", "to", "engine", "topicId", "interval", "compare"} <= set(ranking_inputs)
+    assert ranking_inputs["interval"]["enum"] == ["day", "week"]
+    assert tools["get_chat"].input_schema["required"] == ["chat_id"]
+    assert tools["create_prompts"].input_schema["properties"]["prompts"]["items"] == {
+        "$ref": "#/$defs/PromptItem"}
+
+
+def test_tools_answer_what_the_endpoints_answer(workspace):
+    path, keys = workspace
+
+    async def work(session):
+        prompts = await session.call_tool("list_prompts", {"search": "crm", "perPage": 5})
+        chats = await session.call_tool("list_chats", {"perPage": 1})
+        chat_id = chats.structured_content["data"][0]["id"]
+        chat = await session.call_tool("get_chat", {"chat_id": chat_id})
+        rankings = await session.call_tool("get_rankings", {"status": "all"})
+        sources = await session.call_tool("list_sources", {"groupBy": "category"})
+        discovered = await session.call_tool("list_discovered_brands", {})
+        return prompts, chats, chat, rankings, sources, discovered
+    prompts, chats, chat, rankings, sources, discovered = with_session(path, keys["read"], work)
+    assert not prompts.is_error and [p["text"] for p in prompts.structured_content["data"]] == [
+        "Best CRM?"]
+    assert json.loads(prompts.content[0].text) == prompts.structured_content
+    assert chat.structured_content == chats.structured_content["data"][0]
+    assert [b["name"] for b in rankings.structured_content["brands"]] == ["Northwind Suite"]
+    assert sources.structured_content["groupBy"] == "category"
+    assert discovered.structured_content["total"] >= 1  # the simulated engine invents names
+    # the same as the endpoint answers the same key
+    app = tracker.make_app(str(path), runs="off")
+    status, envelope = tracker.call_app(app, keys["read"], "GET", "/api/v1/analytics/chats/%d"
+                                        % chat.structured_content["id"])
+    assert (status, envelope["data"]) == (200, chat.structured_content)
+    app.config["tracker.db"].close()
+
+
+def test_a_read_key_cannot_create_prompts_and_bad_input_is_a_tool_error(workspace):
+    path, keys = workspace
+
+    async def work(session):
+        refused = await session.call_tool("create_prompts", {"prompts": [{"text": "x"}]})
+        bad = await session.call_tool("list_prompts", {"perPage": 101})
+        missing = await session.call_tool("get_chat", {"chat_id": 999})
+        return refused, bad, missing
+    refused, bad, missing = with_session(path, keys["read"], work)
+    assert refused.is_error and refused.content[0].text == \
+        "403 INSUFFICIENT_SCOPE: This API key lacks the write scope"
+    assert bad.is_error and bad.content[0].text == \
+        "422: Validation failed; perPage: must be an integer from 1 to 100"
+    assert missing.is_error and missing.content[0].text == "404: Chat not found"
+
+
+def test_a_write_key_creates_prompts(workspace):
+    path, keys = workspace
+
+    async def work(session):
+        return await session.call_tool("create_prompts", {"prompts": [
+            {"text": "Best ERP?", "tags": ["erp"]}, {"text": ""}]})
+    created = with_session(path, keys["read,write"], work)
+    assert not created.is_error
+    assert (created.structured_content["created"], created.structured_content["failed"]) == (1, 1)
+
+
+def test_mcp_refuses_to_start_without_a_good_key(workspace):
+    path, _ = workspace
+    code, _, stderr = run_cli(path, "mcp", env={"TRACKER_API_KEY": ""})
+    assert code == 1 and "mcp needs an API key" in stderr
+    code, _, stderr = run_cli(path, "mcp", "--key", tracker.generate_key())
+    assert code == 1 and "the key was refused" in stderr and "Traceback" not in stderr
