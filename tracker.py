@@ -5700,6 +5700,33 @@ def analytics_query(db, params):
     return query, values, read_scope(query, values, caller().workspace_id, db.clock())
 
 
+# The analytics lists that take the window, the filters and paging, and nothing else:
+# (path, summary, response schema, document(connection, scope, page, per_page), message).
+ANALYTICS_LISTS = [
+    ("/analytics/queries", "The fan-out: the searches engines ran for the prompts, run by most "
+     "chats first", "QueryPage", queries_document, "Search queries retrieved"),
+    ("/analytics/discovered-brands", "Names the engines recommend that no brand of the "
+     "workspace is named as", "DiscoveredBrandPage", discovered_document,
+     "Discovered brands retrieved"),
+    ("/analytics/gaps/prompts", "Prompts whose chats name a competitor and none of the "
+     "workspace's own brands", "PromptGapPage", prompt_gaps_document, "Prompt gaps retrieved"),
+    ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
+     "own brands", "DomainGapPage", domain_gaps_document, "Domain gaps retrieved"),
+]
+
+
+def add_analytics_list_route(app, db, path, summary, schema, document, message):
+    """GET path: the page document() makes of the window and filters of QUERY_PARAMS."""
+    def analytics_list():
+        query, values, scope = analytics_query(db, QUERY_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(document(connection, scope, values["page"], values["perPage"]),
+                           message)
+    app.route(API_PREFIX + path, "GET", analytics_list,
+              openapi=Operation(summary, schema, params=QUERY_PARAMS))
+
+
 def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage", params=CHAT_LIST_PARAMS))
@@ -5728,45 +5755,8 @@ def add_analytics_routes(app, db):
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
 
-    @app.get(API_PREFIX + "/analytics/queries", openapi=Operation(
-        "The fan-out: the searches engines ran for the prompts, run by most chats first",
-        "QueryPage", params=QUERY_PARAMS))
-    def analytics_queries():
-        query, values, scope = analytics_query(db, QUERY_PARAMS)
-        query.done()
-        with db.read() as connection:
-            return success(queries_document(connection, scope, values["page"], values["perPage"]),
-                           "Search queries retrieved")
-
-    @app.get(API_PREFIX + "/analytics/discovered-brands", openapi=Operation(
-        "Names the engines recommend that no brand of the workspace is named as",
-        "DiscoveredBrandPage", params=QUERY_PARAMS))
-    def analytics_discovered_brands():
-        query, values, scope = analytics_query(db, QUERY_PARAMS)
-        query.done()
-        with db.read() as connection:
-            return success(discovered_document(connection, scope, values["page"],
-                                               values["perPage"]), "Discovered brands retrieved")
-
-    @app.get(API_PREFIX + "/analytics/gaps/prompts", openapi=Operation(
-        "Prompts whose chats name a competitor and none of the workspace's own brands",
-        "PromptGapPage", params=QUERY_PARAMS))
-    def analytics_prompt_gaps():
-        query, values, scope = analytics_query(db, QUERY_PARAMS)
-        query.done()
-        with db.read() as connection:
-            return success(prompt_gaps_document(connection, scope, values["page"],
-                                                values["perPage"]), "Prompt gaps retrieved")
-
-    @app.get(API_PREFIX + "/analytics/gaps/domains", openapi=Operation(
-        "Domains cited in chats that name a competitor and none of the own brands",
-        "DomainGapPage", params=QUERY_PARAMS))
-    def analytics_domain_gaps():
-        query, values, scope = analytics_query(db, QUERY_PARAMS)
-        query.done()
-        with db.read() as connection:
-            return success(domain_gaps_document(connection, scope, values["page"],
-                                                values["perPage"]), "Domain gaps retrieved")
+    for path, summary, schema, document, message in ANALYTICS_LISTS:
+        add_analytics_list_route(app, db, path, summary, schema, document, message)
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
