@@ -7372,6 +7372,7 @@ SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAM
                                                          if p.name == "groupBy")
 CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
 LATEST_CHATS = 10
+SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 
 
 def blank_fields_unsent():
@@ -7554,6 +7555,7 @@ OVERVIEW_TEMPLATE = """{{!filters}}
 <thead><tr><th scope="col">Rank</th><th scope="col">Brand</th><th scope="col">Visibility</th>
 <th scope="col">Change</th><th scope="col">Share of voice</th><th scope="col">Change</th>
 <th scope="col">Average position</th><th scope="col">Change</th><th scope="col">Citations</th>
+<th scope="col">Sentiment</th><th scope="col">Change</th>
 <th scope="col">Rank change</th></tr></thead>
 <tbody>
 % for row in document["brands"]:
@@ -7564,6 +7566,7 @@ OVERVIEW_TEMPLATE = """{{!filters}}
 <td>{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
 <td>{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
 <td>{{row["citations"]}}</td>
+<td>{{sentiment(row["sentiment"])}}</td><td>{{!change(row["change"]["sentiment"], False)}}</td>
 <td>{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
 % end
 </tbody></table></div>
@@ -7736,10 +7739,11 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <p class="empty">No tracked brand is named or cited.</p>
 % else:
 <div class="scroll"><table><thead><tr><th scope="col">Brand</th><th scope="col">Position</th>
-<th scope="col">Times named</th><th scope="col">Cited</th></tr></thead><tbody>
+<th scope="col">Times named</th><th scope="col">Cited</th><th scope="col">Sentiment</th></tr></thead><tbody>
 % for mention in chat["mentions"]:
 <tr><th scope="row">{{mention["brandName"]}}</th><td>{{mention["position"] or "not named"}}</td>
-<td>{{mention["count"]}}</td><td>{{"yes" if mention["cited"] else "no"}}</td></tr>
+<td>{{mention["count"]}}</td><td>{{"yes" if mention["cited"] else "no"}}</td>
+<td>{{"–" if mention["sentiment"] is None else "%s (%+.2f)" % (mention["sentiment"], mention["sentimentScore"])}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -7754,7 +7758,7 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <ol class="sources">
 % for source in listed:
 <li><a href="{{source["url"]}}" rel="nofollow noopener noreferrer">{{source["title"] or source["url"]}}</a>
-<span class="domain">{{source["domain"]}}{{" · " + brands[source["brandId"]] if source["brandId"] in brands else ""}}</span></li>
+<span class="domain">{{source["host"]}} · {{source["category"]}}{{" · " + brands[source["brandId"]] if source["brandId"] in brands else ""}}</span></li>
 % end
 </ol>
 % end
@@ -7779,17 +7783,37 @@ SOURCES_TEMPLATE = """{{!filters}}
 <p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them
 that cite each {{page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
 cited or not.</p>
+<p class="summary">Group by:
+% for group_by in ("domain", "url", "category"):
+% if group_by == page["groupBy"]:
+<strong>{{group_by}}</strong>
+% else:
+<a href="?{{group_links[group_by]}}">{{group_by}}</a>
+% end
+% end
+</p>
 % if not page["data"]:
 <p class="empty">No sources in this window.</p>
+% elif page["groupBy"] == "category":
+<div class="scroll"><table>
+<thead><tr><th scope="col">Category</th><th scope="col">Share of chats</th>
+<th scope="col">Chats citing</th><th scope="col">Chats consulting</th>
+<th scope="col">Citations</th></tr></thead><tbody>
+% for row in page["data"]:
+<tr><th scope="row">{{row["category"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
+<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td></tr>
+% end
+</tbody></table></div>
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
 <th scope="col">Share of chats</th><th scope="col">Chats citing</th>
 <th scope="col">Chats consulting</th><th scope="col">Citations</th>
-<th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
+<th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
 % for row in page["data"]:
 <tr><th scope="row">{{row.get("url") or row["domain"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
 <td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td>
+<td>{{row["category"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
 <td>{{row["lastSeenAt"][:10]}}</td></tr>
 % end
@@ -7797,8 +7821,32 @@ cited or not.</p>
 % end
 {{!pager}}
 </section>
+<section class="card" aria-labelledby="discovered-title">
+<h2 id="discovered-title">Brands the engines name that you do not track</h2>
+% if not discovered["data"]:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in discovered["data"]:
+<li><a href="/chats/{{row["exampleChatId"]}}">{{row["name"]}}</a>: {{row["chats"]}} chats</li>
+% end
+</ul>
+% end
+</section>
+<section class="card" aria-labelledby="gaps-title">
+<h2 id="gaps-title">Gaps: prompts where competitors are named and you are not</h2>
+% if not gaps["data"]:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in gaps["data"]:
+<li><a href="/prompts/{{row["promptId"]}}">{{row["text"]}}</a>:
+{{", ".join("%s (%d)" % (named["name"], named["chats"]) for named in row["competitors"])}}</li>
+% end
+</ul>
+% end
+</section>
 """
-
 CHATS_TEMPLATE = """{{!filters}}
 <section class="card" aria-label="Chats">
 {{!table}}
@@ -8028,6 +8076,14 @@ def swatch(brand):
             'height="12" rx="2" fill="%s"/></svg>' % escape(brand_color(brand)))
 
 
+def sentiment(figure):
+    """A brand's sentiment figure as text: the mean score and the mentions judged each way."""
+    if figure["value"] is None:
+        return "–"
+    return "%+.2f (%d positive, %d neutral, %d negative)" % (
+        figure["value"], figure["positive"], figure["neutral"], figure["negative"])
+
+
 def change(value, is_share, lower_is_better=False, whole=False):
     """A change as signed text (points for shares), classed up or down for colour."""
     if value is None or value == 0:
@@ -8061,7 +8117,7 @@ def add_overview_routes(app, db):
         body = render_part("overview", filters=filters, document=document, days=values["days"],
                            visibility=figure_chart("Visibility", rows, "visibility"),
                            share=figure_chart("Share of voice", rows, "shareOfVoice"),
-                           swatch=swatch, percent=percent, change=change)
+                           swatch=swatch, percent=percent, change=change, sentiment=sentiment)
         return render_page("Overview", body, "/")
 
 
@@ -8175,12 +8231,17 @@ def add_source_pages(app, db):
         values = page_query(SOURCE_PAGE_PARAMS)
         workspace_id = caller().workspace_id
         with db.read() as connection:
-            page = sources_document(connection, window_scope(db, values), values["groupBy"],
-                                    values["page"], values["perPage"])
+            scope = window_scope(db, values)
+            page = sources_document(connection, scope, values["groupBy"], values["page"],
+                                    values["perPage"])
+            discovered = discovered_document(connection, scope, 1, SOURCE_PAGE_LISTS)
+            gaps = prompt_gaps_document(connection, scope, 1, SOURCE_PAGE_LISTS)
             filters = filters_form(connection, values)
             brands = {brand["id"]: brand["name"] for brand in brand_rows(connection, workspace_id)}
         body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
-                           pager=pager(values, page))
+                           pager=pager(values, page), discovered=discovered, gaps=gaps,
+                           group_links={group_by: query_string(values, groupBy=group_by, page=None)
+                                        for group_by in ("domain", "url", "category")})
         return render_page("Sources", body, "/sources")
 
 

@@ -11,6 +11,7 @@ import tracker
 from conftest import make_api
 
 PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources", "/sources?groupBy=url",
+         "/sources?groupBy=category",
          "/brands", "/brands/1", "/topics", "/tags")
 SCRIPT = "<script>alert(1)</script>"
 
@@ -361,6 +362,44 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
 
 def bearer(client):
     return {"Authorization": "Bearer " + client.key["key"]}
+
+
+def test_the_overview_and_the_chat_page_show_sentiment_and_categories(site, db):
+    sign_in(site, site.key["key"])
+    expected = site.get("/api/v1/analytics/rankings", {"compare": "previous"},
+                        headers=bearer(site)).json["data"]
+    page = site.get("/")
+    shown = [row.find_all("td")[8].text for row in page.html.select("table.ranks tbody tr")]
+    assert shown == [tracker.sentiment(row["sentiment"]) for row in expected["brands"]]
+    assert any(text.startswith(("+", "-")) for text in shown)  # the simulated engine judges
+    chat = site.get("/api/v1/analytics/chats", headers=bearer(site)).json["data"]["data"][0]
+    page = site.get("/chats/%d" % chat["id"])
+    hosts = [span.text for span in page.html.select("ol.sources span.domain")]
+    assert hosts[:len(chat["sources"])] == [
+        "%s · %s" % (source["host"], source["category"]) + (
+            " · " + tracker.query_one(db.connection(), "SELECT name FROM brands WHERE id = ?",
+                                      (source["brandId"],))["name"] if source["brandId"] else "")
+        for source in chat["sources"]]
+
+
+def test_the_sources_page_groups_by_category_and_lists_discovered_brands_and_gaps(site):
+    sign_in(site, site.key["key"])
+    expected = site.get("/api/v1/analytics/sources", {"groupBy": "category"},
+                        headers=bearer(site)).json["data"]
+    page = site.get("/sources?groupBy=category")
+    rows = [(row.th.text, row.find_all("td")[3].text) for row in page.html.select("table tbody tr")]
+    assert rows == [(row["category"], str(row["citations"])) for row in expected["data"]]
+    assert page.html.find("strong").text == "category"
+    discovered = site.get("/api/v1/analytics/discovered-brands", {"perPage": "10"},
+                          headers=bearer(site)).json["data"]["data"]
+    listed = page.html.find(id="discovered-title").parent.select("li a")
+    assert [(a.text, a["href"]) for a in listed] == [
+        (row["name"], "/chats/%d" % row["exampleChatId"]) for row in discovered]
+    assert discovered  # the simulated engine invents names
+    gaps = site.get("/api/v1/analytics/gaps/prompts", {"perPage": "10"},
+                    headers=bearer(site)).json["data"]["data"]
+    assert [a["href"] for a in page.html.find(id="gaps-title").parent.select("li a")] == [
+        "/prompts/%d" % row["promptId"] for row in gaps]
 
 
 def test_bad_filters_get_a_page_that_says_what_is_wrong(site):
