@@ -12,6 +12,7 @@ import binascii
 import bisect
 import collections
 import contextlib
+import csv
 import dataclasses
 import datetime
 import errno
@@ -1458,6 +1459,9 @@ class ConditionalPlugin:
     def __init__(self, db):
         self.db = db
         self.seen = (None, None)  # (commit stamp, revision read after it)
+        # A restored backup's revision may go back and reach a number again with other
+        # data: tags of an earlier process never match (a restart costs each client a 200).
+        self.epoch = secrets.token_hex(8)
 
     def apply(self, callback, route):
         spec = route.config.get("openapi")
@@ -1486,7 +1490,8 @@ class ConditionalPlugin:
         return revision
 
     def tag(self, daily):
-        parts = [str(self.revision()), str(caller().key_id), request.path, request.query_string]
+        parts = [self.epoch, str(self.revision()), str(caller().key_id), request.path,
+                 request.query_string]
         if daily:
             parts.append(utc_day(self.db.clock()))
         return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
@@ -1496,7 +1501,10 @@ def if_none_match():
     """The entity tags of If-None-Match, weak ones as strong. "*" matches none here: a tag
     only names an answer that was given, so a request that was never answered (a bad id,
     a bad query) is never a 304."""
-    header = request.headers.get("If-None-Match") or ""
+    try:
+        header = request_header("If-None-Match") or ""
+    except UnicodeError:
+        return set()  # bytes that are not text are no tag of ours
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
@@ -2545,14 +2553,17 @@ def update_prompt(db, workspace_id, prompt_id, changes):
 
 def add_prompt_routes(app, db):
     @app.get(API_PREFIX + "/prompts", openapi=Operation(
-        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS))
+        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS))
     def prompts_index():
-        query, values = read_query(PROMPT_LIST_PARAMS)
+        query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
         query.done()
+        filters = dict(status=values["status"], topic_id=values["topicId"],
+                       tag_id=values["tagId"], search=values["search"])
+        if values["format"] != "json":
+            return export(values, "prompts", "Prompt",
+                          prompt_export_items(db, caller().workspace_id, **filters))
         return success(list_prompts(db, caller().workspace_id, values["page"], values["perPage"],
-                                    status=values["status"], topic_id=values["topicId"],
-                                    tag_id=values["tagId"], search=values["search"]),
-                       "Prompts retrieved")
+                                    **filters), "Prompts retrieved")
 
     @app.post(API_PREFIX + "/prompts", openapi=Operation(
         "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
@@ -5674,19 +5685,25 @@ def chats_json(connection, workspace_id, rows):
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
+def chat_list_conditions(scope, brand_id):
+    """The WHERE conditions (on chats c) of the chats in scope that mention brand_id, if given."""
+    where, params = scope.chat_conditions()
+    if brand_id is None:
+        return where, params
+    return (where + " AND EXISTS (SELECT 1 FROM chat_brands cb WHERE cb.chat_id = c.id "
+            "AND cb.brand_id = ? AND cb.position IS NOT NULL)", params + [brand_id])
+
+
 def list_chats(connection, scope, brand_id, page, per_page):
     """A page of the chats in scope (that mention brand_id, if given), newest first.
 
     The total comes from the same sums as the rankings (rollups where they can answer);
     the page walks chats newest first and stops once it is full.
     """
-    where, params = scope.chat_conditions()
+    where, params = chat_list_conditions(scope, brand_id)
     if brand_id is None:
         total = count_chats(connection, scope).get(None, 0)
     else:
-        where += (" AND EXISTS (SELECT 1 FROM chat_brands cb WHERE cb.chat_id = c.id "
-                  "AND cb.brand_id = ? AND cb.position IS NOT NULL)")
-        params = params + [brand_id]
         total = brand_sums(connection, scope).get((None, brand_id), {"mentioned": 0})["mentioned"]
     rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
@@ -5727,12 +5744,25 @@ def add_analytics_list_route(app, db, path, summary, schema, document, message):
               openapi=Operation(summary, schema, params=QUERY_PARAMS))
 
 
+def analytics_export_query(db, params):
+    """The values and the scope of an analytics list that can be exported (since, a chat
+    export's high-water mark, means nothing to a page)."""
+    query, values, scope = analytics_query(db, params)
+    if values.get("since") is not None and values["format"] == "json":
+        fail(query.errors, "since", "needs format=csv or format=ndjson")
+    query.done()
+    return values, scope
+
+
 def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
-        "A page of chats (answers), newest first", "ChatPage", params=CHAT_LIST_PARAMS))
+        "A page of chats (answers), newest first", "ChatPage",
+        params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS))
     def analytics_chats():
-        query, values, scope = analytics_query(db, CHAT_LIST_PARAMS)
-        query.done()
+        values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
+        if values["format"] != "json":
+            return export(values, "chats", "Chat",
+                          chat_export_items(db, scope, values["brandId"], values["since"]))
         with db.read() as connection:
             return success(list_chats(connection, scope, values["brandId"], values["page"],
                                       values["perPage"]), "Chats retrieved")
@@ -5747,10 +5777,14 @@ def add_analytics_routes(app, db):
             return success(chats_json(connection, caller().workspace_id, [row])[0], "Chat retrieved")
 
     @app.get(API_PREFIX + "/analytics/sources", openapi=Operation(
-        "Cited domains or URLs, most cited first", "SourcePage", params=SOURCE_PARAMS))
+        "Cited domains or URLs, most cited first", "SourcePage",
+        params=SOURCE_PARAMS + EXPORT_PARAMS))
     def analytics_sources():
-        query, values, scope = analytics_query(db, SOURCE_PARAMS)
-        query.done()
+        values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
+        if values["format"] != "json":
+            return export(values, "sources", "Source",
+                          source_export_items(db, scope, values["groupBy"]),
+                          omit=("url",) if values["groupBy"] == "domain" else ())
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
@@ -5760,16 +5794,187 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
-        params=RANKING_PARAMS))
+        params=RANKING_PARAMS + EXPORT_PARAMS))
     def analytics_rankings():
-        query, values, scope = analytics_query(db, RANKING_PARAMS)
+        query, values, scope = analytics_query(db, RANKING_PARAMS + EXPORT_PARAMS)
         interval = values["interval"]
         if interval and not query.errors and len(bucket_starts(scope, interval)) > MAX_BUCKETS:
             fail(query.errors, "interval", "gives more than %d buckets for this window" % MAX_BUCKETS)
         query.done()
+        compare = values["compare"] == "previous"
         with db.read() as connection:
-            return success(rankings(connection, scope, values["status"], interval,
-                                    values["compare"] == "previous"), "Rankings retrieved")
+            document = rankings(connection, scope, values["status"], interval, compare)
+        if values["format"] != "json":  # a row per brand: as many as the workspace has
+            omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
+            return export(values, "rankings", "BrandRanking", document["brands"], omit)
+        return success(document, "Rankings retrieved")
+
+
+###############################################################################
+# Exports ######################################################################
+###############################################################################
+
+# format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
+# batches of EXPORT_BATCH_ROWS and written in chunks of about EXPORT_CHUNK_BYTES, so an
+# export of any size holds one batch in memory.
+EXPORT_FORMATS = ("json", "csv", "ndjson")
+EXPORT_MEDIA_TYPES = {"csv": "text/csv; charset=utf-8", "ndjson": "application/x-ndjson"}
+EXPORT_BATCH_ROWS = 200
+EXPORT_CHUNK_BYTES = 64 * 1024
+# A CSV cell that holds a list (a chat's sources, a prompt's tags) joins its items with this.
+EXPORT_JOINER = " | "
+# A text cell starting with one of these is a formula to a spreadsheet: OWASP's CSV
+# injection advice is to lead it with an apostrophe, which shows it as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+EXPORT_PARAMS = (
+    Param("format", "choice", "json: one page in the envelope. csv (a header row, nested fields "
+          "as dotted columns, lists joined with ' | ') or ndjson (one item per line): every item "
+          "matching the filters, streamed; page and perPage are ignored.",
+          choices=EXPORT_FORMATS, default="json"),
+)
+CHAT_EXPORT_PARAMS = EXPORT_PARAMS + (
+    Param("since", "integer", "With format=csv or ndjson: only chats with a greater id, for an "
+          "export that keeps a high-water mark (chats come oldest first).", minimum=0),
+)
+
+
+def batches(fetch, key):
+    """Batches of rows, fetch(after, limit) giving the rows after key(the last row)."""
+    after = None
+    while True:
+        rows = fetch(after, EXPORT_BATCH_ROWS)
+        yield rows
+        if len(rows) < EXPORT_BATCH_ROWS:
+            return
+        after = key(rows[-1])
+
+
+def prompt_export_items(db, workspace_id, **filters):
+    """Every prompt of the filters as GET /prompts shows them, newest first, by id keyset."""
+    where, params = prompt_filters(workspace_id, **filters)
+
+    def fetch(before, limit):
+        keyset, more = ("", []) if before is None else (" AND p.id < ?", [before])
+        return query_all(db.connection(), "SELECT p.id, %s AS prompt FROM prompts p%s%s "
+                         "ORDER BY p.id DESC LIMIT ?" % (PROMPT_JSON, where, keyset),
+                         params + more + [limit])
+    for rows in batches(fetch, lambda row: row["id"]):
+        yield from (orjson.loads(row["prompt"]) for row in rows)
+
+
+def chat_export_items(db, scope, brand_id, since):
+    """Every chat in scope (after chat id since) as GET /analytics/chats shows them, oldest
+    first, by (createdAt, id) keyset on the index the window uses."""
+    where, params = chat_list_conditions(scope, brand_id)
+    if since is not None:
+        where, params = where + " AND c.id > ?", params + [since]
+
+    def fetch(after, limit):
+        keyset, more = ("", []) if after is None else (" AND (c.created_at, c.id) > (?, ?)", after)
+        return query_all(db.connection(), "SELECT c.* FROM chats c WHERE %s%s "
+                         "ORDER BY c.created_at, c.id LIMIT ?" % (where, keyset),
+                         params + more + [limit])
+    for rows in batches(fetch, lambda row: [row["created_at"], row["id"]]):
+        yield from chats_json(db.connection(), scope.workspace_id, rows)
+
+
+def source_export_items(db, scope, group_by):
+    """Every source in scope as GET /analytics/sources shows them, most cited first. An
+    aggregate has no key to page on, so its batches are pages of it."""
+    page = 1
+    while True:
+        with db.read() as connection:
+            document = sources_document(connection, scope, group_by, page, EXPORT_BATCH_ROWS)
+        yield from document["data"]
+        if page >= document["lastPage"]:
+            return
+        page += 1
+
+
+def export_columns(schema_name, omit=()):
+    """(dotted name, joined) of every leaf of a component schema: an object's fields become
+    columns of their own; a list's items the same columns, their values joined."""
+    schemas = component_schemas()
+
+    def walk(schema, prefix, joined):
+        while "$ref" in schema or "anyOf" in schema:  # a reference, or nullable_schema()
+            schema = (schemas[schema["$ref"].rsplit("/", 1)[1]] if "$ref" in schema else
+                      next(branch for branch in schema["anyOf"] if branch != {"type": "null"}))
+        if schema.get("type") == "array":
+            return walk(schema["items"], prefix, True)
+        if "properties" not in schema:
+            return [(prefix, joined)]
+        return [column for name, field in schema["properties"].items() if prefix or name not in omit
+                for column in walk(field, prefix + "." + name if prefix else name, joined)]
+    return walk(schemas[schema_name], "", False)
+
+
+def leaves(value, path):
+    """The values at a dotted path of value, one per item of every list on the way."""
+    if isinstance(value, list):
+        return [leaf for item in value for leaf in leaves(item, path)]
+    if not path or value is None:
+        return [value]
+    return leaves(value.get(path[0]), path[1:])
+
+
+def cell_text(value):
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def csv_cell(item, column):
+    """One CSV cell; text that a spreadsheet would run as a formula is led by an apostrophe."""
+    name, joined = column
+    found = leaves(item, name.split("."))
+    if not joined and not isinstance(found[0], str):
+        return cell_text(found[0])
+    text = EXPORT_JOINER.join(map(cell_text, found))
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_lines(columns, items):
+    """The header row, then a row per item, as CSV text (RFC 4180: CRLF, quoted as needed)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(name for name, _ in columns)
+    yield buffer.getvalue()
+    for item in items:
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow(csv_cell(item, column) for column in columns)
+        yield buffer.getvalue()
+
+
+def chunked(lines):
+    """UTF-8 chunks of about EXPORT_CHUNK_BYTES: a write per row would be a system call each."""
+    chunk, size = [], 0
+    for line in lines:
+        chunk.append(line)
+        size += len(line)
+        if size >= EXPORT_CHUNK_BYTES:
+            yield "".join(chunk).encode()
+            chunk, size = [], 0
+    yield "".join(chunk).encode()
+
+
+def export(values, name, schema_name, items, omit=()):
+    """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
+    NDJSON lines of the objects the JSON answer's data holds."""
+    response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
+    set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
+    if values["format"] == "csv":
+        return chunked(csv_lines(export_columns(schema_name, omit), items))
+    return chunked(orjson.dumps(item).decode() + "\n" for item in items)
+
+
+def export_content():
+    """The media types of an export, beside the JSON of format=json, for the OpenAPI document."""
+    return {media.split(";")[0]: {"schema": string_schema()} for media in EXPORT_MEDIA_TYPES.values()}
 
 
 ###############################################################################
@@ -6458,6 +6663,8 @@ def openapi_operation(method, path, spec):
                            "schema": string_schema(),
                            "description": "An ETag of an earlier answer: 304 if it is still "
                                           "current."})
+    if any(param.name == "format" for param in spec.params):
+        responses[str(spec.status)]["content"].update(export_content())
     if method == "POST":
         parameters.append({"name": "Idempotency-Key", "in": "header", "required": False,
                            "schema": input_schema(1, IDEMPOTENCY_KEY_MAX_LENGTH),

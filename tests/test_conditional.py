@@ -90,6 +90,12 @@ def test_errors_and_writes_carry_no_tag(api):
     assert "ETag" not in api.get("/prompts?perPage=0", status=422).headers
 
 
+def test_an_if_none_match_of_bytes_that_are_not_text_is_no_tag(api):
+    reply = api.client.get("/api/v1/prompts", headers=dict(api.headers, **{
+        "If-None-Match": b'"\x81\xff"'.decode("latin-1")}))
+    assert reply.status_int == 200 and reply.json["success"] is True
+
+
 def test_a_bad_key_is_401_whatever_the_tag(client, api):
     tag = api.get("/prompts").headers["ETag"]
     client.get("/api/v1/prompts", headers={"If-None-Match": tag}, status=401)

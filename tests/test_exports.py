@@ -1,0 +1,147 @@
+"""Exports: format=csv and format=ndjson stream every matching row of a list."""
+
+import csv
+import io
+import json
+
+import pytest
+
+import tracker
+from test_analytics import WINDOW, example  # noqa: F401 (a fixture)
+
+LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings"]
+
+
+def ndjson(reply):
+    assert reply.headers["Content-Type"] == "application/x-ndjson"
+    assert reply.body.endswith(b"\n") or reply.body == b""
+    return [json.loads(line) for line in reply.body.decode().splitlines()]
+
+
+def csv_rows(reply):
+    """The rows of a CSV answer as dicts of its header row's names."""
+    assert reply.headers["Content-Type"] == "text/csv; charset=utf-8"
+    return list(csv.DictReader(io.StringIO(reply.body.decode(), newline="")))
+
+
+def make_prompts(api, texts):
+    api.post("/prompts", {"prompts": [{"text": text, "tags": ["b2b", "eu"]} for text in texts]})
+
+
+@pytest.mark.parametrize("size", [4, 5])  # a last batch that is full, and one that is not
+def test_every_prompt_in_batches_whatever_the_paging(api, db, monkeypatch, size):
+    monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
+    make_prompts(api, ["prompt %d" % n for n in range(size)])
+    page = api.get("/prompts", perPage=100).json["data"]["data"]
+    assert ndjson(api.get("/prompts", format="ndjson", page=2, perPage=1)) == page
+    rows = csv_rows(api.get("/prompts", format="csv", perPage=1))
+    assert [row["text"] for row in rows] == [prompt["text"] for prompt in page]
+    assert rows[0]["tags.name"] == "b2b | eu" and rows[0]["topic.name"] == ""
+    assert rows[0]["id"] == str(page[0]["id"]) and rows[0]["location"] == ""
+
+
+def test_filters_apply_to_exports(api):
+    make_prompts(api, ["alpha one", "beta two", "alpha three"])
+    assert [p["text"] for p in ndjson(api.get("/prompts", format="ndjson", search="alpha"))] == [
+        "alpha three", "alpha one"]
+    assert ndjson(api.get("/prompts", params={"format": "ndjson", "status": "paused"})) == []
+
+
+def test_an_empty_csv_still_has_its_header_row(api):
+    reply = api.get("/prompts", format="csv")
+    assert reply.body.decode().splitlines() == [",".join(name for name, _ in
+                                                         tracker.export_columns("Prompt"))]
+    assert reply.headers["Content-Disposition"] == 'attachment; filename="prompts.csv"'
+
+
+def test_a_batch_is_one_statement_however_many_rows(api, db, monkeypatch):
+    monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
+    make_prompts(api, ["prompt %d" % n for n in range(5)])
+    statements = []
+    db.connection().exec_trace = lambda cursor, sql, bindings: statements.append(sql) or True
+    api.get("/prompts", format="ndjson")
+    db.connection().exec_trace = None
+    assert sum("LIMIT ?" in sql for sql in statements) == 3  # 2 + 2 + 1
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@"])
+def test_text_a_spreadsheet_would_run_is_led_by_an_apostrophe(api, start):
+    text = start + "HYPERLINK(\"http://x.example\")"
+    make_prompts(api, [text])
+    (row,) = csv_rows(api.get("/prompts", format="csv"))
+    assert row["text"] == "'" + text
+    assert ndjson(api.get("/prompts", format="ndjson"))[0]["text"] == text  # JSON is not a sheet
+
+
+def test_numbers_are_never_led_by_an_apostrophe_and_tabs_are():
+    columns = [("change", False), ("series", True), ("text", False), ("name", False)]
+    item = {"change": -0.25, "series": ["-1", "2"], "text": "\tx", "name": "\rx"}
+    assert [tracker.csv_cell(item, column) for column in columns] == [
+        "-0.25", "'-1 | 2", "'\tx", "'\rx"]
+
+
+def test_chats_export_oldest_first_with_the_same_objects_as_the_list(api, example):  # noqa: F811
+    listed = api.get("/analytics/chats", params=WINDOW).json["data"]["data"]
+    exported = ndjson(api.get("/analytics/chats", params=dict(WINDOW, format="ndjson")))
+    assert exported == listed[::-1]
+    rows = csv_rows(api.get("/analytics/chats", params=dict(WINDOW, format="csv")))
+    assert [row["id"] for row in rows] == [str(chat["id"]) for chat in exported]
+    assert rows[0]["sources.url"] == "https://acme.com/x | https://g2.com/a"
+    assert rows[0]["mentions.brandName"] == "Acme | Beta"
+    assert rows[0]["sources.cited"] == "true | true"
+
+
+def test_chats_export_incrementally_after_a_chat_id(api, example):  # noqa: F811
+    first, second, third, fourth = example["chats"]
+    newer = ndjson(api.get("/analytics/chats", params=dict(WINDOW, format="ndjson", since=second)))
+    assert [chat["id"] for chat in newer] == [third, fourth]
+    assert ndjson(api.get("/analytics/chats", params=dict(WINDOW, format="ndjson",
+                                                          since=fourth))) == []
+    brand = ndjson(api.get("/analytics/chats", params=dict(
+        WINDOW, format="ndjson", since=first, brandId=example["beta"])))
+    assert [chat["id"] for chat in brand] == [second, third]
+    reply = api.get("/analytics/chats", status=422, params=dict(WINDOW, since=first))
+    assert reply.json["errors"] == [{"field": "since",
+                                     "message": "needs format=csv or format=ndjson"}]
+
+
+def test_sources_export_every_domain_or_url(api, example, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
+    for group_by in ("domain", "url"):
+        query = dict(WINDOW, groupBy=group_by)
+        listed = api.get("/analytics/sources", params=dict(query, perPage=100)).json["data"]["data"]
+        assert ndjson(api.get("/analytics/sources", params=dict(query, format="ndjson"))) == listed
+        rows = csv_rows(api.get("/analytics/sources", params=dict(query, format="csv")))
+        assert [row["domain"] for row in rows] == [source["domain"] for source in listed]
+        assert ("url" in rows[0]) == (group_by == "url")
+        assert rows[0]["chatShare.numerator"] == str(listed[0]["chatShare"]["numerator"])
+
+
+def test_rankings_export_a_row_per_brand_with_its_options(api, example):  # noqa: F811
+    document = api.get("/analytics/rankings", params=WINDOW).json["data"]
+    rows = csv_rows(api.get("/analytics/rankings", params=dict(WINDOW, format="csv")))
+    assert [row["name"] for row in rows] == [brand["name"] for brand in document["brands"]]
+    assert rows[0]["visibility.numerator"] == str(document["brands"][0]["visibility"]["numerator"])
+    assert not any(name.startswith(("series", "previous", "change")) for name in rows[0])
+    rows = csv_rows(api.get("/analytics/rankings", params=dict(
+        WINDOW, format="csv", interval="day", compare="previous")))
+    assert rows[0]["series.start"] == "2026-11-19 | 2026-11-20"
+    assert "previous.rank" in rows[0] and "change.rank" in rows[0]
+
+
+@pytest.mark.parametrize("path", LISTS)
+def test_an_unknown_format_is_a_422_and_exports_are_revalidated(api, path):
+    reply = api.get(path, status=422, format="xml")
+    assert reply.json["errors"][0]["field"] == "format"
+    # an analytics window is revalidated when it has an end (one that ends now has no tag)
+    window = {"to": "2026-11-22"} if path.startswith("/analytics") else {}
+    tag = api.get(path, params=dict(window, format="csv")).headers["ETag"]
+    assert tag != api.get(path, params=window).headers["ETag"]
+    api.get(path, params=dict(window, format="csv"), status=304, headers={"If-None-Match": tag})
+
+
+def test_the_document_declares_the_export_media_types(api):
+    paths = api.get("/openapi.json").json["paths"]
+    for path in LISTS:
+        content = paths[path]["get"]["responses"]["200"]["content"]
+        assert set(content) == {"application/json", "text/csv", "application/x-ndjson"}, path
