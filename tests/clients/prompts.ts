@@ -12,7 +12,10 @@ const key = process.env.TRACKER_API_KEY;
 if (!baseUrl || !key) {
   throw new Error("TRACKER_BASE_URL and TRACKER_API_KEY must be set");
 }
-const client = createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${key}` } });
+// JSON answers only: the lists also answer text/csv and application/x-ndjson (format=).
+const client = createClient<paths, "application/json">({
+  baseUrl, headers: { Authorization: `Bearer ${key}` },
+});
 
 async function main(): Promise<void> {
   const one = await client.POST("/prompts", {
