@@ -883,4 +883,38 @@ CREATE TABLE dashboard_sessions (
 CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
 CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
 
-PRAGMA user_version = 8;
+-- A workspace's webhook endpoints; secret signs each delivery (shown once, on create).
+CREATE TABLE webhooks (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    url             TEXT NOT NULL,
+    events          TEXT NOT NULL,
+    secret          TEXT NOT NULL,
+    status          TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
+    disabled_reason TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+) STRICT;
+CREATE INDEX webhooks_workspace ON webhooks (workspace_id);
+-- The outbox: a row per event and endpoint, written in the transaction of what caused the
+-- event and sent by the webhook dispatcher. next_attempt_at is also a send's lease.
+CREATE TABLE webhook_deliveries (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    webhook_id      INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+    event_id        TEXT NOT NULL,
+    event_type      TEXT NOT NULL,
+    body            BLOB NOT NULL,
+    state           TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (state IN ('pending', 'delivered', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_status     INTEGER,
+    last_error      TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
+
+PRAGMA user_version = 9;

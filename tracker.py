@@ -35,6 +35,7 @@ import secrets
 import selectors
 import signal
 import socket
+import ssl
 import sys
 import tempfile
 import threading
@@ -720,6 +721,42 @@ SELECT s.workspace_id, c.location, substr(s.created_at, 1, 10), s.engine, s.doma
        min(s.created_at), max(s.created_at)
 FROM chat_sources s JOIN chats c ON c.id = s.chat_id WHERE c.location IS NOT NULL
 GROUP BY 1, 2, 3, 4, 5;
+""",
+    # 8 -> 9: a workspace's webhook endpoints and the outbox of their deliveries.
+    8: """
+-- A workspace's webhook endpoints; secret signs each delivery (shown once, on create).
+CREATE TABLE webhooks (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    url             TEXT NOT NULL,
+    events          TEXT NOT NULL,
+    secret          TEXT NOT NULL,
+    status          TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
+    disabled_reason TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+) STRICT;
+CREATE INDEX webhooks_workspace ON webhooks (workspace_id);
+-- The outbox: a row per event and endpoint, written in the transaction of what caused the
+-- event and sent by the webhook dispatcher. next_attempt_at is also a send's lease.
+CREATE TABLE webhook_deliveries (
+    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    webhook_id      INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+    event_id        TEXT NOT NULL,
+    event_type      TEXT NOT NULL,
+    body            BLOB NOT NULL,
+    state           TEXT NOT NULL DEFAULT 'pending'
+                    CHECK (state IN ('pending', 'delivered', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at TEXT NOT NULL,
+    last_status     INTEGER,
+    last_error      TEXT,
+    created_at      TEXT NOT NULL,
+    updated_at      TEXT NOT NULL
+) STRICT;
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
+CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -4531,6 +4568,7 @@ def end_run(connection, run, errors, now, held=()):
         UPDATE runs SET state = ?, not_before = ?, last_error = ?, attempts = ?,
                         leased_until = NULL, lease_token = NULL, updated_at = ?
         WHERE id = ?""", (state, not_before, error, attempts, iso_timestamp(now), run["id"]))
+    record_run_events(connection, run, state, error, now)
 
 
 # An engine's raw reply is kept, zlib-compressed, when it compresses to at most this.
@@ -5978,6 +6016,548 @@ def export_content():
 
 
 ###############################################################################
+# Webhooks #####################################################################
+###############################################################################
+
+# Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
+# a dispatcher thread of their own POSTs them, so a slow receiver never holds up a run.
+WEBHOOK_EVENTS = ("run.completed", "run.failed", "brand.mentioned", "brand.dropped",
+                  "source.cited")
+WEBHOOK_TEST_EVENT = "webhook.test"
+WEBHOOK_STATUSES = ("active", "disabled")
+MAX_WEBHOOKS = 10  # per workspace
+WEBHOOK_URL_MAX_LENGTH = 2048
+WEBHOOK_TIMEOUT_SECONDS = 10.0  # to connect, and for each read of the answer
+WEBHOOK_RESPONSE_MAX_BYTES = 4096  # of a receiver's answer, read for the delivery log
+WEBHOOK_BACKOFF_SECONDS = 30  # doubled at each failed attempt...
+WEBHOOK_BACKOFF_CAP_SECONDS = 3600  # ...up to an hour...
+WEBHOOK_RETRY_SECONDS = 24 * 3600  # ...for a day; then the delivery fails and its endpoint is disabled
+WEBHOOK_BATCH = 20  # deliveries claimed at once
+WEBHOOK_SECRET_PREFIX = "whsec_"
+
+
+class WebhookRefused(Exception):
+    """A destination the server may not send to (a private address, say)."""
+
+
+def webhook_json(row, secret=False):
+    document = {"id": row["id"], "url": row["url"], "events": json.loads(row["events"]),
+                "status": row["status"], "disabledReason": row["disabled_reason"],
+                "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+    if secret:  # only the create's answer shows it
+        document["secret"] = row["secret"]
+    return document
+
+
+def delivery_json(row):
+    return {"id": row["id"], "webhookId": row["webhook_id"], "eventId": row["event_id"],
+            "event": row["event_type"], "state": row["state"], "attempts": row["attempts"],
+            "nextAttemptAt": row["next_attempt_at"] if row["state"] == "pending" else None,
+            "lastStatus": row["last_status"], "lastError": row["last_error"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+def is_public_address(text):
+    """Whether an IP address is on the public internet: not loopback, private, link-local
+    (cloud metadata at 169.254.169.254), shared, reserved or multicast."""
+    address = ipaddress.ip_address(text.split("%", 1)[0])
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
+        address = address.ipv4_mapped
+    return address.is_global and not address.is_multicast
+
+
+def webhook_target(url):
+    """(scheme, host, port, path) of a webhook URL; ValueError if it is not one."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
+        raise ValueError("must be an http or https URL with a host and no credentials")
+    port = parts.port or (443 if parts.scheme == "https" else 80)  # ValueError if out of range
+    return parts.scheme, parts.hostname, port, (parts.path or "/") + (
+        "?" + parts.query if parts.query else "")
+
+
+def checked_address(host, port, allow_private):
+    """The address to connect to for host: every address the name resolves to is checked,
+    and the connection goes to a checked one (a second lookup could answer otherwise)."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise WebhookRefused("cannot resolve %s: %s" % (host, error.strerror)) from None
+    addresses = [info[4][0] for info in found]
+    if not allow_private and not all(map(is_public_address, addresses)):
+        raise WebhookRefused("%s resolves to a private address (start the server with "
+                             "--allow-private-webhooks to allow it)" % host)
+    return addresses[0]
+
+
+class PinnedHTTPConnection(http.client.HTTPConnection):
+    """An HTTP connection to a checked address, naming the URL's host in Host."""
+
+    def __init__(self, host, port, address, timeout):
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self):
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """An HTTPS connection to a checked address, verifying the certificate of the host."""
+
+    def __init__(self, host, port, address, timeout):
+        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+        self.address = address
+
+    def connect(self):
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def webhook_signature(secret, timestamp, body):
+    """Stripe's scheme: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">."""
+    digest = hmac.new(secret.encode(), b"%d." % timestamp + body, hashlib.sha256).hexdigest()
+    return "t=%d,v1=%s" % (timestamp, digest)
+
+
+def send_delivery(delivery, allow_private, timeout, now):
+    """POST one delivery; (status, error) with error None on a 2xx."""
+    try:
+        scheme, host, port, path = webhook_target(delivery["url"])
+        address = checked_address(host, port, allow_private)
+    except (ValueError, WebhookRefused) as error:
+        return None, str(error)
+    kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+    connection = kind(host, port, address, timeout)
+    try:
+        connection.request("POST", path, delivery["body"], {
+            "Content-Type": "application/json", "User-Agent": "tracker-webhooks/" + __version__,
+            "Tracker-Event": delivery["event_type"], "Tracker-Event-Id": delivery["event_id"],
+            "Tracker-Delivery": str(delivery["id"]),
+            "Tracker-Signature": webhook_signature(delivery["secret"], int(now), delivery["body"])})
+        answer = connection.getresponse()
+        excerpt = answer.read(WEBHOOK_RESPONSE_MAX_BYTES)
+    except (OSError, http.client.HTTPException) as error:
+        return None, describe_error(error)
+    finally:
+        connection.close()
+    if 200 <= answer.status < 300:
+        return answer.status, None
+    return answer.status, "HTTP %d: %s" % (answer.status, loggable(
+        excerpt[:200].decode("utf-8", "replace")))
+
+
+# The outbox ---------------------------------------------------------------------------
+
+def subscribed_webhooks(connection, workspace_id, event_type):
+    return [row["id"] for row in query_all(connection, """
+        SELECT id FROM webhooks WHERE workspace_id = ? AND status = 'active'
+        AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)""", (workspace_id, event_type))]
+
+
+def record_event(connection, workspace_id, webhook_ids, event_type, data, now):
+    """Put one event in the outbox of each of webhook_ids; the event's id, or None."""
+    if not webhook_ids:
+        return None
+    event_id = "evt_" + secrets.token_hex(12)
+    stamp = iso_timestamp(now)
+    body = encode_json({"id": event_id, "type": event_type, "createdAt": stamp,
+                        "workspaceId": workspace_id, "data": data})
+    connection.executemany("""
+        INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type, body,
+                                        next_attempt_at, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(workspace_id, webhook_id, event_id, event_type, body, stamp, stamp, stamp)
+         for webhook_id in webhook_ids])
+    return event_id
+
+
+def publish(connection, workspace_id, event_type, data, now):
+    record_event(connection, workspace_id, subscribed_webhooks(connection, workspace_id, event_type),
+                 event_type, data, now)
+
+
+def run_chats(connection, run):
+    """The run's chats with their headline figures, as events carry them."""
+    chats = query_all(connection, """
+        SELECT c.id, c.engine, c.model, c.created_at,
+               (SELECT count(*) FROM chat_sources s WHERE s.chat_id = c.id AND s.cited = 1) AS cited
+        FROM chats c WHERE c.run_id = ? AND c.workspace_id = ? ORDER BY c.id""",
+        (run["id"], run["workspace_id"]))
+    mentions = collections.defaultdict(list)
+    for row in query_all(connection, """
+            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.cited FROM chat_brands cb
+            JOIN brands b ON b.id = cb.brand_id
+            WHERE cb.chat_id IN (SELECT id FROM chats WHERE run_id = ? AND workspace_id = ?)
+            AND cb.position IS NOT NULL ORDER BY cb.position""", (run["id"], run["workspace_id"])):
+        mentions[row["chat_id"]].append({"brandId": row["brand_id"], "brandName": row["name"],
+                                         "position": row["position"], "cited": bool(row["cited"])})
+    return [{"id": chat["id"], "engine": chat["engine"], "model": chat["model"],
+             "createdAt": chat["created_at"], "citedSources": chat["cited"],
+             "mentions": mentions[chat["id"]]} for chat in chats]
+
+
+def previous_mentions(connection, workspace_id, prompt_id, engine, chat_id):
+    """{brand id: name} named in the chat of the prompt and engine before chat_id, or None
+    when there is none."""
+    previous = query_one(connection, """
+        SELECT id FROM chats WHERE workspace_id = ? AND prompt_id = ? AND engine = ? AND id < ?
+        ORDER BY id DESC LIMIT 1""", (workspace_id, prompt_id, engine, chat_id))
+    if previous is None:
+        return None
+    return previous["id"], {row["brand_id"]: row["name"] for row in query_all(connection, """
+        SELECT cb.brand_id, b.name FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+        WHERE cb.chat_id = ? AND cb.workspace_id = ? AND cb.position IS NOT NULL""",
+        (previous["id"], workspace_id))}
+
+
+def newly_cited_own_domains(connection, run, prompt_id):
+    """(domain, url, brand) of the run's cited sources on an own brand's domain that no
+    earlier chat of the prompt cited."""
+    categories = source_categories(connection, run["workspace_id"])
+    found = {}
+    for source in query_all(connection, """
+            SELECT s.domain, s.host, s.url FROM chat_sources s JOIN chats c ON c.id = s.chat_id
+            WHERE c.run_id = ? AND s.workspace_id = ? AND s.cited = 1 ORDER BY s.id""",
+            (run["id"], run["workspace_id"])):
+        brand = categories.brand_of(source["host"])
+        if brand is None or brand["type"] != "own" or source["domain"] in found:
+            continue
+        earlier = query_one(connection, """
+            SELECT 1 AS cited FROM chat_sources s JOIN chats c ON c.id = s.chat_id
+            WHERE s.workspace_id = ? AND s.domain = ? AND s.cited = 1 AND c.prompt_id = ?
+            AND c.run_id != ? LIMIT 1""", (run["workspace_id"], source["domain"], prompt_id, run["id"]))
+        if earlier is None:
+            found[source["domain"]] = (source["url"], brand["id"])
+    return found
+
+
+def record_run_events(connection, run, state, error, now):
+    """The events of a run that ended (done, or failed for good), in its transaction."""
+    workspace_id = run["workspace_id"]
+    if state not in ("done", "failed") or not query_one(connection, """
+            SELECT 1 AS found FROM webhooks WHERE workspace_id = ? AND status = 'active' LIMIT 1""",
+            (workspace_id,)):
+        return  # most workspaces have no endpoint: no event is built for nobody
+    prompt = query_one(connection, "SELECT id, text, location FROM prompts WHERE id = ? AND "
+                                   "workspace_id = ?", (run["prompt_id"], workspace_id))
+    about = {"id": prompt["id"], "text": prompt["text"], "location": prompt["location"]}
+    chats = run_chats(connection, run)
+    publish(connection, workspace_id, "run.completed" if state == "done" else "run.failed",
+            {"run": {"id": run["id"], "state": state, "attempts": run["attempts"], "error": error},
+             "prompt": about, "chats": chats}, now)
+    for chat in chats:
+        previous = previous_mentions(connection, workspace_id, prompt["id"], chat["engine"], chat["id"])
+        if previous is None:
+            continue  # a first answer: nothing was named before it, nothing changed
+        previous_id, before = previous
+        now_named = {mention["brandId"]: mention for mention in chat["mentions"]}
+        changes = [("brand.mentioned", brand_id, mention["brandName"], mention["position"])
+                   for brand_id, mention in now_named.items() if brand_id not in before]
+        changes += [("brand.dropped", brand_id, name, None)
+                    for brand_id, name in before.items() if brand_id not in now_named]
+        for event_type, brand_id, name, position in changes:
+            publish(connection, workspace_id, event_type, {
+                "brand": {"id": brand_id, "name": name}, "position": position, "prompt": about,
+                "engine": chat["engine"], "chatId": chat["id"], "previousChatId": previous_id}, now)
+    for domain, (url, brand_id) in newly_cited_own_domains(connection, run, prompt["id"]).items():
+        publish(connection, workspace_id, "source.cited", {
+            "domain": domain, "url": url, "brandId": brand_id, "prompt": about}, now)
+
+
+# The dispatcher -----------------------------------------------------------------------
+
+def claim_deliveries(db, lease_seconds):
+    """Due deliveries of active endpoints, each leased (next_attempt_at moved on) so that no
+    other dispatcher sends it meanwhile; after a crash it is sent once the lease is over."""
+    now = db.clock()
+    with db.write() as connection:
+        rows = query_all(connection, """
+            SELECT d.id, d.event_id, d.event_type, d.body, d.created_at, d.attempts,
+                   w.id AS webhook_id, w.url, w.secret
+            FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+            WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND w.status = 'active'
+            ORDER BY d.next_attempt_at, d.id LIMIT ?""", (iso_timestamp(now), WEBHOOK_BATCH))
+        connection.execute("""
+            UPDATE webhook_deliveries SET next_attempt_at = ?
+            WHERE id IN (SELECT value FROM json_each(?))""",
+            (iso_timestamp(now + lease_seconds), json.dumps([row["id"] for row in rows])))
+    return rows
+
+
+def webhook_backoff(attempts):
+    return min(WEBHOOK_BACKOFF_SECONDS * 2 ** (attempts - 1), WEBHOOK_BACKOFF_CAP_SECONDS)
+
+
+def record_attempt(db, delivery, status, error):
+    """Log one attempt: delivered, or again after a backoff, or failed for good after a day
+    of attempts, which disables its endpoint."""
+    now = db.clock()
+    attempts = delivery["attempts"] + 1
+    gave_up = error is not None and now - parse_timestamp(delivery["created_at"]) >= WEBHOOK_RETRY_SECONDS
+    state = "delivered" if error is None else "failed" if gave_up else "pending"
+    with db.write() as connection:
+        connection.execute("""
+            UPDATE webhook_deliveries SET state = ?, attempts = ?, last_status = ?, last_error = ?,
+                   next_attempt_at = ?, updated_at = ?
+            WHERE id = ? AND state = 'pending'""",
+            (state, attempts, status, error, iso_timestamp(now + webhook_backoff(attempts)),
+             iso_timestamp(now), delivery["id"]))
+        if gave_up:
+            connection.execute("""
+                UPDATE webhooks SET status = 'disabled', disabled_reason = ?, updated_at = ?
+                WHERE id = ? AND status = 'active'""",
+                ("a delivery failed for %d hours: %s" % (WEBHOOK_RETRY_SECONDS // 3600, error),
+                 iso_timestamp(now), delivery["webhook_id"]))
+
+
+class WebhookDispatcher:
+    """Sends the outbox: ``deliver_due()`` once (tests), or ``start()`` a thread of its own."""
+
+    def __init__(self, db, allow_private=False, timeout=WEBHOOK_TIMEOUT_SECONDS, poll_seconds=0.5):
+        self.db = db
+        self.allow_private = allow_private
+        self.timeout = timeout
+        self.poll_seconds = poll_seconds
+        self._stopping = threading.Event()
+        self._thread = None
+
+    def deliver_due(self):
+        """Send every delivery due now; how many were tried."""
+        # A send takes at most a connect, a write and two reads of timeout each.
+        rows = claim_deliveries(self.db, 4 * self.timeout + 1)
+        for row in rows:
+            status, error = send_delivery(row, self.allow_private, self.timeout, self.db.clock())
+            record_attempt(self.db, row, status, error)
+        return len(rows)
+
+    def start(self):
+        self._stopping.clear()
+        self._thread = threading.Thread(target=self._loop, name="tracker-webhooks", daemon=True)
+        self._thread.start()
+
+    def _loop(self):
+        while not self._stopping.is_set():
+            try:
+                busy = self.deliver_due()
+            except Exception:
+                log.exception("webhook delivery failed")
+                busy = False
+            if not busy:
+                self._stopping.wait(self.poll_seconds)
+        self.db.close()
+
+    def stop(self, timeout=STOP_SECONDS):
+        """Stop the thread; a send in flight stays leased and is sent again after a restart."""
+        self._stopping.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self._thread = None
+
+
+# Routes -------------------------------------------------------------------------------
+
+def webhook_changes(data, required, allow_private):
+    """The cleaned, sent fields of a webhook body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    url = fields.string("url", WEBHOOK_URL_MAX_LENGTH, required=required)
+    if url is not MISSING:
+        try:
+            host = webhook_target(url)[1]
+            literal = re.fullmatch(r"[0-9.]+|[0-9a-fA-F:.]+", host)
+            if literal and not allow_private and not is_public_address(host):
+                url = fail(errors, "url", "is a private address (start the server with "
+                                          "--allow-private-webhooks to allow it)")
+        except ValueError as error:
+            url = fail(errors, "url", str(error))
+    events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
+    if events is not MISSING:
+        if not events:
+            events = fail(errors, "events", "must name at least one event")
+        elif any(event not in WEBHOOK_EVENTS for event in events):
+            events = fail(errors, "events", "must be some of: " + ", ".join(WEBHOOK_EVENTS))
+    elif required:
+        events = fail(errors, "events", "is required")
+    return {"url": url, "events": events if events is MISSING else json.dumps(events),
+            "status": fields.choice("status", WEBHOOK_STATUSES)}, errors
+
+
+def find_webhook(connection, workspace_id, webhook_id):
+    return query_one(connection, "SELECT * FROM webhooks WHERE id = ? AND workspace_id = ?",
+                     (webhook_id, workspace_id))
+
+
+def create_webhook(db, workspace_id, changes, errors, secret=None):
+    """A new endpoint, with a new signing secret unless one is given (seeds)."""
+    raise_if(errors)
+    now = db.now()
+    with db.write() as connection:
+        count = query_one(connection, "SELECT count(*) AS n FROM webhooks WHERE workspace_id = ?",
+                          (workspace_id,))["n"]
+        if count >= MAX_WEBHOOKS:
+            raise validation_failed([{"field": "url", "message": "a workspace has at most %d "
+                                      "webhooks" % MAX_WEBHOOKS}])
+        return query_one(connection, """
+            INSERT INTO webhooks (workspace_id, url, events, secret, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
+            (workspace_id, changes["url"], changes["events"],
+             secret or WEBHOOK_SECRET_PREFIX + secrets.token_hex(24), now, now))
+
+
+def update_webhook(db, workspace_id, webhook_id, changes, errors):
+    """Change the sent fields; status active enables the endpoint again and clears why it
+    was disabled."""
+    sent = {column: None if value is MISSING else value for column, value in changes.items()}
+    with db.write() as connection:
+        existing(find_webhook(connection, workspace_id, webhook_id), "Webhook", errors)
+        raise_if(errors)
+        return query_one(connection, """
+            UPDATE webhooks SET url = coalesce(?, url), events = coalesce(?, events),
+                   status = coalesce(?, status),
+                   disabled_reason = CASE WHEN ? = 'active' THEN NULL ELSE disabled_reason END,
+                   updated_at = ?
+            WHERE id = ? AND workspace_id = ? RETURNING *""",
+            (sent["url"], sent["events"], sent["status"], sent["status"], db.now(), webhook_id,
+             workspace_id))
+
+
+def list_deliveries(connection, workspace_id, webhook_id, page, per_page):
+    total = query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries WHERE "
+                                  "webhook_id = ? AND workspace_id = ?", (webhook_id, workspace_id))["n"]
+    rows = query_all(connection, """
+        SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND workspace_id = ?
+        ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, per_page,
+                                               (page - 1) * per_page))
+    return dict(page_fields(total, page, per_page), data=[delivery_json(row) for row in rows])
+
+
+def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
+    """A new delivery of an earlier one's event (same id and body), due at once."""
+    stamp = iso_timestamp(now)
+    return query_one(connection, """
+        INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type, body,
+                                        next_attempt_at, created_at, updated_at)
+        SELECT workspace_id, webhook_id, event_id, event_type, body, ?, ?, ?
+        FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?
+        RETURNING *""", (stamp, stamp, stamp, delivery_id, webhook_id, workspace_id))
+
+
+def add_webhook_routes(app, db, allow_private):
+    @app.post(API_PREFIX + "/webhooks", openapi=Operation(
+        "Register a webhook endpoint; its signing secret is shown only in this answer",
+        "WebhookCreated", status=201, body="WebhookCreate"))
+    def webhooks_create():
+        row = create_webhook(db, caller().workspace_id,
+                             *webhook_changes(json_body(), True, allow_private))
+        return success_created(webhook_json(row, secret=True), "Webhook created",
+                               "/webhooks/%d" % row["id"])
+
+    @app.get(API_PREFIX + "/webhooks", openapi=Operation("All webhook endpoints", "WebhookList"))
+    def webhooks_index():
+        rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
+                                          "ORDER BY id", (caller().workspace_id,))
+        return success([webhook_json(row) for row in rows], "Webhooks retrieved")
+
+    @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
+        "A webhook endpoint", "Webhook", item="Webhook"))
+    def webhooks_show(webhook_id):
+        row = existing(find_webhook(db.connection(), caller().workspace_id,
+                                    parse_path_id(webhook_id, "Webhook")), "Webhook")
+        return success(webhook_json(row), "Webhook retrieved")
+
+    @app.route(API_PREFIX + "/webhooks/<webhook_id>", ["PATCH"], openapi=Operation(
+        "Change a webhook endpoint (status active enables it again)", "Webhook",
+        body="WebhookUpdate", item="Webhook"))
+    def webhooks_update(webhook_id):
+        changes, errors = webhook_changes(json_body(), False, allow_private)
+        row = update_webhook(db, caller().workspace_id, parse_path_id(webhook_id, "Webhook"),
+                             changes, errors)
+        return success(webhook_json(row), "Webhook updated")
+
+    @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
+        "Delete a webhook endpoint and its delivery log", item="Webhook"))
+    def webhooks_delete(webhook_id):
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        with db.write() as connection:
+            connection.execute("DELETE FROM webhooks WHERE id = ? AND workspace_id = ?",
+                               (webhook_id, caller().workspace_id))
+            if not connection.changes():
+                raise not_found("Webhook")
+        return success(message="Webhook deleted")
+
+    @app.get(API_PREFIX + "/webhooks/<webhook_id>/deliveries", openapi=Operation(
+        "The delivery log of an endpoint, newest first", "WebhookDeliveryPage",
+        params=PAGE_PARAMS, item="Webhook"))
+    def webhooks_deliveries(webhook_id):
+        query, values = read_query(PAGE_PARAMS)
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        query.done()
+        with db.read() as connection:
+            existing(find_webhook(connection, caller().workspace_id, webhook_id), "Webhook")
+            return success(list_deliveries(connection, caller().workspace_id, webhook_id,
+                                           values["page"], values["perPage"]), "Deliveries retrieved")
+
+    @app.post(API_PREFIX + "/webhooks/<webhook_id>/redeliver", openapi=Operation(
+        "Send an earlier delivery's event again, as a new delivery", "WebhookDelivery",
+        status=201, body="WebhookRedeliver", item="Webhook"))
+    def webhooks_redeliver(webhook_id):
+        errors = []
+        delivery_id = Fields(json_body(), errors).id("deliveryId")
+        if delivery_id is MISSING and not errors:
+            fail(errors, "deliveryId", "is required")
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        with db.write() as connection:
+            existing(find_webhook(connection, caller().workspace_id, webhook_id), "Webhook", errors)
+            raise_if(errors)
+            row = existing(redeliver(connection, caller().workspace_id, webhook_id, delivery_id,
+                                     db.clock()), "Delivery")
+        return success_created(delivery_json(row), "Delivery queued")
+
+    @app.post(API_PREFIX + "/webhooks/<webhook_id>/test", openapi=Operation(
+        "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook"))
+    def webhooks_test(webhook_id):
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        workspace_id = caller().workspace_id
+        with db.write() as connection:
+            existing(find_webhook(connection, workspace_id, webhook_id), "Webhook")
+            event_id = record_event(connection, workspace_id, [webhook_id], WEBHOOK_TEST_EVENT,
+                                    {"webhookId": webhook_id}, db.clock())
+            row = query_one(connection, "SELECT * FROM webhook_deliveries WHERE event_id = ? "
+                                        "AND workspace_id = ?", (event_id, workspace_id))
+        return success_created(delivery_json(row), "Test event queued")
+
+
+def webhook_schemas():
+    """Webhook endpoints and their deliveries."""
+    events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS), 1)
+    url = input_schema(1, WEBHOOK_URL_MAX_LENGTH, format="uri")
+    webhook = {"id": ID, "url": string_schema(), "events": events,
+               "status": {"enum": list(WEBHOOK_STATUSES)},
+               "disabledReason": nullable_schema(string_schema()),
+               "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    return {
+        "Webhook": object_schema(webhook),
+        "WebhookCreated": object_schema(dict(webhook, secret=dict(
+            string_schema(), description="Signs every delivery (Tracker-Signature); shown only "
+                                         "here."))),
+        "WebhookList": array_schema(schema_ref("Webhook")),
+        "WebhookCreate": object_schema({"url": url, "events": events}, ["url", "events"]),
+        "WebhookUpdate": object_schema({"url": url, "events": events,
+                                        "status": {"enum": list(WEBHOOK_STATUSES)}}, []),
+        "WebhookRedeliver": object_schema({"deliveryId": ID}, ["deliveryId"]),
+        "WebhookDelivery": object_schema({
+            "id": ID, "webhookId": ID, "eventId": string_schema(),
+            "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
+            "state": {"enum": ["pending", "delivered", "failed"]}, "attempts": COUNT,
+            "nextAttemptAt": nullable_schema(TIMESTAMP), "lastStatus": nullable_schema(integer_schema()),
+            "lastError": nullable_schema(string_schema()), "createdAt": TIMESTAMP,
+            "updatedAt": TIMESTAMP}),
+        "WebhookDeliveryPage": object_schema(dict(PAGE_FIELDS, data=array_schema(
+            schema_ref("WebhookDelivery")))),
+    }
+
+
+###############################################################################
 # Provisioning: organizations, workspaces, keys (CLI and tests) #################
 ###############################################################################
 
@@ -6234,7 +6814,8 @@ FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": 
 
 def component_schemas():
     """The schemas of every body and answer, with the limits the validators enforce."""
-    return service_schemas() | resource_schemas() | analytics_schemas() | engine_schemas()
+    return service_schemas() | resource_schemas() | analytics_schemas() | engine_schemas() \
+        | webhook_schemas()
 
 
 def engine_schemas():
@@ -6835,8 +7416,9 @@ def add_openapi_routes(app):
 
 SEED_FIELDS = {
     "workspace": {"name", "plan", "subscription", "apiAccess", "keys", "brands", "topics", "tags",
-                  "prompts"},
+                  "prompts", "webhooks"},
     "key": {"name", "key", "scopes", "rateLimit", "expires"},
+    "webhook": {"url", "events", "status", "secret"},
 }
 
 
@@ -6927,6 +7509,9 @@ def seed_workspace(db, spec):
     for index, brand in enumerate(seed_items(spec, "brands")):
         with seed_path("brands.%d" % index):
             create_brand(db, workspace_id, *brand_changes(brand, required=True))
+    for index, webhook in enumerate(seed_items(spec, "webhooks")):
+        with seed_path("webhooks.%d" % index):
+            seed_webhook(db, workspace_id, webhook)
     seed_prompts(db, workspace_id, seed_items(spec, "prompts"))
     return keys
 
@@ -6939,6 +7524,15 @@ def seed_key(db, workspace_id, spec):
                       rate_limit=seed_value(spec, "rateLimit", (int,), DEFAULT_RATE_LIMIT),
                       expires=seed_value(spec, "expires", (str,), None),
                       key=seed_value(spec, "key", (str,), None))
+
+
+def seed_webhook(db, workspace_id, spec):
+    """A seeded endpoint: a seed is the operator's own, so a receiver on this machine is
+    allowed, and its secret may be given (a test's receiver checks signatures with it)."""
+    check_seed_fields(spec, "webhook")
+    secret = seed_value(spec, "secret", (str,), None)
+    fields = {name: value for name, value in spec.items() if name != "secret"}
+    create_webhook(db, workspace_id, *webhook_changes(fields, True, allow_private=True), secret=secret)
 
 
 def seed_prompts(db, workspace_id, specs):
@@ -6968,6 +7562,7 @@ RUN_MODES = ("normal", "instant", "off")
 
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
+             allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
              **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
@@ -6985,6 +7580,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app = bottle.Bottle()
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
+    app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
     app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
     if runs == "instant":
@@ -7002,6 +7598,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.install(QueryPlugin())
     app.install(IdempotencyPlugin(db))
     add_routes(app, db)
+    add_webhook_routes(app, db, allow_private_webhooks)
     add_operations_routes(app, db)
     add_dashboard(app, db, limiter)
     return app
@@ -9194,6 +9791,7 @@ def serve(app, host, port, threads, ready=None):
     runs = app.config["tracker.runs"]
     if runs == "normal":
         worker.start()
+    app.config["tracker.webhooks"].start()
     http = threading.Thread(target=server.serve, name="tracker-http", daemon=True)
     http.start()
     log.info("runs %s: %s, %d at a time, every prompt again after %gs, leases of %gs", runs,
@@ -9207,6 +9805,7 @@ def serve(app, host, port, threads, ready=None):
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
+        app.config["tracker.webhooks"].stop()
         logged.close()
         db.close()
     log.info("stopped")
@@ -9483,7 +10082,8 @@ def cmd_serve(args):
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    concurrency=args.workers, run_interval=args.run_interval,
-                   lease_seconds=args.lease)
+                   lease_seconds=args.lease, allow_private_webhooks=args.allow_private_webhooks,
+                   webhook_timeout=args.webhook_timeout)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
     first_key = keys[0]["key"] if keys else None
@@ -9606,6 +10206,12 @@ def build_parser():
     serve_cmd.add_argument("--lease", type=parse_duration, default=LEASE_SECONDS,
                            help="how long a claimed run is held before another worker may take "
                                 "it over, e.g. after a crash (default 5m)")
+    serve_cmd.add_argument("--allow-private-webhooks", action="store_true",
+                           help="let webhooks reach loopback, private and link-local addresses "
+                                "(a receiver on this machine or network)")
+    serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
+                           help="how long a webhook receiver may take to connect and to answer "
+                                "each read (default 10s)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")

@@ -115,7 +115,7 @@ def test_toml_seeds_work_too(tmp_path, server_factory):
 @pytest.mark.parametrize("seed, message", [
     ({"workspaces": [{"name": "A", "color": "red"}]},
      "seed workspaces.0: unknown field color (known: apiAccess, brands, keys, name, plan, "
-     "prompts, subscription, tags, topics)"),
+     "prompts, subscription, tags, topics, webhooks)"),
     ({"workspaces": [{"keys": [{"rateLimt": 5}]}]}, "seed workspaces.0: seed keys.0: unknown field rateLimt"),
     ({"workspaces": [{"keys": [{"key": "trk_nope"}]}]}, "not a well-formed tracker key"),
     ({"workspaces": [{"brands": [{"name": "", "color": "red"}]}]},

@@ -33,6 +33,8 @@ def populate(api, marker, runs=True):
     api.post("/prompts", {"prompts": [
         {"text": "%s question %d" % (marker, n), "topic": "%s topic" % marker,
          "tags": ["%s tag" % marker], "location": "%s town" % marker} for n in range(3)]})
+    api.post("/webhooks", {"url": "https://%s.example/hook" % marker.lower(),
+                           "events": ["run.completed"]})
 
 
 def ids(api):
@@ -40,6 +42,7 @@ def ids(api):
     found = {kind: api.get("/" + kind).json["data"][0]["id"] for kind in ("topics", "tags", "brands")}
     found["prompts"] = api.get("/prompts").json["data"]["data"][0]["id"]
     found["analytics/chats"] = api.get("/analytics/chats").json["data"]["data"][0]["id"]
+    found["webhooks"] = api.get("/webhooks").json["data"][0]["id"]
     return found
 
 
@@ -62,13 +65,15 @@ def view(api, own):
 
 # The ids a route takes in its path and query, by the kind of item they name.
 PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
-              "analytics/chats": "analytics/chats"}
+              "analytics/chats": "analytics/chats", "webhooks": "webhooks"}
 QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
 VALID_BODIES = {
     "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
     "topics": {"name": "Hijacked"}, "tags": {"name": "Hijacked", "color": "zinc"},
     "brands": {"name": "Hijacked", "domains": ["evil.example"], "status": "hidden"},
+    "webhooks": {"url": "https://evil.example/", "events": ["run.failed"], "status": "disabled"},
 }
+POST_BODIES = {"redeliver": {"deliveryId": 1}}  # the POSTs to an item that take a body
 QUERY_PARAMS = {  # the id filters each list route takes
     "/prompts": ["topicId", "tagId"],
     "/analytics/chats": ["promptId", "topicId", "tagId", "brandId"],
@@ -109,7 +114,8 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
         path = rule[len(tracker.API_PREFIX):]
         if kind:
             # Another workspace's id answers exactly as an id that names nothing.
-            body = VALID_BODIES.get(kind) if method in ("PUT", "PATCH") else None
+            body = (VALID_BODIES.get(kind) if method in ("PUT", "PATCH")
+                    else POST_BODIES.get(rule.rsplit("/", 1)[1], {}) if method == "POST" else None)
             theirs = send(b, method, re.sub(r"<\w+>", str(a_ids[kind]), path), body)
             nothing = send(b, method, re.sub(r"<\w+>", str(NOWHERE), path), body)
             assert (theirs.status_int, theirs.json) == (nothing.status_int, nothing.json) \
@@ -143,6 +149,10 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             b.delete("/prompts/%d" % reply["id"])
             b.delete("/topics/%d" % reply["topicId"])
             b.delete("/tags/%d" % reply["tags"][0]["id"])
+        elif (method, path) == ("POST", "/webhooks"):
+            reply = b.post(path, {"url": "https://evil.example/", "events": ["run.failed"]}).json
+            assert reply["data"]["url"] == "https://evil.example/"
+            b.delete("/webhooks/%d" % reply["data"]["id"])
         elif method == "POST":
             kind = path.strip("/")
             reply = b.post(path, dict(VALID_BODIES[kind], name="%s %s" % (SECRET, kind))).json["data"]
@@ -173,7 +183,7 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
 
 
 def send(api, method, path, body):
-    if method in ("PUT", "PATCH"):
+    if method in ("PUT", "PATCH", "POST"):
         return api.send(method, path, body, status=404)
     return getattr(api, method.lower())(path, status=404)
 
@@ -327,6 +337,7 @@ PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "</sc
 
 def test_names_that_look_like_html_are_data_served_as_json(client, db):
     api = make_api(client, db, rate_limit=10 ** 9)
+    api.post("/webhooks", {"url": "https://hooks.example/", "events": ["run.completed"]})
     for n, payload in enumerate(PAYLOADS):
         api.post("/topics", {"name": "%d %s" % (n, payload)})
         api.post("/tags", {"name": "%d %s" % (n, payload)})

@@ -1,0 +1,364 @@
+"""Webhooks: endpoints, the outbox, signed deliveries to a real local receiver, retries,
+private destinations, and a kill -9 between commit and delivery."""
+
+import hashlib
+import hmac
+import http.server
+import json
+import threading
+import time
+
+import pytest
+import webtest
+
+import tracker
+from conftest import make_api
+from test_analytics import add_chat
+
+
+class Receiver:
+    """A local HTTP server that records each POST and answers with the next of statuses
+    (then 200); while hold is set, it keeps each request unanswered."""
+
+    def __init__(self, statuses=()):
+        self.statuses = list(statuses)
+        self.received = []
+        self.hold = threading.Event()
+        self.arrived = threading.Condition()
+        receiver = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                with receiver.arrived:
+                    receiver.received.append((dict(self.headers), body))
+                    receiver.arrived.notify_all()
+                while receiver.hold.is_set():
+                    time.sleep(0.05)
+                status = receiver.statuses.pop(0) if receiver.statuses else 200
+                self.send_response(status)
+                self.end_headers()
+                self.wfile.write(b"no thanks" if status >= 300 else b"ok")
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = "http://127.0.0.1:%d/hook" % self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def wait_for(self, count, timeout=20):
+        with self.arrived:
+            return self.arrived.wait_for(lambda: len(self.received) >= count, timeout)
+
+    def events(self):
+        return [json.loads(body) for _, body in self.received]
+
+    def close(self):
+        self.hold.clear()
+        self.server.shutdown()
+
+
+@pytest.fixture
+def receiver():
+    server = Receiver()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def hooks_app(db):
+    """An app that may send to this machine (the receiver is on loopback)."""
+    return tracker.make_app(db, allow_private_webhooks=True, webhook_timeout=2)
+
+
+@pytest.fixture
+def hooks(hooks_app, db):
+    return make_api(webtest.TestApp(hooks_app), db, rate_limit=100000)
+
+
+def deliver(app):
+    return app.config["tracker.webhooks"].deliver_due()
+
+
+def register(api, url, events=tracker.WEBHOOK_EVENTS):
+    return api.post("/webhooks", {"url": url, "events": list(events)}).json["data"]
+
+
+def deliveries(api, webhook):
+    return api.get("/webhooks/%d/deliveries" % webhook["id"]).json["data"]["data"]
+
+
+def verify(secret, headers, body):
+    """A receiver's check, as Stripe's libraries make it."""
+    parts = dict(item.split("=", 1) for item in headers["Tracker-Signature"].split(","))
+    expected = hmac.new(secret.encode(), parts["t"].encode() + b"." + body, hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected, parts["v1"])
+
+
+# Endpoints ---------------------------------------------------------------------------
+
+def test_the_secret_is_shown_once_and_endpoints_can_change(hooks):
+    created = hooks.post("/webhooks", {"url": "https://hooks.example/in", "events": ["run.failed"]})
+    webhook = created.json["data"]
+    assert created.headers["Location"] == "/api/v1/webhooks/%d" % webhook["id"]
+    assert webhook["secret"].startswith("whsec_") and len(webhook["secret"]) == 54
+    shown = dict(webhook)
+    del shown["secret"]
+    assert hooks.get("/webhooks").json["data"] == [shown]
+    assert hooks.get("/webhooks/%d" % webhook["id"]).json["data"] == shown
+    changed = hooks.patch("/webhooks/%d" % webhook["id"], {"events": ["run.completed"],
+                                                           "status": "disabled"}).json["data"]
+    assert (changed["events"], changed["status"], changed["url"]) == (
+        ["run.completed"], "disabled", "https://hooks.example/in")
+    hooks.delete("/webhooks/%d" % webhook["id"])
+    hooks.get("/webhooks/%d" % webhook["id"], status=404)
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"url": "ftp://hooks.example/", "events": ["run.failed"]}, "url"),
+    ({"url": "https://user:pw@hooks.example/", "events": ["run.failed"]}, "url"),
+    ({"url": "https://hooks.example/", "events": ["run.exploded"]}, "events"),
+    ({"url": "https://hooks.example/", "events": []}, "events"),
+    ({"url": "https://hooks.example/"}, "events"),
+    ({"url": "https://hooks.example/" + "a" * tracker.WEBHOOK_URL_MAX_LENGTH,
+      "events": ["run.failed"]}, "url"),
+])
+def test_bad_endpoints_are_422s(api, body, field):
+    reply = api.post("/webhooks", body, status=422)
+    assert [error["field"] for error in reply.json["errors"]] == [field]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "10.1.2.3", "169.254.169.254", "[::1]",
+                                  "[::ffff:127.0.0.1]", "100.64.0.1", "192.168.0.10"])
+def test_a_private_address_is_refused_unless_allowed(api, hooks, host):
+    body = {"url": "http://%s/hook" % host, "events": ["run.failed"]}
+    reply = api.post("/webhooks", body, status=422)
+    assert "--allow-private-webhooks" in reply.json["errors"][0]["message"]
+    hooks.post("/webhooks", body)
+
+
+def test_a_workspace_has_at_most_max_webhooks(api):
+    for n in range(tracker.MAX_WEBHOOKS):
+        api.post("/webhooks", {"url": "https://hooks.example/%d" % n, "events": ["run.failed"]})
+    reply = api.post("/webhooks", {"url": "https://hooks.example/x", "events": ["run.failed"]},
+                     status=422)
+    assert reply.json["errors"] == [{"field": "url", "message": "a workspace has at most %d "
+                                     "webhooks" % tracker.MAX_WEBHOOKS}]
+
+
+# Deliveries ----------------------------------------------------------------------------
+
+def test_a_signed_run_completed_reaches_a_real_receiver(hooks, hooks_app, receiver):
+    webhook = register(hooks, receiver.url, ["run.completed"])
+    hooks.post("/prompts", {"text": "Best CRM?"})
+    hooks_app.config["tracker.worker"].run_pending()
+    assert deliver(hooks_app) == 1
+    ((headers, body),) = receiver.received
+    assert verify(webhook["secret"], headers, body)
+    assert not verify("whsec_other", headers, body)
+    event = json.loads(body)
+    assert (headers["Tracker-Event"], headers["Tracker-Event-Id"]) == ("run.completed", event["id"])
+    assert headers["Content-Type"] == "application/json"
+    assert set(event) == {"id", "type", "createdAt", "workspaceId", "data"}
+    assert event["workspaceId"] == hooks.workspace_id
+    assert event["data"]["prompt"]["text"] == "Best CRM?"
+    assert event["data"]["run"]["state"] == "done"
+    assert [chat["engine"] for chat in event["data"]["chats"]] == ["simulated"]
+    (logged,) = deliveries(hooks, webhook)
+    assert (logged["state"], logged["attempts"], logged["lastStatus"], logged["nextAttemptAt"]) == (
+        "delivered", 1, 200, None)
+    assert deliver(hooks_app) == 0  # sent once
+
+
+def test_no_event_for_an_endpoint_that_does_not_take_it(hooks, hooks_app, receiver):
+    register(hooks, receiver.url, ["run.failed"])
+    hooks.post("/prompts", {"text": "Best CRM?"})
+    hooks_app.config["tracker.worker"].run_pending()
+    assert deliver(hooks_app) == 0 and receiver.received == []
+
+
+def test_failures_back_off_then_deliver(hooks, hooks_app, clock):
+    receiver = Receiver([500, 503])
+    try:
+        webhook = register(hooks, receiver.url)
+        hooks.post("/webhooks/%d/test" % webhook["id"], {})
+        for attempt, wait in ((1, 30), (2, 60)):
+            assert deliver(hooks_app) == 1
+            (logged,) = deliveries(hooks, webhook)
+            assert (logged["state"], logged["attempts"]) == ("pending", attempt)
+            assert logged["lastError"].startswith("HTTP 5")
+            assert logged["nextAttemptAt"] == tracker.iso_timestamp(clock() + wait)
+            clock.advance(wait - 1)
+            assert deliver(hooks_app) == 0  # not before its time
+            clock.advance(1)
+        assert deliver(hooks_app) == 1
+        assert deliveries(hooks, webhook)[0]["state"] == "delivered"
+        assert len({json.loads(body)["id"] for _, body in receiver.received}) == 1  # one event
+        assert len(receiver.received) == 3
+    finally:
+        receiver.close()
+
+
+def test_a_day_of_failures_fails_the_delivery_and_disables_the_endpoint(hooks, hooks_app, clock):
+    receiver = Receiver([500] * 100)
+    try:
+        webhook = register(hooks, receiver.url)
+        hooks.post("/webhooks/%d/test" % webhook["id"], {})
+        attempts = 0
+        while deliver(hooks_app):
+            attempts += 1
+            clock.advance(tracker.WEBHOOK_BACKOFF_CAP_SECONDS)
+        (logged,) = deliveries(hooks, webhook)
+        assert logged["state"] == "failed" and logged["attempts"] == attempts
+        assert 24 <= attempts <= 30
+        shown = hooks.get("/webhooks/%d" % webhook["id"]).json["data"]
+        assert shown["status"] == "disabled"
+        assert shown["disabledReason"].startswith("a delivery failed for 24 hours: HTTP 500")
+        hooks.post("/webhooks/%d/test" % webhook["id"], {})
+        assert deliver(hooks_app) == 0  # a disabled endpoint gets nothing...
+        enabled = hooks.patch("/webhooks/%d" % webhook["id"], {"status": "active"}).json["data"]
+        assert (enabled["status"], enabled["disabledReason"]) == ("active", None)
+        assert deliver(hooks_app) == 1  # ...until it is enabled again
+    finally:
+        receiver.close()
+
+
+def test_a_name_that_resolves_to_a_private_address_is_refused_at_delivery(api, app, receiver):
+    webhook = register(api, receiver.url.replace("127.0.0.1", "localhost"))
+    api.post("/webhooks/%d/test" % webhook["id"], {})
+    assert deliver(app) == 1
+    (logged,) = deliveries(api, webhook)
+    assert logged["state"] == "pending" and logged["lastStatus"] is None
+    assert "resolves to a private address" in logged["lastError"]
+    assert receiver.received == []
+
+
+def test_addresses_public_or_not():
+    public = ["8.8.8.8", "2606:4700:4700::1111", "1.1.1.1"]
+    private = ["127.0.0.1", "::1", "10.0.0.1", "172.16.0.1", "192.168.1.1", "169.254.169.254",
+               "fd00:ec2::254", "100.100.100.200", "0.0.0.0", "::ffff:10.0.0.1", "fe80::1%eth0",
+               "224.0.0.1"]
+    assert [tracker.is_public_address(a) for a in public] == [True] * len(public)
+    assert [tracker.is_public_address(a) for a in private] == [False] * len(private)
+
+
+def test_a_test_event_and_a_redelivery_carry_the_same_event(hooks, hooks_app, receiver):
+    webhook = register(hooks, receiver.url)
+    queued = hooks.post("/webhooks/%d/test" % webhook["id"], {}).json["data"]
+    assert (queued["event"], queued["state"], queued["attempts"]) == ("webhook.test", "pending", 0)
+    deliver(hooks_app)
+    again = hooks.post("/webhooks/%d/redeliver" % webhook["id"], {"deliveryId": queued["id"]}).json
+    assert again["data"]["id"] != queued["id"] and again["data"]["eventId"] == queued["eventId"]
+    deliver(hooks_app)
+    first, second = receiver.received
+    assert first[1] == second[1] and json.loads(first[1])["type"] == "webhook.test"
+    hooks.post("/webhooks/%d/redeliver" % webhook["id"], {"deliveryId": 987654}, status=404)
+    hooks.post("/webhooks/%d/redeliver" % webhook["id"], {}, status=422)
+
+
+def test_brand_and_source_events_compare_with_the_previous_chat(hooks, db):
+    register(hooks, "https://hooks.example/", ["brand.mentioned", "brand.dropped", "source.cited"])
+    acme = hooks.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]}).json["data"]
+    beta = hooks.post("/brands", {"name": "Beta", "domains": ["beta.io"]}).json["data"]
+    prompt = hooks.post("/prompts", {"text": "Best CRM?"}).json["data"]["prompts"][0]
+    with db.write() as connection:
+        connection.execute("DELETE FROM runs WHERE workspace_id = ?", (hooks.workspace_id,))
+
+    def answer(at, brands, urls):
+        chat = add_chat(db, hooks.workspace_id, dict(prompt, location=None), "alpha", at,
+                        brands, urls)
+        with db.write() as connection:
+            run = tracker.query_one(connection, "SELECT r.* FROM runs r JOIN chats c ON "
+                                    "c.run_id = r.id WHERE c.id = ?", (chat,))
+            tracker.record_run_events(connection, run, "done", None, db.clock())
+            return [(row["event_type"], json.loads(row["body"])["data"]) for row in tracker.query_all(
+                connection, "DELETE FROM webhook_deliveries RETURNING event_type, body")]
+
+    first = answer("2026-11-19T10:00:00.000Z", [(acme["id"], 1, 0)], ["https://beta.io/"])
+    assert first == []  # a first answer changes nothing; beta.io is not an own domain
+    second = answer("2026-11-20T10:00:00.000Z", [(beta["id"], 1, 0)], ["https://docs.acme.com/a"])
+    assert sorted((kind, data.get("brand", {}).get("name"), data.get("domain"))
+                  for kind, data in second) == [("brand.dropped", "Acme", None),
+                                                ("brand.mentioned", "Beta", None),
+                                                ("source.cited", None, "acme.com")]  # registrable
+    mentioned = next(data for kind, data in second if kind == "brand.mentioned")
+    assert (mentioned["position"], mentioned["engine"], mentioned["prompt"]["id"]) == (1, "alpha",
+                                                                                       prompt["id"])
+    third = answer("2026-11-21T10:00:00.000Z", [(beta["id"], 1, 0)], ["https://docs.acme.com/b"])
+    assert third == []  # same brands, and docs.acme.com was cited for this prompt before
+
+
+def test_an_event_commits_with_its_run_or_not_at_all(hooks, hooks_app, db):
+    register(hooks, "https://hooks.example/", ["run.completed"])
+    hooks.post("/prompts", {"text": "Best CRM?"})
+    with pytest.raises(RuntimeError):
+        with db.write() as connection:
+            run = tracker.query_one(connection, "SELECT * FROM runs")
+            tracker.end_run(connection, run, {}, db.clock())
+            assert tracker.query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries")["n"] == 1
+            raise RuntimeError("the transaction rolls back")
+    assert tracker.query_one(db.connection(), "SELECT count(*) AS n FROM webhook_deliveries")["n"] == 0
+
+
+def test_a_kill_9_between_commit_and_delivery_still_delivers(tmp_path, server_factory):
+    """The first server sends and is killed while the receiver holds the request; the
+    next one, on the same file, sends the event again once its lease is over."""
+    receiver = Receiver()
+    receiver.hold.set()
+    try:
+        path = tmp_path / "hooks.db"
+        db = tracker.Database(str(path))
+        key = tracker.create_key(db, tracker.create_workspace(db, "Hooks")["id"])["key"]
+        db.close()
+        options = ("--allow-private-webhooks", "--webhook-timeout", "1", "--runs", "off")
+        first = server_factory(path, *options)
+        status, _, reply = first.request("POST", "/webhooks", key,
+                                         {"url": receiver.url, "events": ["run.completed"]})
+        assert status == 201
+        webhook = reply["data"]
+        assert first.request("POST", "/webhooks/%d/test" % webhook["id"], key, {})[0] == 201
+        assert receiver.wait_for(1)
+        first.process.kill()  # SIGKILL: the send is in flight, its result never recorded
+        first.process.wait()
+        receiver.hold.clear()
+        second = server_factory(path, *options)
+        assert receiver.wait_for(2), second.log()
+        (one, two) = receiver.events()
+        assert one == two
+        assert verify(webhook["secret"], receiver.received[1][0], receiver.received[1][1])
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            logged = second.request("GET", "/webhooks/%d/deliveries" % webhook["id"], key)[2]
+            if logged["data"]["data"][0]["state"] == "delivered":
+                break
+            time.sleep(0.05)
+        assert logged["data"]["data"][0]["state"] == "delivered"
+    finally:
+        receiver.close()
+
+
+def test_a_seed_registers_webhooks_with_a_known_secret(db, receiver):
+    app = tracker.make_app(db, allow_private_webhooks=True, seed={"workspaces": [{
+        "name": "Seeded", "keys": [{"name": "k"}],
+        "webhooks": [{"url": receiver.url, "events": ["run.completed"], "secret": "whsec_known"}]}]})
+    client = webtest.TestApp(app)
+    headers = {"Authorization": "Bearer " + app.config["tracker.seed_keys"][0]["key"]}
+    seeded = client.get("/api/v1/webhooks", headers=headers).json["data"]
+    assert [(w["url"], w["events"], w["status"]) for w in seeded] == [
+        (receiver.url, ["run.completed"], "active")]
+    client.post("/api/v1/webhooks/%d/test" % seeded[0]["id"], headers=headers)
+    deliver(app)
+    assert verify("whsec_known", *receiver.received[0])
+
+
+@pytest.mark.parametrize("webhook, problem", [
+    ({"url": "https://hooks.example/", "events": ["run.failed"], "color": "red"}, "unknown field"),
+    ({"url": "https://hooks.example/", "events": ["nope"]}, "events: must be some of"),
+    ({"url": "https://hooks.example/", "events": ["run.failed"], "secret": 5}, "wrong type"),
+])
+def test_a_bad_seeded_webhook_says_where(db, webhook, problem):
+    with pytest.raises(tracker.ProvisioningError) as refused:
+        tracker.load_seed(db, {"workspaces": [{"name": "W", "webhooks": [webhook]}]})
+    assert str(refused.value).startswith("seed workspaces.0: seed webhooks.0: ")
+    assert problem in str(refused.value)
