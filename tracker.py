@@ -6066,6 +6066,15 @@ def is_public_address(text):
     return address.is_global and not address.is_multicast
 
 
+def is_address(host):
+    """Whether a URL's host is an IP address rather than a name."""
+    try:
+        ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
 def webhook_target(url):
     """(scheme, host, port, path) of a webhook URL; ValueError if it is not one."""
     parts = urllib.parse.urlsplit(url)
@@ -6364,12 +6373,12 @@ def webhook_changes(data, required, allow_private):
     if url is not MISSING:
         try:
             host = webhook_target(url)[1]
-            literal = re.fullmatch(r"[0-9.]+|[0-9a-fA-F:.]+", host)
-            if literal and not allow_private and not is_public_address(host):
-                url = fail(errors, "url", "is a private address (start the server with "
-                                          "--allow-private-webhooks to allow it)")
         except ValueError as error:
             url = fail(errors, "url", str(error))
+        else:  # a name is checked at each delivery, when it is resolved
+            if is_address(host) and not allow_private and not is_public_address(host):
+                url = fail(errors, "url", "is a private address (start the server with "
+                                          "--allow-private-webhooks to allow it)")
     events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
     if events is not MISSING:
         if not events:

@@ -138,6 +138,11 @@ def test_a_private_address_is_refused_unless_allowed(api, hooks, host):
     hooks.post("/webhooks", body)
 
 
+def test_a_name_of_hexadecimal_letters_is_a_name(api):
+    api.post("/webhooks", {"url": "https://cafe/hook", "events": ["run.failed"]})
+    api.post("/webhooks", {"url": "https://dead.beef:8443/", "events": ["run.failed"]})
+
+
 def test_a_workspace_has_at_most_max_webhooks(api):
     for n in range(tracker.MAX_WEBHOOKS):
         api.post("/webhooks", {"url": "https://hooks.example/%d" % n, "events": ["run.failed"]})
