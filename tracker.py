@@ -5757,29 +5757,37 @@ def analytics_query(db, params):
 
 # The analytics lists that take the window, the filters and paging, and nothing else:
 # (path, summary, response schema, document(connection, scope, page, per_page), message).
+# (path, summary, response schema, its items' schema, document(connection, scope, page,
+# per_page), message).
 ANALYTICS_LISTS = [
     ("/analytics/queries", "The fan-out: the searches engines ran for the prompts, run by most "
-     "chats first", "QueryPage", queries_document, "Search queries retrieved"),
+     "chats first", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
     ("/analytics/discovered-brands", "Names the engines recommend that no brand of the "
-     "workspace is named as", "DiscoveredBrandPage", discovered_document,
+     "workspace is named as", "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
      "Discovered brands retrieved"),
     ("/analytics/gaps/prompts", "Prompts whose chats name a competitor and none of the "
-     "workspace's own brands", "PromptGapPage", prompt_gaps_document, "Prompt gaps retrieved"),
+     "workspace's own brands", "PromptGapPage", "PromptGap", prompt_gaps_document,
+     "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
-     "own brands", "DomainGapPage", domain_gaps_document, "Domain gaps retrieved"),
+     "own brands", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
 ]
 
 
-def add_analytics_list_route(app, db, path, summary, schema, document, message):
-    """GET path: the page document() makes of the window and filters of QUERY_PARAMS."""
+def add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message):
+    """GET path: the page document() makes of the window and filters of QUERY_PARAMS, or
+    every item of them exported."""
+    params = QUERY_PARAMS + EXPORT_PARAMS
+
     def analytics_list():
-        query, values, scope = analytics_query(db, QUERY_PARAMS)
-        query.done()
+        values, scope = analytics_export_query(db, params)
+        if values["format"] != "json":
+            return export(values, path.rsplit("/", 1)[1], item_schema,
+                          document_export_items(db, scope, document))
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            message)
     app.route(API_PREFIX + path, "GET", analytics_list,
-              openapi=Operation(summary, schema, params=QUERY_PARAMS))
+              openapi=Operation(summary, schema, params=params))
 
 
 def analytics_export_query(db, params):
@@ -5820,15 +5828,18 @@ def add_analytics_routes(app, db):
     def analytics_sources():
         values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
         if values["format"] != "json":
-            return export(values, "sources", "Source",
-                          source_export_items(db, scope, values["groupBy"]),
-                          omit=("url",) if values["groupBy"] == "domain" else ())
+            group_by = values["groupBy"]
+            return export(values, "sources",
+                          "SourceCategoryCount" if group_by == "category" else "Source",
+                          document_export_items(db, scope, functools.partial(
+                              sources_by, group_by=group_by)),
+                          omit=("url", "host") if group_by == "domain" else ())
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
 
-    for path, summary, schema, document, message in ANALYTICS_LISTS:
-        add_analytics_list_route(app, db, path, summary, schema, document, message)
+    for path, summary, schema, item_schema, document, message in ANALYTICS_LISTS:
+        add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message)
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
@@ -5917,17 +5928,23 @@ def chat_export_items(db, scope, brand_id, since):
         yield from chats_json(db.connection(), scope.workspace_id, rows)
 
 
-def source_export_items(db, scope, group_by):
-    """Every source in scope as GET /analytics/sources shows them, most cited first. An
-    aggregate has no key to page on, so its batches are pages of it."""
+def document_export_items(db, scope, document):
+    """Every item of an aggregate list in scope (sources, search queries, gaps...) in the
+    order of its pages: an aggregate has no key to page on, so its batches are pages of it,
+    document(connection, scope, page, per_page)."""
     page = 1
     while True:
         with db.read() as connection:
-            document = sources_document(connection, scope, group_by, page, EXPORT_BATCH_ROWS)
-        yield from document["data"]
-        if page >= document["lastPage"]:
+            answer = document(connection, scope, page, EXPORT_BATCH_ROWS)
+        yield from answer["data"]
+        if page >= answer["lastPage"]:
             return
         page += 1
+
+
+def sources_by(connection, scope, page, per_page, group_by):
+    """sources_document with the page arguments where document_export_items passes them."""
+    return sources_document(connection, scope, group_by, page, per_page)
 
 
 def export_columns(schema_name, omit=()):

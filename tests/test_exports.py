@@ -9,7 +9,9 @@ import pytest
 import tracker
 from test_analytics import WINDOW, example  # noqa: F401 (a fixture)
 
-LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings"]
+LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings",
+         "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
+         "/analytics/gaps/domains"]
 
 
 def ndjson(reply):
@@ -145,3 +147,30 @@ def test_the_document_declares_the_export_media_types(api):
     for path in LISTS:
         content = paths[path]["get"]["responses"]["200"]["content"]
         assert set(content) == {"application/json", "text/csv", "application/x-ndjson"}, path
+
+
+@pytest.mark.parametrize("path, schema", [
+    ("/analytics/queries", "SearchQuery"), ("/analytics/discovered-brands", "DiscoveredBrand"),
+    ("/analytics/gaps/prompts", "PromptGap"), ("/analytics/gaps/domains", "DomainGap")])
+def test_the_other_analytics_lists_export_every_page(api, app, monkeypatch, path, schema):
+    monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
+    api.post("/brands", {"name": "Acme", "type": "own"})
+    api.post("/brands", {"name": "Northwind Suite", "type": "competitor"})
+    make_prompts(api, ["best crm %d" % n for n in range(6)])
+    app.config["tracker.worker"].run_pending()
+    every = api.get(path, perPage=100).json["data"]["data"]
+    assert every, path  # the simulated engine searches, invents names and names competitors
+    assert ndjson(api.get(path, format="ndjson", perPage=1)) == every
+    rows = csv_rows(api.get(path, format="csv"))
+    assert len(rows) == len(every)
+    assert list(rows[0]) == [name for name, _ in tracker.export_columns(schema)]
+
+
+def test_sources_by_category_export_their_own_columns(api, app):
+    make_prompts(api, ["best crm %d" % n for n in range(3)])
+    app.config["tracker.worker"].run_pending()
+    every = api.get("/analytics/sources", groupBy="category").json["data"]["data"]
+    rows = csv_rows(api.get("/analytics/sources", format="csv", groupBy="category"))
+    assert [(row["category"], row["citations"]) for row in rows] == [
+        (row["category"], str(row["citations"])) for row in every]
+    assert list(rows[0]) == [name for name, _ in tracker.export_columns("SourceCategoryCount")]
