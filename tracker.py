@@ -6050,6 +6050,8 @@ WEBHOOK_BACKOFF_SECONDS = 30  # doubled at each failed attempt...
 WEBHOOK_BACKOFF_CAP_SECONDS = 3600  # ...up to an hour...
 WEBHOOK_RETRY_SECONDS = 24 * 3600  # ...for a day; then the delivery fails and its endpoint is disabled
 WEBHOOK_BATCH = 20  # deliveries claimed at once
+WEBHOOK_LOG_DAYS = 30  # a delivered or failed delivery is kept in the log this long...
+WEBHOOK_PRUNE_BATCH = 1000  # ...and deleted this many at a time, when the dispatcher is idle
 WEBHOOK_SECRET_PREFIX = "whsec_"
 
 
@@ -6336,8 +6338,22 @@ def record_attempt(db, delivery, status, error):
                  iso_timestamp(now), delivery["webhook_id"]))
 
 
+def prune_deliveries(db, batch=WEBHOOK_PRUNE_BATCH):
+    """Delete up to batch deliveries delivered or failed over WEBHOOK_LOG_DAYS ago (the
+    log would grow forever); how many. The usual none is found without the write lock."""
+    cutoff = iso_timestamp(db.clock() - WEBHOOK_LOG_DAYS * 86400)
+    old = """SELECT id FROM webhook_deliveries WHERE state IN ('delivered', 'failed')
+             AND updated_at < ? LIMIT ?"""
+    if not query_all(db.connection(), old, (cutoff, 1)):
+        return 0
+    with db.write() as connection:
+        return len(query_all(connection, "DELETE FROM webhook_deliveries WHERE id IN (%s) "
+                                         "RETURNING id" % old, (cutoff, batch)))
+
+
 class WebhookDispatcher:
-    """Sends the outbox: ``deliver_due()`` once (tests), or ``start()`` a thread of its own."""
+    """Sends the outbox: ``deliver_due()`` once (tests), or ``start()`` a thread of its own;
+    when nothing is due, it prunes the delivery log."""
 
     def __init__(self, db, allow_private=False, timeout=WEBHOOK_TIMEOUT_SECONDS, poll_seconds=0.5):
         self.db = db
@@ -6364,7 +6380,7 @@ class WebhookDispatcher:
     def _loop(self):
         while not self._stopping.is_set():
             try:
-                busy = self.deliver_due()
+                busy = self.deliver_due() or prune_deliveries(self.db)
             except Exception:
                 log.exception("webhook delivery failed")
                 busy = False

@@ -367,3 +367,44 @@ def test_a_bad_seeded_webhook_says_where(db, webhook, problem):
         tracker.load_seed(db, {"workspaces": [{"name": "W", "webhooks": [webhook]}]})
     assert str(refused.value).startswith("seed workspaces.0: seed webhooks.0: ")
     assert problem in str(refused.value)
+
+
+def test_the_delivery_log_keeps_30_days_of_finished_deliveries(db):
+    workspace = tracker.create_workspace(db, "Log")
+    now = db.clock()
+
+    def delivery(state, days_ago):
+        stamp = tracker.iso_timestamp(now - days_ago * 86400)
+        with db.write() as connection:
+            hook = tracker.query_one(connection, """
+                INSERT INTO webhooks (workspace_id, url, events, secret, created_at, updated_at)
+                VALUES (?, 'https://hooks.example/', '[]', 's', ?, ?) RETURNING id""",
+                (workspace["id"], stamp, stamp))
+            return tracker.query_one(connection, """
+                INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type,
+                    body, state, next_attempt_at, created_at, updated_at)
+                VALUES (?, ?, 'evt', 'webhook.test', x'7b7d', ?, ?, ?, ?) RETURNING id""",
+                (workspace["id"], hook["id"], state, stamp, stamp, stamp))["id"]
+    kept = [delivery("delivered", 29.9), delivery("failed", 29.9), delivery("pending", 90)]
+    delivery("delivered", 30.1)
+    delivery("failed", 31)
+    assert tracker.prune_deliveries(db) == 2
+    assert tracker.prune_deliveries(db) == 0
+    left = tracker.query_all(db.connection(), "SELECT id FROM webhook_deliveries ORDER BY id")
+    assert [row["id"] for row in left] == kept
+
+
+def test_pruning_goes_a_batch_at_a_time(db):
+    workspace = tracker.create_workspace(db, "Log")
+    stamp = tracker.iso_timestamp(db.clock() - 40 * 86400)
+    with db.write() as connection:
+        hook = tracker.query_one(connection, """
+            INSERT INTO webhooks (workspace_id, url, events, secret, created_at, updated_at)
+            VALUES (?, 'https://hooks.example/', '[]', 's', ?, ?) RETURNING id""",
+            (workspace["id"], stamp, stamp))
+        connection.executemany("""
+            INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type, body,
+                state, next_attempt_at, created_at, updated_at)
+            VALUES (?, ?, 'evt', 'webhook.test', x'7b7d', 'delivered', ?, ?, ?)""",
+            [(workspace["id"], hook["id"], stamp, stamp, stamp)] * 5)
+    assert [tracker.prune_deliveries(db, batch=2) for _ in range(4)] == [2, 2, 1, 0]
