@@ -3994,6 +3994,11 @@ def curated_categories():
 CURATED_CATEGORIES = curated_categories()
 
 
+def within(host, domain):
+    """True when host is domain or a subdomain of it (notdomain.com is not)."""
+    return host == domain or host.endswith("." + domain)
+
+
 def parent_domains(host):
     """host and each parent of it, longest first: a.b.com, b.com, com."""
     labels = host.split(".")
@@ -4005,7 +4010,7 @@ def listed_category(host):
     for name in parent_domains(host):
         if name in CURATED_CATEGORIES:
             return CURATED_CATEGORIES[name]
-    if any(host == suffix or host.endswith("." + suffix) for suffix in INSTITUTIONAL_SUFFIXES):
+    if any(within(host, suffix) for suffix in INSTITUTIONAL_SUFFIXES):
         return "institutional"
     return "other"
 
@@ -4022,7 +4027,7 @@ class SourceCategories:
     def brand_of(self, host):
         """The tracked brand whose domain is host or a parent of it (own brands first)."""
         for brand in self.brands:
-            if any(host == domain or host.endswith("." + domain) for domain in brand["domains"]):
+            if any(within(host, domain) for domain in brand["domains"]):
                 return brand
         return None
 
@@ -4239,8 +4244,7 @@ class BrandMatcher:
             spans = {match.span() for match in literal.finditer(masked)}
             if pattern is not None:
                 spans |= {match.span() for match in pattern.finditer(masked) if match.end() > match.start()}
-            cited = any(source == domain or source.endswith("." + domain)
-                        for source in source_domains for domain in domains)
+            cited = any(within(source, domain) for source in source_domains for domain in domains)
             if spans or cited:
                 first = min(start for start, _ in spans) if spans else None
                 label, score = sentences.sentiment(start for start, _ in spans)
