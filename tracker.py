@@ -3474,8 +3474,7 @@ def parse_openai_response(reply):
     searched = any(item.get("type") == "web_search_call" for item in dicts(reply.get("output")))
     return Answer(text="\n\n".join(texts), citations=cited, consulted=consulted, searches=searches,
                   retrieval="searched" if searched else "not_searched",
-                  usage=token_usage(reply.get("usage"), "input_tokens", "output_tokens",
-                                    len(searches)))
+                  usage=token_usage(reply.get("usage"), len(searches)))
 
 
 def parse_anthropic_message(reply):
@@ -3507,8 +3506,7 @@ def parse_anthropic_message(reply):
     notes = ["web search failed: %s" % code for code in failures]
     return Answer(text="".join(texts), citations=cited, consulted=consulted, searches=searches,
                   retrieval="searched" if searches else "not_searched", notes=notes,
-                  usage=token_usage(usage, "input_tokens", "output_tokens",
-                                    tools.get("web_search_requests", len(searches))))
+                  usage=token_usage(usage, tools.get("web_search_requests", len(searches))))
 
 
 def parse_gemini_response(reply):
@@ -3547,8 +3545,7 @@ def parse_gemini_response(reply):
                 if isinstance(query, str) and query]
     return Answer(text=text, citations=[consulted[index] for index in order], consulted=consulted,
                   searches=searches, retrieval="searched" if grounding else "not_searched",
-                  usage=token_usage(reply.get("usageMetadata"), "promptTokenCount",
-                                    "candidatesTokenCount", len(searches)))
+                  usage=token_usage(reply.get("usageMetadata"), len(searches)))
 
 
 CITATION_MARK = re.compile(r"\[([0-9]{1,3})\]")
@@ -3574,20 +3571,14 @@ def parse_perplexity_response(reply):
     return dataclasses.replace(
         answer, citations=[{"url": urls[n - 1], "title": titles.get(urls[n - 1])} for n in order],
         consulted=results, retrieval="searched" if urls or results else "unknown",
-        usage=token_usage(usage, "prompt_tokens", "completion_tokens", 1 if urls or results else 0),
+        usage=token_usage(usage, 1 if urls or results else 0),
         cost=cost.get("total_cost"))
 
 
-def token_usage(reported, input_name, output_name, searches):
-    """Usage in the one vocabulary of every engine: inputTokens, outputTokens, searches."""
-    reported = reported if isinstance(reported, dict) else {}
-    return {"inputTokens": count_or_none(reported.get(input_name)),
-            "outputTokens": count_or_none(reported.get(output_name)),
-            "searches": count_or_none(searches)}
-
-
-def count_or_none(value):
-    return int(value) if is_integer(value) and value >= 0 else None
+def token_usage(reported, searches):
+    """A provider's token counts (whatever it named them, see USAGE_NAMES) with the
+    searches its engine ran, in the one vocabulary of every engine."""
+    return normalised_usage(dict(reported if isinstance(reported, dict) else {}, searches=searches))
 
 
 class OpenAIResponsesEngine(BearerEngine):
