@@ -4588,14 +4588,15 @@ def prepare_chat(engine, answer, latency_ms, matcher):
     """The PreparedChat of a bounded answer."""
     sources, found, names = extract(answer, matcher)
     return PreparedChat(engine, answer, latency_ms, sources, found, names,
-                        chat_cost(engine, answer), kept_reply(answer))
+                        chat_cost(engine.price, answer), kept_reply(answer))
 
 
-def chat_cost(engine, answer):
-    """USD: what the provider reported, else the engine's price applied to the usage."""
+def chat_cost(price, answer, unknown=None):
+    """USD: what the provider reported, else the model's price applied to the usage, else
+    unknown."""
     if answer.cost is not None:
         return answer.cost
-    return engine.price.cost(answer.usage) if engine.price else None
+    return price.cost(answer.usage) if price else unknown
 
 
 def kept_reply(answer):
@@ -4742,9 +4743,7 @@ def reread_reply(row, prices):
         raise EngineError("the stored reply is not a whole compressed reply of at most %d bytes"
                           % MAX_REPLY_BYTES)
     answer = bounded_answer(ENGINE_KINDS[row["kind"]][0].parse(decoded_reply(raw, "the stored reply")))
-    price = price_of(row["model"], prices)
-    cost = answer.cost if answer.cost is not None else price.cost(answer.usage) if price else row["cost"]
-    return answer, cost
+    return answer, chat_cost(price_of(row["model"], prices), answer, unknown=row["cost"])
 
 
 def rewrite_chat(connection, chat, answer, cost, extracted):

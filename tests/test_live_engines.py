@@ -29,8 +29,8 @@ def test_a_live_provider_answers_with_searches_sources_and_cost(kind):
     assert answer.retrieval in ("searched", "unknown")
     assert answer.citations, "a search-grounded answer cites pages"
     assert answer.usage["inputTokens"] and answer.usage["outputTokens"]
-    assert tracker.chat_cost(engine, answer) > 0
+    assert tracker.chat_cost(engine.price, answer) > 0
     assert answer.raw  # kept for re-extraction
     print("%s %s: %d characters, %d cited, %d consulted, searches %r, usage %r, cost $%s" % (
         kind, model, len(answer.text), len(answer.citations), len(answer.consulted),
-        answer.searches, answer.usage, tracker.chat_cost(engine, answer)))
+        answer.searches, answer.usage, tracker.chat_cost(engine.price, answer)))
