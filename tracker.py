@@ -5044,9 +5044,10 @@ SCOPE_PARAMS = (
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
 )
+SOURCE_GROUPS = ("domain", "url", "category")
 SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("groupBy", "choice", "Count by domain (registrable), by URL, or by the domains' "
-          "category.", choices=("domain", "url", "category"), default="domain"),
+          "category.", choices=SOURCE_GROUPS, default="domain"),
 )
 QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
 RANKING_PARAMS = SCOPE_PARAMS + (
@@ -8359,7 +8360,7 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 % if "groupBy" in values:
 <div><label for="f-group">Count by</label>
 <select id="f-group" name="groupBy">
-% for name in ("domain", "url"):
+% for name in groups:
 <option value="{{name}}"{{!' selected' if values["groupBy"] == name else ''}}>{{name}}</option>
 % end
 </select></div>
@@ -8395,7 +8396,7 @@ OVERVIEW_TEMPLATE = """{{!filters}}
 <thead><tr><th scope="col">Rank</th><th scope="col">Brand</th><th scope="col">Visibility</th>
 <th scope="col">Change</th><th scope="col">Share of voice</th><th scope="col">Change</th>
 <th scope="col">Average position</th><th scope="col">Change</th><th scope="col">Citations</th>
-<th scope="col">Sentiment</th><th scope="col">Change</th>
+<th scope="col">Sentiment (positive/neutral/negative)</th><th scope="col">Change</th>
 <th scope="col">Rank change</th></tr></thead>
 <tbody>
 % for row in document["brands"]:
@@ -8406,7 +8407,7 @@ OVERVIEW_TEMPLATE = """{{!filters}}
 <td>{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
 <td>{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
 <td>{{row["citations"]}}</td>
-<td>{{sentiment(row["sentiment"])}}</td><td>{{!change(row["change"]["sentiment"], False)}}</td>
+<td>{{sentiment_text(row["sentiment"])}}</td><td>{{!change(row["change"]["sentiment"], False)}}</td>
 <td>{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
 % end
 </tbody></table></div>
@@ -8623,15 +8624,6 @@ SOURCES_TEMPLATE = """{{!filters}}
 <p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them
 that cite each {{page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
 cited or not.</p>
-<p class="summary">Group by:
-% for group_by in ("domain", "url", "category"):
-% if group_by == page["groupBy"]:
-<strong>{{group_by}}</strong>
-% else:
-<a href="?{{group_links[group_by]}}">{{group_by}}</a>
-% end
-% end
-</p>
 % if not page["data"]:
 <p class="empty">No sources in this window.</p>
 % elif page["groupBy"] == "category":
@@ -8916,12 +8908,13 @@ def swatch(brand):
             'height="12" rx="2" fill="%s"/></svg>' % escape(brand_color(brand)))
 
 
-def sentiment(figure):
-    """A brand's sentiment figure as text: the mean score and the mentions judged each way."""
+def sentiment_text(figure):
+    """A brand's sentiment figure as text: the mean score, then the mentions judged
+    positive, neutral and negative (the column's header says so)."""
     if figure["value"] is None:
         return "–"
-    return "%+.2f (%d positive, %d neutral, %d negative)" % (
-        figure["value"], figure["positive"], figure["neutral"], figure["negative"])
+    return "%+.2f (%d/%d/%d)" % (figure["value"], figure["positive"], figure["neutral"],
+                                 figure["negative"])
 
 
 def change(value, is_share, lower_is_better=False, whole=False):
@@ -8941,7 +8934,7 @@ def pager(values, document):
 
 
 def filters_form(connection, values):
-    return render_part("filters", values=values, windows=DASHBOARD_WINDOWS,
+    return render_part("filters", values=values, windows=DASHBOARD_WINDOWS, groups=SOURCE_GROUPS,
                        choices=filter_choices(connection, caller().workspace_id))
 
 
@@ -8957,7 +8950,8 @@ def add_overview_routes(app, db):
         body = render_part("overview", filters=filters, document=document, days=values["days"],
                            visibility=figure_chart("Visibility", rows, "visibility"),
                            share=figure_chart("Share of voice", rows, "shareOfVoice"),
-                           swatch=swatch, percent=percent, change=change, sentiment=sentiment)
+                           swatch=swatch, percent=percent, change=change,
+                           sentiment_text=sentiment_text)
         return render_page("Overview", body, "/")
 
 
@@ -9079,9 +9073,7 @@ def add_source_pages(app, db):
             filters = filters_form(connection, values)
             brands = {brand["id"]: brand["name"] for brand in brand_rows(connection, workspace_id)}
         body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
-                           pager=pager(values, page), discovered=discovered, gaps=gaps,
-                           group_links={group_by: query_string(values, groupBy=group_by, page=None)
-                                        for group_by in ("domain", "url", "category")})
+                           pager=pager(values, page), discovered=discovered, gaps=gaps)
         return render_page("Sources", body, "/sources")
 
 

@@ -370,7 +370,7 @@ def test_the_overview_and_the_chat_page_show_sentiment_and_categories(site, db):
                         headers=bearer(site)).json["data"]
     page = site.get("/")
     shown = [row.find_all("td")[8].text for row in page.html.select("table.ranks tbody tr")]
-    assert shown == [tracker.sentiment(row["sentiment"]) for row in expected["brands"]]
+    assert shown == [tracker.sentiment_text(row["sentiment"]) for row in expected["brands"]]
     assert any(text.startswith(("+", "-")) for text in shown)  # the simulated engine judges
     chat = site.get("/api/v1/analytics/chats", headers=bearer(site)).json["data"]["data"][0]
     page = site.get("/chats/%d" % chat["id"])
@@ -389,7 +389,7 @@ def test_the_sources_page_groups_by_category_and_lists_discovered_brands_and_gap
     page = site.get("/sources?groupBy=category")
     rows = [(row.th.text, row.find_all("td")[3].text) for row in page.html.select("table tbody tr")]
     assert rows == [(row["category"], str(row["citations"])) for row in expected["data"]]
-    assert page.html.find("strong").text == "category"
+    assert page.html.find("select", id="f-group").find("option", selected=True).text == "category"
     discovered = site.get("/api/v1/analytics/discovered-brands", {"perPage": "10"},
                           headers=bearer(site)).json["data"]["data"]
     listed = page.html.find(id="discovered-title").parent.select("li a")
