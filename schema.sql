@@ -315,6 +315,9 @@ CREATE TABLE chats (
     retrieval    TEXT NOT NULL DEFAULT 'unknown'
                  CHECK (retrieval IN ('searched', 'not_searched', 'unknown')),
     cost         REAL,  -- USD, NULL when unknown
+    -- whether the answer names an active own / competitor brand (the gap rollups' input)
+    own_named    INTEGER NOT NULL DEFAULT 0,
+    competitor_named INTEGER NOT NULL DEFAULT 0,
     UNIQUE (run_id, engine)
 ) STRICT;
 
@@ -340,6 +343,7 @@ CREATE TABLE chat_sources (
     cited        INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1)),
     position     INTEGER,
     host         TEXT NOT NULL DEFAULT '',  -- the full host; domain is its registrable domain
+    category     TEXT,  -- the host's category when last worked out (see brand_refresh)
     UNIQUE (chat_id, url)
 ) STRICT;
 
@@ -498,6 +502,8 @@ CREATE TABLE prompt_daily_chats (
     day          TEXT NOT NULL,
     engine       TEXT NOT NULL,
     chats        INTEGER NOT NULL,
+    own_chats    INTEGER NOT NULL DEFAULT 0,  -- chats naming an own brand
+    competitor_chats INTEGER NOT NULL DEFAULT 0,  -- and a competitor
     PRIMARY KEY (workspace_id, prompt_id, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -526,6 +532,8 @@ CREATE TABLE prompt_weekly_chats (
     day          TEXT NOT NULL,
     engine       TEXT NOT NULL,
     chats        INTEGER NOT NULL,
+    own_chats    INTEGER NOT NULL DEFAULT 0,  -- chats naming an own brand
+    competitor_chats INTEGER NOT NULL DEFAULT 0,  -- and a competitor
     PRIMARY KEY (workspace_id, prompt_id, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -862,6 +870,196 @@ CREATE TABLE chat_names (
 CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
 CREATE INDEX chat_names_chat ON chat_names (chat_id);
 
+-- Rollups for the answer-intelligence lists, kept by the triggers below as the daily ones
+-- above are. A chat's stored facts say what they were when last worked out: the category
+-- of each source (chat_sources.category) and whether it names an own or a competitor
+-- brand (chats.own_named, competitor_named). Brand and override changes work them out
+-- again in the background (brand_refresh); until that is done, reads work every figure
+-- out from the per-chat rows.
+CREATE INDEX chat_names_key ON chat_names (workspace_id, name_key, created_at);
+
+CREATE TABLE daily_names (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    mentions     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, name_key)
+) STRICT, WITHOUT ROWID;
+
+-- As daily_domains, per category: a chat counts once however many of its pages are in it.
+CREATE TABLE daily_categories (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    category        TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, category)
+) STRICT, WITHOUT ROWID;
+
+-- The domains cited by gap chats (naming a competitor and no own brand), and per domain
+-- every brand those chats name (the read keeps the active competitors).
+CREATE TABLE daily_gap_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE daily_gap_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, domain, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_names_daily_insert AFTER INSERT ON chat_names BEGIN
+    INSERT INTO daily_names (workspace_id, day, engine, name_key, chats, mentions)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.name_key, 1,
+            new.mentions)
+    ON CONFLICT (workspace_id, day, engine, name_key) DO UPDATE SET
+        chats = chats + 1, mentions = mentions + excluded.mentions;
+END;
+
+CREATE TRIGGER chat_names_daily_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE daily_names SET chats = chats - 1, mentions = mentions - old.mentions
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND name_key = old.name_key;
+END;
+
+CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
+WHEN new.category IS NOT NULL BEGIN
+    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
+                                  retrieved_chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
+            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                      AND o.category = new.category AND o.id <> new.id AND o.cited),
+            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                        AND o.category = new.category AND o.id <> new.id))
+    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+-- A source's category changing is its row leaving the old category and joining the new.
+CREATE TRIGGER chat_sources_category_update AFTER UPDATE OF category ON chat_sources
+WHEN new.category IS NOT old.category BEGIN
+    UPDATE daily_categories SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND category = old.category;
+    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
+                                  retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    WHERE new.category IS NOT NULL
+    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chat_sources_category_delete AFTER DELETE ON chat_sources
+WHEN old.category IS NOT NULL BEGIN
+    UPDATE daily_categories SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND category = old.category;
+END;
+
+-- A chat's flags are set once its sources and brand rows are written, and cleared before
+-- they are rewritten (write_chat_brands): a gap chat joins the gap rollups with the rows it
+-- has then, and leaves with the same.
+CREATE TRIGGER chats_named_update AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.own_named IS NOT old.own_named OR new.competitor_named IS NOT old.competitor_named BEGIN
+    UPDATE prompt_daily_chats SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = substr(new.created_at, 1, 10) AND engine = new.engine;
+    UPDATE prompt_weekly_chats SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine;
+END;
+
+CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
+      AND r.engine = old.engine AND r.domain = s.domain;
+    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
+      AND r.brand_id = g.brand_id;
+END;
+
+CREATE TRIGGER chats_gap_join AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.competitor_named AND NOT new.own_named BEGIN
+    INSERT INTO daily_gap_domains (workspace_id, day, engine, domain, citations, chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, domain, count(*), 1
+    FROM chat_sources WHERE chat_id = new.id AND cited GROUP BY domain
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + 1;
+    INSERT INTO daily_gap_brands (workspace_id, domain, day, engine, brand_id, chats)
+    SELECT DISTINCT new.workspace_id, s.domain, substr(new.created_at, 1, 10), new.engine,
+           b.brand_id, 1
+    FROM chat_sources s JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+    WHERE s.chat_id = new.id AND s.cited
+    ON CONFLICT (workspace_id, domain, day, engine, brand_id) DO UPDATE SET chats = chats + 1;
+END;
+
+-- A chat deleted takes its flags off, and a gap chat leaves the gap rollups as in
+-- chats_gap_leave (its rows are still there before it goes).
+CREATE TRIGGER chats_named_delete BEFORE DELETE ON chats
+WHEN old.own_named OR old.competitor_named BEGIN
+    UPDATE prompt_daily_chats SET own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_weekly_chats SET own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
+END;
+
+CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
+      AND r.engine = old.engine AND r.domain = s.domain;
+    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
+      AND r.brand_id = g.brand_id;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (
@@ -917,4 +1115,4 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
 
-PRAGMA user_version = 9;
+PRAGMA user_version = 10;

@@ -758,6 +758,242 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
 """,
+    # 9 -> 10: rollups for the answer-intelligence lists (names recommended, source
+    # categories, gap prompts and domains), and the stored facts they sum: each source's
+    # category (worked out here by stored_category, see migrate) and whether each chat names
+    # an own or a competitor brand. Filled from the rows already stored, then kept by triggers.
+    9: """
+ALTER TABLE chats ADD COLUMN own_named INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chats ADD COLUMN competitor_named INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chat_sources ADD COLUMN category TEXT;
+ALTER TABLE prompt_daily_chats ADD COLUMN own_chats INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE prompt_daily_chats ADD COLUMN competitor_chats INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE prompt_weekly_chats ADD COLUMN own_chats INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE prompt_weekly_chats ADD COLUMN competitor_chats INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX chat_names_key ON chat_names (workspace_id, name_key, created_at);
+
+CREATE TABLE daily_names (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    mentions     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, name_key)
+) STRICT, WITHOUT ROWID;
+
+-- As daily_domains, per category: a chat counts once however many of its pages are in it.
+CREATE TABLE daily_categories (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    category        TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, category)
+) STRICT, WITHOUT ROWID;
+
+-- The domains cited by gap chats (naming a competitor and no own brand), and per domain
+-- every brand those chats name (the read keeps the active competitors).
+CREATE TABLE daily_gap_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE daily_gap_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, domain, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+UPDATE chats SET
+    own_named = EXISTS (SELECT 1 FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+                        WHERE cb.chat_id = chats.id AND cb.position IS NOT NULL
+                          AND b.status = 'active' AND b.type = 'own'),
+    competitor_named = EXISTS (SELECT 1 FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+                               WHERE cb.chat_id = chats.id AND cb.position IS NOT NULL
+                                 AND b.status = 'active' AND b.type = 'competitor')
+WHERE id IN (SELECT chat_id FROM chat_brands WHERE position IS NOT NULL);
+UPDATE chat_sources SET category = stored_category(workspace_id, host);
+INSERT INTO daily_names (workspace_id, day, engine, name_key, chats, mentions)
+SELECT workspace_id, substr(created_at, 1, 10), engine, name_key, count(*), sum(mentions)
+FROM chat_names GROUP BY 1, 2, 3, 4;
+INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
+                              retrieved_chats)
+SELECT workspace_id, substr(created_at, 1, 10), engine, category, sum(cited),
+       count(DISTINCT CASE WHEN cited THEN chat_id END), count(DISTINCT chat_id)
+FROM chat_sources GROUP BY 1, 2, 3, 4;
+UPDATE prompt_daily_chats AS r SET own_chats = s.own, competitor_chats = s.competitor
+FROM (SELECT workspace_id, prompt_id, substr(created_at, 1, 10) AS day, engine,
+             sum(own_named) AS own, sum(competitor_named) AS competitor
+      FROM chats WHERE own_named OR competitor_named GROUP BY 1, 2, 3, 4) s
+WHERE r.workspace_id = s.workspace_id AND r.prompt_id = s.prompt_id AND r.day = s.day
+  AND r.engine = s.engine;
+UPDATE prompt_weekly_chats AS r SET own_chats = s.own, competitor_chats = s.competitor
+FROM (SELECT workspace_id, prompt_id, date(created_at, '-6 days', 'weekday 1') AS day, engine,
+             sum(own_named) AS own, sum(competitor_named) AS competitor
+      FROM chats WHERE own_named OR competitor_named GROUP BY 1, 2, 3, 4) s
+WHERE r.workspace_id = s.workspace_id AND r.prompt_id = s.prompt_id AND r.day = s.day
+  AND r.engine = s.engine;
+INSERT INTO daily_gap_domains (workspace_id, day, engine, domain, citations, chats)
+SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, s.domain, count(*),
+       count(DISTINCT c.id)
+FROM chats c JOIN chat_sources s ON s.chat_id = c.id AND s.cited
+WHERE c.competitor_named AND NOT c.own_named GROUP BY 1, 2, 3, 4;
+INSERT INTO daily_gap_brands (workspace_id, domain, day, engine, brand_id, chats)
+SELECT c.workspace_id, g.domain, substr(c.created_at, 1, 10), c.engine, g.brand_id, count(*)
+FROM chats c JOIN (SELECT DISTINCT s.chat_id, s.domain, b.brand_id FROM chat_sources s
+                   JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+                   WHERE s.cited) g ON g.chat_id = c.id
+WHERE c.competitor_named AND NOT c.own_named GROUP BY 1, 2, 3, 4, 5;
+CREATE TRIGGER chat_names_daily_insert AFTER INSERT ON chat_names BEGIN
+    INSERT INTO daily_names (workspace_id, day, engine, name_key, chats, mentions)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.name_key, 1,
+            new.mentions)
+    ON CONFLICT (workspace_id, day, engine, name_key) DO UPDATE SET
+        chats = chats + 1, mentions = mentions + excluded.mentions;
+END;
+
+CREATE TRIGGER chat_names_daily_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE daily_names SET chats = chats - 1, mentions = mentions - old.mentions
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND name_key = old.name_key;
+END;
+
+CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
+WHEN new.category IS NOT NULL BEGIN
+    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
+                                  retrieved_chats)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
+            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                      AND o.category = new.category AND o.id <> new.id AND o.cited),
+            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                        AND o.category = new.category AND o.id <> new.id))
+    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+-- A source's category changing is its row leaving the old category and joining the new.
+CREATE TRIGGER chat_sources_category_update AFTER UPDATE OF category ON chat_sources
+WHEN new.category IS NOT old.category BEGIN
+    UPDATE daily_categories SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND category = old.category;
+    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
+                                  retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    WHERE new.category IS NOT NULL
+    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chat_sources_category_delete AFTER DELETE ON chat_sources
+WHEN old.category IS NOT NULL BEGIN
+    UPDATE daily_categories SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND category = old.category;
+END;
+
+-- A chat's flags are set once its sources and brand rows are written, and cleared before
+-- they are rewritten (write_chat_brands): a gap chat joins the gap rollups with the rows it
+-- has then, and leaves with the same.
+CREATE TRIGGER chats_named_update AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.own_named IS NOT old.own_named OR new.competitor_named IS NOT old.competitor_named BEGIN
+    UPDATE prompt_daily_chats SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = substr(new.created_at, 1, 10) AND engine = new.engine;
+    UPDATE prompt_weekly_chats SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine;
+END;
+
+CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
+      AND r.engine = old.engine AND r.domain = s.domain;
+    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
+      AND r.brand_id = g.brand_id;
+END;
+
+CREATE TRIGGER chats_gap_join AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.competitor_named AND NOT new.own_named BEGIN
+    INSERT INTO daily_gap_domains (workspace_id, day, engine, domain, citations, chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, domain, count(*), 1
+    FROM chat_sources WHERE chat_id = new.id AND cited GROUP BY domain
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + 1;
+    INSERT INTO daily_gap_brands (workspace_id, domain, day, engine, brand_id, chats)
+    SELECT DISTINCT new.workspace_id, s.domain, substr(new.created_at, 1, 10), new.engine,
+           b.brand_id, 1
+    FROM chat_sources s JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+    WHERE s.chat_id = new.id AND s.cited
+    ON CONFLICT (workspace_id, domain, day, engine, brand_id) DO UPDATE SET chats = chats + 1;
+END;
+
+-- A chat deleted takes its flags off, and a gap chat leaves the gap rollups as in
+-- chats_gap_leave (its rows are still there before it goes).
+CREATE TRIGGER chats_named_delete BEFORE DELETE ON chats
+WHEN old.own_named OR old.competitor_named BEGIN
+    UPDATE prompt_daily_chats SET own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_weekly_chats SET own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
+END;
+
+CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
+      AND r.engine = old.engine AND r.domain = s.domain;
+    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
+      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
+      AND r.brand_id = g.brand_id;
+END;
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -853,6 +1089,18 @@ def storage_cause(error):
     return error
 
 
+def migration_categories(connection):
+    """stored_category(workspace id, host) for the 9 -> 10 step: each workspace's
+    categories read once, before the step's statement calls it per source."""
+    workspaces = {row["id"]: None for row in query_all(connection, "SELECT id FROM workspaces")}
+
+    def category(workspace_id, host):
+        if workspaces.get(workspace_id) is None:
+            workspaces[workspace_id] = source_categories(connection, workspace_id)
+        return workspaces[workspace_id].category(host)
+    return category
+
+
 def migrate(connection):
     """Create the schema in an empty file, or upgrade an older one, in one transaction."""
     version = schema_version(connection)
@@ -867,6 +1115,7 @@ def migrate(connection):
         if version == 0:
             connection.execute(schema_sql).fetchall()
         else:
+            connection.create_scalar_function("stored_category", migration_categories(connection), 2)
             for step in range(version, SCHEMA_VERSION):
                 connection.execute(MIGRATIONS[step]).fetchall()
                 connection.execute("PRAGMA user_version = %d" % (step + 1))
@@ -4046,9 +4295,8 @@ def category_overrides(connection, workspace_id):
 
 def source_categories(connection, workspace_id):
     """The SourceCategories of the workspace, as it is now."""
-    brands = [dict(row, domains=json.loads(row["domains"])) for row in query_all(
-        connection, "SELECT id, type, domains FROM brands WHERE workspace_id = ?", (workspace_id,))]
-    return SourceCategories(brands, category_overrides(connection, workspace_id))
+    return SourceCategories(brand_rows(connection, workspace_id),
+                            category_overrides(connection, workspace_id))
 
 
 def set_category_override(db, workspace_id, domain, category):
@@ -4059,13 +4307,17 @@ def set_category_override(db, workspace_id, domain, category):
             ON CONFLICT (workspace_id, domain) DO UPDATE SET category = excluded.category,
                                                             updated_at = excluded.updated_at""",
             (workspace_id, domain, category, db.now()))
+        request_brand_refresh(connection, workspace_id)  # the stored categories of its sources
 
 
 def delete_category_override(db, workspace_id, domain):
     """True when the workspace had an override of domain."""
     with db.write() as connection:
-        return query_one(connection, "DELETE FROM source_categories WHERE workspace_id = ? "
-                                     "AND domain = ? RETURNING domain", (workspace_id, domain)) is not None
+        if query_one(connection, "DELETE FROM source_categories WHERE workspace_id = ? "
+                                 "AND domain = ? RETURNING domain", (workspace_id, domain)) is None:
+            return False
+        request_brand_refresh(connection, workspace_id)
+        return True
 
 
 def category_json(connection, workspace_id, domain):
@@ -4265,17 +4517,51 @@ def count_disjoint(spans):
 
 
 def brand_rows(connection, workspace_id):
-    """The workspace's brands with their JSON lists decoded, for matching and simulating."""
+    """The workspace's brands with their JSON lists decoded, for matching, categorising
+    and simulating."""
     return [dict(row, tracked_names=json.loads(row["tracked_names"]),
                  domains=json.loads(row["domains"]))
             for row in query_all(connection, """
-                SELECT id, name, tracked_names, name_regex, use_regex, domains FROM brands
-                WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
+                SELECT id, name, tracked_names, name_regex, use_regex, domains, type, status
+                FROM brands WHERE workspace_id = ? ORDER BY id""", (workspace_id,))]
 
 
-def write_chat_brands(connection, chat, found):
+class ChatReader:
+    """How a workspace reads its answers at one moment, made outside the write lock: its
+    brands (who is named or cited, and whether an own or a competitor brand is named) and
+    its sources' categories."""
+
+    def __init__(self, connection, workspace_id):
+        self.brands = brand_rows(connection, workspace_id)
+        self.matcher = BrandMatcher(self.brands)
+        self.categories = SourceCategories(self.brands, category_overrides(connection, workspace_id))
+        self.types = {brand["id"]: brand["type"] for brand in self.brands
+                      if brand["status"] == "active"}
+
+    def named(self, found):
+        """(own_named, competitor_named) of a chat's brand rows: whether it names an active
+        own brand, and an active competitor (a citation alone names none)."""
+        types = {self.types.get(row["brand_id"]) for row in found if row["position"] is not None}
+        return int("own" in types), int("competitor" in types)
+
+    def categorised(self, sources):
+        """sources, each with its category."""
+        for source in sources:
+            source["category"] = self.categories.category(source["host"])
+        return sources
+
+
+def set_named(connection, chat_id, named):
+    """Store whether the chat names an own and a competitor brand: the triggers move a gap
+    chat in or out of the gap rollups with the sources and brand rows it has then."""
+    connection.execute("UPDATE chats SET own_named = ?, competitor_named = ? WHERE id = ?",
+                       (*named, chat_id))
+
+
+def write_chat_brands(connection, chat, found, named):
     """(Re)write the brand rows of chat (a row with id, workspace_id, engine, created_at):
-    found is BrandMatcher.match's result for it."""
+    found is BrandMatcher.match's result for it, named ChatReader.named's."""
+    set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old rows
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
     connection.executemany("""
         INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
@@ -4284,6 +4570,7 @@ def write_chat_brands(connection, chat, found):
         [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
           row["cited"], chat["engine"], chat["created_at"], row["sentiment"],
           row["sentiment_score"]) for row in found])
+    set_named(connection, chat["id"], named)
 
 
 def write_chat_names(connection, chat, names):
@@ -4297,12 +4584,13 @@ def write_chat_names(connection, chat, names):
           row["name_key"], row["mentions"]) for row in names])
 
 
-def extract(answer, matcher):
-    """(sources, brand rows, names) of an answer: text work only, so no lock is needed."""
-    sources = extract_sources(answer)
-    return (sources, matcher.match(answer.text, {source["host"] for source in sources
-                                                 if source["cited"]}),
-            recommended_names(answer.text))
+def extract(answer, reader):
+    """(sources, brand rows, names, named) of an answer as the ChatReader reads it: text
+    work only, so no lock is needed."""
+    sources = reader.categorised(extract_sources(answer))
+    found = reader.matcher.match(answer.text, {source["host"] for source in sources
+                                               if source["cited"]})
+    return sources, found, recommended_names(answer.text), reader.named(found)
 
 
 # Sentiment -------------------------------------------------------------------------------
@@ -4432,7 +4720,8 @@ STOP_SECONDS = 5.0
 RELEVANCY_WINDOW_DAYS = 30
 RELEVANCY_REFRESH_SECONDS = 300
 BRAND_REFRESH_BATCH = 200
-BRAND_FIELDS = ("name", "tracked_names", "name_regex", "use_regex", "domains")
+# What a chat's brand rows, flags and sources' categories are worked out from.
+BRAND_FIELDS = ("name", "tracked_names", "name_regex", "use_regex", "domains", "type", "status")
 
 
 def queue_run(connection, workspace_id, prompt_id, now):
@@ -4580,14 +4869,14 @@ class PreparedChat:
     sources: list
     found: list
     names: list
+    named: tuple
     cost: float
     reply: bytes
 
 
-def prepare_chat(engine, answer, latency_ms, matcher):
+def prepare_chat(engine, answer, latency_ms, reader):
     """The PreparedChat of a bounded answer."""
-    sources, found, names = extract(answer, matcher)
-    return PreparedChat(engine, answer, latency_ms, sources, found, names,
+    return PreparedChat(engine, answer, latency_ms, *extract(answer, reader),
                         chat_cost(engine.price, answer), kept_reply(answer))
 
 
@@ -4635,17 +4924,18 @@ def store_chat(connection, run, prompt, prepared, created_at):
         connection.execute("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
                            "VALUES (?, ?, ?, ?)", (chat["id"], chat["workspace_id"], engine.kind,
                                                    prepared.reply))
-    write_chat_brands(connection, chat, prepared.found)
+    write_chat_brands(connection, chat, prepared.found, prepared.named)
     write_chat_names(connection, chat, prepared.names)
 
 
 def write_chat_sources(connection, chat, sources):
     connection.executemany("""
         INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
-                                  created_at, cited, position)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                  created_at, cited, position, category)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], chat["workspace_id"], s["url"], s["host"], s["domain"], s["title"],
-          chat["engine"], chat["created_at"], int(s["cited"]), s["position"]) for s in sources])
+          chat["engine"], chat["created_at"], int(s["cited"]), s["position"], s["category"])
+         for s in sources])
 
 
 def write_chat_searches(connection, chat, searches):
@@ -4670,39 +4960,52 @@ def refresh_relevancy(connection, workspace_id, now):
 
 
 def request_brand_refresh(connection, workspace_id):
-    """Have the worker recompute every chat's brand rows (a brand's names changed)."""
+    """Have the worker read every chat again (refresh_brand_rows): a brand or a category
+    override changed."""
     connection.execute("""
         INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
         ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0,
                                                  generation = generation + 1""", (workspace_id,))
 
 
+def refresh_pending(connection, workspace_id):
+    """True while the workspace's chats are being read again (refresh_brand_rows): their
+    stored categories and flags, and so the rollups that sum them, may be behind."""
+    return query_one(connection, "SELECT 1 AS pending FROM brand_refresh WHERE workspace_id = ?",
+                     (workspace_id,)) is not None
+
+
 def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
-    """Recompute one batch of chats' brand rows for one workspace; False when none is due.
+    """Read one batch of one workspace's chats again: their brand rows, names, flags and
+    sources' categories; False when none is due.
 
     The batch is read and matched without the write lock (a brand's regex may take a
-    while on long answers), then written under it only if no brand changed meanwhile:
-    a change bumps the refresh's generation and starts it over."""
+    while on long answers), then written under it only if no brand or override changed
+    meanwhile: a change bumps the refresh's generation and starts it over."""
     connection = db.connection()
     pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
     if pending is None:
         return False  # the usual case, found without taking the write lock
     workspace_id = pending["workspace_id"]
     with db.read() as snapshot:
-        matcher = BrandMatcher(brand_rows(snapshot, workspace_id))
+        reader = ChatReader(snapshot, workspace_id)
         chats = query_all(snapshot, """
             SELECT id, workspace_id, prompt_id, answer, engine, created_at FROM chats
             WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
-        hosts = chat_source_hosts(snapshot, workspace_id, [chat["id"] for chat in chats])
-    found = [matcher.match(chat["answer"], hosts.get(chat["id"], set())) for chat in chats]
+        sources = chat_source_rows(snapshot, workspace_id, [chat["id"] for chat in chats])
+    found = [reader.matcher.match(chat["answer"], {row["host"] for row in sources.get(chat["id"], ())
+                                                   if row["cited"]}) for chat in chats]
     names = [recommended_names(chat["answer"]) for chat in chats]
+    recategorised = [(category, row["id"]) for rows in sources.values() for row in rows
+                     if (category := reader.categories.category(row["host"])) != row["category"]]
     with db.write() as connection:
         if query_one(connection, "SELECT * FROM brand_refresh WHERE workspace_id = ?",
                      (workspace_id,)) != pending:
             return True  # a brand changed meanwhile: the next batch starts over
+        connection.executemany("UPDATE chat_sources SET category = ? WHERE id = ?", recategorised)
         for chat, rows, recommended in zip(chats, found, names):
-            write_chat_brands(connection, chat, rows)
+            write_chat_brands(connection, chat, rows, reader.named(rows))
             write_chat_names(connection, chat, recommended)
         if len(chats) < batch:
             connection.execute("DELETE FROM brand_refresh WHERE workspace_id = ?", (workspace_id,))
@@ -4756,12 +5059,13 @@ def rewrite_chat(connection, chat, answer, cost, extracted):
              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
              chat["id"], chat["workspace_id"])) is None:
         return False
-    sources, found, names = extracted
+    sources, found, names, named = extracted
+    set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old sources
     connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (chat["id"],))
     write_chat_sources(connection, chat, sources)
     connection.execute("DELETE FROM chat_searches WHERE chat_id = ?", (chat["id"],))
     write_chat_searches(connection, chat, answer.searches)
-    write_chat_brands(connection, chat, found)
+    write_chat_brands(connection, chat, found, named)
     write_chat_names(connection, chat, names)
     return True
 
@@ -4773,10 +5077,9 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
     while True:
         with db.read() as snapshot:
             rows = stored_replies(snapshot, after, workspace_id, batch)
-            brands = {ws: brand_rows(snapshot, ws) for ws in {row["workspace_id"] for row in rows}}
+            readers = {ws: ChatReader(snapshot, ws) for ws in {row["workspace_id"] for row in rows}}
         if not rows:
             return {"chats": rewritten, "failed": failed}
-        matchers = {ws: BrandMatcher(matched) for ws, matched in brands.items()}
         work, errors = [], []
         for row in rows:
             try:
@@ -4784,9 +5087,9 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
             except (EngineError, zlib.error) as error:
                 errors.append({"chatId": row["id"], "error": describe_error(error)})
                 continue
-            work.append((row, answer, cost, extract(answer, matchers[row["workspace_id"]])))
+            work.append((row, answer, cost, extract(answer, readers[row["workspace_id"]])))
         with db.write() as connection:
-            if any(brand_rows(connection, ws) != matched for ws, matched in brands.items()):
+            if any(brand_rows(connection, ws) != reader.brands for ws, reader in readers.items()):
                 continue  # a brand changed meanwhile: match this batch again
             for row, answer, cost, extracted in work:
                 rewritten += rewrite_chat(connection, row, answer, cost, extracted)
@@ -4794,15 +5097,15 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
         after = rows[-1]["id"]
 
 
-def chat_source_hosts(connection, workspace_id, chat_ids):
-    """{chat id: set of its cited sources' hosts} for the chats of a batch."""
-    hosts = {}
+def chat_source_rows(connection, workspace_id, chat_ids):
+    """{chat id: [its sources' id, host, cited, category]} for the chats of a batch."""
+    rows = {}
     for row in query_all(connection, """
-            SELECT chat_id, host FROM chat_sources
-            WHERE workspace_id = ? AND cited AND chat_id IN (SELECT value FROM json_each(?))""",
+            SELECT id, chat_id, host, cited, category FROM chat_sources
+            WHERE workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
             (workspace_id, json.dumps(chat_ids))):
-        hosts.setdefault(row["chat_id"], set()).add(row["host"])
-    return hosts
+        rows.setdefault(row["chat_id"], []).append(row)
+    return rows
 
 
 def describe_error(error):
@@ -4917,7 +5220,7 @@ class Worker:
                                    (self.db.now(), run["id"], run["lease_token"]))
             return
         deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
-        brands = brand_rows(connection, run["workspace_id"])
+        reader = ChatReader(connection, run["workspace_id"])
         answered = {row["engine"] for row in query_all(
             connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
         skipped = answered | disabled_engines(connection, run["workspace_id"])
@@ -4932,21 +5235,20 @@ class Worker:
                 continue
             started = time.perf_counter()
             try:
-                answer = bounded_answer(engine.ask(prompt["text"], prompt["location"], brands,
-                                                   deadline=deadline))
+                answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
+                                                   reader.brands, deadline=deadline))
             except Exception as error:  # an adapter's failure is kept on the run, never raised
                 errors[engine.name] = describe_error(error)
                 continue
             answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
-        self.finish(run, prompt, brands, answers, errors, held)
+        self.finish(run, prompt, reader, answers, errors, held)
 
-    def finish(self, run, prompt, brands, answers, errors, held=()):
+    def finish(self, run, prompt, reader, answers, errors, held=()):
         now = self.db.clock()
         asked = {engine.name for engine, _, _ in answers} | set(errors)
         uncounted = [engine.name for engine in self.engines
                      if engine.name in asked and engine.daily_limit is None]
-        matcher = BrandMatcher(brands)
-        prepared = [prepare_chat(engine, answer, latency_ms, matcher)
+        prepared = [prepare_chat(engine, answer, latency_ms, reader)
                     for engine, answer, latency_ms in answers]
         with self.db.write() as connection:
             if not holds_lease(connection, run):
@@ -5128,12 +5430,15 @@ class ChatScope:
         return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, coarsest first: none
-        when it filters both by prompt (topic, tag) and by location."""
+        """The rollups that answer the scope's whole weeks or days, best first: none when it
+        filters both by prompt (topic, tag) and by location. The per-prompt ones answer a
+        scope without filters too, for figures per prompt (which have no daily rollup)."""
         by_prompt = (self.prompt_id, self.topic_id, self.tag_id) != (None,) * 3
         if by_prompt:
             return () if self.location is not None else ("prompt_weekly", "prompt_daily")
-        return ("location_daily",) if self.location is not None else ("daily",)
+        if self.location is not None:
+            return ("location_daily",)
+        return ("daily", "prompt_weekly", "prompt_daily")
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -5509,21 +5814,41 @@ def source_json(row, group_by, categories, chats):
 def category_rows(connection, scope, categories, chats, page, per_page):
     """(total, rows) of /analytics/sources?groupBy=category: each category's citations,
     citing chats and consulting chats, counted once per chat however many of its pages
-    fall in the category. Categories are worked out when read (overrides and brands
-    change), by an SQL function over the window's sources, once per host."""
-    where, params = scope.row_conditions("x")
+    fall in the category: from daily_categories for whole days, else from the sources
+    categorised when read, by an SQL function, once per host (so that overrides and brand
+    edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
-    counted = query_all(connection, """
-        SELECT source_category(x.host) AS category, sum(x.cited) AS citations,
-               count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
-               count(DISTINCT x.chat_id) AS retrieved_chats
-        FROM chat_sources x WHERE %s GROUP BY 1""" % where, params)
+    sums = sum_parts(connection, scope, without_rollups(CATEGORY_SUMS, connection, scope))
+    counted = [dict(counts, category=key) for (_, key), counts in sums.items()
+               if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
                                             SOURCE_CATEGORIES.index(row["category"])))
     return len(rows), [{"category": row["category"], "citations": row["citations"],
                         "chats": row["chats"], "retrievedChats": row["retrieved_chats"],
                         "chatShare": ratio(row["chats"], chats)}
                        for row in rows[(page - 1) * per_page:page * per_page]]
+
+
+RAW_CATEGORY_SUMS = {"citations": "sum(x.cited)",
+                     "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
+                     "retrieved_chats": "count(DISTINCT x.chat_id)"}
+CATEGORY_SUMS = {
+    "raw": ("chat_sources x", "x.created_at", "source_category(x.host)", RAW_CATEGORY_SUMS,
+            ChatScope.row_conditions),
+    "daily": ("daily_categories x", "x.day", "x.category",
+              {name: "sum(x.%s)" % name for name in RAW_CATEGORY_SUMS}, ChatScope.day_conditions),
+    "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_sources x ON x.chat_id = c.id",
+              "c.created_at", "source_category(x.host)", RAW_CATEGORY_SUMS,
+              lambda scope, _: scope.chat_conditions("c")),
+}
+
+
+def without_rollups(how, connection, scope):
+    """how, less its rollups while the workspace's refresh is pending: the rollups of
+    stored categories and flags are behind until it is done."""
+    if not refresh_pending(connection, scope.workspace_id):
+        return how
+    return {kind: how[kind] for kind in ("raw", "chats")}
 
 
 # A search query lists at most this many of the prompts whose chats ran it (promptCount
@@ -5581,100 +5906,165 @@ def tracked_name_keys(connection, workspace_id):
                          (workspace_id,)):
         keys.add(row["name"].casefold())
         keys.update(name.casefold() for name in json.loads(row["tracked_names"]))
-    return sorted(keys)
+    return keys
+
+
+NAME_SUMS = {
+    "raw": ("chat_names x", "x.created_at", "x.name_key",
+            {"chats": "count(*)", "mentions": "sum(x.mentions)"}, ChatScope.row_conditions),
+    "daily": ("daily_names x", "x.day", "x.name_key",
+              {"chats": "sum(x.chats)", "mentions": "sum(x.mentions)"}, ChatScope.day_conditions),
+    "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
+              "c.created_at", "x.name_key", {"chats": "count(*)", "mentions": "sum(x.mentions)"},
+              lambda scope, _: scope.chat_conditions("c")),
+}
 
 
 def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
-    recommended by most chats first."""
-    where, params = scope.row_conditions("x")
-    grouped = """
-        SELECT x.name_key, min(x.name) AS name, count(DISTINCT x.chat_id) AS chats,
-               sum(x.mentions) AS mentions, min(x.created_at) AS first_seen,
-               max(x.created_at) AS last_seen, max(x.chat_id) AS example_chat_id
-        FROM chat_names x WHERE %s AND x.name_key NOT IN (SELECT value FROM json_each(?))
-        GROUP BY x.name_key""" % where
-    params = params + [json.dumps(tracked_name_keys(connection, scope.workspace_id))]
-    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
-    rows = query_all(connection, grouped + " ORDER BY chats DESC, mentions DESC, name_key "
-                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
-    data = [{"name": row["name"], "chats": row["chats"], "mentions": row["mentions"],
-             "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"],
-             "exampleChatId": row["example_chat_id"]} for row in rows]
-    return dict(page_fields(total, page, per_page), data=data,
+    recommended by most chats first (a chat names each name once)."""
+    tracked = tracked_name_keys(connection, scope.workspace_id)
+    counted = sorted(((key, sums) for (_, key), sums in sum_parts(connection, scope, NAME_SUMS).items()
+                      if sums["chats"] and key not in tracked),
+                     key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
+    data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
+            for key, sums in counted[(page - 1) * per_page:page * per_page]]
+    return dict(page_fields(len(counted), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
 
 
-def chat_flags_sql(scope):
-    """(WITH clause, params): each chat in scope with its prompt and whether it names an
-    own and a competitor brand (active brands, by name: a citation alone is no mention)."""
-    where, params = scope.chat_conditions()
-    return """
-        WITH flags AS (
-            SELECT c.id, c.prompt_id, coalesce(max(b.type = 'own'), 0) AS own,
-                   coalesce(max(b.type = 'competitor'), 0) AS competitor
-            FROM chats c
-            LEFT JOIN chat_brands cb ON cb.chat_id = c.id AND cb.position IS NOT NULL
-            LEFT JOIN brands b ON b.id = cb.brand_id AND b.status = 'active'
-            WHERE %s GROUP BY c.id)""" % where, params
+def name_seen(connection, scope, name_key):
+    """A recommended name as its latest chat in scope wrote it, that chat, and when the
+    name was first and last seen in scope (two seeks of the chat_names_key index)."""
+    where, params = scope.row_conditions("x")
+    where += " AND x.name_key = ?"
+    params = params + [name_key]
+    latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
+                       "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
+    first = query_one(connection, "SELECT min(x.created_at) AS at FROM chat_names x WHERE %s"
+                      % where, params)["at"]
+    return {"name": latest["name"], "firstSeenAt": first, "lastSeenAt": latest["created_at"],
+            "exampleChatId": latest["chat_id"]}
 
 
-def competitors_named(connection, scope, key_sql, keys, join_sql=""):
-    """{key: [{"brandId", "name", "chats"}]}: the competitors named in the gap chats of
-    scope (naming a competitor and no own brand), per key (a prompt, or a cited domain)."""
-    flags, params = chat_flags_sql(scope)
-    named = {}
-    for row in query_all(connection, flags + """
-            SELECT %s AS key, b.id, b.name, count(DISTINCT f.id) AS chats
-            FROM flags f %s
-            JOIN chat_brands cb ON cb.chat_id = f.id AND cb.position IS NOT NULL
-            JOIN brands b ON b.id = cb.brand_id AND b.type = 'competitor' AND b.status = 'active'
-            WHERE f.competitor AND NOT f.own AND %s IN (SELECT value FROM json_each(?))
-            GROUP BY 1, 2 ORDER BY 1, chats DESC, b.name""" % (key_sql, join_sql, key_sql),
-            params + [json.dumps(keys)]):
-        named.setdefault(row["key"], []).append({"brandId": row["id"], "name": row["name"],
-                                                 "chats": row["chats"]})
-    return named
+def named_sql(brand_type):
+    """SQL: chat x names an active brand of brand_type ("own" or "competitor"; a citation
+    alone is no mention), as its brand rows and the brands say now."""
+    return """EXISTS (SELECT 1 FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+                      WHERE cb.chat_id = x.id AND cb.position IS NOT NULL
+                        AND b.status = 'active' AND b.type = '%s')""" % brand_type
+
+
+GAP_CHAT_SQL = "%s AND NOT %s" % (named_sql("competitor"), named_sql("own"))
+RAW_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(%s)" % named_sql("own"),
+                    "competitor": "sum(%s)" % named_sql("competitor")}
+DAILY_PROMPT_FLAGS = {"chats": "sum(x.chats)", "own": "sum(x.own_chats)",
+                      "competitor": "sum(x.competitor_chats)"}
+PROMPT_FLAGS = {
+    "raw": ("chats x", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS, ChatScope.chat_conditions),
+    "prompt_daily": ("prompt_daily_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
+                     ChatScope.day_conditions),
+    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
+                      ChatScope.day_conditions),
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS,
+              ChatScope.chat_conditions),
+}
 
 
 def prompt_gaps_document(connection, scope, page, per_page):
-    """Prompts whose chats in scope name a competitor and never an own brand."""
-    flags, params = chat_flags_sql(scope)
-    grouped = flags + """
-        SELECT f.prompt_id, count(*) AS chats, sum(f.competitor) AS gap_chats
-        FROM flags f GROUP BY f.prompt_id HAVING max(f.own) = 0 AND sum(f.competitor) > 0"""
-    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
-    rows = query_all(connection, grouped + " ORDER BY gap_chats DESC, chats DESC, f.prompt_id "
-                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
-    ids = [row["prompt_id"] for row in rows]
-    texts = prompt_texts(connection, scope.workspace_id, ids)
-    named = competitors_named(connection, scope, "f.prompt_id", ids)
-    data = [{"promptId": row["prompt_id"], "text": texts.get(row["prompt_id"]),
-             "chats": row["chats"], "competitorChats": row["gap_chats"],
-             "competitors": named.get(row["prompt_id"], [])} for row in rows]
-    return dict(page_fields(total, page, per_page), data=data,
+    """Prompts whose chats in scope name a competitor and never an own brand, with the
+    competitors named (each chat of such a prompt is a gap chat, so a competitor's
+    mentions are its chats there)."""
+    flags = sum_parts(connection, scope, without_rollups(PROMPT_FLAGS, connection, scope))
+    gaps = sorted(((key, sums) for (_, key), sums in flags.items()
+                   if sums["competitor"] and not sums["own"]),
+                  key=lambda item: (-item[1]["competitor"], -item[1]["chats"], item[0]))
+    shown = gaps[(page - 1) * per_page:page * per_page]
+    texts = prompt_texts(connection, scope.workspace_id, [prompt_id for prompt_id, _ in shown])
+    competitors = active_competitors(connection, scope.workspace_id)
+    data = [{"promptId": prompt_id, "text": texts.get(prompt_id), "chats": sums["chats"],
+             "competitorChats": sums["competitor"],
+             "competitors": named_competitors(competitors, {
+                 brand_id: brand["mentioned"] for (_, brand_id), brand in
+                 brand_sums(connection, dataclasses.replace(scope, prompt_id=prompt_id)).items()})}
+            for prompt_id, sums in shown]
+    return dict(page_fields(len(gaps), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
+
+
+def active_competitors(connection, workspace_id):
+    """{brand id: name} of the workspace's active competitors."""
+    return {row["id"]: row["name"] for row in query_all(connection, """
+        SELECT id, name FROM brands WHERE workspace_id = ? AND type = 'competitor'
+        AND status = 'active'""", (workspace_id,))}
+
+
+def named_competitors(competitors, chats_by_brand):
+    """[{"brandId", "name", "chats"}] of the competitors among chats_by_brand's brands,
+    named by most chats first."""
+    named = [{"brandId": brand_id, "name": competitors[brand_id], "chats": chats}
+             for brand_id, chats in chats_by_brand.items() if chats and brand_id in competitors]
+    return sorted(named, key=lambda row: (-row["chats"], row["name"], row["brandId"]))
+
+
+GAP_SOURCES = ("chats x INDEXED BY {index} CROSS JOIN chat_sources s "
+               "ON s.chat_id = x.id AND s.cited")
+RAW_GAP_DOMAIN_SUMS = {"citations": "count(*)", "chats": "count(DISTINCT x.id)"}
+GAP_DOMAINS = {
+    "raw": (GAP_SOURCES.replace(" INDEXED BY {index}", ""), "x.created_at", "s.domain",
+            RAW_GAP_DOMAIN_SUMS, lambda scope, _: gap_chat_conditions(scope)),
+    "daily": ("daily_gap_domains x", "x.day", "x.domain",
+              {"citations": "sum(x.citations)", "chats": "sum(x.chats)"}, ChatScope.day_conditions),
+    "chats": (GAP_SOURCES, "x.created_at", "s.domain", RAW_GAP_DOMAIN_SUMS,
+              lambda scope, _: gap_chat_conditions(scope)),
+}
+
+
+def gap_chat_conditions(scope):
+    """The chats (x) in scope that name a competitor and no own brand, with parameters."""
+    where, params = scope.chat_conditions("x")
+    return where + " AND " + GAP_CHAT_SQL, params
 
 
 def domain_gaps_document(connection, scope, page, per_page):
     """Domains cited in the chats of scope that name a competitor and no own brand."""
-    flags, params = chat_flags_sql(scope)
-    grouped = flags + """
-        SELECT x.domain, sum(x.cited) AS citations, count(DISTINCT x.chat_id) AS chats
-        FROM flags f JOIN chat_sources x ON x.chat_id = f.id AND x.cited
-        WHERE f.competitor AND NOT f.own GROUP BY x.domain"""
-    total = query_one(connection, "SELECT count(*) AS n FROM (%s)" % grouped, params)["n"]
-    rows = query_all(connection, grouped + " ORDER BY chats DESC, citations DESC, x.domain "
-                     "LIMIT ? OFFSET ?", params + [per_page, (page - 1) * per_page])
-    domains = [row["domain"] for row in rows]
-    named = competitors_named(connection, scope, "x.domain", domains,
-                              "JOIN chat_sources x ON x.chat_id = f.id AND x.cited")
+    sums = sum_parts(connection, scope, without_rollups(GAP_DOMAINS, connection, scope))
+    gaps = sorted(((key, counts) for (_, key), counts in sums.items() if counts["chats"]),
+                  key=lambda item: (-item[1]["chats"], -item[1]["citations"], item[0]))
+    shown = gaps[(page - 1) * per_page:page * per_page]
+    named = gap_domain_competitors(connection, scope, [domain for domain, _ in shown])
+    competitors = active_competitors(connection, scope.workspace_id)
     categories = source_categories(connection, scope.workspace_id)
-    data = [{"domain": row["domain"], "category": categories.of(row["domain"])[0],
-             "citations": row["citations"], "chats": row["chats"],
-             "competitors": named.get(row["domain"], [])} for row in rows]
-    return dict(page_fields(total, page, per_page), data=data,
+    data = [{"domain": domain, "category": categories.of(domain)[0],
+             "citations": counts["citations"], "chats": counts["chats"],
+             "competitors": named_competitors(competitors, named.get(domain, {}))}
+            for domain, counts in shown]
+    return dict(page_fields(len(gaps), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
+
+
+def gap_domain_competitors(connection, scope, domains):
+    """{domain: {brand id: gap chats citing the domain and naming the brand}} for the
+    given domains: daily_gap_brands (keyed by domain first) for whole days, else the gap
+    chats' rows."""
+    named = {}
+    for kind, part in scope_parts(scope, () if refresh_pending(connection, scope.workspace_id)
+                                  else ("daily",)):
+        if kind == "daily":
+            where, params = part.day_conditions("x")
+            sql = """SELECT x.domain, x.brand_id, sum(x.chats) AS chats FROM daily_gap_brands x
+                     WHERE %s AND x.domain IN (SELECT value FROM json_each(?))
+                     GROUP BY 1, 2""" % where
+        else:
+            where, params = gap_chat_conditions(part)
+            sql = """SELECT s.domain, cb.brand_id, count(DISTINCT x.id) AS chats
+                     FROM %s JOIN chat_brands cb ON cb.chat_id = x.id AND cb.position IS NOT NULL
+                     WHERE %s AND s.domain IN (SELECT value FROM json_each(?))
+                     GROUP BY 1, 2""" % (GAP_DOMAINS[kind][0].format(index=part.chats_index()), where)
+        for row in query_all(connection, sql, params + [json.dumps(domains)]):
+            slot = named.setdefault(row["domain"], {})
+            slot[row["brand_id"]] = slot.get(row["brand_id"], 0) + row["chats"]
+    return named
 
 
 def usage_json(stored):

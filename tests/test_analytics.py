@@ -28,10 +28,11 @@ from conftest import Api
 WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
 
-def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=()):
+def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=(),
+             text="chat text"):
     """Insert a chat as the worker would, with known brand rows and sources (urls cited,
     consulted only consulted)."""
-    answer = tracker.Answer("chat text", [{"url": url} for url in urls], {},
+    answer = tracker.Answer(text, [{"url": url} for url in urls], {},
                             consulted=[{"url": url} for url in consulted])
     with db.write() as connection:
         run = tracker.query_one(connection, """
@@ -42,23 +43,16 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), c
         chat = tracker.query_one(connection, """
             INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                                answer, latency_ms, created_at)
-            VALUES (?, ?, ?, ?, ?, 'm', ?, 'chat text', 5, ?) RETURNING id""",
+            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?)
+            RETURNING id, workspace_id, prompt_id, engine, created_at""",
             (workspace_id, run["id"], prompt["id"], prompt["text"], engine, prompt["location"],
-             created_at))
-        for source in tracker.extract_sources(answer):
-            connection.execute("""
-                INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
-                                          created_at, cited, position)
-                VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)""",
-                (chat["id"], workspace_id, source["url"], source["host"], source["domain"], engine,
-                 created_at, int(source["cited"]), source["position"]))
-        for brand_id, position, cited in brands:
-            connection.execute("""
-                INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
-                                         engine, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                (chat["id"], brand_id, workspace_id, position, int(position is not None), cited,
-                 engine, created_at))
+             text, created_at))
+        reader = tracker.ChatReader(connection, workspace_id)
+        tracker.write_chat_sources(connection, chat, reader.categorised(tracker.extract_sources(answer)))
+        found = [{"brand_id": brand_id, "position": position, "mentions": int(position is not None),
+                  "cited": cited, "sentiment": None, "sentiment_score": None}
+                 for brand_id, position, cited in brands]
+        tracker.write_chat_brands(connection, chat, found, reader.named(found))
     return chat["id"]
 
 
@@ -346,56 +340,63 @@ def test_read_only_keys_can_read_analytics(client, db, example, api):
 # The rollups answer exactly what the per-chat rows answer -----------------------------
 
 def build_random_workspace():
-    """Chats at random times over five days, then a deleted prompt, a deleted brand, chats
-    deleted alone, rewritten sources and brand rows, so that every rollup trigger (insert
-    and delete) has run."""
+    """Chats at random times over five days, read by the brand refresh (their answers name
+    brands in kind or unkind words, and recommend untracked names), then a deleted prompt,
+    a deleted brand, a competitor turned own, a category override, chats deleted alone and
+    rewritten sources, read again: so that every rollup trigger (insert, update and
+    delete) has run."""
     rng = random.Random(11)
     app = tracker.make_app(":memory:")
     db = app.config["tracker.db"]
     workspace = tracker.create_workspace(db, "Random")
     api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"], rate_limit=10 ** 9)["key"],
               workspace["id"])
-    brands = [api.post("/brands", {"name": "B%d" % i, "domains": ["b%d.com" % i]}).json["data"]["id"]
-              for i in range(4)]
+    brands = [api.post("/brands", {"name": "B%d" % i, "domains": ["b%d.com" % i],
+                                   "type": "own" if i == 0 else "competitor"}).json["data"]["id"]
+              for i in range(5)]
     prompts = api.post("/prompts", {"prompts": [
         {"text": "p%d" % i, "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
          "topic": rng.choice("TU")} for i in range(6)]}).json["data"]["prompts"]
     for n in range(160):
         moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + rng.uniform(0, 5 * 86400))
-        named = rng.sample(brands, rng.randint(0, 3))
-        add_chat(db, workspace["id"], rng.choice(prompts), rng.choice(["e1", "e2"]), moment,
-                 [(brand, position, rng.randint(0, 1)) for position, brand in enumerate(named, 1)],
-                 ["https://%s/%d" % (rng.choice(["b0.com", "g2.com", "x.org"]), rng.randint(0, 3))
-                  for _ in range(rng.randint(0, 3))],
+        prompt = rng.choice(prompts)
+        named = rng.sample([1, 2, 3] if prompt in prompts[4:] else range(5), rng.choice([0, 1, 1, 2, 3]))
+        lines = ["%d. **B%d**: %s." % (i, b, rng.choice(["great and reliable", "fine", "awful and slow"]))
+                 for i, b in enumerate(named, 1)]
+        lines += ["- **%s** - also good." % name for name in rng.sample(["Zeta", "Omicron", "Kappa"],
+                                                                      rng.randint(0, 2))]
+        add_chat(db, workspace["id"], prompt, rng.choice(["e1", "e2"]), moment, (),
+                 ["https://%s/%d" % (rng.choice(["b0.com", "b2.com", "g2.com", "x.org", "reddit.com"]),
+                                     rng.randint(0, 3)) for _ in range(rng.randint(0, 3))],
                  ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
-                  for _ in range(rng.randint(0, 2))])
-    rewrite_brand_rows(db, rng)  # so that the rows deleted below have a sentiment
+                  for _ in range(rng.randint(0, 2))], text="\n".join(lines) or "nothing to say")
+    refresh(db)
     api.delete("/prompts/%d" % prompts[0]["id"])
     api.delete("/brands/%d" % brands[3])
+    api.patch("/brands/%d" % brands[4], {"type": "own"})
+    api.put("/source-categories/x.org", {"category": "editorial"})
     with db.write() as connection:  # chats deleted alone, their prompt kept
         connection.execute("DELETE FROM chats WHERE id % 10 = 3")
     with db.write() as connection:  # some chats' sources rewritten, as a re-extraction does
+        chats = tracker.query_all(connection, "SELECT * FROM chats WHERE id % 7 = 1")
         sources = tracker.query_all(connection, "SELECT * FROM chat_sources WHERE chat_id % 7 = 1")
+        for chat in chats:
+            tracker.set_named(connection, chat["id"], (0, 0))
         connection.execute("DELETE FROM chat_sources WHERE chat_id % 7 = 1")
         connection.executemany("INSERT INTO chat_sources (%s) VALUES (%s)" % (
             ", ".join(sources[0]), ", ".join("?" * len(sources[0]))),
             [tuple(source.values()) for source in sources])
-    rewrite_brand_rows(db, rng)
+        for chat in chats:
+            tracker.set_named(connection, chat["id"], (chat["own_named"], chat["competitor_named"]))
+    refresh(db)
     return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
                  "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
 
 
-def rewrite_brand_rows(db, rng):
-    """Rewrite every chat's brand rows, as a brand refresh does, with a new sentiment (it
-    scores the mentions)."""
-    with db.write() as connection:
-        for chat in tracker.query_all(connection, "SELECT * FROM chat_brands ORDER BY chat_id, brand_id"):
-            connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?",
-                               (chat["chat_id"], chat["brand_id"]))
-            mood = rng.choice([None, "positive", "neutral", "negative"])
-            chat.update(sentiment=mood, sentiment_score=mood and round(rng.uniform(-1, 1), 2))
-            connection.execute("INSERT INTO chat_brands VALUES (%s)" % ", ".join("?" * len(chat)),
-                               tuple(chat.values()))
+def refresh(db):
+    """Run the brand refresh the changes asked for to its end, as the worker does."""
+    while tracker.refresh_brand_rows(db):
+        pass
 
 
 RANDOM_API, RANDOM_IDS = build_random_workspace()
@@ -411,6 +412,11 @@ filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
                     st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
 
 
+# The lists read from the rollups of stored categories, names and flags.
+INTELLIGENCE_LISTS = ("/analytics/sources?groupBy=category", "/analytics/discovered-brands",
+                      "/analytics/gaps/prompts", "/analytics/gaps/domains")
+
+
 def raw_only(scope, rollups, weeks=True):
     return [("raw", scope)]
 
@@ -424,6 +430,7 @@ def test_rollups_and_per_chat_rows_agree(window, params):
                 ("/analytics/sources", dict(source_params, perPage="100")),
                 ("/analytics/chats", source_params),
                 ("/analytics/chats", dict(source_params, brandId=str(RANDOM_IDS["brand"])))]
+    requests += [(path, dict(source_params, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
@@ -431,7 +438,7 @@ def test_rollups_and_per_chat_rows_agree(window, params):
 
 
 @pytest.mark.parametrize("params", [
-    {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
+    {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"}])
 @pytest.mark.parametrize("end", ["2026-11-19T17:00:00.000Z", "2026-11-24T00:00:00.000Z"])
@@ -445,11 +452,14 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
                 ("/analytics/sources", dict(chat_params, perPage="100"))]
+    requests += [(path, dict(chat_params, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only):
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast[0]["data"]["chats"] > 0
     assert fast == slow
+    if set(params) <= {"engine", "from", "to"}:  # then every list has rows
+        assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
 
 
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")

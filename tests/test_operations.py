@@ -230,6 +230,30 @@ def test_upgrade_from_version_7_fills_the_prompt_and_location_rollups(tmp_path, 
     assert rolled_up == per_chat
 
 
+def test_upgrade_from_version_9_fills_the_intelligence_rollups(tmp_path):
+    """The rollups that version 10 adds (names, categories, gaps) hold the chats stored
+    before it, as the per-chat rows count them."""
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    with open(os.path.join(SCHEMAS, "v9.sql"), encoding="utf-8") as dump:
+        old.execute(dump.read()).fetchall()
+    old.close()
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    db = app.config["tracker.db"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, 1)["key"], 1)
+    assert not tracker.refresh_pending(db.connection(), 1)  # no refresh needed: filled at once
+    params = {"from": "2026-11-22T12:00:00.000Z", "to": "2026-11-25T00:00:00.000Z"}
+    paths = ("/analytics/sources?groupBy=category", "/analytics/discovered-brands",
+             "/analytics/gaps/prompts", "/analytics/gaps/domains")
+    rolled_up = [api.get(path, params=params).json["data"] for path in paths]
+    with unittest.mock.patch.object(tracker, "scope_parts",
+                                    lambda scope, rollups, weeks=True: [("raw", scope)]):
+        per_chat = [api.get(path, params=params).json["data"] for path in paths]
+    assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 4
+    assert rolled_up == per_chat
+    categories = {row["category"]: row["chats"] for row in rolled_up[0]["data"]}
+    assert categories["editorial"] > 0  # the override stored before the upgrade applies
+
+
 def make_current_file(path):
     """A database at the current version with a workspace and a known key."""
     db = tracker.Database(path)

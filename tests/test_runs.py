@@ -208,7 +208,7 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     run = tracker.claim_run(db)
     prompt = rows(db, "SELECT * FROM prompts")[0]
     answer = tracker.Answer("same", [], {})
-    prepared = tracker.prepare_chat(engine, answer, 5, tracker.BrandMatcher([]))
+    prepared = tracker.prepare_chat(engine, answer, 5, tracker.ChatReader(db.connection(), workspace.workspace_id))
     with db.write() as connection:
         for _ in range(2):
             tracker.store_chat(connection, run, prompt, prepared, NOW)

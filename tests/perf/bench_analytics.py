@@ -59,7 +59,8 @@ def generate(path, scale, seed=7):
                          dedupe_key, created_at, updated_at) VALUES (?, ?, 'paused', ?, ?, ?, ?, ?)""",
                       (ws, "prompt %d" % n, ("US", "DE", "FR")[n % 3], 1 + n % 20,
                        "prompt %d" % n, stamp, stamp))
-    brand_ids = list(range(1, BRANDS + 1))
+    brand_ids = list(range(1, BRANDS + 1))  # 1 is the own brand
+    categories = tracker.source_categories(connection, ws)
     for day in range(DAYS):
         moment = END.timestamp() - (DAYS - day) * 86400
         with db.write() as c:
@@ -84,9 +85,11 @@ def generate(path, scale, seed=7):
                           tracker.sentiment_label(score), score)
                          for (position, b), score in zip(enumerate(named, 1), scores)])
                     c.executemany("""INSERT INTO chat_sources (chat_id, workspace_id, url, host,
-                        domain, engine, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)""",
-                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine, at)
+                        domain, engine, created_at, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine, at,
+                          categories.category(d))
                          for d in set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3))])
+                    tracker.set_named(c, chat, (int(1 in named), int(any(b != 1 for b in named))))
                     c.executemany("""INSERT INTO chat_names (chat_id, workspace_id, engine,
                         created_at, name, name_key, mentions) VALUES (?, ?, ?, ?, ?, ?, 1)""",
                         [(chat, ws, engine, at, name, name.casefold())
