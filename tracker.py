@@ -965,7 +965,8 @@ WHEN new.competitor_named AND NOT new.own_named BEGIN
 END;
 
 -- A chat deleted takes its flags off, and a gap chat leaves the gap rollups as in
--- chats_gap_leave (its rows are still there before it goes).
+-- chats_gap_leave (its rows are still there before it goes), written out again: a BEFORE
+-- DELETE trigger must not update the row being deleted, so it cannot clear the flags.
 CREATE TRIGGER chats_named_delete BEFORE DELETE ON chats
 WHEN old.own_named OR old.competitor_named BEGIN
     UPDATE prompt_daily_chats SET own_chats = own_chats - old.own_named,
@@ -1090,8 +1091,8 @@ def storage_cause(error):
 
 
 def migration_categories(connection):
-    """stored_category(workspace id, host) for the 9 -> 10 step: each workspace's
-    categories read once, before the step's statement calls it per source."""
+    """stored_category(workspace id, host) for the 9 -> 10 step, which calls it per
+    source: each workspace's categories are read on its first call."""
     workspaces = {row["id"]: None for row in query_all(connection, "SELECT id FROM workspaces")}
 
     def category(workspace_id, host):
