@@ -19,6 +19,7 @@ import webtest
 from cheroot import wsgi
 
 import tracker
+from providers import FakeProviders
 
 # 2026-11-21T09:30:00Z: a whole minute, so rate-limit windows start at known times.
 START = 1795253400.0
@@ -293,6 +294,21 @@ class FakeOpenAI:
 def completion(text, **extra):
     return dict({"choices": [{"message": {"role": "assistant", "content": text}}],
                  "usage": {"prompt_tokens": 5, "completion_tokens": 7}}, **extra)
+
+
+@pytest.fixture(scope="module")
+def providers_server():
+    server = FakeProviders()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def providers(providers_server):
+    """The loopback stand-ins of the search-grounded providers (tests/providers.py), with
+    no script and no request yet."""
+    providers_server.clear()
+    return providers_server
 
 
 @pytest.fixture

@@ -67,6 +67,12 @@ class FakeProviders:
         self.scripts[kind].append((status, self.defaults[kind] if body is None else body,
                                    headers or {}, delay))
 
+    def clear(self):
+        """Forget the scripts and the requests received."""
+        for kind in self.scripts:
+            self.scripts[kind].clear()
+            self.requests[kind].clear()
+
     def close(self):
         self.server.stop()
 

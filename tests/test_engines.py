@@ -10,24 +10,10 @@ import pytest
 
 import tracker
 from conftest import run_cli
-from providers import (FakeProviders, anthropic_error, anthropic_message, gemini_error,
+from providers import (anthropic_error, anthropic_message, gemini_error,
                        gemini_response, grounding_redirect, openai_error, openai_response,
                        perplexity_response, search_error, search_results, server_tool_use,
                        text_block, web_search_call)
-
-
-@pytest.fixture(scope="module")
-def providers():
-    server = FakeProviders()
-    yield server
-    server.close()
-
-
-@pytest.fixture(autouse=True)
-def fresh_script(providers):
-    for kind in providers.scripts:
-        providers.scripts[kind].clear()
-        providers.requests[kind].clear()
 
 
 def engine(providers, kind, model, sleeps=None, key="key-1"):
