@@ -318,6 +318,12 @@ CREATE TABLE chats (
     -- whether the answer names an active own / competitor brand (the gap rollups' input)
     own_named    INTEGER NOT NULL DEFAULT 0,
     competitor_named INTEGER NOT NULL DEFAULT 0,
+    -- who rated the mentions' sentiment: VADER, or the judge engine (--judge) named here;
+    -- judge_cost adds up what judging the chat cost (USD, NULL when unknown)
+    sentiment_method TEXT NOT NULL DEFAULT 'vader' CHECK (sentiment_method IN ('vader', 'judge')),
+    judge_engine TEXT,
+    judge_model  TEXT,
+    judge_cost   REAL,
     UNIQUE (run_id, engine)
 ) STRICT;
 

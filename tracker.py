@@ -762,9 +762,15 @@ CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
     # categories, gap prompts and domains), and the stored facts they sum: each source's
     # category (worked out here by stored_category, see migrate) and whether each chat names
     # an own or a competitor brand. Filled from the rows already stored, then kept by triggers.
+    # And who rated a chat's sentiment (VADER, or a judge engine) at what cost.
     9: """
 ALTER TABLE chats ADD COLUMN own_named INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE chats ADD COLUMN competitor_named INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE chats ADD COLUMN sentiment_method TEXT NOT NULL DEFAULT 'vader'
+    CHECK (sentiment_method IN ('vader', 'judge'));
+ALTER TABLE chats ADD COLUMN judge_engine TEXT;
+ALTER TABLE chats ADD COLUMN judge_model TEXT;
+ALTER TABLE chats ADD COLUMN judge_cost REAL;
 ALTER TABLE chat_sources ADD COLUMN category TEXT;
 ALTER TABLE prompt_daily_chats ADD COLUMN own_chats INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE prompt_daily_chats ADD COLUMN competitor_chats INTEGER NOT NULL DEFAULT 0;
@@ -3408,12 +3414,31 @@ class HttpEngine(Engine):
 
     def ask(self, text, location=None, brands=(), deadline=None):
         """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting."""
+        raw = self.exchange(self.body(text, location), deadline)
+        return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
+
+    def judge(self, text, names, deadline=None):
+        """(verdict, cost) of the answer text as this engine judges it: {name: (sentiment,
+        score)} for each of names (see JUDGE_SCHEMA), and the call's cost in USD or None."""
+        reply = decoded_reply(self.exchange(self.judge_body(judge_prompt(text, names)), deadline),
+                              self.url)
+        answer = bounded_answer(self.parse(reply))
+        return read_verdict(self.verdict_document(reply, answer), names), chat_cost(self.price, answer)
+
+    def verdict_document(self, reply, answer):
+        """The judge's JSON document: the reply's answer text, parsed."""
+        try:
+            return json.loads(answer.text)
+        except (ValueError, RecursionError) as error:
+            raise EngineError("the judge's answer is not JSON: %s" % error) from None
+
+    def exchange(self, body, deadline=None):
+        """The raw reply to one request body (a JSON object), with retries: see the class."""
         deadline = math.inf if deadline is None else deadline
-        body = json.dumps(self.body(text, location)).encode()
+        data = json.dumps(body).encode()
         for attempt in range(self.retries + 1):
             try:
-                raw = self.post(body, deadline)
-                return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
+                return self.post(data, deadline)
             except RetryableEngineError as error:
                 if attempt == self.retries:
                     raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
@@ -3442,6 +3467,10 @@ class HttpEngine(Engine):
         return {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
 
     def body(self, text, location):
+        raise NotImplementedError
+
+    def judge_body(self, prompt):
+        """The request asking for JUDGE_SCHEMA's document on prompt, without web search."""
         raise NotImplementedError
 
     # parse(reply) -> Answer: a static method, so that `tracker reextract` can read a
@@ -3557,6 +3586,11 @@ class OpenAIEngine(BearerEngine):
         if location:
             messages.insert(0, {"role": "system", "content": location_note(location)})
         return {"model": self.model, "messages": messages}
+
+    def judge_body(self, prompt):
+        return {"model": self.model, "messages": judge_messages(prompt),
+                "response_format": {"type": "json_schema", "json_schema": {
+                    "name": JUDGE_SCHEMA_NAME, "strict": True, "schema": JUDGE_SCHEMA}}}
 
     parse = staticmethod(parse_chat_completion)
 
@@ -3849,6 +3883,11 @@ class OpenAIResponsesEngine(BearerEngine):
             body["instructions"] = location_note(location)
         return body
 
+    def judge_body(self, prompt):
+        return {"model": self.model, "instructions": JUDGE_INSTRUCTIONS, "input": prompt,
+                "text": {"format": {"type": "json_schema", "name": JUDGE_SCHEMA_NAME,
+                                    "strict": True, "schema": JUDGE_SCHEMA}}}
+
     parse = staticmethod(parse_openai_response)
 
 
@@ -3882,6 +3921,21 @@ class AnthropicEngine(HttpEngine):
             body["system"] = location_note(location)
         return body
 
+    def judge_body(self, prompt):
+        """Anthropic's way to a document of a schema: a tool the model must call with it."""
+        return {"model": self.model, "max_tokens": ANTHROPIC_MAX_TOKENS, "system": JUDGE_INSTRUCTIONS,
+                "messages": [{"role": "user", "content": prompt}],
+                "tools": [{"name": JUDGE_SCHEMA_NAME, "description": "Record the sentiment of "
+                           "each brand.", "input_schema": JUDGE_SCHEMA}],
+                "tool_choice": {"type": "tool", "name": JUDGE_SCHEMA_NAME}}
+
+    def verdict_document(self, reply, answer):
+        """The input of the reply's call of the judge's tool."""
+        for block in dicts(reply.get("content")):
+            if block.get("type") == "tool_use" and block.get("name") == JUDGE_SCHEMA_NAME:
+                return block.get("input")
+        raise EngineError("the judge's reply has no %s tool call" % JUDGE_SCHEMA_NAME)
+
     parse = staticmethod(parse_anthropic_message)
 
 
@@ -3906,6 +3960,12 @@ class GeminiEngine(HttpEngine):
             body["systemInstruction"] = {"parts": [{"text": location_note(location)}]}
         return body
 
+    def judge_body(self, prompt):
+        return {"systemInstruction": {"parts": [{"text": JUDGE_INSTRUCTIONS}]},
+                "contents": [{"role": "user", "parts": [{"text": prompt}]}],
+                "generationConfig": {"responseMimeType": "application/json",
+                                     "responseSchema": openapi_subset(JUDGE_SCHEMA)}}
+
     parse = staticmethod(parse_gemini_response)
 
 
@@ -3925,6 +3985,10 @@ class PerplexityEngine(BearerEngine):
         elif location:
             body["messages"].insert(0, {"role": "system", "content": location_note(location)})
         return body
+
+    def judge_body(self, prompt):
+        return {"model": self.model, "messages": judge_messages(prompt),
+                "response_format": {"type": "json_schema", "json_schema": {"schema": JUDGE_SCHEMA}}}
 
     parse = staticmethod(parse_perplexity_response)
 
@@ -3988,6 +4052,20 @@ def configure_engines(specs, environ=os.environ, prices=None, daily_limits=()):
     for engine in engines:
         engine.daily_limit = limits.get(engine.name, limits.get(None))
     return engines
+
+
+def judge_engine(engines, label):
+    """The engine labelled label, to judge sentiment (None: no label, VADER judges)."""
+    if label is None:
+        return None
+    engine = next((engine for engine in engines if engine.name == label), None)
+    if engine is None:
+        raise ProvisioningError("--judge %r: no engine is labelled so (engines: %s)"
+                                % (label, ", ".join(engine.name for engine in engines)))
+    if not isinstance(engine, HttpEngine):
+        raise ProvisioningError("--judge %r: a %s engine cannot judge; use one of: %s"
+                                % (label, engine.kind, ", ".join(sorted(set(ENGINE_KINDS)))))
+    return engine
 
 
 def daily_limit_table(options, labels):
@@ -4538,6 +4616,7 @@ class ChatReader:
         self.categories = SourceCategories(self.brands, category_overrides(connection, workspace_id))
         self.types = {brand["id"]: brand["type"] for brand in self.brands
                       if brand["status"] == "active"}
+        self.names = {brand["id"]: brand["name"] for brand in self.brands}
 
     def named(self, found):
         """(own_named, competitor_named) of a chat's brand rows: whether it names an active
@@ -4644,6 +4723,92 @@ class Sentences:
             return None, None
         score = round(sum(map(self.score, indices)) / len(indices), 4)
         return sentiment_label(score), score
+
+
+# The sentiment judge ---------------------------------------------------------------------
+
+# With --judge LABEL, one of the server's engines rates each chat's mentions in VADER's
+# place: one request per chat that names a tracked brand, asking for JUDGE_SCHEMA's
+# document in the provider's own structured-output form (each engine's judge_body),
+# without web search. Its ratings replace VADER's for every brand the chat names, or for
+# none when it fails or leaves one out (the chat's notes then say why). What it cost is
+# kept with the chat, and the worker judges the chats of the last JUDGE_BACKFILL_DAYS it
+# has not judged yet when it is idle (Worker.judge_older_chats).
+JUDGE_SCHEMA_NAME = "brand_sentiment"
+SENTIMENTS = ("positive", "neutral", "negative")
+JUDGE_INSTRUCTIONS = (
+    "You judge how an AI assistant's answer speaks of brands. For each brand listed, read only "
+    "what the answer says about that brand and rate it: positive (recommends or praises it), "
+    "negative (warns against or criticises it) or neutral (describes it), with a score from -1 "
+    "(most negative) to 1 (most positive). Give every listed brand once, named as listed.")
+JUDGE_SCHEMA = {
+    "type": "object", "additionalProperties": False, "required": ["brands"],
+    "properties": {"brands": {"type": "array", "items": {
+        "type": "object", "additionalProperties": False, "required": ["name", "sentiment", "score"],
+        "properties": {"name": {"type": "string"},
+                       "sentiment": {"type": "string", "enum": list(SENTIMENTS)},
+                       "score": {"type": "number"}}}}}}
+JUDGE_BACKFILL_DAYS = 30
+JUDGE_SCAN_BATCH = 200  # chats looked at per idle step
+JUDGE_CALLS_PER_STEP = 5  # so that an idle step never keeps the scheduler long
+
+
+def judge_prompt(text, names):
+    return "Brands:\n%s\n\nAnswer:\n%s" % ("\n".join("- " + name for name in names), text)
+
+
+def judge_messages(prompt):
+    """Chat-completions messages asking the judge about prompt."""
+    return [{"role": "system", "content": JUDGE_INSTRUCTIONS}, {"role": "user", "content": prompt}]
+
+
+def openapi_subset(schema):
+    """schema without additionalProperties, which Gemini's response schema does not take."""
+    if isinstance(schema, dict):
+        return {key: openapi_subset(value) for key, value in schema.items()
+                if key != "additionalProperties"}
+    return schema
+
+
+def read_verdict(document, names):
+    """{name: (sentiment, score)} for each of names from the judge's document, or an
+    EngineError: every name (ignoring case; other names are ignored), one of SENTIMENTS,
+    and a finite number, clamped to [-1, 1]."""
+    items = document.get("brands") if isinstance(document, dict) else None
+    if not isinstance(items, list):
+        raise EngineError("the judge's document has no brands list")
+    wanted = {name.casefold(): name for name in names}
+    verdict = {}
+    for item in dicts(items):
+        name = wanted.get(item["name"].casefold()) if isinstance(item.get("name"), str) else None
+        if name is None or name in verdict:
+            continue
+        sentiment, score = item.get("sentiment"), item.get("score")
+        if sentiment not in SENTIMENTS:
+            raise EngineError("the judge rated %s %.40s, not one of %s"
+                              % (name, json.dumps(sentiment), ", ".join(SENTIMENTS)))
+        if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+            raise EngineError("the judge scored %s %.40s, not a number" % (name, json.dumps(score)))
+        verdict[name] = (sentiment, round(min(1.0, max(-1.0, score)), 4))
+    missing = [name for name in names if name not in verdict]
+    if missing:
+        raise EngineError("the judge left out %s" % ", ".join(missing))
+    return verdict
+
+
+def judged_rows(judge, text, found, names, deadline=None):
+    """(found with the judge's ratings for the brands it names, the call's cost): names
+    is {brand id: name}; raises EngineError."""
+    mentioned = {row["brand_id"]: names[row["brand_id"]] for row in found if row["position"] is not None}
+    verdict, cost = judge.judge(text, list(mentioned.values()), deadline)
+    return [dict(row, sentiment=verdict[mentioned[row["brand_id"]]][0],
+                 sentiment_score=verdict[mentioned[row["brand_id"]]][1])
+            if row["brand_id"] in mentioned else row for row in found], cost
+
+
+def judge_failed(judge, error):
+    """The note a chat keeps when its judge failed."""
+    return "the sentiment judge %s failed, VADER's ratings kept: %s" % (judge.name, error)
 
 
 # Recommended names -----------------------------------------------------------------------
@@ -4873,6 +5038,7 @@ class PreparedChat:
     named: tuple
     cost: float
     reply: bytes
+    judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
 
 
 def prepare_chat(engine, answer, latency_ms, reader):
@@ -4927,6 +5093,40 @@ def store_chat(connection, run, prompt, prepared, created_at):
                                                    prepared.reply))
     write_chat_brands(connection, chat, prepared.found, prepared.named)
     write_chat_names(connection, chat, prepared.names)
+    if prepared.judgement:
+        record_judgement(connection, chat["id"], *prepared.judgement)
+
+
+def record_judgement(connection, chat_id, judge, cost, rated):
+    """Keep that judge was asked about the chat (so that it is not asked again, whether it
+    rated its mentions or failed), and add what it cost (None: unknown)."""
+    connection.execute("""
+        UPDATE chats SET sentiment_method = CASE WHEN ? THEN 'judge' ELSE sentiment_method END,
+                         judge_engine = ?, judge_model = ?,
+                         judge_cost = CASE WHEN ? IS NULL THEN judge_cost
+                                           ELSE coalesce(judge_cost, 0) + ? END
+        WHERE id = ?""", (rated, judge.name, judge.model, cost, cost, chat_id))
+
+
+def chats_before(connection, chat_id, batch):
+    """The chats (of every workspace) with ids below chat_id (None: all), newest first."""
+    return query_all(connection, """
+        SELECT id, workspace_id, engine, created_at, answer, judge_engine, judge_model,
+               own_named, competitor_named
+        FROM chats WHERE id < coalesce(?, 9223372036854775807) ORDER BY id DESC LIMIT ?""",
+        (chat_id, batch))
+
+
+def chat_brand_rows(connection, chat_id):
+    """A chat's brand rows as write_chat_brands takes them."""
+    return query_all(connection, """
+        SELECT brand_id, position, mentions, cited, sentiment, sentiment_score FROM chat_brands
+        WHERE chat_id = ? ORDER BY brand_id""", (chat_id,))
+
+
+def brand_names(connection, workspace_id):
+    return {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM brands WHERE workspace_id = ?", (workspace_id,))}
 
 
 def write_chat_sources(connection, chat, sources):
@@ -4991,12 +5191,22 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
     with db.read() as snapshot:
         reader = ChatReader(snapshot, workspace_id)
         chats = query_all(snapshot, """
-            SELECT id, workspace_id, prompt_id, answer, engine, created_at FROM chats
-            WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
+            SELECT id, workspace_id, prompt_id, answer, engine, created_at, sentiment_method
+            FROM chats WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
         sources = chat_source_rows(snapshot, workspace_id, [chat["id"] for chat in chats])
+        judged = judged_ratings(snapshot, [chat["id"] for chat in chats
+                                           if chat["sentiment_method"] == "judge"])
     found = [reader.matcher.match(chat["answer"], {row["host"] for row in sources.get(chat["id"], ())
                                                    if row["cited"]}) for chat in chats]
+    unjudged = []
+    for index, chat in enumerate(chats):
+        if chat["id"] in judged:
+            kept = kept_judgement(found[index], judged[chat["id"]])
+            if kept is None:
+                unjudged.append((chat["id"],))
+            else:
+                found[index] = kept
     names = [recommended_names(chat["answer"]) for chat in chats]
     recategorised = [(category, row["id"]) for rows in sources.values() for row in rows
                      if (category := reader.categories.category(row["host"])) != row["category"]]
@@ -5005,6 +5215,8 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
                      (workspace_id,)) != pending:
             return True  # a brand changed meanwhile: the next batch starts over
         connection.executemany("UPDATE chat_sources SET category = ? WHERE id = ?", recategorised)
+        connection.executemany("UPDATE chats SET sentiment_method = 'vader', judge_engine = NULL, "
+                               "judge_model = NULL WHERE id = ?", unjudged)
         for chat, rows, recommended in zip(chats, found, names):
             write_chat_brands(connection, chat, rows, reader.named(rows))
             write_chat_names(connection, chat, recommended)
@@ -5098,6 +5310,29 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
         after = rows[-1]["id"]
 
 
+def judged_ratings(connection, chat_ids):
+    """{chat id: {brand id: (sentiment, score)}}: the judge's ratings of the given chats."""
+    ratings = {}
+    for row in query_all(connection, """
+            SELECT chat_id, brand_id, sentiment, sentiment_score FROM chat_brands
+            WHERE chat_id IN (SELECT value FROM json_each(?)) AND position IS NOT NULL""",
+            (json.dumps(chat_ids),)):
+        ratings.setdefault(row["chat_id"], {})[row["brand_id"]] = (row["sentiment"],
+                                                                   row["sentiment_score"])
+    return ratings
+
+
+def kept_judgement(found, ratings):
+    """found (a judged chat's brand rows read again) with the judge's ratings when it names
+    the brands they were given for; else None: the chat goes back to VADER's until the
+    judge rates it again."""
+    if {row["brand_id"] for row in found if row["position"] is not None} != set(ratings):
+        return None
+    return [dict(row, sentiment=ratings[row["brand_id"]][0],
+                 sentiment_score=ratings[row["brand_id"]][1]) if row["brand_id"] in ratings else row
+            for row in found]
+
+
 def chat_source_rows(connection, workspace_id, chat_ids):
     """{chat id: [its sources' id, host, cited, category]} for the chats of a batch."""
     rows = {}
@@ -5126,10 +5361,12 @@ class Worker:
     ``concurrency`` runners.
     """
 
-    def __init__(self, db, engines=None, *, concurrency=2, run_interval=DEFAULT_RUN_INTERVAL,
-                 lease_seconds=LEASE_SECONDS, poll_seconds=0.5):
+    def __init__(self, db, engines=None, *, judge=None, concurrency=2,
+                 run_interval=DEFAULT_RUN_INTERVAL, lease_seconds=LEASE_SECONDS, poll_seconds=0.5):
         self.db = db
         self.engines = engines or [SimulatedEngine()]
+        self.judge = judge  # the engine that rates mentions in VADER's place, or None
+        self._judge_cursor = None  # judge_older_chats' next chat id (exclusive); 0: done
         self.concurrency = concurrency
         self.run_interval = run_interval
         self.lease_seconds = lease_seconds
@@ -5158,13 +5395,23 @@ class Worker:
     def run_pending(self):
         """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
         queue_due_prompts(self.db, self.run_interval)
-        while refresh_brand_rows(self.db):
+        while self.refresh():
             pass
         count = 0
         while self.run_next():
             count += 1
         self.score_brands(drained=True)
+        while self.judge_older_chats():
+            pass
         return count
+
+    def refresh(self):
+        """One batch of a brand refresh (see refresh_brand_rows): the chats it read again
+        may be due for the judge again, so its backfill starts over."""
+        if not refresh_brand_rows(self.db):
+            return False
+        self._judge_cursor = None
+        return True
 
     def score_brands(self, drained):
         """Recompute relevancy of workspaces with new chats: at once when the queue has
@@ -5242,15 +5489,18 @@ class Worker:
                 errors[engine.name] = describe_error(error)
                 continue
             answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
-        self.finish(run, prompt, reader, answers, errors, held)
+        self.finish(run, prompt, reader, answers, errors, held, deadline)
 
-    def finish(self, run, prompt, reader, answers, errors, held=()):
-        now = self.db.clock()
+    def finish(self, run, prompt, reader, answers, errors, held=(), deadline=None):
         asked = {engine.name for engine, _, _ in answers} | set(errors)
         uncounted = [engine.name for engine in self.engines
                      if engine.name in asked and engine.daily_limit is None]
         prepared = [prepare_chat(engine, answer, latency_ms, reader)
                     for engine, answer, latency_ms in answers]
+        judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
+        if self.judge is not None and self.judge.daily_limit is None:
+            uncounted += judged
+        now = self.db.clock()
         with self.db.write() as connection:
             if not holds_lease(connection, run):
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
@@ -5262,6 +5512,73 @@ class Worker:
         if answers:
             with self._lock:
                 self._new_chats.add(run["workspace_id"])
+
+    def judge_chat(self, prepared, reader, deadline=None):
+        """Have the judge rate a prepared chat's mentions, outside the write lock: True when
+        it was asked. When it fails, VADER's ratings stay and a note says why; past its
+        daily limit, the chat is left to judge_older_chats."""
+        if self.judge is None or not any(row["position"] is not None for row in prepared.found):
+            return False
+        if self.judge.daily_limit is not None and not reserve_call(self.db, self.judge):
+            return False
+        try:
+            prepared.found, cost = judged_rows(self.judge, prepared.answer.text, prepared.found,
+                                               reader.names, deadline)
+            prepared.judgement = (self.judge, cost, True)
+        except Exception as error:  # a judge's failure costs the chat its judgement only
+            prepared.answer.notes.append(judge_failed(self.judge, describe_error(error)))
+            prepared.judgement = (self.judge, None, False)
+        return True
+
+    def judge_older_chats(self):
+        """Have the judge rate a few chats of the last JUDGE_BACKFILL_DAYS that it was not
+        asked about (stored before it was configured, or back to VADER after a brand edit),
+        newest first, from where the last step stopped; False when there is nothing to do:
+        none left (until a brand refresh or a restart starts over) or its daily limit is
+        reached. A chat whose judgement failed is not asked about again."""
+        judge, now = self.judge, self.db.clock()
+        if judge is None or self._judge_cursor == 0:
+            return False
+        if judge.daily_limit is not None and \
+                calls_on(self.db.connection(), utc_day(now)).get(judge.name, 0) >= judge.daily_limit:
+            return False
+        since, calls = iso_timestamp(now - JUDGE_BACKFILL_DAYS * 86400), 0
+        chats = chats_before(self.db.connection(), self._judge_cursor, JUDGE_SCAN_BATCH)
+        for chat in chats:
+            if chat["created_at"] < since:
+                self._judge_cursor = 0
+                return True
+            if (chat["judge_engine"], chat["judge_model"]) != (judge.name, judge.model):
+                if calls == JUDGE_CALLS_PER_STEP or (judge.daily_limit is not None
+                                                     and not reserve_call(self.db, judge)):
+                    return True
+                calls += 1
+                self.judge_stored_chat(chat)
+            self._judge_cursor = chat["id"]
+        if len(chats) < JUDGE_SCAN_BATCH:
+            self._judge_cursor = 0
+        return True
+
+    def judge_stored_chat(self, chat):
+        """Rate a stored chat's mentions with the judge; written only if its brand rows are
+        still those it was asked about."""
+        rows = chat_brand_rows(self.db.connection(), chat["id"])
+        if not any(row["position"] is not None for row in rows):
+            return
+        names = brand_names(self.db.connection(), chat["workspace_id"])
+        try:
+            found, cost = judged_rows(self.judge, chat["answer"], rows, names)
+        except Exception as error:
+            log.warning("chat %d: %s", chat["id"], judge_failed(self.judge, describe_error(error)))
+            found, cost = None, None
+        with self.db.write() as connection:
+            if chat_brand_rows(connection, chat["id"]) == rows:
+                if found is not None:
+                    write_chat_brands(connection, chat, found,
+                                      (chat["own_named"], chat["competitor_named"]))
+                record_judgement(connection, chat["id"], self.judge, cost, found is not None)
+            if self.judge.daily_limit is None:
+                count_calls(connection, [self.judge.name], utc_day(self.db.clock()))
 
     # Background threads ---------------------------------------------------------------
 
@@ -5279,7 +5596,7 @@ class Worker:
     def _schedule(self):
         queue_due_prompts(self.db, self.run_interval)
         self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
-        return refresh_brand_rows(self.db)
+        return self.refresh() or self.judge_older_chats()
 
     def _loop(self, step):
         while not self._stopping.is_set():
@@ -6106,6 +6423,9 @@ def chats_json(connection, workspace_id, rows):
              "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
+             "sentimentMethod": row["sentiment_method"],
+             "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
+             if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
@@ -7446,6 +7766,13 @@ def analytics_schemas():
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
+            "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
+                                "mentions' sentiment: VADER (offline), or the judge engine."},
+            "judge": dict(nullable_schema(object_schema({"engine": string_schema(),
+                                                         "model": string_schema()})),
+                          description="The engine that rated the sentiment (--judge), or null."),
+            "judgeCost": dict(nullable_schema(NUMBER), description="USD spent on judging the "
+                              "chat's sentiment; null when none or unknown."),
             "searchQueries": dict(array_schema(string_schema()),
                                   description="The searches the engine ran, in order."),
             "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
@@ -8957,7 +9284,8 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <dt>Engine</dt><dd>{{chat["engine"]}} ({{chat["model"]}})</dd>
 <dt>Location</dt><dd>{{chat["location"] or "any"}}</dd>
 <dt>When</dt><dd>{{chat["createdAt"][:19].replace("T", " ")}} UTC</dd>
-<dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd></dl>
+<dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd>
+<dt>Sentiment by</dt><dd>{{"%(engine)s (%(model)s)" % chat["judge"] if chat["judge"] else "VADER"}}</dd></dl>
 % for note in chat["notes"]:
 <p class="notice">{{note if isinstance(note, str) else note.get("message", "")}}</p>
 % end
@@ -10500,8 +10828,9 @@ def cmd_serve(args):
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
-                   concurrency=args.workers, run_interval=args.run_interval,
-                   lease_seconds=args.lease, allow_private_webhooks=args.allow_private_webhooks,
+                   judge=judge_engine(engines, args.judge), concurrency=args.workers,
+                   run_interval=args.run_interval, lease_seconds=args.lease,
+                   allow_private_webhooks=args.allow_private_webhooks,
                    webhook_timeout=args.webhook_timeout)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
@@ -10605,6 +10934,9 @@ def build_parser():
                            metavar="[LABEL=]N",
                            help="ask an engine at most N times per UTC day (repeatable; N alone: "
                                 "every engine); past it, runs wait for the next day")
+    serve_cmd.add_argument("--judge", metavar="LABEL",
+                           help="rate each mention's sentiment with this engine (one of --engine, "
+                                "not simulated) instead of VADER")
     serve_cmd.add_argument("--prices", metavar="FILE",
                            help='a JSON file of model prices over the built-in table: '
                                 '{"model": {"input": USD, "output": USD, "search": USD}} '

@@ -271,6 +271,7 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
         "searchQueries": [], "retrieval": "unknown", "cost": None,
         "usage": {"inputTokens": None, "outputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z",
+        "sentimentMethod": "vader", "judge": None, "judgeCost": None,
         "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "host": "acme.com",
                      "title": None, "cited": True, "position": 1, "category": "own",
                      "brandId": example["acme"]},
