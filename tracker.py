@@ -5690,6 +5690,7 @@ class ChatScope:
     topic_id: int = None
     tag_id: int = None
     location: str = None
+    prompt_ids: tuple = None  # only these prompts' chats: a narrowing of the lists per prompt
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
@@ -5715,6 +5716,9 @@ class ChatScope:
         if self.tag_id is not None:
             conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
             params.append(self.tag_id)
+        if self.prompt_ids is not None:
+            conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(self.prompt_ids))
         return conditions, params
 
     def row_conditions(self, alias):
@@ -5745,14 +5749,17 @@ class ChatScope:
     def by_prompt(self):
         """True when a filter needs each chat's prompt or location, which the rollups
         without a prompt or location column do not keep."""
-        return (self.prompt_id, self.topic_id, self.tag_id, self.location) != (None,) * 4
+        return self.narrows_prompts() or self.location is not None
+
+    def narrows_prompts(self):
+        """True when a prompt, topic or tag filter (or a list of prompts) narrows the scope."""
+        return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids) != (None,) * 4
 
     def rollups(self):
         """The rollups that answer the scope's whole weeks or days, best first: none when it
         filters both by prompt (topic, tag) and by location. The per-prompt ones answer a
         scope without filters too, for figures per prompt (which have no daily rollup)."""
-        by_prompt = (self.prompt_id, self.topic_id, self.tag_id) != (None,) * 3
-        if by_prompt:
+        if self.narrows_prompts():
             return () if self.location is not None else ("prompt_weekly", "prompt_daily")
         if self.location is not None:
             return ("location_daily",)
@@ -5761,8 +5768,7 @@ class ChatScope:
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
         others of its window: each of its prompts' chats, or its location's."""
-        return "chats_location" if (self.prompt_id, self.topic_id, self.tag_id) == (None,) * 3 \
-            else "chats_prompt"
+        return "chats_prompt" if self.narrows_prompts() else "chats_location"
 
     def shifted(self, start, end):
         return dataclasses.replace(self, start=start, end=end)
@@ -6293,7 +6299,10 @@ def prompt_gaps_document(connection, scope, page, per_page):
     """Prompts whose chats in scope name a competitor and never an own brand, with the
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
-    flags = sum_parts(connection, scope, without_rollups(PROMPT_FLAGS, connection, scope))
+    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    if "prompt_daily" in how and "prompt_daily" in scope.rollups():
+        scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
+    flags = sum_parts(connection, scope, how)
     gaps = sorted(((key, sums) for (_, key), sums in flags.items()
                    if sums["competitor"] and not sums["own"]),
                   key=lambda item: (-item[1]["competitor"], -item[1]["chats"], item[0]))
@@ -6308,6 +6317,23 @@ def prompt_gaps_document(connection, scope, page, per_page):
             for prompt_id, sums in shown]
     return dict(page_fields(len(gaps), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
+
+
+def gap_candidates(connection, scope):
+    """The ids of the prompts of scope that name no own brand on its whole days, from the
+    per-prompt daily rollup (a short seek per prompt): the only ones that may be gap
+    prompts, so that the sums are added up for them alone. None: no whole day to tell."""
+    span = whole_span(scope, "day")
+    if span is None:
+        return None
+    prompt_where, prompt_params = scope.prompt_conditions()
+    own_where, own_params = scope.shifted(*span).day_conditions("x")
+    return tuple(row["prompt_id"] for row in query_all(connection, """
+        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
+        WHERE %s AND NOT EXISTS (SELECT 1 FROM prompt_daily_chats x
+                                 WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)"""
+        % (" AND ".join(["true"] + prompt_where).format("q"), own_where),
+        [scope.workspace_id] + prompt_params + own_params))
 
 
 def active_competitors(connection, workspace_id):

@@ -246,7 +246,8 @@ def test_upgrade_from_version_9_fills_the_intelligence_rollups(tmp_path):
              "/analytics/gaps/prompts", "/analytics/gaps/domains")
     rolled_up = [api.get(path, params=params).json["data"] for path in paths]
     with unittest.mock.patch.object(tracker, "scope_parts",
-                                    lambda scope, rollups, weeks=True: [("raw", scope)]):
+                                    lambda scope, rollups, weeks=True: [("raw", scope)]), \
+            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
         per_chat = [api.get(path, params=params).json["data"] for path in paths]
     assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 4
     assert rolled_up == per_chat
