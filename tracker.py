@@ -5334,11 +5334,14 @@ def kept_judgement(found, ratings):
 
 
 def chat_source_rows(connection, workspace_id, chat_ids):
-    """{chat id: [its sources' id, host, cited, category]} for the chats of a batch."""
+    """{chat id: [its sources' id, host, cited, category]} for the chats of a batch.
+
+    ``+workspace_id`` keeps SQLite from reading the workspace's every source through its
+    workspace index (its choice on a file without statistics) to find a few chats' rows."""
     rows = {}
     for row in query_all(connection, """
             SELECT id, chat_id, host, cited, category FROM chat_sources
-            WHERE workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
+            WHERE +workspace_id = ? AND chat_id IN (SELECT value FROM json_each(?))""",
             (workspace_id, json.dumps(chat_ids))):
         rows.setdefault(row["chat_id"], []).append(row)
     return rows
@@ -6418,13 +6421,14 @@ def usage_json(stored):
 
 
 def chats_json(connection, workspace_id, rows):
-    """Chat objects with their sources and brand mentions, in two queries for the page."""
+    """Chat objects with their sources and brand mentions, in two queries for the page
+    (found by chat id: see chat_source_rows for the ``+workspace_id``)."""
     ids = json.dumps([row["id"] for row in rows])
     categories = source_categories(connection, workspace_id)
     sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
     for source in query_all(connection, """
             SELECT chat_id, url, host, domain, title, cited, position FROM chat_sources
-            WHERE chat_id IN (SELECT value FROM json_each(?)) AND workspace_id = ?
+            WHERE chat_id IN (SELECT value FROM json_each(?)) AND +workspace_id = ?
             ORDER BY cited DESC, position, id""", (ids, workspace_id)):
         category, brand = categories.of(source["host"])
         sources[source["chat_id"]].append({"url": source["url"], "domain": source["domain"],
@@ -6436,7 +6440,7 @@ def chats_json(connection, workspace_id, rows):
             SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited,
                    cb.sentiment, cb.sentiment_score
             FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
-            WHERE cb.chat_id IN (SELECT value FROM json_each(?)) AND cb.workspace_id = ?
+            WHERE cb.chat_id IN (SELECT value FROM json_each(?)) AND +cb.workspace_id = ?
             ORDER BY cb.position IS NULL, cb.position, b.name""", (ids, workspace_id)):
         mentions[mention["chat_id"]].append({
             "brandId": mention["brand_id"], "brandName": mention["name"],

@@ -332,3 +332,27 @@ def test_a_version_5_database_gets_registrable_domains_and_sentiments(tmp_path):
     assert scored == [{"n": 0}]
     assert tracker.query_one(connection, "SELECT count(*) AS n FROM chat_names")["n"] > 0
     db.close()
+
+
+def test_a_batch_of_chats_finds_its_rows_by_chat_not_by_workspace(api, db):
+    """The brand refresh and the chat lists read a few chats' sources and brand rows: by
+    chat id, never through the workspace's index of every row (SQLite's pick on a file
+    without statistics, which made each refresh batch read the workspace's every source)."""
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    api.post("/prompts", {"text": "Best CRM?"})
+    tracker.Worker(db).run_pending()
+    connection = db.connection()
+    statements = []
+    connection.exec_trace = lambda cursor, sql, bindings: statements.append((sql, bindings)) or True
+    try:
+        api.post("/brands", {"name": "Globex"})
+        tracker.refresh_brand_rows(db)
+        api.get("/analytics/chats")
+    finally:
+        connection.exec_trace = None
+    batch_reads = [(sql, bindings) for sql, bindings in statements
+                   if "json_each" in sql and ("FROM chat_sources" in sql or "FROM chat_brands" in sql)]
+    assert len(batch_reads) >= 3
+    for sql, bindings in batch_reads:
+        plan = " ".join(row["detail"] for row in connection.execute("EXPLAIN QUERY PLAN " + sql, bindings))
+        assert "(workspace_id=?)" not in plan, plan
