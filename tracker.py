@@ -3426,9 +3426,10 @@ class HttpEngine(Engine):
         return read_verdict(self.verdict_document(reply, answer), names), chat_cost(self.price, answer)
 
     def verdict_document(self, reply, answer):
-        """The judge's JSON document: the reply's answer text, parsed."""
+        """The judge's JSON document: the reply's answer text, parsed (after the reasoning a
+        model such as Perplexity's sonar-reasoning puts first, in <think> tags)."""
         try:
-            return json.loads(answer.text)
+            return json.loads(LEADING_THOUGHTS.sub("", answer.text, count=1))
         except (ValueError, RecursionError) as error:
             raise EngineError("the judge's answer is not JSON: %s" % error) from None
 
@@ -4735,6 +4736,7 @@ class Sentences:
 # kept with the chat, and the worker judges the chats of the last JUDGE_BACKFILL_DAYS it
 # has not judged yet when it is idle (Worker.judge_older_chats).
 JUDGE_SCHEMA_NAME = "brand_sentiment"
+LEADING_THOUGHTS = re2.compile(r"^\s*<think>(?s:.*?)</think>")
 SENTIMENTS = ("positive", "neutral", "negative")
 JUDGE_INSTRUCTIONS = (
     "You judge how an AI assistant's answer speaks of brands. For each brand listed, read only "

@@ -291,3 +291,12 @@ def test_the_dashboards_chat_page_says_who_rated_the_sentiment(api, client, db, 
     form.submit(status=303)
     page = client.get("/chats/%d" % the_chat(api)["id"])
     assert "<dt>Sentiment by</dt><dd>judge (gemini-2.5-flash)</dd>" in page.text
+
+
+def test_a_reasoning_models_thoughts_before_the_document_are_skipped(api, db, providers, fake_openai):
+    judge, reply, _ = judge_engine(providers, fake_openai, "perplexity")
+    reply(raw=perplexity_response("<think>\nAcme is praised; Globex {is} not.\n</think>\n"
+                                  + json.dumps(VERDICT)))
+    setup_workspace(api)
+    run(db, judge)
+    assert ratings(the_chat(api)) == {"Acme": ("positive", 0.8), "Globex": ("negative", -0.65)}
