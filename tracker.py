@@ -4798,14 +4798,24 @@ def read_verdict(document, names):
     return verdict
 
 
+def mentioned_ids(found):
+    """The brands a chat's brand rows name (a brand only cited is not named)."""
+    return {row["brand_id"] for row in found if row["position"] is not None}
+
+
 def judged_rows(judge, text, found, names, deadline=None):
     """(found with the judge's ratings for the brands it names, the call's cost): names
     is {brand id: name}; raises EngineError."""
-    mentioned = {row["brand_id"]: names[row["brand_id"]] for row in found if row["position"] is not None}
+    mentioned = {brand_id: names[brand_id] for brand_id in mentioned_ids(found)}
     verdict, cost = judge.judge(text, list(mentioned.values()), deadline)
-    return [dict(row, sentiment=verdict[mentioned[row["brand_id"]]][0],
-                 sentiment_score=verdict[mentioned[row["brand_id"]]][1])
-            if row["brand_id"] in mentioned else row for row in found], cost
+    return rated(found, {brand_id: verdict[name] for brand_id, name in mentioned.items()}), cost
+
+
+def rated(found, ratings):
+    """found with the (sentiment, score) ratings gives its brands ({brand id: rating})."""
+    return [dict(row, sentiment=ratings[row["brand_id"]][0],
+                 sentiment_score=ratings[row["brand_id"]][1]) if row["brand_id"] in ratings else row
+            for row in found]
 
 
 def judge_failed(judge, error):
@@ -5328,11 +5338,7 @@ def kept_judgement(found, ratings):
     """found (a judged chat's brand rows read again) with the judge's ratings when it names
     the brands they were given for; else None: the chat goes back to VADER's until the
     judge rates it again."""
-    if {row["brand_id"] for row in found if row["position"] is not None} != set(ratings):
-        return None
-    return [dict(row, sentiment=ratings[row["brand_id"]][0],
-                 sentiment_score=ratings[row["brand_id"]][1]) if row["brand_id"] in ratings else row
-            for row in found]
+    return rated(found, ratings) if mentioned_ids(found) == set(ratings) else None
 
 
 def chat_source_rows(connection, workspace_id, chat_ids):
@@ -5522,7 +5528,7 @@ class Worker:
         """Have the judge rate a prepared chat's mentions, outside the write lock: True when
         it was asked. When it fails, VADER's ratings stay and a note says why; past its
         daily limit, the chat is left to judge_older_chats."""
-        if self.judge is None or not any(row["position"] is not None for row in prepared.found):
+        if self.judge is None or not mentioned_ids(prepared.found):
             return False
         if self.judge.daily_limit is not None and not reserve_call(self.db, self.judge):
             return False
@@ -5568,7 +5574,7 @@ class Worker:
         """Rate a stored chat's mentions with the judge; written only if its brand rows are
         still those it was asked about."""
         rows = chat_brand_rows(self.db.connection(), chat["id"])
-        if not any(row["position"] is not None for row in rows):
+        if not mentioned_ids(rows):
             return
         names = brand_names(self.db.connection(), chat["workspace_id"])
         try:
@@ -6397,8 +6403,7 @@ def gap_domain_competitors(connection, scope, domains):
     given domains: daily_gap_brands (keyed by domain first) for whole days, else the gap
     chats' rows."""
     named = {}
-    for kind, part in scope_parts(scope, () if refresh_pending(connection, scope.workspace_id)
-                                  else ("daily",)):
+    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
         if kind == "daily":
             where, params = part.day_conditions("x")
             sql = """SELECT x.domain, x.brand_id, sum(x.chats) AS chats FROM daily_gap_brands x
@@ -9822,7 +9827,7 @@ def add_source_pages(app, db):
             discovered = discovered_document(connection, scope, 1, SOURCE_PAGE_LISTS)
             gaps = prompt_gaps_document(connection, scope, 1, SOURCE_PAGE_LISTS)
             filters = filters_form(connection, values)
-            brands = {brand["id"]: brand["name"] for brand in brand_rows(connection, workspace_id)}
+            brands = brand_names(connection, workspace_id)
         body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
                            pager=pager(values, page), discovered=discovered, gaps=gaps)
         return render_page("Sources", body, "/sources")
