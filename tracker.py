@@ -5732,8 +5732,10 @@ class ChatScope:
             params.append(json.dumps(self.prompt_ids))
         return conditions, params
 
-    def row_conditions(self, alias):
-        """The same for chat_brands or chat_sources rows (which repeat engine and time)."""
+    def row_conditions(self, alias, seek=False):
+        """The same for chat_brands or chat_sources rows (which repeat engine and time).
+        seek: for a read that stops at its first rows, each row's chat is looked up on its
+        own, rather than every chat in scope listed first."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         if self.engine is not None:
@@ -5741,7 +5743,9 @@ class ChatScope:
             params.append(self.engine)
         if self.by_prompt():
             where, chat_params = self.chat_conditions("c")
-            conditions.append("{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)" % where)
+            test = ("EXISTS (SELECT 1 FROM chats c WHERE c.id = {0}.chat_id AND %s)" if seek
+                    else "{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)")
+            conditions.append(test % where)
             params += chat_params
         return " AND ".join(conditions).format(alias), params
 
@@ -6271,13 +6275,13 @@ def discovered_document(connection, scope, page, per_page):
 def name_seen(connection, scope, name_key):
     """A recommended name as its latest chat in scope wrote it, that chat, and when the
     name was first and last seen in scope (two seeks of the chat_names_key index)."""
-    where, params = scope.row_conditions("x")
+    where, params = scope.row_conditions("x", seek=True)
     where += " AND x.name_key = ?"
     params = params + [name_key]
     latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
                        "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
-    first = query_one(connection, "SELECT min(x.created_at) AS at FROM chat_names x WHERE %s"
-                      % where, params)["at"]
+    first = query_one(connection, "SELECT x.created_at AS at FROM chat_names x WHERE %s "
+                      "ORDER BY x.created_at LIMIT 1" % where, params)["at"]
     return {"name": latest["name"], "firstSeenAt": first, "lastSeenAt": latest["created_at"],
             "exampleChatId": latest["chat_id"]}
 
