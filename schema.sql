@@ -1067,6 +1067,228 @@ WHEN old.competitor_named AND NOT old.own_named BEGIN
       AND r.brand_id = g.brand_id;
 END;
 
+-- Weekly rollups per group of chats, for the topic, tag and location filters of the
+-- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
+-- groups its prompts' chats, a location ("location DE") the chats asked from it. Weeks
+-- start on Monday; the days at a window's ends are read from the per-chat rows.
+-- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
+-- that changes topic or tags while it has chats is listed in prompt_regroup, and the
+-- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
+-- workspace are not read. A prompt without chats moves at once.
+CREATE TABLE prompt_groups (
+    prompt_id INTEGER NOT NULL,
+    group_key TEXT NOT NULL,
+    PRIMARY KEY (prompt_id, group_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_regroup (
+    prompt_id    INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX prompt_regroup_workspace ON prompt_regroup (workspace_id);
+
+-- The groups a prompt is in now, and those each chat is counted in.
+CREATE VIEW prompt_group_keys AS
+    SELECT id AS prompt_id, 'topic ' || topic_id AS group_key FROM prompts
+    WHERE topic_id IS NOT NULL
+    UNION ALL
+    SELECT prompt_id, 'tag ' || tag_id FROM prompt_tags;
+
+CREATE VIEW chat_groups AS
+    SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    UNION ALL
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL;
+
+CREATE TABLE group_weekly_domains (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_weekly_categories (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    category        TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, category)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_weekly_names (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    mentions     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, name_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompts_group_insert AFTER INSERT ON prompts BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id) VALUES (new.id, new.workspace_id);
+END;
+
+CREATE TRIGGER prompts_group_update AFTER UPDATE OF topic_id ON prompts
+WHEN new.topic_id IS NOT old.topic_id BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT new.id, new.workspace_id
+    WHERE NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.id);
+END;
+
+-- A prompt deleted has had its chats deleted (the cascade runs before this trigger).
+CREATE TRIGGER prompts_group_delete AFTER DELETE ON prompts BEGIN
+    DELETE FROM prompt_groups WHERE prompt_id = old.id;
+    DELETE FROM prompt_regroup WHERE prompt_id = old.id;
+END;
+
+CREATE TRIGGER prompt_tags_group_insert AFTER INSERT ON prompt_tags BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id)
+    SELECT id, workspace_id FROM prompts WHERE id = new.prompt_id
+    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.prompt_id);
+END;
+
+CREATE TRIGGER prompt_tags_group_delete AFTER DELETE ON prompt_tags BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id)
+    SELECT id, workspace_id FROM prompts WHERE id = old.prompt_id
+    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = old.prompt_id);
+END;
+
+CREATE TRIGGER prompt_regroup_at_once AFTER INSERT ON prompt_regroup
+WHEN NOT EXISTS (SELECT 1 FROM chats WHERE prompt_id = new.prompt_id) BEGIN
+    DELETE FROM prompt_groups WHERE prompt_id = new.prompt_id;
+    INSERT INTO prompt_groups (prompt_id, group_key)
+    SELECT prompt_id, group_key FROM prompt_group_keys WHERE prompt_id = new.prompt_id;
+    DELETE FROM prompt_regroup WHERE prompt_id = new.prompt_id;
+END;
+
+CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
+                                      chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id
+    ON CONFLICT (workspace_id, group_key, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
+                                         citations, chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
+    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+-- Only while the chat is there (a source rewritten or recategorised): a chat deleted takes
+-- its rows off before it goes (chats_group_delete).
+CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE group_weekly_domains AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.domain = old.domain;
+    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.category = old.category;
+END;
+
+CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
+WHEN new.category IS NOT old.category BEGIN
+    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.category = old.category;
+    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
+                                         citations, chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
+    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chat_names_group_insert AFTER INSERT ON chat_names BEGIN
+    INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, chats,
+                                    mentions)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.name_key, 1, new.mentions
+    FROM chat_groups g WHERE g.chat_id = new.chat_id
+    ON CONFLICT (workspace_id, group_key, day, engine, name_key) DO UPDATE SET
+        chats = chats + 1, mentions = mentions + excluded.mentions;
+END;
+
+CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - old.mentions
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.name_key = old.name_key;
+END;
+
+CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
+    UPDATE group_weekly_domains AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id GROUP BY 1, 2) s
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.domain = s.domain;
+    UPDATE group_weekly_categories AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.category = s.category;
+    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - n.mentions
+    FROM (SELECT g.group_key, x.name_key, x.mentions
+          FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = n.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.name_key = n.name_key;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (
@@ -1122,4 +1344,4 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
 
-PRAGMA user_version = 10;
+PRAGMA user_version = 11;

@@ -1001,6 +1001,256 @@ WHEN old.competitor_named AND NOT old.own_named BEGIN
       AND r.brand_id = g.brand_id;
 END;
 """,
+    # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
+    # discovered-brands lists, and which topics and tags each prompt's chats are counted
+    # in; filled from the rows already stored.
+    10: """
+-- Weekly rollups per group of chats, for the topic, tag and location filters of the
+-- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
+-- groups its prompts' chats, a location ("location DE") the chats asked from it. Weeks
+-- start on Monday; the days at a window's ends are read from the per-chat rows.
+-- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
+-- that changes topic or tags while it has chats is listed in prompt_regroup, and the
+-- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
+-- workspace are not read. A prompt without chats moves at once.
+CREATE TABLE prompt_groups (
+    prompt_id INTEGER NOT NULL,
+    group_key TEXT NOT NULL,
+    PRIMARY KEY (prompt_id, group_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_regroup (
+    prompt_id    INTEGER PRIMARY KEY,
+    workspace_id INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX prompt_regroup_workspace ON prompt_regroup (workspace_id);
+
+-- The groups a prompt is in now, and those each chat is counted in.
+CREATE VIEW prompt_group_keys AS
+    SELECT id AS prompt_id, 'topic ' || topic_id AS group_key FROM prompts
+    WHERE topic_id IS NOT NULL
+    UNION ALL
+    SELECT prompt_id, 'tag ' || tag_id FROM prompt_tags;
+
+CREATE VIEW chat_groups AS
+    SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    UNION ALL
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL;
+
+CREATE TABLE group_weekly_domains (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_weekly_categories (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    category        TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, category)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_weekly_names (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    mentions     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, name_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompts_group_insert AFTER INSERT ON prompts BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id) VALUES (new.id, new.workspace_id);
+END;
+
+CREATE TRIGGER prompts_group_update AFTER UPDATE OF topic_id ON prompts
+WHEN new.topic_id IS NOT old.topic_id BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT new.id, new.workspace_id
+    WHERE NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.id);
+END;
+
+-- A prompt deleted has had its chats deleted (the cascade runs before this trigger).
+CREATE TRIGGER prompts_group_delete AFTER DELETE ON prompts BEGIN
+    DELETE FROM prompt_groups WHERE prompt_id = old.id;
+    DELETE FROM prompt_regroup WHERE prompt_id = old.id;
+END;
+
+CREATE TRIGGER prompt_tags_group_insert AFTER INSERT ON prompt_tags BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id)
+    SELECT id, workspace_id FROM prompts WHERE id = new.prompt_id
+    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.prompt_id);
+END;
+
+CREATE TRIGGER prompt_tags_group_delete AFTER DELETE ON prompt_tags BEGIN
+    INSERT INTO prompt_regroup (prompt_id, workspace_id)
+    SELECT id, workspace_id FROM prompts WHERE id = old.prompt_id
+    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = old.prompt_id);
+END;
+
+CREATE TRIGGER prompt_regroup_at_once AFTER INSERT ON prompt_regroup
+WHEN NOT EXISTS (SELECT 1 FROM chats WHERE prompt_id = new.prompt_id) BEGIN
+    DELETE FROM prompt_groups WHERE prompt_id = new.prompt_id;
+    INSERT INTO prompt_groups (prompt_id, group_key)
+    SELECT prompt_id, group_key FROM prompt_group_keys WHERE prompt_id = new.prompt_id;
+    DELETE FROM prompt_regroup WHERE prompt_id = new.prompt_id;
+END;
+
+CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
+                                      chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id
+    ON CONFLICT (workspace_id, group_key, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
+                                         citations, chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
+    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+-- Only while the chat is there (a source rewritten or recategorised): a chat deleted takes
+-- its rows off before it goes (chats_group_delete).
+CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE group_weekly_domains AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.domain = old.domain;
+    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.category = old.category;
+END;
+
+CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
+WHEN new.category IS NOT old.category BEGIN
+    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
+        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.category = old.category;
+    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
+                                         citations, chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
+    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chat_names_group_insert AFTER INSERT ON chat_names BEGIN
+    INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, chats,
+                                    mentions)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.name_key, 1, new.mentions
+    FROM chat_groups g WHERE g.chat_id = new.chat_id
+    ON CONFLICT (workspace_id, group_key, day, engine, name_key) DO UPDATE SET
+        chats = chats + 1, mentions = mentions + excluded.mentions;
+END;
+
+CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - old.mentions
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
+      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND r.engine = old.engine AND r.name_key = old.name_key;
+END;
+
+CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
+    UPDATE group_weekly_domains AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id GROUP BY 1, 2) s
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.domain = s.domain;
+    UPDATE group_weekly_categories AS r SET citations = r.citations - s.citations,
+        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.category = s.category;
+    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - n.mentions
+    FROM (SELECT g.group_key, x.name_key, x.mentions
+          FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
+    WHERE r.workspace_id = old.workspace_id AND r.group_key = n.group_key
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.name_key = n.name_key;
+END;
+INSERT INTO prompt_groups (prompt_id, group_key) SELECT prompt_id, group_key FROM prompt_group_keys;
+CREATE TEMP TABLE counted_chats AS
+    SELECT c.id AS chat_id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1') AS day,
+           g.group_key
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    UNION ALL
+    SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'location ' || location
+    FROM chats WHERE location IS NOT NULL;
+CREATE INDEX temp.counted_chats_chat ON counted_chats (chat_id);
+INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations, chats,
+                                  retrieved_chats)
+SELECT c.workspace_id, c.group_key, c.day, c.engine, x.domain, sum(x.cited),
+       count(DISTINCT CASE WHEN x.cited THEN x.chat_id END), count(DISTINCT x.chat_id)
+FROM counted_chats c JOIN chat_sources x ON x.chat_id = c.chat_id GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category, citations,
+                                     chats, retrieved_chats)
+SELECT c.workspace_id, c.group_key, c.day, c.engine, x.category, sum(x.cited),
+       count(DISTINCT CASE WHEN x.cited THEN x.chat_id END), count(DISTINCT x.chat_id)
+FROM counted_chats c JOIN chat_sources x ON x.chat_id = c.chat_id
+WHERE x.category IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, chats, mentions)
+SELECT c.workspace_id, c.group_key, c.day, c.engine, x.name_key, count(*), sum(x.mentions)
+FROM counted_chats c JOIN chat_names x ON x.chat_id = c.chat_id GROUP BY 1, 2, 3, 4, 5;
+DROP TABLE temp.counted_chats;
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
@@ -5241,6 +5491,63 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
     return True
 
 
+# Moving a prompt between groups ----------------------------------------------------------
+
+# How a prompt's chats add up in each per-group rollup (schema.sql's group_weekly_*): the
+# rows the triggers would have added one by one, summed per week, engine and key.
+GROUP_ROLLUPS = {
+    "group_weekly_domains": ("chat_sources", "domain", {
+        "citations": "sum(x.cited)", "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
+        "retrieved_chats": "count(DISTINCT x.chat_id)"}),
+    "group_weekly_categories": ("chat_sources", "category", {
+        "citations": "sum(x.cited)", "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
+        "retrieved_chats": "count(DISTINCT x.chat_id)"}),
+    "group_weekly_names": ("chat_names", "name_key", {"chats": "count(*)",
+                                                      "mentions": "sum(x.mentions)"}),
+}
+
+
+def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
+    """Add (sign 1) or take off (-1) every chat of a prompt in a group's rollups."""
+    for table, (rows, key, sums) in GROUP_ROLLUPS.items():
+        columns = ", ".join(sums)
+        connection.execute("""
+            INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
+            SELECT c.workspace_id, ?, date(c.created_at, '-6 days', 'weekday 1'), c.engine, x.%s, %s
+            FROM chats c INDEXED BY chats_prompt CROSS JOIN %s x ON x.chat_id = c.id
+            WHERE c.prompt_id = ? AND c.workspace_id = ? AND x.%s IS NOT NULL GROUP BY 3, 4, 5
+            ON CONFLICT (workspace_id, group_key, day, engine, %s) DO UPDATE SET %s""" % (
+            table, key, columns, key, ", ".join("? * %s" % sql for sql in sums.values()), rows,
+            key, key, ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
+            [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
+
+
+def regroup_prompt(db):
+    """Move one prompt's sums from the topic and tag groups they are counted in to those
+    the prompt is in now (prompt_regroup); False when none is due. The move reads the
+    prompt's chats under the write lock: one prompt's history, not the workspace's."""
+    if query_one(db.connection(), "SELECT 1 AS due FROM prompt_regroup LIMIT 1") is None:
+        return False  # the usual case, found without taking the write lock
+    with db.write() as connection:
+        due = query_one(connection, "SELECT * FROM prompt_regroup ORDER BY prompt_id LIMIT 1")
+        if due is None:
+            return True
+        prompt_id, workspace_id = due["prompt_id"], due["workspace_id"]
+        counted = {row["group_key"] for row in query_all(
+            connection, "SELECT group_key FROM prompt_groups WHERE prompt_id = ?", (prompt_id,))}
+        now = {row["group_key"] for row in query_all(
+            connection, "SELECT group_key FROM prompt_group_keys WHERE prompt_id = ?", (prompt_id,))}
+        for group_key in sorted(counted - now):
+            add_prompt_to_group(connection, workspace_id, prompt_id, group_key, -1)
+        for group_key in sorted(now - counted):
+            add_prompt_to_group(connection, workspace_id, prompt_id, group_key, 1)
+        connection.execute("DELETE FROM prompt_groups WHERE prompt_id = ?", (prompt_id,))
+        connection.executemany("INSERT INTO prompt_groups (prompt_id, group_key) VALUES (?, ?)",
+                               [(prompt_id, group_key) for group_key in sorted(now)])
+        connection.execute("DELETE FROM prompt_regroup WHERE prompt_id = ?", (prompt_id,))
+    return True
+
+
 # Re-extraction ---------------------------------------------------------------------------
 
 # An HTTP engine's reply is kept with its chat, so that when the rules that read replies
@@ -5406,7 +5713,7 @@ class Worker:
     def run_pending(self):
         """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
         queue_due_prompts(self.db, self.run_interval)
-        while self.refresh():
+        while self.refresh() or regroup_prompt(self.db):
             pass
         count = 0
         while self.run_next():
@@ -5607,7 +5914,7 @@ class Worker:
     def _schedule(self):
         queue_due_prompts(self.db, self.run_interval)
         self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
-        return self.refresh() or self.judge_older_chats()
+        return self.refresh() or regroup_prompt(self.db) or self.judge_older_chats()
 
     def _loop(self, step):
         while not self._stopping.is_set():
@@ -5773,12 +6080,32 @@ class ChatScope:
     def rollups(self):
         """The rollups that answer the scope's whole weeks or days, best first: none when it
         filters both by prompt (topic, tag) and by location. The per-prompt ones answer a
-        scope without filters too, for figures per prompt (which have no daily rollup)."""
+        scope without filters too, for figures per prompt (which have no daily rollup); the
+        per-group ones a scope narrowed to one topic, tag or location."""
+        groups = ("group_weekly",) if self.group_key() else ()
         if self.narrows_prompts():
-            return () if self.location is not None else ("prompt_weekly", "prompt_daily")
+            return groups + (() if self.location is not None else ("prompt_weekly", "prompt_daily"))
         if self.location is not None:
-            return ("location_daily",)
+            return groups + ("location_daily",)
         return ("daily", "prompt_weekly", "prompt_daily")
+
+    def group_key(self):
+        """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
+        to by one topic, tag or location filter and nothing else but an engine; else None."""
+        if self.prompt_id is not None or self.prompt_ids is not None:
+            return None
+        keys = [kind % value for kind, value in (("topic %d", self.topic_id), ("tag %d", self.tag_id),
+                                                 ("location %s", self.location)) if value is not None]
+        return keys[0] if len(keys) == 1 else None
+
+    def group_conditions(self, alias):
+        """The same for the per-group rollups (whole weeks only)."""
+        conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
+        params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
+        if self.engine is not None:
+            conditions.append("{0}.engine = ?")
+            params.append(self.engine)
+        return " AND ".join(conditions).format(alias), params
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -5789,7 +6116,7 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
-ROLLUP_UNITS = {"prompt_weekly": "week"}  # the others are daily
+ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -5944,6 +6271,7 @@ BRAND_SUMS = {
 def sum_parts(connection, scope, how, bucket=None):
     """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
     totals = {}
+    how = without_groups_behind(how, connection, scope)
     for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -5956,6 +6284,17 @@ def sum_parts(connection, scope, how, bucket=None):
             for name in sums:
                 slot[name] += row[name]
     return totals
+
+
+def without_groups_behind(how, connection, scope):
+    """how, less the per-group rollups while the scope's topic or tag may be behind: a
+    prompt of the workspace waits to move its sums between groups (regroup_prompt)."""
+    group = scope.group_key()
+    if ("group_weekly" not in how or group is None or group.startswith("location ")
+            or not query_one(connection, "SELECT 1 AS due FROM prompt_regroup WHERE workspace_id = ? "
+                             "LIMIT 1", (scope.workspace_id,))):
+        return how
+    return {kind: part for kind, part in how.items() if kind != "group_weekly"}
 
 
 def count_chats(connection, scope, bucket=None):
@@ -6086,15 +6425,19 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-DAILY_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
-                              sum(x.citations) AS citations,
-                              sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
-                              min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
-                       FROM %s WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain"""
+# The per-group rollup keeps no first and last seen: source_seen finds them (see source_rows).
+SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
+                               sum(x.citations) AS citations,
+                               sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
+                               %s FROM %s WHERE {1} AND x.retrieved_chats > 0 GROUP BY x.domain"""
+DAILY_SOURCE_PART = SUMMED_SOURCE_PART % (
+    "min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen", "%s")
 SOURCE_PART = {
     "raw": (RAW_SOURCE_PART % "chat_sources x", ChatScope.row_conditions),
     "daily": (DAILY_SOURCE_PART % "daily_domains x", ChatScope.day_conditions),
     "location_daily": (DAILY_SOURCE_PART % "location_daily_domains x", ChatScope.day_conditions),
+    "group_weekly": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                           "group_weekly_domains x"), ChatScope.group_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               lambda scope, _: scope.chat_conditions("c")),
@@ -6105,7 +6448,9 @@ def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
     parts, params = [], []
-    for kind, part in scope_parts(scope, SOURCE_PART if group_by == "domain" else ()):
+    how = without_groups_behind(SOURCE_PART, connection, scope) if group_by == "domain" else ()
+    kinds = scope_parts(scope, how)
+    for kind, part in kinds:
         sql, conditions = SOURCE_PART[kind]
         where, part_params = conditions(part, "x")
         parts.append(sql.format(group_by, where, index=part.chats_index()))
@@ -6119,9 +6464,21 @@ def source_rows(connection, scope, group_by, page, per_page):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
+    if "group_weekly" in dict(kinds):
+        for row in rows:
+            row["first_seen"], row["last_seen"] = source_seen(connection, scope, row["source"])
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
+
+
+def source_seen(connection, scope, domain):
+    """(first, last) time a page of domain was cited or consulted in scope: two seeks of
+    the chat_sources_domain index."""
+    where, params = scope.row_conditions("x", seek=True)
+    sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s AND x.domain = ? ORDER BY x.created_at %s LIMIT 1"
+    return tuple(query_one(connection, sql % (where, order), params + [domain])["at"]
+                 for order in ("", "DESC"))
 
 
 def sources_document(connection, scope, group_by, page, per_page):
@@ -6176,6 +6533,9 @@ CATEGORY_SUMS = {
             ChatScope.row_conditions),
     "daily": ("daily_categories x", "x.day", "x.category",
               {name: "sum(x.%s)" % name for name in RAW_CATEGORY_SUMS}, ChatScope.day_conditions),
+    "group_weekly": ("group_weekly_categories x", "x.day", "x.category",
+                     {name: "sum(x.%s)" % name for name in RAW_CATEGORY_SUMS},
+                     ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_sources x ON x.chat_id = c.id",
               "c.created_at", "source_category(x.host)", RAW_CATEGORY_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -6253,6 +6613,9 @@ NAME_SUMS = {
             {"chats": "count(*)", "mentions": "sum(x.mentions)"}, ChatScope.row_conditions),
     "daily": ("daily_names x", "x.day", "x.name_key",
               {"chats": "sum(x.chats)", "mentions": "sum(x.mentions)"}, ChatScope.day_conditions),
+    "group_weekly": ("group_weekly_names x", "x.day", "x.name_key",
+                     {"chats": "sum(x.chats)", "mentions": "sum(x.mentions)"},
+                     ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
               "c.created_at", "x.name_key", {"chats": "count(*)", "mentions": "sum(x.mentions)"},
               lambda scope, _: scope.chat_conditions("c")),
@@ -6503,7 +6866,6 @@ def analytics_query(db, params):
 
 
 # The analytics lists that take the window, the filters and paging, and nothing else:
-# (path, summary, response schema, document(connection, scope, page, per_page), message).
 # (path, summary, response schema, its items' schema, document(connection, scope, page,
 # per_page), message).
 ANALYTICS_LISTS = [

@@ -343,10 +343,11 @@ def test_read_only_keys_can_read_analytics(client, db, example, api):
 
 def build_random_workspace():
     """Chats at random times over five days, read by the brand refresh (their answers name
-    brands in kind or unkind words, and recommend untracked names), then a deleted prompt,
-    a deleted brand, a competitor turned own, a category override, chats deleted alone and
-    rewritten sources, read again: so that every rollup trigger (insert, update and
-    delete) has run."""
+    brands in kind or unkind words, and recommend untracked names), then prompts moved to
+    another topic, given a tag, stripped of their tags, moved to a topic then deleted, a
+    deleted prompt, a deleted brand, a competitor turned own, a category override, chats
+    deleted alone and rewritten sources, read again and moved: so that every rollup
+    trigger (insert, update and delete) and every move has run."""
     rng = random.Random(11)
     app = tracker.make_app(":memory:")
     db = app.config["tracker.db"]
@@ -373,6 +374,14 @@ def build_random_workspace():
                  ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
                   for _ in range(rng.randint(0, 2))], text="\n".join(lines) or "nothing to say")
     refresh(db)
+    topics = sorted({prompt["topicId"] for prompt in prompts})
+    assert len(topics) == 2
+    api.patch("/prompts/%d" % prompts[2]["id"], {"topicId": topics[prompts[2]["topicId"] == topics[0]]})
+    api.patch("/prompts/%d" % prompts[3]["id"], {"tags": ["x", "y"]})
+    api.patch("/prompts/%d" % prompts[5]["id"], {"tags": []})
+    gone = api.post("/topics", {"name": "V"}).json["data"]["id"]
+    api.patch("/prompts/%d" % prompts[4]["id"], {"topicId": gone})
+    api.delete("/topics/%d" % gone)
     api.delete("/prompts/%d" % prompts[0]["id"])
     api.delete("/brands/%d" % brands[3])
     api.patch("/brands/%d" % brands[4], {"type": "own"})
@@ -396,8 +405,9 @@ def build_random_workspace():
 
 
 def refresh(db):
-    """Run the brand refresh the changes asked for to its end, as the worker does."""
-    while tracker.refresh_brand_rows(db):
+    """Run the brand refresh and the moves between groups that the changes asked for to
+    their end, as the worker does."""
+    while tracker.refresh_brand_rows(db) or tracker.regroup_prompt(db):
         pass
 
 
@@ -511,3 +521,76 @@ def test_a_prompt_filter_with_a_location_and_sources_by_prompt_read_the_chats():
     location = tracker.ChatScope(1, EDGES[0][0], EDGES[1][1], location="US")
     assert [kind for kind, _ in tracker.scope_parts(location, tracker.SOURCE_PART)] == [
         "location_daily", "chats", "chats"]
+
+
+def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
+    """A topic, tag or location alone (an engine besides) reads its whole weeks from the
+    per-group rollups of sources, categories and names; a location then its whole days
+    from its daily rollup; two of them, or a prompt, read the chats."""
+    def kinds(how, **filters):
+        scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
+                                  **filters)
+        return [kind for kind, _ in tracker.scope_parts(scope, how)]
+    for filters in ({"topic_id": 1}, {"tag_id": 2, "engine": "e1"}, {"location": "US"}):
+        assert kinds(tracker.NAME_SUMS, **filters) == ["group_weekly", "chats", "chats"]
+        assert kinds(tracker.CATEGORY_SUMS, **filters) == ["group_weekly", "chats", "chats"]
+    assert kinds(tracker.SOURCE_PART, topic_id=1) == ["group_weekly", "chats", "chats"]
+    assert kinds(tracker.SOURCE_PART, location="US") == [
+        "group_weekly", "chats", "location_daily", "chats"]
+    assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]
+    assert kinds(tracker.NAME_SUMS, topic_id=1, location="US") == ["chats"]
+    assert kinds(tracker.NAME_SUMS, prompt_id=1) == ["chats"]
+
+
+GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")
+
+
+def group_answers(api, topic_id):
+    """The topic's lists over two whole weeks, from the rollups and from the per-chat rows."""
+    params = {"from": "2026-11-16", "to": "2026-11-30", "topicId": str(topic_id)}
+    fast = [api.get(path, params=params).json["data"] for path in GROUP_LISTS]
+    with per_chat_rows_only():
+        slow = [api.get(path, params=params).json["data"] for path in GROUP_LISTS]
+    return fast, slow
+
+
+def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
+    """Until the worker has moved a prompt's sums (regroup_prompt), its workspace's topic
+    lists are read from the chats, so that they are exact at once; then from the rollups."""
+    prompts = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T"},
+                                                {"text": "b", "topic": "U"}]}).json["data"]["prompts"]
+    for day in range(16, 30):
+        for prompt in prompts:
+            add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day,
+                     urls=["https://%s.example/x" % prompt["text"]])
+    topic_t, topic_u = prompts[0]["topicId"], prompts[1]["topicId"]
+    assert tracker.query_all(db.connection(), "SELECT * FROM prompt_regroup") == []
+    api.patch("/prompts/%d" % prompts[1]["id"], {"topicId": topic_t})
+    assert tracker.query_all(db.connection(), "SELECT prompt_id FROM prompt_regroup") == [
+        {"prompt_id": prompts[1]["id"]}]
+    scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
+                              topic_id=topic_t)
+    assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
+    fast, slow = group_answers(api, topic_t)
+    assert fast == slow
+    assert [row["domain"] for row in fast[0]["data"]] == ["a.example", "b.example"]
+    assert tracker.regroup_prompt(db) and not tracker.regroup_prompt(db)
+    assert "group_weekly" in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
+    assert group_answers(api, topic_t) == (fast, fast)
+    assert group_answers(api, topic_u)[0][0]["data"] == []
+    assert [row["chats"] for row in tracker.query_all(db.connection(), """
+        SELECT sum(chats) AS chats FROM group_weekly_domains WHERE group_key = ?
+        UNION ALL SELECT sum(chats) FROM group_weekly_domains WHERE group_key = ?""",
+        ("topic %d" % topic_t, "topic %d" % topic_u))] == [28, 0]
+
+
+def test_a_prompt_without_chats_changes_groups_at_once(api, db):
+    prompt = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]}]}
+                      ).json["data"]["prompts"][0]
+    api.patch("/prompts/%d" % prompt["id"], {"topicName": "U", "tags": ["y", "z"]})
+    rows = tracker.query_all(db.connection(), "SELECT group_key FROM prompt_groups ORDER BY 1")
+    topics = {topic["name"]: topic["id"] for topic in api.get("/topics").json["data"]}
+    tags = {tag["name"]: tag["id"] for tag in api.get("/tags").json["data"]}
+    assert [row["group_key"] for row in rows] == sorted(
+        ["tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
+    assert tracker.query_all(db.connection(), "SELECT * FROM prompt_regroup") == []

@@ -204,27 +204,40 @@ def test_upgrade_from_version_1_stores_the_json_prompts_embed(tmp_path):
     db.close()
 
 
+def upgraded(tmp_path, version):
+    """The database and an API client of a file frozen at version, upgraded as at start."""
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    with open(os.path.join(SCHEMAS, "v%d.sql" % version), encoding="utf-8") as dump:
+        old.execute(dump.read()).fetchall()
+    old.close()
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    db = app.config["tracker.db"]
+    return db, Api(webtest.TestApp(app), tracker.create_key(db, 1)["key"], 1)
+
+
+def rolled_up_and_per_chat(api, paths, params):
+    """Each path's data as served, then as the per-chat rows alone answer it."""
+    rolled_up = [api.get(path, params=params).json["data"] for path in paths]
+    with unittest.mock.patch.object(tracker, "scope_parts",
+                                    lambda scope, rollups, weeks=True: [("raw", scope)]), \
+            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
+        per_chat = [api.get(path, params=params).json["data"] for path in paths]
+    return rolled_up, per_chat
+
+
 @pytest.mark.parametrize("params, filters", [
     ({"location": "DE"}, {"location": "DE"}), ({"topicId": "1"}, {"topic_id": 1}),
     ({"tagId": "1"}, {"tag_id": 1}), ({"promptId": "2"}, {"prompt_id": 2})])
 def test_upgrade_from_version_7_fills_the_prompt_and_location_rollups(tmp_path, params, filters):
     """The rollups that version 8 adds hold the chats stored before it (all on one day)."""
-    old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(SCHEMAS, "v7.sql"), encoding="utf-8") as dump:
-        old.execute(dump.read()).fetchall()
-    old.close()
-    app = tracker.make_app(str(tmp_path / "old.db"))
-    api = Api(webtest.TestApp(app), tracker.create_key(app.config["tracker.db"], 1)["key"], 1)
+    _, api = upgraded(tmp_path, 7)
     window = ("2026-11-23T00:00:00.000Z", "2026-12-01T00:00:00.000Z")  # a week and a day
     scope = tracker.ChatScope(1, *window, **filters)
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] in (
         ["prompt_weekly", "prompt_daily"], ["location_daily"])
     params = dict(params, **{"from": window[0], "to": window[1]})
-    paths = ("/analytics/rankings", "/analytics/sources")
-    rolled_up = [api.get(path, params=params).json["data"] for path in paths]
-    with unittest.mock.patch.object(tracker, "scope_parts",
-                                    lambda scope, rollups, weeks=True: [("raw", scope)]):
-        per_chat = [api.get(path, params=params).json["data"] for path in paths]
+    rolled_up, per_chat = rolled_up_and_per_chat(
+        api, ("/analytics/rankings", "/analytics/sources"), params)
     assert rolled_up[0]["chats"] > 0 and any(row["mentions"] for row in rolled_up[0]["brands"])
     assert rolled_up[1]["data"]
     assert rolled_up == per_chat
@@ -233,26 +246,36 @@ def test_upgrade_from_version_7_fills_the_prompt_and_location_rollups(tmp_path, 
 def test_upgrade_from_version_9_fills_the_intelligence_rollups(tmp_path):
     """The rollups that version 10 adds (names, categories, gaps) hold the chats stored
     before it, as the per-chat rows count them."""
-    old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(SCHEMAS, "v9.sql"), encoding="utf-8") as dump:
-        old.execute(dump.read()).fetchall()
-    old.close()
-    app = tracker.make_app(str(tmp_path / "old.db"))
-    db = app.config["tracker.db"]
-    api = Api(webtest.TestApp(app), tracker.create_key(db, 1)["key"], 1)
+    db, api = upgraded(tmp_path, 9)
     assert not tracker.refresh_pending(db.connection(), 1)  # no refresh needed: filled at once
     params = {"from": "2026-11-22T12:00:00.000Z", "to": "2026-11-25T00:00:00.000Z"}
     paths = ("/analytics/sources?groupBy=category", "/analytics/discovered-brands",
              "/analytics/gaps/prompts", "/analytics/gaps/domains")
-    rolled_up = [api.get(path, params=params).json["data"] for path in paths]
-    with unittest.mock.patch.object(tracker, "scope_parts",
-                                    lambda scope, rollups, weeks=True: [("raw", scope)]), \
-            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
-        per_chat = [api.get(path, params=params).json["data"] for path in paths]
+    rolled_up, per_chat = rolled_up_and_per_chat(api, paths, params)
     assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 4
     assert rolled_up == per_chat
     categories = {row["category"]: row["chats"] for row in rolled_up[0]["data"]}
     assert categories["editorial"] > 0  # the override stored before the upgrade applies
+
+
+@pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "2"},
+                                    {"location": "DE"}, {"location": "US", "engine": "simulated"}])
+def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
+    """The weekly rollups per topic, tag and location that version 11 adds hold the chats
+    stored before it (a Monday-to-Monday week of them), as the per-chat rows count them."""
+    _, api = upgraded(tmp_path, 10)
+    window = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
+    scope = tracker.read_scope(tracker.QueryParams(), dict(
+        {"engine": None, "promptId": None, "topicId": None, "tagId": None, "location": None},
+        **{name: int(value) if name.endswith("Id") else value for name, value in params.items()},
+        **{name: tracker.parse_timestamp(value) for name, value in window.items()}), 1, 0)
+    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.NAME_SUMS)] == [
+        "group_weekly", "chats"]
+    rolled_up, per_chat = rolled_up_and_per_chat(
+        api, ("/analytics/sources", "/analytics/sources?groupBy=category",
+              "/analytics/discovered-brands"), dict(params, perPage="100", **window))
+    assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 3
+    assert rolled_up == per_chat
 
 
 def make_current_file(path):

@@ -110,6 +110,8 @@ def ensure_tag(path):
                             "VALUES (1, 'Tag 1', 'tag 1', ?, ?) RETURNING id", (stamp, stamp)).fetchall()[0]["id"]
             c.execute("INSERT INTO prompt_tags (prompt_id, tag_id) SELECT id, ? FROM prompts "
                       "WHERE id % 20 = 7", (tag,))
+    while tracker.regroup_prompt(db):  # as the worker would: count their chats in the tag
+        pass
     db.close()
 
 
@@ -181,6 +183,10 @@ PAGES = [
     ("page sources topic", "/sources?topicId=3"),
     ("page sources location", "/sources?location=DE"),
     ("page sources 365 d topic", "/sources?days=365&topicId=3"),
+    ("page sources tag", "/sources?tagId=1"),
+    ("page sources 365 d tag", "/sources?days=365&tagId=1"),
+    ("page sources 365 d location", "/sources?days=365&location=DE"),
+    ("page sources 365 d category topic", "/sources?days=365&topicId=3&groupBy=category"),
     ("page brands", "/brands"),
 ]
 
