@@ -1289,6 +1289,50 @@ CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
       AND r.name_key = n.name_key;
 END;
 
+-- Per location, week and prompt: the chats, and those naming an own and a competitor brand
+-- (as chats_named_update keeps the per-prompt ones), for the gap prompts of a location.
+CREATE TABLE location_weekly_prompts (
+    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location         TEXT NOT NULL,
+    day              TEXT NOT NULL,
+    engine           TEXT NOT NULL,
+    prompt_id        INTEGER NOT NULL,
+    chats            INTEGER NOT NULL,
+    own_chats        INTEGER NOT NULL,
+    competitor_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, prompt_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_location_prompts_insert AFTER INSERT ON chats
+WHEN new.location IS NOT NULL BEGIN
+    INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
+                                         own_chats, competitor_chats)
+    VALUES (new.workspace_id, new.location, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, new.prompt_id, 1, new.own_named, new.competitor_named)
+    ON CONFLICT (workspace_id, location, day, engine, prompt_id) DO UPDATE SET
+        chats = chats + 1, own_chats = own_chats + excluded.own_chats,
+        competitor_chats = competitor_chats + excluded.competitor_chats;
+END;
+
+CREATE TRIGGER chats_location_prompts_named AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.location IS NOT NULL AND (new.own_named IS NOT old.own_named
+                                   OR new.competitor_named IS NOT old.competitor_named) BEGIN
+    UPDATE location_weekly_prompts SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND location = new.location
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine
+      AND prompt_id = new.prompt_id;
+END;
+
+CREATE TRIGGER chats_location_prompts_delete BEFORE DELETE ON chats
+WHEN old.location IS NOT NULL BEGIN
+    UPDATE location_weekly_prompts SET chats = chats - 1, own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND location = old.location
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND prompt_id = old.prompt_id;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (

@@ -1003,7 +1003,7 @@ END;
 """,
     # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
     # discovered-brands lists, and which topics and tags each prompt's chats are counted
-    # in; filled from the rows already stored.
+    # in; per location and prompt for the gap prompts; filled from the rows already stored.
     10: """
 -- Weekly rollups per group of chats, for the topic, tag and location filters of the
 -- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
@@ -1226,6 +1226,50 @@ CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
       AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
       AND r.name_key = n.name_key;
 END;
+
+-- Per location, week and prompt: the chats, and those naming an own and a competitor brand
+-- (as chats_named_update keeps the per-prompt ones), for the gap prompts of a location.
+CREATE TABLE location_weekly_prompts (
+    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location         TEXT NOT NULL,
+    day              TEXT NOT NULL,
+    engine           TEXT NOT NULL,
+    prompt_id        INTEGER NOT NULL,
+    chats            INTEGER NOT NULL,
+    own_chats        INTEGER NOT NULL,
+    competitor_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, prompt_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_location_prompts_insert AFTER INSERT ON chats
+WHEN new.location IS NOT NULL BEGIN
+    INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
+                                         own_chats, competitor_chats)
+    VALUES (new.workspace_id, new.location, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, new.prompt_id, 1, new.own_named, new.competitor_named)
+    ON CONFLICT (workspace_id, location, day, engine, prompt_id) DO UPDATE SET
+        chats = chats + 1, own_chats = own_chats + excluded.own_chats,
+        competitor_chats = competitor_chats + excluded.competitor_chats;
+END;
+
+CREATE TRIGGER chats_location_prompts_named AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN new.location IS NOT NULL AND (new.own_named IS NOT old.own_named
+                                   OR new.competitor_named IS NOT old.competitor_named) BEGIN
+    UPDATE location_weekly_prompts SET own_chats = own_chats + new.own_named - old.own_named,
+        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
+    WHERE workspace_id = new.workspace_id AND location = new.location
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine
+      AND prompt_id = new.prompt_id;
+END;
+
+CREATE TRIGGER chats_location_prompts_delete BEFORE DELETE ON chats
+WHEN old.location IS NOT NULL BEGIN
+    UPDATE location_weekly_prompts SET chats = chats - 1, own_chats = own_chats - old.own_named,
+        competitor_chats = competitor_chats - old.competitor_named
+    WHERE workspace_id = old.workspace_id AND location = old.location
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND prompt_id = old.prompt_id;
+END;
 INSERT INTO prompt_groups (prompt_id, group_key) SELECT prompt_id, group_key FROM prompt_group_keys;
 CREATE TEMP TABLE counted_chats AS
     SELECT c.id AS chat_id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1') AS day,
@@ -1250,6 +1294,11 @@ INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, 
 SELECT c.workspace_id, c.group_key, c.day, c.engine, x.name_key, count(*), sum(x.mentions)
 FROM counted_chats c JOIN chat_names x ON x.chat_id = c.chat_id GROUP BY 1, 2, 3, 4, 5;
 DROP TABLE temp.counted_chats;
+INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
+                                     own_chats, competitor_chats)
+SELECT workspace_id, location, date(created_at, '-6 days', 'weekday 1'), engine, prompt_id,
+       count(*), sum(own_named), sum(competitor_named)
+FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -6078,15 +6127,17 @@ class ChatScope:
         return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids) != (None,) * 4
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, best first: none when it
-        filters both by prompt (topic, tag) and by location. The per-prompt ones answer a
-        scope without filters too, for figures per prompt (which have no daily rollup); the
-        per-group ones a scope narrowed to one topic, tag or location."""
+        """The rollups that answer the scope's whole weeks or days, best first: only the
+        gap prompts' per location and prompt when it filters both by prompt (topic, tag) and
+        by location. The per-prompt ones answer a scope without filters too, for figures per
+        prompt (which have no daily rollup); the per-group ones a scope narrowed to one
+        topic, tag or location."""
         groups = ("group_weekly",) if self.group_key() else ()
         if self.narrows_prompts():
-            return groups + (() if self.location is not None else ("prompt_weekly", "prompt_daily"))
+            return groups + (("location_weekly",) if self.location is not None
+                             else ("prompt_weekly", "prompt_daily"))
         if self.location is not None:
-            return groups + ("location_daily",)
+            return groups + ("location_weekly", "location_daily")
         return ("daily", "prompt_weekly", "prompt_daily")
 
     def group_key(self):
@@ -6116,7 +6167,8 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
-ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week"}  # the others are daily
+ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week",
+                "location_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -6668,6 +6720,8 @@ PROMPT_FLAGS = {
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
+    "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
+                        ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }

@@ -273,9 +273,12 @@ def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
         "group_weekly", "chats"]
     rolled_up, per_chat = rolled_up_and_per_chat(
         api, ("/analytics/sources", "/analytics/sources?groupBy=category",
-              "/analytics/discovered-brands"), dict(params, perPage="100", **window))
-    assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 3
+              "/analytics/discovered-brands", "/analytics/gaps/prompts"),
+        dict(params, perPage="100", **window))
+    assert [len(answer["data"]) > 0 for answer in rolled_up[:3]] == [True] * 3
     assert rolled_up == per_chat
+    if params == {"location": "DE"}:  # gap prompts there: from the rollup per location and prompt
+        assert rolled_up[3]["data"]
 
 
 def make_current_file(path):
