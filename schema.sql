@@ -1333,6 +1333,39 @@ WHEN old.location IS NOT NULL BEGIN
       AND prompt_id = old.prompt_id;
 END;
 
+-- Per registrable domain, week and engine, each of its pages: the URL view of one domain
+-- (GET /analytics/sources?groupBy=url&domain=). A chat cites or consults a URL once
+-- (UNIQUE (chat_id, url)), so citations are also the chats citing it. The row is the
+-- source's own, so a chat's cascade takes it off as it deletes the sources.
+CREATE TABLE domain_weekly_urls (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain          TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    url             TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, domain, day, engine, url)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_sources_url_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
+                                    retrieved_chats)
+    VALUES (new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, new.url, new.host, new.cited, 1)
+    ON CONFLICT (workspace_id, domain, day, engine, url) DO UPDATE SET
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
+END;
+
+CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE domain_weekly_urls SET citations = citations - old.cited,
+        retrieved_chats = retrieved_chats - 1
+    WHERE workspace_id = old.workspace_id AND domain = old.domain
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND url = old.url;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (

@@ -1003,7 +1003,8 @@ END;
 """,
     # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
     # discovered-brands lists, and which topics and tags each prompt's chats are counted
-    # in; per location and prompt for the gap prompts; filled from the rows already stored.
+    # in; per location and prompt for the gap prompts; per domain of its URLs; filled from
+    # the rows already stored.
     10: """
 -- Weekly rollups per group of chats, for the topic, tag and location filters of the
 -- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
@@ -1270,6 +1271,39 @@ WHEN old.location IS NOT NULL BEGIN
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
       AND prompt_id = old.prompt_id;
 END;
+
+-- Per registrable domain, week and engine, each of its pages: the URL view of one domain
+-- (GET /analytics/sources?groupBy=url&domain=). A chat cites or consults a URL once
+-- (UNIQUE (chat_id, url)), so citations are also the chats citing it. The row is the
+-- source's own, so a chat's cascade takes it off as it deletes the sources.
+CREATE TABLE domain_weekly_urls (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain          TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    url             TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, domain, day, engine, url)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_sources_url_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
+                                    retrieved_chats)
+    VALUES (new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
+            new.engine, new.url, new.host, new.cited, 1)
+    ON CONFLICT (workspace_id, domain, day, engine, url) DO UPDATE SET
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
+END;
+
+CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE domain_weekly_urls SET citations = citations - old.cited,
+        retrieved_chats = retrieved_chats - 1
+    WHERE workspace_id = old.workspace_id AND domain = old.domain
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND url = old.url;
+END;
 INSERT INTO prompt_groups (prompt_id, group_key) SELECT prompt_id, group_key FROM prompt_group_keys;
 CREATE TEMP TABLE counted_chats AS
     SELECT c.id AS chat_id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1') AS day,
@@ -1299,6 +1333,11 @@ INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt
 SELECT workspace_id, location, date(created_at, '-6 days', 'weekday 1'), engine, prompt_id,
        count(*), sum(own_named), sum(competitor_named)
 FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
+                                retrieved_chats)
+SELECT workspace_id, domain, date(created_at, '-6 days', 'weekday 1'), engine, url, min(host),
+       sum(cited), count(*)
+FROM chat_sources GROUP BY 1, 2, 3, 4, 5;
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -4752,6 +4791,15 @@ def add_source_category_routes(app, db):
 SINGLE_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
 
+def source_domain(raw, field, errors):
+    """The registrable domain a query names, as sources are grouped: a host or a URL is
+    read as its domain (https://docs.Acme.com/x is acme.com)."""
+    if SINGLE_LABEL.fullmatch(raw.lower()):
+        return raw.lower()
+    host = normalise_domain(raw, field, errors)
+    return None if host is MISSING else registrable_domain(host)
+
+
 def path_domain(raw):
     """The domain a path names, as a brand's domain is written (lower case, no www.; a
     single label such as localhost too, as a source's host may be one), or 404."""
@@ -6035,6 +6083,9 @@ SOURCE_GROUPS = ("domain", "url", "category")
 SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("groupBy", "choice", "Count by domain (registrable), by URL, or by the domains' "
           "category.", choices=SOURCE_GROUPS, default="domain"),
+    Param("domain", "string", "With groupBy=url: only the pages of this registrable domain (a "
+          "host, or a URL, is read as its domain: docs.acme.com is acme.com).",
+          maximum=HOST_NAME_MAX_LENGTH),
 )
 QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
 RANKING_PARAMS = SCOPE_PARAMS + (
@@ -6058,6 +6109,7 @@ class ChatScope:
     tag_id: int = None
     location: str = None
     prompt_ids: tuple = None  # only these prompts' chats: a narrowing of the lists per prompt
+    domain: str = None  # only this domain's sources: the URL view of one domain
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
@@ -6131,8 +6183,10 @@ class ChatScope:
         gap prompts' per location and prompt when it filters both by prompt (topic, tag) and
         by location. The per-prompt ones answer a scope without filters too, for figures per
         prompt (which have no daily rollup); the per-group ones a scope narrowed to one
-        topic, tag or location."""
+        topic, tag or location; the per-domain one of URLs the URL view of one domain."""
         groups = ("group_weekly",) if self.group_key() else ()
+        if self.domain is not None and not self.by_prompt():
+            return ("domain_weekly", "daily", "prompt_weekly", "prompt_daily")
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -6167,8 +6221,8 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
-ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week",
-                "location_weekly": "week"}  # the others are daily
+ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
+                "domain_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -6221,9 +6275,12 @@ def read_scope(query, values, workspace_id, now):
         start = end - ANALYTICS_WINDOW_DAYS * 86400
     if end <= start:
         fail(query.errors, "to", "must be after from")
+    domain = values.get("domain")
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"])
+                 location=values["location"],
+                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
+                 else None)
 
 
 def ratio(numerator, denominator):
@@ -6496,14 +6553,37 @@ SOURCE_PART = {
 }
 
 
+def of_domain(conditions):
+    """conditions, and the source (x) of the scope's domain (the URL view of one domain)."""
+    def narrowed(scope, alias):
+        where, params = conditions(scope, alias)
+        return where + " AND x.domain = ?", params + [scope.domain]
+    return narrowed
+
+
+# A chat cites or consults a URL once (UNIQUE (chat_id, url)): its citations are its chats.
+URL_PART = {
+    "raw": (RAW_SOURCE_PART % "chat_sources x", of_domain(ChatScope.row_conditions)),
+    "domain_weekly": ("""SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
+                                sum(x.citations) AS citations, sum(x.citations) AS chats,
+                                sum(x.retrieved_chats) AS retrieved_chats,
+                                NULL AS first_seen, NULL AS last_seen
+                         FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
+                         GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
+    "chats": (SOURCE_PART["chats"][0], of_domain(SOURCE_PART["chats"][1])),
+}
+
+
 def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
     parts, params = [], []
-    how = without_groups_behind(SOURCE_PART, connection, scope) if group_by == "domain" else ()
+    how = {"domain": without_groups_behind(SOURCE_PART, connection, scope),
+           "url": URL_PART if scope.domain is not None else
+           {kind: SOURCE_PART[kind] for kind in ("raw", "chats")}}[group_by]
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
-        sql, conditions = SOURCE_PART[kind]
+        sql, conditions = how[kind]
         where, part_params = conditions(part, "x")
         parts.append(sql.format(group_by, where, index=part.chats_index()))
         params += part_params
@@ -6516,21 +6596,23 @@ def source_rows(connection, scope, group_by, page, per_page):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if "group_weekly" in dict(kinds):
+    if {"group_weekly", "domain_weekly"} & dict(kinds).keys():
         for row in rows:
-            row["first_seen"], row["last_seen"] = source_seen(connection, scope, row["source"])
+            row["first_seen"], row["last_seen"] = source_seen(
+                connection, scope, row["domain"], None if group_by == "domain" else row["source"])
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
 
 
-def source_seen(connection, scope, domain):
-    """(first, last) time a page of domain was cited or consulted in scope: two seeks of
-    the chat_sources_domain index."""
+def source_seen(connection, scope, domain, url=None):
+    """(first, last) time a page of domain (or that URL of it) was cited or consulted in
+    scope: two seeks of the chat_sources_domain index."""
     where, params = scope.row_conditions("x", seek=True)
-    sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s AND x.domain = ? ORDER BY x.created_at %s LIMIT 1"
-    return tuple(query_one(connection, sql % (where, order), params + [domain])["at"]
-                 for order in ("", "DESC"))
+    where += " AND x.domain = ?" + (" AND x.url = ?" if url else "")
+    params += [domain] + ([url] if url else [])
+    sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
+    return tuple(query_one(connection, sql % (where, order), params)["at"] for order in ("", "DESC"))
 
 
 def sources_document(connection, scope, group_by, page, per_page):
@@ -6959,8 +7041,17 @@ def analytics_export_query(db, params):
     query, values, scope = analytics_query(db, params)
     if values.get("since") is not None and values["format"] == "json":
         fail(query.errors, "since", "needs format=csv or format=ndjson")
+    check_source_view(query, values)
     query.done()
     return values, scope
+
+
+def check_source_view(query, values, needs_domain=False):
+    """A domain narrows only the URL view (which needs_domain on the dashboard)."""
+    if values.get("domain") is not None and values["groupBy"] != "url":
+        fail(query.errors, "domain", "needs groupBy=url")
+    if needs_domain and values["groupBy"] == "url" and values["domain"] is None:
+        fail(query.errors, "domain", "is needed with groupBy=url: the page lists one domain's URLs")
 
 
 def add_analytics_routes(app, db):
@@ -9385,7 +9476,9 @@ FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
 SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
-                                                         if p.name == "groupBy")
+                                                         if p.name in ("groupBy", "domain"))
+# The page counts by domain or category; a domain's row opens its URLs (groupBy=url&domain=).
+SOURCE_PAGE_GROUPS = ("domain", "category")
 CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
 LATEST_CHATS = 10
 SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
@@ -9400,10 +9493,12 @@ def blank_fields_unsent():
             pair for pair in query.split("&") if pair and not pair.endswith("="))
 
 
-def page_query(params):
-    """The values of a page's query parameters (problems are a 422 page)."""
+def page_query(params, check=None):
+    """The values of a page's query parameters (problems, and check's, are a 422 page)."""
     blank_fields_unsent()
     query, values = read_query(params)
+    if check:
+        check(query, values)
     query.done()
     return values
 
@@ -9413,7 +9508,8 @@ def window_scope(db, values, **narrowing):
     now = db.clock()
     query = QueryParams()
     window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
-    window.update({name: values.get(name) for name in ("engine", "topicId", "tagId", "location")})
+    window.update({name: values.get(name)
+                   for name in ("engine", "topicId", "tagId", "location", "domain")})
     window.update(narrowing)
     return read_scope(query, window, caller().workspace_id, now)
 
@@ -9532,7 +9628,9 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
 % end
 </select></div>
-% if "groupBy" in values:
+% if values.get("groupBy") == "url":
+<input type="hidden" name="groupBy" value="url"><input type="hidden" name="domain" value="{{values["domain"]}}">
+% elif "groupBy" in values:
 <div><label for="f-group">Count by</label>
 <select id="f-group" name="groupBy">
 % for name in groups:
@@ -9797,9 +9895,13 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 
 SOURCES_TEMPLATE = """{{!filters}}
 <section class="card" aria-label="Sources">
+% if domain:
+<h2>Pages of {{domain}}</h2>
+<p><a href="/sources?{{query_string(values, groupBy=None, domain=None, page=None)}}">All domains</a></p>
+% end
 <p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them
 that cite each {{page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
-cited or not.</p>
+cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain" else ""}}</p>
 % if not page["data"]:
 <p class="empty">No sources in this window.</p>
 % elif page["groupBy"] == "category":
@@ -9819,7 +9921,12 @@ cited or not.</p>
 <th scope="col">Chats consulting</th><th scope="col">Citations</th>
 <th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
 % for row in page["data"]:
-<tr><th scope="row">{{row.get("url") or row["domain"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
+% if page["groupBy"] == "domain":
+<tr><th scope="row"><a href="/sources?{{query_string(values, groupBy="url", domain=row["domain"], page=None)}}">{{row["domain"]}}</a></th>
+% else:
+<tr><th scope="row">{{row["url"]}}</th>
+% end
+<td>{{percent(row["chatShare"]["value"])}}</td>
 <td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td>
 <td>{{row["category"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
@@ -10110,7 +10217,7 @@ def pager(values, document):
 
 
 def filters_form(connection, values):
-    return render_part("filters", values=values, windows=DASHBOARD_WINDOWS, groups=SOURCE_GROUPS,
+    return render_part("filters", values=values, windows=DASHBOARD_WINDOWS, groups=SOURCE_PAGE_GROUPS,
                        choices=filter_choices(connection, caller().workspace_id))
 
 
@@ -10238,7 +10345,8 @@ def add_chat_pages(app, db):
 def add_source_pages(app, db):
     @app.get("/sources")
     def sources_page():
-        values = page_query(SOURCE_PAGE_PARAMS)
+        values = page_query(SOURCE_PAGE_PARAMS,
+                            functools.partial(check_source_view, needs_domain=True))
         workspace_id = caller().workspace_id
         with db.read() as connection:
             scope = window_scope(db, values)
@@ -10249,7 +10357,8 @@ def add_source_pages(app, db):
             filters = filters_form(connection, values)
             brands = brand_names(connection, workspace_id)
         body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
-                           pager=pager(values, page), discovered=discovered, gaps=gaps)
+                           pager=pager(values, page), discovered=discovered, gaps=gaps,
+                           domain=scope.domain, values=values, query_string=query_string)
         return render_page("Sources", body, "/sources")
 
 

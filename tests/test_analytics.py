@@ -237,6 +237,46 @@ def test_sources_by_domain(api, example):
                                                      "2026-11-20T10:00:00.000Z")
 
 
+def test_the_urls_of_one_domain(api, example):
+    """groupBy=url with a domain lists that domain's pages (a host or URL names its
+    registrable domain), from a weekly rollup of URLs per domain for whole weeks."""
+    whole_week = {"from": "2026-11-16", "to": "2026-11-23"}
+    for domain in ("acme.com", "https://docs.Acme.com/x", "www.acme.com"):
+        data = api.get("/analytics/sources", params=dict(whole_week, groupBy="url",
+                                                          domain=domain)).json["data"]
+        assert [(r["url"], r["host"], r["domain"], r["citations"], r["chats"], r["retrievedChats"],
+                 r["chatShare"]["value"], r["firstSeenAt"]) for r in data["data"]] == [
+            ("https://acme.com/x", "acme.com", "acme.com", 1, 1, 1, 0.25,
+             "2026-11-19T10:00:00.000Z"),
+            ("https://docs.acme.com/", "docs.acme.com", "acme.com", 1, 1, 1, 0.25,
+             "2026-11-20T11:00:00.000Z")]
+        assert (data["total"], data["chats"]) == (2, 4)
+    scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
+                              domain="acme.com")
+    assert tracker.scope_parts(scope, tracker.URL_PART) == [("domain_weekly", scope)]
+    unknown = api.get("/analytics/sources", params=dict(WINDOW, groupBy="url", domain="nowhere.org"))
+    assert (unknown.json["data"]["total"], unknown.json["data"]["data"]) == (0, [])
+
+
+LONGEST_HOST = ".".join(["a" * 63] * 3 + ["b" * 61])  # 253 characters
+
+
+@pytest.mark.parametrize("params, field, message", [
+    ({"domain": "acme.com"}, "domain", "needs groupBy=url"),
+    ({"domain": "acme.com", "groupBy": "category"}, "domain", "needs groupBy=url"),
+    ({"domain": "not a domain", "groupBy": "url"}, "domain", "must be a domain name such as example.com"),
+    ({"domain": LONGEST_HOST + "c", "groupBy": "url"}, "domain", "must be 1 to 253 characters"),
+])
+def test_invalid_source_queries_are_422(api, params, field, message):
+    reply = api.get("/analytics/sources", status=422, params=params)
+    assert reply.json["errors"] == [{"field": field, "message": message}]
+
+
+def test_the_longest_domain_is_read(api):
+    data = api.get("/analytics/sources", params={"groupBy": "url", "domain": LONGEST_HOST}).json["data"]
+    assert data["data"] == []
+
+
 def test_sources_of_deleted_prompts_leave_no_rows_behind(api, example):
     """Deleting P1 takes chats 1 and 2 with it; their domains' rollup rows fall to zero
     and are neither listed nor counted (a client parsing firstSeenAt would crash on null)."""
@@ -448,6 +488,8 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     source_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     requests = [("/analytics/rankings", params),
                 ("/analytics/sources", dict(source_params, perPage="100")),
+                ("/analytics/sources", dict(source_params, perPage="100", groupBy="url",
+                                            domain="g2.com")),
                 ("/analytics/chats", source_params),
                 ("/analytics/chats", dict(source_params, brandId=str(RANDOM_IDS["brand"])))]
     requests += [(path, dict(source_params, perPage="100")) for path in INTELLIGENCE_LISTS]
@@ -471,7 +513,9 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
-                ("/analytics/sources", dict(chat_params, perPage="100"))]
+                ("/analytics/sources", dict(chat_params, perPage="100")),
+                ("/analytics/sources", dict(chat_params, perPage="100", groupBy="url",
+                                            domain="g2.com"))]
     requests += [(path, dict(chat_params, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():

@@ -10,7 +10,8 @@ import browser
 import tracker
 from conftest import make_api
 
-PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources", "/sources?groupBy=url",
+PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources",
+         "/sources?groupBy=url&domain=stark.example",
          "/sources?groupBy=category",
          "/brands", "/brands/1", "/topics", "/tags")
 SCRIPT = "<script>alert(1)</script>"
@@ -400,6 +401,30 @@ def test_the_sources_page_groups_by_category_and_lists_discovered_brands_and_gap
                     headers=bearer(site)).json["data"]["data"]
     assert [a["href"] for a in page.html.find(id="gaps-title").parent.select("li a")] == [
         "/prompts/%d" % row["promptId"] for row in gaps]
+
+
+def test_a_domain_opens_its_urls_and_keeps_the_filters(site, clock):
+    sign_in(site, site.key["key"])
+    domains = site.get("/sources?days=90&engine=gemini")
+    first = domains.html.select("table tbody tr th a")[0]
+    domain = first.text
+    assert first["href"] == "/sources?days=90&engine=gemini&perPage=20&groupBy=url&domain=" + domain
+    page = site.get(first["href"])
+    expected = site.get("/api/v1/analytics/sources", {
+        "groupBy": "url", "domain": domain, "engine": "gemini",
+        "from": tracker.iso_timestamp(clock() - 90 * 86400)}, headers=bearer(site)).json["data"]
+    assert [(row.th.text, row.find_all("td")[3].text) for row in page.html.select("table tbody tr")] == [
+        (row["url"], str(row["citations"])) for row in expected["data"]]
+    assert expected["data"] and page.html.find("h2").text == "Pages of " + domain
+    assert page.html.find("a", string="All domains")["href"] == "/sources?days=90&engine=gemini&perPage=20"
+    kept = {field["name"]: field["value"] for field in page.html.select("input[type=hidden]")}
+    assert (kept["groupBy"], kept["domain"]) == ("url", domain)
+    assert page.html.find(id="f-group") is None  # the count-by choice belongs to the domain list
+    missing = site.get("/sources?groupBy=url", status=422)
+    assert missing.html.find("div", class_="problem").li.text == (
+        "domain: is needed with groupBy=url: the page lists one domain's URLs")
+    alone = site.get("/sources?domain=stark.example", status=422)
+    assert alone.html.find("div", class_="problem").li.text == "domain: needs groupBy=url"
 
 
 def test_bad_filters_get_a_page_that_says_what_is_wrong(site):

@@ -281,6 +281,15 @@ def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
         assert rolled_up[3]["data"]
 
 
+def test_upgrade_from_version_10_fills_the_urls_per_domain(tmp_path):
+    _, api = upgraded(tmp_path, 10)
+    params = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-24T12:00:00.000Z",
+              "groupBy": "url", "domain": "reddit.com"}
+    rolled_up, per_chat = rolled_up_and_per_chat(api, ["/analytics/sources"], params)
+    assert len(rolled_up[0]["data"]) == 4
+    assert rolled_up == per_chat
+
+
 def make_current_file(path):
     """A database at the current version with a workspace and a known key."""
     db = tracker.Database(path)
