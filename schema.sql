@@ -1067,10 +1067,11 @@ WHEN old.competitor_named AND NOT old.own_named BEGIN
       AND r.brand_id = g.brand_id;
 END;
 
--- Weekly rollups per group of chats, for the topic, tag and location filters of the
--- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
--- groups its prompts' chats, a location ("location DE") the chats asked from it. Weeks
--- start on Monday; the days at a window's ends are read from the per-chat rows.
+-- Weekly rollups per group of chats, for the sources, categories and discovered-brands
+-- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
+-- ("location DE") the chats asked from it, and "all" every chat (whole weeks of a long
+-- window without filters). Weeks start on Monday; the days at a window's ends come from
+-- the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
 -- that changes topic or tags while it has chats is listed in prompt_regroup, and the
 -- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
@@ -1098,7 +1099,9 @@ CREATE VIEW prompt_group_keys AS
 CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     UNION ALL
-    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL;
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT id, 'all' FROM chats;
 
 CREATE TABLE group_weekly_domains (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
@@ -1333,37 +1336,50 @@ WHEN old.location IS NOT NULL BEGIN
       AND prompt_id = old.prompt_id;
 END;
 
--- Per registrable domain, week and engine, each of its pages: the URL view of one domain
--- (GET /analytics/sources?groupBy=url&domain=). A chat cites or consults a URL once
--- (UNIQUE (chat_id, url)), so citations are also the chats citing it. The row is the
--- source's own, so a chat's cascade takes it off as it deletes the sources.
+-- Per registrable domain, week, engine and location (a chat without one: ''), each of its
+-- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
+-- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
+-- so citations are also the chats citing it.
 CREATE TABLE domain_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     domain          TEXT NOT NULL,
     day             TEXT NOT NULL,
     engine          TEXT NOT NULL,
+    location        TEXT NOT NULL,
     url             TEXT NOT NULL,
     host            TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, domain, day, engine, url)
+    PRIMARY KEY (workspace_id, domain, day, engine, location, url)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_url_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
-                                    retrieved_chats)
-    VALUES (new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, new.url, new.host, new.cited, 1)
-    ON CONFLICT (workspace_id, domain, day, engine, url) DO UPDATE SET
+    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
+                                    citations, retrieved_chats)
+    SELECT new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, coalesce(c.location, ''), new.url, new.host, new.cited, 1
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, domain, day, engine, location, url) DO UPDATE SET
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
 END;
 
+-- Only while the chat is there: a chat deleted takes its pages off before it goes.
 CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE domain_weekly_urls SET citations = citations - old.cited,
         retrieved_chats = retrieved_chats - 1
     WHERE workspace_id = old.workspace_id AND domain = old.domain
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND location = (SELECT coalesce(location, '') FROM chats WHERE id = old.chat_id)
       AND url = old.url;
+END;
+
+CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
+    UPDATE domain_weekly_urls AS r SET citations = r.citations - s.cited,
+        retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
+    WHERE r.workspace_id = old.workspace_id AND r.domain = s.domain
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.location = coalesce(old.location, '') AND r.url = s.url;
 END;
 
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes

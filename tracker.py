@@ -1006,10 +1006,11 @@ END;
     # in; per location and prompt for the gap prompts; per domain of its URLs; filled from
     # the rows already stored.
     10: """
--- Weekly rollups per group of chats, for the topic, tag and location filters of the
--- sources, categories and discovered-brands lists: a topic ("topic 3") or a tag ("tag 7")
--- groups its prompts' chats, a location ("location DE") the chats asked from it. Weeks
--- start on Monday; the days at a window's ends are read from the per-chat rows.
+-- Weekly rollups per group of chats, for the sources, categories and discovered-brands
+-- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
+-- ("location DE") the chats asked from it, and "all" every chat (whole weeks of a long
+-- window without filters). Weeks start on Monday; the days at a window's ends come from
+-- the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
 -- that changes topic or tags while it has chats is listed in prompt_regroup, and the
 -- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
@@ -1037,7 +1038,9 @@ CREATE VIEW prompt_group_keys AS
 CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     UNION ALL
-    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL;
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT id, 'all' FROM chats;
 
 CREATE TABLE group_weekly_domains (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
@@ -1272,37 +1275,50 @@ WHEN old.location IS NOT NULL BEGIN
       AND prompt_id = old.prompt_id;
 END;
 
--- Per registrable domain, week and engine, each of its pages: the URL view of one domain
--- (GET /analytics/sources?groupBy=url&domain=). A chat cites or consults a URL once
--- (UNIQUE (chat_id, url)), so citations are also the chats citing it. The row is the
--- source's own, so a chat's cascade takes it off as it deletes the sources.
+-- Per registrable domain, week, engine and location (a chat without one: ''), each of its
+-- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
+-- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
+-- so citations are also the chats citing it.
 CREATE TABLE domain_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     domain          TEXT NOT NULL,
     day             TEXT NOT NULL,
     engine          TEXT NOT NULL,
+    location        TEXT NOT NULL,
     url             TEXT NOT NULL,
     host            TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, domain, day, engine, url)
+    PRIMARY KEY (workspace_id, domain, day, engine, location, url)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_url_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
-                                    retrieved_chats)
-    VALUES (new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, new.url, new.host, new.cited, 1)
-    ON CONFLICT (workspace_id, domain, day, engine, url) DO UPDATE SET
+    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
+                                    citations, retrieved_chats)
+    SELECT new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, coalesce(c.location, ''), new.url, new.host, new.cited, 1
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, domain, day, engine, location, url) DO UPDATE SET
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
 END;
 
+-- Only while the chat is there: a chat deleted takes its pages off before it goes.
 CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE domain_weekly_urls SET citations = citations - old.cited,
         retrieved_chats = retrieved_chats - 1
     WHERE workspace_id = old.workspace_id AND domain = old.domain
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
+      AND location = (SELECT coalesce(location, '') FROM chats WHERE id = old.chat_id)
       AND url = old.url;
+END;
+
+CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
+    UPDATE domain_weekly_urls AS r SET citations = r.citations - s.cited,
+        retrieved_chats = r.retrieved_chats - 1
+    FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
+    WHERE r.workspace_id = old.workspace_id AND r.domain = s.domain
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.location = coalesce(old.location, '') AND r.url = s.url;
 END;
 INSERT INTO prompt_groups (prompt_id, group_key) SELECT prompt_id, group_key FROM prompt_group_keys;
 CREATE TEMP TABLE counted_chats AS
@@ -1311,7 +1327,9 @@ CREATE TEMP TABLE counted_chats AS
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     UNION ALL
     SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'location ' || location
-    FROM chats WHERE location IS NOT NULL;
+    FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'all' FROM chats;
 CREATE INDEX temp.counted_chats_chat ON counted_chats (chat_id);
 INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations, chats,
                                   retrieved_chats)
@@ -1333,11 +1351,11 @@ INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt
 SELECT workspace_id, location, date(created_at, '-6 days', 'weekday 1'), engine, prompt_id,
        count(*), sum(own_named), sum(competitor_named)
 FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, url, host, citations,
-                                retrieved_chats)
-SELECT workspace_id, domain, date(created_at, '-6 days', 'weekday 1'), engine, url, min(host),
-       sum(cited), count(*)
-FROM chat_sources GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
+                                citations, retrieved_chats)
+SELECT x.workspace_id, x.domain, date(x.created_at, '-6 days', 'weekday 1'), x.engine,
+       coalesce(c.location, ''), x.url, min(x.host), sum(x.cited), count(*)
+FROM chat_sources x JOIN chats c ON c.id = x.chat_id GROUP BY 1, 2, 3, 4, 5, 6;
 """,
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
@@ -6184,23 +6202,25 @@ class ChatScope:
         by location. The per-prompt ones answer a scope without filters too, for figures per
         prompt (which have no daily rollup); the per-group ones a scope narrowed to one
         topic, tag or location; the per-domain one of URLs the URL view of one domain."""
-        groups = ("group_weekly",) if self.group_key() else ()
-        if self.domain is not None and not self.by_prompt():
-            return ("domain_weekly", "daily", "prompt_weekly", "prompt_daily")
+        urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
+        groups = urls + (("group_weekly",) if self.group_key() else ())
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
         if self.location is not None:
             return groups + ("location_weekly", "location_daily")
-        return ("daily", "prompt_weekly", "prompt_daily")
+        return groups + ("daily", "prompt_weekly", "prompt_daily")
 
     def group_key(self):
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
-        to by one topic, tag or location filter and nothing else but an engine; else None."""
+        to by one topic, tag or location filter and nothing else but an engine ("all"
+        without any); else None."""
         if self.prompt_id is not None or self.prompt_ids is not None:
             return None
         keys = [kind % value for kind, value in (("topic %d", self.topic_id), ("tag %d", self.tag_id),
                                                  ("location %s", self.location)) if value is not None]
+        if not keys:
+            return "all"
         return keys[0] if len(keys) == 1 else None
 
     def group_conditions(self, alias):
@@ -6399,7 +6419,7 @@ def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag may be behind: a
     prompt of the workspace waits to move its sums between groups (regroup_prompt)."""
     group = scope.group_key()
-    if ("group_weekly" not in how or group is None or group.startswith("location ")
+    if ("group_weekly" not in how or group is None or not group.startswith(("topic ", "tag "))
             or not query_one(connection, "SELECT 1 AS due FROM prompt_regroup WHERE workspace_id = ? "
                              "LIMIT 1", (scope.workspace_id,))):
         return how
