@@ -328,7 +328,9 @@ CREATE TABLE chats (
 ) STRICT;
 
 CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
-CREATE INDEX chats_prompt ON chats (prompt_id, created_at);
+-- It holds the filters of a scope narrowed by prompt, topic or tag, so that finding the
+-- chats in scope (a year of a topic: 146,000) reads the index alone.
+CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine, location);
 -- The location filter's: without it, the chats of a location were found by reading every
 -- chat of the window.
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);

@@ -1004,8 +1004,10 @@ END;
     # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
     # discovered-brands lists, and which topics and tags each prompt's chats are counted
     # in; per location and prompt for the gap prompts; per domain of its URLs; filled from
-    # the rows already stored.
+    # the rows already stored. The prompt index of chats holds the other filters too.
     10: """
+DROP INDEX chats_prompt;
+CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine, location);
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
 -- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
 -- ("location DE") the chats asked from it, and "all" every chat (whole weeks of a long
