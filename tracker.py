@@ -9922,7 +9922,7 @@ SOURCES_TEMPLATE = """{{!filters}}
 <p><a href="/sources?{{query_string(values, groupBy=None, domain=None, page=None)}}">All domains</a></p>
 % end
 <p class="summary">{{page["chats"]}} chats in the window; share of chats is the part of them
-that cite each {{page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
+that cite each {{"page" if page["groupBy"] == "url" else page["groupBy"]}}; consulting counts the chats whose engine read a page of it,
 cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain" else ""}}</p>
 % if not page["data"]:
 <p class="empty">No sources in this window.</p>

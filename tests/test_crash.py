@@ -63,6 +63,10 @@ def check_file(path):
         assert rows("""SELECT workspace_id, substr(created_at, 1, 10), engine, count(*) FROM chats
                        GROUP BY 1, 2, 3 ORDER BY 1, 2, 3""") == rows(
             "SELECT workspace_id, day, engine, chats FROM daily_chats WHERE chats > 0 ORDER BY 1, 2, 3")
+        # A prompt's chats are counted in its topic's and tags' rollups, or it waits to move.
+        settled = "WHERE prompt_id NOT IN (SELECT prompt_id FROM prompt_regroup) ORDER BY 1, 2"
+        assert rows("SELECT prompt_id, group_key FROM prompt_group_keys " + settled) == rows(
+            "SELECT prompt_id, group_key FROM prompt_groups " + settled)
     finally:
         connection.close()
 

@@ -17,6 +17,7 @@ import browser  # noqa: E402
 
 PAGES = (("sign-in", "/"), ("overview", "/"), ("prompts", "/prompts"), ("prompt", "/prompts/1"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
+         ("urls", "/sources?groupBy=url&domain=stark.example"),
          ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"))
 
 
