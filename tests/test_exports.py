@@ -107,16 +107,18 @@ def test_chats_export_incrementally_after_a_chat_id(api, example):  # noqa: F811
                                      "message": "needs format=csv or format=ndjson"}]
 
 
-def test_sources_export_every_domain_or_url(api, example, monkeypatch):  # noqa: F811
+def test_sources_export_every_domain_url_or_url_of_a_domain(api, example, monkeypatch):  # noqa: F811
     monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
-    for group_by in ("domain", "url"):
-        query = dict(WINDOW, groupBy=group_by)
+    for query in (dict(WINDOW, groupBy="domain"), dict(WINDOW, groupBy="url"),
+                  dict(WINDOW, groupBy="url", domain="acme.com")):
+        group_by = query["groupBy"]
         listed = api.get("/analytics/sources", params=dict(query, perPage=100)).json["data"]["data"]
         assert ndjson(api.get("/analytics/sources", params=dict(query, format="ndjson"))) == listed
         rows = csv_rows(api.get("/analytics/sources", params=dict(query, format="csv")))
         assert [row["domain"] for row in rows] == [source["domain"] for source in listed]
         assert ("url" in rows[0]) == (group_by == "url")
         assert rows[0]["chatShare.numerator"] == str(listed[0]["chatShare"]["numerator"])
+    assert [row["url"] for row in rows] == ["https://acme.com/x", "https://docs.acme.com/"]
 
 
 def test_rankings_export_a_row_per_brand_with_its_options(api, example):  # noqa: F811
