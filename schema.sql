@@ -1071,8 +1071,9 @@ END;
 
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
 -- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
--- ("location DE") the chats asked from it, and "all" every chat (whole weeks of a long
--- window without filters). Weeks start on Monday; the days at a window's ends come from
+-- ("location DE") the chats asked from it, a topic or tag and a location ("topic 3
+-- location DE") the chats they share, and "all" every chat (whole weeks of a long window
+-- without filters). Weeks start on Monday; the days at a window's ends come from
 -- the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
 -- that changes topic or tags while it has chats is listed in prompt_regroup, and the
@@ -1102,6 +1103,9 @@ CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     UNION ALL
     SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
+    JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
     UNION ALL
     SELECT id, 'all' FROM chats;
 

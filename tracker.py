@@ -1010,8 +1010,9 @@ DROP INDEX chats_prompt;
 CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine, location);
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
 -- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
--- ("location DE") the chats asked from it, and "all" every chat (whole weeks of a long
--- window without filters). Weeks start on Monday; the days at a window's ends come from
+-- ("location DE") the chats asked from it, a topic or tag and a location ("topic 3
+-- location DE") the chats they share, and "all" every chat (whole weeks of a long window
+-- without filters). Weeks start on Monday; the days at a window's ends come from
 -- the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
 -- that changes topic or tags while it has chats is listed in prompt_regroup, and the
@@ -1041,6 +1042,9 @@ CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     UNION ALL
     SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
+    JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
     UNION ALL
     SELECT id, 'all' FROM chats;
 
@@ -1330,6 +1334,10 @@ CREATE TEMP TABLE counted_chats AS
     UNION ALL
     SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'location ' || location
     FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT c.id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1'),
+           g.group_key || ' location ' || c.location
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
     UNION ALL
     SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'all' FROM chats;
 CREATE INDEX temp.counted_chats_chat ON counted_chats (chat_id);
@@ -5624,19 +5632,27 @@ GROUP_ROLLUPS = {
 }
 
 
+# A topic's or tag's group, and its groups with each location (see chat_groups).
+GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.location IS NOT NULL"))
+
+
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
-    """Add (sign 1) or take off (-1) every chat of a prompt in a group's rollups."""
+    """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's or
+    tag's group and of its groups with each location."""
     for table, (rows, key, sums) in GROUP_ROLLUPS.items():
-        columns = ", ".join(sums)
-        connection.execute("""
-            INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
-            SELECT c.workspace_id, ?, date(c.created_at, '-6 days', 'weekday 1'), c.engine, x.%s, %s
-            FROM chats c INDEXED BY chats_prompt CROSS JOIN %s x ON x.chat_id = c.id
-            WHERE c.prompt_id = ? AND c.workspace_id = ? AND x.%s IS NOT NULL GROUP BY 3, 4, 5
-            ON CONFLICT (workspace_id, group_key, day, engine, %s) DO UPDATE SET %s""" % (
-            table, key, columns, key, ", ".join("? * %s" % sql for sql in sums.values()), rows,
-            key, key, ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
-            [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
+        for group_sql, only in GROUPS_OF_A_GROUP:
+            connection.execute("""
+                INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
+                SELECT c.workspace_id, %s, date(c.created_at, '-6 days', 'weekday 1'), c.engine,
+                       x.%s, %s
+                FROM chats c INDEXED BY chats_prompt CROSS JOIN %s x ON x.chat_id = c.id
+                WHERE c.prompt_id = ? AND c.workspace_id = ? AND x.%s IS NOT NULL%s
+                GROUP BY 2, 3, 4, 5
+                ON CONFLICT (workspace_id, group_key, day, engine, %s) DO UPDATE SET %s""" % (
+                table, key, ", ".join(sums), group_sql, key,
+                ", ".join("? * %s" % sql for sql in sums.values()), rows, key, only, key,
+                ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
+                [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
 
 
 def regroup_prompt(db):
@@ -6210,20 +6226,22 @@ class ChatScope:
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
         if self.location is not None:
-            return groups + ("location_weekly", "location_daily")
+            return groups + ("location_daily", "location_weekly")
         return groups + ("daily", "prompt_weekly", "prompt_daily")
 
     def group_key(self):
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
-        to by one topic, tag or location filter and nothing else but an engine ("all"
-        without any); else None."""
+        to by a topic or a tag, a location, or one of each, and nothing else but an engine
+        ("all" without any); else None."""
         if self.prompt_id is not None or self.prompt_ids is not None:
             return None
-        keys = [kind % value for kind, value in (("topic %d", self.topic_id), ("tag %d", self.tag_id),
-                                                 ("location %s", self.location)) if value is not None]
-        if not keys:
-            return "all"
-        return keys[0] if len(keys) == 1 else None
+        keys = [kind % value for kind, value in (("topic %d", self.topic_id), ("tag %d", self.tag_id))
+                if value is not None]
+        if self.location is not None:
+            keys.append("location %s" % self.location)
+        if len(keys) > 2 or self.topic_id is not None and self.tag_id is not None:
+            return None
+        return " ".join(keys) or "all"
 
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks only)."""

@@ -568,10 +568,11 @@ def test_a_prompt_filter_with_a_location_and_sources_by_prompt_read_the_chats():
 
 
 def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
-    """A topic, tag or location alone (an engine besides), or none, reads its whole weeks
-    from the per-group rollups of sources, categories and names; then whole days from a
-    daily rollup where there is one; two of them, or a prompt, read the chats. The URLs of
-    a domain come from their weekly rollup per domain and location."""
+    """A topic, tag or location alone (an engine besides), a topic or tag with a location,
+    or none, reads its whole weeks from the per-group rollups of sources, categories and
+    names; then whole days from a daily rollup where there is one; a topic and a tag, or a
+    prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
+    and location."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -588,7 +589,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]
-    assert kinds(tracker.NAME_SUMS, topic_id=1, location="US") == ["chats"]
+    assert kinds(tracker.NAME_SUMS, topic_id=1, location="US") == ["group_weekly", "chats", "chats"]
+    assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]
+    assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, prompt_id=1) == ["chats"]
 
 

@@ -259,18 +259,19 @@ def test_upgrade_from_version_9_fills_the_intelligence_rollups(tmp_path):
 
 
 @pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "2"},
-                                    {"location": "DE"}, {"location": "US", "engine": "simulated"}])
+                                    {"location": "DE"}, {"location": "US", "engine": "simulated"},
+                                    {"topicId": "2", "location": "DE"}, {}])
 def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
-    """The weekly rollups per topic, tag and location that version 11 adds hold the chats
-    stored before it (a Monday-to-Monday week of them), as the per-chat rows count them."""
+    """The weekly rollups per group (a topic, a tag, a location, a topic and a location,
+    all chats) that version 11 adds hold the chats stored before it (a Monday-to-Monday
+    week of them), as the per-chat rows count them."""
     _, api = upgraded(tmp_path, 10)
     window = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
     scope = tracker.read_scope(tracker.QueryParams(), dict(
         {"engine": None, "promptId": None, "topicId": None, "tagId": None, "location": None},
         **{name: int(value) if name.endswith("Id") else value for name, value in params.items()},
         **{name: tracker.parse_timestamp(value) for name, value in window.items()}), 1, 0)
-    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.NAME_SUMS)] == [
-        "group_weekly", "chats"]
+    assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == "group_weekly"
     rolled_up, per_chat = rolled_up_and_per_chat(
         api, ("/analytics/sources", "/analytics/sources?groupBy=category",
               "/analytics/discovered-brands", "/analytics/gaps/prompts"),
