@@ -1003,8 +1003,9 @@ END;
 """,
     # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
     # discovered-brands lists, and which topics and tags each prompt's chats are counted
-    # in; per location and prompt for the gap prompts; per domain of its URLs; filled from
-    # the rows already stored. The prompt index of chats holds the other filters too.
+    # in; per location and prompt for the gap prompts and the rankings of a topic or tag with
+    # a location; per domain of its URLs; filled from the rows already stored. The prompt
+    # index of chats holds the other filters too.
     10: """
 DROP INDEX chats_prompt;
 CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine, location);
@@ -1281,6 +1282,74 @@ WHEN old.location IS NOT NULL BEGIN
       AND prompt_id = old.prompt_id;
 END;
 
+-- The brand sums the same way (as prompt_weekly_brands, per location too), for the
+-- rankings of a topic or tag with a location.
+CREATE TABLE location_weekly_brands (
+    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location         TEXT NOT NULL,
+    day              TEXT NOT NULL,
+    engine           TEXT NOT NULL,
+    prompt_id        INTEGER NOT NULL,
+    brand_id         INTEGER NOT NULL,
+    mentioned        INTEGER NOT NULL,
+    position_sum     INTEGER NOT NULL,
+    cited            INTEGER NOT NULL,
+    sentiment_sum    REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive         INTEGER NOT NULL,
+    neutral          INTEGER NOT NULL,
+    negative         INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, prompt_id, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_brands_location_prompts_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO location_weekly_brands (workspace_id, location, day, engine, prompt_id, brand_id,
+                                        mentioned, position_sum, cited, sentiment_sum,
+                                        sentiment_scored, positive, neutral, negative)
+    SELECT new.workspace_id, c.location, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
+           c.prompt_id, new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0),
+           new.cited, coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, prompt_id, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+-- Only while the chat is there: a chat deleted takes its brand rows off before it goes.
+CREATE TRIGGER chat_brands_location_prompts_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (old.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(old.position, 0), cited = r.cited - old.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = r.positive - (old.sentiment IS 'positive'),
+        neutral = r.neutral - (old.sentiment IS 'neutral'),
+        negative = r.negative - (old.sentiment IS 'negative')
+    FROM chats c
+    WHERE c.id = old.chat_id AND r.workspace_id = old.workspace_id AND r.location = c.location
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.prompt_id = c.prompt_id AND r.brand_id = old.brand_id;
+END;
+
+CREATE TRIGGER chats_location_brands_delete BEFORE DELETE ON chats
+WHEN old.location IS NOT NULL BEGIN
+    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
+        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
+        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = r.positive - (b.sentiment IS 'positive'),
+        neutral = r.neutral - (b.sentiment IS 'neutral'),
+        negative = r.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
+      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
+      AND r.prompt_id = old.prompt_id AND r.brand_id = b.brand_id;
+END;
+
 -- Per registrable domain, week, engine and location (a chat without one: ''), each of its
 -- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
 -- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
@@ -1361,6 +1430,17 @@ INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt
 SELECT workspace_id, location, date(created_at, '-6 days', 'weekday 1'), engine, prompt_id,
        count(*), sum(own_named), sum(competitor_named)
 FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO location_weekly_brands (workspace_id, location, day, engine, prompt_id, brand_id,
+                                    mentioned, position_sum, cited, sentiment_sum,
+                                    sentiment_scored, positive, neutral, negative)
+SELECT b.workspace_id, c.location, date(b.created_at, '-6 days', 'weekday 1'), b.engine,
+       c.prompt_id, b.brand_id, count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
+       total(b.sentiment_score), count(b.sentiment),
+       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
+       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
+       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
+FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
+GROUP BY 1, 2, 3, 4, 5, 6;
 INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
                                 citations, retrieved_chats)
 SELECT x.workspace_id, x.domain, date(x.created_at, '-6 days', 'weekday 1'), x.engine,
@@ -6388,6 +6468,8 @@ CHAT_COUNTS = {
                        ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
                       ChatScope.day_conditions),
+    "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+                        ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
               ChatScope.chat_conditions),
 }
@@ -6411,6 +6493,8 @@ BRAND_SUMS = {
                        ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                       ChatScope.day_conditions),
+    "location_weekly": ("location_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),

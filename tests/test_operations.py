@@ -276,6 +276,8 @@ def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
         api, ("/analytics/sources", "/analytics/sources?groupBy=category",
               "/analytics/discovered-brands", "/analytics/gaps/prompts"),
         dict(params, perPage="100", **window))
+    rankings = rolled_up_and_per_chat(api, ["/analytics/rankings"], dict(params, **window))
+    assert rankings[0] == rankings[1] and rankings[0][0]["chats"] > 0
     assert [len(answer["data"]) > 0 for answer in rolled_up[:3]] == [True] * 3
     assert rolled_up == per_chat
     if params == {"location": "DE"}:  # gap prompts there: from the rollup per location and prompt
