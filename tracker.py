@@ -5736,9 +5736,11 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
 
 
 def regroup_prompt(db):
-    """Move one prompt's sums from the topic and tag groups they are counted in to those
-    the prompt is in now (prompt_regroup); False when none is due. The move reads the
-    prompt's chats under the write lock: one prompt's history, not the workspace's."""
+    """Move a prompt's sums out of one topic or tag group it no longer is in, or into one
+    it is now in (prompt_regroup); False when none is due. prompt_groups follows each
+    step, so the rollups are right after each; the prompt leaves prompt_regroup with its
+    last. A step reads the prompt's chats under the write lock: one prompt's history for
+    one group (a prompt given 100 tags takes 100 steps, not one 100 times as long)."""
     if query_one(db.connection(), "SELECT 1 AS due FROM prompt_regroup LIMIT 1") is None:
         return False  # the usual case, found without taking the write lock
     with db.write() as connection:
@@ -5750,14 +5752,17 @@ def regroup_prompt(db):
             connection, "SELECT group_key FROM prompt_groups WHERE prompt_id = ?", (prompt_id,))}
         now = {row["group_key"] for row in query_all(
             connection, "SELECT group_key FROM prompt_group_keys WHERE prompt_id = ?", (prompt_id,))}
-        for group_key in sorted(counted - now):
-            add_prompt_to_group(connection, workspace_id, prompt_id, group_key, -1)
-        for group_key in sorted(now - counted):
-            add_prompt_to_group(connection, workspace_id, prompt_id, group_key, 1)
-        connection.execute("DELETE FROM prompt_groups WHERE prompt_id = ?", (prompt_id,))
-        connection.executemany("INSERT INTO prompt_groups (prompt_id, group_key) VALUES (?, ?)",
-                               [(prompt_id, group_key) for group_key in sorted(now)])
-        connection.execute("DELETE FROM prompt_regroup WHERE prompt_id = ?", (prompt_id,))
+        moves = [(group_key, -1) for group_key in sorted(counted - now)]
+        moves += [(group_key, 1) for group_key in sorted(now - counted)]
+        if moves:
+            group_key, sign = moves[0]
+            add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign)
+            connection.execute("DELETE FROM prompt_groups WHERE prompt_id = ? AND group_key = ?"
+                               if sign < 0 else
+                               "INSERT INTO prompt_groups (prompt_id, group_key) VALUES (?, ?)",
+                               (prompt_id, group_key))
+        if len(moves) <= 1:
+            connection.execute("DELETE FROM prompt_regroup WHERE prompt_id = ?", (prompt_id,))
     return True
 
 

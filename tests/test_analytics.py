@@ -627,7 +627,12 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
     fast, slow = group_answers(api, topic_t)
     assert fast == slow
     assert [row["domain"] for row in fast[0]["data"]] == ["a.example", "b.example"]
-    assert tracker.regroup_prompt(db) and not tracker.regroup_prompt(db)
+    assert tracker.regroup_prompt(db)  # one step: out of topic U
+    assert tracker.query_all(db.connection(), "SELECT group_key FROM prompt_groups WHERE "
+                             "prompt_id = ?", (prompts[1]["id"],)) == []
+    assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
+    assert group_answers(api, topic_t) == (fast, fast)
+    assert tracker.regroup_prompt(db) and not tracker.regroup_prompt(db)  # into T, and done
     assert "group_weekly" in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
     assert group_answers(api, topic_t) == (fast, fast)
     assert group_answers(api, topic_u)[0][0]["data"] == []
