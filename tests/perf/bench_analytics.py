@@ -174,6 +174,7 @@ PAGES = [
     ("page overview 365 d topic", "/?days=365&topicId=3"),
     ("page overview 365 d tag", "/?days=365&tagId=1"),
     ("page overview 365 d location", "/?days=365&location=DE"),
+    ("page overview 365 d topic location", "/?days=365&topicId=3&location=DE"),
     ("page prompts", "/prompts"),
     ("page prompts search", "/prompts?search=prompt+19"),
     ("page prompt", "/prompts/7"),
@@ -194,6 +195,7 @@ PAGES = [
     ("page sources tag", "/sources?tagId=1"),
     ("page sources 365 d tag", "/sources?days=365&tagId=1"),
     ("page sources 365 d location", "/sources?days=365&location=DE"),
+    ("page sources 365 d topic location", "/sources?days=365&topicId=3&location=DE"),
     ("page sources 365 d category topic", "/sources?days=365&topicId=3&groupBy=category"),
     ("page brands", "/brands"),
 ]
