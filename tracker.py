@@ -4899,15 +4899,6 @@ def add_source_category_routes(app, db):
 SINGLE_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
 
-def source_domain(raw, field, errors):
-    """The registrable domain a query names, as sources are grouped: a host or a URL is
-    read as its domain (https://docs.Acme.com/x is acme.com)."""
-    if SINGLE_LABEL.fullmatch(raw.lower()):
-        return raw.lower()
-    host = normalise_domain(raw, field, errors)
-    return None if host is MISSING else registrable_domain(host)
-
-
 def path_domain(raw):
     """The domain a path names, as a brand's domain is written (lower case, no www.; a
     single label such as localhost too, as a source's host may be one), or 404."""
@@ -4956,6 +4947,16 @@ def normalise_url(url):
                      if pair and not pair.lower().startswith("utm_"))
     normal = urllib.parse.urlunsplit((scheme, netloc, parts.path or "/", query, ""))
     return normal, host_name(host)
+
+
+def source_domain(raw, field, errors):
+    """The registrable domain a query names, worked out as a source's is (extract_sources):
+    a host or a URL is read as its domain (https://docs.Acme.com/x is acme.com)."""
+    normal = normalise_url(raw if "://" in raw else "http://" + raw)
+    if normal is None or re.search(r"\s", normal[1]):
+        fail(errors, field, "must be a domain name such as example.com")
+        return None
+    return registrable_domain(normal[1])
 
 
 def extract_sources(answer):

@@ -258,6 +258,19 @@ def test_the_urls_of_one_domain(api, example):
     assert (unknown.json["data"]["total"], unknown.json["data"]["data"]) == (0, [])
 
 
+def test_the_urls_of_a_domain_written_as_sources_keep_it(api, db):
+    """A domain is read as a source's is: an internationalised name as the engine wrote it,
+    an IP address, a single label."""
+    prompt = api.post("/prompts", {"prompts": [{"text": "p"}]}).json["data"]["prompts"][0]
+    add_chat(db, 1, prompt, "e1", "2026-11-20T10:00:00.000Z",
+             urls=["https://bücher.example/a", "http://127.0.0.1:8080/b", "http://intranet/c"])
+    for domain, url in (("bücher.example", "https://bücher.example/a"),
+                        ("https://www.Bücher.example/x", "https://bücher.example/a"),
+                        ("127.0.0.1", "http://127.0.0.1:8080/b"), ("intranet", "http://intranet/c")):
+        data = api.get("/analytics/sources", params=dict(WINDOW, groupBy="url", domain=domain)).json["data"]
+        assert [row["url"] for row in data["data"]] == [url]
+
+
 LONGEST_HOST = ".".join(["a" * 63] * 3 + ["b" * 61])  # 253 characters
 
 
