@@ -210,6 +210,22 @@ def timed(client, repeat, path, **options):
     return statistics.median(times)
 
 
+def regroup_step(db):
+    """The median time of a step of the worker's move of a prompt between topic groups
+    (regroup_prompt): prompt 7, with a year of chats, moved to another topic and back."""
+    topic = tracker.query_one(db.connection(), "SELECT topic_id FROM prompts WHERE id = 7")["topic_id"]
+    times = []
+    for moved_to in (topic % 20 + 1, topic):
+        with db.write() as connection:
+            connection.execute("UPDATE prompts SET topic_id = ? WHERE id = 7", (moved_to,))
+        while True:
+            started = time.perf_counter()
+            if not tracker.regroup_prompt(db):
+                break
+            times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
 def measure(path, key, repeat):
     db = tracker.Database(path, lambda: END.timestamp())
     client = webtest.TestApp(tracker.make_app(db))
@@ -220,6 +236,7 @@ def measure(path, key, repeat):
     form["key"] = key
     form.submit(status=303)
     results.update((name, timed(client, repeat, page)) for name, page in PAGES)
+    results["regroup step"] = regroup_step(db)
     return results
 
 
@@ -241,7 +258,7 @@ def main():
     if len(scales) > 1:
         header += "%14s" % ("x %g/%g" % (scales[-1] * 100, scales[0] * 100))
     print(header)
-    for name in [case[0] for case in CASES + PAGES]:
+    for name in [case[0] for case in CASES + PAGES] + ["regroup step"]:
         line = "%-28s" % name + "".join("%12.1f" % (table[s][name] * 1000) for s in scales)
         if len(scales) > 1:
             line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
