@@ -6,7 +6,7 @@ these tests fail rather than skip.
 """
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -37,10 +37,15 @@ def no_console_errors(driver):
     assert browser.console_errors(driver) == []
 
 
+# While the next page replaces the last, an element just found may be gone: Chromium says
+# so as a stale reference, or as "Node with given id does not belong to the document".
+IN_FLUX = [StaleElementReferenceException, WebDriverException]
+
+
 def arrived(driver, heading=None, url_part=None):
     """Wait until the page a click led to is in: its h1 says heading, its URL has url_part
     (a click that submits a form returns before the next page is in)."""
-    WebDriverWait(driver, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+    WebDriverWait(driver, 10, ignored_exceptions=IN_FLUX).until(
         lambda d: (heading is None or d.find_element(By.TAG_NAME, "h1").text == heading)
         and (url_part is None or url_part in d.current_url))
 
