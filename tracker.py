@@ -6526,14 +6526,27 @@ def sum_parts(connection, scope, how, bucket=None):
 
 
 def without_groups_behind(how, connection, scope):
-    """how, less the per-group rollups while the scope's topic or tag may be behind: a
-    prompt of the workspace waits to move its sums between groups (regroup_prompt)."""
+    """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
+    waits to move its sums out of it or into it (regroup_prompt)."""
     group = scope.group_key()
-    if ("group_weekly" not in how or group is None or not group.startswith(("topic ", "tag "))
-            or not query_one(connection, "SELECT 1 AS due FROM prompt_regroup WHERE workspace_id = ? "
-                             "LIMIT 1", (scope.workspace_id,))):
+    if "group_weekly" not in how or group is None or not group.startswith(("topic ", "tag ")):
+        return how
+    moving = "topic %d" % scope.topic_id if scope.topic_id is not None else "tag %d" % scope.tag_id
+    if not group_moving(connection, scope.workspace_id, moving):
         return how
     return {kind: part for kind, part in how.items() if kind != "group_weekly"}
+
+
+def group_moving(connection, workspace_id, group_key):
+    """True while a prompt of the workspace waits to move its sums out of the topic or tag
+    group_key, or into it: one seek per prompt waiting."""
+    return query_one(connection, """
+        SELECT 1 AS moving FROM prompt_regroup r WHERE r.workspace_id = ?
+        AND (EXISTS (SELECT 1 FROM prompt_groups g WHERE g.prompt_id = r.prompt_id
+                     AND g.group_key = ?)
+             OR EXISTS (SELECT 1 FROM prompt_group_keys k WHERE k.prompt_id = r.prompt_id
+                        AND k.group_key = ?))
+        LIMIT 1""", (workspace_id, group_key, group_key)) is not None
 
 
 def count_chats(connection, scope, bucket=None):

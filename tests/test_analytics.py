@@ -15,6 +15,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 """
 
 import contextlib
+import dataclasses
 import json
 import random
 import unittest.mock
@@ -621,10 +622,11 @@ def group_answers(api, topic_id):
 
 
 def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
-    """Until the worker has moved a prompt's sums (regroup_prompt), its workspace's topic
-    lists are read from the chats, so that they are exact at once; then from the rollups."""
-    prompts = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T"},
-                                                {"text": "b", "topic": "U"}]}).json["data"]["prompts"]
+    """Until the worker has moved a prompt's sums (regroup_prompt), the lists of the topics
+    it leaves and joins are read from the chats, so that they are exact at once; then from
+    the rollups. Other topics keep theirs."""
+    prompts = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T"}, {"text": "b", "topic": "U"},
+                                                {"text": "c", "topic": "W"}]}).json["data"]["prompts"]
     for day in range(16, 30):
         for prompt in prompts:
             add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day,
@@ -637,6 +639,10 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
     scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
                               topic_id=topic_t)
     assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
+    other = dataclasses.replace(scope, topic_id=prompts[2]["topicId"])  # W: no prompt moves in or out
+    assert "group_weekly" in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), other)
+    fast_w, slow_w = group_answers(api, prompts[2]["topicId"])
+    assert fast_w == slow_w and [row["domain"] for row in fast_w[0]["data"]] == ["c.example"]
     fast, slow = group_answers(api, topic_t)
     assert fast == slow
     assert [row["domain"] for row in fast[0]["data"]] == ["a.example", "b.example"]
