@@ -3956,7 +3956,9 @@ def http_post(url, body, headers, seconds):
         reply = connection.getresponse()
         raw = reply.read(MAX_REPLY_BYTES + 1)
     except (OSError, http.client.HTTPException) as error:
-        if expired.is_set():
+        # A read that waited the whole time out ends the call as the watchdog would have
+        # (whichever of the two fires first, on a busy machine).
+        if expired.is_set() or isinstance(error, TimeoutError):
             raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds)) from None
         raise RetryableEngineError("no answer from %s: %s" % (url, error or type(error).__name__)) from None
     finally:
