@@ -5701,17 +5701,20 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
 
 # Moving a prompt between groups ----------------------------------------------------------
 
+# What chats' sources (x) add up to per domain or category: citations, chats citing, chats
+# citing or consulting (a chat counted once however many of its pages are in it); and their
+# recommended names (x) per name. The rollups keep these sums; the analytics read them too.
+RAW_SOURCE_SUMS = {"citations": "sum(x.cited)",
+                   "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
+                   "retrieved_chats": "count(DISTINCT x.chat_id)"}
+RAW_NAME_SUMS = {"chats": "count(*)", "mentions": "sum(x.mentions)"}
+
 # How a prompt's chats add up in each per-group rollup (schema.sql's group_weekly_*): the
 # rows the triggers would have added one by one, summed per week, engine and key.
 GROUP_ROLLUPS = {
-    "group_weekly_domains": ("chat_sources", "domain", {
-        "citations": "sum(x.cited)", "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
-        "retrieved_chats": "count(DISTINCT x.chat_id)"}),
-    "group_weekly_categories": ("chat_sources", "category", {
-        "citations": "sum(x.cited)", "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
-        "retrieved_chats": "count(DISTINCT x.chat_id)"}),
-    "group_weekly_names": ("chat_names", "name_key", {"chats": "count(*)",
-                                                      "mentions": "sum(x.mentions)"}),
+    "group_weekly_domains": ("chat_sources", "domain", RAW_SOURCE_SUMS),
+    "group_weekly_categories": ("chat_sources", "category", RAW_SOURCE_SUMS),
+    "group_weekly_names": ("chat_names", "name_key", RAW_NAME_SUMS),
 }
 
 
@@ -6303,11 +6306,12 @@ class ChatScope:
         return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids) != (None,) * 4
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, best first: only the
-        gap prompts' per location and prompt when it filters both by prompt (topic, tag) and
-        by location. The per-prompt ones answer a scope without filters too, for figures per
-        prompt (which have no daily rollup); the per-group ones a scope narrowed to one
-        topic, tag or location; the per-domain one of URLs the URL view of one domain."""
+        """The rollups that answer the scope's whole weeks or days, best first. The
+        per-group ones answer a scope narrowed to a topic or a tag, a location, one of each,
+        or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
+        scope without filters too, for figures per prompt (which have no daily rollup); the
+        per-location-and-prompt ones a location with a prompt, topic or tag filter; the
+        per-domain one of URLs the URL view of one domain."""
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         if self.narrows_prompts():
@@ -6321,15 +6325,18 @@ class ChatScope:
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
         to by a topic or a tag, a location, or one of each, and nothing else but an engine
         ("all" without any); else None."""
-        if self.prompt_id is not None or self.prompt_ids is not None:
+        if self.prompt_id is not None or self.prompt_ids is not None or (
+                self.topic_id is not None and self.tag_id is not None):
             return None
-        keys = [kind % value for kind, value in (("topic %d", self.topic_id), ("tag %d", self.tag_id))
-                if value is not None]
-        if self.location is not None:
-            keys.append("location %s" % self.location)
-        if len(keys) > 2 or self.topic_id is not None and self.tag_id is not None:
-            return None
-        return " ".join(keys) or "all"
+        location = None if self.location is None else "location %s" % self.location
+        return " ".join(key for key in (self.prompt_group(), location) if key) or "all"
+
+    def prompt_group(self):
+        """The group of the scope's topic or tag ("topic 3", "tag 7"), which prompts move
+        into and out of; None without either."""
+        if self.topic_id is not None:
+            return "topic %d" % self.topic_id
+        return None if self.tag_id is None else "tag %d" % self.tag_id
 
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks only)."""
@@ -6530,11 +6537,8 @@ def sum_parts(connection, scope, how, bucket=None):
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
     waits to move its sums out of it or into it (regroup_prompt)."""
-    group = scope.group_key()
-    if "group_weekly" not in how or group is None or not group.startswith(("topic ", "tag ")):
-        return how
-    moving = "topic %d" % scope.topic_id if scope.topic_id is not None else "tag %d" % scope.tag_id
-    if not group_moving(connection, scope.workspace_id, moving):
+    if ("group_weekly" not in how or scope.group_key() is None or scope.prompt_group() is None
+            or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
         return how
     return {kind: part for kind, part in how.items() if kind != "group_weekly"}
 
@@ -6723,9 +6727,11 @@ def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
     parts, params = [], []
-    how = {"domain": without_groups_behind(SOURCE_PART, connection, scope),
-           "url": URL_PART if scope.domain is not None else
-           {kind: SOURCE_PART[kind] for kind in ("raw", "chats")}}[group_by]
+    if group_by == "domain":
+        how = without_groups_behind(SOURCE_PART, connection, scope)
+    else:  # only one domain's URLs are rolled up
+        how = URL_PART if scope.domain is not None else {
+            kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
         sql, conditions = how[kind]
@@ -6804,19 +6810,16 @@ def category_rows(connection, scope, categories, chats, page, per_page):
                        for row in rows[(page - 1) * per_page:page * per_page]]
 
 
-RAW_CATEGORY_SUMS = {"citations": "sum(x.cited)",
-                     "chats": "count(DISTINCT CASE WHEN x.cited THEN x.chat_id END)",
-                     "retrieved_chats": "count(DISTINCT x.chat_id)"}
 CATEGORY_SUMS = {
-    "raw": ("chat_sources x", "x.created_at", "source_category(x.host)", RAW_CATEGORY_SUMS,
+    "raw": ("chat_sources x", "x.created_at", "source_category(x.host)", RAW_SOURCE_SUMS,
             ChatScope.row_conditions),
     "daily": ("daily_categories x", "x.day", "x.category",
-              {name: "sum(x.%s)" % name for name in RAW_CATEGORY_SUMS}, ChatScope.day_conditions),
+              {name: "sum(x.%s)" % name for name in RAW_SOURCE_SUMS}, ChatScope.day_conditions),
     "group_weekly": ("group_weekly_categories x", "x.day", "x.category",
-                     {name: "sum(x.%s)" % name for name in RAW_CATEGORY_SUMS},
+                     {name: "sum(x.%s)" % name for name in RAW_SOURCE_SUMS},
                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_sources x ON x.chat_id = c.id",
-              "c.created_at", "source_category(x.host)", RAW_CATEGORY_SUMS,
+              "c.created_at", "source_category(x.host)", RAW_SOURCE_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
 }
 
@@ -6887,16 +6890,14 @@ def tracked_name_keys(connection, workspace_id):
     return keys
 
 
+SUMMED_NAME_SUMS = {name: "sum(x.%s)" % name for name in RAW_NAME_SUMS}  # over a rollup
 NAME_SUMS = {
-    "raw": ("chat_names x", "x.created_at", "x.name_key",
-            {"chats": "count(*)", "mentions": "sum(x.mentions)"}, ChatScope.row_conditions),
-    "daily": ("daily_names x", "x.day", "x.name_key",
-              {"chats": "sum(x.chats)", "mentions": "sum(x.mentions)"}, ChatScope.day_conditions),
-    "group_weekly": ("group_weekly_names x", "x.day", "x.name_key",
-                     {"chats": "sum(x.chats)", "mentions": "sum(x.mentions)"},
+    "raw": ("chat_names x", "x.created_at", "x.name_key", RAW_NAME_SUMS, ChatScope.row_conditions),
+    "daily": ("daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS, ChatScope.day_conditions),
+    "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
-              "c.created_at", "x.name_key", {"chats": "count(*)", "mentions": "sum(x.mentions)"},
+              "c.created_at", "x.name_key", RAW_NAME_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
 }
 

@@ -9,7 +9,7 @@ import json
 import pytest
 
 import tracker
-from conftest import FakeOpenAI, completion, run_cli
+from conftest import completion, run_cli
 from providers import (anthropic_message, gemini_response, openai_response,
                        perplexity_response)
 
