@@ -23,6 +23,7 @@ import html
 import http.client
 import io
 import ipaddress
+import itertools
 import json
 import logging
 import math
@@ -4999,6 +5000,16 @@ def mask_link_targets(text):
     return BARE_URL.sub(lambda match: " " * len(match.group()), text)
 
 
+# What reading one chat may cost (its extraction budget): an answer is at most
+# MAX_ANSWER_CHARS; for each brand, its names (at most 1 + MAX_TRACKED_NAMES, one pattern)
+# and its nameRegex each scan it once, in C, and hand at most MAX_MATCHES_READ matches to
+# Python; VADER scores each sentence holding a match once, whichever brands it names. So a
+# chat costs a scan per pattern plus a bounded number of matches per brand, however the
+# answer repeats a name: a brand named in every word of 50,000 characters counts
+# MAX_MATCHES_READ mentions (tests/perf/bench_ingest.py prints the figures).
+MAX_MATCHES_READ = 1000
+
+
 class BrandMatcher:
     """Finds a workspace's brands in answers: names and tracked names as whole words,
     ignoring case, plus nameRegex (RE2, linear time) when useRegex is on."""
@@ -5022,15 +5033,19 @@ class BrandMatcher:
         sentences = Sentences(masked)
         found = []
         for brand_id, literal, pattern, domains in self.brands:
-            spans = {match.span() for match in literal.finditer(masked)}
+            spans = {match.span() for match in itertools.islice(literal.finditer(masked),
+                                                                 MAX_MATCHES_READ)}
             if pattern is not None:
-                spans |= {match.span() for match in pattern.finditer(masked) if match.end() > match.start()}
+                spans |= {match.span() for match in itertools.islice(pattern.finditer(masked),
+                                                                     MAX_MATCHES_READ)
+                          if match.end() > match.start()}
             cited = any(within(source, domain) for source in source_domains for domain in domains)
             if spans or cited:
                 first = min(start for start, _ in spans) if spans else None
                 label, score = sentences.sentiment(start for start, _ in spans)
                 found.append({"brand_id": brand_id, "first": first,
-                              "mentions": count_disjoint(spans), "cited": int(cited),
+                              "mentions": min(count_disjoint(spans), MAX_MATCHES_READ),
+                              "cited": int(cited),
                               "sentiment": label, "sentiment_score": score})
         mentioned = sorted((row for row in found if row["first"] is not None),
                            key=lambda row: (row["first"], row["brand_id"]))

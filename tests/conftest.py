@@ -318,6 +318,15 @@ def fake_openai():
     server.server.stop()
 
 
+# Timing on a busy machine --------------------------------------------------------------
+
+# A test of bounded work measures what load does not stretch (CPU seconds of the thread
+# doing it, a count, or two sizes side by side); wall time is asserted only where a
+# deadline is what is under test, and then it may be overshot by LATE seconds: CI's two
+# cores may be busy with other work (README, "The test suite under load").
+LATE = 5.0
+
+
 # Sizes of the reliability tests, and the figures they report ---------------------------
 
 # TRACKER_LONG=1 runs the crash, load and hostile-input tests at their long sizes.

@@ -20,10 +20,15 @@ import webtest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tracker
-from conftest import ServerProcess, knob, report_figure
+from conftest import LATE, ServerProcess, knob, report_figure
 
 EXAMPLES = knob("TRACKER_HOSTILE_EXAMPLES", 150, 1500)
-SLOW = 2.0  # seconds: no answer to hostile input may take longer in-process
+# Bounded work is measured in CPU seconds of the thread that answered (in-process, the
+# test's own): a busy machine stretches wall time several-fold but not the work done.
+SLOW = 2.0  # CPU seconds: no answer to hostile input may take longer in-process
+# Out of process, what is under test is that the server answers without waiting for the
+# request's deadline (REQUEST_SECONDS): half of it leaves room for a loaded machine.
+AT_ONCE = tracker.REQUEST_SECONDS / 2
 TRIED = collections.Counter()  # hostile inputs sent, by kind
 
 
@@ -31,7 +36,7 @@ TRIED = collections.Counter()  # hostile inputs sent, by kind
 def tally():
     yield
     report_figure("hostile: %d inputs tried (%s): every one a 4xx JSON envelope or a valid 2xx, "
-                  "none over %g s in-process, nothing changed by a refusal, server healthy after"
+                  "none over %g CPU s in-process, nothing changed by a refusal, server healthy after"
                   % (sum(TRIED.values()), ", ".join("%d %s" % (n, kind) for kind, n in TRIED.items()),
                      SLOW))
 
@@ -63,10 +68,10 @@ class Site:
         sent = dict(self.headers, **(headers or {}))
         if data or method in ("POST", "PUT", "PATCH"):
             sent["Content-Type"] = content_type
-        started = time.monotonic()
+        started = time.thread_time()
         reply = self.client.request(tracker.API_PREFIX + path, method=method, body=data,
                                     headers=sent, expect_errors=True)
-        reply.seconds = time.monotonic() - started
+        reply.cpu_seconds = time.thread_time() - started
         if expect is not None:
             assert reply.status_int == expect, (method, path, reply.body[:300])
         return reply
@@ -99,7 +104,7 @@ def refused(reply, status=422):
     assert reply.content_type == "application/json"
     assert reply.headers["X-Content-Type-Options"] == "nosniff"
     assert reply.json["success"] is False and reply.json["message"]
-    assert reply.seconds < SLOW, reply.seconds
+    assert reply.cpu_seconds < SLOW, reply.cpu_seconds
     return reply.json
 
 
@@ -292,7 +297,7 @@ def test_hostile_query_values_are_200_or_a_422_naming_the_parameter(site, path):
             reply = site.send("GET", "%s?%s=%s" % (path, name, value))
             TRIED["query values"] += 1
             if reply.status_int == 200:
-                assert reply.json["success"] is True and reply.seconds < SLOW
+                assert reply.json["success"] is True and reply.cpu_seconds < SLOW
                 continue
             errors = refused(reply)["errors"]
             assert [error["field"] for error in errors] == [name], (name, value, errors)
@@ -319,7 +324,7 @@ def test_any_query_string_is_200_or_a_422(site, path, pairs):
     reply = site.send("GET", path + "?" + query)
     TRIED["query values"] += 1
     assert reply.status_int in (200, 422), reply.body[:300]
-    assert reply.seconds < SLOW
+    assert reply.cpu_seconds < SLOW
     if reply.status_int == 422:
         assert {error["field"] for error in reply.json["errors"]} <= {name for name, _ in pairs}
 
@@ -345,7 +350,7 @@ FTS_SYNTAX = ['"', '""', '"CRM"', "*", "CRM*", "crm OR seo", "OR", "AND", "NOT",
 def test_search_treats_sql_and_fts5_syntax_as_plain_text(site, search):
     reply = site.send("GET", "/prompts?perPage=100&search=" + urllib.parse.quote(search), expect=200)
     assert sorted(prompt["text"] for prompt in reply.json["data"]["data"]) == expected_search(site, search)
-    assert reply.seconds < SLOW
+    assert reply.cpu_seconds < SLOW
     TRIED["search syntax"] += 1
 
 
@@ -374,7 +379,7 @@ def test_pathological_name_regexes_are_refused_or_harmless(site, pattern, proble
     brand_id = site.ids["brands"]
     reply = site.send("PATCH", "/brands/%d" % brand_id, {"nameRegex": pattern})
     TRIED["regexes"] += 1
-    assert reply.seconds < SLOW
+    assert reply.cpu_seconds < SLOW
     if problem:
         message = refused(reply)["errors"][0]["message"]
         assert message.startswith(("is not a valid RE2 regular expression: ", "is too complex: "))
@@ -383,9 +388,10 @@ def test_pathological_name_regexes_are_refused_or_harmless(site, pattern, proble
     assert reply.status_int == 200
     matcher = tracker.BrandMatcher([{"id": 1, "name": "Zeta", "tracked_names": [], "domains": [],
                                      "use_regex": 1, "name_regex": pattern}])
-    started = time.monotonic()
-    matcher.match(("ab " * 100_000) + "!", set())
-    assert time.monotonic() - started < SLOW
+    started = time.thread_time()
+    found = matcher.match(("ab " * 100_000) + "!", set())
+    assert time.thread_time() - started < SLOW
+    assert all(row["mentions"] <= tracker.MAX_MATCHES_READ for row in found)
 
 
 # Headers ------------------------------------------------------------------------------
@@ -533,13 +539,13 @@ def test_chunked_bodies_over_the_limit_are_413_without_reading_them_all(server):
     assert_envelope(reply, 413, "Request body exceeds 16777216 bytes", "PAYLOAD_TOO_LARGE")
     reply = exchange(server, head + b"FFFFFFFFFFFF\r\n")  # one chunk that says it is 256 TiB
     assert_envelope(reply, 413, "Request body exceeds 16777216 bytes", "PAYLOAD_TOO_LARGE")
-    assert reply.seconds < 2
+    assert reply.seconds < AT_ONCE
     TRIED["protocol errors"] += 3
     tiny = head + b"1\r\n{\r\n" + b"1\r\n \r\n" * 20000 + b"0\r\n\r\n"  # 20,000 one-byte chunks
     reply = exchange(server, tiny)
     assert_envelope(reply, 413, "Chunk framing exceeds 65536 bytes: send larger chunks",
                     "PAYLOAD_TOO_LARGE")
-    assert reply.seconds < 2
+    assert reply.seconds < AT_ONCE
 
 
 @pytest.mark.parametrize("framing", [
@@ -634,7 +640,7 @@ def test_protocol_errors_cheroot_answers_itself_are_json_envelopes(server, name)
     reply = exchange(server, make(server))
     assert_envelope(reply, status, message, code)
     assert reply.headers["connection"] == "close"
-    assert reply.seconds < 2
+    assert reply.seconds < AT_ONCE
     TRIED["protocol errors"] += 1
     assert server.request("GET", "/workspace", server.key)[0] == 200
 
@@ -649,4 +655,5 @@ def test_a_client_that_never_sends_its_body_gets_408_at_its_deadline(server):
     assert_envelope(reply, 408, "The request body did not arrive in time")
     TRIED["protocol errors"] += 1
     assert server.request("GET", "/workspace", server.key)[0] == 200  # healthy after it all
-    assert 9 < reply.seconds < 15  # REQUEST_SECONDS after the head, plus 1 s per KiB received
+    # REQUEST_SECONDS after the head, plus 1 s per KiB received (18 bytes here)
+    assert tracker.REQUEST_SECONDS - 0.2 < reply.seconds < tracker.REQUEST_SECONDS + 1 + LATE

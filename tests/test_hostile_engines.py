@@ -16,7 +16,7 @@ import time
 import pytest
 
 import tracker
-from conftest import (LONG, FakeOpenAI, ServerProcess, HttpClient, completion, make_api,
+from conftest import (LATE, LONG, FakeOpenAI, ServerProcess, HttpClient, completion, make_api,
                       report_figure)
 
 
@@ -211,7 +211,8 @@ def test_a_dripping_provider_fails_at_the_call_deadline(dripping):
     with pytest.raises(tracker.EngineError, match=r"no complete reply from .* within 1s \(after 1 attempts\)"):
         engine.ask("q")
     elapsed = time.monotonic() - started
-    assert 1.0 <= elapsed < 3.0  # one deadline for the call, not 10 s per byte
+    # one deadline for the call: the drip goes on for 55 hours, with no read waiting 10 s
+    assert 1.0 <= elapsed < 1.0 + LATE
     report_figure("hostile engine: a reply dripping a byte every 0.2 s abandoned after %.2f s "
                   "(call deadline 1 s)" % elapsed)
 
@@ -235,11 +236,13 @@ def test_an_engine_call_gets_what_is_left_of_the_lease(db, workspace, dripping):
     started = time.monotonic()
     worker.run_pending()
     elapsed = time.monotonic() - started
-    assert elapsed < 2.0 * tracker.LEASE_WORKING_SHARE + 1.0
+    assert elapsed < 2.0 * tracker.LEASE_WORKING_SHARE + LATE  # not the engine's own 120 s
     run = the_run(db)
     assert (run["state"], run["attempts"]) == ("queued", 1)
-    assert re.fullmatch(r"slow: no complete reply from %s/chat/completions within 1\.[56][0-9]*s "
-                        r"\(after 1 attempts\)" % re.escape(dripping.url), run["last_error"])
+    given = re.fullmatch(r"slow: no complete reply from %s/chat/completions within ([0-9.]+)s "
+                         r"\(after 1 attempts\)" % re.escape(dripping.url), run["last_error"])
+    # what was left of the working share of the lease when the call began
+    assert 0 < float(given.group(1)) <= 2.0 * tracker.LEASE_WORKING_SHARE, run["last_error"]
 
 
 def test_sigterm_stops_the_server_within_seconds_during_a_hostile_call(tmp_path, dripping):
@@ -256,9 +259,9 @@ def test_sigterm_stops_the_server_within_seconds_during_a_hostile_call(tmp_path,
     assert dripping.requests == 1
     started = time.monotonic()
     server.process.send_signal(signal.SIGTERM)
-    assert server.process.wait(timeout=15) == 0
+    assert server.process.wait(timeout=tracker.STOP_SECONDS + 2 * LATE) == 0
     elapsed = time.monotonic() - started
-    assert elapsed < tracker.STOP_SECONDS + 3
+    assert elapsed < tracker.STOP_SECONDS + LATE
     report_figure("hostile engine: SIGTERM during a dripping engine call stopped the server "
                   "in %.1f s" % elapsed)
     server.stop()

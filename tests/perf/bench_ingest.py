@@ -6,6 +6,11 @@ which asks, extracts (sources, brands, sentiment, names, categories) and stores 
 chat with its rollups, a run per transaction. It prints the median milliseconds per chat
 of each version and their ratio.
 
+Then the extraction budget: CPU milliseconds of BrandMatcher.match on the largest answer
+an engine may give (MAX_ANSWER_CHARS) at its worst for one brand (named in every
+sentence; a nameRegex matching every word; 51 long names found nowhere), and for a
+workspace of 100 brands each named in every sentence: what one chat can cost the worker.
+
     python tests/perf/bench_ingest.py --against f150b10     # before answer intelligence's rollups
 """
 
@@ -69,6 +74,40 @@ def ms_per_chat(tracker, folder, prompts):
     return elapsed * 1000 / chats
 
 
+def worst_answers(tracker):
+    """(case, brands, answer) at the largest answer an engine may give."""
+    size = tracker.MAX_ANSWER_CHARS
+
+    def brand(id, name, tracked=(), regex=None):
+        return {"id": id, "name": name, "tracked_names": list(tracked), "domains": [],
+                "name_regex": regex, "use_regex": int(regex is not None)}
+    long_names = ["n%02d" % n + "x" * 57 for n in range(51)]
+    many = [brand(n, "Brand%d" % n) for n in range(100)]
+    return [
+        ("a name in every sentence", [brand(1, "Acme")], ("Acme is fine. " * size)[:size]),
+        ("a nameRegex matching every word", [brand(1, "Z", regex="(a|a)*b")], ("ab " * size)[:size]),
+        ("51 long names found nowhere", [brand(1, long_names[0], long_names[1:])],
+         ("word " * size)[:size]),
+        ("100 brands, each in every sentence", many,
+         "".join("Brand%d is fine. " % (n % 100) for n in range(size // 10))[:size]),
+    ]
+
+
+def extraction_ms(tracker, rounds):
+    """Median CPU milliseconds of one BrandMatcher.match per worst case."""
+    figures = {}
+    for case, brands, answer in worst_answers(tracker):
+        matcher = tracker.BrandMatcher(brands)
+        times = []
+        for _ in range(rounds):
+            tracker.sentiment_analyzer()  # loaded once, as in the worker
+            started = time.thread_time()
+            matcher.match(answer, set())
+            times.append((time.thread_time() - started) * 1000)
+        figures[case] = statistics.median(times)
+    return figures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--against", required=True, help="the earlier commit to compare with")
@@ -84,11 +123,18 @@ def main():
         for _ in range(args.rounds):
             for name, module in versions.items():
                 times[name].append(ms_per_chat(module, folder, args.prompts))
+        extraction = {name: extraction_ms(module, args.rounds) for name, module in versions.items()}
     before, after = (statistics.median(times[name]) for name in versions)
     print("ms per chat (median of %d rounds, %d chats each)" % (args.rounds, args.prompts * len(ENGINES)))
     print("%-12s %8.2f" % (args.against, before))
     print("%-12s %8.2f" % ("this tree", after))
     print("ratio        %8.2f" % (after / before))
+    print("\nextraction of one %d-character answer, CPU ms (median of %d)"
+          % (versions["this tree"].MAX_ANSWER_CHARS, args.rounds))
+    print("%-36s %12s %12s %8s" % ("", args.against, "this tree", "ratio"))
+    for case in extraction["this tree"]:
+        old, new = extraction[args.against][case], extraction["this tree"][case]
+        print("%-36s %12.1f %12.1f %8.2f" % (case, old, new, new / old))
 
 
 if __name__ == "__main__":
