@@ -102,6 +102,11 @@ class Api:
         return self.send("PUT", path, body, status, headers)
 
 
+def near_miss(key):
+    """key with its last character changed (a random key ends in "x" one time in 62)."""
+    return key[:-1] + ("y" if key.endswith("x") else "x")
+
+
 def make_api(client, db, name="Acme", **key_options):
     workspace = tracker.create_workspace(db, name)
     key = tracker.create_key(db, workspace["id"], **key_options)

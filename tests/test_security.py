@@ -18,7 +18,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import HttpClient, ServerProcess, make_api, run_cli
+from conftest import HttpClient, ServerProcess, make_api, near_miss, run_cli
 
 SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it
 NOWHERE = 987654321  # an id that names nothing
@@ -208,7 +208,7 @@ def test_keys_are_never_stored_or_logged_only_their_hashes(tmp_path, server_fact
     client.call("POST", "/tags", {"name": "x"}, headers={"Idempotency-Key": "k1"})
     client.call("POST", "/tags", {"name": 5})
     HttpClient(server.url, server.key).call("GET", "/workspace")
-    HttpClient(server.url, cli_key[:-1] + "x").call("GET", "/workspace")  # a near miss
+    HttpClient(server.url, near_miss(cli_key)).call("GET", "/workspace")  # a near miss
     # Read the files while the server still holds them (WAL and all), then after it stops.
     for stopped in (False, True):
         if stopped:
