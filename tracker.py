@@ -65,6 +65,9 @@ log = logging.getLogger("tracker")
 # Configuration and constants ##################################################
 ###############################################################################
 
+# The name on the package index ("tracker" there is another project's); the module and
+# the command are tracker.
+DISTRIBUTION = "prompt-tracker"
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -1719,15 +1722,24 @@ SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
 
 def resource_path(name):
-    """Find a file shipped beside this module (or inside the frozen executable)."""
-    candidates = [
-        os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))), name),
-        os.path.join(sys.prefix, "share", "tracker", name),
-    ]
-    for candidate in candidates:
-        if os.path.exists(candidate):
-            return candidate
-    raise FileNotFoundError("%s not found in %s" % (name, ", ".join(candidates)))
+    """Find a file shipped with tracker: beside this module in a checkout, inside the
+    frozen executable, or where the installer put the wheel's share/tracker files."""
+    beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
+                          name)
+    if os.path.exists(beside):
+        return beside
+    # The data directory depends on how the wheel was installed (a virtual environment,
+    # --user, Debian's /usr/local): the distribution's RECORD knows where its files went.
+    import importlib.metadata
+    try:
+        files = importlib.metadata.files(DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    for file in files:
+        if file.parts[-3:] == ("share", "tracker", name) and os.path.exists(file.locate()):
+            return os.path.normpath(file.locate())
+    raise FileNotFoundError("%s is neither beside %s nor installed with %s"
+                            % (name, os.path.abspath(__file__), DISTRIBUTION))
 
 
 def disable_memory_statistics():
