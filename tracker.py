@@ -11809,17 +11809,47 @@ def print_json(value):
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
+class DatabasePathError(ProvisioningError):
+    """--db names no file for a command that reads one, or a folder that does not exist."""
+
+
 def open_db(args):
+    """The database at --db, which must exist: a mistyped path would otherwise become a
+    new, empty database, and the command would answer as if from a real one."""
+    if not os.path.exists(args.db):
+        raise DatabasePathError("no database at %s (tracker init or tracker serve creates one)"
+                                % args.db)
     return Database(args.db)
 
 
+def create_db(path):
+    """The database at path, created with the current schema if there is none (logged)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise DatabasePathError("cannot create the database %s: no folder %s" % (path, folder))
+    created = not os.path.exists(path)
+    db = Database(path)
+    if created:
+        log.info("created a new database at %s (schema %d)", os.path.abspath(path), SCHEMA_VERSION)
+    return db
+
+
+def cmd_init(args):
+    if os.path.exists(args.db):
+        raise ProvisioningError("a file is already at %s" % args.db)
+    db = create_db(args.db)
+    print_json({"database": os.path.abspath(db.path), "schemaVersion": SCHEMA_VERSION})
+
+
 def cmd_serve(args):
-    db = Database(":memory:") if args.memory else open_db(args)
     seed = read_seed(args.seed) if args.seed else None
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
+    judge = judge_engine(engines, args.judge)
+    # after the arguments are known good: a refused start leaves no new file behind
+    db = Database(":memory:") if args.memory else create_db(args.db)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
-                   judge=judge_engine(engines, args.judge), concurrency=args.workers,
+                   judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
                    webhook_timeout=args.webhook_timeout)
@@ -11914,7 +11944,10 @@ def build_parser():
         sub.set_defaults(handler=handler)
         return sub
 
-    serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server.")
+    command(commands, "init", cmd_init, "Create a new database file with the current schema "
+            "(every other command but serve needs an existing one).")
+    serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server (creates the "
+                        "database file when there is none).")
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     serve_cmd.add_argument("--threads", type=int, default=10, help="HTTP worker threads")
@@ -12010,6 +12043,9 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         args.handler(args)
+    except DatabasePathError as error:  # a usage error, as argparse's are
+        sys.stderr.write("tracker: error: %s\n" % error)
+        return 2
     except (ProvisioningError, apsw.Error, OSError, RuntimeError) as error:
         sys.stderr.write("tracker: error: %s\n" % error)
         return 1

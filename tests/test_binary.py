@@ -120,6 +120,7 @@ def test_binary_serves_mcp_to_the_sdk_client(binary, user):
 
     def cli(*args):
         return run_cli(None, *args, command=binary, cwd=user["work"], env=user["env"])
+    assert cli("init")[0] == 0
     assert cli("workspace", "create", "Acme")[0] == 0
     code, key, _ = cli("key", "create", "1", "--scopes", "read")
     assert code == 0
