@@ -56,7 +56,9 @@ from bottle import request, response
 from cheroot import (connections as cheroot_connections, errors as cheroot_errors,
                     server as cheroot_server, wsgi as cheroot_wsgi)
 
-__version__ = "0.1.0"
+# The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
+# dashboard's footer all read it.
+__version__ = "1.0.0"
 
 log = logging.getLogger("tracker")
 
@@ -8581,7 +8583,7 @@ def service_schemas():
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
         "Health": object_schema({
-            "status": {"enum": ["ok", "degraded"]},
+            "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
             "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped", "stuck"]},
             "runs": {"enum": list(RUN_MODES)},
@@ -9380,8 +9382,8 @@ def add_operations_routes(app, db):
         state = worker.state()
         if state == "degraded":
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
-        health = {"status": "ok", "database": "ok", "schemaVersion": version, "worker": state,
-                  "runs": app.config["tracker.runs"]}
+        health = {"status": "ok", "version": __version__, "database": "ok",
+                  "schemaVersion": version, "worker": state, "runs": app.config["tracker.runs"]}
         reasons = []
         if write_failure is not None:
             failure, message = write_failure
@@ -9600,6 +9602,7 @@ LAYOUT_TEMPLATE = """<!doctype html>
 <h1>{{title}}</h1>
 {{!body}}
 </main>
+<footer class="foot">tracker {{version}}</footer>
 </body>
 </html>
 """
@@ -9650,7 +9653,7 @@ def render_page(title, body, current=None, status=200):
     set_headers([("Content-Type", "text/html; charset=utf-8")])
     return template("layout").render(
         title=title, body=body, current=current, auth=signed_in(), sections=DASHBOARD_SECTIONS,
-        csrf=request.environ.get("tracker.csrf", "")).encode()
+        csrf=request.environ.get("tracker.csrf", ""), version=__version__).encode()
 
 
 def render_part(name, **values):
@@ -10536,6 +10539,8 @@ textarea:focus-visible, summary:focus-visible { outline: 3px solid #f59e0b; outl
 .top ul { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
 .who { margin-left: auto; display: flex; align-items: center; gap: 8px; font-size: 14px; }
 main { max-width: 1200px; margin: 0 auto; padding: 16px; }
+.foot { max-width: 1200px; margin: 0 auto; padding: 0 16px 16px; font-size: 14px;
+        color: var(--muted); }
 h1 { margin: 8px 0 16px; font-size: 28px; }
 h2 { font-size: 20px; margin: 0 0 8px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px;

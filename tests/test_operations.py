@@ -1,5 +1,6 @@
 """Operations: the health check, and schema upgrades from every earlier version."""
 
+import importlib.metadata
 import json
 import os
 import shutil
@@ -7,6 +8,7 @@ import sqlite3
 import subprocess
 import threading
 import time
+import tomllib
 import unittest.mock
 
 import apsw
@@ -26,8 +28,8 @@ def body(reply):
 
 # GET /healthz -----------------------------------------------------------------------
 
-HEALTHY = {"status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
-           "worker": "stopped", "runs": "normal"}
+HEALTHY = {"status": "ok", "version": "1.0.0", "database": "ok",
+           "schemaVersion": tracker.SCHEMA_VERSION, "worker": "stopped", "runs": "normal"}
 
 
 def health(client, status=200):
@@ -65,6 +67,19 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
     worker._threads = [threading.Thread(target=lambda: None)]  # one that is no longer alive
     assert body(client.get("/healthz", status=503)) == {
         "success": False, "message": "A run worker thread has stopped", "code": "WORKER_DEGRADED"}
+
+
+def test_the_release_version_is_read_everywhere_from_one_constant(client):
+    assert tracker.__version__ == "1.0.0"
+    assert body(client.get("/healthz"))["data"]["version"] == "1.0.0"
+    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.0"
+    assert '<footer class="foot">tracker 1.0.0</footer>' in client.get("/").text
+    # hatchling reads the package's version from tracker.py (tests/test_install.py builds it)
+    with open(os.path.join(os.path.dirname(tracker.__file__), "pyproject.toml"), "rb") as file:
+        pyproject = tomllib.load(file)
+    assert (pyproject["project"]["dynamic"], pyproject["tool"]["hatch"]["version"]) \
+        == (["version"], {"path": "tracker.py"})
+    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.0"
 
 
 class BlockingEngine(tracker.Engine):
