@@ -6,8 +6,9 @@ The environment gets the wheel alone (--no-deps) and sees this project's .venv t
 module, schema.sql as a data file, the console script and the pytest11 entry point, the
 dependency list that `pip check` holds against what is installed), which is what can go
 wrong in packaging; the dependencies are the versions pip chose for the same ranges in
-.venv. It spares a download of about 60 packages on each run. The build is isolated, as
-pip builds for a user: hatchling comes from the package index (or pip's cache).
+.venv. It spares installing the service's 41 dependencies at every run (23 s here, with
+pip's cache warm). The build is isolated, as pip builds for a user: hatchling comes from
+the package index (or pip's cache).
 """
 
 import os
