@@ -631,53 +631,71 @@ CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
     UPDATE location_daily_chats SET chats = chats - 1
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE location_daily_domains AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1,
-        first_seen = CASE WHEN r.first_seen < old.created_at THEN r.first_seen ELSE
+    UPDATE location_daily_domains SET citations = location_daily_domains.citations - s.citations,
+        chats = location_daily_domains.chats - s.cited,
+        retrieved_chats = location_daily_domains.retrieved_chats - 1,
+        first_seen = CASE WHEN location_daily_domains.first_seen < old.created_at
+            THEN location_daily_domains.first_seen ELSE
             (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
-               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
                AND c.location = old.location AND o.chat_id <> old.id) END,
-        last_seen = CASE WHEN r.last_seen > old.created_at THEN r.last_seen ELSE
+        last_seen = CASE WHEN location_daily_domains.last_seen > old.created_at
+            THEN location_daily_domains.last_seen ELSE
             (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
-               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
+             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
                AND c.location = old.location AND o.chat_id <> old.id) END
     FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
           WHERE chat_id = old.id GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
+    WHERE location_daily_domains.workspace_id = old.workspace_id
+      AND location_daily_domains.location = old.location
+      AND location_daily_domains.day = substr(old.created_at, 1, 10)
+      AND location_daily_domains.engine = old.engine AND location_daily_domains.domain = s.domain;
+    UPDATE prompt_daily_brands SET
+        mentioned = prompt_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = prompt_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = prompt_daily_brands.cited - b.cited,
+        sentiment_sum = prompt_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = prompt_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = prompt_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = prompt_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = prompt_daily_brands.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
-    UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
+    WHERE b.chat_id = old.id AND prompt_daily_brands.workspace_id = old.workspace_id
+      AND prompt_daily_brands.prompt_id = old.prompt_id
+      AND prompt_daily_brands.day = substr(old.created_at, 1, 10)
+      AND prompt_daily_brands.engine = old.engine AND prompt_daily_brands.brand_id = b.brand_id;
+    UPDATE prompt_weekly_brands SET
+        mentioned = prompt_weekly_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = prompt_weekly_brands.position_sum - coalesce(b.position, 0),
+        cited = prompt_weekly_brands.cited - b.cited,
+        sentiment_sum = prompt_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = prompt_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = prompt_weekly_brands.positive - (b.sentiment IS 'positive'),
+        neutral = prompt_weekly_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = prompt_weekly_brands.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.brand_id = b.brand_id;
-    UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
+    WHERE b.chat_id = old.id AND prompt_weekly_brands.workspace_id = old.workspace_id
+      AND prompt_weekly_brands.prompt_id = old.prompt_id
+      AND prompt_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND prompt_weekly_brands.engine = old.engine AND prompt_weekly_brands.brand_id = b.brand_id;
+    UPDATE location_daily_brands SET
+        mentioned = location_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = location_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = location_daily_brands.cited - b.cited,
+        sentiment_sum = location_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = location_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = location_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = location_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = location_daily_brands.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
+    WHERE b.chat_id = old.id AND location_daily_brands.workspace_id = old.workspace_id
+      AND location_daily_brands.location = old.location
+      AND location_daily_brands.day = substr(old.created_at, 1, 10)
+      AND location_daily_brands.engine = old.engine AND location_daily_brands.brand_id = b.brand_id;
 END;
 
 CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
@@ -1009,18 +1027,20 @@ END;
 
 CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
 WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
+        chats = daily_gap_domains.chats - 1
     FROM (SELECT domain, count(*) AS citations FROM chat_sources
           WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
-      AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    WHERE daily_gap_domains.workspace_id = old.workspace_id
+      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
+      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
+    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
     FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
           JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
           WHERE s.chat_id = old.id AND s.cited) g
-    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
-      AND r.brand_id = g.brand_id;
+    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
+      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
+      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
 END;
 
 CREATE TRIGGER chats_gap_join AFTER UPDATE OF own_named, competitor_named ON chats
@@ -1055,18 +1075,20 @@ END;
 
 CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
 WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
+    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
+        chats = daily_gap_domains.chats - 1
     FROM (SELECT domain, count(*) AS citations FROM chat_sources
           WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
-      AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
+    WHERE daily_gap_domains.workspace_id = old.workspace_id
+      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
+      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
+    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
     FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
           JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
           WHERE s.chat_id = old.id AND s.cited) g
-    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
-      AND r.brand_id = g.brand_id;
+    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
+      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
+      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
 END;
 
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
@@ -1210,37 +1232,47 @@ END;
 -- Only while the chat is there (a source rewritten or recategorised): a chat deleted takes
 -- its rows off before it goes (chats_group_delete).
 CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE group_weekly_domains AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - old.cited,
+        chats = group_weekly_domains.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = group_weekly_domains.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
     FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.domain = old.domain;
-    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    WHERE g.chat_id = old.chat_id AND group_weekly_domains.workspace_id = old.workspace_id
+      AND group_weekly_domains.group_key = g.group_key
+      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = old.domain;
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
+        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category)
     FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.category = old.category;
+    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = g.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = old.category;
 END;
 
 CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
 WHEN new.category IS NOT old.category BEGIN
-    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
+        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category)
     FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.category = old.category;
+    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = g.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = old.category;
     INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
                                          citations, chats, retrieved_chats)
     SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
@@ -1266,36 +1298,45 @@ CREATE TRIGGER chat_names_group_insert AFTER INSERT ON chat_names BEGIN
 END;
 
 CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
-    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - old.mentions
+    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
+        mentions = group_weekly_names.mentions - old.mentions
     FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.name_key = old.name_key;
+    WHERE g.chat_id = old.chat_id AND group_weekly_names.workspace_id = old.workspace_id
+      AND group_weekly_names.group_key = g.group_key
+      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = old.name_key;
 END;
 
 CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
-    UPDATE group_weekly_domains AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - s.citations,
+        chats = group_weekly_domains.chats - s.cited,
+        retrieved_chats = group_weekly_domains.retrieved_chats - 1
     FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
           FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
           WHERE g.chat_id = old.id GROUP BY 1, 2) s
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.domain = s.domain;
-    UPDATE group_weekly_categories AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
+    WHERE group_weekly_domains.workspace_id = old.workspace_id
+      AND group_weekly_domains.group_key = s.group_key
+      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = s.domain;
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - s.citations,
+        chats = group_weekly_categories.chats - s.cited,
+        retrieved_chats = group_weekly_categories.retrieved_chats - 1
     FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
           FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
           WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.category = s.category;
-    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - n.mentions
+    WHERE group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = s.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = s.category;
+    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
+        mentions = group_weekly_names.mentions - n.mentions
     FROM (SELECT g.group_key, x.name_key, x.mentions
           FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = n.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.name_key = n.name_key;
+    WHERE group_weekly_names.workspace_id = old.workspace_id
+      AND group_weekly_names.group_key = n.group_key
+      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = n.name_key;
 END;
 
 -- Per location, week and prompt: the chats, and those naming an own and a competitor brand
@@ -1382,32 +1423,42 @@ END;
 
 -- Only while the chat is there: a chat deleted takes its brand rows off before it goes.
 CREATE TRIGGER chat_brands_location_prompts_delete AFTER DELETE ON chat_brands BEGIN
-    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (old.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(old.position, 0), cited = r.cited - old.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = r.positive - (old.sentiment IS 'positive'),
-        neutral = r.neutral - (old.sentiment IS 'neutral'),
-        negative = r.negative - (old.sentiment IS 'negative')
+    UPDATE location_weekly_brands SET
+        mentioned = location_weekly_brands.mentioned - (old.position IS NOT NULL),
+        position_sum = location_weekly_brands.position_sum - coalesce(old.position, 0),
+        cited = location_weekly_brands.cited - old.cited,
+        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = location_weekly_brands.sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = location_weekly_brands.positive - (old.sentiment IS 'positive'),
+        neutral = location_weekly_brands.neutral - (old.sentiment IS 'neutral'),
+        negative = location_weekly_brands.negative - (old.sentiment IS 'negative')
     FROM chats c
-    WHERE c.id = old.chat_id AND r.workspace_id = old.workspace_id AND r.location = c.location
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.prompt_id = c.prompt_id AND r.brand_id = old.brand_id;
+    WHERE c.id = old.chat_id AND location_weekly_brands.workspace_id = old.workspace_id
+      AND location_weekly_brands.location = c.location
+      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND location_weekly_brands.engine = old.engine
+      AND location_weekly_brands.prompt_id = c.prompt_id
+      AND location_weekly_brands.brand_id = old.brand_id;
 END;
 
 CREATE TRIGGER chats_location_brands_delete BEFORE DELETE ON chats
 WHEN old.location IS NOT NULL BEGIN
-    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
+    UPDATE location_weekly_brands SET
+        mentioned = location_weekly_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = location_weekly_brands.position_sum - coalesce(b.position, 0),
+        cited = location_weekly_brands.cited - b.cited,
+        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = location_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = location_weekly_brands.positive - (b.sentiment IS 'positive'),
+        neutral = location_weekly_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = location_weekly_brands.negative - (b.sentiment IS 'negative')
     FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.prompt_id = old.prompt_id AND r.brand_id = b.brand_id;
+    WHERE b.chat_id = old.id AND location_weekly_brands.workspace_id = old.workspace_id
+      AND location_weekly_brands.location = old.location
+      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND location_weekly_brands.engine = old.engine
+      AND location_weekly_brands.prompt_id = old.prompt_id
+      AND location_weekly_brands.brand_id = b.brand_id;
 END;
 
 -- Per registrable domain, week, engine and location (a chat without one: ''), each of its
@@ -1448,12 +1499,15 @@ CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
 END;
 
 CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
-    UPDATE domain_weekly_urls AS r SET citations = r.citations - s.cited,
-        retrieved_chats = r.retrieved_chats - 1
+    UPDATE domain_weekly_urls SET citations = domain_weekly_urls.citations - s.cited,
+        retrieved_chats = domain_weekly_urls.retrieved_chats - 1
     FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
-    WHERE r.workspace_id = old.workspace_id AND r.domain = s.domain
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.location = coalesce(old.location, '') AND r.url = s.url;
+    WHERE domain_weekly_urls.workspace_id = old.workspace_id
+      AND domain_weekly_urls.domain = s.domain
+      AND domain_weekly_urls.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND domain_weekly_urls.engine = old.engine
+      AND domain_weekly_urls.location = coalesce(old.location, '')
+      AND domain_weekly_urls.url = s.url;
 END;
 
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
@@ -1511,4 +1565,4 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
 
-PRAGMA user_version = 11;
+PRAGMA user_version = 12;

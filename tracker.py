@@ -57,7 +57,9 @@ from bottle import request, response
 from cheroot import (connections as cheroot_connections, errors as cheroot_errors,
                     server as cheroot_server, wsgi as cheroot_wsgi)
 
-__version__ = "0.1.0"
+# The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
+# dashboard's footer all read it.
+__version__ = "1.0.0"
 
 log = logging.getLogger("tracker")
 
@@ -66,6 +68,9 @@ log = logging.getLogger("tracker")
 # Configuration and constants ##################################################
 ###############################################################################
 
+# The name on the package index ("tracker" there is another project's); the module and
+# the command are tracker.
+DISTRIBUTION = "prompt-tracker"
 API_PREFIX = "/api/v1"
 DEFAULT_DB = "tracker.db"
 MAX_BODY_BYTES = 16 * 1024 * 1024
@@ -1448,20 +1453,296 @@ SELECT x.workspace_id, x.domain, date(x.created_at, '-6 days', 'weekday 1'), x.e
        coalesce(c.location, ''), x.url, min(x.host), sum(x.cited), count(*)
 FROM chat_sources x JOIN chats c ON c.id = x.chat_id GROUP BY 1, 2, 3, 4, 5, 6;
 """,
+    # 11 -> 12: the triggers that named their rollup table through an alias (UPDATE t AS r
+    # ... FROM), which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it
+    # called the whole file malformed, name the table itself instead; same effect.
+    11: """
+DROP TRIGGER chats_by_filter_delete;
+CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
+    UPDATE prompt_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE prompt_weekly_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
+      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
+    UPDATE location_daily_chats SET chats = chats - 1
+    WHERE workspace_id = old.workspace_id AND location = old.location
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
+    UPDATE location_daily_domains SET citations = location_daily_domains.citations - s.citations,
+        chats = location_daily_domains.chats - s.cited,
+        retrieved_chats = location_daily_domains.retrieved_chats - 1,
+        first_seen = CASE WHEN location_daily_domains.first_seen < old.created_at
+            THEN location_daily_domains.first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END,
+        last_seen = CASE WHEN location_daily_domains.last_seen > old.created_at
+            THEN location_daily_domains.last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
+               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
+               AND o.created_at < date(location_daily_domains.day, '+1 day')
+               AND c.location = old.location AND o.chat_id <> old.id) END
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE location_daily_domains.workspace_id = old.workspace_id
+      AND location_daily_domains.location = old.location
+      AND location_daily_domains.day = substr(old.created_at, 1, 10)
+      AND location_daily_domains.engine = old.engine AND location_daily_domains.domain = s.domain;
+    UPDATE prompt_daily_brands SET
+        mentioned = prompt_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = prompt_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = prompt_daily_brands.cited - b.cited,
+        sentiment_sum = prompt_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = prompt_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = prompt_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = prompt_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = prompt_daily_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND prompt_daily_brands.workspace_id = old.workspace_id
+      AND prompt_daily_brands.prompt_id = old.prompt_id
+      AND prompt_daily_brands.day = substr(old.created_at, 1, 10)
+      AND prompt_daily_brands.engine = old.engine AND prompt_daily_brands.brand_id = b.brand_id;
+    UPDATE prompt_weekly_brands SET
+        mentioned = prompt_weekly_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = prompt_weekly_brands.position_sum - coalesce(b.position, 0),
+        cited = prompt_weekly_brands.cited - b.cited,
+        sentiment_sum = prompt_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = prompt_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = prompt_weekly_brands.positive - (b.sentiment IS 'positive'),
+        neutral = prompt_weekly_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = prompt_weekly_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND prompt_weekly_brands.workspace_id = old.workspace_id
+      AND prompt_weekly_brands.prompt_id = old.prompt_id
+      AND prompt_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND prompt_weekly_brands.engine = old.engine AND prompt_weekly_brands.brand_id = b.brand_id;
+    UPDATE location_daily_brands SET
+        mentioned = location_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = location_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = location_daily_brands.cited - b.cited,
+        sentiment_sum = location_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = location_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = location_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = location_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = location_daily_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND location_daily_brands.workspace_id = old.workspace_id
+      AND location_daily_brands.location = old.location
+      AND location_daily_brands.day = substr(old.created_at, 1, 10)
+      AND location_daily_brands.engine = old.engine AND location_daily_brands.brand_id = b.brand_id;
+END;
+DROP TRIGGER chats_gap_leave;
+CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
+        chats = daily_gap_domains.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE daily_gap_domains.workspace_id = old.workspace_id
+      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
+      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
+    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
+      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
+      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
+END;
+DROP TRIGGER chats_gap_delete;
+CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
+WHEN old.competitor_named AND NOT old.own_named BEGIN
+    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
+        chats = daily_gap_domains.chats - 1
+    FROM (SELECT domain, count(*) AS citations FROM chat_sources
+          WHERE chat_id = old.id AND cited GROUP BY domain) s
+    WHERE daily_gap_domains.workspace_id = old.workspace_id
+      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
+      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
+    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
+    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
+          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
+          WHERE s.chat_id = old.id AND s.cited) g
+    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
+      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
+      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
+END;
+DROP TRIGGER chat_sources_group_delete;
+CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - old.cited,
+        chats = group_weekly_domains.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = group_weekly_domains.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND group_weekly_domains.workspace_id = old.workspace_id
+      AND group_weekly_domains.group_key = g.group_key
+      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = old.domain;
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
+        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = g.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = old.category;
+END;
+DROP TRIGGER chat_sources_group_category;
+CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
+WHEN new.category IS NOT old.category BEGIN
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
+        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
+        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.category = old.category)
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = g.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = old.category;
+    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
+                                         citations, chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.engine, new.category, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.category = new.category AND o.id <> new.id)
+    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
+    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+DROP TRIGGER chat_names_group_delete;
+CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
+        mentions = group_weekly_names.mentions - old.mentions
+    FROM chat_groups g
+    WHERE g.chat_id = old.chat_id AND group_weekly_names.workspace_id = old.workspace_id
+      AND group_weekly_names.group_key = g.group_key
+      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = old.name_key;
+END;
+DROP TRIGGER chats_group_delete;
+CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
+    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - s.citations,
+        chats = group_weekly_domains.chats - s.cited,
+        retrieved_chats = group_weekly_domains.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id GROUP BY 1, 2) s
+    WHERE group_weekly_domains.workspace_id = old.workspace_id
+      AND group_weekly_domains.group_key = s.group_key
+      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = s.domain;
+    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - s.citations,
+        chats = group_weekly_categories.chats - s.cited,
+        retrieved_chats = group_weekly_categories.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
+          WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
+    WHERE group_weekly_categories.workspace_id = old.workspace_id
+      AND group_weekly_categories.group_key = s.group_key
+      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_categories.engine = old.engine
+      AND group_weekly_categories.category = s.category;
+    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
+        mentions = group_weekly_names.mentions - n.mentions
+    FROM (SELECT g.group_key, x.name_key, x.mentions
+          FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
+    WHERE group_weekly_names.workspace_id = old.workspace_id
+      AND group_weekly_names.group_key = n.group_key
+      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = n.name_key;
+END;
+DROP TRIGGER chat_brands_location_prompts_delete;
+CREATE TRIGGER chat_brands_location_prompts_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE location_weekly_brands SET
+        mentioned = location_weekly_brands.mentioned - (old.position IS NOT NULL),
+        position_sum = location_weekly_brands.position_sum - coalesce(old.position, 0),
+        cited = location_weekly_brands.cited - old.cited,
+        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = location_weekly_brands.sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = location_weekly_brands.positive - (old.sentiment IS 'positive'),
+        neutral = location_weekly_brands.neutral - (old.sentiment IS 'neutral'),
+        negative = location_weekly_brands.negative - (old.sentiment IS 'negative')
+    FROM chats c
+    WHERE c.id = old.chat_id AND location_weekly_brands.workspace_id = old.workspace_id
+      AND location_weekly_brands.location = c.location
+      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND location_weekly_brands.engine = old.engine
+      AND location_weekly_brands.prompt_id = c.prompt_id
+      AND location_weekly_brands.brand_id = old.brand_id;
+END;
+DROP TRIGGER chats_location_brands_delete;
+CREATE TRIGGER chats_location_brands_delete BEFORE DELETE ON chats
+WHEN old.location IS NOT NULL BEGIN
+    UPDATE location_weekly_brands SET
+        mentioned = location_weekly_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = location_weekly_brands.position_sum - coalesce(b.position, 0),
+        cited = location_weekly_brands.cited - b.cited,
+        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = location_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = location_weekly_brands.positive - (b.sentiment IS 'positive'),
+        neutral = location_weekly_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = location_weekly_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND location_weekly_brands.workspace_id = old.workspace_id
+      AND location_weekly_brands.location = old.location
+      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND location_weekly_brands.engine = old.engine
+      AND location_weekly_brands.prompt_id = old.prompt_id
+      AND location_weekly_brands.brand_id = b.brand_id;
+END;
+DROP TRIGGER chats_url_delete;
+CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
+    UPDATE domain_weekly_urls SET citations = domain_weekly_urls.citations - s.cited,
+        retrieved_chats = domain_weekly_urls.retrieved_chats - 1
+    FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
+    WHERE domain_weekly_urls.workspace_id = old.workspace_id
+      AND domain_weekly_urls.domain = s.domain
+      AND domain_weekly_urls.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND domain_weekly_urls.engine = old.engine
+      AND domain_weekly_urls.location = coalesce(old.location, '')
+      AND domain_weekly_urls.url = s.url;
+END;
+""",
 }
 SCHEMA_VERSION = 1 + len(MIGRATIONS)
 
 
 def resource_path(name):
-    """Find a file shipped beside this module (or inside the frozen executable)."""
-    candidates = [
-        os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))), name),
-        os.path.join(sys.prefix, "share", "tracker", name),
-    ]
-    for candidate in candidates:
-        if os.path.exists(candidate):
-            return candidate
-    raise FileNotFoundError("%s not found in %s" % (name, ", ".join(candidates)))
+    """Find a file shipped with tracker: beside this module in a checkout, inside the
+    frozen executable, or where the installer put the wheel's share/tracker files."""
+    beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
+                          name)
+    if os.path.exists(beside):
+        return beside
+    # The data directory depends on how the wheel was installed (a virtual environment,
+    # --user, Debian's /usr/local): the distribution's RECORD knows where its files went.
+    import importlib.metadata
+    try:
+        files = importlib.metadata.files(DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    for file in files:
+        if file.parts[-3:] == ("share", "tracker", name) and os.path.exists(file.locate()):
+            return os.path.normpath(file.locate())
+    raise FileNotFoundError("%s is neither beside %s nor installed with %s"
+                            % (name, os.path.abspath(__file__), DISTRIBUTION))
 
 
 def disable_memory_statistics():
@@ -8317,7 +8598,7 @@ def service_schemas():
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
         "Health": object_schema({
-            "status": {"enum": ["ok", "degraded"]},
+            "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
             "schemaVersion": integer_schema(1), "worker": {"enum": ["running", "stopped", "stuck"]},
             "runs": {"enum": list(RUN_MODES)},
@@ -9116,8 +9397,8 @@ def add_operations_routes(app, db):
         state = worker.state()
         if state == "degraded":
             raise ApiError(503, "A run worker thread has stopped", code="WORKER_DEGRADED")
-        health = {"status": "ok", "database": "ok", "schemaVersion": version, "worker": state,
-                  "runs": app.config["tracker.runs"]}
+        health = {"status": "ok", "version": __version__, "database": "ok",
+                  "schemaVersion": version, "worker": state, "runs": app.config["tracker.runs"]}
         reasons = []
         if write_failure is not None:
             failure, message = write_failure
@@ -9336,6 +9617,7 @@ LAYOUT_TEMPLATE = """<!doctype html>
 <h1>{{title}}</h1>
 {{!body}}
 </main>
+<footer class="foot">tracker {{version}}</footer>
 </body>
 </html>
 """
@@ -9386,7 +9668,7 @@ def render_page(title, body, current=None, status=200):
     set_headers([("Content-Type", "text/html; charset=utf-8")])
     return template("layout").render(
         title=title, body=body, current=current, auth=signed_in(), sections=DASHBOARD_SECTIONS,
-        csrf=request.environ.get("tracker.csrf", "")).encode()
+        csrf=request.environ.get("tracker.csrf", ""), version=__version__).encode()
 
 
 def render_part(name, **values):
@@ -10272,6 +10554,8 @@ textarea:focus-visible, summary:focus-visible { outline: 3px solid #f59e0b; outl
 .top ul { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 0; padding: 0; }
 .who { margin-left: auto; display: flex; align-items: center; gap: 8px; font-size: 14px; }
 main { max-width: 1200px; margin: 0 auto; padding: 16px; }
+.foot { max-width: 1200px; margin: 0 auto; padding: 0 16px 16px; font-size: 14px;
+        color: var(--muted); }
 h1 { margin: 8px 0 16px; font-size: 28px; }
 h2 { font-size: 20px; margin: 0 0 8px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px;
@@ -11545,17 +11829,47 @@ def print_json(value):
     print(json.dumps(value, indent=2, ensure_ascii=False))
 
 
+class DatabasePathError(ProvisioningError):
+    """--db names no file for a command that reads one, or a folder that does not exist."""
+
+
 def open_db(args):
+    """The database at --db, which must exist: a mistyped path would otherwise become a
+    new, empty database, and the command would answer as if from a real one."""
+    if not os.path.exists(args.db):
+        raise DatabasePathError("no database at %s (tracker init or tracker serve creates one)"
+                                % args.db)
     return Database(args.db)
 
 
+def create_db(path):
+    """The database at path, created with the current schema if there is none (logged)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise DatabasePathError("cannot create the database %s: no folder %s" % (path, folder))
+    created = not os.path.exists(path)
+    db = Database(path)
+    if created:
+        log.info("created a new database at %s (schema %d)", os.path.abspath(path), SCHEMA_VERSION)
+    return db
+
+
+def cmd_init(args):
+    if os.path.exists(args.db):
+        raise ProvisioningError("a file is already at %s" % args.db)
+    db = create_db(args.db)
+    print_json({"database": os.path.abspath(db.path), "schemaVersion": SCHEMA_VERSION})
+
+
 def cmd_serve(args):
-    db = Database(":memory:") if args.memory else open_db(args)
     seed = read_seed(args.seed) if args.seed else None
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
+    judge = judge_engine(engines, args.judge)
+    # after the arguments are known good: a refused start leaves no new file behind
+    db = Database(":memory:") if args.memory else create_db(args.db)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
-                   judge=judge_engine(engines, args.judge), concurrency=args.workers,
+                   judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
                    webhook_timeout=args.webhook_timeout)
@@ -11650,7 +11964,10 @@ def build_parser():
         sub.set_defaults(handler=handler)
         return sub
 
-    serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server.")
+    command(commands, "init", cmd_init, "Create a new database file with the current schema "
+            "(every other command but serve needs an existing one).")
+    serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server (creates the "
+                        "database file when there is none).")
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     serve_cmd.add_argument("--threads", type=int, default=10, help="HTTP worker threads")
@@ -11746,6 +12063,9 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         args.handler(args)
+    except DatabasePathError as error:  # a usage error, as argparse's are
+        sys.stderr.write("tracker: error: %s\n" % error)
+        return 2
     except (ProvisioningError, apsw.Error, OSError, RuntimeError) as error:
         sys.stderr.write("tracker: error: %s\n" % error)
         return 1

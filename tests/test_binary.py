@@ -47,8 +47,8 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     assert status == 200 and reply["data"]["workspace"]["name"] == "Default"
     status, _, reply = server.request("GET", "/healthz", prefix="")
     assert (status, reply) == (200, {"success": True, "message": "Healthy", "data": {
-        "status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
-        "worker": "running", "runs": "normal"}})
+        "status": "ok", "version": "1.0.0", "database": "ok",
+        "schemaVersion": tracker.SCHEMA_VERSION, "worker": "running", "runs": "normal"}})
     assert sorted(os.listdir(user["work"])) == ["tracker.db", "tracker.db-shm", "tracker.db-wal"]
 
     code, workspace, _ = cli("workspace", "create", "Acme")
@@ -120,6 +120,7 @@ def test_binary_serves_mcp_to_the_sdk_client(binary, user):
 
     def cli(*args):
         return run_cli(None, *args, command=binary, cwd=user["work"], env=user["env"])
+    assert cli("init")[0] == 0
     assert cli("workspace", "create", "Acme")[0] == 0
     code, key, _ = cli("key", "create", "1", "--scopes", "read")
     assert code == 0

@@ -180,6 +180,7 @@ def test_chat_usage_has_the_same_names_whatever_the_provider(db, api):
 
 def test_db_goes_before_the_command_as_well_as_after_it(tmp_path):
     before, after = tmp_path / "before.db", tmp_path / "after.db"
+    assert run_cli(before, "init")[0] == run_cli(after, "init")[0] == 0
     done = subprocess.run([*TRACKER, "--db", str(before), "workspace", "create", "Before"],
                           capture_output=True, text=True, timeout=60, cwd=REPO)
     assert done.returncode == 0, done.stderr

@@ -1,10 +1,14 @@
 """Operations: the health check, and schema upgrades from every earlier version."""
 
+import importlib.metadata
 import json
 import os
 import shutil
+import sqlite3
+import subprocess
 import threading
 import time
+import tomllib
 import unittest.mock
 
 import apsw
@@ -24,8 +28,8 @@ def body(reply):
 
 # GET /healthz -----------------------------------------------------------------------
 
-HEALTHY = {"status": "ok", "database": "ok", "schemaVersion": tracker.SCHEMA_VERSION,
-           "worker": "stopped", "runs": "normal"}
+HEALTHY = {"status": "ok", "version": "1.0.0", "database": "ok",
+           "schemaVersion": tracker.SCHEMA_VERSION, "worker": "stopped", "runs": "normal"}
 
 
 def health(client, status=200):
@@ -63,6 +67,19 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
     worker._threads = [threading.Thread(target=lambda: None)]  # one that is no longer alive
     assert body(client.get("/healthz", status=503)) == {
         "success": False, "message": "A run worker thread has stopped", "code": "WORKER_DEGRADED"}
+
+
+def test_the_release_version_is_read_everywhere_from_one_constant(client):
+    assert tracker.__version__ == "1.0.0"
+    assert body(client.get("/healthz"))["data"]["version"] == "1.0.0"
+    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.0"
+    assert '<footer class="foot">tracker 1.0.0</footer>' in client.get("/").text
+    # hatchling reads the package's version from tracker.py (tests/test_install.py builds it)
+    with open(os.path.join(os.path.dirname(tracker.__file__), "pyproject.toml"), "rb") as file:
+        pyproject = tomllib.load(file)
+    assert (pyproject["project"]["dynamic"], pyproject["tool"]["hatch"]["version"]) \
+        == (["version"], {"path": "tracker.py"})
+    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.0"
 
 
 class BlockingEngine(tracker.Engine):
@@ -136,18 +153,20 @@ def test_healthz_is_not_under_the_api_prefix(client):
 # a database that the release at version n made and filled with some rows
 # (`.venv/bin/python -m apsw OLD.db .dump > tests/schemas/v<n>.sql`). Each frozen version
 # must then upgrade to SCHEMA_VERSION with its rows kept and the same tables, columns,
-# indexes and triggers as a fresh database.
+# indexes, triggers and views as a fresh database, word for word.
 
 EARLIER_VERSIONS = range(1, tracker.SCHEMA_VERSION)
 
 
 def schema_shape(connection):
-    """Every schema object, and each table's columns as SQLite describes them."""
+    """Every schema object, with its SQL but for tables (whose text shows how they grew:
+    ALTER TABLE appends columns), and each table's columns as SQLite describes them."""
     objects = connection.execute(
-        "SELECT type, name, tbl_name FROM sqlite_schema ORDER BY type, name").fetchall()
+        "SELECT type, name, tbl_name, CASE type WHEN 'table' THEN NULL ELSE sql END "
+        "FROM sqlite_schema ORDER BY type, name").fetchall()
     columns = {name: connection.execute(
         'SELECT name, type, "notnull", dflt_value, pk, hidden FROM pragma_table_xinfo(?) '
-        "ORDER BY name", (name,)).fetchall() for kind, name, _ in objects if kind == "table"}
+        "ORDER BY name", (name,)).fetchall() for kind, name, *_ in objects if kind == "table"}
     return objects, columns
 
 
@@ -291,6 +310,89 @@ def test_upgrade_from_version_10_fills_the_urls_per_domain(tmp_path):
     rolled_up, per_chat = rolled_up_and_per_chat(api, ["/analytics/sources"], params)
     assert len(rolled_up[0]["data"]) == 4
     assert rolled_up == per_chat
+
+
+@pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "3"},
+                                    {"location": "DE"}, {"promptId": "6"}, {}])
+def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path, params):
+    """The file main made at schema 11 (ten days of runs, a prompt moved to another topic,
+    one deleted with its chats) keeps answering as its per-chat rows do once its triggers
+    are rewritten; and they go on doing so when a prompt and its chats are deleted now."""
+    db, api = upgraded(tmp_path, 11)
+    window = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-26T00:00:00.000Z"}
+
+    def answers():
+        rankings = rolled_up_and_per_chat(api, ["/analytics/rankings"], dict(params, **window))
+        lists = rolled_up_and_per_chat(
+            api, ("/analytics/sources", "/analytics/sources?groupBy=category",
+                  "/analytics/discovered-brands", "/analytics/gaps/prompts",
+                  "/analytics/gaps/domains"), dict(params, perPage="100", **window))
+        return rankings[0] + lists[0], rankings[1] + lists[1]
+    rolled_up, per_chat = answers()
+    assert rolled_up[0]["chats"] > 0 and rolled_up[1]["data"]
+    assert rolled_up == per_chat
+    api.delete("/prompts/3")  # its chats go through the rewritten delete triggers
+    assert db.connection().execute("SELECT count(*) AS n FROM chats WHERE prompt_id = 3") \
+        .fetchall() == [{"n": 0}]
+    rolled_up, per_chat = answers()
+    assert rolled_up == per_chat
+
+
+# The file opens in any SQLite 3.37+ ---------------------------------------------------
+#
+# STRICT tables need 3.37; nothing else in the schema, its triggers or views may need more,
+# so the sqlite3 command, Python's sqlite3, Datasette or DB Browser can read a file.
+
+def filled_file(tmp_path, clock):
+    """A file the service filled (brands, prompts with topics, tags and locations, two days
+    of runs, a category override, a prompt deleted with its chats), closed; and the rows of
+    each table and view as apsw counts them."""
+    path = str(tmp_path / "tracker.db")
+    db = tracker.Database(path, clock)
+    api = make_api(webtest.TestApp(tracker.make_app(db)), db, rate_limit=100000)
+    for name, kind in (("Acme", "own"), ("Globex", "competitor")):
+        api.post("/brands", {"name": name, "type": kind, "domains": [name.lower() + ".com"]})
+    api.put("/source-categories/g2.com", {"category": "editorial"})
+    api.post("/prompts", {"prompts": [
+        {"text": "best crm %d" % n, "location": ("US", "DE", None)[n % 3],
+         "topic": ("Sales", "CRM")[n % 2], "tags": ["t%d" % (n % 2)]} for n in range(4)]})
+    worker = tracker.Worker(db)
+    worker.run_pending()
+    clock.advance(86400)
+    worker.run_pending()
+    api.delete("/prompts/4")
+    connection = db.connection()
+    counts = {row["name"]: connection.execute('SELECT count(*) AS n FROM "%s"' % row["name"])
+              .fetchall()[0]["n"] for row in connection.execute(
+                  "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY name")}
+    db.close()  # the last connection: the WAL is checkpointed into the file
+    assert counts["chats"] == 6 and counts["chat_sources"] > 0 and counts["prompt_groups"] > 0
+    return path, counts
+
+
+def test_pythons_sqlite3_reads_every_table_and_view(tmp_path, clock):
+    path, counts = filled_file(tmp_path, clock)
+    connection = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
+    try:
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        assert {name: len(connection.execute('SELECT * FROM "%s"' % name).fetchall())
+                for name in counts} == counts
+        assert connection.execute("SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?",
+                                  ('"crm 2"',)).fetchall() == [(3,)]
+    finally:
+        connection.close()
+
+
+def test_the_sqlite3_command_reads_every_table_and_view(tmp_path, clock):
+    sqlite3_command = shutil.which("sqlite3")
+    assert sqlite3_command, "Debian's sqlite3 package is missing (./build test installs it)"
+    path, counts = filled_file(tmp_path, clock)
+    script = "PRAGMA integrity_check;" + "".join(
+        "SELECT '%s', count(*) FROM (SELECT * FROM \"%s\");" % (name, name) for name in counts)
+    result = subprocess.run([sqlite3_command, "-readonly", "-batch", path, script],
+                            capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines() == ["ok"] + ["%s|%d" % item for item in counts.items()]
 
 
 def make_current_file(path):

@@ -1,12 +1,14 @@
 """The server process and the CLI, as a user runs them: real processes, real HTTP."""
 
 import concurrent.futures
+import os
 import signal
 import subprocess
 import sys
 import time
 
 import apsw
+import pytest
 
 import tracker
 from conftest import run_cli
@@ -35,6 +37,7 @@ def test_serve_bootstraps_an_empty_database_once(tmp_path, server_factory):
 
 def test_cli_round_trip_create_use_revoke(tmp_path, server_factory):
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     code, workspace, _ = run_cli(db_path, "workspace", "create", "Acme", "--plan", "team")
     assert code == 0
     assert workspace["name"] == "Acme" and workspace["plan"] == "team"
@@ -61,6 +64,7 @@ def test_cli_round_trip_create_use_revoke(tmp_path, server_factory):
 
 def test_cli_org_update_reaches_the_api(tmp_path, server_factory):
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
     _, key, _ = run_cli(db_path, "key", "create", str(workspace["id"]))
     server = server_factory(db_path)
@@ -75,6 +79,7 @@ def test_cli_org_update_reaches_the_api(tmp_path, server_factory):
 
 def test_cli_errors_go_to_stderr_with_a_non_zero_exit(tmp_path):
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     code, out, err = run_cli(db_path, "key", "create", "42")
     assert code == 1 and out is None and err == "tracker: error: workspace 42 not found\n"
     code, _, err = run_cli(db_path, "key", "create", "1", "--scopes", "admin")
@@ -87,6 +92,7 @@ def test_cli_errors_go_to_stderr_with_a_non_zero_exit(tmp_path):
 
 def test_key_expiry_from_the_cli(tmp_path, server_factory):
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
     _, expired, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--expires", "2020-01-01")
     assert expired["expiresAt"] == "2020-01-01T00:00:00.000Z"
@@ -98,6 +104,7 @@ def test_key_expiry_from_the_cli(tmp_path, server_factory):
 
 def test_rate_limit_is_exact_under_concurrent_requests(tmp_path, server_factory):
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
     _, key, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "40")
     server = server_factory(db_path, "--threads", "16")
@@ -160,10 +167,67 @@ def test_version_command_and_flag(tmp_path):
     assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
 
 
+# No silent new files: a mistyped --db is refused ---------------------------------------
+
+COMMANDS_THAT_READ = [("workspace", "list"), ("workspace", "create", "Acme"),
+                      ("org", "update", "1"), ("key", "create", "1"), ("key", "list", "1"),
+                      ("key", "revoke", "1"), ("backup", "copy.db"), ("reextract",),
+                      ("mcp", "--key", "trk_x")]
+
+
+@pytest.mark.parametrize("args", COMMANDS_THAT_READ)
+def test_every_command_but_serve_and_init_refuses_a_missing_database(tmp_path, args):
+    typo = tmp_path / "trakcer.db"
+    assert run_cli(typo, *args, cwd=tmp_path) == (
+        2, None, "tracker: error: no database at %s (tracker init or tracker serve creates one)\n"
+        % typo)
+    assert os.listdir(tmp_path) == []
+
+
+def test_the_default_database_must_exist_too(tmp_path):
+    assert run_cli(None, "workspace", "list", cwd=tmp_path) == (
+        2, None, "tracker: error: no database at tracker.db (tracker init or tracker serve "
+                 "creates one)\n")
+
+
+def test_init_creates_a_database_once(tmp_path):
+    path = tmp_path / "tracker.db"
+    code, created, err = run_cli(path, "init")
+    assert (code, created) == (0, {"database": str(path), "schemaVersion": tracker.SCHEMA_VERSION})
+    assert err.split(" ", 2)[2] == "INFO created a new database at %s (schema %d)\n" % (
+        path, tracker.SCHEMA_VERSION)
+    assert run_cli(path, "workspace", "list")[:2] == (0, [])
+    assert run_cli(path, "init") == (1, None, "tracker: error: a file is already at %s\n" % path)
+
+
+def test_serve_says_when_it_creates_the_database(tmp_path, server_factory):
+    path = tmp_path / "tracker.db"
+    created = "INFO created a new database at %s (schema %d)\n" % (path, tracker.SCHEMA_VERSION)
+    server = server_factory(path)
+    assert [line.split(" ", 2)[2] for line in server.lines if " created " in line] == [created]
+    assert server.stop() == 0
+    assert " created " not in server_factory(path).log()
+
+
+def test_serve_in_a_missing_folder_is_one_clear_line(tmp_path):
+    path = tmp_path / "no" / "such" / "tracker.db"
+    assert run_cli(path, "serve", "--port", "0") == (
+        2, None, "tracker: error: cannot create the database %s: no folder %s\n"
+        % (path, path.parent))
+
+
+def test_serve_with_a_bad_argument_makes_no_file(tmp_path):
+    code, _, err = run_cli(tmp_path / "tracker.db", "serve", "--judge", "nope")
+    assert (code, err) == (1, "tracker: error: --judge 'nope': no engine is labelled so "
+                              "(engines: simulated)\n")
+    assert os.listdir(tmp_path) == []
+
+
 def test_cached_keys_follow_cli_changes_at_once(tmp_path, server_factory):
     """The server keeps key lookups in memory; every change the CLI makes from another
     process (revoke, subscription) must still count from the very next request."""
     db_path = tmp_path / "tracker.db"
+    assert run_cli(db_path, "init")[0] == 0
     _, workspace, _ = run_cli(db_path, "workspace", "create", "Acme")
     _, kept, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "1000")
     _, revoked, _ = run_cli(db_path, "key", "create", str(workspace["id"]), "--rate-limit", "1000")
