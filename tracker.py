@@ -28,6 +28,7 @@ import logging
 import math
 import mmap
 import os
+import queue
 import random
 import re
 import resource
@@ -3778,6 +3779,80 @@ def read_prices(path):
     return prices
 
 
+# Outbound HTTP with one deadline -------------------------------------------------------
+
+class DeadlinePassed(Exception):
+    """An outbound HTTP exchange was not over by its deadline."""
+
+
+def url_target(parts):
+    """The request target (path and query) of a urllib.parse.urlsplit() result."""
+    return (parts.path or "/") + ("?" + parts.query if parts.query else "")
+
+
+def bounded_exchange(connection, method, target, body, headers, seconds, limit):
+    """(reply, at most limit bytes of its body) of one request on a new http.client
+    connection, which is closed after. It must be over within seconds, from connect to
+    the last byte read, whatever the peer does: DeadlinePassed when it is not, OSError or
+    HTTPException when it fails otherwise. Engine calls and webhook sends both go here.
+
+    A per-read timeout alone would let a peer that sends a byte now and then hold the
+    call forever, so a watchdog shuts the socket at the deadline: a blocked read then
+    returns at once."""
+    if seconds <= 0:
+        connection.close()
+        raise DeadlinePassed()
+    connection.timeout = seconds  # no single wait may outlast the whole exchange
+    expired = threading.Event()
+    watchdog = threading.Timer(seconds, shut_down, (connection, expired))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        connection.request(method, target, body, headers)
+        reply = connection.getresponse()
+        raw = reply.read(limit)
+    except (OSError, http.client.HTTPException) as error:
+        # A read that waited the whole time out ends the call as the watchdog would have
+        # (whichever of the two fires first, on a busy machine).
+        if expired.is_set() or isinstance(error, TimeoutError):
+            raise DeadlinePassed() from None
+        raise
+    finally:
+        watchdog.cancel()
+        connection.close()
+    if expired.is_set():
+        raise DeadlinePassed()
+    return reply, raw
+
+
+def shut_down(connection, expired):
+    """The watchdog's work: mark the call expired, then end its socket's reads and writes."""
+    expired.set()
+    if connection.sock is not None:
+        try:
+            connection.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # already closed
+
+
+def http_post(url, body, headers, seconds):
+    """(status, headers, body) of one POST that must be over within seconds (see
+    bounded_exchange): a RetryableEngineError when it is not, an EngineError for a body
+    over MAX_REPLY_BYTES."""
+    parts = urllib.parse.urlsplit(url)
+    kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    try:
+        reply, raw = bounded_exchange(kind(parts.hostname, parts.port), "POST", url_target(parts),
+                                      body, headers, seconds, MAX_REPLY_BYTES + 1)
+    except DeadlinePassed:
+        raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds)) from None
+    except (OSError, http.client.HTTPException) as error:
+        raise RetryableEngineError("no answer from %s: %s" % (url, error or type(error).__name__)) from None
+    if len(raw) > MAX_REPLY_BYTES:
+        raise EngineError("%s sent a reply over %d bytes" % (url, MAX_REPLY_BYTES))
+    return reply.status, reply.headers, raw
+
+
 # The engines -------------------------------------------------------------------------
 
 class Engine:
@@ -3934,51 +4009,6 @@ def decoded_reply(raw, url):
     if not isinstance(reply, dict):
         raise EngineError("%s answered with JSON that is not an object" % url)
     return reply
-
-
-def http_post(url, body, headers, seconds):
-    """(status, headers, body) of one POST that must be over within seconds: a
-    RetryableEngineError when it is not, an EngineError for a body over MAX_REPLY_BYTES.
-
-    A per-read timeout alone would let a peer that sends a byte now and then hold the
-    call forever, so a watchdog shuts the socket at the deadline: a blocked read then
-    returns at once."""
-    parts = urllib.parse.urlsplit(url)
-    connection = (http.client.HTTPSConnection if parts.scheme == "https"
-                  else http.client.HTTPConnection)(parts.hostname, parts.port, timeout=seconds)
-    expired = threading.Event()
-    watchdog = threading.Timer(seconds, shut_down, (connection, expired))
-    watchdog.daemon = True
-    watchdog.start()
-    try:
-        connection.request("POST", (parts.path or "/") + ("?" + parts.query if parts.query else ""),
-                           body, headers)
-        reply = connection.getresponse()
-        raw = reply.read(MAX_REPLY_BYTES + 1)
-    except (OSError, http.client.HTTPException) as error:
-        # A read that waited the whole time out ends the call as the watchdog would have
-        # (whichever of the two fires first, on a busy machine).
-        if expired.is_set() or isinstance(error, TimeoutError):
-            raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds)) from None
-        raise RetryableEngineError("no answer from %s: %s" % (url, error or type(error).__name__)) from None
-    finally:
-        watchdog.cancel()
-        connection.close()
-    if expired.is_set():
-        raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds))
-    if len(raw) > MAX_REPLY_BYTES:
-        raise EngineError("%s sent a reply over %d bytes" % (url, MAX_REPLY_BYTES))
-    return reply.status, reply.headers, raw
-
-
-def shut_down(connection, expired):
-    """The watchdog's work: mark the call expired, then end its socket's reads and writes."""
-    expired.set()
-    if connection.sock is not None:
-        try:
-            connection.sock.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass  # already closed
 
 
 class BearerEngine(HttpEngine):
@@ -7437,19 +7467,22 @@ def export_content():
 ###############################################################################
 
 # Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
-# a dispatcher thread of their own POSTs them, so a slow receiver never holds up a run.
+# threads of their own POST them, so a slow receiver never holds up a run; each send is
+# over within WEBHOOK_TIMEOUT_SECONDS, and a receiver holds only its own endpoint's queue.
 WEBHOOK_EVENTS = ("run.completed", "run.failed", "brand.mentioned", "brand.dropped",
                   "source.cited")
 WEBHOOK_TEST_EVENT = "webhook.test"
 WEBHOOK_STATUSES = ("active", "disabled")
 MAX_WEBHOOKS = 10  # per workspace
 WEBHOOK_URL_MAX_LENGTH = 2048
-WEBHOOK_TIMEOUT_SECONDS = 10.0  # to connect, and for each read of the answer
+WEBHOOK_TIMEOUT_SECONDS = 10.0  # a send, from the name's lookup to the answer's last byte
+WEBHOOK_SENDERS = 4  # sends in flight at once, each to another endpoint
+WEBHOOK_LEASE_SLACK_SECONDS = 10  # a send's lease beyond its timeout: a slow name lookup
 WEBHOOK_RESPONSE_MAX_BYTES = 4096  # of a receiver's answer, read for the delivery log
 WEBHOOK_BACKOFF_SECONDS = 30  # doubled at each failed attempt...
 WEBHOOK_BACKOFF_CAP_SECONDS = 3600  # ...up to an hour...
 WEBHOOK_RETRY_SECONDS = 24 * 3600  # ...for a day; then the delivery fails and its endpoint is disabled
-WEBHOOK_BATCH = 20  # deliveries claimed at once
+WEBHOOK_BATCH = 20  # endpoints whose next delivery deliver_due() claims at once
 WEBHOOK_LOG_DAYS = 30  # a delivered or failed delivery is kept in the log this long...
 WEBHOOK_PRUNE_BATCH = 1000  # ...and deleted this many at a time, when the dispatcher is idle
 WEBHOOK_SECRET_PREFIX = "whsec_"
@@ -7500,8 +7533,7 @@ def webhook_target(url):
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
         raise ValueError("must be an http or https URL with a host and no credentials")
     port = parts.port or (443 if parts.scheme == "https" else 80)  # ValueError if out of range
-    return parts.scheme, parts.hostname, port, (parts.path or "/") + (
-        "?" + parts.query if parts.query else "")
+    return parts.scheme, parts.hostname, port, url_target(parts)
 
 
 def checked_address(host, port, allow_private):
@@ -7521,8 +7553,8 @@ def checked_address(host, port, allow_private):
 class PinnedHTTPConnection(http.client.HTTPConnection):
     """An HTTP connection to a checked address, naming the URL's host in Host."""
 
-    def __init__(self, host, port, address, timeout):
-        super().__init__(host, port, timeout=timeout)
+    def __init__(self, host, port, address):
+        super().__init__(host, port)
         self.address = address
 
     def connect(self):
@@ -7532,13 +7564,15 @@ class PinnedHTTPConnection(http.client.HTTPConnection):
 class PinnedHTTPSConnection(http.client.HTTPSConnection):
     """An HTTPS connection to a checked address, verifying the certificate of the host."""
 
-    def __init__(self, host, port, address, timeout):
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
+    def __init__(self, host, port, address):
+        super().__init__(host, port, context=ssl.create_default_context())
         self.address = address
 
     def connect(self):
-        sock = socket.create_connection((self.address, self.port), self.timeout)
-        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        # The plain socket is self.sock during the handshake, for the deadline's watchdog
+        # to shut (a peer could drip the handshake as well as the answer).
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host)
 
 
 def webhook_signature(secret, timestamp, body):
@@ -7548,26 +7582,27 @@ def webhook_signature(secret, timestamp, body):
 
 
 def send_delivery(delivery, allow_private, timeout, now):
-    """POST one delivery; (status, error) with error None on a 2xx."""
+    """POST one delivery, over within timeout seconds from the name's lookup to the last
+    byte of the answer read; (status, error) with error None on a 2xx. An answer not
+    whole by then is a failure, whatever its status line said."""
+    deadline = time.monotonic() + timeout
     try:
         scheme, host, port, path = webhook_target(delivery["url"])
         address = checked_address(host, port, allow_private)
     except (ValueError, WebhookRefused) as error:
         return None, str(error)
     kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
-    connection = kind(host, port, address, timeout)
     try:
-        connection.request("POST", path, delivery["body"], {
+        answer, excerpt = bounded_exchange(kind(host, port, address), "POST", path, delivery["body"], {
             "Content-Type": "application/json", "User-Agent": "tracker-webhooks/" + __version__,
             "Tracker-Event": delivery["event_type"], "Tracker-Event-Id": delivery["event_id"],
             "Tracker-Delivery": str(delivery["id"]),
-            "Tracker-Signature": webhook_signature(delivery["secret"], int(now), delivery["body"])})
-        answer = connection.getresponse()
-        excerpt = answer.read(WEBHOOK_RESPONSE_MAX_BYTES)
+            "Tracker-Signature": webhook_signature(delivery["secret"], int(now), delivery["body"])},
+            deadline - time.monotonic(), WEBHOOK_RESPONSE_MAX_BYTES)
+    except DeadlinePassed:
+        return None, "no complete reply within %gs" % timeout
     except (OSError, http.client.HTTPException) as error:
         return None, describe_error(error)
-    finally:
-        connection.close()
     if 200 <= answer.status < 300:
         return answer.status, None
     return answer.status, "HTTP %d: %s" % (answer.status, loggable(
@@ -7694,17 +7729,25 @@ def record_run_events(connection, run, state, error, now):
 
 # The dispatcher -----------------------------------------------------------------------
 
-def claim_deliveries(db, lease_seconds):
-    """Due deliveries of active endpoints, each leased (next_attempt_at moved on) so that no
-    other dispatcher sends it meanwhile; after a crash it is sent once the lease is over."""
+def claim_deliveries(db, lease_seconds, limit, busy=()):
+    """The delivery due first of each of up to limit active endpoints, leaving out those
+    in busy (ids of endpoints a send is in flight to), soonest due first. Each is leased
+    (next_attempt_at moved on) so that no other dispatcher sends it meanwhile; after a
+    crash it is sent once the lease is over. One delivery per endpoint at a time keeps
+    each endpoint's deliveries in the order they fall due."""
     now = db.clock()
     with db.write() as connection:
         rows = query_all(connection, """
-            SELECT d.id, d.event_id, d.event_type, d.body, d.created_at, d.attempts,
-                   w.id AS webhook_id, w.url, w.secret
-            FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-            WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND w.status = 'active'
-            ORDER BY d.next_attempt_at, d.id LIMIT ?""", (iso_timestamp(now), WEBHOOK_BATCH))
+            SELECT * FROM (
+                SELECT d.id, d.event_id, d.event_type, d.body, d.created_at, d.attempts,
+                       d.next_attempt_at, w.id AS webhook_id, w.url, w.secret,
+                       row_number() OVER (PARTITION BY d.webhook_id
+                                          ORDER BY d.next_attempt_at, d.id) AS place
+                FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND w.status = 'active'
+                AND d.webhook_id NOT IN (SELECT value FROM json_each(?)))
+            WHERE place = 1 ORDER BY next_attempt_at, id LIMIT ?""",
+            (iso_timestamp(now), json.dumps(list(busy)), limit))
         connection.execute("""
             UPDATE webhook_deliveries SET next_attempt_at = ?
             WHERE id IN (SELECT value FROM json_each(?))""",
@@ -7752,48 +7795,100 @@ def prune_deliveries(db, batch=WEBHOOK_PRUNE_BATCH):
 
 
 class WebhookDispatcher:
-    """Sends the outbox: ``deliver_due()`` once (tests), or ``start()`` a thread of its own;
-    when nothing is due, it prunes the delivery log."""
+    """Sends the outbox: ``deliver_due()`` in the caller's thread (tests), or ``start()``
+    a dispatching thread and ``senders`` sender threads. The dispatcher hands each idle
+    sender the next due delivery of an endpoint no sender has in hand, so a receiver
+    that is slow, or drips its answer up to the send's deadline, holds one sender and
+    its own endpoint's queue, never another's. When nothing is due, it prunes the log."""
 
-    def __init__(self, db, allow_private=False, timeout=WEBHOOK_TIMEOUT_SECONDS, poll_seconds=0.5):
+    def __init__(self, db, allow_private=False, timeout=WEBHOOK_TIMEOUT_SECONDS, poll_seconds=0.5,
+                 senders=WEBHOOK_SENDERS):
         self.db = db
         self.allow_private = allow_private
         self.timeout = timeout
         self.poll_seconds = poll_seconds
+        self.senders = senders
+        self.lease_seconds = timeout + WEBHOOK_LEASE_SLACK_SECONDS
+        self._handed = queue.SimpleQueue()  # deliveries for the senders; None stops one
+        self._busy = set()  # endpoints with a delivery in a sender's hands
+        self._lock = threading.Lock()
+        self._wake = threading.Event()  # a sender is free again, or stop()
         self._stopping = threading.Event()
-        self._thread = None
+        self._threads = []
+
+    def send(self, delivery):
+        status, error = send_delivery(delivery, self.allow_private, self.timeout, self.db.clock())
+        record_attempt(self.db, delivery, status, error)
 
     def deliver_due(self):
-        """Send every delivery due now; how many were tried."""
-        # A send takes at most a connect, a write and two reads of timeout each.
-        rows = claim_deliveries(self.db, 4 * self.timeout + 1)
+        """Send every delivery due now, one after another; how many were tried."""
+        tried = 0
+        while True:
+            rows = claim_deliveries(self.db, self.lease_seconds, WEBHOOK_BATCH)
+            if not rows:
+                return tried
+            for row in rows:
+                self.send(row)
+            tried += len(rows)
+
+    def dispatch(self):
+        """Hand each idle sender the next due delivery of an endpoint no sender has; how
+        many were handed."""
+        with self._lock:
+            busy = list(self._busy)
+        if len(busy) >= self.senders:
+            return 0
+        rows = claim_deliveries(self.db, self.lease_seconds, self.senders - len(busy), busy)
+        with self._lock:
+            self._busy.update(row["webhook_id"] for row in rows)
         for row in rows:
-            status, error = send_delivery(row, self.allow_private, self.timeout, self.db.clock())
-            record_attempt(self.db, row, status, error)
+            self._handed.put(row)
         return len(rows)
 
     def start(self):
         self._stopping.clear()
-        self._thread = threading.Thread(target=self._loop, name="tracker-webhooks", daemon=True)
-        self._thread.start()
+        threads = [threading.Thread(target=self._loop, name="tracker-webhooks", daemon=True)]
+        threads += [threading.Thread(target=self._sender, name="tracker-webhooks-%d" % n,
+                                     daemon=True) for n in range(self.senders)]
+        for thread in threads:
+            thread.start()
+        self._threads = threads
 
     def _loop(self):
         while not self._stopping.is_set():
+            self._wake.clear()
             try:
-                busy = self.deliver_due() or prune_deliveries(self.db)
+                busy = self.dispatch() or prune_deliveries(self.db)
             except Exception:
-                log.exception("webhook delivery failed")
+                log.exception("webhook dispatch failed")
                 busy = False
             if not busy:
-                self._stopping.wait(self.poll_seconds)
+                self._wake.wait(self.poll_seconds)
+        self.db.close()
+
+    def _sender(self):
+        for delivery in iter(self._handed.get, None):
+            try:
+                self.send(delivery)
+            except Exception:
+                log.exception("webhook delivery failed")
+            finally:
+                with self._lock:
+                    self._busy.discard(delivery["webhook_id"])
+                self._wake.set()
         self.db.close()
 
     def stop(self, timeout=STOP_SECONDS):
-        """Stop the thread; a send in flight stays leased and is sent again after a restart."""
+        """Stop the threads; a send still in flight after timeout stays leased and is sent
+        again after a restart."""
         self._stopping.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self._thread = None
+        self._wake.set()
+        for _ in self._threads[1:]:  # the senders
+            self._handed.put(None)
+        deadline = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self._threads = []
 
 
 # Routes -------------------------------------------------------------------------------
@@ -11673,8 +11768,8 @@ def build_parser():
                            help="let webhooks reach loopback, private and link-local addresses "
                                 "(a receiver on this machine or network)")
     serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
-                           help="how long a webhook receiver may take to connect and to answer "
-                                "each read (default 10s)")
+                           help="how long a webhook send may take in all, from looking up the "
+                                "receiver's name to the last byte of its answer (default 10s)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
