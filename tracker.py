@@ -1884,8 +1884,25 @@ UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def loggable(text):
-    """text with control characters escaped: a request's path cannot forge log lines."""
+    """text with control characters escaped, so that one event is one log line: every log
+    call that includes outside text (a request's path, an engine's or a judge's error, a
+    receiver's answer) passes it through here."""
     return UNPRINTABLE.sub(lambda found: "\\u%04x" % ord(found.group()), text or "")
+
+
+def loggable_trace(error):
+    """error's traceback for the log: frames and chain headers (each starting with white
+    space) one per line as Python prints them, and every exception's message through
+    loggable(), since it may quote an engine, a receiver or a client."""
+    return "".join(
+        chunk if chunk[:1].isspace() or chunk == "Traceback (most recent call last):\n"
+        else loggable(chunk.rstrip("\n")) + "\n"
+        for chunk in traceback.TracebackException.from_exception(error).format()).rstrip("\n")
+
+
+def log_failure(error, message, *args):
+    """Log message (a format, with args) and error's escaped traceback, as one error."""
+    log.error(message + "\n%s", *args, loggable_trace(error))
 
 
 def wsgi_text(value, errors="strict"):
@@ -1918,7 +1935,10 @@ def api_error_from(error):
     """The ApiError that stands for one of Bottle's HTTPErrors."""
     message, code = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))
     if error.status_code >= 500:
-        log.error("unhandled error: %s\n%s", error.exception, error.traceback)
+        if error.exception is not None:
+            log_failure(error.exception, "unhandled error")
+        else:
+            log.error("unhandled error: HTTP %d", error.status_code)
     allow = {"Allow": error.headers["Allow"]} if "Allow" in error.headers else None
     return ApiError(error.status_code, message, code=code, headers=allow)
 
@@ -1970,11 +1990,11 @@ class EnvelopePlugin:
             except Exception as error:
                 cause = storage_cause(error)
                 if cause is not None:  # a full disk, a read-only file: not a bug, no trace
-                    log.error("%s %s: %s", request.method, loggable(request.path), cause)
+                    log.error("%s %s: %s", loggable(request.method), loggable(request.path), cause)
                     failure = STORAGE_FAILURES[type(cause)]
                     return render_api_error(ApiError(failure.status, failure.message, failure.code))
-                log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
-                          traceback.format_exc())
+                log_failure(error, "unhandled error in %s %s", loggable(request.method),
+                            loggable(request.path))
                 return render_api_error(ApiError(500, "Internal server error"))
         return envelope
 
@@ -6026,7 +6046,7 @@ class Worker:
         except WorkerStopping:
             release_run(self.db, run)
         except Exception as error:
-            log.exception("run %d failed", run["id"])
+            log_failure(error, "run %d failed", run["id"])
             self.fail_attempt(run, {"worker": describe_error(error)})
         finally:
             with self._lock:
@@ -6152,7 +6172,8 @@ class Worker:
         try:
             found, cost = judged_rows(self.judge, chat["answer"], rows, names)
         except Exception as error:
-            log.warning("chat %d: %s", chat["id"], judge_failed(self.judge, describe_error(error)))
+            log.warning("chat %d: %s", chat["id"],
+                        loggable(judge_failed(self.judge, describe_error(error))))
             found, cost = None, None
         with self.db.write() as connection:
             if chat_brand_rows(connection, chat["id"]) == rows:
@@ -6190,7 +6211,7 @@ class Worker:
                 if cause is not None:  # the database's state, not a bug: one line, no trace
                     log.error("worker step failed: %s", cause)
                 else:
-                    log.exception("worker step failed")
+                    log_failure(error, "worker step failed")
                 busy = False
             if not busy:
                 self._stopping.wait(self.poll_seconds)
@@ -7870,8 +7891,8 @@ class WebhookDispatcher:
             self._wake.clear()
             try:
                 busy = self.dispatch() or prune_deliveries(self.db)
-            except Exception:
-                log.exception("webhook dispatch failed")
+            except Exception as error:
+                log_failure(error, "webhook dispatch failed")
                 busy = False
             if not busy:
                 self._wake.wait(self.poll_seconds)
@@ -7881,8 +7902,8 @@ class WebhookDispatcher:
         for delivery in iter(self._handed.get, None):
             try:
                 self.send(delivery)
-            except Exception:
-                log.exception("webhook delivery failed")
+            except Exception as error:
+                log_failure(error, "webhook delivery failed")
             finally:
                 with self._lock:
                     self._busy.discard(delivery["webhook_id"])
@@ -9351,9 +9372,9 @@ class DashboardPlugin:
                 raise
             except ApiError as error:
                 return error_page(error)
-            except Exception:
-                log.error("unhandled error in %s %s\n%s", request.method, loggable(request.path),
-                          traceback.format_exc())
+            except Exception as error:
+                log_failure(error, "unhandled error in %s %s", loggable(request.method),
+                            loggable(request.path))
                 return error_page(ApiError(500, "Internal server error"))
         return page
 

@@ -258,7 +258,8 @@ def test_create_accepts(api, field, sent, stored):
 @pytest.mark.parametrize("field, sent, errors", REFUSED)
 def test_create_refuses(api, field, sent, errors):
     body = dict({"name": "Edge"}, **{field: sent})
-    assert api.post("/brands", body, status=422).json == invalid(*errors)
+    reply = api.post("/brands", body, status=422)
+    assert (reply.status_int, reply.json) == (422, invalid(*errors))
     assert brands(api) == []
 
 

@@ -263,6 +263,21 @@ def test_the_backfill_judges_the_last_30_days_newest_first(api, db, clock, provi
     assert worker.judge_older_chats() is False
 
 
+def test_a_judges_error_with_a_line_break_is_one_log_line(api, db, providers, fake_openai, caplog):
+    """The backfill's warning quotes the judge's error body: its line break is escaped, so
+    the body cannot forge a log line of its own."""
+    judge, reply, _ = judge_engine(providers, fake_openai, "openai")
+    setup_workspace(api)
+    run(db, None)  # a chat VADER rated, for the backfill to judge
+    reply(status=400, raw="bad request\n2026-11-21 09:30:00,000 ERROR forged line")
+    tracker.Worker(db, [FixedEngine()], judge=judge, run_interval=10 ** 9).run_pending()
+    (warning,) = [record for record in caplog.records if record.levelname == "WARNING"]
+    assert warning.getMessage() == (
+        "chat %d: the sentiment judge judge failed, VADER's ratings kept: HTTP 400 from "
+        "%s/chat/completions: bad request\\u000a2026-11-21 09:30:00,000 ERROR forged line"
+        % (the_chat(api)["id"], fake_openai.url))
+
+
 def test_the_backfill_goes_newest_first(api, db, clock, providers, fake_openai):
     judge, reply, requests = judge_engine(providers, fake_openai, "openai")
     setup_workspace(api)
