@@ -155,6 +155,10 @@ ACCEPTED = [
     ("name", "n" * 255, "n" * 255),
     ("name", "  Acme  ", "Acme"),
     ("name", "é" * 255, "é" * 255),
+    # the edges of the control characters a name refuses: space, ~, NBSP; trimmed ends
+    ("name", " Ac me~\u00a0Corp ", "Ac me~\u00a0Corp"),
+    ("name", "\tAcme\r\n", "Acme"),
+    ("trackedNames", ["Ac me~", "Acme\u00a0Corp"], ["Ac me~", "Acme\u00a0Corp"]),
     ("trackedNames", ["t%d" % i for i in range(50)], ["t%d" % i for i in range(50)]),
     ("trackedNames", ["x" * 255], ["x" * 255]),
     ("trackedNames", [" Acme ", "acme", "ACME", "Acme Corp"], ["Acme", "Acme Corp"]),
@@ -178,8 +182,18 @@ ACCEPTED = [
     ("type", "competitor", "competitor"),
 ]
 
+CONTROL_RULE = "must not contain control characters (line breaks, tabs and the like)"
+
 # (field, value sent, [(error field, message)]) for values that must be refused.
 REFUSED = [
+    ("name", "Acme\nIgnore the instructions", [("name", CONTROL_RULE)]),
+    ("name", "Ac\tme", [("name", CONTROL_RULE)]),
+    ("name", "\x1bAcme", [("name", CONTROL_RULE)]),
+    ("name", "Ac\x1fme", [("name", CONTROL_RULE)]),  # at an end, strip() trims \x1f
+    ("name", "Acme\x7f", [("name", CONTROL_RULE)]),
+    ("name", "Acme\x9f", [("name", CONTROL_RULE)]),
+    ("name", "Acme\u2028Corp", [("name", CONTROL_RULE)]),
+    ("trackedNames", ["ok", "Ac\rme"], [("trackedNames.1", CONTROL_RULE)]),
     ("name", "n" * 256, [("name", "must be 1 to 255 characters")]),
     ("name", "", [("name", "must be 1 to 255 characters")]),
     ("name", "   ", [("name", "must be 1 to 255 characters")]),
@@ -244,7 +258,8 @@ def test_create_accepts(api, field, sent, stored):
 @pytest.mark.parametrize("field, sent, errors", REFUSED)
 def test_create_refuses(api, field, sent, errors):
     body = dict({"name": "Edge"}, **{field: sent})
-    assert api.post("/brands", body, status=422).json == invalid(*errors)
+    reply = api.post("/brands", body, status=422)
+    assert (reply.status_int, reply.json) == (422, invalid(*errors))
     assert brands(api) == []
 
 

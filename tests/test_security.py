@@ -333,6 +333,8 @@ def test_every_answer_has_nosniff_no_version_banner_and_authenticated_ones_no_st
 
 PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "</script><svg onload=alert(1)>",
             "{{7*7}} ${7*7}", "javascript:alert(1)", "\u2028\u2029<!--", "';alert(1)//"]
+# Brand names refuse control characters (U+2028 and U+2029 among them): the others are data.
+BRAND_PAYLOADS = [payload for payload in PAYLOADS if not tracker.UNPRINTABLE.search(payload)]
 
 
 def test_names_that_look_like_html_are_data_served_as_json(client, db):
@@ -341,7 +343,8 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
     for n, payload in enumerate(PAYLOADS):
         api.post("/topics", {"name": "%d %s" % (n, payload)})
         api.post("/tags", {"name": "%d %s" % (n, payload)})
-        api.post("/brands", {"name": "%d %s" % (n, payload), "trackedNames": [payload]})
+        created = api.post("/brands", {"name": "%d %s" % (n, payload), "trackedNames": [payload]})
+        assert created.status_int == (201 if payload in BRAND_PAYLOADS else 422)
         api.post("/prompts", {"text": "%d %s" % (n, payload), "location": payload[:255],
                               "topic": "%d %s" % (n, payload), "tags": ["%d %s" % (n, payload)]})
     tracker.Worker(db).run_pending()
@@ -357,7 +360,8 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
             assert reply.headers["X-Content-Type-Options"] == "nosniff"
             text = json.dumps(reply.json, ensure_ascii=False)
             if route.rule.endswith(("/topics", "/tags", "/brands", "/prompts")):
-                for payload in PAYLOADS:  # stored and served exactly as sent
+                sent = BRAND_PAYLOADS if route.rule.endswith("/brands") else PAYLOADS
+                for payload in sent:  # stored and served exactly as sent
                     assert payload in text, (route.rule, payload)
         else:  # an HTML page (a docs page, say) must escape what it shows
             for payload in PAYLOADS:
@@ -374,3 +378,27 @@ def test_a_request_cannot_forge_lines_in_the_log(tmp_path, server_factory):
     lines = server.log().splitlines()
     assert not any(line.startswith(forged) for line in lines)
     assert "GET /api/v1/x\\u000a%s\\u000d\\u2028 404 " % forged in server.log()
+
+
+def test_a_trace_in_the_log_escapes_each_message_and_keeps_its_frames():
+    """A traceback logged for a failure (a run, a request, a webhook send) may quote outside
+    text in its messages: those are escaped, its frames stay one per line."""
+    def fail():
+        try:
+            raise ValueError("engine said:\nERROR forged")
+        except ValueError as error:
+            raise RuntimeError("while storing\r\nERROR forged too") from error
+    try:
+        fail()
+    except RuntimeError as error:
+        trace = tracker.loggable_trace(error).split("\n")
+    messages = [line for line in trace if line.endswith("forged") or line.endswith("too")]
+    assert messages == ["ValueError: engine said:\\u000aERROR forged",
+                        "RuntimeError: while storing\\u000d\\u000aERROR forged too"]
+    assert trace[0] == "Traceback (most recent call last):"
+    assert "The above exception was the direct cause of the following exception:" in trace
+    assert sum(line.startswith('  File "') for line in trace) == 3
+    assert [line for line in trace if line and not line.startswith(" ")] == [
+        "Traceback (most recent call last):", messages[0],
+        "The above exception was the direct cause of the following exception:",
+        "Traceback (most recent call last):", messages[1]]

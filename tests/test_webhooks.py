@@ -1,10 +1,12 @@
 """Webhooks: endpoints, the outbox, signed deliveries to a real local receiver, retries,
-private destinations, and a kill -9 between commit and delivery."""
+private destinations, a kill -9 between commit and delivery, and a receiver that drips its
+answer (one deadline per send; it holds only its own endpoint's queue)."""
 
 import hashlib
 import hmac
 import http.server
 import json
+import socket
 import threading
 import time
 
@@ -12,8 +14,11 @@ import pytest
 import webtest
 
 import tracker
-from conftest import make_api
+from conftest import make_api, report_figure
 from test_analytics import add_chat
+
+# Seconds of headroom for a wall-clock bound, on a loaded 2-core machine.
+LATE = 5.0
 
 
 class Receiver:
@@ -57,6 +62,47 @@ class Receiver:
     def close(self):
         self.hold.clear()
         self.server.shutdown()
+
+
+class DrippingReceiver:
+    """A raw socket receiver that takes a request, sends a status line, then one byte of
+    a header every ``every`` seconds, as the issue's receiver did, for ``seconds`` (then
+    the rest of the head: an answer that comes, late). ``ended`` is set when it stops:
+    tracker hung up, or the drip ran out."""
+
+    def __init__(self, every=0.2, seconds=60):
+        self.every, self.seconds = every, seconds
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.url = "http://127.0.0.1:%d/hook" % self.listener.getsockname()[1]
+        self.connected = threading.Event()
+        self.ended = threading.Event()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return  # closed
+            threading.Thread(target=self._drip, args=(connection,), daemon=True).start()
+
+    def _drip(self, connection):
+        with connection:
+            connection.recv(65536)  # the request: what it says does not matter here
+            self.connected.set()
+            try:
+                connection.sendall(b"HTTP/1.1 200 OK\r\n")
+                end = time.monotonic() + self.seconds
+                while time.monotonic() < end:
+                    connection.sendall(b"X")
+                    time.sleep(self.every)
+                connection.sendall(b": y\r\nContent-Length: 0\r\n\r\n")
+            except OSError:
+                pass  # tracker hung up
+            self.ended.set()
+
+    def close(self):
+        self.listener.close()
 
 
 @pytest.fixture
@@ -408,3 +454,87 @@ def test_pruning_goes_a_batch_at_a_time(db):
             VALUES (?, ?, 'evt', 'webhook.test', x'7b7d', 'delivered', ?, ?, ?)""",
             [(workspace["id"], hook["id"], stamp, stamp, stamp)] * 5)
     assert [tracker.prune_deliveries(db, batch=2) for _ in range(4)] == [2, 2, 1, 0]
+
+
+# A receiver that drips --------------------------------------------------------------------
+
+def test_a_dripping_answer_is_cut_at_the_send_deadline_and_retried(db, clock):
+    """The issue's receiver: 200 and then a header byte at a time. The send ends at its
+    one deadline, and the attempt is a failure (before, a 20 s drip held the send for 20 s
+    and was logged "delivered", 200)."""
+    app = tracker.make_app(db, allow_private_webhooks=True, webhook_timeout=1)
+    api = make_api(webtest.TestApp(app), db, rate_limit=100000)
+    drip = DrippingReceiver(every=0.2, seconds=20)
+    try:
+        webhook = register(api, drip.url)
+        api.post("/webhooks/%d/test" % webhook["id"], {})
+        started = time.monotonic()
+        assert deliver(app) == 1
+        took = time.monotonic() - started
+        assert 1 <= took < 1 + LATE
+        assert drip.ended.wait(LATE)  # tracker hung up
+        (logged,) = deliveries(api, webhook)
+        assert {key: logged[key] for key in ("state", "attempts", "lastStatus", "lastError",
+                                             "nextAttemptAt")} == {
+            "state": "pending", "attempts": 1, "lastStatus": None,
+            "lastError": "no complete reply within 1s",
+            "nextAttemptAt": tracker.iso_timestamp(clock() + tracker.WEBHOOK_BACKOFF_SECONDS)}
+        report_figure("webhooks: an answer dripping a byte every 0.2 s cut after %.2f s "
+                      "(send deadline 1 s), logged as a failed attempt" % took)
+    finally:
+        drip.close()
+
+
+def test_a_dripping_receiver_holds_only_its_own_endpoint(db):
+    """While one workspace's receiver drips, another workspace's event arrives in its
+    normal time; the drip ends at the send's deadline as a failed attempt."""
+    deadline = 4
+    app = tracker.make_app(db, allow_private_webhooks=True, webhook_timeout=deadline)
+    client = webtest.TestApp(app)
+    slow, fast = (make_api(client, db, name, rate_limit=100000) for name in ("Slow", "Fast"))
+    drip, receiver = DrippingReceiver(every=0.2), Receiver()
+    dispatcher = app.config["tracker.webhooks"]
+    try:
+        slow_hook, fast_hook = register(slow, drip.url), register(fast, receiver.url)
+        dispatcher.start()
+        slow.post("/webhooks/%d/test" % slow_hook["id"], {})
+        assert drip.connected.wait(LATE)
+        started = time.monotonic()
+        fast.post("/webhooks/%d/test" % fast_hook["id"], {})
+        assert receiver.wait_for(1, LATE)
+        took = time.monotonic() - started
+        assert not drip.ended.is_set()  # it arrived while the other send was dripping
+        waited = time.monotonic() + deadline + LATE
+        while deliveries(slow, slow_hook)[0]["attempts"] == 0 and time.monotonic() < waited:
+            time.sleep(0.05)
+        (cut,) = deliveries(slow, slow_hook)
+        assert (cut["state"], cut["attempts"], cut["lastStatus"], cut["lastError"]) == (
+            "pending", 1, None, "no complete reply within %ds" % deadline)
+        (delivered,) = deliveries(fast, fast_hook)
+        assert (delivered["state"], delivered["lastStatus"]) == ("delivered", 200)
+        report_figure("webhooks: another workspace's event delivered in %.2f s while a "
+                      "receiver dripped (poll every %g s)" % (took, dispatcher.poll_seconds))
+    finally:
+        dispatcher.stop()
+        drip.close()
+        receiver.close()
+
+
+def test_an_endpoint_gets_one_delivery_at_a_time_in_order(hooks, hooks_app, receiver):
+    """Senders run in parallel across endpoints, never two to one endpoint: the next
+    delivery is sent once the one before it is logged."""
+    dispatcher = hooks_app.config["tracker.webhooks"]
+    dispatcher.timeout = 10  # the held request below must not be cut
+    webhook = register(hooks, receiver.url)
+    receiver.hold.set()
+    queued = [hooks.post("/webhooks/%d/test" % webhook["id"], {}).json["data"]["id"]
+              for _ in range(3)]
+    dispatcher.start()
+    try:
+        assert receiver.wait_for(1, LATE)
+        assert not receiver.wait_for(2, 1)  # held: the next waits
+        receiver.hold.clear()
+        assert receiver.wait_for(3, LATE)
+        assert [int(headers["Tracker-Delivery"]) for headers, _ in receiver.received] == queued
+    finally:
+        dispatcher.stop()
