@@ -146,6 +146,15 @@ LEFT_RUNNING = []
 def pytest_sessionfinish(session):
     for thing in LEFT_RUNNING:
         thing.close()
+    if hasattr(session.config, "workeroutput"):  # a pytest-xdist worker: its controller reports
+        session.config.workeroutput["tracker_figures"] = FIGURES
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A pytest-xdist worker ended: its figures join the controller's summary (each test's
+    seconds reach the controller with its report)."""
+    FIGURES.extend(getattr(node, "workeroutput", {}).get("tracker_figures", ()))
 
 
 class ServerProcess:
