@@ -108,8 +108,9 @@ INVALID = {"success": False, "code": "API_KEY_INVALID", "message": "Invalid or m
     "Basic dXNlcjpwYXNz",
     "Bearer trk_short",
     "Bearer " + "trk_" + "A" * 40,                        # right shape, wrong checksum
-    "Bearer " + tracker.generate_key(),                   # well formed, never issued
-    "Bearer " + tracker.generate_key()[:-1] + "!",        # character outside base62
+    # random keys are named, so that every pytest-xdist worker collects the same tests
+    pytest.param("Bearer " + tracker.generate_key(), id="well formed, never issued"),
+    pytest.param("Bearer " + tracker.generate_key()[:-1] + "!", id="a character outside base62"),
 ])
 def test_missing_or_invalid_key_is_401(client, api, header):
     headers = {} if header is None else {"Authorization": header}
