@@ -1,7 +1,8 @@
 -- tracker: the SQLite schema of a fresh database, at the version set at the end.
 --
--- Older databases are brought up to this version by the migrations in tracker.py
--- (section "Storage"); PRAGMA user_version records which version a file is at.
+-- 1.0.0's schema is the baseline, user_version 12. Older databases are brought up to this
+-- version by the migrations in tracker.py (section "Storage"), from the last pre-release's
+-- 11 on; PRAGMA user_version records which version a file is at.
 --
 -- Conventions: every table is STRICT; ids shown by the API are AUTOINCREMENT, so an id
 -- is never reused after a delete and a stale id can never name another item; timestamps

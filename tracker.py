@@ -11,6 +11,7 @@ import argparse
 import binascii
 import bisect
 import collections
+import collections.abc
 import contextlib
 import csv
 import dataclasses
@@ -160,1569 +161,56 @@ def hash_key(key):
 # Storage ######################################################################
 ###############################################################################
 
-# Upgrades of older databases: MIGRATIONS[n] takes a file from user_version n to n+1.
-# A fresh database gets schema.sql, which is always the newest version.
+# Schema versions. schema.sql is the 1.0.0 baseline, PRAGMA user_version 12; a new file
+# gets it whole. An older file is upgraded by MIGRATIONS[n], from version n to n + 1, every
+# step in one transaction after a backup beside the file. The pre-release steps (1 -> 11)
+# were squashed into the baseline: only the last pre-release's schema, 11, still upgrades.
+OLDEST_UPGRADABLE = 11
+LAST_PRE_RELEASE = "tracker 0.1.0 (git commit 121296e)"
+# A step that reads every row of some tables logs an estimate of its time at this rate
+# (see README, "Upgrading"), once it reads at least ESTIMATED_ROWS of them.
+MIGRATION_ROWS_PER_SECOND = 30_000
+ESTIMATED_ROWS = 100_000
+
+
+@dataclasses.dataclass(frozen=True)
+class Migration:
+    """One step from a schema version to the next: what it changes (for the log), a
+    function giving its SQL, and the tables it reads every row of (for the estimate)."""
+    about: str
+    sql: collections.abc.Callable
+    reads: tuple = ()
+
+
+def schema_sql():
+    """The text of schema.sql, the newest schema."""
+    with open(resource_path("schema.sql"), encoding="utf-8") as schema:
+        return schema.read()
+
+
+def baseline_triggers(*names):
+    """SQL that drops the triggers named and creates them as schema.sql does."""
+    baseline = connect(":memory:")
+    try:
+        baseline.execute(schema_sql()).fetchall()
+        found = {row["name"]: row["sql"] for row in baseline.execute(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")}
+    finally:
+        baseline.close()
+    return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
+
+
 MIGRATIONS = {
-    # 1 -> 2: topics and tags keep their JSON as a prompt embeds them. Written out rather
-    # than taken from schema.sql: a step must stay what it was when later versions change.
-    1: """
-ALTER TABLE topics ADD COLUMN embedded BLOB;
-ALTER TABLE tags ADD COLUMN embedded BLOB;
-CREATE TRIGGER topics_embedded_update AFTER UPDATE OF workspace_id, name, created_at, updated_at
-ON topics BEGIN
-    UPDATE topics SET embedded = jsonb_object(
-        'id', NEW.id, 'name', NEW.name, 'workspaceId', NEW.workspace_id,
-        'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at)
-    WHERE id = NEW.id;
-END;
-CREATE TRIGGER topics_embedded_insert AFTER INSERT ON topics BEGIN
-    UPDATE topics SET updated_at = NEW.updated_at WHERE id = NEW.id;
-END;
-CREATE TRIGGER tags_embedded_update AFTER UPDATE OF workspace_id, name, color, created_at,
-updated_at ON tags BEGIN
-    UPDATE tags SET embedded = jsonb_object(
-        'id', NEW.id, 'name', NEW.name, 'color', NEW.color, 'hexColor', CASE NEW.color
-            WHEN 'red' THEN '#ef4444' WHEN 'orange' THEN '#f97316' WHEN 'amber' THEN '#f59e0b'
-            WHEN 'yellow' THEN '#eab308' WHEN 'lime' THEN '#84cc16' WHEN 'green' THEN '#22c55e'
-            WHEN 'emerald' THEN '#10b981' WHEN 'teal' THEN '#14b8a6' WHEN 'cyan' THEN '#06b6d4'
-            WHEN 'sky' THEN '#0ea5e9' WHEN 'blue' THEN '#3b82f6' WHEN 'indigo' THEN '#6366f1'
-            WHEN 'violet' THEN '#8b5cf6' WHEN 'purple' THEN '#a855f7' WHEN 'fuchsia' THEN '#d946ef'
-            WHEN 'pink' THEN '#ec4899' WHEN 'rose' THEN '#f43f5e' WHEN 'slate' THEN '#64748b'
-            WHEN 'gray' THEN '#6b7280' WHEN 'zinc' THEN '#71717a' END,
-        'workspaceId', NEW.workspace_id, 'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at)
-    WHERE id = NEW.id;
-END;
-CREATE TRIGGER tags_embedded_insert AFTER INSERT ON tags BEGIN
-    UPDATE tags SET updated_at = NEW.updated_at WHERE id = NEW.id;
-END;
-UPDATE topics SET updated_at = updated_at;
-UPDATE tags SET updated_at = updated_at;
-""",
-    # 2 -> 3: a chat keeps notes on what was cut from its answer; the rollup triggers find
-    # a chat's other sources of a domain through an index (they scanned all its sources);
-    # a brand refresh counts its restarts, so a batch matched outside the lock can tell.
-    2: """
-ALTER TABLE chats ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';
-CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
-ALTER TABLE brand_refresh ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
-""",
-    # 3 -> 4: a chat keeps the searches its engine ran and whether it searched; its sources
-    # include pages only consulted (cited = 0), and cited ones their position; the domain
-    # rollup counts chats that consulted a domain. Every earlier source was cited, in id order.
-    3: """
-ALTER TABLE chats ADD COLUMN search_queries TEXT NOT NULL DEFAULT '[]';
-ALTER TABLE chats ADD COLUMN retrieval TEXT NOT NULL DEFAULT 'unknown'
-    CHECK (retrieval IN ('searched', 'not_searched', 'unknown'));
-ALTER TABLE chat_sources ADD COLUMN cited INTEGER NOT NULL DEFAULT 1 CHECK (cited IN (0, 1));
-ALTER TABLE chat_sources ADD COLUMN position INTEGER;
-ALTER TABLE daily_domains ADD COLUMN retrieved_chats INTEGER NOT NULL DEFAULT 0;
-UPDATE chat_sources SET position = (SELECT count(*) FROM chat_sources o
-                                    WHERE o.chat_id = chat_sources.chat_id AND o.id <= chat_sources.id);
-UPDATE daily_domains SET retrieved_chats = chats;
-DROP TRIGGER chat_sources_daily_insert;
-DROP TRIGGER chat_sources_daily_delete;
-CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
-                               last_seen, retrieved_chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
-            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
-            new.created_at, new.created_at,
-            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.domain = new.domain AND o.id <> new.id))
-    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
-        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
-END;
-
-CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE daily_domains SET citations = citations - old.cited,
-        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
-        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
-        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
-             AND o.domain = old.domain AND o.engine = old.engine
-             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END,
-        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
-             AND o.domain = old.domain AND o.engine = old.engine
-             AND o.created_at >= day AND o.created_at < date(day, '+1 day')) END
-    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND domain = old.domain;
-END;
-""",
-    # 4 -> 5: a chat keeps its cost, its searches one row each (for the fan-out), and its
-    # engine's raw reply (for re-extraction); a workspace may turn a server's engine off;
-    # each engine's calls are counted per UTC day (for the daily limit).
-    4: """
-ALTER TABLE chats ADD COLUMN cost REAL;
-CREATE TABLE chat_searches (
-    id           INTEGER PRIMARY KEY,
-    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    prompt_id    INTEGER NOT NULL,
-    engine       TEXT NOT NULL,
-    created_at   TEXT NOT NULL,
-    query        TEXT NOT NULL
-) STRICT;
-CREATE INDEX chat_searches_window ON chat_searches (workspace_id, created_at);
-CREATE INDEX chat_searches_chat ON chat_searches (chat_id);
-INSERT INTO chat_searches (chat_id, workspace_id, prompt_id, engine, created_at, query)
-SELECT c.id, c.workspace_id, c.prompt_id, c.engine, c.created_at, q.value
-FROM chats c, json_each(c.search_queries) q ORDER BY c.id, q.key;
-CREATE TABLE chat_replies (
-    chat_id      INTEGER PRIMARY KEY REFERENCES chats (id) ON DELETE CASCADE,
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    kind         TEXT NOT NULL,
-    reply        BLOB NOT NULL
-) STRICT;
-CREATE TABLE workspace_engines (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    engine       TEXT NOT NULL,
-    enabled      INTEGER NOT NULL CHECK (enabled IN (0, 1)),
-    updated_at   TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, engine)
-) STRICT, WITHOUT ROWID;
-CREATE TABLE engine_calls (
-    engine TEXT NOT NULL,
-    day    TEXT NOT NULL,
-    calls  INTEGER NOT NULL,
-    PRIMARY KEY (engine, day)
-) STRICT, WITHOUT ROWID;
-""",
-    # 5 -> 6: a source's domain becomes its registrable domain (the Public Suffix List's)
-    # and host keeps the full host, so the domain rollup is counted again; a workspace may
-    # override a domain's category; a brand mention has a sentiment, summed by the brand
-    # rollup; a chat keeps the names it recommends, tracked or not. Every workspace's brand
-    # rows are recomputed in the background (that scores the existing mentions).
-    5: """
-ALTER TABLE chat_sources ADD COLUMN host TEXT NOT NULL DEFAULT '';
-UPDATE chat_sources SET host = domain, domain = registrable_domain(domain);
-DELETE FROM daily_domains;
-INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
-                           last_seen, retrieved_chats)
-SELECT workspace_id, substr(created_at, 1, 10), engine, domain, sum(cited),
-       count(DISTINCT CASE WHEN cited THEN chat_id END), min(created_at), max(created_at),
-       count(DISTINCT chat_id)
-FROM chat_sources GROUP BY 1, 2, 3, 4;
-CREATE TABLE source_categories (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    domain       TEXT NOT NULL,
-    category     TEXT NOT NULL,
-    updated_at   TEXT NOT NULL,
-    PRIMARY KEY (workspace_id, domain)
-) STRICT, WITHOUT ROWID;
-ALTER TABLE chat_brands ADD COLUMN sentiment TEXT
-    CHECK (sentiment IN ('positive', 'neutral', 'negative'));
-ALTER TABLE chat_brands ADD COLUMN sentiment_score REAL;
-ALTER TABLE daily_brands ADD COLUMN sentiment_sum REAL NOT NULL DEFAULT 0;
-ALTER TABLE daily_brands ADD COLUMN sentiment_scored INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE daily_brands ADD COLUMN positive INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE daily_brands ADD COLUMN neutral INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE daily_brands ADD COLUMN negative INTEGER NOT NULL DEFAULT 0;
-DROP TRIGGER chat_brands_daily_insert;
-DROP TRIGGER chat_brands_daily_delete;
-CREATE TRIGGER chat_brands_daily_insert AFTER INSERT ON chat_brands BEGIN
-    INSERT INTO daily_brands (workspace_id, day, engine, brand_id, mentioned, position_sum, cited,
-                              sentiment_sum, sentiment_scored, positive, neutral, negative)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-            new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
-            coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
-            new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative')
-    ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
-        mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum,
-        cited = cited + excluded.cited,
-        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
-        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
-        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
-        negative = negative + excluded.negative;
-END;
-
-CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
-    UPDATE daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
-        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = positive - (old.sentiment IS 'positive'),
-        neutral = neutral - (old.sentiment IS 'neutral'),
-        negative = negative - (old.sentiment IS 'negative')
-    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND brand_id = old.brand_id;
-END;
-CREATE TABLE chat_names (
-    id           INTEGER PRIMARY KEY,
-    chat_id      INTEGER NOT NULL REFERENCES chats (id) ON DELETE CASCADE,
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    engine       TEXT NOT NULL,
-    created_at   TEXT NOT NULL,
-    name         TEXT NOT NULL,
-    name_key     TEXT NOT NULL,
-    mentions     INTEGER NOT NULL
-) STRICT;
-CREATE INDEX chat_names_window ON chat_names (workspace_id, created_at);
-CREATE INDEX chat_names_chat ON chat_names (chat_id);
-INSERT INTO brand_refresh (workspace_id, after_chat_id) SELECT id, 0 FROM workspaces WHERE true
-ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, generation = generation + 1;
-""",
-    # 6 -> 7: a counter of the database's write transactions, for ETags.
-    6: """
-CREATE TABLE data_revision (
-    id       INTEGER PRIMARY KEY CHECK (id = 1),
-    revision INTEGER NOT NULL
-) STRICT;
-INSERT INTO data_revision VALUES (1, 0);
-""",
-    # 7 -> 8: the dashboard's sign-in sessions; an index of chats by location; rollups per
-    # prompt (daily, weekly) and per location (daily, with domains) for the filters, which
-    # read every chat they kept. A chat's rows are taken off before it goes (see schema.sql).
-    7: """
-CREATE TABLE dashboard_sessions (
-    token_hash  BLOB PRIMARY KEY,
-    api_key_id  INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
-    csrf_token  TEXT NOT NULL,
-    created_at  TEXT NOT NULL,
-    expires_at  TEXT NOT NULL
-) STRICT, WITHOUT ROWID;
-CREATE INDEX dashboard_sessions_expires ON dashboard_sessions (expires_at);
-CREATE INDEX dashboard_sessions_key ON dashboard_sessions (api_key_id);
-CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
-CREATE TABLE prompt_daily_chats (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    prompt_id    INTEGER NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    chats        INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, prompt_id, day, engine)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE prompt_daily_brands (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    prompt_id    INTEGER NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    brand_id     INTEGER NOT NULL,
-    mentioned    INTEGER NOT NULL,
-    position_sum INTEGER NOT NULL,
-    cited        INTEGER NOT NULL,
-    sentiment_sum REAL NOT NULL,
-    sentiment_scored INTEGER NOT NULL,
-    positive     INTEGER NOT NULL,
-    neutral      INTEGER NOT NULL,
-    negative     INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
-) STRICT, WITHOUT ROWID;
-
--- The same per prompt and Monday-first week (day is the Monday): a year of a topic's
--- weekly series or totals adds up a seventh of the rows.
-CREATE TABLE prompt_weekly_chats (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    prompt_id    INTEGER NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    chats        INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, prompt_id, day, engine)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE prompt_weekly_brands (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    prompt_id    INTEGER NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    brand_id     INTEGER NOT NULL,
-    mentioned    INTEGER NOT NULL,
-    position_sum INTEGER NOT NULL,
-    cited        INTEGER NOT NULL,
-    sentiment_sum REAL NOT NULL,
-    sentiment_scored INTEGER NOT NULL,
-    positive     INTEGER NOT NULL,
-    neutral      INTEGER NOT NULL,
-    negative     INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, prompt_id, day, engine, brand_id)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE location_daily_chats (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    location     TEXT NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    chats        INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, location, day, engine)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE location_daily_brands (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    location     TEXT NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    brand_id     INTEGER NOT NULL,
-    mentioned    INTEGER NOT NULL,
-    position_sum INTEGER NOT NULL,
-    cited        INTEGER NOT NULL,
-    sentiment_sum REAL NOT NULL,
-    sentiment_scored INTEGER NOT NULL,
-    positive     INTEGER NOT NULL,
-    neutral      INTEGER NOT NULL,
-    negative     INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, location, day, engine, brand_id)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE location_daily_domains (
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    location        TEXT NOT NULL,
-    day             TEXT NOT NULL,
-    engine          TEXT NOT NULL,
-    domain          TEXT NOT NULL,
-    citations       INTEGER NOT NULL,
-    chats           INTEGER NOT NULL,
-    retrieved_chats INTEGER NOT NULL,
-    first_seen      TEXT,
-    last_seen       TEXT,
-    PRIMARY KEY (workspace_id, location, day, engine, domain)
-) STRICT, WITHOUT ROWID;
-
-CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
-    INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
-    VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
-    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
-    INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
-    VALUES (new.workspace_id, new.prompt_id, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, 1)
-    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
-END;
-
-CREATE TRIGGER chats_by_location_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
-BEGIN
-    INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
-    VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
-    ON CONFLICT (workspace_id, location, day, engine) DO UPDATE SET chats = chats + 1;
-END;
-
-CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
-    UPDATE prompt_daily_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE prompt_weekly_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
-    UPDATE location_daily_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND location = old.location
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE location_daily_domains AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1,
-        first_seen = CASE WHEN r.first_seen < old.created_at THEN r.first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
-               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
-               AND c.location = old.location AND o.chat_id <> old.id) END,
-        last_seen = CASE WHEN r.last_seen > old.created_at THEN r.last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = r.domain AND o.engine = old.engine
-               AND o.created_at >= r.day AND o.created_at < date(r.day, '+1 day')
-               AND c.location = old.location AND o.chat_id <> old.id) END
-    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
-          WHERE chat_id = old.id GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE prompt_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
-    UPDATE prompt_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.prompt_id = old.prompt_id
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.brand_id = b.brand_id;
-    UPDATE location_daily_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine AND r.brand_id = b.brand_id;
-END;
-
-CREATE TRIGGER chat_brands_by_filter_insert AFTER INSERT ON chat_brands BEGIN
-    INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                     position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                     neutral, negative)
-    SELECT new.workspace_id, c.prompt_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
-           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
-           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
-    FROM chats c WHERE c.id = new.chat_id
-    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
-        mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
-        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
-        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
-        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
-        negative = negative + excluded.negative;
-    INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                      position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                      neutral, negative)
-    SELECT new.workspace_id, c.prompt_id, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
-           new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
-           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
-           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
-    FROM chats c WHERE c.id = new.chat_id
-    ON CONFLICT (workspace_id, prompt_id, day, engine, brand_id) DO UPDATE SET
-        mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
-        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
-        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
-        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
-        negative = negative + excluded.negative;
-    INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
-                                       position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                       neutral, negative)
-    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.brand_id,
-           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
-           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
-           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
-    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
-    ON CONFLICT (workspace_id, location, day, engine, brand_id) DO UPDATE SET
-        mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
-        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
-        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
-        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
-        negative = negative + excluded.negative;
-END;
-
-CREATE TRIGGER chat_brands_by_filter_delete AFTER DELETE ON chat_brands BEGIN
-    UPDATE prompt_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
-        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = positive - (old.sentiment IS 'positive'),
-        neutral = neutral - (old.sentiment IS 'neutral'),
-        negative = negative - (old.sentiment IS 'negative')
-    WHERE workspace_id = old.workspace_id
-      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
-    UPDATE prompt_weekly_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
-        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = positive - (old.sentiment IS 'positive'),
-        neutral = neutral - (old.sentiment IS 'neutral'),
-        negative = negative - (old.sentiment IS 'negative')
-    WHERE workspace_id = old.workspace_id
-      AND prompt_id = (SELECT prompt_id FROM chats WHERE id = old.chat_id)
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
-      AND brand_id = old.brand_id;
-    UPDATE location_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
-        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
-        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = positive - (old.sentiment IS 'positive'),
-        neutral = neutral - (old.sentiment IS 'neutral'),
-        negative = negative - (old.sentiment IS 'negative')
-    WHERE workspace_id = old.workspace_id
-      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
-END;
-
-CREATE TRIGGER chat_sources_by_location_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
-                                        chats, retrieved_chats, first_seen, last_seen)
-    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine, new.domain,
-           new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.domain = new.domain AND o.id <> new.id),
-           new.created_at, new.created_at
-    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
-    ON CONFLICT (workspace_id, location, day, engine, domain) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
-        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
-END;
-
-CREATE TRIGGER chat_sources_by_location_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE location_daily_domains SET citations = citations - old.cited,
-        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
-        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain),
-        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
-               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
-               AND o.created_at < date(location_daily_domains.day, '+1 day')
-               AND c.location = location_daily_domains.location) END,
-        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
-               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
-               AND o.created_at < date(location_daily_domains.day, '+1 day')
-               AND c.location = location_daily_domains.location) END
-    WHERE workspace_id = old.workspace_id
-      AND location = (SELECT location FROM chats WHERE id = old.chat_id)
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND domain = old.domain;
-END;
--- What the chats stored so far add up to.
-INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
-SELECT workspace_id, prompt_id, substr(created_at, 1, 10), engine, count(*)
-FROM chats GROUP BY 1, 2, 3, 4;
-INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
-SELECT workspace_id, location, substr(created_at, 1, 10), engine, count(*)
-FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4;
-INSERT INTO prompt_daily_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                 position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                 neutral, negative)
-SELECT b.workspace_id, c.prompt_id, substr(b.created_at, 1, 10), b.engine, b.brand_id,
-       count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
-       total(b.sentiment_score), count(b.sentiment),
-       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
-       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
-       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-FROM chat_brands b JOIN chats c ON c.id = b.chat_id GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
-SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, sum(chats)
-FROM prompt_daily_chats GROUP BY 1, 2, 3, 4;
-INSERT INTO prompt_weekly_brands (workspace_id, prompt_id, day, engine, brand_id, mentioned,
-                                  position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                  neutral, negative)
-SELECT workspace_id, prompt_id, date(day, '-6 days', 'weekday 1'), engine, brand_id,
-       sum(mentioned), sum(position_sum), sum(cited), sum(sentiment_sum),
-       sum(sentiment_scored), sum(positive), sum(neutral), sum(negative)
-FROM prompt_daily_brands GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO location_daily_brands (workspace_id, location, day, engine, brand_id, mentioned,
-                                   position_sum, cited, sentiment_sum, sentiment_scored, positive,
-                                   neutral, negative)
-SELECT b.workspace_id, c.location, substr(b.created_at, 1, 10), b.engine, b.brand_id,
-       count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
-       total(b.sentiment_score), count(b.sentiment),
-       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
-       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
-       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO location_daily_domains (workspace_id, location, day, engine, domain, citations,
-                                    chats, retrieved_chats, first_seen, last_seen)
-SELECT s.workspace_id, c.location, substr(s.created_at, 1, 10), s.engine, s.domain, sum(s.cited),
-       count(DISTINCT CASE WHEN s.cited THEN s.chat_id END), count(DISTINCT s.chat_id),
-       min(s.created_at), max(s.created_at)
-FROM chat_sources s JOIN chats c ON c.id = s.chat_id WHERE c.location IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5;
-""",
-    # 8 -> 9: a workspace's webhook endpoints and the outbox of their deliveries.
-    8: """
--- A workspace's webhook endpoints; secret signs each delivery (shown once, on create).
-CREATE TABLE webhooks (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    url             TEXT NOT NULL,
-    events          TEXT NOT NULL,
-    secret          TEXT NOT NULL,
-    status          TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
-    disabled_reason TEXT,
-    created_at      TEXT NOT NULL,
-    updated_at      TEXT NOT NULL
-) STRICT;
-CREATE INDEX webhooks_workspace ON webhooks (workspace_id);
--- The outbox: a row per event and endpoint, written in the transaction of what caused the
--- event and sent by the webhook dispatcher. next_attempt_at is also a send's lease.
-CREATE TABLE webhook_deliveries (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    webhook_id      INTEGER NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
-    event_id        TEXT NOT NULL,
-    event_type      TEXT NOT NULL,
-    body            BLOB NOT NULL,
-    state           TEXT NOT NULL DEFAULT 'pending'
-                    CHECK (state IN ('pending', 'delivered', 'failed')),
-    attempts        INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at TEXT NOT NULL,
-    last_status     INTEGER,
-    last_error      TEXT,
-    created_at      TEXT NOT NULL,
-    updated_at      TEXT NOT NULL
-) STRICT;
-CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
-CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
-""",
-    # 9 -> 10: rollups for the answer-intelligence lists (names recommended, source
-    # categories, gap prompts and domains), and the stored facts they sum: each source's
-    # category (worked out here by stored_category, see migrate) and whether each chat names
-    # an own or a competitor brand. Filled from the rows already stored, then kept by triggers.
-    # And who rated a chat's sentiment (VADER, or a judge engine) at what cost.
-    9: """
-ALTER TABLE chats ADD COLUMN own_named INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE chats ADD COLUMN competitor_named INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE chats ADD COLUMN sentiment_method TEXT NOT NULL DEFAULT 'vader'
-    CHECK (sentiment_method IN ('vader', 'judge'));
-ALTER TABLE chats ADD COLUMN judge_engine TEXT;
-ALTER TABLE chats ADD COLUMN judge_model TEXT;
-ALTER TABLE chats ADD COLUMN judge_cost REAL;
-ALTER TABLE chat_sources ADD COLUMN category TEXT;
-ALTER TABLE prompt_daily_chats ADD COLUMN own_chats INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE prompt_daily_chats ADD COLUMN competitor_chats INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE prompt_weekly_chats ADD COLUMN own_chats INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE prompt_weekly_chats ADD COLUMN competitor_chats INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX chat_names_key ON chat_names (workspace_id, name_key, created_at);
-
-CREATE TABLE daily_names (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    name_key     TEXT NOT NULL,
-    chats        INTEGER NOT NULL,
-    mentions     INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, day, engine, name_key)
-) STRICT, WITHOUT ROWID;
-
--- As daily_domains, per category: a chat counts once however many of its pages are in it.
-CREATE TABLE daily_categories (
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    day             TEXT NOT NULL,
-    engine          TEXT NOT NULL,
-    category        TEXT NOT NULL,
-    citations       INTEGER NOT NULL,
-    chats           INTEGER NOT NULL,
-    retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, day, engine, category)
-) STRICT, WITHOUT ROWID;
-
--- The domains cited by gap chats (naming a competitor and no own brand), and per domain
--- every brand those chats name (the read keeps the active competitors).
-CREATE TABLE daily_gap_domains (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    domain       TEXT NOT NULL,
-    citations    INTEGER NOT NULL,
-    chats        INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, day, engine, domain)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE daily_gap_brands (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    domain       TEXT NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    brand_id     INTEGER NOT NULL,
-    chats        INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, domain, day, engine, brand_id)
-) STRICT, WITHOUT ROWID;
-
-UPDATE chats SET
-    own_named = EXISTS (SELECT 1 FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
-                        WHERE cb.chat_id = chats.id AND cb.position IS NOT NULL
-                          AND b.status = 'active' AND b.type = 'own'),
-    competitor_named = EXISTS (SELECT 1 FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
-                               WHERE cb.chat_id = chats.id AND cb.position IS NOT NULL
-                                 AND b.status = 'active' AND b.type = 'competitor')
-WHERE id IN (SELECT chat_id FROM chat_brands WHERE position IS NOT NULL);
-UPDATE chat_sources SET category = stored_category(workspace_id, host);
-INSERT INTO daily_names (workspace_id, day, engine, name_key, chats, mentions)
-SELECT workspace_id, substr(created_at, 1, 10), engine, name_key, count(*), sum(mentions)
-FROM chat_names GROUP BY 1, 2, 3, 4;
-INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
-                              retrieved_chats)
-SELECT workspace_id, substr(created_at, 1, 10), engine, category, sum(cited),
-       count(DISTINCT CASE WHEN cited THEN chat_id END), count(DISTINCT chat_id)
-FROM chat_sources GROUP BY 1, 2, 3, 4;
-UPDATE prompt_daily_chats AS r SET own_chats = s.own, competitor_chats = s.competitor
-FROM (SELECT workspace_id, prompt_id, substr(created_at, 1, 10) AS day, engine,
-             sum(own_named) AS own, sum(competitor_named) AS competitor
-      FROM chats WHERE own_named OR competitor_named GROUP BY 1, 2, 3, 4) s
-WHERE r.workspace_id = s.workspace_id AND r.prompt_id = s.prompt_id AND r.day = s.day
-  AND r.engine = s.engine;
-UPDATE prompt_weekly_chats AS r SET own_chats = s.own, competitor_chats = s.competitor
-FROM (SELECT workspace_id, prompt_id, date(created_at, '-6 days', 'weekday 1') AS day, engine,
-             sum(own_named) AS own, sum(competitor_named) AS competitor
-      FROM chats WHERE own_named OR competitor_named GROUP BY 1, 2, 3, 4) s
-WHERE r.workspace_id = s.workspace_id AND r.prompt_id = s.prompt_id AND r.day = s.day
-  AND r.engine = s.engine;
-INSERT INTO daily_gap_domains (workspace_id, day, engine, domain, citations, chats)
-SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, s.domain, count(*),
-       count(DISTINCT c.id)
-FROM chats c JOIN chat_sources s ON s.chat_id = c.id AND s.cited
-WHERE c.competitor_named AND NOT c.own_named GROUP BY 1, 2, 3, 4;
-INSERT INTO daily_gap_brands (workspace_id, domain, day, engine, brand_id, chats)
-SELECT c.workspace_id, g.domain, substr(c.created_at, 1, 10), c.engine, g.brand_id, count(*)
-FROM chats c JOIN (SELECT DISTINCT s.chat_id, s.domain, b.brand_id FROM chat_sources s
-                   JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-                   WHERE s.cited) g ON g.chat_id = c.id
-WHERE c.competitor_named AND NOT c.own_named GROUP BY 1, 2, 3, 4, 5;
-CREATE TRIGGER chat_names_daily_insert AFTER INSERT ON chat_names BEGIN
-    INSERT INTO daily_names (workspace_id, day, engine, name_key, chats, mentions)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.name_key, 1,
-            new.mentions)
-    ON CONFLICT (workspace_id, day, engine, name_key) DO UPDATE SET
-        chats = chats + 1, mentions = mentions + excluded.mentions;
-END;
-
-CREATE TRIGGER chat_names_daily_delete AFTER DELETE ON chat_names BEGIN
-    UPDATE daily_names SET chats = chats - 1, mentions = mentions - old.mentions
-    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND name_key = old.name_key;
-END;
-
-CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
-WHEN new.category IS NOT NULL BEGIN
-    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
-                                  retrieved_chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
-            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                      AND o.category = new.category AND o.id <> new.id AND o.cited),
-            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.category = new.category AND o.id <> new.id))
-    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-END;
-
--- A source's category changing is its row leaving the old category and joining the new.
-CREATE TRIGGER chat_sources_category_update AFTER UPDATE OF category ON chat_sources
-WHEN new.category IS NOT old.category BEGIN
-    UPDATE daily_categories SET citations = citations - old.cited,
-        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND category = old.category;
-    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
-                                  retrieved_chats)
-    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.category = new.category AND o.id <> new.id)
-    WHERE new.category IS NOT NULL
-    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-END;
-
-CREATE TRIGGER chat_sources_category_delete AFTER DELETE ON chat_sources
-WHEN old.category IS NOT NULL BEGIN
-    UPDATE daily_categories SET citations = citations - old.cited,
-        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                         WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND category = old.category;
-END;
-
--- A chat's flags are set once its sources and brand rows are written, and cleared before
--- they are rewritten (write_chat_brands): a gap chat joins the gap rollups with the rows it
--- has then, and leaves with the same.
-CREATE TRIGGER chats_named_update AFTER UPDATE OF own_named, competitor_named ON chats
-WHEN new.own_named IS NOT old.own_named OR new.competitor_named IS NOT old.competitor_named BEGIN
-    UPDATE prompt_daily_chats SET own_chats = own_chats + new.own_named - old.own_named,
-        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
-    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
-      AND day = substr(new.created_at, 1, 10) AND engine = new.engine;
-    UPDATE prompt_weekly_chats SET own_chats = own_chats + new.own_named - old.own_named,
-        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
-    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
-      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine;
-END;
-
-CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
-WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
-    FROM (SELECT domain, count(*) AS citations FROM chat_sources
-          WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
-      AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
-    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
-          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-          WHERE s.chat_id = old.id AND s.cited) g
-    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
-      AND r.brand_id = g.brand_id;
-END;
-
-CREATE TRIGGER chats_gap_join AFTER UPDATE OF own_named, competitor_named ON chats
-WHEN new.competitor_named AND NOT new.own_named BEGIN
-    INSERT INTO daily_gap_domains (workspace_id, day, engine, domain, citations, chats)
-    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, domain, count(*), 1
-    FROM chat_sources WHERE chat_id = new.id AND cited GROUP BY domain
-    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + 1;
-    INSERT INTO daily_gap_brands (workspace_id, domain, day, engine, brand_id, chats)
-    SELECT DISTINCT new.workspace_id, s.domain, substr(new.created_at, 1, 10), new.engine,
-           b.brand_id, 1
-    FROM chat_sources s JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-    WHERE s.chat_id = new.id AND s.cited
-    ON CONFLICT (workspace_id, domain, day, engine, brand_id) DO UPDATE SET chats = chats + 1;
-END;
-
--- A chat deleted takes its flags off, and a gap chat leaves the gap rollups as in
--- chats_gap_leave (its rows are still there before it goes), written out again: a BEFORE
--- DELETE trigger must not update the row being deleted, so it cannot clear the flags.
-CREATE TRIGGER chats_named_delete BEFORE DELETE ON chats
-WHEN old.own_named OR old.competitor_named BEGIN
-    UPDATE prompt_daily_chats SET own_chats = own_chats - old.own_named,
-        competitor_chats = competitor_chats - old.competitor_named
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE prompt_weekly_chats SET own_chats = own_chats - old.own_named,
-        competitor_chats = competitor_chats - old.competitor_named
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
-END;
-
-CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
-WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains AS r SET citations = r.citations - s.citations, chats = r.chats - 1
-    FROM (SELECT domain, count(*) AS citations FROM chat_sources
-          WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE r.workspace_id = old.workspace_id AND r.day = substr(old.created_at, 1, 10)
-      AND r.engine = old.engine AND r.domain = s.domain;
-    UPDATE daily_gap_brands AS r SET chats = r.chats - 1
-    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
-          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-          WHERE s.chat_id = old.id AND s.cited) g
-    WHERE r.workspace_id = old.workspace_id AND r.domain = g.domain
-      AND r.day = substr(old.created_at, 1, 10) AND r.engine = old.engine
-      AND r.brand_id = g.brand_id;
-END;
-""",
-    # 10 -> 11: weekly rollups per topic, tag and location for the sources, categories and
-    # discovered-brands lists, and which topics and tags each prompt's chats are counted
-    # in; per location and prompt for the gap prompts and the rankings of a topic or tag with
-    # a location; per domain of its URLs; filled from the rows already stored. The prompt
-    # index of chats holds the other filters too.
-    10: """
-DROP INDEX chats_prompt;
-CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine, location);
--- Weekly rollups per group of chats, for the sources, categories and discovered-brands
--- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
--- ("location DE") the chats asked from it, a topic or tag and a location ("topic 3
--- location DE") the chats they share, and "all" every chat (whole weeks of a long window
--- without filters). Weeks start on Monday; the days at a window's ends come from
--- the daily rollups, or the per-chat rows.
--- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
--- that changes topic or tags while it has chats is listed in prompt_regroup, and the
--- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
--- workspace are not read. A prompt without chats moves at once.
-CREATE TABLE prompt_groups (
-    prompt_id INTEGER NOT NULL,
-    group_key TEXT NOT NULL,
-    PRIMARY KEY (prompt_id, group_key)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE prompt_regroup (
-    prompt_id    INTEGER PRIMARY KEY,
-    workspace_id INTEGER NOT NULL
-) STRICT;
-
-CREATE INDEX prompt_regroup_workspace ON prompt_regroup (workspace_id);
-
--- The groups a prompt is in now, and those each chat is counted in.
-CREATE VIEW prompt_group_keys AS
-    SELECT id AS prompt_id, 'topic ' || topic_id AS group_key FROM prompts
-    WHERE topic_id IS NOT NULL
-    UNION ALL
-    SELECT prompt_id, 'tag ' || tag_id FROM prompt_tags;
-
-CREATE VIEW chat_groups AS
-    SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
-    UNION ALL
-    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
-    UNION ALL
-    SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
-    JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
-    UNION ALL
-    SELECT id, 'all' FROM chats;
-
-CREATE TABLE group_weekly_domains (
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    group_key       TEXT NOT NULL,
-    day             TEXT NOT NULL,
-    engine          TEXT NOT NULL,
-    domain          TEXT NOT NULL,
-    citations       INTEGER NOT NULL,
-    chats           INTEGER NOT NULL,
-    retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, group_key, day, engine, domain)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE group_weekly_categories (
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    group_key       TEXT NOT NULL,
-    day             TEXT NOT NULL,
-    engine          TEXT NOT NULL,
-    category        TEXT NOT NULL,
-    citations       INTEGER NOT NULL,
-    chats           INTEGER NOT NULL,
-    retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, group_key, day, engine, category)
-) STRICT, WITHOUT ROWID;
-
-CREATE TABLE group_weekly_names (
-    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    group_key    TEXT NOT NULL,
-    day          TEXT NOT NULL,
-    engine       TEXT NOT NULL,
-    name_key     TEXT NOT NULL,
-    chats        INTEGER NOT NULL,
-    mentions     INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, group_key, day, engine, name_key)
-) STRICT, WITHOUT ROWID;
-
-CREATE TRIGGER prompts_group_insert AFTER INSERT ON prompts BEGIN
-    INSERT INTO prompt_regroup (prompt_id, workspace_id) VALUES (new.id, new.workspace_id);
-END;
-
-CREATE TRIGGER prompts_group_update AFTER UPDATE OF topic_id ON prompts
-WHEN new.topic_id IS NOT old.topic_id BEGIN
-    INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT new.id, new.workspace_id
-    WHERE NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.id);
-END;
-
--- A prompt deleted has had its chats deleted (the cascade runs before this trigger).
-CREATE TRIGGER prompts_group_delete AFTER DELETE ON prompts BEGIN
-    DELETE FROM prompt_groups WHERE prompt_id = old.id;
-    DELETE FROM prompt_regroup WHERE prompt_id = old.id;
-END;
-
-CREATE TRIGGER prompt_tags_group_insert AFTER INSERT ON prompt_tags BEGIN
-    INSERT INTO prompt_regroup (prompt_id, workspace_id)
-    SELECT id, workspace_id FROM prompts WHERE id = new.prompt_id
-    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.prompt_id);
-END;
-
-CREATE TRIGGER prompt_tags_group_delete AFTER DELETE ON prompt_tags BEGIN
-    INSERT INTO prompt_regroup (prompt_id, workspace_id)
-    SELECT id, workspace_id FROM prompts WHERE id = old.prompt_id
-    AND NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = old.prompt_id);
-END;
-
-CREATE TRIGGER prompt_regroup_at_once AFTER INSERT ON prompt_regroup
-WHEN NOT EXISTS (SELECT 1 FROM chats WHERE prompt_id = new.prompt_id) BEGIN
-    DELETE FROM prompt_groups WHERE prompt_id = new.prompt_id;
-    INSERT INTO prompt_groups (prompt_id, group_key)
-    SELECT prompt_id, group_key FROM prompt_group_keys WHERE prompt_id = new.prompt_id;
-    DELETE FROM prompt_regroup WHERE prompt_id = new.prompt_id;
-END;
-
-CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
-                                      chats, retrieved_chats)
-    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, new.domain, new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.domain = new.domain AND o.id <> new.id)
-    FROM chat_groups g WHERE g.chat_id = new.chat_id
-    ON CONFLICT (workspace_id, group_key, day, engine, domain) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
-                                         citations, chats, retrieved_chats)
-    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, new.category, new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.category = new.category AND o.id <> new.id)
-    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
-    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-END;
-
--- Only while the chat is there (a source rewritten or recategorised): a chat deleted takes
--- its rows off before it goes (chats_group_delete).
-CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE group_weekly_domains AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.domain = old.domain;
-    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.category = old.category;
-END;
-
-CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
-WHEN new.category IS NOT old.category BEGIN
-    UPDATE group_weekly_categories AS r SET citations = r.citations - old.cited,
-        chats = r.chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
-                           WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = r.retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
-                          WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.category = old.category;
-    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
-                                         citations, chats, retrieved_chats)
-    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, new.category, new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.category = new.category AND o.id <> new.id)
-    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
-    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-END;
-
-CREATE TRIGGER chat_names_group_insert AFTER INSERT ON chat_names BEGIN
-    INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, chats,
-                                    mentions)
-    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, new.name_key, 1, new.mentions
-    FROM chat_groups g WHERE g.chat_id = new.chat_id
-    ON CONFLICT (workspace_id, group_key, day, engine, name_key) DO UPDATE SET
-        chats = chats + 1, mentions = mentions + excluded.mentions;
-END;
-
-CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
-    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - old.mentions
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND r.workspace_id = old.workspace_id
-      AND r.group_key = g.group_key AND r.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND r.engine = old.engine AND r.name_key = old.name_key;
-END;
-
-CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
-    UPDATE group_weekly_domains AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
-    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
-          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
-          WHERE g.chat_id = old.id GROUP BY 1, 2) s
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.domain = s.domain;
-    UPDATE group_weekly_categories AS r SET citations = r.citations - s.citations,
-        chats = r.chats - s.cited, retrieved_chats = r.retrieved_chats - 1
-    FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
-          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
-          WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = s.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.category = s.category;
-    UPDATE group_weekly_names AS r SET chats = r.chats - 1, mentions = r.mentions - n.mentions
-    FROM (SELECT g.group_key, x.name_key, x.mentions
-          FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
-    WHERE r.workspace_id = old.workspace_id AND r.group_key = n.group_key
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.name_key = n.name_key;
-END;
-
--- Per location, week and prompt: the chats, and those naming an own and a competitor brand
--- (as chats_named_update keeps the per-prompt ones), for the gap prompts of a location.
-CREATE TABLE location_weekly_prompts (
-    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    location         TEXT NOT NULL,
-    day              TEXT NOT NULL,
-    engine           TEXT NOT NULL,
-    prompt_id        INTEGER NOT NULL,
-    chats            INTEGER NOT NULL,
-    own_chats        INTEGER NOT NULL,
-    competitor_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, location, day, engine, prompt_id)
-) STRICT, WITHOUT ROWID;
-
-CREATE TRIGGER chats_location_prompts_insert AFTER INSERT ON chats
-WHEN new.location IS NOT NULL BEGIN
-    INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
-                                         own_chats, competitor_chats)
-    VALUES (new.workspace_id, new.location, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, new.prompt_id, 1, new.own_named, new.competitor_named)
-    ON CONFLICT (workspace_id, location, day, engine, prompt_id) DO UPDATE SET
-        chats = chats + 1, own_chats = own_chats + excluded.own_chats,
-        competitor_chats = competitor_chats + excluded.competitor_chats;
-END;
-
-CREATE TRIGGER chats_location_prompts_named AFTER UPDATE OF own_named, competitor_named ON chats
-WHEN new.location IS NOT NULL AND (new.own_named IS NOT old.own_named
-                                   OR new.competitor_named IS NOT old.competitor_named) BEGIN
-    UPDATE location_weekly_prompts SET own_chats = own_chats + new.own_named - old.own_named,
-        competitor_chats = competitor_chats + new.competitor_named - old.competitor_named
-    WHERE workspace_id = new.workspace_id AND location = new.location
-      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine
-      AND prompt_id = new.prompt_id;
-END;
-
-CREATE TRIGGER chats_location_prompts_delete BEFORE DELETE ON chats
-WHEN old.location IS NOT NULL BEGIN
-    UPDATE location_weekly_prompts SET chats = chats - 1, own_chats = own_chats - old.own_named,
-        competitor_chats = competitor_chats - old.competitor_named
-    WHERE workspace_id = old.workspace_id AND location = old.location
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
-      AND prompt_id = old.prompt_id;
-END;
-
--- The brand sums the same way (as prompt_weekly_brands, per location too), for the
--- rankings of a topic or tag with a location.
-CREATE TABLE location_weekly_brands (
-    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    location         TEXT NOT NULL,
-    day              TEXT NOT NULL,
-    engine           TEXT NOT NULL,
-    prompt_id        INTEGER NOT NULL,
-    brand_id         INTEGER NOT NULL,
-    mentioned        INTEGER NOT NULL,
-    position_sum     INTEGER NOT NULL,
-    cited            INTEGER NOT NULL,
-    sentiment_sum    REAL NOT NULL,
-    sentiment_scored INTEGER NOT NULL,
-    positive         INTEGER NOT NULL,
-    neutral          INTEGER NOT NULL,
-    negative         INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, location, day, engine, prompt_id, brand_id)
-) STRICT, WITHOUT ROWID;
-
-CREATE TRIGGER chat_brands_location_prompts_insert AFTER INSERT ON chat_brands BEGIN
-    INSERT INTO location_weekly_brands (workspace_id, location, day, engine, prompt_id, brand_id,
-                                        mentioned, position_sum, cited, sentiment_sum,
-                                        sentiment_scored, positive, neutral, negative)
-    SELECT new.workspace_id, c.location, date(new.created_at, '-6 days', 'weekday 1'), new.engine,
-           c.prompt_id, new.brand_id, new.position IS NOT NULL, coalesce(new.position, 0),
-           new.cited, coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
-           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
-    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
-    ON CONFLICT (workspace_id, location, day, engine, prompt_id, brand_id) DO UPDATE SET
-        mentioned = mentioned + excluded.mentioned,
-        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
-        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
-        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
-        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
-        negative = negative + excluded.negative;
-END;
-
--- Only while the chat is there: a chat deleted takes its brand rows off before it goes.
-CREATE TRIGGER chat_brands_location_prompts_delete AFTER DELETE ON chat_brands BEGIN
-    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (old.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(old.position, 0), cited = r.cited - old.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = r.positive - (old.sentiment IS 'positive'),
-        neutral = r.neutral - (old.sentiment IS 'neutral'),
-        negative = r.negative - (old.sentiment IS 'negative')
-    FROM chats c
-    WHERE c.id = old.chat_id AND r.workspace_id = old.workspace_id AND r.location = c.location
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.prompt_id = c.prompt_id AND r.brand_id = old.brand_id;
-END;
-
-CREATE TRIGGER chats_location_brands_delete BEFORE DELETE ON chats
-WHEN old.location IS NOT NULL BEGIN
-    UPDATE location_weekly_brands AS r SET mentioned = r.mentioned - (b.position IS NOT NULL),
-        position_sum = r.position_sum - coalesce(b.position, 0), cited = r.cited - b.cited,
-        sentiment_sum = r.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = r.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = r.positive - (b.sentiment IS 'positive'),
-        neutral = r.neutral - (b.sentiment IS 'neutral'),
-        negative = r.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND r.workspace_id = old.workspace_id AND r.location = old.location
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.prompt_id = old.prompt_id AND r.brand_id = b.brand_id;
-END;
-
--- Per registrable domain, week, engine and location (a chat without one: ''), each of its
--- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
--- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
--- so citations are also the chats citing it.
-CREATE TABLE domain_weekly_urls (
-    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    domain          TEXT NOT NULL,
-    day             TEXT NOT NULL,
-    engine          TEXT NOT NULL,
-    location        TEXT NOT NULL,
-    url             TEXT NOT NULL,
-    host            TEXT NOT NULL,
-    citations       INTEGER NOT NULL,
-    retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, domain, day, engine, location, url)
-) STRICT, WITHOUT ROWID;
-
-CREATE TRIGGER chat_sources_url_insert AFTER INSERT ON chat_sources BEGIN
-    INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
-                                    citations, retrieved_chats)
-    SELECT new.workspace_id, new.domain, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, coalesce(c.location, ''), new.url, new.host, new.cited, 1
-    FROM chats c WHERE c.id = new.chat_id
-    ON CONFLICT (workspace_id, domain, day, engine, location, url) DO UPDATE SET
-        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
-END;
-
--- Only while the chat is there: a chat deleted takes its pages off before it goes.
-CREATE TRIGGER chat_sources_url_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE domain_weekly_urls SET citations = citations - old.cited,
-        retrieved_chats = retrieved_chats - 1
-    WHERE workspace_id = old.workspace_id AND domain = old.domain
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
-      AND location = (SELECT coalesce(location, '') FROM chats WHERE id = old.chat_id)
-      AND url = old.url;
-END;
-
-CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
-    UPDATE domain_weekly_urls AS r SET citations = r.citations - s.cited,
-        retrieved_chats = r.retrieved_chats - 1
-    FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
-    WHERE r.workspace_id = old.workspace_id AND r.domain = s.domain
-      AND r.day = date(old.created_at, '-6 days', 'weekday 1') AND r.engine = old.engine
-      AND r.location = coalesce(old.location, '') AND r.url = s.url;
-END;
-INSERT INTO prompt_groups (prompt_id, group_key) SELECT prompt_id, group_key FROM prompt_group_keys;
-CREATE TEMP TABLE counted_chats AS
-    SELECT c.id AS chat_id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1') AS day,
-           g.group_key
-    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
-    UNION ALL
-    SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'location ' || location
-    FROM chats WHERE location IS NOT NULL
-    UNION ALL
-    SELECT c.id, c.workspace_id, c.engine, date(c.created_at, '-6 days', 'weekday 1'),
-           g.group_key || ' location ' || c.location
-    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
-    UNION ALL
-    SELECT id, workspace_id, engine, date(created_at, '-6 days', 'weekday 1'), 'all' FROM chats;
-CREATE INDEX temp.counted_chats_chat ON counted_chats (chat_id);
-INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations, chats,
-                                  retrieved_chats)
-SELECT c.workspace_id, c.group_key, c.day, c.engine, x.domain, sum(x.cited),
-       count(DISTINCT CASE WHEN x.cited THEN x.chat_id END), count(DISTINCT x.chat_id)
-FROM counted_chats c JOIN chat_sources x ON x.chat_id = c.chat_id GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category, citations,
-                                     chats, retrieved_chats)
-SELECT c.workspace_id, c.group_key, c.day, c.engine, x.category, sum(x.cited),
-       count(DISTINCT CASE WHEN x.cited THEN x.chat_id END), count(DISTINCT x.chat_id)
-FROM counted_chats c JOIN chat_sources x ON x.chat_id = c.chat_id
-WHERE x.category IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO group_weekly_names (workspace_id, group_key, day, engine, name_key, chats, mentions)
-SELECT c.workspace_id, c.group_key, c.day, c.engine, x.name_key, count(*), sum(x.mentions)
-FROM counted_chats c JOIN chat_names x ON x.chat_id = c.chat_id GROUP BY 1, 2, 3, 4, 5;
-DROP TABLE temp.counted_chats;
-INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
-                                     own_chats, competitor_chats)
-SELECT workspace_id, location, date(created_at, '-6 days', 'weekday 1'), engine, prompt_id,
-       count(*), sum(own_named), sum(competitor_named)
-FROM chats WHERE location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;
-INSERT INTO location_weekly_brands (workspace_id, location, day, engine, prompt_id, brand_id,
-                                    mentioned, position_sum, cited, sentiment_sum,
-                                    sentiment_scored, positive, neutral, negative)
-SELECT b.workspace_id, c.location, date(b.created_at, '-6 days', 'weekday 1'), b.engine,
-       c.prompt_id, b.brand_id, count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
-       total(b.sentiment_score), count(b.sentiment),
-       count(CASE b.sentiment WHEN 'positive' THEN 1 END),
-       count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
-       count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-FROM chat_brands b JOIN chats c ON c.id = b.chat_id WHERE c.location IS NOT NULL
-GROUP BY 1, 2, 3, 4, 5, 6;
-INSERT INTO domain_weekly_urls (workspace_id, domain, day, engine, location, url, host,
-                                citations, retrieved_chats)
-SELECT x.workspace_id, x.domain, date(x.created_at, '-6 days', 'weekday 1'), x.engine,
-       coalesce(c.location, ''), x.url, min(x.host), sum(x.cited), count(*)
-FROM chat_sources x JOIN chats c ON c.id = x.chat_id GROUP BY 1, 2, 3, 4, 5, 6;
-""",
-    # 11 -> 12: the triggers that named their rollup table through an alias (UPDATE t AS r
-    # ... FROM), which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it
-    # called the whole file malformed, name the table itself instead; same effect.
-    11: """
-DROP TRIGGER chats_by_filter_delete;
-CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
-    UPDATE prompt_daily_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE prompt_weekly_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
-      AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
-    UPDATE location_daily_chats SET chats = chats - 1
-    WHERE workspace_id = old.workspace_id AND location = old.location
-      AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE location_daily_domains SET citations = location_daily_domains.citations - s.citations,
-        chats = location_daily_domains.chats - s.cited,
-        retrieved_chats = location_daily_domains.retrieved_chats - 1,
-        first_seen = CASE WHEN location_daily_domains.first_seen < old.created_at
-            THEN location_daily_domains.first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
-               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
-               AND o.created_at < date(location_daily_domains.day, '+1 day')
-               AND c.location = old.location AND o.chat_id <> old.id) END,
-        last_seen = CASE WHEN location_daily_domains.last_seen > old.created_at
-            THEN location_daily_domains.last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o JOIN chats c ON c.id = o.chat_id
-             WHERE o.workspace_id = old.workspace_id AND o.domain = location_daily_domains.domain
-               AND o.engine = old.engine AND o.created_at >= location_daily_domains.day
-               AND o.created_at < date(location_daily_domains.day, '+1 day')
-               AND c.location = old.location AND o.chat_id <> old.id) END
-    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
-          WHERE chat_id = old.id GROUP BY domain) s
-    WHERE location_daily_domains.workspace_id = old.workspace_id
-      AND location_daily_domains.location = old.location
-      AND location_daily_domains.day = substr(old.created_at, 1, 10)
-      AND location_daily_domains.engine = old.engine AND location_daily_domains.domain = s.domain;
-    UPDATE prompt_daily_brands SET
-        mentioned = prompt_daily_brands.mentioned - (b.position IS NOT NULL),
-        position_sum = prompt_daily_brands.position_sum - coalesce(b.position, 0),
-        cited = prompt_daily_brands.cited - b.cited,
-        sentiment_sum = prompt_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = prompt_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = prompt_daily_brands.positive - (b.sentiment IS 'positive'),
-        neutral = prompt_daily_brands.neutral - (b.sentiment IS 'neutral'),
-        negative = prompt_daily_brands.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND prompt_daily_brands.workspace_id = old.workspace_id
-      AND prompt_daily_brands.prompt_id = old.prompt_id
-      AND prompt_daily_brands.day = substr(old.created_at, 1, 10)
-      AND prompt_daily_brands.engine = old.engine AND prompt_daily_brands.brand_id = b.brand_id;
-    UPDATE prompt_weekly_brands SET
-        mentioned = prompt_weekly_brands.mentioned - (b.position IS NOT NULL),
-        position_sum = prompt_weekly_brands.position_sum - coalesce(b.position, 0),
-        cited = prompt_weekly_brands.cited - b.cited,
-        sentiment_sum = prompt_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = prompt_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = prompt_weekly_brands.positive - (b.sentiment IS 'positive'),
-        neutral = prompt_weekly_brands.neutral - (b.sentiment IS 'neutral'),
-        negative = prompt_weekly_brands.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND prompt_weekly_brands.workspace_id = old.workspace_id
-      AND prompt_weekly_brands.prompt_id = old.prompt_id
-      AND prompt_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND prompt_weekly_brands.engine = old.engine AND prompt_weekly_brands.brand_id = b.brand_id;
-    UPDATE location_daily_brands SET
-        mentioned = location_daily_brands.mentioned - (b.position IS NOT NULL),
-        position_sum = location_daily_brands.position_sum - coalesce(b.position, 0),
-        cited = location_daily_brands.cited - b.cited,
-        sentiment_sum = location_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = location_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = location_daily_brands.positive - (b.sentiment IS 'positive'),
-        neutral = location_daily_brands.neutral - (b.sentiment IS 'neutral'),
-        negative = location_daily_brands.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND location_daily_brands.workspace_id = old.workspace_id
-      AND location_daily_brands.location = old.location
-      AND location_daily_brands.day = substr(old.created_at, 1, 10)
-      AND location_daily_brands.engine = old.engine AND location_daily_brands.brand_id = b.brand_id;
-END;
-DROP TRIGGER chats_gap_leave;
-CREATE TRIGGER chats_gap_leave AFTER UPDATE OF own_named, competitor_named ON chats
-WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
-        chats = daily_gap_domains.chats - 1
-    FROM (SELECT domain, count(*) AS citations FROM chat_sources
-          WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE daily_gap_domains.workspace_id = old.workspace_id
-      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
-      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
-    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
-    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
-          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-          WHERE s.chat_id = old.id AND s.cited) g
-    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
-      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
-      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
-END;
-DROP TRIGGER chats_gap_delete;
-CREATE TRIGGER chats_gap_delete BEFORE DELETE ON chats
-WHEN old.competitor_named AND NOT old.own_named BEGIN
-    UPDATE daily_gap_domains SET citations = daily_gap_domains.citations - s.citations,
-        chats = daily_gap_domains.chats - 1
-    FROM (SELECT domain, count(*) AS citations FROM chat_sources
-          WHERE chat_id = old.id AND cited GROUP BY domain) s
-    WHERE daily_gap_domains.workspace_id = old.workspace_id
-      AND daily_gap_domains.day = substr(old.created_at, 1, 10)
-      AND daily_gap_domains.engine = old.engine AND daily_gap_domains.domain = s.domain;
-    UPDATE daily_gap_brands SET chats = daily_gap_brands.chats - 1
-    FROM (SELECT DISTINCT s.domain, b.brand_id FROM chat_sources s
-          JOIN chat_brands b ON b.chat_id = s.chat_id AND b.position IS NOT NULL
-          WHERE s.chat_id = old.id AND s.cited) g
-    WHERE daily_gap_brands.workspace_id = old.workspace_id AND daily_gap_brands.domain = g.domain
-      AND daily_gap_brands.day = substr(old.created_at, 1, 10)
-      AND daily_gap_brands.engine = old.engine AND daily_gap_brands.brand_id = g.brand_id;
-END;
-DROP TRIGGER chat_sources_group_delete;
-CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
-    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - old.cited,
-        chats = group_weekly_domains.chats - (old.cited AND NOT EXISTS (
-            SELECT 1 FROM chat_sources o
-            WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
-        retrieved_chats = group_weekly_domains.retrieved_chats - NOT EXISTS (
-            SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND group_weekly_domains.workspace_id = old.workspace_id
-      AND group_weekly_domains.group_key = g.group_key
-      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = old.domain;
-    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
-        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
-            SELECT 1 FROM chat_sources o
-            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
-            SELECT 1 FROM chat_sources o
-            WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
-      AND group_weekly_categories.group_key = g.group_key
-      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_categories.engine = old.engine
-      AND group_weekly_categories.category = old.category;
-END;
-DROP TRIGGER chat_sources_group_category;
-CREATE TRIGGER chat_sources_group_category AFTER UPDATE OF category ON chat_sources
-WHEN new.category IS NOT old.category BEGIN
-    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
-        chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
-            SELECT 1 FROM chat_sources o
-            WHERE o.chat_id = old.chat_id AND o.category = old.category AND o.cited)),
-        retrieved_chats = group_weekly_categories.retrieved_chats - NOT EXISTS (
-            SELECT 1 FROM chat_sources o
-            WHERE o.chat_id = old.chat_id AND o.category = old.category)
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND group_weekly_categories.workspace_id = old.workspace_id
-      AND group_weekly_categories.group_key = g.group_key
-      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_categories.engine = old.engine
-      AND group_weekly_categories.category = old.category;
-    INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
-                                         citations, chats, retrieved_chats)
-    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.engine, new.category, new.cited,
-           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                     AND o.category = new.category AND o.id <> new.id AND o.cited),
-           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                       AND o.category = new.category AND o.id <> new.id)
-    FROM chat_groups g WHERE g.chat_id = new.chat_id AND new.category IS NOT NULL
-    ON CONFLICT (workspace_id, group_key, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
-END;
-DROP TRIGGER chat_names_group_delete;
-CREATE TRIGGER chat_names_group_delete AFTER DELETE ON chat_names BEGIN
-    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
-        mentions = group_weekly_names.mentions - old.mentions
-    FROM chat_groups g
-    WHERE g.chat_id = old.chat_id AND group_weekly_names.workspace_id = old.workspace_id
-      AND group_weekly_names.group_key = g.group_key
-      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = old.name_key;
-END;
-DROP TRIGGER chats_group_delete;
-CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
-    UPDATE group_weekly_domains SET citations = group_weekly_domains.citations - s.citations,
-        chats = group_weekly_domains.chats - s.cited,
-        retrieved_chats = group_weekly_domains.retrieved_chats - 1
-    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
-          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
-          WHERE g.chat_id = old.id GROUP BY 1, 2) s
-    WHERE group_weekly_domains.workspace_id = old.workspace_id
-      AND group_weekly_domains.group_key = s.group_key
-      AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = s.domain;
-    UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - s.citations,
-        chats = group_weekly_categories.chats - s.cited,
-        retrieved_chats = group_weekly_categories.retrieved_chats - 1
-    FROM (SELECT g.group_key, x.category, sum(x.cited) AS citations, max(x.cited) AS cited
-          FROM chat_groups g JOIN chat_sources x ON x.chat_id = g.chat_id
-          WHERE g.chat_id = old.id AND x.category IS NOT NULL GROUP BY 1, 2) s
-    WHERE group_weekly_categories.workspace_id = old.workspace_id
-      AND group_weekly_categories.group_key = s.group_key
-      AND group_weekly_categories.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_categories.engine = old.engine
-      AND group_weekly_categories.category = s.category;
-    UPDATE group_weekly_names SET chats = group_weekly_names.chats - 1,
-        mentions = group_weekly_names.mentions - n.mentions
-    FROM (SELECT g.group_key, x.name_key, x.mentions
-          FROM chat_groups g JOIN chat_names x ON x.chat_id = g.chat_id WHERE g.chat_id = old.id) n
-    WHERE group_weekly_names.workspace_id = old.workspace_id
-      AND group_weekly_names.group_key = n.group_key
-      AND group_weekly_names.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND group_weekly_names.engine = old.engine AND group_weekly_names.name_key = n.name_key;
-END;
-DROP TRIGGER chat_brands_location_prompts_delete;
-CREATE TRIGGER chat_brands_location_prompts_delete AFTER DELETE ON chat_brands BEGIN
-    UPDATE location_weekly_brands SET
-        mentioned = location_weekly_brands.mentioned - (old.position IS NOT NULL),
-        position_sum = location_weekly_brands.position_sum - coalesce(old.position, 0),
-        cited = location_weekly_brands.cited - old.cited,
-        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(old.sentiment_score, 0),
-        sentiment_scored = location_weekly_brands.sentiment_scored - (old.sentiment IS NOT NULL),
-        positive = location_weekly_brands.positive - (old.sentiment IS 'positive'),
-        neutral = location_weekly_brands.neutral - (old.sentiment IS 'neutral'),
-        negative = location_weekly_brands.negative - (old.sentiment IS 'negative')
-    FROM chats c
-    WHERE c.id = old.chat_id AND location_weekly_brands.workspace_id = old.workspace_id
-      AND location_weekly_brands.location = c.location
-      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND location_weekly_brands.engine = old.engine
-      AND location_weekly_brands.prompt_id = c.prompt_id
-      AND location_weekly_brands.brand_id = old.brand_id;
-END;
-DROP TRIGGER chats_location_brands_delete;
-CREATE TRIGGER chats_location_brands_delete BEFORE DELETE ON chats
-WHEN old.location IS NOT NULL BEGIN
-    UPDATE location_weekly_brands SET
-        mentioned = location_weekly_brands.mentioned - (b.position IS NOT NULL),
-        position_sum = location_weekly_brands.position_sum - coalesce(b.position, 0),
-        cited = location_weekly_brands.cited - b.cited,
-        sentiment_sum = location_weekly_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
-        sentiment_scored = location_weekly_brands.sentiment_scored - (b.sentiment IS NOT NULL),
-        positive = location_weekly_brands.positive - (b.sentiment IS 'positive'),
-        neutral = location_weekly_brands.neutral - (b.sentiment IS 'neutral'),
-        negative = location_weekly_brands.negative - (b.sentiment IS 'negative')
-    FROM chat_brands b
-    WHERE b.chat_id = old.id AND location_weekly_brands.workspace_id = old.workspace_id
-      AND location_weekly_brands.location = old.location
-      AND location_weekly_brands.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND location_weekly_brands.engine = old.engine
-      AND location_weekly_brands.prompt_id = old.prompt_id
-      AND location_weekly_brands.brand_id = b.brand_id;
-END;
-DROP TRIGGER chats_url_delete;
-CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
-    UPDATE domain_weekly_urls SET citations = domain_weekly_urls.citations - s.cited,
-        retrieved_chats = domain_weekly_urls.retrieved_chats - 1
-    FROM (SELECT domain, url, cited FROM chat_sources WHERE chat_id = old.id) s
-    WHERE domain_weekly_urls.workspace_id = old.workspace_id
-      AND domain_weekly_urls.domain = s.domain
-      AND domain_weekly_urls.day = date(old.created_at, '-6 days', 'weekday 1')
-      AND domain_weekly_urls.engine = old.engine
-      AND domain_weekly_urls.location = coalesce(old.location, '')
-      AND domain_weekly_urls.url = s.url;
-END;
-""",
+    # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
+    # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
+    # whole file malformed, name the table itself instead: same effect.
+    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
+        baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
+        "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
+        "chats_group_delete", "chat_brands_location_prompts_delete",
+        "chats_location_brands_delete", "chats_url_delete")),
 }
-SCHEMA_VERSION = 1 + len(MIGRATIONS)
+SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 
 def resource_path(name):
@@ -1779,9 +267,6 @@ def connect(path):
     connection.row_trace = _dict_row
     # SQLite's own case folding (LIKE, NOCASE) knows ASCII only.
     connection.create_scalar_function("casefold", str.casefold, 1, deterministic=True)
-    # The migration to schema 6 reads the domain of every stored source again.
-    connection.create_scalar_function("registrable_domain", registrable_domain, 1,
-                                      deterministic=True)
     return connection
 
 
@@ -1825,36 +310,85 @@ def storage_cause(error):
     return error
 
 
-def migration_categories(connection):
-    """stored_category(workspace id, host) for the 9 -> 10 step, which calls it per
-    source: each workspace's categories are read on its first call."""
-    workspaces = {row["id"]: None for row in query_all(connection, "SELECT id FROM workspaces")}
-
-    def category(workspace_id, host):
-        if workspaces.get(workspace_id) is None:
-            workspaces[workspace_id] = source_categories(connection, workspace_id)
-        return workspaces[workspace_id].category(host)
-    return category
+class SchemaVersionError(RuntimeError):
+    """A file at a schema version this tracker cannot open: a usage error, as a mistyped
+    --db is, with what to do instead."""
 
 
-def migrate(connection):
-    """Create the schema in an empty file, or upgrade an older one, in one transaction."""
-    version = schema_version(connection)
+def pending_steps(version, path):
+    """The steps that take a file from version to SCHEMA_VERSION (none for a new file)."""
     if version > SCHEMA_VERSION:
-        raise RuntimeError("database schema version %d is newer than this tracker (%d)"
-                           % (version, SCHEMA_VERSION))
+        raise SchemaVersionError(
+            "%s is at schema %d, newer than this tracker's (%s, schema %d): open it with the "
+            "release that upgraded it" % (path, version, __version__, SCHEMA_VERSION))
+    if 0 < version < OLDEST_UPGRADABLE:
+        raise SchemaVersionError(
+            "%s is at schema %d, from a pre-release that tracker %s cannot upgrade: open it "
+            "once with %s, which upgrades it to schema %d, then run tracker migrate"
+            % (path, version, __version__, LAST_PRE_RELEASE, OLDEST_UPGRADABLE))
+    return list(range(version, SCHEMA_VERSION)) if version else []
+
+
+def migrate(connection, backup=None):
+    """Create the schema in an empty file, or upgrade an older one: backup(version) first
+    when given, then every step in one transaction, logged, so that a failure or a kill
+    leaves the file as it was. Returns (version before, backup's path) or None."""
+    version = schema_version(connection)
+    steps = pending_steps(version, connection.filename)
     if version == SCHEMA_VERSION:
-        return
-    with open(resource_path("schema.sql"), encoding="utf-8") as schema:
-        schema_sql = schema.read()
+        return None
+    copy = backup(version) if backup and steps else None
+    if steps:
+        log.info("upgrading %s from schema %d to %d%s", connection.filename, version,
+                 SCHEMA_VERSION, "" if copy else ", with no backup")
+    started = time.monotonic()
     with connection:
-        if version == 0:
-            connection.execute(schema_sql).fetchall()
-        else:
-            connection.create_scalar_function("stored_category", migration_categories(connection), 2)
-            for step in range(version, SCHEMA_VERSION):
-                connection.execute(MIGRATIONS[step]).fetchall()
-                connection.execute("PRAGMA user_version = %d" % (step + 1))
+        if not steps:
+            connection.execute(schema_sql()).fetchall()
+        for step in steps:
+            migrate_step(connection, step)
+    if steps:
+        log.info("upgraded %s to schema %d in %s", connection.filename, SCHEMA_VERSION,
+                 format_seconds(time.monotonic() - started))
+    return version, copy
+
+
+def migrate_step(connection, step):
+    """Run MIGRATIONS[step] and log the rows it changed and its time, after an estimate
+    when it reads many rows."""
+    migration = MIGRATIONS[step]
+    rows = sum(connection.execute('SELECT count(*) AS n FROM "%s"' % table).fetchall()[0]["n"]
+               for table in migration.reads)
+    if rows >= ESTIMATED_ROWS:
+        log.info("schema %d -> %d reads %s rows of %s: about %s", step, step + 1,
+                 format(rows, ","), ", ".join(migration.reads),
+                 format_seconds(rows / MIGRATION_ROWS_PER_SECOND))
+    started, changes = time.monotonic(), connection.total_changes()
+    connection.execute(migration.sql()).fetchall()
+    connection.execute("PRAGMA user_version = %d" % (step + 1))
+    log.info("schema %d -> %d, %s: %s rows changed in %s", step, step + 1, migration.about,
+             format(connection.total_changes() - changes, ","),
+             format_seconds(time.monotonic() - started))
+
+
+def format_seconds(seconds):
+    """1.23 s, 4 min 5 s, 1 h 2 min: as precise as a log line needs."""
+    if seconds < 60:
+        return "%.2f s" % seconds
+    minutes, seconds = divmod(round(seconds), 60)
+    if minutes < 60:
+        return "%d min %d s" % (minutes, seconds)
+    return "%d h %d min" % divmod(minutes, 60)
+
+
+def read_schema_version(path):
+    """The schema version of the file at path, read without writing to it."""
+    connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
+    connection.row_trace = _dict_row
+    try:
+        return schema_version(connection)
+    finally:
+        connection.close()
 
 
 class Database:
@@ -1862,10 +396,12 @@ class Database:
 
     Writes run in BEGIN IMMEDIATE transactions serialised by an in-process lock, so
     SQLite's busy timeout only ever waits for another process. ``path`` ":memory:"
-    is a throw-away database shared by this object's connections.
+    is a throw-away database shared by this object's connections. An older file is
+    upgraded on opening, after a backup beside it unless ``backup`` is false; ``upgrade``
+    is then (the version it was at, the backup's path or None).
     """
 
-    def __init__(self, path, clock=time.time):
+    def __init__(self, path, clock=time.time, backup=True):
         self._keeper = None
         if path == ":memory:":
             path = "file:/tracker-%s?vfs=memdb" % secrets.token_hex(8)
@@ -1877,9 +413,9 @@ class Database:
         self._write_lock = threading.Lock()
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
-        if "vfs=memdb" not in path:
+        self.upgrade = migrate(first, self.backup_beside if backup else None)
+        if "vfs=memdb" not in path:  # after migrate: a file it refuses is left as it was
             first.execute("PRAGMA journal_mode = WAL")
-        migrate(first)
         self.commits = None
 
     def watch_commits(self):
@@ -1998,6 +534,20 @@ class Database:
             os.remove(partial)
             raise
         fsync_path(directory)  # the rename, too, is on disk
+
+    def backup_beside(self, version):
+        """Back the file up before an upgrade as PATH.schema-VERSION.bak, or .2.bak, .3.bak
+        when an earlier attempt left one (it may be older than the file now is)."""
+        path = self.connection().filename
+        names = ("%s.schema-%d%s.bak" % (path, version, "" if n == 1 else ".%d" % n)
+                 for n in itertools.count(1))
+        destination = next(name for name in names if not os.path.exists(name))
+        log.info("backing up %s at schema %d to %s", path, version, destination)
+        started = time.monotonic()
+        self.backup(destination)
+        log.info("backed up %s bytes in %s", format(os.path.getsize(destination), ","),
+                 format_seconds(time.monotonic() - started))
+        return destination
 
     def close(self):
         """Close this thread's connection; its next use opens a new one."""
@@ -11960,22 +10510,27 @@ class DatabasePathError(ProvisioningError):
     """--db names no file for a command that reads one, or a folder that does not exist."""
 
 
-def open_db(args):
-    """The database at --db, which must exist: a mistyped path would otherwise become a
-    new, empty database, and the command would answer as if from a real one."""
-    if not os.path.exists(args.db):
+def must_exist(path):
+    """Refuse a missing file: a mistyped path would otherwise become a new, empty
+    database, and the command would answer as if from a real one."""
+    if not os.path.exists(path):
         raise DatabasePathError("no database at %s (tracker init or tracker serve creates one)"
-                                % args.db)
+                                % path)
+
+
+def open_db(args):
+    """The database at --db, which must exist (upgraded, after a backup, if older)."""
+    must_exist(args.db)
     return Database(args.db)
 
 
-def create_db(path):
+def create_db(path, backup=True):
     """The database at path, created with the current schema if there is none (logged)."""
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise DatabasePathError("cannot create the database %s: no folder %s" % (path, folder))
     created = not os.path.exists(path)
-    db = Database(path)
+    db = Database(path, backup=backup)
     if created:
         log.info("created a new database at %s (schema %d)", os.path.abspath(path), SCHEMA_VERSION)
     return db
@@ -11994,7 +10549,7 @@ def cmd_serve(args):
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     judge = judge_engine(engines, args.judge)
     # after the arguments are known good: a refused start leaves no new file behind
-    db = Database(":memory:") if args.memory else create_db(args.db)
+    db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
@@ -12017,6 +10572,21 @@ def cmd_serve(args):
                 print("TRACKER_API_KEY=%s" % first_key)
             sys.stdout.flush()
     serve(app, args.host, args.port, args.threads, ready=announce)
+
+
+def cmd_migrate(args):
+    must_exist(args.db)
+    if args.check:
+        version = read_schema_version(args.db)
+        print_json({"database": os.path.abspath(args.db), "schemaVersion": version,
+                    "current": SCHEMA_VERSION, "pending": [
+                        "%d -> %d: %s" % (step, step + 1, MIGRATIONS[step].about)
+                        for step in pending_steps(version, os.path.abspath(args.db))]})
+        return
+    db = Database(args.db, backup=not args.no_backup)
+    version, backup = db.upgrade or (None, None)
+    print_json({"database": os.path.abspath(args.db), "schemaVersion": SCHEMA_VERSION,
+                "upgradedFrom": version, "backup": backup})
 
 
 def cmd_workspace_create(args):
@@ -12091,10 +10661,13 @@ def build_parser():
         sub.set_defaults(handler=handler)
         return sub
 
+    no_backup_help = ("upgrade an older database without first copying it to "
+                      "DB.schema-VERSION.bak beside it")
     command(commands, "init", cmd_init, "Create a new database file with the current schema "
             "(every other command but serve needs an existing one).")
     serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server (creates the "
                         "database file when there is none).")
+    serve_cmd.add_argument("--no-backup", action="store_true", help=no_backup_help)
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     serve_cmd.add_argument("--threads", type=int, default=10, help="HTTP worker threads")
@@ -12134,6 +10707,12 @@ def build_parser():
     serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
+
+    migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
+                          "release's schema, after a backup beside it, logging each step.")
+    migrate_cmd.add_argument("--check", action="store_true",
+                             help="only say the file's schema version and the steps pending")
+    migrate_cmd.add_argument("--no-backup", action="store_true", help=no_backup_help)
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
@@ -12190,7 +10769,7 @@ def main(argv=None):
     args = build_parser().parse_args(argv)
     try:
         args.handler(args)
-    except DatabasePathError as error:  # a usage error, as argparse's are
+    except (DatabasePathError, SchemaVersionError) as error:  # usage errors, as argparse's are
         sys.stderr.write("tracker: error: %s\n" % error)
         return 2
     except (ProvisioningError, apsw.Error, OSError, RuntimeError) as error:

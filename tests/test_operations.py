@@ -1,11 +1,14 @@
-"""Operations: the health check, and schema upgrades from every earlier version."""
+"""Operations: the health check, and schema upgrades: from the last pre-release, seen
+and undoable (a backup first, each step logged, a kill -9 leaves the file whole)."""
 
 import importlib.metadata
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 import tomllib
@@ -16,7 +19,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import Api, make_api
+from conftest import LATE, Api, make_api, run_cli
 
 SCHEMAS = os.path.join(os.path.dirname(__file__), "schemas")
 KEY = "trk_" + "A" * 34 + tracker.key_checksum("A" * 34)
@@ -149,13 +152,14 @@ def test_healthz_is_not_under_the_api_prefix(client):
 
 # Schema upgrades ----------------------------------------------------------------------
 #
-# Before MIGRATIONS[n] is added, version n is frozen as tests/schemas/v<n>.sql: a dump of
-# a database that the release at version n made and filled with some rows
-# (`.venv/bin/python -m apsw OLD.db .dump > tests/schemas/v<n>.sql`). Each frozen version
-# must then upgrade to SCHEMA_VERSION with its rows kept and the same tables, columns,
-# indexes, triggers and views as a fresh database, word for word.
+# schema.sql is the 1.0.0 baseline (schema 12). Before MIGRATIONS[n] is added, version n is
+# frozen as tests/schemas/v<n>.sql: a dump of a database that the release at version n made
+# and filled with some rows (`.venv/bin/python -m apsw OLD.db .dump > tests/schemas/v<n>.sql`).
+# Each frozen version must then upgrade to SCHEMA_VERSION with its rows kept and the same
+# tables, columns, indexes, triggers and views as a fresh database, word for word. v11.sql
+# is the last pre-release's; older pre-releases are refused.
 
-EARLIER_VERSIONS = range(1, tracker.SCHEMA_VERSION)
+UPGRADABLE_VERSIONS = range(tracker.OLDEST_UPGRADABLE, tracker.SCHEMA_VERSION)
 
 
 def schema_shape(connection):
@@ -176,59 +180,39 @@ def row_counts(connection):
             for name, in tables}
 
 
-def test_every_earlier_schema_version_is_frozen():
-    assert [version for version in EARLIER_VERSIONS
-            if not os.path.exists(os.path.join(SCHEMAS, "v%d.sql" % version))] == []
-
-
-@pytest.mark.parametrize("version", EARLIER_VERSIONS)
-def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
-    old = apsw.Connection(str(tmp_path / "old.db"))
+def frozen_file(path, version):
+    """A database file made from tests/schemas/v<version>.sql; its rows of each table."""
+    old = apsw.Connection(str(path))
     with open(os.path.join(SCHEMAS, "v%d.sql" % version), encoding="utf-8") as dump:
         old.execute(dump.read()).fetchall()
     assert old.execute("PRAGMA user_version").fetchall() == [(version,)]
-    rows_before = row_counts(old)
+    rows = row_counts(old)
     old.close()
+    return rows
 
+
+def test_every_upgradable_schema_version_is_frozen():
+    assert [version for version in UPGRADABLE_VERSIONS
+            if not os.path.exists(os.path.join(SCHEMAS, "v%d.sql" % version))] == []
+
+
+@pytest.mark.parametrize("version", UPGRADABLE_VERSIONS)
+def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
+    rows_before = frozen_file(tmp_path / "old.db", version)
     tracker.Database(str(tmp_path / "old.db")).close()  # what every start does
     tracker.Database(str(tmp_path / "fresh.db")).close()
     upgraded = apsw.Connection(str(tmp_path / "old.db"))
     fresh = apsw.Connection(str(tmp_path / "fresh.db"))
     assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
     assert schema_shape(upgraded) == schema_shape(fresh)
-    rows_after = row_counts(upgraded)
-    # A migration may drop a table, and may queue work: 5 -> 6 asks for every workspace's
-    # brand rows to be recomputed (that scores the mentions' sentiment).
-    kept = rows_before.keys() & rows_after.keys() - {"brand_refresh"}
-    assert {table: rows_after[table] for table in kept} == {table: rows_before[table] for table in kept}
-    assert rows_after["brand_refresh"] == (rows_after["workspaces"] if version <= 5
-                                           else rows_before["brand_refresh"])
+    assert row_counts(upgraded) == rows_before
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
 
-def test_upgrade_from_version_1_stores_the_json_prompts_embed(tmp_path):
-    old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(SCHEMAS, "v1.sql"), encoding="utf-8") as dump:
-        old.execute(dump.read()).fetchall()
-    old.close()
-    db = tracker.Database(str(tmp_path / "old.db"))
-    tags = tracker.query_all(db.connection(), "SELECT *, json(embedded) AS stored FROM tags")
-    topics = tracker.query_all(db.connection(), "SELECT *, json(embedded) AS stored FROM topics")
-    assert tags and topics  # the frozen file has some of each
-    assert [json.loads(tag["stored"]) for tag in tags] == [
-        tracker.tag_json(tag, with_count=False) for tag in tags]
-    assert [json.loads(topic["stored"]) for topic in topics] == [
-        tracker.topic_json(topic) for topic in topics]
-    db.close()
-
-
 def upgraded(tmp_path, version):
     """The database and an API client of a file frozen at version, upgraded as at start."""
-    old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(SCHEMAS, "v%d.sql" % version), encoding="utf-8") as dump:
-        old.execute(dump.read()).fetchall()
-    old.close()
+    frozen_file(tmp_path / "old.db", version)
     app = tracker.make_app(str(tmp_path / "old.db"))
     db = app.config["tracker.db"]
     return db, Api(webtest.TestApp(app), tracker.create_key(db, 1)["key"], 1)
@@ -242,74 +226,6 @@ def rolled_up_and_per_chat(api, paths, params):
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
         per_chat = [api.get(path, params=params).json["data"] for path in paths]
     return rolled_up, per_chat
-
-
-@pytest.mark.parametrize("params, filters", [
-    ({"location": "DE"}, {"location": "DE"}), ({"topicId": "1"}, {"topic_id": 1}),
-    ({"tagId": "1"}, {"tag_id": 1}), ({"promptId": "2"}, {"prompt_id": 2})])
-def test_upgrade_from_version_7_fills_the_prompt_and_location_rollups(tmp_path, params, filters):
-    """The rollups that version 8 adds hold the chats stored before it (all on one day)."""
-    _, api = upgraded(tmp_path, 7)
-    window = ("2026-11-23T00:00:00.000Z", "2026-12-01T00:00:00.000Z")  # a week and a day
-    scope = tracker.ChatScope(1, *window, **filters)
-    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] in (
-        ["prompt_weekly", "prompt_daily"], ["location_daily"])
-    params = dict(params, **{"from": window[0], "to": window[1]})
-    rolled_up, per_chat = rolled_up_and_per_chat(
-        api, ("/analytics/rankings", "/analytics/sources"), params)
-    assert rolled_up[0]["chats"] > 0 and any(row["mentions"] for row in rolled_up[0]["brands"])
-    assert rolled_up[1]["data"]
-    assert rolled_up == per_chat
-
-
-def test_upgrade_from_version_9_fills_the_intelligence_rollups(tmp_path):
-    """The rollups that version 10 adds (names, categories, gaps) hold the chats stored
-    before it, as the per-chat rows count them."""
-    db, api = upgraded(tmp_path, 9)
-    assert not tracker.refresh_pending(db.connection(), 1)  # no refresh needed: filled at once
-    params = {"from": "2026-11-22T12:00:00.000Z", "to": "2026-11-25T00:00:00.000Z"}
-    paths = ("/analytics/sources?groupBy=category", "/analytics/discovered-brands",
-             "/analytics/gaps/prompts", "/analytics/gaps/domains")
-    rolled_up, per_chat = rolled_up_and_per_chat(api, paths, params)
-    assert [len(answer["data"]) > 0 for answer in rolled_up] == [True] * 4
-    assert rolled_up == per_chat
-    categories = {row["category"]: row["chats"] for row in rolled_up[0]["data"]}
-    assert categories["editorial"] > 0  # the override stored before the upgrade applies
-
-
-@pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "2"},
-                                    {"location": "DE"}, {"location": "US", "engine": "simulated"},
-                                    {"topicId": "2", "location": "DE"}, {}])
-def test_upgrade_from_version_10_fills_the_group_rollups(tmp_path, params):
-    """The weekly rollups per group (a topic, a tag, a location, a topic and a location,
-    all chats) that version 11 adds hold the chats stored before it (a Monday-to-Monday
-    week of them), as the per-chat rows count them."""
-    _, api = upgraded(tmp_path, 10)
-    window = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
-    scope = tracker.read_scope(tracker.QueryParams(), dict(
-        {"engine": None, "promptId": None, "topicId": None, "tagId": None, "location": None},
-        **{name: int(value) if name.endswith("Id") else value for name, value in params.items()},
-        **{name: tracker.parse_timestamp(value) for name, value in window.items()}), 1, 0)
-    assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == "group_weekly"
-    rolled_up, per_chat = rolled_up_and_per_chat(
-        api, ("/analytics/sources", "/analytics/sources?groupBy=category",
-              "/analytics/discovered-brands", "/analytics/gaps/prompts"),
-        dict(params, perPage="100", **window))
-    rankings = rolled_up_and_per_chat(api, ["/analytics/rankings"], dict(params, **window))
-    assert rankings[0] == rankings[1] and rankings[0][0]["chats"] > 0
-    assert [len(answer["data"]) > 0 for answer in rolled_up[:3]] == [True] * 3
-    assert rolled_up == per_chat
-    if params == {"location": "DE"}:  # gap prompts there: from the rollup per location and prompt
-        assert rolled_up[3]["data"]
-
-
-def test_upgrade_from_version_10_fills_the_urls_per_domain(tmp_path):
-    _, api = upgraded(tmp_path, 10)
-    params = {"from": "2026-11-16T00:00:00.000Z", "to": "2026-11-24T12:00:00.000Z",
-              "groupBy": "url", "domain": "reddit.com"}
-    rolled_up, per_chat = rolled_up_and_per_chat(api, ["/analytics/sources"], params)
-    assert len(rolled_up[0]["data"]) == 4
-    assert rolled_up == per_chat
 
 
 @pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "3"},
@@ -420,13 +336,17 @@ def test_a_file_at_the_current_version_is_opened_untouched(tmp_path):
 NEXT = tracker.SCHEMA_VERSION
 
 
+def step(sql, reads=()):
+    return tracker.Migration("a test step", lambda: sql, reads)
+
+
 def test_migrations_run_at_start_in_order_and_keep_data(tmp_path, monkeypatch):
     path = str(tmp_path / "tracker.db")
     make_current_file(path)
     monkeypatch.setattr(tracker, "MIGRATIONS", {
         **tracker.MIGRATIONS,
-        NEXT: "ALTER TABLE workspaces ADD COLUMN note TEXT NOT NULL DEFAULT ''",
-        NEXT + 1: "UPDATE workspaces SET note = 'after ' || (SELECT count(*) FROM workspaces)"})
+        NEXT: step("ALTER TABLE workspaces ADD COLUMN note TEXT NOT NULL DEFAULT ''"),
+        NEXT + 1: step("UPDATE workspaces SET note = 'after ' || (SELECT count(*) FROM workspaces)")})
     monkeypatch.setattr(tracker, "SCHEMA_VERSION", NEXT + 2)
     app = tracker.make_app(path)
     connection = app.config["tracker.db"].connection()
@@ -444,11 +364,160 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     before = schema_shape(apsw.Connection(path))
     monkeypatch.setattr(tracker, "MIGRATIONS", {
         **tracker.MIGRATIONS,
-        NEXT: "ALTER TABLE workspaces ADD COLUMN note TEXT",
-        NEXT + 1: "UPDATE no_such_table SET x = 1"})
+        NEXT: step("ALTER TABLE workspaces ADD COLUMN note TEXT"),
+        NEXT + 1: step("UPDATE no_such_table SET x = 1")})
     monkeypatch.setattr(tracker, "SCHEMA_VERSION", NEXT + 2)
     with pytest.raises(apsw.SQLError):
         tracker.Database(path)
     connection = apsw.Connection(path)
     assert connection.execute("PRAGMA user_version").fetchall() == [(NEXT,)]
     assert schema_shape(connection) == before
+
+
+# Upgrades you can see and undo: tracker migrate, and serve ------------------------------
+
+def log_lines(stderr):
+    """The log's messages without their time stamps, times of steps as T."""
+    return [re.sub(r"\d+\.\d\d s\b", "T", line.split(" ", 2)[2])
+            for line in stderr.splitlines()]
+
+
+def upgrade_log(path, backup="%s.schema-11.bak"):
+    """What upgrading the v11 file at path logs (T for each time)."""
+    lines = [] if not backup else [
+        "INFO backing up %s at schema 11 to %s" % (path, backup % path),
+        "INFO backed up %s bytes in T" % format(os.path.getsize(backup % path), ",")]
+    return lines + [
+        "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
+        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        "INFO upgraded %s to schema 12 in T" % path]
+
+
+def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):
+    path = tmp_path / "tracker.db"
+    frozen_file(path, 11)
+    before = path.read_bytes()
+    assert run_cli(path, "migrate", "--check") == (0, {
+        "database": str(path), "schemaVersion": 11, "current": 12,
+        "pending": ["11 -> 12: triggers that SQLite 3.37+ can read"]}, "")
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["tracker.db"]
+
+
+def test_migrate_backs_the_file_up_then_upgrades_it_logging_each_step(tmp_path):
+    path = tmp_path / "tracker.db"
+    rows = frozen_file(path, 11)
+    before = path.read_bytes()
+    code, out, err = run_cli(path, "migrate")
+    backup = "%s.schema-11.bak" % path
+    assert (code, out) == (0, {"database": str(path), "schemaVersion": 12, "upgradedFrom": 11,
+                               "backup": backup})
+    assert log_lines(err) == upgrade_log(path)
+    copy = apsw.Connection(backup)  # the file as it was, whole
+    assert copy.execute("PRAGMA user_version").fetchall() == [(11,)]
+    assert row_counts(copy) == rows
+    assert copy.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    assert os.path.getsize(backup) <= len(before)
+    assert run_cli(path, "migrate") == (0, {"database": str(path), "schemaVersion": 12,
+                                            "upgradedFrom": None, "backup": None}, "")
+    assert run_cli(path, "migrate", "--check")[1]["pending"] == []
+
+
+def test_migrate_without_a_backup_says_so(tmp_path):
+    path = tmp_path / "tracker.db"
+    frozen_file(path, 11)
+    code, out, err = run_cli(path, "migrate", "--no-backup")
+    assert (code, out["backup"], log_lines(err)) == (0, None, upgrade_log(path, backup=None))
+    assert os.listdir(tmp_path) == ["tracker.db"]
+
+
+def test_serve_backs_up_and_upgrades_an_older_file(tmp_path, server_factory):
+    path = tmp_path / "tracker.db"
+    frozen_file(path, 11)
+    server = server_factory(path)
+    assert log_lines("".join(server.lines))[:5] == upgrade_log(path)
+    assert server.request("GET", "/healthz", prefix="")[2]["data"]["schemaVersion"] == 12
+    server.stop()
+    assert sorted(os.listdir(tmp_path))[:2] == ["tracker.db", "tracker.db.schema-11.bak"]
+
+
+@pytest.mark.parametrize("version", [1, 10])
+@pytest.mark.parametrize("args", [("migrate",), ("migrate", "--check"), ("serve", "--port", "0"),
+                                  ("workspace", "list")])
+def test_a_file_older_than_the_last_pre_release_is_refused(tmp_path, version, args):
+    path = tmp_path / "tracker.db"
+    frozen_file(path, 11)
+    connection = apsw.Connection(str(path))
+    connection.execute("PRAGMA user_version = %d" % version)
+    connection.close()
+    before = path.read_bytes()
+    assert run_cli(path, *args) == (2, None, (
+        "tracker: error: %s is at schema %d, from a pre-release that tracker 1.0.0 cannot "
+        "upgrade: open it once with tracker 0.1.0 (git commit 121296e), which upgrades it to "
+        "schema 11, then run tracker migrate\n") % (path, version))
+    assert path.read_bytes() == before
+    assert os.listdir(tmp_path) == ["tracker.db"]
+
+
+def test_a_file_newer_than_this_tracker_is_refused(tmp_path):
+    path = tmp_path / "tracker.db"
+    make_current_file(str(path))
+    connection = apsw.Connection(str(path))
+    connection.execute("PRAGMA user_version = 13")
+    connection.close()
+    assert run_cli(path, "migrate") == (2, None, (
+        "tracker: error: %s is at schema 13, newer than this tracker's (1.0.0, schema 12): "
+        "open it with the release that upgraded it\n") % path)
+
+
+# A step of the next version that writes every reply again and then never ends: killed
+# in the middle, once its writes reached the WAL.
+ENDLESS_STEP = """
+import sys, tracker
+tracker.MIGRATIONS[12] = tracker.Migration("an endless test step", lambda: \"\"\"
+    UPDATE chat_replies SET reply = randomblob(length(reply));
+    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;
+\"\"\", reads=("chat_replies",))
+tracker.SCHEMA_VERSION = 13
+tracker.ESTIMATED_ROWS = 1
+sys.exit(tracker.main())
+"""
+
+
+def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole(tmp_path):
+    path = tmp_path / "tracker.db"
+    frozen_file(path, 11)
+    connection = apsw.Connection(str(path))  # 60 replies of 400 kB: 24 MB to write again
+    connection.execute("PRAGMA journal_mode = WAL")  # as every file tracker made is
+    connection.execute("INSERT INTO chat_replies SELECT id, workspace_id, 'test', "
+                       "randomblob(400000) FROM chats")
+    rows = row_counts(connection)
+    connection.close()
+    process = subprocess.Popen([sys.executable, "-c", ENDLESS_STEP, "--db", str(path),
+                                "migrate"], stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    lines = []
+    for line in process.stderr:
+        lines.append(line)
+        if " reads " in line:
+            break
+    wal = "%s-wal" % path
+    deadline = time.monotonic() + 30 + LATE
+    while (not os.path.exists(wal) or os.path.getsize(wal) < 8_000_000) \
+            and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)  # the step's writes outgrow SQLite's cache and go to the WAL
+    assert process.poll() is None and os.path.getsize(wal) >= 8_000_000, "".join(lines)
+    process.kill()
+    process.wait()
+    assert log_lines("".join(lines)) == upgrade_log(path)[:2] + [
+        "INFO upgrading %s from schema 11 to 13" % path,
+        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        "INFO schema 12 -> 13 reads 60 rows of chat_replies: about T"]
+    for name in (path, "%s.schema-11.bak" % path):
+        connection = apsw.Connection(str(name))
+        assert connection.execute("PRAGMA user_version").fetchall() == [(11,)]
+        assert row_counts(connection) == rows
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        connection.close()
+    assert run_cli(path, "migrate")[:2] == (0, {
+        "database": str(path), "schemaVersion": 12, "upgradedFrom": 11,
+        "backup": "%s.schema-11.2.bak" % path})
