@@ -129,6 +129,7 @@ def load(port, key, seconds, clients=8):
 def prepare(command, folder):
     """A database with a workspace and a key without a practical rate limit; (path, key)."""
     db_path = os.path.join(folder, "bench.db")
+    subprocess.run([*command, "init", "--db", db_path], stdout=subprocess.DEVNULL, check=True)
     workspace = json.loads(subprocess.check_output([*command, "workspace", "create", "Bench",
                                                     "--db", db_path]))
     key = json.loads(subprocess.check_output([*command, "key", "create", str(workspace["id"]),
