@@ -7,8 +7,8 @@ packaging/tracker.spec into a temporary folder, then reports for each: its size 
 the median and the fastest time from exec to the first 200 of GET /healthz over `--runs`
 starts on a database that already exists (variants take turns, after a warm-up round), and
 the median CPU time the build's processes had used by then (on a shared machine the wall
-time also holds the waits for a core; the CPU time does not, so it is what an idle machine
-would take, or a little less);
+time also holds the waits for a core, which the CPU time does not; a busy machine slows
+both, the wall time much more);
 the resident memory of the process that serves (for a one-file build the child, whose
 parent only waits), idle and at its peak under `--load-seconds` of authenticated
 GET /api/v1/workspace from 8 keep-alive clients on 127.0.0.1. Prints a Markdown table.
