@@ -11984,11 +11984,12 @@ def mcp_result(app, key, specs, method, params):
         return {"tools": [{"name": name, "description": description, "inputSchema": schema}
                           for name, description, schema, *_ in specs.values()]}
     if method == "tools/call":
-        if params.get("name") not in specs:
-            raise McpError(-32602, "no tool named %r" % params.get("name"))
+        name = params.get("name")
+        if not isinstance(name, str) or name not in specs:
+            raise McpError(-32602, "no tool named %r" % name)
         if not isinstance(params.get("arguments") or {}, dict):
             raise McpError(-32602, "arguments must be an object")
-        ok, data = mcp_call(app, key, specs[params["name"]], params.get("arguments"))
+        ok, data = mcp_call(app, key, specs[name], params.get("arguments"))
         result = {"content": [{"type": "text",
                                "text": json.dumps(data, ensure_ascii=False) if ok else data}],
                   "isError": not ok}

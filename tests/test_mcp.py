@@ -139,9 +139,10 @@ def test_the_protocol_where_the_sdk_client_does_not_go(workspace):
              [{"jsonrpc": "2.0", "id": 3, "method": "ping"},
               {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {}}],
              {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "nope"}},
-             {"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+             {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": ["x"]}},
+             {"jsonrpc": "2.0", "id": 6, "method": "tools/call",
               "params": {"name": "list_prompts", "arguments": [1]}},
-             {"jsonrpc": "2.0", "id": 6, "result": {}}]
+             {"jsonrpc": "2.0", "id": 7, "result": {}}]
     stdin = "\n".join(json.dumps(line) for line in lines) + "\n{not json\n\n[]\n"
     done = subprocess.run([*TRACKER, "mcp", "--db", str(path)], input=stdin, cwd=REPO,
                           capture_output=True, text=True, timeout=60,
@@ -154,9 +155,9 @@ def test_the_protocol_where_the_sdk_client_does_not_go(workspace):
     assert answers[1]["result"]["serverInfo"] == {"name": "tracker", "version": tracker.__version__}
     assert answers[2]["result"]["protocolVersion"] == tracker.MCP_PROTOCOL_VERSIONS[-1]
     assert answers[3] == [{"jsonrpc": "2.0", "id": 3, "result": {}}]
-    assert [(answer["id"], answer["error"]["code"]) for answer in answers[4:6]] == [
-        (4, -32602), (5, -32602)]
-    assert [answer["error"]["code"] for answer in answers[6:]] == [-32700, -32600]
+    assert [(answer["id"], answer["error"]["code"]) for answer in answers[4:7]] == [
+        (4, -32602), (5, -32602), (6, -32602)]
+    assert [answer["error"]["code"] for answer in answers[7:]] == [-32700, -32600]
 
 
 def test_mcp_refuses_to_start_without_a_good_key(workspace):
