@@ -10365,8 +10365,11 @@ if "pytest" in sys.modules:
 # `tracker mcp` serves the Model Context Protocol on stdio for one workspace, acting as
 # one of its API keys. Each tool is one endpoint: its description and input schema are
 # the route's OpenAPI description, and a call is a request to the same WSGI app with the
-# key (same queries, validation, scopes, rate limit and answers). The MCP SDK is imported
-# only here: the service never loads it.
+# key (same queries, validation, scopes, rate limit and answers). The stdio transport is
+# JSON-RPC, one message a line, and the tools need four methods, so they are served here
+# without the MCP SDK: it brought pydantic, anyio, starlette and cryptography, and more
+# than doubled the binary's size and start time. The SDK's own client tests this server
+# (tests/test_mcp.py, tests/test_binary.py).
 
 # tool: (method, route, path parameter); their descriptions come from the routes.
 MCP_TOOLS = {
@@ -10461,41 +10464,90 @@ def mcp_call(app, key, spec, arguments):
     return False, "%d%s: %s%s" % (status, code, envelope["message"], problems)
 
 
-def serve_mcp(db, key):
-    """Serve the MCP tools on stdin and stdout until the client closes them."""
-    import anyio
-    import mcp_types
-    from mcp.server.lowlevel import Server
-    from mcp.server.stdio import stdio_server
+# Revisions of the protocol's initialize handshake, oldest first. A client asking for
+# another is offered the newest and decides itself, as the specification says.
+MCP_PROTOCOL_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 
+
+class McpError(Exception):
+    """A JSON-RPC error answer: code and message."""
+
+
+def serve_mcp(db, key):
+    """Serve the MCP tools on stdin and stdout until the client closes stdin."""
     app = make_app(db, runs="off")
     specs = {spec[0]: spec for spec in mcp_tool_specs(app)}
+    for line in sys.stdin.buffer:
+        if line.strip():
+            answer = mcp_answer(app, key, specs, line)
+            if answer:
+                sys.stdout.buffer.write(orjson.dumps(answer) + b"\n")
+                sys.stdout.buffer.flush()
 
-    async def list_tools(context, params):
-        return mcp_types.ListToolsResult(tools=[
-            mcp_types.Tool(name=name, description=description, input_schema=schema)
-            for name, description, schema, *_ in specs.values()])
 
-    async def call_tool(context, params):
-        if params.name not in specs:
-            return tool_result(False, "no tool named %r" % params.name)
-        ok, data = await anyio.to_thread.run_sync(
-            mcp_call, app, key, specs[params.name], params.arguments)
-        return tool_result(ok, data)
+def mcp_answer(app, key, specs, line):
+    """The answer to one line from the client: a message, a list of them or None."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
+    if isinstance(message, list) and message:  # a batch, which 2025-03-26 allowed
+        return [answer for answer in (mcp_reply(app, key, specs, item) for item in message)
+                if answer]
+    return mcp_reply(app, key, specs, message)
 
-    def tool_result(ok, data):
-        text = json.dumps(data, ensure_ascii=False) if ok else data
-        return mcp_types.CallToolResult(
-            content=[mcp_types.TextContent(type="text", text=text)], is_error=not ok,
-            structured_content=data if ok and isinstance(data, dict) else None)
 
-    server = Server("tracker", version=__version__, on_list_tools=list_tools,
-                    on_call_tool=call_tool)
+def mcp_reply(app, key, specs, message):
+    """The answer to one JSON-RPC message, or None for a notification or a response."""
+    if not isinstance(message, dict) or not isinstance(message.get("method"), str):
+        if isinstance(message, dict) and ("result" in message or "error" in message):
+            return None  # a response: this server asks the client nothing
+        error = {"code": -32600, "message": "Invalid Request"}
+        return {"jsonrpc": "2.0", "id": None, "error": error}
+    if "id" not in message:
+        return None  # initialized, cancelled, progress: nothing to do or answer
+    answer = {"jsonrpc": "2.0", "id": message["id"]}
+    try:
+        params = message.get("params") or {}
+        if not isinstance(params, dict):
+            raise McpError(-32602, "params must be an object")
+        answer["result"] = mcp_result(app, key, specs, message["method"], params)
+    except McpError as error:
+        answer["error"] = {"code": error.args[0], "message": error.args[1]}
+    except Exception:
+        log.exception("mcp: %s failed", message["method"])
+        answer["error"] = {"code": -32603, "message": "Internal error"}
+    return answer
 
-    async def run():
-        async with stdio_server() as (read_stream, write_stream):
-            await server.run(read_stream, write_stream, server.create_initialization_options())
-    anyio.run(run)
+
+def mcp_result(app, key, specs, method, params):
+    """The result of one request; McpError when there is none."""
+    if method == "initialize":
+        asked = params.get("protocolVersion")
+        return {"protocolVersion": asked if asked in MCP_PROTOCOL_VERSIONS
+                else MCP_PROTOCOL_VERSIONS[-1],
+                "capabilities": {"tools": {"listChanged": False}},
+                "serverInfo": {"name": "tracker", "version": __version__}}
+    if method == "ping":
+        return {}
+    if method == "tools/list":
+        return {"tools": [{"name": name, "description": description, "inputSchema": schema}
+                          for name, description, schema, *_ in specs.values()]}
+    if method == "tools/call":
+        name = params.get("name")
+        if not isinstance(name, str) or name not in specs:
+            raise McpError(-32602, "no tool named %r" % name)
+        if not isinstance(params.get("arguments") or {}, dict):
+            raise McpError(-32602, "arguments must be an object")
+        ok, data = mcp_call(app, key, specs[name], params.get("arguments"))
+        result = {"content": [{"type": "text",
+                               "text": json.dumps(data, ensure_ascii=False) if ok else data}],
+                  "isError": not ok}
+        if ok and isinstance(data, dict):
+            result["structuredContent"] = data
+        return result
+    # server/discover included: the SDK's client then falls back to initialize
+    raise McpError(-32601, "Method not found: %s" % method)
 
 
 ###############################################################################

@@ -4,6 +4,7 @@
 
 import json
 import os
+import subprocess
 
 import anyio
 import pytest
@@ -122,6 +123,41 @@ def test_a_write_key_creates_prompts(workspace):
     created = with_session(path, keys["read,write"], work)
     assert not created.is_error
     assert (created.structured_content["created"], created.structured_content["failed"]) == (1, 1)
+
+
+def test_the_protocol_where_the_sdk_client_does_not_go(workspace):
+    """The server speaks JSON-RPC itself (no SDK in the binary): version negotiation,
+    notifications, batches and errors, a line each way."""
+    path, keys = workspace
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {}},
+             {"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": {
+                 "protocolVersion": "2024-11-05", "capabilities": {},
+                 "clientInfo": {"name": "raw", "version": "0"}}},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": "b", "method": "initialize",
+              "params": {"protocolVersion": "2099-01-01"}},
+             [{"jsonrpc": "2.0", "id": 3, "method": "ping"},
+              {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {}}],
+             {"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "nope"}},
+             {"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": ["x"]}},
+             {"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+              "params": {"name": "list_prompts", "arguments": [1]}},
+             {"jsonrpc": "2.0", "id": 7, "result": {}}]
+    stdin = "\n".join(json.dumps(line) for line in lines) + "\n{not json\n\n[]\n"
+    done = subprocess.run([*TRACKER, "mcp", "--db", str(path)], input=stdin, cwd=REPO,
+                          capture_output=True, text=True, timeout=60,
+                          env=dict(os.environ, TRACKER_API_KEY=keys["read"]))
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [answer.get("id") for answer in answers[:2]] == [1, 2]
+    assert answers[0]["error"]["code"] == -32601  # the SDK's client falls back to initialize
+    assert answers[1]["result"]["protocolVersion"] == "2024-11-05"
+    assert answers[1]["result"]["serverInfo"] == {"name": "tracker", "version": tracker.__version__}
+    assert answers[2]["result"]["protocolVersion"] == tracker.MCP_PROTOCOL_VERSIONS[-1]
+    assert answers[3] == [{"jsonrpc": "2.0", "id": 3, "result": {}}]
+    assert [(answer["id"], answer["error"]["code"]) for answer in answers[4:7]] == [
+        (4, -32602), (5, -32602), (6, -32602)]
+    assert [answer["error"]["code"] for answer in answers[7:]] == [-32700, -32600]
 
 
 def test_mcp_refuses_to_start_without_a_good_key(workspace):

@@ -5,7 +5,10 @@
 Needs `./build binary` first (for PyInstaller in .venv). Builds each variant of
 packaging/tracker.spec into a temporary folder, then reports for each: its size on disk;
 the median and the fastest time from exec to the first 200 of GET /healthz over `--runs`
-starts on a database that already exists (variants take turns, after a warm-up round);
+starts on a database that already exists (variants take turns, after a warm-up round), and
+the median CPU time the build's processes had used by then (on a shared machine the wall
+time also holds the waits for a core, which the CPU time does not; a busy machine slows
+both, the wall time much more);
 the resident memory of the process that serves (for a one-file build the child, whose
 parent only waits), idle and at its peak under `--load-seconds` of authenticated
 GET /api/v1/workspace from 8 keep-alive clients on 127.0.0.1. Prints a Markdown table.
@@ -61,7 +64,8 @@ def free_port():
 
 
 def start(command, db_path):
-    """Start `serve`; return (process, port, seconds from exec to the first 200)."""
+    """Start `serve`; return (process, port, seconds from exec to the first 200, CPU
+    seconds used by then)."""
     port = free_port()
     started = time.perf_counter()
     process = subprocess.Popen([*command, "serve", "--db", db_path, "--port", str(port)],
@@ -81,7 +85,7 @@ def start(command, db_path):
         if status != 200:
             stop(process)
             raise RuntimeError("GET /healthz answered %d" % status)
-        return process, port, time.perf_counter() - started
+        return process, port, time.perf_counter() - started, cpu_seconds(process.pid)
 
 
 def stop(process):
@@ -96,6 +100,15 @@ def serving_pid(process):
     """The pid that answers: a one-file build's bootloader runs the app in a child."""
     children = open("/proc/%d/task/%d/children" % (process.pid, process.pid)).read().split()
     return int(children[0]) if children else process.pid
+
+
+def cpu_seconds(pid):
+    """CPU time used so far by every thread of pid and of its children (a one-file
+    build's bootloader and the app it runs): the first field of each task's schedstat."""
+    pids = [pid] + [int(child) for child in
+                    open("/proc/%d/task/%d/children" % (pid, pid)).read().split()]
+    return sum(int(open("/proc/%d/task/%s/schedstat" % (owner, task)).read().split()[0])
+               for owner in pids for task in os.listdir("/proc/%d/task" % owner)) / 1e9
 
 
 def rss_kib(pid):
@@ -129,6 +142,7 @@ def load(port, key, seconds, clients=8):
 def prepare(command, folder):
     """A database with a workspace and a key without a practical rate limit; (path, key)."""
     db_path = os.path.join(folder, "bench.db")
+    subprocess.run([*command, "init", "--db", db_path], stdout=subprocess.DEVNULL, check=True)
     workspace = json.loads(subprocess.check_output([*command, "workspace", "create", "Bench",
                                                     "--db", db_path]))
     key = json.loads(subprocess.check_output([*command, "key", "create", str(workspace["id"]),
@@ -139,7 +153,7 @@ def prepare(command, folder):
 def memory(command, db_path, key, load_seconds):
     """RSS in KiB of the serving process idle and at its peak under load, of a one-file
     build's parent (0 for other builds), and the requests answered per second."""
-    process, port, _ = start(command, db_path)
+    process, port, *_ = start(command, db_path)
     try:
         time.sleep(1)
         pid = serving_pid(process)
@@ -170,24 +184,31 @@ def main():
         # Starts take turns, so whatever else runs on the machine slows every variant
         # alike; the first round warms the page cache and is not counted.
         times = {name: [] for name, *_ in variants}
+        cpu_times = {name: [] for name, *_ in variants}
+        load = os.getloadavg()[0]
         for run in range(args.runs + 1):
             for name, command, _, db_path, _ in variants:
-                process, _, seconds = start(command, db_path)
+                process, _, seconds, cpu = start(command, db_path)
                 stop(process)
                 if run:
                     times[name].append(seconds * 1000)
+                    cpu_times[name].append(cpu * 1000)
+        load = (load, os.getloadavg()[0])
         rows = []
         for name, command, size, db_path, key in variants:
             idle, peak, parent, rate = memory(command, db_path, key, args.load_seconds)
             rows.append([name, "—" if size is None else "%.1f MB" % (size / 1e6),
                          "%d ms" % statistics.median(times[name]), "%d ms" % min(times[name]),
+                         "%d ms" % statistics.median(cpu_times[name]),
                          "%.1f MB" % (idle / 1024), "%.1f MB" % (peak / 1024),
                          "%.1f MB" % (parent / 1024) if parent else "—", "%d" % rate])
-    print("| build | size | exec → first 200, median | fastest | RSS idle | RSS under load "
-          "(peak) | + one-file parent | requests/s under load |")
+    print("| build | size | exec → first 200, median | fastest | CPU time by then, median "
+          "| RSS idle | RSS under load (peak) | + one-file parent | requests/s under load |")
     print("|" + "---|" * len(rows[0]))
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    print("\nLoad average (1 minute) when the starts began and ended: %.1f, %.1f on %d cores"
+          % (*load, os.cpu_count()))
 
 
 if __name__ == "__main__":
