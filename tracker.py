@@ -11098,10 +11098,13 @@ DESCRIPTORS_BACKOFF_SECONDS = 0.1
 DESCRIPTORS_LOG_SECONDS = 10.0
 
 BARE_LF = re.compile(rb"(?<!\r)\n")
-# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value. cheroot also takes
-# white space before the colon, a folded line and a bare CR, which a proxy in front may read
-# differently: a way to hide a framing header from one of the two.
-INVALID_HEADER_LINE = re.compile(rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)")
+# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value without control
+# characters but HTAB (5.5). cheroot also takes white space before the colon, a folded line,
+# a bare CR, and a vertical tab or form feed beside a value, which Python's strip() drops: a
+# proxy in front may read each differently ("Transfer-Encoding: \x0bchunked" is not chunked
+# to RFC 9110's SP/HTAB-only white space), a way to hide a framing header from one of the two.
+INVALID_HEADER_LINE = re.compile(
+    rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\x00-\x08\x0a-\x1f\x7f]*\r\n)")
 FRAMING_FIELD = re.compile(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
 EXPECT_CONTINUE = re.compile(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
 CHUNK_SIZE_LINE = re.compile(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
@@ -11178,6 +11181,8 @@ def header_line_problem(head):
         return "Folded header lines are not accepted"
     if re.match(rb"[^:]*[ \t]:", line):
         return "White space before a header's colon"
+    if re.search(rb"[\x00-\x08\x0a-\x1f\x7f]", line):
+        return "A control character in a header line"
     return "Illegal header line"
 
 
