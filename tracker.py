@@ -7855,13 +7855,30 @@ def is_address(host):
     return True
 
 
+# A URL is visible ASCII (RFC 3986: other characters are percent-encoded, a host's in
+# punycode); urlsplit would quietly drop a tab or a line break that http.client then refuses
+# at every delivery. A host is an IP address or DNS labels of letters, digits, - and _.
+URL_CHARACTERS = re.compile(r"[!-~]+")
+HOST_NAME = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*"
+                       r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?")
+
+
 def webhook_target(url):
-    """(scheme, host, port, path) of a webhook URL; ValueError if it is not one."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
-        raise ValueError("must be an http or https URL with a host and no credentials")
+    """(scheme, host, port, path) of a webhook URL; ValueError saying what is wrong if it
+    is not one (checked when an endpoint is registered, and again at each send)."""
+    if not URL_CHARACTERS.fullmatch(url):
+        raise ValueError("must be a URL without spaces or control characters (percent-encode "
+                         "other characters; a host name in punycode)")
+    parts = urllib.parse.urlsplit(url)  # ValueError for a bad [IPv6] host
+    if parts.scheme not in ("http", "https"):
+        raise ValueError("must be an http or https URL")
+    if "@" in parts.netloc:
+        raise ValueError("must not carry credentials")
+    host = parts.hostname
+    if not host or not (is_address(host) or HOST_NAME.fullmatch(host)):
+        raise ValueError("must name a host: a DNS name or an IP address")
     port = parts.port or (443 if parts.scheme == "https" else 80)  # ValueError if out of range
-    return parts.scheme, parts.hostname, port, url_target(parts)
+    return parts.scheme, host, port, url_target(parts)
 
 
 def checked_address(host, port, allow_private):

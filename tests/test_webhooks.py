@@ -538,3 +538,36 @@ def test_an_endpoint_gets_one_delivery_at_a_time_in_order(hooks, hooks_app, rece
         assert [int(headers["Tracker-Delivery"]) for headers, _ in receiver.received] == queued
     finally:
         dispatcher.stop()
+
+# Trust nothing by default ------------------------------------------------------------
+
+NOT_A_URL = ("must be a URL without spaces or control characters (percent-encode other "
+             "characters; a host name in punycode)")
+NO_HOST = "must name a host: a DNS name or an IP address"
+NOT_HTTP = "must be an http or https URL"
+
+
+@pytest.mark.parametrize("url, message", [
+    ("https://hooks.example/a b", NOT_A_URL),
+    ("https://hooks.example/in\r\nX-Injected: 1", NOT_A_URL),
+    ("https://hooks.example/\x0bin", NOT_A_URL),
+    ("https://hooks.example/in\tx", NOT_A_URL),
+    ("https://hooks.exämple/in", NOT_A_URL),
+    ("https:///in", NO_HOST),
+    ("https://:8443/in", NO_HOST),
+    ("https://hooks..example/in", NO_HOST),
+    ("https://hooks%2eexample/in", NO_HOST),
+    ("hooks.example/in", NOT_HTTP),
+    ("javascript:alert(1)", NOT_HTTP),
+    ("https://user@hooks.example/in", "must not carry credentials"),
+])
+def test_a_webhook_url_is_checked_as_a_url_when_created_or_changed(api, url, message):
+    """A URL with a space or a line break was stored, and every delivery then failed:
+    http.client refuses it, for good."""
+    expected = [{"field": "url", "message": message}]
+    body = {"url": url, "events": ["run.failed"]}
+    assert api.post("/webhooks", body, status=422).json["errors"] == expected
+    webhook = register(api, "https://hooks.example/in")
+    assert api.patch("/webhooks/%d" % webhook["id"], {"url": url}, status=422).json["errors"] == \
+        expected
+    assert api.get("/webhooks/%d" % webhook["id"]).json["data"]["url"] == "https://hooks.example/in"
