@@ -7837,12 +7837,35 @@ def delivery_json(row):
             "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
 
 
+# IPv6 prefixes whose last 32 bits are an IPv4 address a packet ends up at, beside those
+# ipaddress reads (ipv4_mapped ::ffff:0:0/96, sixtofour 2002::/16, teredo 2001::/32):
+# IPv4-compatible (::/96, RFC 4291) and NAT64's well-known prefix (RFC 6052). Whether such
+# an address is public is whether its IPv4 address is: Python's own lists say ::10.0.0.1
+# and 64:ff9b::7f00:1 are global.
+IPV4_EMBEDDING_PREFIXES = (ipaddress.ip_network("::/96"), ipaddress.ip_network("64:ff9b::/96"))
+# NAT64 for a network's own use (RFC 8215): its translator places the IPv4 address where
+# its prefix length says (RFC 6052 2.2), which only it knows, so none of it is public.
+LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def embedded_ipv4(address):
+    """The IPv4 address an IPv6 address carries to (a Teredo address: its client), or None."""
+    if address.teredo:
+        return address.teredo[1]
+    if any(address in prefix for prefix in IPV4_EMBEDDING_PREFIXES):
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return address.ipv4_mapped or address.sixtofour
+
+
 def is_public_address(text):
     """Whether an IP address is on the public internet: not loopback, private, link-local
-    (cloud metadata at 169.254.169.254), shared, reserved or multicast."""
+    (cloud metadata at 169.254.169.254), shared, reserved or multicast, nor an IPv6 address
+    that carries one of those."""
     address = ipaddress.ip_address(text.split("%", 1)[0])
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
+    if address.version == 6:
+        if address in LOCAL_NAT64:
+            return False
+        address = embedded_ipv4(address) or address
     return address.is_global and not address.is_multicast
 
 

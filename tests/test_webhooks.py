@@ -5,6 +5,7 @@ answer (one deadline per send; it holds only its own endpoint's queue)."""
 import hashlib
 import hmac
 import http.server
+import ipaddress
 import json
 import socket
 import threading
@@ -571,3 +572,48 @@ def test_a_webhook_url_is_checked_as_a_url_when_created_or_changed(api, url, mes
     assert api.patch("/webhooks/%d" % webhook["id"], {"url": url}, status=422).json["errors"] == \
         expected
     assert api.get("/webhooks/%d" % webhook["id"]).json["data"]["url"] == "https://hooks.example/in"
+
+
+def six_to_four(ipv4):
+    """The 6to4 address (2002::/16) of a site whose router is ipv4 (bits 16 to 48)."""
+    return str(ipaddress.IPv6Address((0x2002 << 112) | (int(ipaddress.IPv4Address(ipv4)) << 80) | 1))
+
+
+def teredo(ipv4):
+    """A Teredo address (2001::/32) of a client at ipv4: its last 32 bits, inverted."""
+    server = int(ipaddress.IPv4Address("65.54.227.120"))
+    return str(ipaddress.IPv6Address((0x20010000 << 96) | (server << 64) | (0x8000 << 48)
+                                     | (int(ipaddress.IPv4Address(ipv4)) ^ 0xFFFFFFFF)))
+
+
+# The IPv6 forms that carry an IPv4 address to whoever routes them.
+EMBEDDINGS = {
+    "IPv4-mapped": lambda ipv4: "::ffff:" + ipv4,
+    "IPv4-compatible": lambda ipv4: "::" + ipv4,
+    "NAT64": lambda ipv4: "64:ff9b::" + ipv4,
+    "6to4": six_to_four,
+    "Teredo": teredo,
+}
+
+
+@pytest.mark.parametrize("form", EMBEDDINGS)
+@pytest.mark.parametrize("ipv4, public", [("10.1.2.3", False), ("127.0.0.1", False),
+                                          ("169.254.169.254", False), ("8.8.8.8", True)])
+def test_an_ipv6_address_is_as_public_as_the_ipv4_address_it_carries(api, form, ipv4, public):
+    """NAT64, 6to4 and IPv4-compatible addresses of private ones passed the guard."""
+    address = EMBEDDINGS[form](ipv4)
+    assert tracker.embedded_ipv4(ipaddress.IPv6Address(address)) == ipaddress.IPv4Address(ipv4)
+    assert tracker.is_public_address(address) is public, address
+    reply = api.post("/webhooks", {"url": "http://[%s]/hook" % address, "events": ["run.failed"]},
+                     status=201 if public else 422)
+    if not public:
+        assert reply.json["errors"] == [{"field": "url", "message": "is a private address (start "
+                                         "the server with --allow-private-webhooks to allow it)"}]
+
+
+@pytest.mark.parametrize("ipv4", ["10.1.2.3", "127.0.0.1", "8.8.8.8"])
+def test_local_use_nat64_is_never_public(ipv4):
+    """64:ff9b:1::/48 (RFC 8215) is a network's own translator, whose prefix length, and so
+    where the IPv4 address sits, only it knows."""
+    assert not tracker.is_public_address("64:ff9b:1::" + ipv4)
+    assert not tracker.is_public_address("64:ff9b:1:a01:2:300::")  # 10.1.2.3 in a /48's place
