@@ -7820,20 +7820,46 @@ class WebhookRefused(Exception):
     """A destination the server may not send to (a private address, say)."""
 
 
-def webhook_json(row, secret=False):
-    document = {"id": row["id"], "url": row["url"], "events": json.loads(row["events"]),
-                "status": row["status"], "disabledReason": row["disabled_reason"],
-                "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+# A webhook URL may be a capability (a chat tool's incoming hook carries its secret in the
+# path), and a receiver's answer may quote it. As GitHub shows a repository's hooks only to
+# those who may manage them (and masks their secrets), a key without the write scope sees
+# each URL's origin and each failed attempt's status, not the receiver's words.
+def sees_webhook_secrets():
+    """Whether the caller's key may see webhook URLs whole and receivers' answers."""
+    return "write" in caller().scopes
+
+
+def url_origin(url):
+    """scheme://host[:port] of a URL."""
+    parts = urllib.parse.urlsplit(url)
+    return "%s://%s" % (parts.scheme, parts.netloc.rpartition("@")[2])
+
+
+def attempt_summary(status, error):
+    """A failed attempt without the receiver's words: its status when it answered."""
+    return error if status is None else "HTTP %d" % status
+
+
+def webhook_json(row, whole, secret=False):
+    """An endpoint as the API shows it: its URL whole or only its origin."""
+    document = {"id": row["id"], "url": row["url"] if whole else url_origin(row["url"]),
+                "events": json.loads(row["events"]), "status": row["status"],
+                "disabledReason": row["disabled_reason"], "createdAt": row["created_at"],
+                "updatedAt": row["updated_at"]}
     if secret:  # only the create's answer shows it
         document["secret"] = row["secret"]
     return document
 
 
-def delivery_json(row):
+def delivery_json(row, whole):
+    """A delivery as the API shows it: its last error whole or only its summary."""
+    error = row["last_error"]
+    if error is not None and not whole:
+        error = attempt_summary(row["last_status"], error)
     return {"id": row["id"], "webhookId": row["webhook_id"], "eventId": row["event_id"],
             "event": row["event_type"], "state": row["state"], "attempts": row["attempts"],
             "nextAttemptAt": row["next_attempt_at"] if row["state"] == "pending" else None,
-            "lastStatus": row["last_status"], "lastError": row["last_error"],
+            "lastStatus": row["last_status"], "lastError": error,
             "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
 
 
@@ -8145,7 +8171,8 @@ def record_attempt(db, delivery, status, error):
             connection.execute("""
                 UPDATE webhooks SET status = 'disabled', disabled_reason = ?, updated_at = ?
                 WHERE id = ? AND status = 'active'""",
-                ("a delivery failed for %d hours: %s" % (WEBHOOK_RETRY_SECONDS // 3600, error),
+                ("a delivery failed for %d hours: %s" % (WEBHOOK_RETRY_SECONDS // 3600,
+                                                         attempt_summary(status, error)),
                  iso_timestamp(now), delivery["webhook_id"]))
 
 
@@ -8326,14 +8353,14 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
              workspace_id))
 
 
-def list_deliveries(connection, workspace_id, webhook_id, page, per_page):
+def list_deliveries(connection, workspace_id, webhook_id, page, per_page, whole):
     total = query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries WHERE "
                                   "webhook_id = ? AND workspace_id = ?", (webhook_id, workspace_id))["n"]
     rows = query_all(connection, """
         SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND workspace_id = ?
         ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, per_page,
                                                (page - 1) * per_page))
-    return dict(page_fields(total, page, per_page), data=[delivery_json(row) for row in rows])
+    return dict(page_fields(total, page, per_page), data=[delivery_json(row, whole) for row in rows])
 
 
 def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
@@ -8354,21 +8381,22 @@ def add_webhook_routes(app, db, allow_private):
     def webhooks_create():
         row = create_webhook(db, caller().workspace_id,
                              *webhook_changes(json_body(), True, allow_private))
-        return success_created(webhook_json(row, secret=True), "Webhook created",
+        return success_created(webhook_json(row, True, secret=True), "Webhook created",
                                "/webhooks/%d" % row["id"])
 
     @app.get(API_PREFIX + "/webhooks", openapi=Operation("All webhook endpoints", "WebhookList"))
     def webhooks_index():
         rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
                                           "ORDER BY id", (caller().workspace_id,))
-        return success([webhook_json(row) for row in rows], "Webhooks retrieved")
+        whole = sees_webhook_secrets()
+        return success([webhook_json(row, whole) for row in rows], "Webhooks retrieved")
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
         "A webhook endpoint", "Webhook", item="Webhook"))
     def webhooks_show(webhook_id):
         row = existing(find_webhook(db.connection(), caller().workspace_id,
                                     parse_path_id(webhook_id, "Webhook")), "Webhook")
-        return success(webhook_json(row), "Webhook retrieved")
+        return success(webhook_json(row, sees_webhook_secrets()), "Webhook retrieved")
 
     @app.route(API_PREFIX + "/webhooks/<webhook_id>", ["PATCH"], openapi=Operation(
         "Change a webhook endpoint (status active enables it again)", "Webhook",
@@ -8377,7 +8405,7 @@ def add_webhook_routes(app, db, allow_private):
         changes, errors = webhook_changes(json_body(), False, allow_private)
         row = update_webhook(db, caller().workspace_id, parse_path_id(webhook_id, "Webhook"),
                              changes, errors)
-        return success(webhook_json(row), "Webhook updated")
+        return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
         "Delete a webhook endpoint and its delivery log", item="Webhook"))
@@ -8400,7 +8428,8 @@ def add_webhook_routes(app, db, allow_private):
         with db.read() as connection:
             existing(find_webhook(connection, caller().workspace_id, webhook_id), "Webhook")
             return success(list_deliveries(connection, caller().workspace_id, webhook_id,
-                                           values["page"], values["perPage"]), "Deliveries retrieved")
+                                           values["page"], values["perPage"], sees_webhook_secrets()),
+                           "Deliveries retrieved")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/redeliver", openapi=Operation(
         "Send an earlier delivery's event again, as a new delivery", "WebhookDelivery",
@@ -8416,7 +8445,7 @@ def add_webhook_routes(app, db, allow_private):
             raise_if(errors)
             row = existing(redeliver(connection, caller().workspace_id, webhook_id, delivery_id,
                                      db.clock()), "Delivery")
-        return success_created(delivery_json(row), "Delivery queued")
+        return success_created(delivery_json(row, True), "Delivery queued")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/test", openapi=Operation(
         "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook"))
@@ -8429,15 +8458,17 @@ def add_webhook_routes(app, db, allow_private):
                                     {"webhookId": webhook_id}, db.clock())
             row = query_one(connection, "SELECT * FROM webhook_deliveries WHERE event_id = ? "
                                         "AND workspace_id = ?", (event_id, workspace_id))
-        return success_created(delivery_json(row), "Test event queued")
+        return success_created(delivery_json(row, True), "Test event queued")
 
 
 def webhook_schemas():
     """Webhook endpoints and their deliveries."""
     events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS), 1)
     url = input_schema(1, WEBHOOK_URL_MAX_LENGTH, format="uri")
-    webhook = {"id": ID, "url": string_schema(), "events": events,
-               "status": {"enum": list(WEBHOOK_STATUSES)},
+    webhook = {"id": ID, "url": string_schema(description=(
+                   "The URL whole for a key with the write scope; for a read-only key only its "
+                   "origin (scheme://host[:port]), since a URL may carry a secret.")),
+               "events": events, "status": {"enum": list(WEBHOOK_STATUSES)},
                "disabledReason": nullable_schema(string_schema()),
                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
     return {
@@ -8455,8 +8486,10 @@ def webhook_schemas():
             "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
             "state": {"enum": ["pending", "delivered", "failed"]}, "attempts": COUNT,
             "nextAttemptAt": nullable_schema(TIMESTAMP), "lastStatus": nullable_schema(integer_schema()),
-            "lastError": nullable_schema(string_schema()), "createdAt": TIMESTAMP,
-            "updatedAt": TIMESTAMP}),
+            "lastError": dict(nullable_schema(string_schema()), description=(
+                "Why the last attempt failed; with the write scope it quotes the start of the "
+                "receiver's answer, for a read-only key only its status (HTTP 500).")),
+            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
         "WebhookDeliveryPage": object_schema(dict(PAGE_FIELDS, data=array_schema(
             schema_ref("WebhookDelivery")))),
     }

@@ -15,7 +15,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import make_api, report_figure
+from conftest import Api, make_api, report_figure
 from test_analytics import add_chat
 
 # Seconds of headroom for a wall-clock bound, on a loaded 2-core machine.
@@ -540,6 +540,7 @@ def test_an_endpoint_gets_one_delivery_at_a_time_in_order(hooks, hooks_app, rece
     finally:
         dispatcher.stop()
 
+
 # Trust nothing by default ------------------------------------------------------------
 
 NOT_A_URL = ("must be a URL without spaces or control characters (percent-encode other "
@@ -617,3 +618,31 @@ def test_local_use_nat64_is_never_public(ipv4):
     where the IPv4 address sits, only it knows."""
     assert not tracker.is_public_address("64:ff9b:1::" + ipv4)
     assert not tracker.is_public_address("64:ff9b:1:a01:2:300::")  # 10.1.2.3 in a /48's place
+
+
+def test_a_read_key_sees_webhook_hosts_and_statuses_not_urls_or_answers(hooks, hooks_app, db,
+                                                                        clock):
+    """A read-only key saw whole URLs (capabilities: a chat tool's hook carries its secret
+    in the path) and the start of each receiver's answer."""
+    receiver = Receiver([500] * 100)
+    reader = Api(hooks.client, tracker.create_key(db, hooks.workspace_id, scopes="read",
+                                                  rate_limit=100000)["key"], hooks.workspace_id)
+    try:
+        url = receiver.url + "/T000/B000/XXXXsecretXXXX?token=abc"
+        webhook = register(hooks, url)
+        origin = "http://" + receiver.url.split("/")[2]
+        hooks.post("/webhooks/%d/test" % webhook["id"], {})
+        while deliver(hooks_app):
+            clock.advance(tracker.WEBHOOK_BACKOFF_CAP_SECONDS)
+        path = "/webhooks/%d" % webhook["id"]
+        for api, shown_url, error in ((hooks, url, "HTTP 500: no thanks"),
+                                      (reader, origin, "HTTP 500")):
+            assert [item["url"] for item in api.get("/webhooks").json["data"]] == [shown_url]
+            shown = api.get(path).json["data"]
+            assert (shown["url"], shown["disabledReason"]) == (
+                shown_url, "a delivery failed for 24 hours: HTTP 500")
+            logged = api.get(path + "/deliveries").json["data"]["data"][0]
+            assert (logged["lastStatus"], logged["lastError"]) == (500, error)
+        reader.patch(path, {"status": "active"}, status=403)
+    finally:
+        receiver.close()
