@@ -2242,6 +2242,48 @@ def render_http_error(error):
     return render_api_error(api_error_from(error))
 
 
+# What a reverse proxy says the client sent it. Bottle builds request.url (a redirect's
+# Location), its scheme (the dashboard cookies' Secure flag) and remote_addr from these,
+# and any client can send them: they are dropped unless the peer is a --trusted-proxy.
+FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST",
+                     "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PORT", "HTTP_X_REAL_IP")
+
+
+def trusted_proxies(specs, environ=os.environ):
+    """The networks of --trusted-proxy options (addresses or CIDR), else of
+    TRACKER_TRUSTED_PROXIES (comma-separated); none by default."""
+    if specs is None:
+        specs = [s for s in environ.get("TRACKER_TRUSTED_PROXIES", "").split(",") if s.strip()]
+    networks = []
+    for spec in specs:
+        try:
+            networks.append(ipaddress.ip_network(spec.strip(), strict=False))
+        except ValueError:
+            raise ProvisioningError("--trusted-proxy %r is not an IP address or network"
+                                    % spec) from None
+    return tuple(networks)
+
+
+def from_trusted_proxy(environ, proxies):
+    """Whether the request's peer (REMOTE_ADDR) is in one of the networks proxies."""
+    try:
+        peer = ipaddress.ip_address(environ.get("REMOTE_ADDR", ""))
+    except ValueError:
+        return False
+    peer = getattr(peer, "ipv4_mapped", None) or peer  # a dual-stack socket's IPv4 peer
+    return any(peer in network for network in proxies)
+
+
+def distrust_forwarded(wsgi, proxies):
+    """wsgi, seeing forwarded headers only on requests from one of proxies."""
+    def app(environ, start_response):
+        if not from_trusted_proxy(environ, proxies):
+            for name in FORWARDED_HEADERS:
+                environ.pop(name, None)
+        return wsgi(environ, start_response)
+    return app
+
+
 ###############################################################################
 # Plugins: envelope, auth, rate limits, scopes, idempotency #####################
 ###############################################################################
@@ -9508,14 +9550,15 @@ RUN_MODES = ("normal", "instant", "off")
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
-             **worker_options):
+             trusted_proxies=(), **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
     it when runs is "normal"; with "instant" a write request's runs finish before it
     answers; with "off" runs stay queued. Tests may call the worker's ``run_pending()``.
     seed is a seed document (see load_seed) for an empty database; the keys it created
-    are in ``app.config["tracker.seed_keys"]``.
+    are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
+    from trusted_proxies (ip_network objects).
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -9545,7 +9588,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     add_routes(app, db)
     add_webhook_routes(app, db, allow_private_webhooks)
     add_operations_routes(app, db)
-    add_dashboard(app, db, limiter)
+    # Bottle.__call__ hands every request to app.wsgi
+    app.wsgi = distrust_forwarded(add_dashboard(app, db, limiter), trusted_proxies)
     return app
 
 
@@ -10214,7 +10258,8 @@ def prompt_documents(fragment):
 
 
 def add_dashboard(app, db, limiter):
-    """Serve the dashboard from app: the paths its routes match go to it, the rest to the API."""
+    """The WSGI callable of app with the dashboard: the paths the dashboard's routes match
+    go to it, the rest to the API."""
     dashboard = bottle.Bottle()
     dashboard.default_error_handler = routing_error_page
     dashboard.uninstall(True)
@@ -10232,9 +10277,8 @@ def add_dashboard(app, db, limiter):
             if error.status_code == 404:
                 return api(environ, start_response)
         return dashboard.wsgi(environ, start_response)
-    app.wsgi = wsgi  # Bottle.__call__ hands every request to app.wsgi
     app.config["tracker.dashboard"] = dashboard
-    return dashboard
+    return wsgi
 
 
 def routing_error_page(error):
@@ -12097,13 +12141,15 @@ def cmd_serve(args):
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     judge = judge_engine(engines, args.judge)
+    proxies = trusted_proxies(args.trusted_proxy)
     # after the arguments are known good: a refused start leaves no new file behind
     db = Database(":memory:") if args.memory else create_db(args.db)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
-                   webhook_timeout=args.webhook_timeout)
+                   webhook_timeout=args.webhook_timeout,
+                   trusted_proxies=proxies)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
     first_key = keys[0]["key"] if keys else None
@@ -12238,6 +12284,11 @@ def build_parser():
     serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
+    serve_cmd.add_argument("--trusted-proxy", action="append", metavar="ADDR_OR_CIDR",
+                           help="a reverse proxy whose X-Forwarded-Proto, -Host and -For (and "
+                                "Forwarded) headers count (repeatable; env "
+                                "TRACKER_TRUSTED_PROXIES, comma-separated; default: none, "
+                                "every client's are ignored)")
 
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")

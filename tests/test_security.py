@@ -8,6 +8,7 @@ cases; tests/test_foundation.py the in-process key and header cases.
 """
 
 import concurrent.futures
+import http.client
 import json
 import re
 import threading
@@ -457,3 +458,55 @@ def test_a_form_has_the_same_limits_multipart_or_urlencoded(client, encode, buil
     started = time.perf_counter()
     sign_in(encode([("csrf", csrf)] + [("x", "")] * 100_000), 413)
     assert time.perf_counter() - started < 1
+
+
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"}
+
+
+def as_forwarded(client, peer):
+    """(Location of a page's redirect, whether the sign-in cookie is Secure) for a request
+    from peer that carries FORWARDED."""
+    environ = {"REMOTE_ADDR": peer}
+    moved = client.get("/prompts", headers=FORWARDED, extra_environ=environ, status=303)
+    page = client.get("/", headers=FORWARDED, extra_environ=environ, status=200)
+    return moved.headers["Location"], "; Secure" in page.headers["Set-Cookie"]
+
+
+def test_forwarded_headers_count_only_from_a_trusted_proxy(db):
+    """X-Forwarded-Proto and -Host were taken from any client: a redirect's Location named
+    their host, and a cookie was Secure or not as they said."""
+    honoured, ignored = ("https://evil.example/", True), ("http://localhost:80/", False)
+    client = webtest.TestApp(tracker.make_app(db))
+    assert as_forwarded(client, "127.0.0.1") == ignored  # by default, no one is trusted
+    proxies = tracker.trusted_proxies(["10.0.0.0/8", "2001:db8::7"])
+    client = webtest.TestApp(tracker.make_app(db, trusted_proxies=proxies))
+    for peer in ("10.1.2.3", "::ffff:10.1.2.3", "2001:db8::7"):
+        assert as_forwarded(client, peer) == honoured, peer
+    for peer in ("127.0.0.1", "11.1.2.3", "2001:db8::8", ""):
+        assert as_forwarded(client, peer) == ignored, peer
+
+
+def forwarded_location(server):
+    """The Location of a redirect asked for with FORWARDED headers, over loopback."""
+    host, port = server.url.rsplit("//", 1)[1].rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/prompts", headers=FORWARDED)
+    reply = connection.getresponse()
+    connection.close()
+    assert reply.status == 303
+    return reply.getheader("Location")
+
+
+def test_serve_takes_trusted_proxies_from_its_options_or_the_environment(tmp_path, server_factory):
+    server = server_factory(tmp_path / "a.db", "--trusted-proxy", "127.0.0.1/32",
+                            "--trusted-proxy", "::1")
+    assert forwarded_location(server) == "https://evil.example/"
+    server = server_factory(tmp_path / "b.db", env={"TRACKER_TRUSTED_PROXIES": "10.0.0.1, ::1"})
+    assert forwarded_location(server).startswith("http://127.0.0.1:")
+    server = server_factory(tmp_path / "c.db", env={"TRACKER_TRUSTED_PROXIES": "127.0.0.0/8"})
+    assert forwarded_location(server) == "https://evil.example/"
+    code, _, error = run_cli(tmp_path / "d.db", "serve", "--trusted-proxy", "proxy.example",
+                             "--port", "0")
+    assert (code, error) == (1, "tracker: error: --trusted-proxy 'proxy.example' is not an IP "
+                                "address or network\n")
+    assert not (tmp_path / "d.db").exists()
