@@ -12059,12 +12059,54 @@ def mcp_call(app, key, spec, arguments):
     return False, "%d%s: %s%s" % (status, code, envelope["message"], problems)
 
 
+class AnsweringReadStream:
+    """The MCP stdio transport's read stream, answering each line that is not a JSON-RPC
+    message with answer(error), written to write_stream: the SDK only logs such a line
+    (at debug level), and a client waiting for its answer would wait forever."""
+
+    def __init__(self, stream, write_stream, answer):
+        self.stream = stream
+        self.write_stream = write_stream
+        self.answer = answer
+
+    @property
+    def last_context(self):  # the sender's context, which the SDK's dispatcher runs under
+        return getattr(self.stream, "last_context", None)
+
+    async def receive(self):
+        while True:
+            item = await self.stream.receive()
+            if not isinstance(item, Exception):
+                return item
+            await self.write_stream.send(self.answer(item))
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        import anyio
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def aclose(self):
+        await self.stream.aclose()
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc_info):
+        await self.aclose()
+
+
 def serve_mcp(db, key):
     """Serve the MCP tools on stdin and stdout until the client closes them."""
     import anyio
     import mcp_types
     from mcp.server.lowlevel import Server
     from mcp.server.stdio import stdio_server
+    from mcp.shared.message import SessionMessage
 
     app = make_app(db, runs="off")
     specs = {spec[0]: spec for spec in mcp_tool_specs(app)}
@@ -12087,12 +12129,23 @@ def serve_mcp(db, key):
             content=[mcp_types.TextContent(type="text", text=text)], is_error=not ok,
             structured_content=data if ok and isinstance(data, dict) else None)
 
+    def malformed(error):
+        """JSON-RPC 2.0's answer to a line that is not a message (id null): -32700 for
+        text that is not JSON, -32600 for JSON that is not a request or notification."""
+        if any(problem["type"] == "json_invalid" for problem in error.errors()):
+            code, message = mcp_types.PARSE_ERROR, "Parse error"
+        else:
+            code, message = mcp_types.INVALID_REQUEST, "Invalid Request"
+        return SessionMessage(mcp_types.JSONRPCError(
+            jsonrpc="2.0", id=None, error=mcp_types.ErrorData(code=code, message=message)))
+
     server = Server("tracker", version=__version__, on_list_tools=list_tools,
                     on_call_tool=call_tool)
 
     async def run():
         async with stdio_server() as (read_stream, write_stream):
-            await server.run(read_stream, write_stream, server.create_initialization_options())
+            await server.run(AnsweringReadStream(read_stream, write_stream, malformed),
+                             write_stream, server.create_initialization_options())
     anyio.run(run)
 
 
