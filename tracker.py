@@ -792,6 +792,48 @@ def render_http_error(error):
     return render_api_error(api_error_from(error))
 
 
+# What a reverse proxy says the client sent it. Bottle builds request.url (a redirect's
+# Location), its scheme (the dashboard cookies' Secure flag) and remote_addr from these,
+# and any client can send them: they are dropped unless the peer is a --trusted-proxy.
+FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST",
+                     "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PORT", "HTTP_X_REAL_IP")
+
+
+def trusted_proxies(specs, environ=os.environ):
+    """The networks of --trusted-proxy options (addresses or CIDR), else of
+    TRACKER_TRUSTED_PROXIES (comma-separated); none by default."""
+    if specs is None:
+        specs = [s for s in environ.get("TRACKER_TRUSTED_PROXIES", "").split(",") if s.strip()]
+    networks = []
+    for spec in specs:
+        try:
+            networks.append(ipaddress.ip_network(spec.strip(), strict=False))
+        except ValueError:
+            raise ProvisioningError("--trusted-proxy %r is not an IP address or network"
+                                    % spec) from None
+    return tuple(networks)
+
+
+def from_trusted_proxy(environ, proxies):
+    """Whether the request's peer (REMOTE_ADDR) is in one of the networks proxies."""
+    try:
+        peer = ipaddress.ip_address(environ.get("REMOTE_ADDR", ""))
+    except ValueError:
+        return False
+    peer = getattr(peer, "ipv4_mapped", None) or peer  # a dual-stack socket's IPv4 peer
+    return any(peer in network for network in proxies)
+
+
+def distrust_forwarded(wsgi, proxies):
+    """wsgi, seeing forwarded headers only on requests from one of proxies."""
+    def app(environ, start_response):
+        if not from_trusted_proxy(environ, proxies):
+            for name in FORWARDED_HEADERS:
+                environ.pop(name, None)
+        return wsgi(environ, start_response)
+    return app
+
+
 ###############################################################################
 # Plugins: envelope, auth, rate limits, scopes, idempotency #####################
 ###############################################################################
@@ -6370,29 +6412,78 @@ class WebhookRefused(Exception):
     """A destination the server may not send to (a private address, say)."""
 
 
-def webhook_json(row, secret=False):
-    document = {"id": row["id"], "url": row["url"], "events": json.loads(row["events"]),
-                "status": row["status"], "disabledReason": row["disabled_reason"],
-                "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+# A webhook URL may be a capability (a chat tool's incoming hook carries its secret in the
+# path), and a receiver's answer may quote it. As GitHub shows a repository's hooks only to
+# those who may manage them (and masks their secrets), a key without the write scope sees
+# each URL's origin and each failed attempt's status, not the receiver's words.
+def sees_webhook_secrets():
+    """Whether the caller's key may see webhook URLs whole and receivers' answers."""
+    return "write" in caller().scopes
+
+
+def url_origin(url):
+    """scheme://host[:port] of a URL."""
+    parts = urllib.parse.urlsplit(url)
+    return "%s://%s" % (parts.scheme, parts.netloc.rpartition("@")[2])
+
+
+def attempt_summary(status, error):
+    """A failed attempt without the receiver's words: its status when it answered."""
+    return error if status is None else "HTTP %d" % status
+
+
+def webhook_json(row, whole, secret=False):
+    """An endpoint as the API shows it: its URL whole or only its origin."""
+    document = {"id": row["id"], "url": row["url"] if whole else url_origin(row["url"]),
+                "events": json.loads(row["events"]), "status": row["status"],
+                "disabledReason": row["disabled_reason"], "createdAt": row["created_at"],
+                "updatedAt": row["updated_at"]}
     if secret:  # only the create's answer shows it
         document["secret"] = row["secret"]
     return document
 
 
-def delivery_json(row):
+def delivery_json(row, whole):
+    """A delivery as the API shows it: its last error whole or only its summary."""
+    error = row["last_error"]
+    if error is not None and not whole:
+        error = attempt_summary(row["last_status"], error)
     return {"id": row["id"], "webhookId": row["webhook_id"], "eventId": row["event_id"],
             "event": row["event_type"], "state": row["state"], "attempts": row["attempts"],
             "nextAttemptAt": row["next_attempt_at"] if row["state"] == "pending" else None,
-            "lastStatus": row["last_status"], "lastError": row["last_error"],
+            "lastStatus": row["last_status"], "lastError": error,
             "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+# IPv6 prefixes whose last 32 bits are an IPv4 address a packet ends up at, beside those
+# ipaddress reads (ipv4_mapped ::ffff:0:0/96, sixtofour 2002::/16, teredo 2001::/32):
+# IPv4-compatible (::/96, RFC 4291) and NAT64's well-known prefix (RFC 6052). Whether such
+# an address is public is whether its IPv4 address is: Python's own lists say ::10.0.0.1
+# and 64:ff9b::7f00:1 are global.
+IPV4_EMBEDDING_PREFIXES = (ipaddress.ip_network("::/96"), ipaddress.ip_network("64:ff9b::/96"))
+# NAT64 for a network's own use (RFC 8215): its translator places the IPv4 address where
+# its prefix length says (RFC 6052 2.2), which only it knows, so none of it is public.
+LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")
+
+
+def embedded_ipv4(address):
+    """The IPv4 address an IPv6 address carries to (a Teredo address: its client), or None."""
+    if address.teredo:
+        return address.teredo[1]
+    if any(address in prefix for prefix in IPV4_EMBEDDING_PREFIXES):
+        return ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+    return address.ipv4_mapped or address.sixtofour
 
 
 def is_public_address(text):
     """Whether an IP address is on the public internet: not loopback, private, link-local
-    (cloud metadata at 169.254.169.254), shared, reserved or multicast."""
+    (cloud metadata at 169.254.169.254), shared, reserved or multicast, nor an IPv6 address
+    that carries one of those."""
     address = ipaddress.ip_address(text.split("%", 1)[0])
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped:
-        address = address.ipv4_mapped
+    if address.version == 6:
+        if address in LOCAL_NAT64:
+            return False
+        address = embedded_ipv4(address) or address
     return address.is_global and not address.is_multicast
 
 
@@ -6405,13 +6496,30 @@ def is_address(host):
     return True
 
 
+# A URL is visible ASCII (RFC 3986: other characters are percent-encoded, a host's in
+# punycode); urlsplit would quietly drop a tab or a line break that http.client then refuses
+# at every delivery. A host is an IP address or DNS labels of letters, digits, - and _.
+URL_CHARACTERS = re.compile(r"[!-~]+")
+HOST_NAME = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*"
+                       r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?")
+
+
 def webhook_target(url):
-    """(scheme, host, port, path) of a webhook URL; ValueError if it is not one."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
-        raise ValueError("must be an http or https URL with a host and no credentials")
+    """(scheme, host, port, path) of a webhook URL; ValueError saying what is wrong if it
+    is not one (checked when an endpoint is registered, and again at each send)."""
+    if not URL_CHARACTERS.fullmatch(url):
+        raise ValueError("must be a URL without spaces or control characters (percent-encode "
+                         "other characters; a host name in punycode)")
+    parts = urllib.parse.urlsplit(url)  # ValueError for a bad [IPv6] host
+    if parts.scheme not in ("http", "https"):
+        raise ValueError("must be an http or https URL")
+    if "@" in parts.netloc:
+        raise ValueError("must not carry credentials")
+    host = parts.hostname
+    if not host or not (is_address(host) or HOST_NAME.fullmatch(host)):
+        raise ValueError("must name a host: a DNS name or an IP address")
     port = parts.port or (443 if parts.scheme == "https" else 80)  # ValueError if out of range
-    return parts.scheme, parts.hostname, port, url_target(parts)
+    return parts.scheme, host, port, url_target(parts)
 
 
 def checked_address(host, port, allow_private):
@@ -6655,7 +6763,8 @@ def record_attempt(db, delivery, status, error):
             connection.execute("""
                 UPDATE webhooks SET status = 'disabled', disabled_reason = ?, updated_at = ?
                 WHERE id = ? AND status = 'active'""",
-                ("a delivery failed for %d hours: %s" % (WEBHOOK_RETRY_SECONDS // 3600, error),
+                ("a delivery failed for %d hours: %s" % (WEBHOOK_RETRY_SECONDS // 3600,
+                                                         attempt_summary(status, error)),
                  iso_timestamp(now), delivery["webhook_id"]))
 
 
@@ -6836,14 +6945,14 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
              workspace_id))
 
 
-def list_deliveries(connection, workspace_id, webhook_id, page, per_page):
+def list_deliveries(connection, workspace_id, webhook_id, page, per_page, whole):
     total = query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries WHERE "
                                   "webhook_id = ? AND workspace_id = ?", (webhook_id, workspace_id))["n"]
     rows = query_all(connection, """
         SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND workspace_id = ?
         ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, per_page,
                                                (page - 1) * per_page))
-    return dict(page_fields(total, page, per_page), data=[delivery_json(row) for row in rows])
+    return dict(page_fields(total, page, per_page), data=[delivery_json(row, whole) for row in rows])
 
 
 def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
@@ -6864,21 +6973,22 @@ def add_webhook_routes(app, db, allow_private):
     def webhooks_create():
         row = create_webhook(db, caller().workspace_id,
                              *webhook_changes(json_body(), True, allow_private))
-        return success_created(webhook_json(row, secret=True), "Webhook created",
+        return success_created(webhook_json(row, True, secret=True), "Webhook created",
                                "/webhooks/%d" % row["id"])
 
     @app.get(API_PREFIX + "/webhooks", openapi=Operation("All webhook endpoints", "WebhookList"))
     def webhooks_index():
         rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
                                           "ORDER BY id", (caller().workspace_id,))
-        return success([webhook_json(row) for row in rows], "Webhooks retrieved")
+        whole = sees_webhook_secrets()
+        return success([webhook_json(row, whole) for row in rows], "Webhooks retrieved")
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
         "A webhook endpoint", "Webhook", item="Webhook"))
     def webhooks_show(webhook_id):
         row = existing(find_webhook(db.connection(), caller().workspace_id,
                                     parse_path_id(webhook_id, "Webhook")), "Webhook")
-        return success(webhook_json(row), "Webhook retrieved")
+        return success(webhook_json(row, sees_webhook_secrets()), "Webhook retrieved")
 
     @app.route(API_PREFIX + "/webhooks/<webhook_id>", ["PATCH"], openapi=Operation(
         "Change a webhook endpoint (status active enables it again)", "Webhook",
@@ -6887,7 +6997,7 @@ def add_webhook_routes(app, db, allow_private):
         changes, errors = webhook_changes(json_body(), False, allow_private)
         row = update_webhook(db, caller().workspace_id, parse_path_id(webhook_id, "Webhook"),
                              changes, errors)
-        return success(webhook_json(row), "Webhook updated")
+        return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
         "Delete a webhook endpoint and its delivery log", item="Webhook"))
@@ -6910,7 +7020,8 @@ def add_webhook_routes(app, db, allow_private):
         with db.read() as connection:
             existing(find_webhook(connection, caller().workspace_id, webhook_id), "Webhook")
             return success(list_deliveries(connection, caller().workspace_id, webhook_id,
-                                           values["page"], values["perPage"]), "Deliveries retrieved")
+                                           values["page"], values["perPage"], sees_webhook_secrets()),
+                           "Deliveries retrieved")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/redeliver", openapi=Operation(
         "Send an earlier delivery's event again, as a new delivery", "WebhookDelivery",
@@ -6926,7 +7037,7 @@ def add_webhook_routes(app, db, allow_private):
             raise_if(errors)
             row = existing(redeliver(connection, caller().workspace_id, webhook_id, delivery_id,
                                      db.clock()), "Delivery")
-        return success_created(delivery_json(row), "Delivery queued")
+        return success_created(delivery_json(row, True), "Delivery queued")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/test", openapi=Operation(
         "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook"))
@@ -6939,15 +7050,17 @@ def add_webhook_routes(app, db, allow_private):
                                     {"webhookId": webhook_id}, db.clock())
             row = query_one(connection, "SELECT * FROM webhook_deliveries WHERE event_id = ? "
                                         "AND workspace_id = ?", (event_id, workspace_id))
-        return success_created(delivery_json(row), "Test event queued")
+        return success_created(delivery_json(row, True), "Test event queued")
 
 
 def webhook_schemas():
     """Webhook endpoints and their deliveries."""
     events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS), 1)
     url = input_schema(1, WEBHOOK_URL_MAX_LENGTH, format="uri")
-    webhook = {"id": ID, "url": string_schema(), "events": events,
-               "status": {"enum": list(WEBHOOK_STATUSES)},
+    webhook = {"id": ID, "url": string_schema(description=(
+                   "The URL whole for a key with the write scope; for a read-only key only its "
+                   "origin (scheme://host[:port]), since a URL may carry a secret.")),
+               "events": events, "status": {"enum": list(WEBHOOK_STATUSES)},
                "disabledReason": nullable_schema(string_schema()),
                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
     return {
@@ -6965,8 +7078,10 @@ def webhook_schemas():
             "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
             "state": {"enum": ["pending", "delivered", "failed"]}, "attempts": COUNT,
             "nextAttemptAt": nullable_schema(TIMESTAMP), "lastStatus": nullable_schema(integer_schema()),
-            "lastError": nullable_schema(string_schema()), "createdAt": TIMESTAMP,
-            "updatedAt": TIMESTAMP}),
+            "lastError": dict(nullable_schema(string_schema()), description=(
+                "Why the last attempt failed; with the write scope it quotes the start of the "
+                "receiver's answer, for a read-only key only its status (HTTP 500).")),
+            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
         "WebhookDeliveryPage": object_schema(dict(PAGE_FIELDS, data=array_schema(
             schema_ref("WebhookDelivery")))),
     }
@@ -7985,14 +8100,15 @@ RUN_MODES = ("normal", "instant", "off")
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
-             **worker_options):
+             trusted_proxies=(), **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
     it when runs is "normal"; with "instant" a write request's runs finish before it
     answers; with "off" runs stay queued. Tests may call the worker's ``run_pending()``.
     seed is a seed document (see load_seed) for an empty database; the keys it created
-    are in ``app.config["tracker.seed_keys"]``.
+    are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
+    from trusted_proxies (ip_network objects).
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -8022,7 +8138,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     add_routes(app, db)
     add_webhook_routes(app, db, allow_private_webhooks)
     add_operations_routes(app, db)
-    add_dashboard(app, db, limiter)
+    # Bottle.__call__ hands every request to app.wsgi
+    app.wsgi = distrust_forwarded(add_dashboard(app, db, limiter), trusted_proxies)
     return app
 
 
@@ -8168,6 +8285,33 @@ def sign_out(db, token):
                            (hash_key(token),))
 
 
+# A form, urlencoded or multipart alike, is at most FORM_MAX_BYTES (Bottle's MEMFILE_MAX,
+# which bounded urlencoded forms alone) in at most FORM_MAX_FIELDS fields (the forms here
+# have fewer than ten), both checked before anything parses it: Bottle's multipart parser
+# had no bound but the 16 MiB of any body, and spent 2-7 s on 100,000 empty parts.
+FORM_MAX_BYTES = bottle.BaseRequest.MEMFILE_MAX
+FORM_MAX_FIELDS = 100
+MULTIPART_BOUNDARY = re.compile(r';\s*boundary=(?:"([^"]+)"|([^;\s]+))', re.I)
+
+
+def check_form():
+    """A 413 for a request body larger than a form may be, or with more fields."""
+    if request.content_length > FORM_MAX_BYTES:
+        raise ApiError(413, "A form exceeds %d bytes" % FORM_MAX_BYTES, code="PAYLOAD_TOO_LARGE")
+    if form_fields(request.body.read(), request.environ.get("CONTENT_TYPE", "")) > FORM_MAX_FIELDS:
+        raise ApiError(413, "A form has at most %d fields" % FORM_MAX_FIELDS,
+                       code="PAYLOAD_TOO_LARGE")
+
+
+def form_fields(body, content_type):
+    """How many fields body holds at most, counted without parsing it: a multipart body's
+    delimiter lines but the last, or an urlencoded one's separators (Bottle's & and ;) plus one."""
+    boundary = MULTIPART_BOUNDARY.search(content_type)
+    if content_type.lower().startswith("multipart/") and boundary:
+        return body.count(b"--" + (boundary.group(1) or boundary.group(2)).encode("latin-1")) - 1
+    return body.count(b"&") + body.count(b";") + 1
+
+
 def form_text(name):
     """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
     value = request.forms.get(name, "")
@@ -8204,8 +8348,7 @@ class DashboardPlugin:
             set_common_headers()
             set_headers(DASHBOARD_HEADERS)
             try:
-                if request.content_length > MAX_BODY_BYTES:
-                    raise payload_too_large()
+                check_form()
                 if not public and not self.open_session():
                     if signed_out is not None:
                         return signed_out()
@@ -8665,7 +8808,8 @@ def prompt_documents(fragment):
 
 
 def add_dashboard(app, db, limiter):
-    """Serve the dashboard from app: the paths its routes match go to it, the rest to the API."""
+    """The WSGI callable of app with the dashboard: the paths the dashboard's routes match
+    go to it, the rest to the API."""
     dashboard = bottle.Bottle()
     dashboard.default_error_handler = routing_error_page
     dashboard.uninstall(True)
@@ -8683,9 +8827,8 @@ def add_dashboard(app, db, limiter):
             if error.status_code == 404:
                 return api(environ, start_response)
         return dashboard.wsgi(environ, start_response)
-    app.wsgi = wsgi  # Bottle.__call__ hands every request to app.wsgi
     app.config["tracker.dashboard"] = dashboard
-    return dashboard
+    return wsgi
 
 
 def routing_error_page(error):
@@ -9648,10 +9791,13 @@ DESCRIPTORS_BACKOFF_SECONDS = 0.1
 DESCRIPTORS_LOG_SECONDS = 10.0
 
 BARE_LF = re.compile(rb"(?<!\r)\n")
-# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value. cheroot also takes
-# white space before the colon, a folded line and a bare CR, which a proxy in front may read
-# differently: a way to hide a framing header from one of the two.
-INVALID_HEADER_LINE = re.compile(rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\r\n]*\r\n)")
+# A header line is a name (a token, RFC 9110 5.6.2), a colon and a value without control
+# characters but HTAB (5.5). cheroot also takes white space before the colon, a folded line,
+# a bare CR, and a vertical tab or form feed beside a value, which Python's strip() drops: a
+# proxy in front may read each differently ("Transfer-Encoding: \x0bchunked" is not chunked
+# to RFC 9110's SP/HTAB-only white space), a way to hide a framing header from one of the two.
+INVALID_HEADER_LINE = re.compile(
+    rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\x00-\x08\x0a-\x1f\x7f]*\r\n)")
 FRAMING_FIELD = re.compile(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
 EXPECT_CONTINUE = re.compile(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
 CHUNK_SIZE_LINE = re.compile(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
@@ -9728,6 +9874,8 @@ def header_line_problem(head):
         return "Folded header lines are not accepted"
     if re.match(rb"[^:]*[ \t]:", line):
         return "White space before a header's colon"
+    if re.search(rb"[\x00-\x08\x0a-\x1f\x7f]", line):
+        return "A control character in a header line"
     return "Illegal header line"
 
 
@@ -10514,8 +10662,8 @@ def mcp_reply(app, key, specs, message):
         answer["result"] = mcp_result(app, key, specs, message["method"], params)
     except McpError as error:
         answer["error"] = {"code": error.args[0], "message": error.args[1]}
-    except Exception:
-        log.exception("mcp: %s failed", message["method"])
+    except Exception as error:
+        log_failure(error, "mcp: %s failed", loggable(message["method"]))
         answer["error"] = {"code": -32603, "message": "Internal error"}
     return answer
 
@@ -10600,13 +10748,15 @@ def cmd_serve(args):
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     judge = judge_engine(engines, args.judge)
+    proxies = trusted_proxies(args.trusted_proxy)
     # after the arguments are known good: a refused start leaves no new file behind
     db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
-                   webhook_timeout=args.webhook_timeout)
+                   webhook_timeout=args.webhook_timeout,
+                   trusted_proxies=proxies)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
     first_key = keys[0]["key"] if keys else None
@@ -10759,6 +10909,11 @@ def build_parser():
     serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
+    serve_cmd.add_argument("--trusted-proxy", action="append", metavar="ADDR_OR_CIDR",
+                           help="a reverse proxy whose X-Forwarded-Proto, -Host and -For (and "
+                                "Forwarded) headers count (repeatable; env "
+                                "TRACKER_TRUSTED_PROXIES, comma-separated; default: none, "
+                                "every client's are ignored)")
 
     migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
                           "release's schema, after a backup beside it, logging each step.")

@@ -58,6 +58,10 @@ def chunked(body):
      "Transfer-Encoding must name chunked once, last"),
     (b"Transfer-Encoding: chunked, chunked", chunked(BODY),
      "Transfer-Encoding must name chunked once, last"),
+    # White space is SP and HTAB only (RFC 9110 5.6.3): bytes.strip() read these as chunked.
+    (b"Transfer-Encoding: \x0bchunked", chunked(BODY), "A control character in a header line"),
+    (b"Transfer-Encoding: chunked\x0c", chunked(BODY), "A control character in a header line"),
+    (b"Content-Length: 24\x0b", BODY, "A control character in a header line"),
 ])
 def test_an_ambiguous_frame_is_400_and_nothing_behind_it_runs(served, framing, body, message):
     server, key = served

@@ -166,3 +166,30 @@ def test_mcp_refuses_to_start_without_a_good_key(workspace):
     assert code == 1 and "mcp needs an API key" in stderr
     code, _, stderr = run_cli(path, "mcp", "--key", tracker.generate_key())
     assert code == 1 and "the key was refused" in stderr and "Traceback" not in stderr
+
+
+def test_a_line_that_is_not_a_message_gets_json_rpcs_error(workspace):
+    """The SDK's stdio server (which tracker mcp used before) logged a line that is not
+    JSON-RPC and answered nothing: a client waiting for an answer waited forever. JSON-RPC
+    2.0 answers -32700 (not JSON)
+    and -32600 (JSON, but not a request), with id null, and the session goes on."""
+    path, keys = workspace
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}
+    lines = ["not json", json.dumps(initialize), '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"',
+             '{"a": 1}', "[1, 2]", '{"jsonrpc": "2.0", "method": "notifications/initialized"}',
+             '{"jsonrpc": "2.0", "id": 3, "method": "tools/list"}']
+    done = subprocess.run([*TRACKER, "mcp", "--db", str(path)], cwd=REPO, timeout=60,
+                          input="".join(line + "\n" for line in lines), capture_output=True,
+                          text=True, env=dict(os.environ, TRACKER_API_KEY=keys["read"]))
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    parse_error = {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}
+    invalid = {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request"}}
+    # [1, 2] is a batch of two invalid requests: JSON-RPC 2.0 answers it with a batch
+    assert [answer for answer in answers if "result" not in answer] == [
+        parse_error, parse_error, invalid, [invalid, invalid]]
+    results = {answer["id"]: answer["result"] for answer in answers if "result" in answer}
+    assert results[1]["serverInfo"]["name"] == "tracker"
+    assert len(results[3]["tools"]) == len(tracker.MCP_TOOLS)
+    assert len(answers) == 6 and done.returncode == 0

@@ -8,6 +8,7 @@ cases; tests/test_foundation.py the in-process key and header cases.
 """
 
 import concurrent.futures
+import http.client
 import json
 import re
 import threading
@@ -343,8 +344,8 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
     for n, payload in enumerate(PAYLOADS):
         api.post("/topics", {"name": "%d %s" % (n, payload)})
         api.post("/tags", {"name": "%d %s" % (n, payload)})
-        created = api.post("/brands", {"name": "%d %s" % (n, payload), "trackedNames": [payload]})
-        assert created.status_int == (201 if payload in BRAND_PAYLOADS else 422)
+        api.post("/brands", {"name": "%d %s" % (n, payload), "trackedNames": [payload]},
+                 status=201 if payload in BRAND_PAYLOADS else 422)
         api.post("/prompts", {"text": "%d %s" % (n, payload), "location": payload[:255],
                               "topic": "%d %s" % (n, payload), "tags": ["%d %s" % (n, payload)]})
     tracker.Worker(db).run_pending()
@@ -402,3 +403,110 @@ def test_a_trace_in_the_log_escapes_each_message_and_keeps_its_frames():
         "Traceback (most recent call last):", messages[0],
         "The above exception was the direct cause of the following exception:",
         "Traceback (most recent call last):", messages[1]]
+
+
+# Trust nothing by default ----------------------------------------------------------------
+
+WRONG_KEY = "That is not a valid API key, or it was revoked or has expired."
+
+
+def sign_in_form(client):
+    """The sign-in form's CSRF token (its cookie is now in client)."""
+    return client.get("/").html.find("input", {"name": "csrf"})["value"]
+
+
+def multipart(fields, boundary="b0undary"):
+    body = b"".join(b'--%s\r\nContent-Disposition: form-data; name="%s"\r\n\r\n%s\r\n'
+                    % (boundary.encode(), name.encode(), value.encode()) for name, value in fields)
+    return body + b"--%s--\r\n" % boundary.encode(), "multipart/form-data; boundary=" + boundary
+
+
+def urlencoded(fields):
+    return "&".join("%s=%s" % field for field in fields).encode(), \
+        "application/x-www-form-urlencoded"
+
+
+def padded(encode, csrf, size):
+    """A sign-in form of exactly size bytes: csrf, a wrong key and padding."""
+    fields = [("csrf", csrf), ("key", "trk_wrong"), ("pad", "")]
+    short = size - len(encode(fields)[0])
+    return encode(fields[:2] + [("pad", "a" * short)])
+
+
+def many(encode, csrf, count):
+    """A sign-in form of count fields: csrf, a wrong key and empty ones."""
+    return encode([("csrf", csrf), ("key", "trk_wrong")] + [("x", "")] * (count - 2))
+
+
+@pytest.mark.parametrize("encode", [multipart, urlencoded])
+@pytest.mark.parametrize("build, limit, message", [
+    (padded, tracker.FORM_MAX_BYTES, "A form exceeds %d bytes" % tracker.FORM_MAX_BYTES),
+    (many, tracker.FORM_MAX_FIELDS, "A form has at most %d fields" % tracker.FORM_MAX_FIELDS),
+])
+def test_a_form_has_the_same_limits_multipart_or_urlencoded(client, encode, build, limit, message):
+    """A 5.9 MB multipart body of 100,000 parts cost 2-7 s of CPU on the anonymous /sign-in,
+    where an urlencoded one got a 413: both are now refused before they are parsed."""
+    def sign_in(form, status):
+        body, content_type = form  # as sent: WebTest would encode a multipart body itself
+        return client.request("/sign-in", method="POST", body=body, content_type=content_type,
+                              status=status)
+    csrf = sign_in_form(client)
+    page = sign_in(build(encode, csrf, limit), 200)
+    assert page.html.find(id="sign-in-problem").text == WRONG_KEY
+    page = sign_in(build(encode, csrf, limit + 1), 413)
+    assert page.html.find("div", class_="problem").p.text == message
+    started = time.perf_counter()
+    sign_in(encode([("csrf", csrf)] + [("x", "")] * 100_000), 413)
+    assert time.perf_counter() - started < 1
+
+
+FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example"}
+
+
+def as_forwarded(client, peer):
+    """(Location of a page's redirect, whether the sign-in cookie is Secure) for a request
+    from peer that carries FORWARDED."""
+    environ = {"REMOTE_ADDR": peer}
+    moved = client.get("/prompts", headers=FORWARDED, extra_environ=environ, status=303)
+    page = client.get("/", headers=FORWARDED, extra_environ=environ, status=200)
+    return moved.headers["Location"], "; Secure" in page.headers["Set-Cookie"]
+
+
+def test_forwarded_headers_count_only_from_a_trusted_proxy(db):
+    """X-Forwarded-Proto and -Host were taken from any client: a redirect's Location named
+    their host, and a cookie was Secure or not as they said."""
+    honoured, ignored = ("https://evil.example/", True), ("http://localhost:80/", False)
+    client = webtest.TestApp(tracker.make_app(db))
+    assert as_forwarded(client, "127.0.0.1") == ignored  # by default, no one is trusted
+    proxies = tracker.trusted_proxies(["10.0.0.0/8", "2001:db8::7"])
+    client = webtest.TestApp(tracker.make_app(db, trusted_proxies=proxies))
+    for peer in ("10.1.2.3", "::ffff:10.1.2.3", "2001:db8::7"):
+        assert as_forwarded(client, peer) == honoured, peer
+    for peer in ("127.0.0.1", "11.1.2.3", "2001:db8::8", ""):
+        assert as_forwarded(client, peer) == ignored, peer
+
+
+def forwarded_location(server):
+    """The Location of a redirect asked for with FORWARDED headers, over loopback."""
+    host, port = server.url.rsplit("//", 1)[1].rsplit(":", 1)
+    connection = http.client.HTTPConnection(host, int(port), timeout=10)
+    connection.request("GET", "/prompts", headers=FORWARDED)
+    reply = connection.getresponse()
+    connection.close()
+    assert reply.status == 303
+    return reply.getheader("Location")
+
+
+def test_serve_takes_trusted_proxies_from_its_options_or_the_environment(tmp_path, server_factory):
+    server = server_factory(tmp_path / "a.db", "--trusted-proxy", "127.0.0.1/32",
+                            "--trusted-proxy", "::1")
+    assert forwarded_location(server) == "https://evil.example/"
+    server = server_factory(tmp_path / "b.db", env={"TRACKER_TRUSTED_PROXIES": "10.0.0.1, ::1"})
+    assert forwarded_location(server).startswith("http://127.0.0.1:")
+    server = server_factory(tmp_path / "c.db", env={"TRACKER_TRUSTED_PROXIES": "127.0.0.0/8"})
+    assert forwarded_location(server) == "https://evil.example/"
+    code, _, error = run_cli(tmp_path / "d.db", "serve", "--trusted-proxy", "proxy.example",
+                             "--port", "0")
+    assert (code, error) == (1, "tracker: error: --trusted-proxy 'proxy.example' is not an IP "
+                                "address or network\n")
+    assert not (tmp_path / "d.db").exists()

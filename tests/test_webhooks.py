@@ -5,6 +5,7 @@ answer (one deadline per send; it holds only its own endpoint's queue)."""
 import hashlib
 import hmac
 import http.server
+import ipaddress
 import json
 import socket
 import threading
@@ -14,7 +15,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import make_api, report_figure
+from conftest import Api, make_api, report_figure
 from test_analytics import add_chat
 
 # Seconds of headroom for a wall-clock bound, on a loaded 2-core machine.
@@ -538,3 +539,110 @@ def test_an_endpoint_gets_one_delivery_at_a_time_in_order(hooks, hooks_app, rece
         assert [int(headers["Tracker-Delivery"]) for headers, _ in receiver.received] == queued
     finally:
         dispatcher.stop()
+
+
+# Trust nothing by default ------------------------------------------------------------
+
+NOT_A_URL = ("must be a URL without spaces or control characters (percent-encode other "
+             "characters; a host name in punycode)")
+NO_HOST = "must name a host: a DNS name or an IP address"
+NOT_HTTP = "must be an http or https URL"
+
+
+@pytest.mark.parametrize("url, message", [
+    ("https://hooks.example/a b", NOT_A_URL),
+    ("https://hooks.example/in\r\nX-Injected: 1", NOT_A_URL),
+    ("https://hooks.example/\x0bin", NOT_A_URL),
+    ("https://hooks.example/in\tx", NOT_A_URL),
+    ("https://hooks.exämple/in", NOT_A_URL),
+    ("https:///in", NO_HOST),
+    ("https://:8443/in", NO_HOST),
+    ("https://hooks..example/in", NO_HOST),
+    ("https://hooks%2eexample/in", NO_HOST),
+    ("hooks.example/in", NOT_HTTP),
+    ("javascript:alert(1)", NOT_HTTP),
+    ("https://user@hooks.example/in", "must not carry credentials"),
+])
+def test_a_webhook_url_is_checked_as_a_url_when_created_or_changed(api, url, message):
+    """A URL with a space or a line break was stored, and every delivery then failed:
+    http.client refuses it, for good."""
+    expected = [{"field": "url", "message": message}]
+    body = {"url": url, "events": ["run.failed"]}
+    assert api.post("/webhooks", body, status=422).json["errors"] == expected
+    webhook = register(api, "https://hooks.example/in")
+    assert api.patch("/webhooks/%d" % webhook["id"], {"url": url}, status=422).json["errors"] == \
+        expected
+    assert api.get("/webhooks/%d" % webhook["id"]).json["data"]["url"] == "https://hooks.example/in"
+
+
+def six_to_four(ipv4):
+    """The 6to4 address (2002::/16) of a site whose router is ipv4 (bits 16 to 48)."""
+    return str(ipaddress.IPv6Address((0x2002 << 112) | (int(ipaddress.IPv4Address(ipv4)) << 80) | 1))
+
+
+def teredo(ipv4):
+    """A Teredo address (2001::/32) of a client at ipv4: its last 32 bits, inverted."""
+    server = int(ipaddress.IPv4Address("65.54.227.120"))
+    return str(ipaddress.IPv6Address((0x20010000 << 96) | (server << 64) | (0x8000 << 48)
+                                     | (int(ipaddress.IPv4Address(ipv4)) ^ 0xFFFFFFFF)))
+
+
+# The IPv6 forms that carry an IPv4 address to whoever routes them.
+EMBEDDINGS = {
+    "IPv4-mapped": lambda ipv4: "::ffff:" + ipv4,
+    "IPv4-compatible": lambda ipv4: "::" + ipv4,
+    "NAT64": lambda ipv4: "64:ff9b::" + ipv4,
+    "6to4": six_to_four,
+    "Teredo": teredo,
+}
+
+
+@pytest.mark.parametrize("form", EMBEDDINGS)
+@pytest.mark.parametrize("ipv4, public", [("10.1.2.3", False), ("127.0.0.1", False),
+                                          ("169.254.169.254", False), ("8.8.8.8", True)])
+def test_an_ipv6_address_is_as_public_as_the_ipv4_address_it_carries(api, form, ipv4, public):
+    """NAT64, 6to4 and IPv4-compatible addresses of private ones passed the guard."""
+    address = EMBEDDINGS[form](ipv4)
+    assert tracker.embedded_ipv4(ipaddress.IPv6Address(address)) == ipaddress.IPv4Address(ipv4)
+    assert tracker.is_public_address(address) is public, address
+    reply = api.post("/webhooks", {"url": "http://[%s]/hook" % address, "events": ["run.failed"]},
+                     status=201 if public else 422)
+    if not public:
+        assert reply.json["errors"] == [{"field": "url", "message": "is a private address (start "
+                                         "the server with --allow-private-webhooks to allow it)"}]
+
+
+@pytest.mark.parametrize("ipv4", ["10.1.2.3", "127.0.0.1", "8.8.8.8"])
+def test_local_use_nat64_is_never_public(ipv4):
+    """64:ff9b:1::/48 (RFC 8215) is a network's own translator, whose prefix length, and so
+    where the IPv4 address sits, only it knows."""
+    assert not tracker.is_public_address("64:ff9b:1::" + ipv4)
+    assert not tracker.is_public_address("64:ff9b:1:a01:2:300::")  # 10.1.2.3 in a /48's place
+
+
+def test_a_read_key_sees_webhook_hosts_and_statuses_not_urls_or_answers(hooks, hooks_app, db,
+                                                                        clock):
+    """A read-only key saw whole URLs (capabilities: a chat tool's hook carries its secret
+    in the path) and the start of each receiver's answer."""
+    receiver = Receiver([500] * 100)
+    reader = Api(hooks.client, tracker.create_key(db, hooks.workspace_id, scopes="read",
+                                                  rate_limit=100000)["key"], hooks.workspace_id)
+    try:
+        url = receiver.url + "/T000/B000/XXXXsecretXXXX?token=abc"
+        webhook = register(hooks, url)
+        origin = "http://" + receiver.url.split("/")[2]
+        hooks.post("/webhooks/%d/test" % webhook["id"], {})
+        while deliver(hooks_app):
+            clock.advance(tracker.WEBHOOK_BACKOFF_CAP_SECONDS)
+        path = "/webhooks/%d" % webhook["id"]
+        for api, shown_url, error in ((hooks, url, "HTTP 500: no thanks"),
+                                      (reader, origin, "HTTP 500")):
+            assert [item["url"] for item in api.get("/webhooks").json["data"]] == [shown_url]
+            shown = api.get(path).json["data"]
+            assert (shown["url"], shown["disabledReason"]) == (
+                shown_url, "a delivery failed for 24 hours: HTTP 500")
+            logged = api.get(path + "/deliveries").json["data"]["data"][0]
+            assert (logged["lastStatus"], logged["lastError"]) == (500, error)
+        reader.patch(path, {"status": "active"}, status=403)
+    finally:
+        receiver.close()
