@@ -3,9 +3,7 @@ source categories and their overrides, discovered brands, and gaps — exact fig
 scripted answers, stored as the worker stores them."""
 
 import json
-import os
 
-import apsw
 import pytest
 
 import tracker
@@ -305,33 +303,6 @@ def test_gaps_follow_the_filters(api, scripted):
     page = api.get("/analytics/gaps/domains", perPage="3", page="2").json["data"]
     assert (page["total"], page["lastPage"], [r["domain"] for r in page["data"]]) == (
         4, 2, ["umbrella.co.uk"])
-
-
-# An earlier database ---------------------------------------------------------------------
-
-def test_a_version_5_database_gets_registrable_domains_and_sentiments(tmp_path):
-    old = apsw.Connection(str(tmp_path / "old.db"))
-    with open(os.path.join(os.path.dirname(__file__), "schemas", "v5.sql"), encoding="utf-8") as dump:
-        old.execute(dump.read()).fetchall()
-    old.close()
-    db = tracker.Database(str(tmp_path / "old.db"))
-    connection = db.connection()
-    wiki = tracker.query_all(connection, "SELECT DISTINCT host, domain FROM chat_sources "
-                                         "WHERE url LIKE '%wikipedia%'")
-    assert wiki == [{"host": "en.wikipedia.org", "domain": "wikipedia.org"}]
-    rolled = tracker.query_all(connection, "SELECT domain, sum(citations) AS citations FROM "
-                                           "daily_domains GROUP BY domain ORDER BY domain")
-    raw = tracker.query_all(connection, "SELECT domain, sum(cited) AS citations FROM chat_sources "
-                                        "GROUP BY domain ORDER BY domain")
-    assert rolled == raw and "wikipedia.org" in {row["domain"] for row in rolled}
-    assert tracker.query_all(connection, "SELECT count(*) AS n FROM chat_brands "
-                                         "WHERE sentiment IS NOT NULL") == [{"n": 0}]
-    tracker.Worker(db).run_pending()  # the brand refresh the migration asked for
-    scored = tracker.query_all(connection, "SELECT count(*) AS n FROM chat_brands "
-                                           "WHERE position IS NOT NULL AND sentiment IS NULL")
-    assert scored == [{"n": 0}]
-    assert tracker.query_one(connection, "SELECT count(*) AS n FROM chat_names")["n"] > 0
-    db.close()
 
 
 def test_a_batch_of_chats_finds_its_rows_by_chat_not_by_workspace(api, db):
