@@ -24,7 +24,7 @@ from conftest import FakeOpenAI, HttpClient, ServerProcess, knob, report_figure
 
 TRIALS = knob("TRACKER_CRASH_TRIALS", 6, 60)
 QUEUE_KILLS = knob("TRACKER_QUEUE_KILLS", 2, 12)
-STOP_CYCLES = knob("TRACKER_STOP_CYCLES", 15, 150)
+STOP_CYCLES = knob("TRACKER_STOP_CYCLES", 8, 150)
 SEED = int(os.environ.get("TRACKER_CRASH_SEED") or random.randrange(10 ** 9))
 WRITERS_PER_WORKSPACE = 3
 PROMPT_STATUSES = ("draft", "active", "paused", "suggested", "rejected")

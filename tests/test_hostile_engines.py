@@ -285,13 +285,20 @@ def test_a_regex_is_refused_when_it_compiles_too_big(workspace, pattern, accepte
 
 
 def test_writes_stay_fast_while_a_heavy_regex_recomputes_brand_rows(db, workspace, clock):
-    """The batch is matched outside the write lock: writes wait only for its storing."""
-    chats = 100 if LONG else 20
+    """The batch is matched outside the write lock: writes wait only for its storing.
+    Held while matching, the lock would keep a write waiting for at least one chat's
+    matching, which is measured here beside them (a busy machine stretches both)."""
+    chats = 100 if LONG else 10
     answer = ("word " * 9_000)[:tracker.MAX_ANSWER_CHARS]
     workspace.post("/prompts", {"prompts": [{"text": "p%d" % n} for n in range(chats)]})
     tracker.Worker(db, [ScriptedAnswer(answer)]).run_pending()
-    workspace.post("/brands", {"name": "Heavy", "nameRegex": "(.*){1,90}(.*){1,90}",
-                               "useRegex": True})
+    heavy = {"name": "Heavy", "nameRegex": "(.*){1,90}(.*){1,90}", "useRegex": True}
+    workspace.post("/brands", heavy)
+    matcher = tracker.BrandMatcher([{"id": 0, "name": "Heavy", "tracked_names": [], "domains": [],
+                                     "use_regex": 1, "name_regex": heavy["nameRegex"]}])
+    started = time.perf_counter()
+    matcher.match(answer, set())
+    one_chat = time.perf_counter() - started
     refreshing = threading.Thread(target=lambda: [None for _ in iter(
         lambda: tracker.refresh_brand_rows(db), False)])
     latencies = []
@@ -303,10 +310,10 @@ def test_writes_stay_fast_while_a_heavy_regex_recomputes_brand_rows(db, workspac
     refreshing.join()
     assert rows(db, "SELECT count(*) AS n FROM brand_refresh") == [{"n": 0}]
     p99 = statistics.quantiles(latencies, n=100)[98] if len(latencies) > 1 else latencies[0]
-    report_figure("brand refresh with a heavy regex over %d chats of 45,000 characters: %d "
-                  "writes meanwhile, p99 %.0f ms, max %.0f ms"
-                  % (chats, len(latencies), p99 * 1000, max(latencies) * 1000))
-    assert p99 < 0.2
+    report_figure("brand refresh with a heavy regex over %d chats of 45,000 characters (%.0f ms "
+                  "each): %d writes meanwhile, p99 %.0f ms, max %.0f ms"
+                  % (chats, one_chat * 1000, len(latencies), p99 * 1000, max(latencies) * 1000))
+    assert p99 < one_chat / 2
 
 
 class ScriptedAnswer(tracker.Engine):
