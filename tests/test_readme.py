@@ -1,9 +1,12 @@
 """The README's examples, run as written, so that they stay true."""
 
+import json
 import os
 import re
 import textwrap
 import tomllib
+
+import webtest
 
 import tracker
 from conftest import ServerProcess
@@ -49,3 +52,29 @@ def test_the_webtest_example():
     (block,) = [b for b in code_blocks("python") if "webtest.TestApp(app)" in b]
     assert len(block.strip().splitlines()) <= 10
     exec(compile(textwrap.dedent(block), "README.md", "exec"), {})
+
+
+def test_the_contents_list_links_every_section_in_order():
+    (contents,) = re.findall(r"\*\*Contents:\*\*(.*?)\n\n", README, re.S)
+    sections = re.findall(r"^## (.+)$", README, re.M)
+    slugs = [re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in sections]
+    assert re.findall(r"\[([^]]+)\]\(#([^)]+)\)", contents) == list(zip(sections, slugs))
+
+
+def test_the_error_bodies_are_the_real_ones():
+    (block,) = [b for b in code_blocks("json") if "Prompt not found" in b]
+    app = tracker.make_app(":memory:", runs="off")
+    db = app.config["tracker.db"]
+    key = tracker.create_key(db, tracker.create_workspace(db, "Acme")["id"])["key"]
+    client = webtest.TestApp(app)
+    answers = [client.get(path, headers={"Authorization": "Bearer " + key}, status=status)
+               for path, status in [("/api/v1/prompts/999", 404),
+                                    ("/api/v1/prompts?perPage=500", 422)]]
+    assert block.splitlines() == [answer.body.decode() for answer in answers]
+
+
+def test_the_health_example_is_the_real_answer():
+    (example,) = re.findall(r"- 200 with `(\{\"success\": true.*?\})` when all", README, re.S)
+    example = json.loads(example.replace("\n ", ""))
+    real = webtest.TestApp(tracker.make_app(":memory:", runs="off")).get("/healthz").json
+    assert example == dict(real, data=dict(real["data"], worker="running", runs="normal"))
