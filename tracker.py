@@ -6215,7 +6215,8 @@ def add_analytics_routes(app, db):
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
 # batches of EXPORT_BATCH_ROWS and written in chunks of about EXPORT_CHUNK_BYTES, so an
-# export of any size holds one batch in memory.
+# export of chats or prompts holds one batch in memory (an aggregate's, its groups: see
+# document_export_items).
 EXPORT_FORMATS = ("json", "csv", "ndjson")
 EXPORT_MEDIA_TYPES = {"csv": "text/csv; charset=utf-8", "ndjson": "application/x-ndjson"}
 EXPORT_BATCH_ROWS = 200
@@ -6280,16 +6281,12 @@ def chat_export_items(db, scope, brand_id, since):
 
 def document_export_items(db, scope, document):
     """Every item of an aggregate list in scope (sources, search queries, gaps...) in the
-    order of its pages: an aggregate has no key to page on, so its batches are pages of it,
-    document(connection, scope, page, per_page)."""
-    page = 1
-    while True:
-        with db.read() as connection:
-            answer = document(connection, scope, page, EXPORT_BATCH_ROWS)
-        yield from answer["data"]
-        if page >= answer["lastPage"]:
-            return
-        page += 1
+    order of its pages, from one page that holds them all, document(connection, scope, 1,
+    MAX_ID). An aggregate has no key to page on: each page of it grouped and sorted every
+    row again (a year of URLs at 5 %: 4.2 s a page, 77 pages), while one pass holds no more
+    than its groups, which its sort holds anyway."""
+    with db.read() as connection:
+        yield from document(connection, scope, 1, MAX_ID)["data"]
 
 
 def sources_by(connection, scope, page, per_page, group_by):
