@@ -10641,6 +10641,10 @@ MCP_TOOLS = {
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
 }
+# A tool's answer is one JSON document, held whole: an export's format (and since, its
+# high-water mark) would read every row into memory and then not parse as JSON, so the
+# tools neither list them nor take them (the HTTP API streams exports).
+MCP_LEFT_OUT = frozenset(param.name for param in CHAT_EXPORT_PARAMS)
 
 
 def mcp_tool_specs(app):
@@ -10653,7 +10657,7 @@ def mcp_tool_specs(app):
         operation = operations[(method, rule)]
         properties = {param.name: dict(query_parameter(param)["schema"],
                                        description=param.description)
-                      for param in operation.params}
+                      for param in operation.params if param.name not in MCP_LEFT_OUT}
         required = []
         if path_param:
             properties[path_param] = dict(ID, description="The %s's id." % operation.item.lower())
@@ -10702,12 +10706,16 @@ def call_app(app, key, method, path, query=None, body=None):
 
 def mcp_call(app, key, spec, arguments):
     """(ok, data or error text) of a tool call."""
-    _, _, _, method, rule, path_param = spec
+    _, _, schema, method, rule, path_param = spec
     arguments = dict(arguments or {})
     path = rule
     if path_param:
         path = rule.replace("<%s>" % path_param, str(arguments.pop(path_param, "")))
     if method == "GET":
+        unlisted = sorted(name for name in arguments if name not in schema["properties"])
+        if unlisted:  # the route would take format, and answer what a tool cannot hold
+            return False, "422: Validation failed" + "".join(
+                "; %s: is not an argument of this tool" % name for name in unlisted)
         status, envelope = call_app(app, key, method, path, query={
             name: str(value).lower() if isinstance(value, bool) else value
             for name, value in arguments.items() if value is not None})
