@@ -87,6 +87,12 @@ MAX_HEAD_BYTES = 64 * 1024
 MAX_CHUNK_FRAMING_BYTES = 64 * 1024
 CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
+# How long an API read may run (serve --request-budget, --export-budget) before its next
+# SQL statement stops it with a 503, so that a heavy query holds a server thread for no
+# longer; SQLite asks every PROGRESS_STEPS virtual-machine steps (well under a millisecond).
+PAGE_BUDGET_SECONDS = 10.0
+EXPORT_BUDGET_SECONDS = 300.0
+PROGRESS_STEPS = 10_000
 
 DEFAULT_RATE_LIMIT = 60
 
@@ -440,7 +446,22 @@ class Database:
         connection = getattr(self._local, "connection", None)
         if connection is None:
             connection = self._local.connection = connect(self.path)
+            connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
         return connection
+
+    def set_budget(self, seconds):
+        """From now on, this thread's statements stop with apsw.InterruptError once seconds
+        have passed (None: never)."""
+        self._local.budget = seconds
+        self._local.deadline = None if seconds is None else time.monotonic() + seconds
+
+    def budget(self):
+        """The seconds of this thread's budget, or None."""
+        return getattr(self._local, "budget", None)
+
+    def _past_deadline(self):
+        deadline = getattr(self._local, "deadline", None)
+        return deadline is not None and time.monotonic() > deadline
 
     @contextlib.contextmanager
     def read(self):
@@ -848,6 +869,9 @@ class EnvelopePlugin:
     name = "envelope"
     api = 2
 
+    def __init__(self, db):
+        self.db = db
+
     def apply(self, callback, route):
         def envelope(*args, **kwargs):
             set_common_headers()
@@ -861,6 +885,8 @@ class EnvelopePlugin:
                 raise
             except ApiError as error:
                 return render_api_error(error)
+            except apsw.InterruptError:  # the request's budget ran out (Database.set_budget)
+                return render_api_error(over_budget(self.db.budget()))
             except Exception as error:
                 cause = storage_cause(error)
                 if cause is not None:  # a full disk, a read-only file: not a bug, no trace
@@ -871,6 +897,31 @@ class EnvelopePlugin:
                             loggable(request.path))
                 return render_api_error(ApiError(500, "Internal server error"))
         return envelope
+
+
+def over_budget(seconds):
+    return ApiError(503, "The request ran past its time budget of %g s: narrow the window or "
+                    "the filters, or export the list (format=csv or ndjson), which has a "
+                    "longer budget" % seconds, code="TIME_BUDGET_EXCEEDED")
+
+
+def within_budget(wsgi, db, page_seconds, export_seconds):
+    """wsgi, with each API read's SQL bounded: page_seconds from its start, or
+    export_seconds for an export (format=csv or ndjson). A write has no budget: stopping
+    it would only waste what it did."""
+    def budgeted(environ, start_response):
+        db.set_budget(read_budget(environ, page_seconds, export_seconds))
+        return wsgi(environ, start_response)
+    return budgeted
+
+
+def read_budget(environ, page_seconds, export_seconds):
+    """The budget of a request: None unless it is a GET (or HEAD) of the API."""
+    if (environ["REQUEST_METHOD"] not in ("GET", "HEAD")
+            or not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/")):
+        return None
+    formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
+    return export_seconds if set(formats) & {"csv", "ndjson"} else page_seconds
 
 
 def render_api_error(error):
@@ -5127,6 +5178,13 @@ def parse_duration(text):
     return float(found[1]) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[found[2]]
 
 
+def positive_int(text):
+    """An integer of 1 or more, as an argparse type."""
+    if not re.fullmatch(r"[0-9]+", text.strip()) or int(text) < 1:
+        raise argparse.ArgumentTypeError("%r is not a whole number of 1 or more" % text)
+    return int(text)
+
+
 ###############################################################################
 # Analytics ####################################################################
 ###############################################################################
@@ -6215,11 +6273,16 @@ def add_analytics_routes(app, db):
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
 # batches of EXPORT_BATCH_ROWS and written in chunks of about EXPORT_CHUNK_BYTES, so an
-# export of any size holds one batch in memory.
+# export of chats or prompts holds one batch in memory (an aggregate's, its groups: see
+# document_export_items).
 EXPORT_FORMATS = ("json", "csv", "ndjson")
 EXPORT_MEDIA_TYPES = {"csv": "text/csv; charset=utf-8", "ndjson": "application/x-ndjson"}
 EXPORT_BATCH_ROWS = 200
 EXPORT_CHUNK_BYTES = 64 * 1024
+# Each export holds a server thread while its client reads (serve --max-exports); one more
+# is refused with a 429 that suggests trying again after EXPORT_RETRY_SECONDS.
+MAX_EXPORTS_PER_KEY = 2
+EXPORT_RETRY_SECONDS = 10
 # A CSV cell that holds a list (a chat's sources, a prompt's tags) joins its items with this.
 EXPORT_JOINER = " | "
 # A text cell starting with one of these is a formula to a spreadsheet: OWASP's CSV
@@ -6280,16 +6343,13 @@ def chat_export_items(db, scope, brand_id, since):
 
 def document_export_items(db, scope, document):
     """Every item of an aggregate list in scope (sources, search queries, gaps...) in the
-    order of its pages: an aggregate has no key to page on, so its batches are pages of it,
-    document(connection, scope, page, per_page)."""
-    page = 1
-    while True:
-        with db.read() as connection:
-            answer = document(connection, scope, page, EXPORT_BATCH_ROWS)
-        yield from answer["data"]
-        if page >= answer["lastPage"]:
-            return
-        page += 1
+    order of its pages, from one page that holds them all, document(connection, scope, 1,
+    MAX_ID). An aggregate has no key to page on: each page of it grouped and sorted every
+    row again (a year of URLs at 5 %: 77 pages of about 2 s), while one pass holds no more
+    than its groups, which its sort holds anyway."""
+    with db.read() as connection:
+        items = document(connection, scope, 1, MAX_ID)["data"]
+    yield from items  # after the read transaction: a slow client holds no snapshot open
 
 
 def sources_by(connection, scope, page, per_page, group_by):
@@ -6367,14 +6427,59 @@ def chunked(lines):
     yield "".join(chunk).encode()
 
 
+class ExportSlots:
+    """The exports each key has in flight, at most limit at once."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._held = collections.Counter()
+
+    def take(self, key_id):
+        with self._lock:
+            if self._held[key_id] >= self.limit:
+                raise ApiError(429, "This API key has %d exports in progress, as many as run "
+                               "at once: try again when one has ended" % self.limit,
+                               code="TOO_MANY_EXPORTS", retry_after=EXPORT_RETRY_SECONDS,
+                               headers={"Retry-After": EXPORT_RETRY_SECONDS})
+            self._held[key_id] += 1
+
+    def release(self, key_id):
+        with self._lock:
+            self._held[key_id] -= 1
+
+
 def export(values, name, schema_name, items, omit=()):
     """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
     NDJSON lines of the objects the JSON answer's data holds."""
+    if values["format"] == "csv":
+        chunks = chunked(csv_lines(export_columns(schema_name, omit), items))
+    else:
+        chunks = chunked(orjson.dumps(item).decode() + "\n" for item in items)
+    stream = held_stream(request.app.config["tracker.exports"], caller().key_id, chunks)
     response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
     set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
-    if values["format"] == "csv":
-        return chunked(csv_lines(export_columns(schema_name, omit), items))
-    return chunked(orjson.dumps(item).decode() + "\n" for item in items)
+    return stream
+
+
+def held_stream(slots, key_id, chunks):
+    """chunks, holding one of the key's export slots until they end or the server closes
+    them. The first chunk, where an aggregate is computed, is made here, before the answer
+    starts: its failure (the time budget, say) is then an error answer, not a cut stream."""
+    slots.take(key_id)
+    try:
+        first = next(chunks)
+    except BaseException:
+        slots.release(key_id)
+        raise
+
+    def stream():
+        try:
+            yield first
+            yield from chunks
+        finally:
+            slots.release(key_id)
+    return stream()
 
 
 def export_content():
@@ -8100,7 +8205,9 @@ RUN_MODES = ("normal", "instant", "off")
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
-             trusted_proxies=(), **worker_options):
+             trusted_proxies=(), page_budget=PAGE_BUDGET_SECONDS,
+             export_budget=EXPORT_BUDGET_SECONDS, max_exports=MAX_EXPORTS_PER_KEY,
+             **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
@@ -8108,7 +8215,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     answers; with "off" runs stay queued. Tests may call the worker's ``run_pending()``.
     seed is a seed document (see load_seed) for an empty database; the keys it created
     are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
-    from trusted_proxies (ip_network objects).
+    from trusted_proxies (ip_network objects). An API read may run page_budget seconds, an
+    export export_budget, and a key max_exports exports at once.
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -8120,6 +8228,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
+    app.config["tracker.exports"] = ExportSlots(max_exports)
     app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
     if runs == "instant":
         app.add_hook("after_request", run_after_writes(worker))
@@ -8127,7 +8236,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.default_error_handler = render_http_error
     app.uninstall(True)  # Bottle's JSON and template plugins: routes here return bytes
     app.add_hook("before_request", refuse_undecodable_path)
-    app.install(EnvelopePlugin())
+    app.install(EnvelopePlugin(db))
     app.install(AuthPlugin(db))
     app.install(ConditionalPlugin(db))
     limiter = RateLimiter(clock)
@@ -8139,7 +8248,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     add_webhook_routes(app, db, allow_private_webhooks)
     add_operations_routes(app, db)
     # Bottle.__call__ hands every request to app.wsgi
-    app.wsgi = distrust_forwarded(add_dashboard(app, db, limiter), trusted_proxies)
+    app.wsgi = within_budget(distrust_forwarded(add_dashboard(app, db, limiter), trusted_proxies),
+                             db, page_budget, export_budget)
     return app
 
 
@@ -10532,6 +10642,10 @@ MCP_TOOLS = {
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
 }
+# A tool's answer is one JSON document, held whole: an export's format (and since, its
+# high-water mark) would read every row into memory and then not parse as JSON, so the
+# tools neither list them nor take them (the HTTP API streams exports).
+MCP_LEFT_OUT = frozenset(param.name for param in CHAT_EXPORT_PARAMS)
 
 
 def mcp_tool_specs(app):
@@ -10544,7 +10658,7 @@ def mcp_tool_specs(app):
         operation = operations[(method, rule)]
         properties = {param.name: dict(query_parameter(param)["schema"],
                                        description=param.description)
-                      for param in operation.params}
+                      for param in operation.params if param.name not in MCP_LEFT_OUT}
         required = []
         if path_param:
             properties[path_param] = dict(ID, description="The %s's id." % operation.item.lower())
@@ -10593,12 +10707,16 @@ def call_app(app, key, method, path, query=None, body=None):
 
 def mcp_call(app, key, spec, arguments):
     """(ok, data or error text) of a tool call."""
-    _, _, _, method, rule, path_param = spec
+    _, _, schema, method, rule, path_param = spec
     arguments = dict(arguments or {})
     path = rule
     if path_param:
         path = rule.replace("<%s>" % path_param, str(arguments.pop(path_param, "")))
     if method == "GET":
+        unlisted = sorted(name for name in arguments if name not in schema["properties"])
+        if unlisted:  # the route would take format, and answer what a tool cannot hold
+            return False, "422: Validation failed" + "".join(
+                "; %s: is not an argument of this tool" % name for name in unlisted)
         status, envelope = call_app(app, key, method, path, query={
             name: str(value).lower() if isinstance(value, bool) else value
             for name, value in arguments.items() if value is not None})
@@ -10756,7 +10874,8 @@ def cmd_serve(args):
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
                    webhook_timeout=args.webhook_timeout,
-                   trusted_proxies=proxies)
+                   trusted_proxies=proxies, page_budget=args.request_budget,
+                   export_budget=args.export_budget, max_exports=args.max_exports)
     created = None if seed else bootstrap(db)
     keys = app.config["tracker.seed_keys"] or ([created] if created else [])
     first_key = keys[0]["key"] if keys else None
@@ -10909,6 +11028,13 @@ def build_parser():
     serve_cmd.add_argument("--webhook-timeout", type=parse_duration, default=WEBHOOK_TIMEOUT_SECONDS,
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
+    serve_cmd.add_argument("--request-budget", type=parse_duration, default=PAGE_BUDGET_SECONDS,
+                           help="how long an API read may run before it stops with a 503 "
+                                "(default 10s)")
+    serve_cmd.add_argument("--export-budget", type=parse_duration, default=EXPORT_BUDGET_SECONDS,
+                           help="the same for an export, format=csv or ndjson (default 5m)")
+    serve_cmd.add_argument("--max-exports", type=positive_int, default=MAX_EXPORTS_PER_KEY,
+                           help="exports one API key may have in progress at once (default 2)")
     serve_cmd.add_argument("--trusted-proxy", action="append", metavar="ADDR_OR_CIDR",
                            help="a reverse proxy whose X-Forwarded-Proto, -Host and -For (and "
                                 "Forwarded) headers count (repeatable; env "

@@ -3,10 +3,14 @@
 import csv
 import io
 import json
+import os
+import sys
 
 import pytest
+import webtest
 
 import tracker
+from conftest import Api
 from test_analytics import WINDOW, example  # noqa: F401 (a fixture)
 
 LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings",
@@ -176,3 +180,76 @@ def test_sources_by_category_export_their_own_columns(api, app):
     assert [(row["category"], row["citations"]) for row in rows] == [
         (row["category"], str(row["citations"])) for row in every]
     assert list(rows[0]) == [name for name, _ in tracker.export_columns("SourceCategoryCount")]
+
+
+# Time budgets and concurrent exports ----------------------------------------------------
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "perf"))
+import bench_analytics  # noqa: E402
+
+YEAR = bench_analytics.window(365)
+OVER_BUDGET = ("The request ran past its time budget of 1e-09 s: narrow the window or the "
+               "filters, or export the list (format=csv or ndjson), which has a longer budget")
+
+
+@pytest.fixture(scope="module")
+def year(tmp_path_factory):
+    """A year of the benchmark's workspace at its smallest (1 prompt, 1,460 chats, 8,760
+    sources): (database path, key)."""
+    path = str(tmp_path_factory.mktemp("year") / "tracker.db")
+    return path, bench_analytics.generate(path, 0.0005)
+
+
+def year_api(year, **budgets):
+    path, key = year
+    db = tracker.Database(path)
+    return Api(webtest.TestApp(tracker.make_app(db, **budgets)), key, None)
+
+
+def test_a_read_past_its_budget_is_a_503_and_an_export_has_a_budget_of_its_own(year):
+    api = year_api(year, page_budget=1e-9)  # every statement long enough to be asked stops
+    reply = api.get("/analytics/sources", status=503, params=dict(YEAR, groupBy="url"))
+    assert reply.json == {"success": False, "message": OVER_BUDGET, "code": "TIME_BUDGET_EXCEEDED"}
+    assert len(api.get("/brands").json["data"]) == bench_analytics.BRANDS  # short statements pass
+    rows = csv_rows(api.get("/analytics/sources", params=dict(YEAR, groupBy="url", format="csv")))
+    assert len(rows) == year_api(year).get("/analytics/sources", params=dict(
+        YEAR, groupBy="url")).json["data"]["total"]
+    api = year_api(year, export_budget=1e-9)
+    for export_format in ("csv", "ndjson"):
+        reply = api.get("/analytics/sources", status=503,
+                        params=dict(YEAR, groupBy="url", format=export_format))
+        assert reply.headers["Content-Type"] == "application/json"
+        assert "Content-Disposition" not in reply.headers
+        assert reply.json == {"success": False, "message": OVER_BUDGET,
+                              "code": "TIME_BUDGET_EXCEEDED"}
+
+
+def held_export(app, api):
+    """Start an export of api's prompts through the WSGI interface and leave it unread:
+    (status, the answer's iterable)."""
+    environ = webtest.TestRequest.blank(tracker.API_PREFIX + "/prompts?format=csv",
+                                        headers=api.headers).environ
+    started = []
+    body = app(environ, lambda status, headers, exc_info=None: started.append(status))
+    return started[0], body
+
+
+def test_a_key_runs_at_most_max_exports_at_once(app, api, other_api):
+    make_prompts(api, ["best crm"])
+    held = [held_export(app, api) for _ in range(tracker.MAX_EXPORTS_PER_KEY)]
+    assert [status for status, _ in held] == ["200 OK"] * tracker.MAX_EXPORTS_PER_KEY
+    reply = api.get("/prompts", status=429, format="csv")
+    assert reply.headers["Retry-After"] == "10"
+    assert reply.json == {"success": False, "code": "TOO_MANY_EXPORTS", "retryAfter": 10,
+                          "message": "This API key has 2 exports in progress, as many as run at "
+                                     "once: try again when one has ended"}
+    assert api.get("/prompts").json["data"]["total"] == 1  # pages are not exports
+    assert csv_rows(other_api.get("/prompts", format="csv")) == []  # nor another key's
+    held.pop()[1].close()
+    assert [row["text"] for row in csv_rows(api.get("/prompts", format="csv"))] == ["best crm"]
+    held.append(held_export(app, api))
+    assert held[-1][0] == "200 OK"
+    api.get("/prompts", status=429, format="ndjson")
+    for _, body in held:
+        body.close()
+    assert api.get("/prompts", format="ndjson").body.count(b"\n") == 1

@@ -193,3 +193,32 @@ def test_a_line_that_is_not_a_message_gets_json_rpcs_error(workspace):
     assert results[1]["serverInfo"]["name"] == "tracker"
     assert len(results[3]["tools"]) == len(tracker.MCP_TOOLS)
     assert len(answers) == 6 and done.returncode == 0
+
+
+def test_tools_neither_list_nor_take_an_export_format(workspace):
+    """list_chats with format=ndjson over a year read every chat into memory (932 MB) and
+    then failed to parse as JSON: a tool's answer is one JSON document, so export
+    formats (and since, an export's high-water mark) are left out (issue 26)."""
+    path, keys = workspace
+    calls = [("list_chats", {"format": "ndjson", "from": "2025-11-21"}),
+             ("list_sources", {"format": "csv", "groupBy": "url"}),
+             ("list_chats", {"since": 0, "format": "json"}),
+             ("list_chats", {"perPage": 1})]
+    lines = [{"jsonrpc": "2.0", "id": 0, "method": "tools/list"}] + [
+        {"jsonrpc": "2.0", "id": n, "method": "tools/call",
+         "params": {"name": name, "arguments": arguments}}
+        for n, (name, arguments) in enumerate(calls, 1)]
+    done = subprocess.run([*TRACKER, "mcp", "--db", str(path)], cwd=REPO, timeout=60,
+                          input="".join(json.dumps(line) + "\n" for line in lines),
+                          capture_output=True, text=True,
+                          env=dict(os.environ, TRACKER_API_KEY=keys["read"]))
+    assert done.returncode == 0, done.stderr
+    answers = {answer["id"]: answer["result"] for answer in map(json.loads, done.stdout.splitlines())}
+    inputs = {tool["name"]: set(tool["inputSchema"]["properties"]) for tool in answers[0]["tools"]}
+    assert [name for name, names in inputs.items() if names & {"format", "since"}] == []
+    assert {"from", "to", "page", "perPage", "brandId"} <= inputs["list_chats"]
+    refused = "422: Validation failed; format: is not an argument of this tool"
+    assert [answers[n] for n in (1, 2, 3)] == [
+        {"content": [{"type": "text", "text": text}], "isError": True} for text in (
+            refused, refused, refused + "; since: is not an argument of this tool")]
+    assert not answers[4]["isError"] and answers[4]["structuredContent"]["perPage"] == 1

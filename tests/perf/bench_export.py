@@ -1,16 +1,21 @@
-"""Memory of a streamed export: a year of chats as CSV from a real server.
+"""Time and memory of streamed exports from a real server.
 
 Generates (or reuses) bench_analytics.py's workspace at --scale, starts `tracker serve`
-on it, streams /analytics/chats?format=csv for a month and for the whole year, and
-prints the server's peak resident memory (VmHWM) after each, with rows, bytes and time.
+on it, streams /analytics/chats?format=csv for a month and for the whole year, and a
+year of cited URLs (/analytics/sources?groupBy=url&format=csv, an aggregate), and prints
+rows, bytes and time with the server's peak resident memory (VmHWM) after each. With
+--against COMMIT, the same exports from that commit's tracker.py run next, on the same
+database, so the two are compared side by side.
 
     python tests/perf/bench_export.py --scale 0.1   # 292,000 chats
+    python tests/perf/bench_export.py --scale 0.05 --against main
 """
 
 import argparse
 import os
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -37,35 +42,59 @@ def stream(url, key):
     return rows, size, time.perf_counter() - started
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--scale", type=float, default=0.1)
-    parser.add_argument("--cache", default="/tmp/tracker-bench")
-    parser.add_argument("--port", type=int, default=18431)
-    options = parser.parse_args()
-    path, key = bench_analytics.database(options.cache, options.scale)
-    server = subprocess.Popen([sys.executable, os.path.join(REPO, "tracker.py"), "--db", path,
-                               "serve", "--port", str(options.port), "--runs", "off"],
-                              stderr=subprocess.DEVNULL)
+def exports():
+    """(label, path and query) of each export measured."""
+    def span(days):
+        window = bench_analytics.window(days)
+        return "from=%s&to=%s" % (window["from"], window["to"])
+    return [("chats  30 d", "/analytics/chats?format=csv&" + span(30)),
+            ("chats 365 d", "/analytics/chats?format=csv&" + span(365)),
+            ("urls  365 d", "/analytics/sources?groupBy=url&format=csv&" + span(365))]
+
+
+def measure(name, script, path, key, port):
+    """Start `tracker serve` from script on the database at path and stream every export."""
+    server = subprocess.Popen([sys.executable, script, "--db", path, "serve", "--port", str(port),
+                               "--runs", "off"], stderr=subprocess.DEVNULL)
     try:
-        base = "http://127.0.0.1:%d/api/v1" % options.port
+        base = "http://127.0.0.1:%d/api/v1" % port
         for _ in range(100):
             try:
                 stream(base + "/workspace", key)
                 break
             except OSError:
                 time.sleep(0.1)
-        print("server idle: peak %d KiB" % peak_kib(server.pid))
-        for days in (30, 365):
-            window = bench_analytics.window(days)
-            url = "%s/analytics/chats?format=csv&from=%s&to=%s" % (base, window["from"], window["to"])
-            rows, size, seconds = stream(url, key)
-            print("chats %3d d: %d lines, %.1f MB in %.1f s; server peak %d KiB"
-                  % (days, rows, size / 1e6, seconds, peak_kib(server.pid)))
+        print("%s: server idle: peak %d KiB" % (name, peak_kib(server.pid)), flush=True)
+        for label, query in exports():
+            rows, size, seconds = stream(base + query, key)
+            print("%s: %s: %d lines, %.1f MB in %.1f s; server peak %d KiB"
+                  % (name, label, rows, size / 1e6, seconds, peak_kib(server.pid)), flush=True)
     finally:
         server.terminate()
         server.wait()
+
+
+def checkout(commit, directory):
+    """tracker.py and schema.sql of commit, written into directory; the script's path."""
+    archive = subprocess.run(["git", "-C", REPO, "archive", commit, "tracker.py", "schema.sql"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
+    return os.path.join(directory, "tracker.py")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scale", type=float, default=0.1)
+    parser.add_argument("--cache", default="/tmp/tracker-bench")
+    parser.add_argument("--port", type=int, default=18431)
+    parser.add_argument("--against", metavar="COMMIT", help="also measure this commit's tracker.py")
+    options = parser.parse_args()
+    path, key = bench_analytics.database(options.cache, options.scale)
+    measure("this tree", os.path.join(REPO, "tracker.py"), path, key, options.port)
+    if options.against:
+        with tempfile.TemporaryDirectory() as directory:
+            measure(options.against, checkout(options.against, directory), path, key, options.port)
 
 
 if __name__ == "__main__":
