@@ -6468,6 +6468,7 @@ def held_stream(slots, key_id, chunks):
     starts: its failure (the time budget, say) is then an error answer, not a cut stream."""
     slots.take(key_id)
     try:
+        chunks = budgeted_chunks(request.app.config["tracker.db"], chunks)
         first = next(chunks)
     except BaseException:
         slots.release(key_id)
@@ -6480,6 +6481,20 @@ def held_stream(slots, key_id, chunks):
         finally:
             slots.release(key_id)
     return stream()
+
+
+def budgeted_chunks(db, chunks):
+    """chunks, each made within the whole of the request's time budget: a long export
+    streams for as long as its client reads (a year of chats at full size takes longer
+    than any budget), but no one chunk's reading may hold the thread past it."""
+    seconds = db.budget()
+    while True:
+        db.set_budget(seconds)
+        try:
+            chunk = next(chunks)
+        except StopIteration:
+            return
+        yield chunk
 
 
 def export_content():

@@ -5,7 +5,9 @@ import io
 import json
 import os
 import sys
+import time
 
+import apsw
 import pytest
 import webtest
 
@@ -222,6 +224,24 @@ def test_a_read_past_its_budget_is_a_503_and_an_export_has_a_budget_of_its_own(y
         assert "Content-Disposition" not in reply.headers
         assert reply.json == {"success": False, "message": OVER_BUDGET,
                               "code": "TIME_BUDGET_EXCEEDED"}
+
+
+def test_each_chunk_of_an_export_gets_the_whole_budget(db):
+    """A long export streams while its client reads: the budget bounds each chunk's reading
+    (two chunks of 2 s here, against 3 s), not the whole stream. A deadline, so wall time,
+    with a second of headroom per chunk."""
+    counted = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 50000) " \
+              "SELECT count(*) AS c FROM n"  # long enough for the progress handler to ask
+
+    def chunks():
+        for _ in range(2):
+            time.sleep(2)
+            yield str(tracker.query_one(db.connection(), counted)["c"])
+    db.set_budget(3)
+    assert list(tracker.budgeted_chunks(db, chunks())) == ["50000", "50000"]
+    db.set_budget(3)
+    with pytest.raises(apsw.InterruptError):  # one budget for the whole stream: cut
+        list(chunks())
 
 
 def held_export(app, api):
