@@ -4,7 +4,45 @@ One Bottle application served by cheroot, every workspace's data in a single SQL
 file through apsw, auth and rate limits as Bottle plugins. ``make_app()`` builds the
 WSGI application (no threads, no sockets); ``tracker serve`` runs it.
 
-The module is sectioned like bottle.py; each section opens with a banner comment.
+The module is sectioned like bottle.py; each section opens with a banner comment. The
+parts, in the order a request and then a run travel through them, each with what it
+owns and what it calls:
+
+1. Configuration, time and keys: the limits every other part reads, ISO timestamps,
+   API keys (their shape and hashes). Calls nothing of tracker's.
+2. Storage: the SQLite file through apsw: connections per thread, the one write lock,
+   schema.sql and its upgrades (a backup first), each thread's read time budget. Every
+   other part reaches the database through Database and the small query helpers here.
+3. HTTP plumbing and plugins: the JSON envelope and ApiError, request bodies, then the
+   Bottle plugins a request meets in turn: envelope, auth, rate limit, scope,
+   idempotency.
+4. Validation: Param declarations and the checks that turn a query or a body into
+   values or one 422 naming every field; the OpenAPI document reads the same limits.
+5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
+   and the SQL they run, so any endpoint's SQL is one jump from its path.
+6. Engines and engine settings: the providers' HTTP calls and replies read as their SDKs
+   define them, the simulated engine, per-workspace switches and daily limits. Engines
+   call nothing below them; the worker calls them.
+7. Source domains and extraction: registrable domains and categories, then what is
+   read out of an answer: sources, brand mentions (within a per-chat budget), sentiment
+   and the judge, discovered names.
+8. Runs: the queue, its leases, the scheduler and the worker that asks the engines,
+   extracts (7) and stores a chat with its rollups in one transaction; the background
+   brand refresh and regrouping.
+9. Analytics and exports: the figures (rankings, sources, gaps, series) from the rollups
+   and the chats at a window's edges, and their streaming as CSV or NDJSON.
+10. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
+   send it, each send under one deadline.
+11. Provisioning, OpenAPI, seeds, the application and operations: organizations,
+   workspaces and keys for the CLI and tests; the document every route describes itself
+   in; seed files; make_app(), which assembles the parts above; /healthz.
+12. Dashboard: a second Bottle application over the same functions (sessions, pages,
+   inline SVG charts); its figures come from (5) and (9), as the API's do.
+13. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+   client holds no thread; signals and a clean stop.
+14. Integrations: the test double and pytest plugin, and the MCP server (the API as
+   tools, each a request to the same WSGI app).
+15. Command line: argparse, the commands, and main().
 """
 
 import argparse
