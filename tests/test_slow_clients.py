@@ -116,8 +116,8 @@ def read_until_closed(connection, timeout):
 def timed_exchange(server, parts, pause=0.0, timeout=30):
     """Send parts on a new connection, pause seconds apart, then read until the server
     closes: (seconds from the first byte to the close, everything received)."""
+    started = time.monotonic()  # before the server can see the connection
     with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as connection:
-        started = time.monotonic()
         for number, part in enumerate(parts):
             if number:
                 time.sleep(pause)
@@ -171,9 +171,9 @@ class Slow:
 
     def __init__(self, kind, port, now=b"", trickle=b""):
         self.kind = kind
+        self.opened = time.monotonic()  # before the server can see it: never after its clock
         self.socket = socket.create_connection(("127.0.0.1", port), timeout=10)
         self.socket.setblocking(False)
-        self.opened = time.monotonic()
         if now:
             self.socket.send(now)
         self.trickle = trickle
@@ -322,11 +322,13 @@ def steady_body(server):
 
 
 def idle_after_an_answer(server):
-    """A kept-alive connection that sends nothing after its first answer."""
+    """A kept-alive connection that sends nothing after its first answer. Timed from
+    before its request: the server's clock starts later, at its answer, so a reader
+    slow to see that answer on a busy machine cannot make the close look early."""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+        started = time.monotonic()
         connection.sendall(head(server, "GET", "/api/v1/workspace"))
         first = read_answers(connection, 1)
-        started = time.monotonic()
         rest = read_until_closed(connection, 30)
         return time.monotonic() - started, first + rest
 
