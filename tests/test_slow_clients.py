@@ -115,7 +115,7 @@ def read_until_closed(connection, timeout):
 
 def timed_exchange(server, parts, pause=0.0, timeout=30):
     """Send parts on a new connection, pause seconds apart, then read until the server
-    closes: (seconds from the first byte to the close, everything received)."""
+    closes: (seconds from opening the connection to the close, everything received)."""
     started = time.monotonic()  # before the server can see the connection
     with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as connection:
         for number, part in enumerate(parts):
