@@ -11085,7 +11085,8 @@ def build_parser():
                            help="how long an API read may run before it stops with a 503 "
                                 "(default 10s)")
     serve_cmd.add_argument("--export-budget", type=parse_duration, default=EXPORT_BUDGET_SECONDS,
-                           help="the same for an export, format=csv or ndjson (default 5m)")
+                           help="the same for each chunk of an export, format=csv or ndjson "
+                                "(default 5m)")
     serve_cmd.add_argument("--max-exports", type=positive_int, default=MAX_EXPORTS_PER_KEY,
                            help="exports one API key may have in progress at once (default 2)")
     serve_cmd.add_argument("--trusted-proxy", action="append", metavar="ADDR_OR_CIDR",
