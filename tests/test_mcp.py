@@ -86,6 +86,7 @@ def test_tools_answer_what_the_endpoints_answer(workspace):
     assert not prompts.is_error and [p["text"] for p in prompts.structured_content["data"]] == [
         "Best CRM?"]
     assert json.loads(prompts.content[0].text) == prompts.structured_content
+    assert len(prompts.content) == 1  # the workspace's own prompts: no notice
     assert chat.structured_content == chats.structured_content["data"][0]
     assert [b["name"] for b in rankings.structured_content["brands"]] == ["Northwind Suite"]
     assert sources.structured_content["groupBy"] == "category"
@@ -222,3 +223,23 @@ def test_tools_neither_list_nor_take_an_export_format(workspace):
         {"content": [{"type": "text", "text": text}], "isError": True} for text in (
             refused, refused, refused + "; since: is not an argument of this tool")]
     assert not answers[4]["isError"] and answers[4]["structuredContent"]["perPage"] == 1
+
+
+def test_answers_holding_engine_text_say_first_that_it_is_untrusted_data(workspace):
+    """An engine can be steered to write instructions for the assistant that reads its
+    answer (issue 26): the tools that return engine text say so, before the JSON."""
+    path, keys = workspace
+
+    async def work(session):
+        tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+        return tools, {name: await session.call_tool(name, {})
+                       for name in ("list_chats", "list_search_queries", "list_prompts")}
+    tools, results = with_session(path, keys["read"], work)
+    assert sorted(name for name, tool in tools.items() if "untrusted" in tool.description) == \
+        sorted(tracker.MCP_UNTRUSTED_TOOLS)
+    for name in ("list_chats", "list_search_queries"):
+        notice, data = results[name].content
+        assert notice.text == tracker.MCP_UNTRUSTED_NOTICE
+        assert json.loads(data.text) == results[name].structured_content
+    assert [item.text for item in results["list_prompts"].content] == [
+        json.dumps(results["list_prompts"].structured_content, ensure_ascii=False)]
