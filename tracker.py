@@ -125,9 +125,9 @@ MAX_HEAD_BYTES = 64 * 1024
 MAX_CHUNK_FRAMING_BYTES = 64 * 1024
 CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
-# How long an API read may run (serve --request-budget, --export-budget) before its next
-# SQL statement stops it with a 503, so that a heavy query holds a server thread for no
-# longer; SQLite asks every PROGRESS_STEPS virtual-machine steps (well under a millisecond).
+# How long a read (of the API or a dashboard page) may run (serve --request-budget,
+# --export-budget) before its next SQL statement stops it with a 503, so that a heavy
+# query holds a server thread for no longer; SQLite asks every PROGRESS_STEPS virtual-machine steps (well under a millisecond).
 PAGE_BUDGET_SECONDS = 10.0
 EXPORT_BUDGET_SECONDS = 300.0
 PROGRESS_STEPS = 10_000
@@ -937,16 +937,17 @@ class EnvelopePlugin:
         return envelope
 
 
-def over_budget(seconds):
+def over_budget(seconds, export_hint=True):
+    hint = (", or export the list (format=csv or ndjson), which has a longer budget"
+            if export_hint else "")
     return ApiError(503, "The request ran past its time budget of %g s: narrow the window or "
-                    "the filters, or export the list (format=csv or ndjson), which has a "
-                    "longer budget" % seconds, code="TIME_BUDGET_EXCEEDED")
+                    "the filters%s" % (seconds, hint), code="TIME_BUDGET_EXCEEDED")
 
 
 def within_budget(wsgi, db, page_seconds, export_seconds):
-    """wsgi, with each API read's SQL bounded: page_seconds from its start, or
-    export_seconds for an export (format=csv or ndjson). A write has no budget: stopping
-    it would only waste what it did."""
+    """wsgi, with each read's SQL (the API's and the dashboard's pages) bounded:
+    page_seconds from its start, or export_seconds for an API export (format=csv or
+    ndjson). A write has no budget: stopping it would only waste what it did."""
     def budgeted(environ, start_response):
         db.set_budget(read_budget(environ, page_seconds, export_seconds))
         return wsgi(environ, start_response)
@@ -954,10 +955,12 @@ def within_budget(wsgi, db, page_seconds, export_seconds):
 
 
 def read_budget(environ, page_seconds, export_seconds):
-    """The budget of a request: None unless it is a GET (or HEAD) of the API."""
-    if (environ["REQUEST_METHOD"] not in ("GET", "HEAD")
-            or not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/")):
+    """The budget of a request: None for a write, an export's for a GET (or HEAD) of an
+    API export, a page's for any other read."""
+    if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
         return None
+    if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
+        return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
     return export_seconds if set(formats) & {"csv", "ndjson"} else page_seconds
 
@@ -8524,6 +8527,8 @@ class DashboardPlugin:
                 raise
             except ApiError as error:
                 return error_page(error)
+            except apsw.InterruptError:  # the page's budget ran out (Database.set_budget)
+                return error_page(over_budget(self.db.budget(), export_hint=False))
             except Exception as error:
                 log_failure(error, "unhandled error in %s %s", loggable(request.method),
                             loggable(request.path))
@@ -11095,7 +11100,7 @@ def build_parser():
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
     serve_cmd.add_argument("--request-budget", type=parse_duration, default=PAGE_BUDGET_SECONDS,
-                           help="how long an API read may run before it stops with a 503 "
+                           help="how long a read (API or dashboard page) may run before it stops with a 503 "
                                 "(default 10s)")
     serve_cmd.add_argument("--export-budget", type=parse_duration, default=EXPORT_BUDGET_SECONDS,
                            help="the same for each chunk of an export, format=csv or ndjson "

@@ -273,3 +273,17 @@ def test_a_key_runs_at_most_max_exports_at_once(app, api, other_api):
     for _, body in held:
         body.close()
     assert api.get("/prompts", format="ndjson").body.count(b"\n") == 1
+
+
+def test_a_dashboard_page_past_its_budget_is_a_503_page(year):
+    """The dashboard's pages read under the same page budget as the API's reads."""
+    path, key = year
+    client = webtest.TestApp(tracker.make_app(tracker.Database(path), page_budget=1e-9))
+    form = client.get("/").forms["sign-in"]  # the sign-in page reads no rows: it passes
+    form["key"] = key
+    form.submit(status=303)
+    page = client.get("/sources", params={"days": "365"}, status=503)
+    assert page.content_type == "text/html"
+    assert ("The request ran past its time budget of 1e-09 s: narrow the window or the "
+            "filters") in page.html.find("main").text
+    assert "export" not in page.html.find("main").text
