@@ -258,8 +258,9 @@ def engine_outcomes_sql():
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
-    # whole file malformed, name the table itself instead: same effect.
-    11: Migration("triggers that SQLite 3.37+ can read; engines' latest outcomes", lambda: (
+    # whole file malformed, name the table itself instead: same effect. The tables new in
+    # 1.0.0 are created here too.
+    11: Migration("triggers that SQLite 3.37+ can read", lambda: (
         baseline_triggers(
             "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
             "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
