@@ -3705,7 +3705,7 @@ def workspace_outcomes(connection, workspace_id):
         connection, "SELECT * FROM engine_outcomes WHERE workspace_id = ?", (workspace_id,))}
 
 
-def failing(outcome, now):
+def engine_is_failing(outcome, now):
     """True when the outcome row (None: never called) is of a failing engine."""
     return outcome is not None and outcome["last_outcome"] == "failed" and (
         outcome["last_success_at"] is None
@@ -3722,7 +3722,7 @@ def failing_engines(connection, labels, now):
         latest = query_one(connection, """
             SELECT last_outcome, last_call_at, NULL AS last_success_at FROM engine_outcomes
             WHERE engine = ? ORDER BY last_call_at DESC LIMIT 1""", (label,))
-        if failing(latest, now) and query_one(connection, """
+        if engine_is_failing(latest, now) and query_one(connection, """
                 SELECT 1 AS found FROM engine_outcomes
                 WHERE engine = ? AND last_call_at >= ? AND last_success_at >= ? LIMIT 1""",
                 (label, since, since)) is None:
@@ -3745,7 +3745,7 @@ def engine_json(engine, enabled, chats_today, calls_today, outcome, now):
             "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at"),
             "failuresToday": called["failures_today"]
             if called.get("failures_day") == utc_day(now) else 0,
-            "failing": enabled and failing(outcome, now)}
+            "failing": enabled and engine_is_failing(outcome, now)}
 
 
 def engines_json(db, engines, workspace_id):
