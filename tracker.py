@@ -3720,9 +3720,9 @@ def failing_engines(connection, labels, now):
     found = {}
     for label in labels:
         latest = query_one(connection, """
-            SELECT last_outcome, last_call_at, NULL AS last_success_at FROM engine_outcomes
+            SELECT last_outcome, last_call_at FROM engine_outcomes
             WHERE engine = ? ORDER BY last_call_at DESC LIMIT 1""", (label,))
-        if engine_is_failing(latest, now) and query_one(connection, """
+        if latest and latest["last_outcome"] == "failed" and query_one(connection, """
                 SELECT 1 AS found FROM engine_outcomes
                 WHERE engine = ? AND last_call_at >= ? AND last_success_at >= ? LIMIT 1""",
                 (label, since, since)) is None:

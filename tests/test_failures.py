@@ -228,3 +228,22 @@ def test_serve_logs_failed_calls_and_warns_of_unset_keys_at_start(
         "engine claude: failing: its latest call, at %s, failed and none of the last hour "
         "succeeded" % re.search(r"engine claude.* at ([^,]+)", body["data"]["reasons"][0])[1]]
     assert KEY not in server.log()
+
+
+def test_healthz_judges_over_every_workspace_and_get_engines_over_its_own(failing_site, providers,
+                                                                          client, db, clock):
+    worker, client, api, prompt_id = failing_site
+    worker.run_pending()  # succeeds
+    other = make_api(client, db, "Other")
+    other.post("/prompts", {"text": "Another prompt"})
+    providers.fail_every_call(KIND, 401, openai_error("no"))
+    clock.advance(60)
+    worker.run_pending()
+    assert (engine_status(api)["lastOutcome"], engine_status(api)["failing"]) == ("succeeded", False)
+    assert (engine_status(other)["lastOutcome"], engine_status(other)["failing"]) == ("failed", True)
+    assert health(client)["status"] == "ok"  # the first workspace's call succeeded within the hour
+    clock.advance(tracker.FAILING_WINDOW_SECONDS - 60 + 1)
+    assert health(client)["reasons"] == [
+        "engine %s: failing: its latest call, at %s, failed and none of the last hour succeeded"
+        % (KIND, tracker.iso_timestamp(START + 60))]
+    assert not engine_status(api)["failing"]  # its own latest call succeeded
