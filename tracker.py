@@ -2666,7 +2666,7 @@ class EngineError(Exception):
 
 def call_failure(engine, error):
     """An engine call's error as it is kept and logged: its message, with the engine's key
-    blanked should the provider quote it back (some echo a refused key in their 401)."""
+    blanked should the provider (or a proxy in front of it) quote it back in an error."""
     text = describe_error(error)
     return text.replace(engine.api_key, "[key]") if engine.api_key else text
 
