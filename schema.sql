@@ -872,6 +872,25 @@ CREATE TABLE engine_calls (
     PRIMARY KEY (engine, day)
 ) STRICT, WITHOUT ROWID;
 
+-- How each engine's latest call for a workspace's runs went, so that a failing engine is
+-- seen (GET /engines, the dashboard's banner, /healthz). One row per workspace and
+-- engine, written in the transaction that ends the run's attempt. failures_today counts
+-- the failed calls of the UTC day failures_day.
+CREATE TABLE engine_outcomes (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine          TEXT NOT NULL,
+    last_call_at    TEXT NOT NULL,
+    last_outcome    TEXT NOT NULL CHECK (last_outcome IN ('succeeded', 'failed')),
+    last_success_at TEXT,
+    last_error      TEXT,
+    last_error_at   TEXT,
+    failures_day    TEXT NOT NULL,
+    failures_today  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, engine)
+) STRICT, WITHOUT ROWID;
+-- /healthz: each engine's latest call over every workspace, and those of the last hour.
+CREATE INDEX engine_outcomes_latest ON engine_outcomes (engine, last_call_at);
+
 -- A workspace's category for a domain (or host), over the curated list and its brands'.
 CREATE TABLE source_categories (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,

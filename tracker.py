@@ -232,27 +232,41 @@ def schema_sql():
         return schema.read()
 
 
-def baseline_triggers(*names):
-    """SQL that drops the triggers named and creates them as schema.sql does."""
+def baseline_definitions():
+    """{name: the SQL that creates it} of every table, index and trigger of schema.sql."""
     baseline = connect(":memory:")
     try:
         baseline.execute(schema_sql()).fetchall()
-        found = {row["name"]: row["sql"] for row in baseline.execute(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")}
+        return {row["name"]: row["sql"] for row in baseline.execute(
+            "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL")}
     finally:
         baseline.close()
+
+
+def baseline_triggers(*names):
+    """SQL that drops the triggers named and creates them as schema.sql does."""
+    found = baseline_definitions()
     return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
+
+
+def engine_outcomes_sql():
+    """SQL that adds the table of engines' latest outcomes (new in 1.0.0) as schema.sql has it."""
+    found = baseline_definitions()
+    return "".join("%s;\n" % found[name] for name in ("engine_outcomes", "engine_outcomes_latest"))
 
 
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
-    # whole file malformed, name the table itself instead: same effect.
-    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
-        baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
-        "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
-        "chats_group_delete", "chat_brands_location_prompts_delete",
-        "chats_location_brands_delete", "chats_url_delete")),
+    # whole file malformed, name the table itself instead: same effect. The tables new in
+    # 1.0.0 are created here too.
+    11: Migration("triggers that SQLite 3.37+ can read", lambda: (
+        baseline_triggers(
+            "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
+            "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
+            "chats_group_delete", "chat_brands_location_prompts_delete",
+            "chats_location_brands_delete", "chats_url_delete")
+        + engine_outcomes_sql())),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -1984,7 +1998,19 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
 
 # A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
 # tag. Its topic and tags are copied from their stored JSONB (``embedded``, kept by
-# triggers), which json_object takes as JSON rather than as text.
+# triggers), which json_object takes as JSON rather than as text, as it takes the JSONB of
+# its last run (LAST_RUN_JSON).
+# A prompt's latest run that was not canceled (null: never run): its state, since when
+# (queued: when it was queued or queued again after a failed attempt; running: claimed;
+# done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
+# error. The runs_workspace index ends with the run's id: the newest is its first entry.
+LAST_RUN_JSON = """(
+        SELECT jsonb_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
+                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
+                            'error', r.last_error)
+        FROM runs r INDEXED BY runs_workspace
+        WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
+        ORDER BY r.id DESC LIMIT 1)"""
 PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
@@ -1994,7 +2020,8 @@ PROMPT_JSON = """json_object(
                   WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
                  FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
-                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id))"""
+                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
+        'lastRun', %s)""" % LAST_RUN_JSON
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -2640,6 +2667,13 @@ class EngineError(Exception):
     """An engine gave no answer (after its own retries)."""
 
 
+def call_failure(engine, error):
+    """An engine call's error as it is kept and logged: its message, with the engine's key
+    blanked should the provider (or a proxy in front of it) quote it back in an error."""
+    text = describe_error(error)
+    return text.replace(engine.api_key, "[key]") if engine.api_key else text
+
+
 class RetryableEngineError(EngineError):
     """A failure worth trying again: a timeout, a 429 or a 5xx."""
 
@@ -2848,11 +2882,14 @@ def http_post(url, body, headers, seconds):
 
 class Engine:
     """What every engine has beside ``ask()``: its label (name), model and kind, whether it
-    searches the web, its Price (None: unknown) and its daily call limit (None: none)."""
+    searches the web, its Price (None: unknown), its daily call limit (None: none), and the
+    environment variables its key is read from (none for the simulated engine)."""
     name = model = kind = None
     web_search = False
     price = None
     daily_limit = None
+    key_variables = ()
+    api_key = None
 
 
 class SimulatedEngine(Engine):
@@ -3505,7 +3542,20 @@ def parse_engine(spec, environ, prices=PRICES):
     key = next((environ[name] for name in key_names if environ.get(name)), None)
     engine = engine_class(label, model, url or default_url, key)
     engine.price = price_of(model, prices)
+    engine.key_variables = key_names
     return engine
+
+
+def warn_of_missing_keys(engines):
+    """Log a warning at start for each engine whose key variable is unset: its calls go
+    without a key, which only a server that takes none (a local model) answers."""
+    for engine in engines:
+        variables = engine.key_variables
+        if variables and not engine.api_key:
+            unset = ("%s is not set" % variables[0] if len(variables) == 1
+                     else "neither %s is set" % " nor ".join(variables))
+            log.warning("engine %s (%s:%s): %s; its calls go without a key and fail unless its "
+                        "server takes none", engine.name, engine.kind, engine.model, unset)
 
 
 def configure_engines(specs, environ=os.environ, prices=None, daily_limits=()):
@@ -3621,23 +3671,96 @@ def chats_on(connection, workspace_id, day):
         (workspace_id, day))}
 
 
-def engine_json(engine, enabled, chats_today, calls_today):
+# Outcomes: how each engine's latest calls went ----------------------------------------
+
+# An engine is failing while its latest call failed and none of its calls of the last
+# FAILING_WINDOW_SECONDS succeeded: one failure among the hour's successes is not, one
+# failure after an hour without calls is (a daily schedule calls an engine once a day).
+FAILING_WINDOW_SECONDS = 3600
+
+
+def record_outcomes(connection, workspace_id, answered, errors, now):
+    """Keep how the engines asked in a run's attempt did: those of answered (labels)
+    succeeded, those of errors ({label: message}) failed. One row per workspace and engine,
+    written with the run's end."""
+    stamp, day = iso_timestamp(now), utc_day(now)
+    connection.executemany("""
+        INSERT INTO engine_outcomes (workspace_id, engine, last_call_at, last_outcome,
+                                     last_success_at, last_error, last_error_at, failures_day,
+                                     failures_today)
+        VALUES (?1, ?2, ?3, iif(?4 IS NULL, 'succeeded', 'failed'), iif(?4 IS NULL, ?3, NULL),
+                ?4, iif(?4 IS NULL, NULL, ?3), ?5, ?4 IS NOT NULL)
+        ON CONFLICT (workspace_id, engine) DO UPDATE SET
+            last_call_at = excluded.last_call_at, last_outcome = excluded.last_outcome,
+            last_success_at = coalesce(excluded.last_success_at, last_success_at),
+            last_error = coalesce(excluded.last_error, last_error),
+            last_error_at = coalesce(excluded.last_error_at, last_error_at),
+            failures_today = excluded.failures_today
+                + CASE WHEN failures_day = excluded.failures_day THEN failures_today ELSE 0 END,
+            failures_day = excluded.failures_day""",
+        [(workspace_id, label, stamp, None, day) for label in answered]
+        + [(workspace_id, label, stamp, error, day) for label, error in errors.items()])
+
+
+def workspace_outcomes(connection, workspace_id):
+    """{engine label: its engine_outcomes row} of the workspace."""
+    return {row["engine"]: row for row in query_all(
+        connection, "SELECT * FROM engine_outcomes WHERE workspace_id = ?", (workspace_id,))}
+
+
+def engine_is_failing(outcome, now):
+    """True when the outcome row (None: never called) is of a failing engine."""
+    return outcome is not None and outcome["last_outcome"] == "failed" and (
+        outcome["last_success_at"] is None
+        or outcome["last_success_at"] < iso_timestamp(now - FAILING_WINDOW_SECONDS))
+
+
+def failing_engines(connection, labels, now):
+    """{label: its latest call's time} of the engines of labels failing over every
+    workspace's calls: the latest call failed, and no workspace's call of the window
+    succeeded. Two index reads per engine, however many workspaces there are."""
+    since = iso_timestamp(now - FAILING_WINDOW_SECONDS)
+    found = {}
+    for label in labels:
+        latest = query_one(connection, """
+            SELECT last_outcome, last_call_at FROM engine_outcomes
+            WHERE engine = ? ORDER BY last_call_at DESC LIMIT 1""", (label,))
+        if latest and latest["last_outcome"] == "failed" and query_one(connection, """
+                SELECT 1 AS found FROM engine_outcomes
+                WHERE engine = ? AND last_call_at >= ? AND last_success_at >= ? LIMIT 1""",
+                (label, since, since)) is None:
+            found[label] = latest["last_call_at"]
+    return found
+
+
+def engine_json(engine, enabled, chats_today, calls_today, outcome, now):
     """An engine as GET /engines shows it to a workspace. The day's calls are every
-    workspace's, so only whether they reached the limit is shown, not their number."""
+    workspace's, so only whether they reached the limit is shown, not their number; its
+    outcomes (outcome: the engine_outcomes row, None when never called) are the
+    workspace's own calls'."""
+    called = outcome or {}
     return {"label": engine.name, "kind": engine.kind, "model": engine.model,
             "webSearch": engine.web_search, "enabled": enabled, "chatsToday": chats_today,
             "dailyLimit": engine.daily_limit,
             "dailyLimitReached": engine.daily_limit is not None and calls_today >= engine.daily_limit,
-            "price": engine.price.json() if engine.price else None}
+            "price": engine.price.json() if engine.price else None,
+            "lastCallAt": called.get("last_call_at"), "lastOutcome": called.get("last_outcome"),
+            "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at"),
+            "failuresToday": called["failures_today"]
+            if called.get("failures_day") == utc_day(now) else 0,
+            "failing": enabled and engine_is_failing(outcome, now)}
 
 
 def engines_json(db, engines, workspace_id):
     connection = db.connection()
-    day = utc_day(db.clock())
+    now = db.clock()
+    day = utc_day(now)
     disabled = disabled_engines(connection, workspace_id)
     chats, calls = chats_on(connection, workspace_id, day), calls_on(connection, day)
+    outcomes = workspace_outcomes(connection, workspace_id)
     return [engine_json(engine, engine.name not in disabled, chats.get(engine.name, 0),
-                        calls.get(engine.name, 0)) for engine in engines]
+                        calls.get(engine.name, 0), outcomes.get(engine.name), now)
+            for engine in engines]
 
 
 def add_engine_routes(app, db):
@@ -4511,9 +4634,9 @@ def backoff_seconds(attempts):
 
 
 def end_run(connection, run, errors, now, held=()):
-    """Mark the run done, or queue it again after a backoff, or fail it for good. A run
-    with engines held at their daily limit waits for the next UTC day, and that wait is
-    not a failed attempt."""
+    """Mark the run done, or queue it again after a backoff, or fail it for good; returns
+    its new state and when it may be tried next. A run with engines held at their daily
+    limit waits for the next UTC day, and that wait is not a failed attempt."""
     attempts = run["attempts"]
     if errors:
         error = "; ".join("%s: %s" % item for item in sorted(errors.items()))
@@ -4530,6 +4653,7 @@ def end_run(connection, run, errors, now, held=()):
                         leased_until = NULL, lease_token = NULL, updated_at = ?
         WHERE id = ?""", (state, not_before, error, attempts, iso_timestamp(now), run["id"]))
     record_run_events(connection, run, state, error, now)
+    return state, not_before
 
 
 # An engine's raw reply is kept, zlib-compressed, when it compresses to at most this.
@@ -5055,7 +5179,7 @@ class Worker:
         answered = {row["engine"] for row in query_all(
             connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
         skipped = answered | disabled_engines(connection, run["workspace_id"])
-        answers, errors, held = [], {}, []
+        answers, failures, held = [], {}, []
         for engine in self.engines:
             if engine.name in skipped:
                 continue
@@ -5069,12 +5193,14 @@ class Worker:
                 answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
                                                    reader.brands, deadline=deadline))
             except Exception as error:  # an adapter's failure is kept on the run, never raised
-                errors[engine.name] = describe_error(error)
+                failures[engine] = error
                 continue
             answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
-        self.finish(run, prompt, reader, answers, errors, held, deadline)
+        self.finish(run, prompt, reader, answers, failures, held, deadline)
 
-    def finish(self, run, prompt, reader, answers, errors, held=(), deadline=None):
+    def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
+        """Store the answers and end the run's attempt; failures are {engine: its error}."""
+        errors = {engine.name: call_failure(engine, error) for engine, error in failures.items()}
         asked = {engine.name for engine, _, _ in answers} | set(errors)
         uncounted = [engine.name for engine in self.engines
                      if engine.name in asked and engine.daily_limit is None]
@@ -5091,7 +5217,16 @@ class Worker:
             for chat in prepared:
                 store_chat(connection, run, prompt, chat, iso_timestamp(now))
             count_calls(connection, uncounted, utc_day(now))
-            end_run(connection, run, errors, now, held)
+            record_outcomes(connection, run["workspace_id"], [engine.name for engine, _, _ in answers],
+                            errors, now)
+            state, not_before = end_run(connection, run, errors, now, held)
+        next_attempt = ("the run failed for good after %d attempts" % run["attempts"]
+                        if state == "failed" else "next attempt at %s" % not_before)
+        for engine, error in failures.items():
+            log.warning("engine %s failed on prompt %d of workspace %d (run %d, attempt %d): "
+                        "%s: %s; %s", engine.name, prompt["id"], run["workspace_id"], run["id"],
+                        run["attempts"], type(error).__name__, loggable(errors[engine.name]),
+                        next_attempt)
         if answers:
             with self._lock:
                 self._new_chats.add(run["workspace_id"])
@@ -7529,7 +7664,21 @@ def engine_schemas():
             "dailyLimitReached": dict({"type": "boolean"}, description="The day's calls reached "
                                       "dailyLimit: runs wait for the next UTC day."),
             "price": dict(nullable_schema(price), description="USD the model costs (null: "
-                          "unknown), from which a chat's cost is worked out.")}),
+                          "unknown), from which a chat's cost is worked out."),
+            "lastCallAt": dict(nullable_schema(TIMESTAMP), description="When this workspace's "
+                               "runs last asked it (null: never)."),
+            "lastOutcome": dict(nullable_schema({"enum": ["succeeded", "failed"]}),
+                                description="How that call went (null: never called)."),
+            "lastError": dict(nullable_schema(string_schema()), description="The error of its "
+                              "latest failed call for this workspace, kept after a success "
+                              "(null: none failed)."),
+            "lastErrorAt": dict(nullable_schema(TIMESTAMP), description="When that call "
+                                "failed."),
+            "failuresToday": dict(COUNT, description="This workspace's failed calls to it "
+                                  "this UTC day."),
+            "failing": dict({"type": "boolean"}, description="Enabled, its latest call failed "
+                            "and none of the last hour succeeded (the dashboard shows a "
+                            "banner while it is).")}),
         "EngineList": array_schema(schema_ref("Engine")),
         "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
     }
@@ -7584,7 +7733,19 @@ def resource_schemas():
             "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
             "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
             "topic": nullable_schema(schema_ref("Topic")),
-            "tags": array_schema(schema_ref("EmbeddedTag"))}),
+            "tags": array_schema(schema_ref("EmbeddedTag")),
+            "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest "
+                            "run that was not canceled (null: never run).")}),
+        "LastRun": object_schema({
+            "state": {"enum": ["queued", "running", "done", "failed"]},
+            "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
+                       "again after a failed attempt), claimed by the worker, or ended."),
+            "attempts": dict(COUNT, description="Attempts made so far."),
+            "nextAttemptAt": dict(nullable_schema(TIMESTAMP), description="When a queued run "
+                                  "is due (null unless queued)."),
+            "error": dict(nullable_schema(string_schema()), description="Its latest failed "
+                          "attempt's error, engine by engine (null when done or none "
+                          "failed).")}),
         "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
         "PromptItem": object_schema(prompt_item, ["text"]),
         # Named, not inline: generated clients make one model per named schema, and an
@@ -8340,7 +8501,8 @@ def add_routes(app, db):
 
 def add_operations_routes(app, db):
     """Attach GET /healthz: 200 while the service answers ("ok", or "degraded" with the
-    reasons), 503 when the database cannot be read or a worker thread has died."""
+    reasons: a failed write, a stuck run, a failing engine), 503 when the database cannot
+    be read or a worker thread has died."""
 
     @app.get("/healthz", auth=False, openapi=Operation(
         "Health: the database answers, takes writes, and the run worker is whole", "Health",
@@ -8369,6 +8531,10 @@ def add_operations_routes(app, db):
             health["worker"] = "stuck"
             reasons += ["worker: run %d is %d s past its lease" % item
                         for item in sorted(overdue.items())]
+        reasons += ["engine %s: failing: its latest call, at %s, failed and none of the last "
+                    "hour succeeded" % item for item in failing_engines(
+                        db.connection(), [engine.name for engine in worker.engines],
+                        db.clock()).items()]
         if reasons:
             health.update(status="degraded", reasons=reasons)
         return success(health, "Degraded" if reasons else "Healthy")
@@ -8985,6 +9151,7 @@ def add_dashboard(app, db, limiter):
     if app.config["tracker.runs"] == "instant":
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
+    dashboard.config["tracker.worker"] = app.config["tracker.worker"]
     add_dashboard_routes(dashboard, db)
     api = app.wsgi
 
@@ -9086,7 +9253,15 @@ PAGER_TEMPLATE = """% if last > 1:
 % end
 """
 
-OVERVIEW_TEMPLATE = """{{!filters}}
+OVERVIEW_TEMPLATE = """% if failing:
+<div class="card problem" role="alert"><p>Failing engines: their latest call failed and none
+of the last hour succeeded. Runs are retried with a backoff.</p><ul>
+% for engine in failing:
+<li>{{engine["label"]}}: its call at {{minute(engine["lastCallAt"])}} failed: {{engine["lastError"]}}</li>
+% end
+</ul></div>
+% end
+{{!filters}}
 <p class="summary">{{document["chats"]}} chats from {{document["from"][:10]}} to
 {{document["to"][:16].replace("T", " ")}} UTC; changes are against the {{days}} days before
 ({{document["previous"]["chats"]}} chats).</p>
@@ -9173,7 +9348,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
-<th scope="col">Tags</th><th scope="col">Location</th>
+<th scope="col">Tags</th><th scope="col">Location</th><th scope="col">Last run</th>
 % if can_write:
 <th scope="col"><span class="visually-hidden">Actions</span></th>
 % end
@@ -9182,6 +9357,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
+<td>{{last_run_text(prompt["lastRun"])}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
@@ -9207,7 +9383,12 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <dl class="facts"><dt>Status</dt><dd>{{prompt["status"]}}</dd>
 <dt>Topic</dt><dd>{{(prompt["topic"] or {}).get("name", "none")}}</dd>
 <dt>Tags</dt><dd>{{", ".join(tag["name"] for tag in prompt["tags"]) or "none"}}</dd>
-<dt>Location</dt><dd>{{prompt["location"] or "any"}}</dd></dl>
+<dt>Location</dt><dd>{{prompt["location"] or "any"}}</dd>
+<dt>Last run</dt><dd>{{last_run_text(prompt["lastRun"])}}</dd>
+% if prompt["lastRun"] and prompt["lastRun"]["error"]:
+<dt>Its error</dt><dd class="problem">{{prompt["lastRun"]["error"]}}</dd>
+% end
+</dl>
 % if can_write:
 <details><summary>Edit</summary>
 <form method="post" action="/prompts/{{prompt["id"]}}">
@@ -9633,6 +9814,21 @@ def sentiment_text(figure):
                                  figure["negative"])
 
 
+def minute(stamp):
+    """A stored timestamp to the minute, as the pages show times: 2026-11-21 09:30 UTC."""
+    return stamp[:16].replace("T", " ") + " UTC"
+
+
+def last_run_text(last_run):
+    """A prompt's last run (its lastRun) in a few words: its state and since when."""
+    if last_run is None:
+        return "never run"
+    if last_run["state"] == "queued":
+        return "queued, due %s" % minute(last_run["nextAttemptAt"])
+    return "%s %s %s" % (last_run["state"], "since" if last_run["state"] == "running" else "at",
+                         minute(last_run["at"]))
+
+
 def change(value, is_share, lower_is_better=False, whole=False):
     """A change as signed text (points for shares), classed up or down for colour."""
     if value is None or value == 0:
@@ -9663,7 +9859,10 @@ def add_overview_routes(app, db):
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
             filters = filters_form(connection, values)
         rows = document["brands"]
+        failing = [engine for engine in engines_json(db, app.config["tracker.worker"].engines,
+                                                     caller().workspace_id) if engine["failing"]]
         body = render_part("overview", filters=filters, document=document, days=values["days"],
+                           failing=failing, minute=minute,
                            visibility=figure_chart("Visibility", rows, "visibility"),
                            share=figure_chart("Share of voice", rows, "shareOfVoice"),
                            swatch=swatch, percent=percent, change=change,
@@ -9681,6 +9880,7 @@ def add_prompt_pages(app, db):
         page["data"] = prompt_documents(page["data"])
         body = render_part("prompts", values=values, page=page, result=result,
                            statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,
+                           last_run_text=last_run_text,
                            choices=filter_choices(db.connection(), workspace_id),
                            pager=pager(values, page))
         return render_page("Prompts", body, "/prompts", status)
@@ -9719,6 +9919,7 @@ def add_prompt_pages(app, db):
             latest = list_chats(connection, scope, None, 1, LATEST_CHATS)["data"]
         body = render_part("prompt", prompt=prompt, values=values, windows=DASHBOARD_WINDOWS,
                            statuses=PROMPT_STATUSES, charts="".join(charts),
+                           last_run_text=last_run_text,
                            latest=render_part("chat_list", chats=latest))
         return render_page("Prompt", body, "/prompts")
 
@@ -10937,6 +11138,7 @@ def cmd_serve(args):
     prices = read_prices(args.prices) if args.prices else None
     engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
     judge = judge_engine(engines, args.judge)
+    warn_of_missing_keys(engines)
     proxies = trusted_proxies(args.trusted_proxy)
     # after the arguments are known good: a refused start leaves no new file behind
     db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)

@@ -9,7 +9,8 @@ at the real thing:
     gemini            POST {base}/models/{model}:generateContent     base: {url}/gemini/v1beta
     perplexity        POST {base}/chat/completions                  base: {url}/perplexity
 
-Replies come from a script per kind (``reply``), then a default success. The builders
+Replies come from a script per kind (``reply``), then a default success, or the failure
+``fail_every_call`` set (a provider that is down or refuses the key). The builders
 below write the documented reply shapes (OpenAI Responses with web_search, Anthropic
 Messages with web_search_20250305, Gemini generateContent with google_search grounding,
 Perplexity Sonar with citations and search_results).
@@ -32,6 +33,7 @@ class FakeProviders:
     def __init__(self):
         self.scripts = {kind: [] for kind in BASES}
         self.requests = {kind: [] for kind in BASES}
+        self.failures = {}
         self.defaults = {"openai-responses": openai_response("OpenAI says Acme."),
                          "anthropic": anthropic_message([text_block("Claude says Acme.")]),
                          "gemini": gemini_response(["Gemini says Acme."]),
@@ -55,8 +57,9 @@ class FakeProviders:
             self.requests[kind].append((dict(request.headers), json.loads(request.body.read()),
                                         request.path + ("?" + request.query_string
                                                         if request.query_string else "")))
-            status, body, headers, delay = (self.scripts[kind].pop(0) if self.scripts[kind]
-                                            else (200, self.defaults[kind], {}, 0))
+            status, body, headers, delay = (
+                self.scripts[kind].pop(0) if self.scripts[kind]
+                else self.failures.get(kind, (200, self.defaults[kind], {}, 0)))
             time.sleep(delay)
             raw = body if isinstance(body, (str, bytes)) else json.dumps(body)
             return bottle.HTTPResponse(raw, status, headers, content_type="application/json")
@@ -67,8 +70,19 @@ class FakeProviders:
         self.scripts[kind].append((status, self.defaults[kind] if body is None else body,
                                    headers or {}, delay))
 
+    def fail_every_call(self, kind, status=500, body=None, delay=0):
+        """Answer every call of kind that has no script so, until recover() or clear(): a
+        status with body (a dict as JSON, text as it is), after delay seconds."""
+        self.failures[kind] = (status, {"error": {"message": "down"}} if body is None else body,
+                               {}, delay)
+
+    def recover(self, kind):
+        """Answer kind's calls with the default success again."""
+        self.failures.pop(kind, None)
+
     def clear(self):
-        """Forget the scripts and the requests received."""
+        """Forget the scripts, the failures and the requests received."""
+        self.failures.clear()
         for kind in self.scripts:
             self.scripts[kind].clear()
             self.requests[kind].clear()
