@@ -3547,8 +3547,8 @@ ANTHROPIC_MAX_TOKENS = 4096
 # API says, the reply goes back as the assistant's turn for the model to go on, at most
 # this many times per answer, each request within the caller's deadline.
 ANTHROPIC_MAX_CONTINUATIONS = 3
-# The stop reasons of an answer cut short.
-ANTHROPIC_TRUNCATIONS = ("max_tokens", "model_context_window_exceeded")
+# The stop reasons of an answer cut short (pause_turn: still paused after the continuations).
+ANTHROPIC_TRUNCATIONS = ("max_tokens", "model_context_window_exceeded", "pause_turn")
 
 
 def joined_turn(first, then):
