@@ -3149,8 +3149,8 @@ def parse_chat_completion(reply):
     citations = [{"url": c["url"], "title": c.get("title")} for c in citations
                  if isinstance(c, dict) and isinstance(c.get("url"), str)]
     usage = mapping(reply.get("usage"))
-    return Answer(text, citations, dict(usage, cachedInputTokens=mapping(
-        usage.get("prompt_tokens_details")).get("cached_tokens")),
+    return Answer(text, citations, normalised_usage(dict(usage, cachedInputTokens=mapping(
+        usage.get("prompt_tokens_details")).get("cached_tokens"))),
         truncated=mapping(choice).get("finish_reason") == "length", model_version=model_version(reply))
 
 
