@@ -7759,7 +7759,11 @@ def engine_schemas():
     """The server's engines as a workspace sees them."""
     price = object_schema({"inputPerMillionTokens": NUMBER, "outputPerMillionTokens": NUMBER,
                            "perSearch": NUMBER, "perAnswer": dict(NUMBER, description="Per "
-                           "answer that searched the web (a grounded request's fee).")})
+                           "answer that searched the web (a grounded request's fee)."),
+                           "cachedInputPerMillionTokens": dict(NUMBER, description="Input read "
+                           "from the provider's prompt cache."),
+                           "cacheWritePerMillionTokens": dict(NUMBER, description="Input "
+                           "written to the provider's prompt cache (Anthropic's).")})
     return {
         "Engine": object_schema({
             "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
