@@ -2745,14 +2745,14 @@ class Price:
 
 # By model name: the longest listed name that the model is, or begins with followed by
 # "-" or ":", wins ("gpt-4.1-mini-2025-04-14" is "gpt-4.1-mini"). From the providers'
-# public price lists (2026-11; README's "Prices" names each page): OpenAI's web_search
-# tool and Anthropic's web search are $10 per 1,000 searches; Gemini 2.x bills $35 per
-# 1,000 grounded prompts (past its free daily allowance, which tracker does not count);
-# Perplexity a request fee per answer (low search context), and it reports each answer's
-# cost itself, which wins over the table. Search results the engine reads are input
-# tokens. Cached input: OpenAI's listed cached-input price; Anthropic's cache reads at a
-# tenth of input and 5-minute cache writes at 1.25 times; Gemini's context-caching price.
-# `--prices FILE` adds or replaces entries; a model not listed has no cost (null).
+# public price lists (2026-11; README's "What each costs" names each page): OpenAI's
+# web_search tool and Anthropic's web search are $10 per 1,000 searches; Gemini 2.x bills
+# $35 per 1,000 grounded prompts (past its free daily allowance, which tracker does not
+# count); Perplexity a request fee per answer (low search context), and it reports each
+# answer's cost itself, which wins over the table. Search results the engine reads are
+# input tokens. Cached input: OpenAI's listed cached-input price; Anthropic's cache reads
+# at a tenth of input and 5-minute cache writes at 1.25 times; Gemini's context-caching
+# price. `--prices FILE` adds or replaces entries; a model not listed has no cost (null).
 PRICES = {
     "gpt-5": Price(1.25, 10.00, 0.010, cached_input=0.125),
     "gpt-5-mini": Price(0.25, 2.00, 0.010, cached_input=0.025),
@@ -3132,7 +3132,7 @@ def parse_chat_completion(reply):
         message = choice["message"]
     except (KeyError, IndexError, TypeError):
         raise EngineError("reply has no choices[0].message") from None
-    text = message.get("content")
+    text = mapping(message).get("content")
     if not isinstance(text, str) or not text.strip():
         raise EngineError("reply has an empty answer")
     text = without_thoughts(text)
@@ -3151,7 +3151,7 @@ def parse_chat_completion(reply):
     usage = mapping(reply.get("usage"))
     return Answer(text, citations, normalised_usage(dict(usage, cachedInputTokens=mapping(
         usage.get("prompt_tokens_details")).get("cached_tokens"))),
-        truncated=mapping(choice).get("finish_reason") == "length", model_version=model_version(reply))
+        truncated=choice.get("finish_reason") == "length", model_version=model_version(reply))
 
 
 class OpenAIEngine(BearerEngine):
@@ -3413,7 +3413,7 @@ def parse_gemini_response(reply):
     out, never counted as a page of the redirect's host) and which chunks support the text
     (groundingSupports): those are the cited ones, in the order the text first cites them.
     A redirect resolved (GeminiEngine with resolve_redirects) is in the kept reply's
-    resolvedRedirects and the page's own URL replaces it. Thinking tokens
+    RESOLVED_REDIRECTS, and the page's own URL replaces it. Thinking tokens
     (thoughtsTokenCount) are billed as output and counted so; cachedContentTokenCount is
     the part of the prompt read from cache. finishReason MAX_TOKENS truncates."""
     candidates = dicts(reply.get("candidates"))
