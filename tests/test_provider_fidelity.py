@@ -205,6 +205,12 @@ def test_an_openai_compatible_reasoning_model_loses_its_thoughts(providers, cont
         answer, "deepseek-r1:8b")
 
 
+def test_a_message_that_is_not_an_object_is_an_engine_error(providers):
+    providers.reply("openai", dict(chat_completion("x"), choices=[{"message": "Acme."}]))
+    with pytest.raises(tracker.EngineError, match="^reply has an empty answer$"):
+        engine(providers, "openai", "m").ask("q")
+
+
 def test_thoughts_cut_off_by_the_output_limit_are_no_answer(providers):
     providers.reply("openai", chat_completion("<think>Still thinking about Zeta and", "length"))
     with pytest.raises(tracker.EngineError, match="^reply has the model's reasoning only, no answer$"):
