@@ -325,6 +325,10 @@ CREATE TABLE chats (
     judge_engine TEXT,
     judge_model  TEXT,
     judge_cost   REAL,
+    -- the provider cut the answer short at its output limit (1), and the model version it
+    -- says answered (model is the one configured; NULL: the provider did not say)
+    truncated INTEGER NOT NULL DEFAULT 0,
+    model_version TEXT,
     UNIQUE (run_id, engine)
 ) STRICT;
 

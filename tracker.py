@@ -255,18 +255,32 @@ def engine_outcomes_sql():
     return "".join("%s;\n" % found[name] for name in ("engine_outcomes", "engine_outcomes_latest"))
 
 
-MIGRATIONS = {
-    # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
-    # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
-    # whole file malformed, name the table itself instead: same effect. The tables new in
-    # 1.0.0 are created here too.
-    11: Migration("triggers that SQLite 3.37+ can read", lambda: (
+def provider_fidelity_sql():
+    """Each chat's truncation and the model version its provider said answered (chats
+    stored before are not truncated, and their version is unknown)."""
+    return ("ALTER TABLE chats ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;\n"
+            "ALTER TABLE chats ADD COLUMN model_version TEXT;\n")
+
+
+def upgrade_to_baseline():
+    """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline."""
+    return "".join((
         baseline_triggers(
             "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
             "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
             "chats_group_delete", "chat_brands_location_prompts_delete",
-            "chats_location_brands_delete", "chats_url_delete")
-        + engine_outcomes_sql())),
+            "chats_location_brands_delete", "chats_url_delete"),
+        engine_outcomes_sql(),
+        provider_fidelity_sql(),
+    ))
+
+
+MIGRATIONS = {
+    # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
+    # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
+    # whole file malformed, name the table itself instead: same effect. What is new in
+    # 1.0.0 is added on the way (upgrade_to_baseline).
+    11: Migration("triggers that SQLite 3.37+ can read", upgrade_to_baseline),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -2557,7 +2571,9 @@ class Answer:
     first cites them; token usage; notes on what was cut from it or went wrong (kept on
     the chat); the pages it consulted, cited or not; the searches it ran; whether it
     searched (retrieval: searched, not_searched, or unknown when the provider does not say);
-    the cost in USD when the provider reports it; and the reply as the provider sent it.
+    the cost in USD when the provider reports it; whether the provider cut the answer short
+    at its output limit (truncated); the model version it says answered (None when it does
+    not say); and the reply as the provider sent it.
     """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
@@ -2567,6 +2583,8 @@ class Answer:
     searches: list = dataclasses.field(default_factory=list)  # [query]
     retrieval: str = "unknown"
     cost: float = None
+    truncated: bool = False
+    model_version: str = None
     raw: bytes = dataclasses.field(default=None, compare=False, repr=False)
 
 
@@ -2583,6 +2601,8 @@ MAX_TITLE_CHARS = 500
 # The searches an answer ran, and each query's length, are bounded the same way.
 MAX_SEARCHES_PER_CHAT = 50
 MAX_QUERY_CHARS = 500
+# A model version string ("gpt-4o-2024-08-06") longer than this is cut.
+MAX_MODEL_VERSION_CHARS = 200
 RETRIEVALS = ("searched", "not_searched", "unknown")
 
 
@@ -2616,8 +2636,10 @@ def bounded_answer(answer):
     usage = normalised_usage(answer.usage)
     cost = answer.cost if type(answer.cost) in (int, float) and 0 <= answer.cost < math.inf \
         else None
+    version = clean_text(answer.model_version)
     return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
                   answer.retrieval if answer.retrieval in RETRIEVALS else "unknown", cost,
+                  answer.truncated is True, version[:MAX_MODEL_VERSION_CHARS] if version else None,
                   answer.raw if isinstance(answer.raw, bytes) else None)
 
 
@@ -2644,19 +2666,26 @@ def bounded_pages(items, kind, notes):
 
 
 # The names providers give the tokens they count (OpenAI's chat completions and Responses,
-# Anthropic, Gemini, the simulated engine), for the Usage schema's two.
+# Anthropic, Gemini, the simulated engine), for the Usage schema's. inputTokens are all the
+# input tokens billed, of which cachedInputTokens were read from the provider's cache and
+# cacheWriteInputTokens written to it (each priced apart: see Price); outputTokens all
+# the output billed, thinking included. The parsers put nested or split counts under
+# these names (token_usage).
 USAGE_NAMES = {
     "inputTokens": ("inputTokens", "input_tokens", "prompt_tokens", "promptTokens",
                     "promptTokenCount"),
     "outputTokens": ("outputTokens", "output_tokens", "completion_tokens", "completionTokens",
                      "candidatesTokenCount"),
+    "cachedInputTokens": ("cachedInputTokens",),
+    "cacheWriteInputTokens": ("cacheWriteInputTokens",),
     "searches": ("searches",),
 }
 
 
 def normalised_usage(reported):
-    """Usage in the one vocabulary of every engine, {inputTokens, outputTokens, searches}
-    (each a count or None), from whatever names the engine reported it under."""
+    """Usage in the one vocabulary of every engine, {inputTokens, outputTokens,
+    cachedInputTokens, cacheWriteInputTokens, searches} (each a count or None), from
+    whatever names the engine reported it under."""
     counts = {key: int(value) for key, value in reported.items()
               if is_integer(value) and value >= 0} if isinstance(reported, dict) else {}
     return {name: next((counts[key] for key in keys if key in counts), None)
@@ -2726,51 +2755,73 @@ def simulated_usage(text, answer, searches):
 @dataclasses.dataclass(frozen=True)
 class Price:
     """What a model costs in USD: per million input tokens, per million output tokens, per
-    web search, and per answer that searched (a fee per grounded request, as Gemini and
-    Perplexity bill it)."""
+    web search, per answer that searched (a fee per grounded request, as Gemini and
+    Perplexity bill it), and per million input tokens read from the provider's cache and
+    written to it (None: as other input)."""
     input: float
     output: float
     search: float = 0.0
     answer: float = 0.0
+    cached_input: float = None
+    cache_write: float = None
 
     def cost(self, usage):
         """The cost of one answer from its Usage, or None when a token count is unknown."""
         if usage["inputTokens"] is None or usage["outputTokens"] is None:
             return None
         searches = usage["searches"] or 0
-        return round(usage["inputTokens"] * self.input / 1e6 + usage["outputTokens"] * self.output
-                     / 1e6 + searches * self.search + (self.answer if searches else 0.0), 6)
+        cached, written = usage.get("cachedInputTokens") or 0, usage.get("cacheWriteInputTokens") or 0
+        fresh = max(usage["inputTokens"] - cached - written, 0)
+        cached_rate = self.input if self.cached_input is None else self.cached_input
+        write_rate = self.input if self.cache_write is None else self.cache_write
+        return round((fresh * self.input + cached * cached_rate + written * write_rate
+                      + usage["outputTokens"] * self.output) / 1e6
+                     + searches * self.search + (self.answer if searches else 0.0), 6)
 
     def json(self):
         return {"inputPerMillionTokens": self.input, "outputPerMillionTokens": self.output,
-                "perSearch": self.search, "perAnswer": self.answer}
+                "perSearch": self.search, "perAnswer": self.answer,
+                "cachedInputPerMillionTokens": self.input if self.cached_input is None
+                else self.cached_input,
+                "cacheWritePerMillionTokens": self.input if self.cache_write is None
+                else self.cache_write}
 
 
 # By model name: the longest listed name that the model is, or begins with followed by
 # "-" or ":", wins ("gpt-4.1-mini-2025-04-14" is "gpt-4.1-mini"). From the providers'
-# public price lists (2026-11): OpenAI's web_search tool and Anthropic's web search are
-# $10 per 1,000 searches; Gemini 2.x bills $35 per 1,000 grounded prompts (past its free
-# daily allowance, which tracker does not count); Perplexity a request fee per answer (low
-# search context), and it reports each answer's cost itself, which wins over the table.
-# Search results the engine reads are input tokens. `--prices FILE` adds or replaces
-# entries; a model not listed has no cost (null).
+# public price lists (2026-11; README's "What each costs" names each page): OpenAI's
+# web_search tool and Anthropic's web search are $10 per 1,000 searches; Gemini 2.x bills
+# $35 per 1,000 grounded prompts (past its free daily allowance, which tracker does not
+# count); Perplexity a request fee per answer (low search context), and it reports each
+# answer's cost itself, which wins over the table. Search results the engine reads are
+# input tokens. Cached input: OpenAI's listed cached-input price; Anthropic's cache reads
+# at a tenth of input and 5-minute cache writes at 1.25 times; Gemini's context-caching
+# price. `--prices FILE` adds or replaces entries; a model not listed has no cost (null).
 PRICES = {
-    "gpt-5": Price(1.25, 10.00, 0.010), "gpt-5-mini": Price(0.25, 2.00, 0.010),
-    "gpt-5-nano": Price(0.05, 0.40, 0.010), "gpt-4.1": Price(2.00, 8.00, 0.010),
-    "gpt-4.1-mini": Price(0.40, 1.60, 0.010), "gpt-4.1-nano": Price(0.10, 0.40, 0.010),
-    "gpt-4o": Price(2.50, 10.00, 0.010), "gpt-4o-mini": Price(0.15, 0.60, 0.010),
-    "claude-opus-4": Price(15.00, 75.00, 0.010), "claude-opus-4-5": Price(5.00, 25.00, 0.010),
-    "claude-sonnet-4": Price(3.00, 15.00, 0.010), "claude-haiku-4-5": Price(1.00, 5.00, 0.010),
-    "claude-3-5-haiku": Price(0.80, 4.00, 0.010),
-    "gemini-2.5-pro": Price(1.25, 10.00, 0.0, 0.035),
-    "gemini-2.5-flash": Price(0.30, 2.50, 0.0, 0.035),
-    "gemini-2.5-flash-lite": Price(0.10, 0.40, 0.0, 0.035),
-    "gemini-2.0-flash": Price(0.10, 0.40, 0.0, 0.035),
+    "gpt-5": Price(1.25, 10.00, 0.010, cached_input=0.125),
+    "gpt-5-mini": Price(0.25, 2.00, 0.010, cached_input=0.025),
+    "gpt-5-nano": Price(0.05, 0.40, 0.010, cached_input=0.005),
+    "gpt-4.1": Price(2.00, 8.00, 0.010, cached_input=0.50),
+    "gpt-4.1-mini": Price(0.40, 1.60, 0.010, cached_input=0.10),
+    "gpt-4.1-nano": Price(0.10, 0.40, 0.010, cached_input=0.025),
+    "gpt-4o": Price(2.50, 10.00, 0.010, cached_input=1.25),
+    "gpt-4o-mini": Price(0.15, 0.60, 0.010, cached_input=0.075),
+    "claude-opus-4": Price(15.00, 75.00, 0.010, cached_input=1.50, cache_write=18.75),
+    "claude-opus-4-5": Price(5.00, 25.00, 0.010, cached_input=0.50, cache_write=6.25),
+    "claude-sonnet-4": Price(3.00, 15.00, 0.010, cached_input=0.30, cache_write=3.75),
+    "claude-haiku-4-5": Price(1.00, 5.00, 0.010, cached_input=0.10, cache_write=1.25),
+    "claude-3-5-haiku": Price(0.80, 4.00, 0.010, cached_input=0.08, cache_write=1.00),
+    "gemini-2.5-pro": Price(1.25, 10.00, 0.0, 0.035, cached_input=0.125),
+    "gemini-2.5-flash": Price(0.30, 2.50, 0.0, 0.035, cached_input=0.03),
+    "gemini-2.5-flash-lite": Price(0.10, 0.40, 0.0, 0.035, cached_input=0.01),
+    "gemini-2.0-flash": Price(0.10, 0.40, 0.0, 0.035, cached_input=0.025),
     "sonar": Price(1.00, 1.00, 0.0, 0.005), "sonar-pro": Price(3.00, 15.00, 0.0, 0.006),
     "sonar-reasoning": Price(1.00, 5.00, 0.0, 0.005),
     "sonar-reasoning-pro": Price(2.00, 8.00, 0.0, 0.006),
 }
 FREE = Price(0.0, 0.0)
+# A --prices entry's fields, in Price's order.
+PRICE_FIELDS = ("input", "output", "search", "answer", "cached_input", "cache_write")
 
 
 def price_of(model, table=PRICES):
@@ -2781,8 +2832,9 @@ def price_of(model, table=PRICES):
 
 def read_prices(path):
     """Price entries from a JSON file: {"model": {"input": 1.25, "output": 10, "search": 0.01,
-    "answer": 0}} (per million tokens, per search, per answer that searched; search and
-    answer may be left out)."""
+    "answer": 0, "cached_input": 0.125, "cache_write": 1.25}} (per million tokens, per
+    search, per answer that searched, per million cached input tokens read and written;
+    all but input and output may be left out: cached input costs as input)."""
     try:
         with open(path, encoding="utf-8") as file:
             entries = json.load(file)
@@ -2795,12 +2847,14 @@ def read_prices(path):
         fields = entry if isinstance(entry, dict) else {}
         values = [fields.get("input"), fields.get("output"), fields.get("search", 0),
                   fields.get("answer", 0)]
-        if set(fields) - {"input", "output", "search", "answer"} or not all(
-                type(value) in (int, float) and 0 <= value < math.inf for value in values):
-            raise ProvisioningError("--prices %s: %r must be {\"input\": USD, \"output\": USD, "
-                                    "\"search\": USD, \"answer\": USD}, each a number from 0"
-                                    % (path, model))
-        prices[model] = Price(*map(float, values))
+        cache = [fields.get("cached_input"), fields.get("cache_write")]
+        if set(fields) - set(PRICE_FIELDS) or not all(
+                type(value) in (int, float) and 0 <= value < math.inf
+                for value in values + [value for value in cache if value is not None]):
+            raise ProvisioningError("--prices %s: %r must be {%s}, each a number from 0"
+                                    % (path, model, ", ".join('"%s": USD' % name for name in PRICE_FIELDS)))
+        prices[model] = Price(*map(float, values), *(None if value is None else float(value)
+                                                     for value in cache))
     return prices
 
 
@@ -2878,6 +2932,39 @@ def http_post(url, body, headers, seconds):
     return reply.status, reply.headers, raw
 
 
+# Gemini's grounding links are Google redirects (vertexaisearch.cloud.google.com/
+# grounding-api-redirect/...), a new one for the same page in every answer. Resolved, the
+# page's own URL stands in the chat's sources, so that per-URL figures merge a page across
+# chats. It is off unless serve --resolve-redirects: it sends a request per link.
+REDIRECT_SECONDS = 10.0  # for all of one answer's links together
+RESOLVED_REDIRECTS = "trackerResolvedRedirects"  # {link: URL}, added to the kept reply
+
+
+def resolved_redirects(links, seconds, allow_private=False):
+    """{link: the URL it redirects to} of those of links whose HEAD is answered with a 3xx
+    and an absolute http(s) Location, all within seconds. Each request goes through the
+    outbound guard webhooks use (webhook_target, then checked_address: every address of
+    the host public, the connection pinned to a checked one); the Location is read, never
+    followed. A link that fails is left as it is."""
+    deadline = time.monotonic() + seconds
+    found = {}
+    for link in dict.fromkeys(links):
+        try:
+            scheme, host, port, target = webhook_target(link)
+            address = checked_address(host, port, allow_private)
+            kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+            reply, _ = bounded_exchange(kind(host, port, address), "HEAD", target, None, {
+                "User-Agent": "tracker/" + __version__}, deadline - time.monotonic(), 0)
+        except DeadlinePassed:
+            break
+        except (ValueError, WebhookRefused, OSError, http.client.HTTPException):
+            continue
+        location = reply.headers.get("Location") or ""
+        if 300 <= reply.status < 400 and len(location) <= MAX_URL_CHARS and normalise_url(location):
+            found[link] = location
+    return found
+
+
 # The engines -------------------------------------------------------------------------
 
 class Engine:
@@ -2927,7 +3014,8 @@ class SimulatedEngine(Engine):
             lines.append(line)
         if rng.random() < SIMULATED_UNSEARCHED_SHARE:
             answer = "\n".join(lines)
-            return Answer(answer, usage=simulated_usage(text, answer, 0), retrieval="not_searched")
+            return Answer(answer, usage=simulated_usage(text, answer, 0), retrieval="not_searched",
+                          model_version=self.model)
         query = urllib.parse.quote(text[:80])
         consulted = [{"url": url + query, "title": title}
                      for title, url in rng.sample(SIMULATED_SITES, rng.randint(3, 4))]
@@ -2935,7 +3023,8 @@ class SimulatedEngine(Engine):
         lines += ["", "Compare reviews on %s before you decide." % consulted[0]["url"]]
         answer = "\n".join(lines)
         return Answer(answer, consulted[:2], simulated_usage(text, answer, len(searches)),
-                      consulted=consulted, searches=searches, retrieval="searched")
+                      consulted=consulted, searches=searches, retrieval="searched",
+                      model_version=self.model)
 
 
 class HttpEngine(Engine):
@@ -2963,8 +3052,12 @@ class HttpEngine(Engine):
 
     def ask(self, text, location=None, brands=(), deadline=None):
         """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting."""
-        raw = self.exchange(self.body(text, location), deadline)
+        raw = self.reply_to(text, location, deadline)
         return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
+
+    def reply_to(self, text, location, deadline):
+        """The raw reply that answers text (an engine may make it of more than one)."""
+        return self.exchange(self.body(text, location), deadline)
 
     def judge(self, text, names, deadline=None):
         """(verdict, cost) of the answer text as this engine judges it: {name: (sentiment,
@@ -2975,10 +3068,10 @@ class HttpEngine(Engine):
         return read_verdict(self.verdict_document(reply, answer), names), chat_cost(self.price, answer)
 
     def verdict_document(self, reply, answer):
-        """The judge's JSON document: the reply's answer text, parsed (after the reasoning a
-        model such as Perplexity's sonar-reasoning puts first, in <think> tags)."""
+        """The judge's JSON document: the reply's answer text (without the reasoning a model
+        such as Perplexity's sonar-reasoning puts first: see without_thoughts), parsed."""
         try:
-            return json.loads(LEADING_THOUGHTS.sub("", answer.text, count=1))
+            return json.loads(answer.text)
         except (ValueError, RecursionError) as error:
             raise EngineError("the judge's answer is not JSON: %s" % error) from None
 
@@ -3049,15 +3142,49 @@ class BearerEngine(HttpEngine):
         return headers
 
 
+# A reasoning model's thoughts ahead of its answer (Perplexity's sonar-reasoning, DeepSeek-R1
+# behind an OpenAI-compatible server such as Ollama): a <think> block at the start, closed,
+# or not when the output limit cut it there. RE2 reads it in time linear in the text.
+LEADING_THOUGHTS = re2.compile(r"^\s*<think>(?s:.*?)(?:</think>|\z)")
+
+
+def without_thoughts(text):
+    """text without the <think> block it starts with, if any, nor the space after it."""
+    return LEADING_THOUGHTS.sub("", text, count=1).lstrip() if text.lstrip().startswith(
+        "<think>") else text
+
+
+def mapping(value):
+    """value if it is a dict, else {}: replies are untrusted."""
+    return value if isinstance(value, dict) else {}
+
+
+def strings(value):
+    """The non-empty strings of value if it is a list, in order, each once; else []."""
+    return list(dict.fromkeys(item for item in value if isinstance(item, str) and item)) \
+        if isinstance(value, list) else []
+
+
+def model_version(reply, name="model"):
+    """The model version a reply says answered, or None."""
+    return reply.get(name) if isinstance(reply.get(name), str) else None
+
+
 def parse_chat_completion(reply):
-    """Answer from a chat-completions reply, with citations wherever the provider put them."""
+    """Answer from a chat-completions reply, with citations wherever the provider put them;
+    the <think> block a reasoning model starts with is not part of the answer, and
+    finish_reason "length" marks it truncated."""
     try:
-        message = reply["choices"][0]["message"]
+        choice = reply["choices"][0]
+        message = choice["message"]
     except (KeyError, IndexError, TypeError):
         raise EngineError("reply has no choices[0].message") from None
-    text = message.get("content")
+    text = mapping(message).get("content")
     if not isinstance(text, str) or not text.strip():
         raise EngineError("reply has an empty answer")
+    text = without_thoughts(text)
+    if not text:
+        raise EngineError("reply has the model's reasoning only, no answer")
     citations = []
     for item in reply.get("citations") or []:
         citations.append({"url": item} if isinstance(item, str) else item)
@@ -3068,8 +3195,10 @@ def parse_chat_completion(reply):
             citations.append(annotation.get("url_citation") or {})
     citations = [{"url": c["url"], "title": c.get("title")} for c in citations
                  if isinstance(c, dict) and isinstance(c.get("url"), str)]
-    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-    return Answer(text, citations, usage)
+    usage = mapping(reply.get("usage"))
+    return Answer(text, citations, normalised_usage(dict(usage, cachedInputTokens=mapping(
+        usage.get("prompt_tokens_details")).get("cached_tokens"))),
+        truncated=choice.get("finish_reason") == "length", model_version=model_version(reply))
 
 
 class OpenAIEngine(BearerEngine):
@@ -3243,15 +3372,20 @@ def parse_openai_response(reply):
     Its output is a list of items: web_search_call items (one per search, with the query
     and, when asked for, the sources it consulted) and message items whose output_text
     parts carry url_citation annotations. The cited URLs carry utm_source=openai, which
-    normalise_url drops."""
+    normalise_url drops. A search action may name its query both as query and in queries:
+    each query counts once, and the searches run are the search calls, however many
+    queries each holds (the reply has no count of its own). An "incomplete" response (its
+    output limit reached) is truncated."""
     if reply.get("status") == "failed":
         raise EngineError("the response failed: %s" % (reply_error(reply) or "no reason given"))
-    texts, cited, consulted, searches = [], [], [], []
+    texts, cited, consulted, searches, calls = [], [], [], [], 0
     for item in dicts(reply.get("output")):
         if item.get("type") == "web_search_call":
-            action = item.get("action") if isinstance(item.get("action"), dict) else {}
-            queries = [action.get("query")] + list(action.get("queries") or [])
-            searches += [query for query in queries if isinstance(query, str) and query]
+            action = mapping(item.get("action"))
+            if action.get("type", "search") == "search":
+                calls += 1
+                searches += strings([action.get("query")] + (
+                    action["queries"] if isinstance(action.get("queries"), list) else []))
             consulted += page_refs(dicts(action.get("sources")))
             if action.get("type") == "open_page" and isinstance(action.get("url"), str):
                 consulted.append({"url": action["url"], "title": None})
@@ -3263,9 +3397,12 @@ def parse_openai_response(reply):
                                          key=lambda note: note.get("start_index") or 0)
                     cited += page_refs(note for note in annotations if note.get("type") == "url_citation")
     searched = any(item.get("type") == "web_search_call" for item in dicts(reply.get("output")))
+    usage = mapping(reply.get("usage"))
     return Answer(text="\n\n".join(texts), citations=cited, consulted=consulted, searches=searches,
                   retrieval="searched" if searched else "not_searched",
-                  usage=token_usage(reply.get("usage"), len(searches)))
+                  usage=token_usage(dict(usage, cachedInputTokens=mapping(
+                      usage.get("input_tokens_details")).get("cached_tokens")), calls),
+                  truncated=reply.get("status") == "incomplete", model_version=model_version(reply))
 
 
 def parse_anthropic_message(reply):
@@ -3274,7 +3411,10 @@ def parse_anthropic_message(reply):
     The content is a list of blocks: server_tool_use (a search and its query),
     web_search_tool_result (the pages found, or a web_search_tool_result_error: a failed
     search is reported inside a 200), and text blocks, some with web_search_result_location
-    citations. The answer is the text blocks joined as they are."""
+    citations. The answer is the text blocks joined as they are. Its input_tokens are those
+    neither read from nor written to the prompt cache, which Anthropic counts apart and
+    prices apart; max_tokens (or the context window) reached, or a turn still paused
+    after ANTHROPIC_MAX_CONTINUATIONS, truncates the answer."""
     texts, cited, consulted, searches, failures = [], [], [], [], []
     for block in dicts(reply.get("content")):
         kind = block.get("type")
@@ -3292,22 +3432,37 @@ def parse_anthropic_message(reply):
                 failures.append(str(content.get("error_code") or "unknown"))
             else:
                 consulted += page_refs(dicts(content))
-    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-    tools = usage.get("server_tool_use") if isinstance(usage.get("server_tool_use"), dict) else {}
+    usage = mapping(reply.get("usage"))
+    tools = mapping(usage.get("server_tool_use"))
     notes = ["web search failed: %s" % code for code in failures]
+    counts = [usage.get("input_tokens"), usage.get("cache_read_input_tokens") or 0,
+              usage.get("cache_creation_input_tokens") or 0]
+    if reply.get("stop_reason") == "pause_turn":
+        notes.append("the turn was still paused after %d continuations" % ANTHROPIC_MAX_CONTINUATIONS)
     return Answer(text="".join(texts), citations=cited, consulted=consulted, searches=searches,
                   retrieval="searched" if searches else "not_searched", notes=notes,
-                  usage=token_usage(usage, tools.get("web_search_requests", len(searches))))
+                  usage=token_usage(dict(
+                      usage, input_tokens=sum(counts) if all(map(is_count, counts)) else None,
+                      cachedInputTokens=usage.get("cache_read_input_tokens"),
+                      cacheWriteInputTokens=usage.get("cache_creation_input_tokens")),
+                      tools.get("web_search_requests", len(searches))),
+                  truncated=reply.get("stop_reason") in ANTHROPIC_TRUNCATIONS,
+                  model_version=model_version(reply))
 
 
 def parse_gemini_response(reply):
     """An Answer from a Gemini generateContent reply (google_search tool).
 
-    The answer is the first candidate's text parts joined. Its groundingMetadata lists the
-    searches (webSearchQueries), the pages consulted (groundingChunks: each uri is a Google
-    redirect, never fetched here, and each title the page's domain, which is kept as the
-    source's domain) and which chunks support the text (groundingSupports): those are the
-    cited ones, in the order the text first cites them."""
+    The answer is the first candidate's text parts joined (thought parts left out). Its
+    groundingMetadata lists the searches (webSearchQueries), the pages consulted
+    (groundingChunks: each uri is a Google redirect, and the page's domain is web.domain,
+    or web.title, which the Gemini API sets to the domain; a chunk with neither is left
+    out, never counted as a page of the redirect's host) and which chunks support the text
+    (groundingSupports): those are the cited ones, in the order the text first cites them.
+    A redirect resolved (GeminiEngine with resolve_redirects) is in the kept reply's
+    RESOLVED_REDIRECTS, and the page's own URL replaces it. Thinking tokens
+    (thoughtsTokenCount) are billed as output and counted so; cachedContentTokenCount is
+    the part of the prompt read from cache. finishReason MAX_TOKENS truncates."""
     candidates = dicts(reply.get("candidates"))
     if not candidates:
         feedback = reply.get("promptFeedback")
@@ -3319,24 +3474,41 @@ def parse_gemini_response(reply):
                    if isinstance(part.get("text"), str) and not part.get("thought"))
     grounding = candidate.get("groundingMetadata")
     grounding = grounding if isinstance(grounding, dict) else {}
-    chunks = [chunk.get("web") if isinstance(chunk.get("web"), dict) else {}
-              for chunk in dicts(grounding.get("groundingChunks"))]
-    consulted = [{"url": web["uri"], "title": web.get("title") if isinstance(web.get("title"), str)
-                  else None, "domain": web.get("title") if isinstance(web.get("title"), str) else None}
-                 for web in chunks if isinstance(web.get("uri"), str)]
+    resolved = mapping(reply.get(RESOLVED_REDIRECTS))
+    consulted, kept = [], []  # kept: the index in consulted of each chunk (None: left out)
+    for chunk in dicts(grounding.get("groundingChunks")):
+        web = mapping(chunk.get("web"))
+        title = web.get("title") if isinstance(web.get("title"), str) else None
+        domain = next((name for name in (web.get("domain"), title) if is_domain_name(name)), None)
+        if isinstance(web.get("uri"), str) and domain:
+            link = resolved.get(web["uri"])
+            kept.append(len(consulted))
+            consulted.append({"url": link if isinstance(link, str) else web["uri"], "title": title,
+                              "domain": domain})
+        else:
+            kept.append(None)
     order = []
     supports = sorted(dicts(grounding.get("groundingSupports")),
                       key=lambda support: (support.get("segment") or {}).get("startIndex") or 0
                       if isinstance(support.get("segment"), dict) else 0)
     for support in supports:
         for index in support.get("groundingChunkIndices") or []:
-            if isinstance(index, int) and 0 <= index < len(consulted) and index not in order:
-                order.append(index)
+            if type(index) is int and 0 <= index < len(kept) and kept[index] is not None \
+                    and kept[index] not in order:
+                order.append(kept[index])
     searches = [query for query in grounding.get("webSearchQueries") or []
                 if isinstance(query, str) and query]
+    usage = mapping(reply.get("usageMetadata"))
+    output = [usage.get("candidatesTokenCount"), usage.get("thoughtsTokenCount") or 0]
+    notes = ["%d grounding chunks without a domain left out" % kept.count(None)] \
+        if None in kept else []
     return Answer(text=text, citations=[consulted[index] for index in order], consulted=consulted,
                   searches=searches, retrieval="searched" if grounding else "not_searched",
-                  usage=token_usage(reply.get("usageMetadata"), len(searches)))
+                  notes=notes, usage=token_usage(dict(
+                      usage, candidatesTokenCount=sum(output) if all(map(is_count, output)) else None,
+                      cachedInputTokens=usage.get("cachedContentTokenCount")), len(searches)),
+                  truncated=candidate.get("finishReason") == "MAX_TOKENS",
+                  model_version=model_version(reply, "modelVersion"))
 
 
 CITATION_MARK = re.compile(r"\[([0-9]{1,3})\]")
@@ -3345,8 +3517,9 @@ CITATION_MARK = re.compile(r"\[([0-9]{1,3})\]")
 def parse_perplexity_response(reply):
     """An Answer from a Perplexity Sonar reply: chat completions, plus `citations` (the
     URLs the answer's [1], [2]... refer to) and `search_results` (the pages found). A
-    citation's position is the order in which the text first refers to it; Sonar searches
-    for every question but does not say what it searched for."""
+    citation's position is the order in which the text first refers to it. The searches run
+    are usage.num_search_queries (else one when it found pages), and what it searched for
+    the message's reasoning_steps[].web_search.search_keywords, when it says."""
     answer = parse_chat_completion(dict(reply, citations=None, search_results=None))
     urls = [url for url in reply.get("citations") or [] if isinstance(url, str)]
     marks = []
@@ -3357,19 +3530,35 @@ def parse_perplexity_response(reply):
     order = marks + [number for number in range(1, len(urls) + 1) if number not in marks]
     results = page_refs(dicts(reply.get("search_results")))
     titles = {page["url"]: page["title"] for page in results}
-    usage = reply.get("usage") if isinstance(reply.get("usage"), dict) else {}
-    cost = usage.get("cost") if isinstance(usage.get("cost"), dict) else {}
+    usage = mapping(reply.get("usage"))
+    searched = usage.get("num_search_queries")
+    if not is_count(searched):
+        searched = 1 if urls or results else None
+    steps = dicts(mapping(reply["choices"][0]["message"]).get("reasoning_steps"))
     return dataclasses.replace(
         answer, citations=[{"url": urls[n - 1], "title": titles.get(urls[n - 1])} for n in order],
-        consulted=results, retrieval="searched" if urls or results else "unknown",
-        usage=token_usage(usage, 1 if urls or results else 0),
-        cost=cost.get("total_cost"))
+        consulted=results, searches=[query for step in steps for query in strings(
+            mapping(step.get("web_search")).get("search_keywords"))],
+        retrieval="unknown" if searched is None else "searched" if searched else "not_searched",
+        usage=token_usage(usage, searched or 0), cost=mapping(usage.get("cost")).get("total_cost"))
 
 
 def token_usage(reported, searches):
     """A provider's token counts (whatever it named them, see USAGE_NAMES) with the
     searches its engine ran, in the one vocabulary of every engine."""
     return normalised_usage(dict(reported if isinstance(reported, dict) else {}, searches=searches))
+
+
+def is_count(value):
+    """Whether a reply's value is a count: a whole number from 0 (never a boolean)."""
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and is_integer(value) \
+        and value >= 0
+
+
+def is_domain_name(value):
+    """Whether value is a domain name as a Gemini chunk's web.domain or web.title gives it."""
+    return isinstance(value, str) and "." in value.strip(". ") and \
+        HOST_NAME.fullmatch(value.strip().lower()) is not None
 
 
 class OpenAIResponsesEngine(BearerEngine):
@@ -3401,6 +3590,32 @@ class OpenAIResponsesEngine(BearerEngine):
 # At most this many searches per answer (Anthropic bills each), and this many output tokens.
 ANTHROPIC_MAX_SEARCHES = 5
 ANTHROPIC_MAX_TOKENS = 4096
+# A long turn of server tools comes back paused (stop_reason "pause_turn"); as the Messages
+# API says, the reply goes back as the assistant's turn for the model to go on, at most
+# this many times per answer, each request within the caller's deadline.
+ANTHROPIC_MAX_CONTINUATIONS = 3
+# The stop reasons of an answer cut short (pause_turn: still paused after the continuations).
+ANTHROPIC_TRUNCATIONS = ("max_tokens", "model_context_window_exceeded", "pause_turn")
+
+
+def joined_turn(first, then):
+    """Two replies of one paused and continued turn as one: then's, with first's content
+    before its own and both usages added up (each request is billed)."""
+    return dict(then, content=dicts(first.get("content")) + dicts(then.get("content")),
+                usage=added_counts(mapping(first.get("usage")), mapping(then.get("usage"))))
+
+
+def added_counts(first, then):
+    """then, with each count (nested too) first also has added to it."""
+    total = dict(then)
+    for name, value in first.items():
+        if isinstance(value, dict) and isinstance(then.get(name), dict):
+            total[name] = added_counts(value, then[name])
+        elif is_count(value) and is_count(then.get(name)):
+            total[name] = value + then[name]
+        elif name not in then:
+            total[name] = value
+    return total
 
 
 class AnthropicEngine(HttpEngine):
@@ -3416,6 +3631,21 @@ class AnthropicEngine(HttpEngine):
         if self.api_key:
             headers["x-api-key"] = self.api_key
         return headers
+
+    def reply_to(self, text, location, deadline):
+        """The reply to text, a paused turn continued (ANTHROPIC_MAX_CONTINUATIONS): then the
+        replies joined as one (joined_turn), which is what is kept."""
+        body = self.body(text, location)
+        raw = self.exchange(body, deadline)
+        reply = decoded_reply(raw, self.url)
+        for _ in range(ANTHROPIC_MAX_CONTINUATIONS):
+            if reply.get("stop_reason") != "pause_turn":
+                break
+            body = dict(body, messages=body["messages"][:1] + [
+                {"role": "assistant", "content": dicts(reply.get("content"))}])
+            reply = joined_turn(reply, decoded_reply(self.exchange(body, deadline), self.url))
+            raw = json.dumps(reply).encode()
+        return raw
 
     def body(self, text, location):
         tool, place = {"type": "web_search_20250305", "name": "web_search",
@@ -3448,8 +3678,22 @@ class AnthropicEngine(HttpEngine):
 
 class GeminiEngine(HttpEngine):
     """Gemini's generateContent with the google_search tool, which has no location option:
-    the location goes into a system instruction."""
+    the location goes into a system instruction. With resolve_redirects (serve
+    --resolve-redirects) the grounding links are resolved (resolved_redirects) and kept
+    with the reply, under RESOLVED_REDIRECTS."""
     kind = "gemini"
+    resolve_redirects = False
+    allow_private = False  # the webhooks' switch: only tests point the redirects at loopback
+
+    def reply_to(self, text, location, deadline):
+        raw = super().reply_to(text, location, deadline)
+        if not self.resolve_redirects:
+            return raw
+        reply = decoded_reply(raw, self.url)
+        links = [page["url"] for page in self.parse(reply).consulted][:MAX_SOURCES_PER_CHAT]
+        seconds = min(REDIRECT_SECONDS, (math.inf if deadline is None else deadline) - time.monotonic())
+        found = resolved_redirects(links, seconds, self.allow_private)
+        return json.dumps(dict(reply, **{RESOLVED_REDIRECTS: found})).encode() if found else raw
 
     def endpoint(self):
         return "%s/models/%s:generateContent" % (self.base_url, urllib.parse.quote(self.model))
@@ -3471,7 +3715,7 @@ class GeminiEngine(HttpEngine):
         return {"systemInstruction": {"parts": [{"text": JUDGE_INSTRUCTIONS}]},
                 "contents": [{"role": "user", "parts": [{"text": prompt}]}],
                 "generationConfig": {"responseMimeType": "application/json",
-                                     "responseSchema": openapi_subset(JUDGE_SCHEMA)}}
+                                     "responseSchema": gemini_schema(JUDGE_SCHEMA)}}
 
     parse = staticmethod(parse_gemini_response)
 
@@ -3494,7 +3738,8 @@ class PerplexityEngine(BearerEngine):
         return body
 
     def judge_body(self, prompt):
-        return {"model": self.model, "messages": judge_messages(prompt),
+        """Without search (disable_search), which the judge has no use for."""
+        return {"model": self.model, "messages": judge_messages(prompt), "disable_search": True,
                 "response_format": {"type": "json_schema", "json_schema": {"schema": JUDGE_SCHEMA}}}
 
     parse = staticmethod(parse_perplexity_response)
@@ -3558,9 +3803,12 @@ def warn_of_missing_keys(engines):
                         "server takes none", engine.name, engine.kind, engine.model, unset)
 
 
-def configure_engines(specs, environ=os.environ, prices=None, daily_limits=()):
+def configure_engines(specs, environ=os.environ, prices=None, daily_limits=(),
+                      resolve_redirects=False, allow_private=False):
     """Engines from --engine options, else TRACKER_ENGINES, else the simulated one, each
-    with its price (PRICES, with prices over it) and its daily call limit."""
+    with its price (PRICES, with prices over it) and its daily call limit; Gemini engines
+    resolve their grounding links with resolve_redirects (to private addresses too with
+    allow_private, the webhooks' switch)."""
     if not specs:
         specs = [s for s in environ.get("TRACKER_ENGINES", "").split(",") if s.strip()]
     table = dict(PRICES, **(prices or {}))
@@ -3571,6 +3819,8 @@ def configure_engines(specs, environ=os.environ, prices=None, daily_limits=()):
     limits = daily_limit_table(daily_limits, labels)
     for engine in engines:
         engine.daily_limit = limits.get(engine.name, limits.get(None))
+        if isinstance(engine, GeminiEngine):
+            engine.resolve_redirects, engine.allow_private = resolve_redirects, allow_private
     return engines
 
 
@@ -4352,7 +4602,6 @@ class Sentences:
 # kept with the chat, and the worker judges the chats of the last JUDGE_BACKFILL_DAYS it
 # has not judged yet when it is idle (Worker.judge_older_chats).
 JUDGE_SCHEMA_NAME = "brand_sentiment"
-LEADING_THOUGHTS = re2.compile(r"^\s*<think>(?s:.*?)</think>")
 SENTIMENTS = ("positive", "neutral", "negative")
 JUDGE_INSTRUCTIONS = (
     "You judge how an AI assistant's answer speaks of brands. The user message is a JSON "
@@ -4386,11 +4635,16 @@ def judge_messages(prompt):
     return [{"role": "system", "content": JUDGE_INSTRUCTIONS}, {"role": "user", "content": prompt}]
 
 
-def openapi_subset(schema):
-    """schema without additionalProperties, which Gemini's response schema does not take."""
+def gemini_schema(schema):
+    """schema as Gemini's responseSchema takes it and its SDK (google-genai) sends it: each
+    type in upper case (OBJECT, STRING...), without additionalProperties, which the Gemini
+    API (not Vertex AI) refuses."""
     if isinstance(schema, dict):
-        return {key: openapi_subset(value) for key, value in schema.items()
+        return {key: value.upper() if key == "type" and isinstance(value, str)
+                else gemini_schema(value) for key, value in schema.items()
                 if key != "additionalProperties"}
+    if isinstance(schema, list):
+        return [gemini_schema(item) for item in schema]
     return schema
 
 
@@ -4710,14 +4964,15 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           cost, created_at, truncated, model_version)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine) DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
-         prepared.latency_ms, prepared.cost, created_at))
+         prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
+         answer.model_version))
     if chat is None:
         return
     write_chat_sources(connection, chat, prepared.sources)
@@ -4974,11 +5229,11 @@ def rewrite_chat(connection, chat, answer, cost, extracted):
     """Replace what the chat derived from its reply; False when the chat is gone."""
     if query_one(connection, """
             UPDATE chats SET answer = ?, citations = ?, usage = ?, notes = ?, search_queries = ?,
-                             retrieval = ?, cost = ?
+                             retrieval = ?, cost = ?, truncated = ?, model_version = ?
             WHERE id = ? AND workspace_id = ? RETURNING id""",
             (answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
-             chat["id"], chat["workspace_id"])) is None:
+             int(answer.truncated), answer.model_version, chat["id"], chat["workspace_id"])) is None:
         return False
     sources, found, names, named = extracted
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old sources
@@ -6293,6 +6548,7 @@ def chats_json(connection, workspace_id, rows):
              "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
+             "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
              "sentimentMethod": row["sentiment_method"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
@@ -7648,7 +7904,11 @@ def engine_schemas():
     """The server's engines as a workspace sees them."""
     price = object_schema({"inputPerMillionTokens": NUMBER, "outputPerMillionTokens": NUMBER,
                            "perSearch": NUMBER, "perAnswer": dict(NUMBER, description="Per "
-                           "answer that searched the web (a grounded request's fee).")})
+                           "answer that searched the web (a grounded request's fee)."),
+                           "cachedInputPerMillionTokens": dict(NUMBER, description="Input read "
+                           "from the provider's prompt cache."),
+                           "cacheWritePerMillionTokens": dict(NUMBER, description="Input "
+                           "written to the provider's prompt cache (Anthropic's).")})
     return {
         "Engine": object_schema({
             "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
@@ -7856,11 +8116,15 @@ def analytics_schemas():
                                        interval={"enum": list(INTERVALS)},
                                        previous=object_schema(dict(window, chats=COUNT))),
                                   optional=("interval", "previous")),
-        "Usage": dict(object_schema({"inputTokens": nullable_schema(COUNT),
-                                     "outputTokens": nullable_schema(COUNT),
-                                     "searches": nullable_schema(COUNT)}),
-                      description="Tokens the engine reported, whatever the provider called them, "
-                                  "and the web searches it ran; null when it did not say."),
+        "Usage": dict(object_schema({
+            "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
+            "cachedInputTokens": nullable_schema(COUNT),
+            "cacheWriteInputTokens": nullable_schema(COUNT), "searches": nullable_schema(COUNT)}),
+            description="Tokens the engine reported, whatever the provider called them, and "
+                        "the web searches it ran; null when it did not say. inputTokens are "
+                        "all input tokens billed, of which cachedInputTokens were read from the "
+                        "provider's prompt cache and cacheWriteInputTokens written to it; "
+                        "outputTokens all output billed, thinking included."),
         "Chat": object_schema({
             "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
@@ -7870,6 +8134,12 @@ def analytics_schemas():
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
             "createdAt": TIMESTAMP,
+            "truncated": {"type": "boolean", "description": "The provider cut the answer short "
+                          "at its output limit (max_tokens, MAX_TOKENS, an incomplete response, "
+                          "finish_reason length); analytics can leave such chats out."},
+            "modelVersion": dict(nullable_schema(string_schema()), description="The model "
+                                 "version the provider says answered (e.g. gpt-4o-2024-08-06), "
+                                 "beside model, the one configured; null when it did not say."),
             "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
                                 "mentions' sentiment: VADER (offline), or the judge engine."},
             "judge": dict(nullable_schema(object_schema({"engine": string_schema(),
@@ -9449,6 +9719,8 @@ CHAT_LIST_TEMPLATE = """% if not chats:
 CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <dl class="facts"><dt>Prompt</dt><dd><a href="/prompts/{{chat["promptId"]}}">{{chat["prompt"]}}</a></dd>
 <dt>Engine</dt><dd>{{chat["engine"]}} ({{chat["model"]}})</dd>
+<dt>Model version</dt><dd>{{chat["modelVersion"] or "not said by the provider"}}</dd>
+<dt>Truncated</dt><dd>{{"yes: the provider cut the answer at its output limit" if chat["truncated"] else "no"}}</dd>
 <dt>Location</dt><dd>{{chat["location"] or "any"}}</dd>
 <dt>When</dt><dd>{{chat["createdAt"][:19].replace("T", " ")}} UTC</dd>
 <dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd>
@@ -11136,7 +11408,9 @@ def cmd_init(args):
 def cmd_serve(args):
     seed = read_seed(args.seed) if args.seed else None
     prices = read_prices(args.prices) if args.prices else None
-    engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit)
+    engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit,
+                                resolve_redirects=args.resolve_redirects,
+                                allow_private=args.allow_private_webhooks)
     judge = judge_engine(engines, args.judge)
     warn_of_missing_keys(engines)
     proxies = trusted_proxies(args.trusted_proxy)
@@ -11277,8 +11551,13 @@ def build_parser():
                                 "not simulated) instead of VADER")
     serve_cmd.add_argument("--prices", metavar="FILE",
                            help='a JSON file of model prices over the built-in table: '
-                                '{"model": {"input": USD, "output": USD, "search": USD}} '
-                                '(per million tokens, per search)')
+                                '{"model": {"input": USD, "output": USD, "search": USD, '
+                                '"cached_input": USD}} (per million tokens, per search)')
+    serve_cmd.add_argument("--resolve-redirects", action="store_true",
+                           help="resolve Gemini's grounding links (Google redirects) to the pages' "
+                                "own URLs, one HEAD each through the webhooks' address guard, "
+                                "%gs per answer in all (default: off; the source is then the "
+                                "chunk's domain, linked by the redirect)" % REDIRECT_SECONDS)
     serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
     serve_cmd.add_argument("--memory", action="store_true",
                            help="a throw-away in-memory database instead of --db")

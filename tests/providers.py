@@ -8,6 +8,10 @@ at the real thing:
     anthropic         POST {base}/messages                          base: {url}/anthropic/v1
     gemini            POST {base}/models/{model}:generateContent     base: {url}/gemini/v1beta
     perplexity        POST {base}/chat/completions                  base: {url}/perplexity
+    openai            POST {base}/chat/completions                  base: {url}/compat/v1
+
+and Google's grounding redirects: HEAD or GET {url}/grounding-api-redirect/{n} answers 302
+to the page ``redirects[n]`` names (``local_redirect(n)`` is such a link).
 
 Replies come from a script per kind (``reply``), then a default success, or the failure
 ``fail_every_call`` set (a provider that is down or refuses the key). The builders
@@ -24,7 +28,7 @@ import bottle
 from cheroot import wsgi
 
 BASES = {"openai-responses": "/openai/v1", "anthropic": "/anthropic/v1",
-         "gemini": "/gemini/v1beta", "perplexity": "/perplexity"}
+         "gemini": "/gemini/v1beta", "perplexity": "/perplexity", "openai": "/compat/v1"}
 
 
 class FakeProviders:
@@ -34,15 +38,20 @@ class FakeProviders:
         self.scripts = {kind: [] for kind in BASES}
         self.requests = {kind: [] for kind in BASES}
         self.failures = {}
+        self.redirects = {}  # n: the URL /grounding-api-redirect/n redirects to
+        self.redirect_requests = []  # (method, path) of each redirect asked for
         self.defaults = {"openai-responses": openai_response("OpenAI says Acme."),
                          "anthropic": anthropic_message([text_block("Claude says Acme.")]),
                          "gemini": gemini_response(["Gemini says Acme."]),
-                         "perplexity": perplexity_response("Perplexity says Acme.")}
+                         "perplexity": perplexity_response("Perplexity says Acme."),
+                         "openai": chat_completion("A model says Acme.")}
         app = bottle.Bottle()
         app.route(BASES["openai-responses"] + "/responses", "POST", self.handler("openai-responses"))
         app.route(BASES["anthropic"] + "/messages", "POST", self.handler("anthropic"))
         app.route(BASES["gemini"] + "/models/<model>", "POST", self.handler("gemini"))
         app.route(BASES["perplexity"] + "/chat/completions", "POST", self.handler("perplexity"))
+        app.route(BASES["openai"] + "/chat/completions", "POST", self.handler("openai"))
+        app.route("/grounding-api-redirect/<number:int>", ["GET", "HEAD"], self.redirect)
         self.server = wsgi.Server(("127.0.0.1", 0), app, numthreads=4)
         self.server.prepare()
         self.url = "http://127.0.0.1:%d" % self.server.bind_addr[1]
@@ -65,6 +74,16 @@ class FakeProviders:
             return bottle.HTTPResponse(raw, status, headers, content_type="application/json")
         return answer
 
+    def redirect(self, number):
+        self.redirect_requests.append((bottle.request.method, bottle.request.path))
+        if number not in self.redirects:
+            return bottle.HTTPResponse("no such link", 404)
+        return bottle.HTTPResponse("", 302, {"Location": self.redirects[number]})
+
+    def local_redirect(self, number):
+        """A grounding link of this server, as Google's redirects behave."""
+        return "%s/grounding-api-redirect/%d" % (self.url, number)
+
     def reply(self, kind, body=None, status=200, headers=None, delay=0):
         """Script the next reply of kind (a dict is sent as JSON, str or bytes as they are)."""
         self.scripts[kind].append((status, self.defaults[kind] if body is None else body,
@@ -86,6 +105,8 @@ class FakeProviders:
         for kind in self.scripts:
             self.scripts[kind].clear()
             self.requests[kind].clear()
+        self.redirects.clear()
+        self.redirect_requests.clear()
 
     def close(self):
         self.server.stop()
@@ -93,19 +114,24 @@ class FakeProviders:
 
 # OpenAI Responses API with the web_search tool ---------------------------------------
 
-def web_search_call(query, sources=(), status="completed"):
-    """An output item of a search the model ran; sources only with include=[...sources]."""
+def web_search_call(query, sources=(), status="completed", queries=None):
+    """An output item of a search the model ran; sources only with include=[...sources];
+    queries: the action's queries list, which newer replies carry beside query."""
     action = {"type": "search", "query": query}
+    if queries is not None:
+        action["queries"] = list(queries)
     if sources:
         action["sources"] = [{"type": "url", "url": url} for url in sources]
     return {"type": "web_search_call", "id": "ws_%d" % abs(hash(query)), "status": status,
             "action": action}
 
 
-def openai_response(text, citations=(), searches=(), usage=None, status="completed"):
+def openai_response(text, citations=(), searches=(), usage=None, status="completed",
+                    model="gpt-4.1-mini-2025-04-14"):
     """A Responses API reply: searches (web_search_call items), then one assistant message
     whose output_text has url_citation annotations. citations are (url, title) pairs,
-    appended to the text as the model does: ([title](url))."""
+    appended to the text as the model does: ([title](url)). An "incomplete" reply says why
+    in incomplete_details; model is the dated version the API answers with."""
     annotations = []
     for url, title in citations:
         link = " ([%s](%s))" % (title, url)
@@ -115,9 +141,29 @@ def openai_response(text, citations=(), searches=(), usage=None, status="complet
                             "end_index": len(text) - 1, "url": url, "title": title})
     message = {"type": "message", "id": "msg_1", "status": "completed", "role": "assistant",
                "content": [{"type": "output_text", "text": text, "annotations": annotations}]}
-    return {"id": "resp_1", "object": "response", "status": status, "model": "gpt-4.1-mini",
+    return {"id": "resp_1", "object": "response", "status": status, "model": model,
+            "incomplete_details": {"reason": "max_output_tokens"} if status == "incomplete" else None,
             "output": list(searches) + [message],
-            "usage": usage or {"input_tokens": 321, "output_tokens": 123, "total_tokens": 444}}
+            "usage": usage or openai_usage(321, 123)}
+
+
+def openai_usage(input_tokens, output_tokens, cached=0, reasoning=0):
+    """A Responses API usage object (ResponseUsage)."""
+    return {"input_tokens": input_tokens, "input_tokens_details": {"cached_tokens": cached},
+            "output_tokens": output_tokens, "output_tokens_details": {"reasoning_tokens": reasoning},
+            "total_tokens": input_tokens + output_tokens}
+
+
+# OpenAI-compatible chat completions (OpenAI, Ollama, vLLM...) ---------------------------
+
+def chat_completion(content, finish_reason="stop", model="gpt-4o-2024-08-06", usage=None):
+    """A chat.completion reply of one choice."""
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 1763715000, "model": model,
+            "choices": [{"index": 0, "finish_reason": finish_reason, "logprobs": None,
+                         "message": {"role": "assistant", "content": content, "refusal": None}}],
+            "usage": usage or {"prompt_tokens": 19, "completion_tokens": 10, "total_tokens": 29,
+                               "prompt_tokens_details": {"cached_tokens": 0},
+                               "completion_tokens_details": {"reasoning_tokens": 0}}}
 
 
 def openai_error(message, kind="server_error", code=None):
@@ -155,12 +201,16 @@ def text_block(text, citations=()):
     return block
 
 
-def anthropic_message(content, searches=0, stop_reason="end_turn"):
-    usage = {"input_tokens": 2100, "output_tokens": 310}
+def anthropic_message(content, searches=0, stop_reason="end_turn", usage=None,
+                      model="claude-sonnet-4-5-20250929"):
+    """A Messages reply; usage as the API reports it (input_tokens: those neither read from
+    nor written to the cache)."""
+    usage = dict(usage or {"input_tokens": 2100, "output_tokens": 310,
+                           "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0})
     if searches:
         usage["server_tool_use"] = {"web_search_requests": searches}
     return {"id": "msg_01", "type": "message", "role": "assistant",
-            "model": "claude-sonnet-4-5", "content": content, "stop_reason": stop_reason,
+            "model": model, "content": content, "stop_reason": stop_reason,
             "stop_sequence": None, "usage": usage}
 
 
@@ -175,25 +225,29 @@ def grounding_redirect(number):
     return "https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQ%d" % number
 
 
-def gemini_response(parts, queries=(), chunks=(), supports=(), finish="STOP"):
-    """parts: the answer's text parts; chunks: (domain title) of each grounding chunk, its
-    uri a redirect; supports: (start, end, text, [chunk indices])."""
+def gemini_response(parts, queries=(), chunks=(), supports=(), finish="STOP", usage=None,
+                    links=None):
+    """parts: the answer's text parts; chunks: the web of each grounding chunk: a title
+    (the page's domain, as the Gemini API gives it) or a dict of its fields, its uri a
+    redirect (links[i] if given); supports: (start, end, text, [chunk indices])."""
     candidate = {"content": {"parts": [{"text": part} for part in parts], "role": "model"},
                  "finishReason": finish, "index": 0}
     if queries or chunks:
         candidate["groundingMetadata"] = {
             "webSearchQueries": list(queries),
             "searchEntryPoint": {"renderedContent": "<style>.container{}</style><div></div>"},
-            "groundingChunks": [{"web": {"uri": grounding_redirect(i), "title": title}}
-                                for i, title in enumerate(chunks)],
+            "groundingChunks": [{"web": dict(
+                {"uri": links[i] if links else grounding_redirect(i)},
+                **(chunk if isinstance(chunk, dict) else {"title": chunk}))}
+                for i, chunk in enumerate(chunks)],
             "groundingSupports": [
                 {"segment": {"startIndex": start, "endIndex": end, "text": text},
                  "groundingChunkIndices": list(indices),
                  "confidenceScores": [0.9] * len(indices)}
                 for start, end, text, indices in supports]}
     return {"candidates": [candidate],
-            "usageMetadata": {"promptTokenCount": 12, "candidatesTokenCount": 240,
-                              "totalTokenCount": 300, "toolUsePromptTokenCount": 48},
+            "usageMetadata": usage or {"promptTokenCount": 12, "candidatesTokenCount": 240,
+                                       "totalTokenCount": 300, "toolUsePromptTokenCount": 48},
             "modelVersion": "gemini-2.5-flash", "responseId": "abc"}
 
 
@@ -203,16 +257,24 @@ def gemini_error(code, status, message):
 
 # Perplexity Sonar (chat completions with citations and search_results) ----------------
 
-def perplexity_response(text, citations=(), results=None, usage=None):
+def perplexity_response(text, citations=(), results=None, usage=None, keywords=None,
+                        finish_reason="stop", model="sonar"):
     """citations are URLs, in the order the answer's [1], [2]... refer to them;
-    search_results are (url, title) pairs (by default the cited pages)."""
+    search_results are (url, title) pairs (by default the cited pages); keywords: the
+    search_keywords of each web_search reasoning step, when the reply has them."""
     results = [(url, None) for url in citations] if results is None else results
-    return {"id": "pplx-1", "model": "sonar", "object": "chat.completion", "created": 1763715000,
+    message = {"role": "assistant", "content": text}
+    if keywords is not None:
+        message["reasoning_steps"] = [
+            {"thought": "Searching the web.", "type": "web_search",
+             "web_search": {"search_keywords": list(words), "search_results": []}}
+            for words in keywords]
+    return {"id": "pplx-1", "model": model, "object": "chat.completion", "created": 1763715000,
             "citations": list(citations),
             "search_results": [{"title": title or url, "url": url, "date": "2025-10-01"}
                                for url, title in results],
-            "choices": [{"index": 0, "finish_reason": "stop",
-                         "message": {"role": "assistant", "content": text}}],
+            "choices": [{"index": 0, "finish_reason": finish_reason, "message": message}],
             "usage": usage or {"prompt_tokens": 9, "completion_tokens": 180, "total_tokens": 189,
-                               "search_context_size": "low",
-                               "cost": {"total_cost": 0.0062}}}
+                               "search_context_size": "low", "num_search_queries": 1,
+                               "cost": {"input_tokens_cost": 0.0, "output_tokens_cost": 0.0002,
+                                        "request_cost": 0.006, "total_cost": 0.0062}}}

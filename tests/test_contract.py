@@ -90,7 +90,8 @@ def test_what_the_server_enforces_is_declared(document):
     assert schemas["BrandCreate"]["if"]["properties"]["useRegex"] == {"const": True}
     assert schemas["BrandCreate"]["then"]["required"] == ["nameRegex"]
     assert schemas["Chat"]["properties"]["usage"] == {"$ref": "#/components/schemas/Usage"}
-    assert set(schemas["Usage"]["properties"]) == {"inputTokens", "outputTokens", "searches"}
+    assert set(schemas["Usage"]["properties"]) == {"inputTokens", "outputTokens", "searches",
+                                                   "cachedInputTokens", "cacheWriteInputTokens"}
 
 
 # The server keeps it ------------------------------------------------------------------
@@ -170,10 +171,11 @@ def test_chat_usage_has_the_same_names_whatever_the_provider(db, api):
                 (api.workspace_id, run["id"], prompt["id"], engine, json.dumps(usage), db.now()))
     chats = api.get("/analytics/chats").json["data"]["data"]
     assert {chat["engine"]: chat["usage"] for chat in chats} == {
-        "openai": {"inputTokens": 5, "outputTokens": 7, "searches": None},
-        "claude": {"inputTokens": 3, "outputTokens": 4, "searches": None},
-        "gemini": {"inputTokens": 2, "outputTokens": None, "searches": None},
-        "odd": {"inputTokens": None, "outputTokens": None, "searches": None}}
+        engine: dict(counts, cachedInputTokens=None, cacheWriteInputTokens=None, searches=None)
+        for engine, counts in (("openai", {"inputTokens": 5, "outputTokens": 7}),
+                               ("claude", {"inputTokens": 3, "outputTokens": 4}),
+                               ("gemini", {"inputTokens": 2, "outputTokens": None}),
+                               ("odd", {"inputTokens": None, "outputTokens": None}))}
 
 
 # The command line ---------------------------------------------------------------------

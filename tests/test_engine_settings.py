@@ -48,7 +48,8 @@ def test_the_default_engine_is_listed_free_and_enabled(api):
         "label": "simulated", "kind": "simulated", "model": "simulated-1", "webSearch": True,
         "enabled": True, "chatsToday": 0, "dailyLimit": None, "dailyLimitReached": False,
         "price": {"inputPerMillionTokens": 0.0, "outputPerMillionTokens": 0.0, "perSearch": 0.0,
-                  "perAnswer": 0.0},
+                  "perAnswer": 0.0, "cachedInputPerMillionTokens": 0.0,
+                  "cacheWritePerMillionTokens": 0.0},
         "lastCallAt": None, "lastOutcome": None, "lastError": None, "lastErrorAt": None,
         "failuresToday": 0, "failing": False}]
 
@@ -66,7 +67,9 @@ def test_configured_engines_show_kind_model_search_price_and_limit():
         ("sim", "simulated", "simulated-1", True, 50)]
     # the longest listed name the model begins with: gpt-4.1-mini, not gpt-4.1
     assert listed[0]["price"] == {"inputPerMillionTokens": 0.4, "outputPerMillionTokens": 1.6,
-                                  "perSearch": 0.01, "perAnswer": 0.0}
+                                  "perSearch": 0.01, "perAnswer": 0.0,
+                                  "cachedInputPerMillionTokens": 0.1,
+                                  "cacheWritePerMillionTokens": 0.4}
     assert listed[2]["price"] is None  # not in the table: its chats cost null
 
 
@@ -228,12 +231,15 @@ def test_simulated_chats_cost_nothing(api, app):
 def test_prices_file_adds_and_replaces_models(tmp_path):
     path = tmp_path / "prices.json"
     path.write_text(json.dumps({"gpt-4.1-mini": {"input": 0.5, "output": 2},
-                                "llama3.1": {"input": 0, "output": 0, "search": 0, "answer": 0.5}}))
+                                "llama3.1": {"input": 0, "output": 0, "search": 0, "answer": 0.5},
+                                "gpt-4.1": {"input": 2, "output": 8, "cached_input": 0.5,
+                                            "cache_write": 2.5}}))
     prices = tracker.read_prices(str(path))
     engines = tracker.configure_engines(["a=openai-responses:gpt-4.1-mini", "b=openai:llama3.1",
                                          "c=openai-responses:gpt-4.1"], {}, prices=prices)
     assert [engine.price for engine in engines] == [
-        tracker.Price(0.5, 2.0, 0.0), tracker.Price(0.0, 0.0, 0.0, 0.5), tracker.PRICES["gpt-4.1"]]
+        tracker.Price(0.5, 2.0, 0.0), tracker.Price(0.0, 0.0, 0.0, 0.5),
+        tracker.Price(2.0, 8.0, 0.0, 0.0, 0.5, 2.5)]
 
 
 @pytest.mark.parametrize("content, message", [
@@ -243,6 +249,7 @@ def test_prices_file_adds_and_replaces_models(tmp_path):
     ('{"m": {"input": 1, "output": true}}', "'m' must be"),
     ('{"m": {"input": 1, "output": 1, "cached": 1}}', "'m' must be"),
     ('{"m": {"input": 1, "output": 1, "answer": "1"}}', "'m' must be"),
+    ('{"m": {"input": 1, "output": 1, "cached_input": -0.1}}', "'m' must be"),
     ('{"m": 3}', "'m' must be"),
     ("{", "Expecting property name"),
 ])

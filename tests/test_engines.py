@@ -45,7 +45,9 @@ def test_openai_responses_searches_and_cites(providers):
                    {"url": "https://g2.com/crm?utm_source=openai", "title": "G2"}],
         consulted=[{"url": "https://g2.com/crm", "title": None}, {"url": "https://x.com/y", "title": None}],
         searches=["best crm austin", "acme crm pricing"], retrieval="searched",
-        usage={"inputTokens": 321, "outputTokens": 123, "searches": 2})
+        usage={"inputTokens": 321, "outputTokens": 123, "cachedInputTokens": 0,
+               "cacheWriteInputTokens": None, "searches": 2},
+        model_version="gpt-4.1-mini-2025-04-14")
     headers, body, path = sent(providers, "openai-responses")
     assert (path, headers["Authorization"]) == ("/openai/v1/responses", "Bearer key-1")
     assert body == {"model": "gpt-4.1-mini", "input": "Best CRM?", "include": [
@@ -90,7 +92,8 @@ def test_anthropic_searches_joins_text_blocks_and_keeps_cited_order(providers):
                                 {"url": "https://acme.com/", "title": "Acme"}]
     assert answer.consulted == answer.citations
     assert (answer.searches, answer.retrieval, answer.notes) == (["best crm 2026"], "searched", [])
-    assert answer.usage == {"inputTokens": 2100, "outputTokens": 310, "searches": 1}
+    assert answer.usage == {"inputTokens": 2100, "outputTokens": 310, "cachedInputTokens": 0,
+                            "cacheWriteInputTokens": 0, "searches": 1}
     headers, body, path = sent(providers, "anthropic")
     assert (path, headers["X-Api-Key"], headers["Anthropic-Version"]) == (
         "/anthropic/v1/messages", "key-1", "2023-06-01")
@@ -148,7 +151,8 @@ def test_gemini_grounding_keeps_redirects_unfetched_and_domains_from_titles(prov
         {"url": grounding_redirect(0), "title": "g2.com", "domain": "g2.com"}]
     assert [page["domain"] for page in answer.consulted] == ["g2.com", "acme.com", "beta.io"]
     assert (answer.searches, answer.retrieval) == (["best crm", "crm prices"], "searched")
-    assert answer.usage == {"inputTokens": 12, "outputTokens": 240, "searches": 2}
+    assert answer.usage == {"inputTokens": 12, "outputTokens": 240, "cachedInputTokens": None,
+                            "cacheWriteInputTokens": None, "searches": 2}
     headers, body, path = sent(providers, "gemini")
     assert (path, headers["X-Goog-Api-Key"]) == (
         "/gemini/v1beta/models/gemini-2.5-flash:generateContent", "key-1")
@@ -194,7 +198,8 @@ def test_perplexity_positions_follow_the_answers_references(providers):
                                 {"url": "https://acme.com/", "title": "Acme"},
                                 {"url": "https://g2.com/", "title": "G2"}]
     assert len(answer.consulted) == 4 and answer.retrieval == "searched"
-    assert answer.usage == {"inputTokens": 9, "outputTokens": 180, "searches": 1}
+    assert answer.usage == {"inputTokens": 9, "outputTokens": 180, "cachedInputTokens": None,
+                            "cacheWriteInputTokens": None, "searches": 1}
     headers, body, path = sent(providers, "perplexity")
     assert (path, headers["Authorization"]) == ("/perplexity/chat/completions", "Bearer key-1")
     assert body == {"model": "sonar", "messages": [{"role": "user", "content": "Best CRM?"}],
@@ -242,7 +247,9 @@ def test_a_run_asks_every_kind_and_stores_what_each_returned(db, api, providers)
     assert (chats["anthropic"]["searchQueries"], chats["anthropic"]["retrieval"]) == (["crm"], "searched")
     assert [(s["url"], s["cited"], s["position"]) for s in chats["openai-responses"]["sources"]] == [
         ("https://acme.com/", True, 1)]
-    assert chats["anthropic"]["usage"] == {"inputTokens": 2100, "outputTokens": 310, "searches": 1}
+    assert chats["anthropic"]["usage"] == {"inputTokens": 2100, "outputTokens": 310,
+                                           "cachedInputTokens": 0, "cacheWriteInputTokens": 0,
+                                           "searches": 1}
     assert [m["brandName"] for m in chats["anthropic"]["mentions"]] == ["Acme"]
     assert json.loads(json.dumps(chats["openai-responses"]["mentions"]))[0]["cited"] is True
 

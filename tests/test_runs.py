@@ -233,7 +233,8 @@ def test_a_run_stores_the_chat_with_sources_and_mentions(db, workspace, clock):
         "model": "scripted-model", "location": "DE", "answer": engine.answer, "created_at": NOW}
     # usage is stored in the Usage schema's names, whatever the engine called them
     assert json.loads(chat["usage"]) == {"inputTokens": None, "outputTokens": None,
-                                         "searches": None}
+                                         "cachedInputTokens": None,
+                                         "cacheWriteInputTokens": None, "searches": None}
     assert engine.calls == [("Best CRM?", "DE")]
     assert rows(db, "SELECT url, host, domain, title FROM chat_sources ORDER BY id") == [
         {"url": "https://www.g2.com/crm?b=1", "host": "g2.com", "domain": "g2.com", "title": "G2"},
@@ -459,7 +460,9 @@ def test_openai_engine_asks_with_location_and_reads_citations(fake_openai):
     answer = engine.ask("Best CRM?", "Berlin")
     assert answer == tracker.Answer("Use Acme.", [
         {"url": "https://a.com/1", "title": None}, {"url": "https://b.com", "title": "B"},
-        {"url": "https://c.com/x", "title": "C"}], {"prompt_tokens": 5, "completion_tokens": 7})
+        {"url": "https://c.com/x", "title": "C"}], {
+            "inputTokens": 5, "outputTokens": 7, "cachedInputTokens": None,
+            "cacheWriteInputTokens": None, "searches": None})
     headers, body = fake_openai.requests[0]
     assert headers["Authorization"] == "Bearer sk-test"
     assert body == {"model": "test-model", "messages": [
