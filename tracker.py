@@ -244,15 +244,54 @@ def baseline_triggers(*names):
     return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
 
 
+def baseline_view(name):
+    """SQL that drops the view named and creates it as schema.sql does."""
+    baseline = connect(":memory:")
+    try:
+        baseline.execute(schema_sql()).fetchall()
+        (found,) = baseline.execute("SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?",
+                                    (name,)).fetchall()
+    finally:
+        baseline.close()
+    return "DROP VIEW %s;\n%s;\n" % (name, found["sql"])
+
+
+def branded_prompts_sql():
+    """Prompts gain branded and a group of their own ("branded 0" or "branded 1"): every
+    prompt is queued to have its chats counted in its group (regroup_prompt), and every
+    workspace to have its prompts' flags worked out (refresh_brand_rows) from its brands."""
+    return """
+        ALTER TABLE prompts ADD COLUMN branded INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX prompts_workspace_branded ON prompts (workspace_id, branded);
+        ALTER TABLE brand_refresh ADD COLUMN after_prompt_id INTEGER DEFAULT 0;
+        %s%s
+        INSERT INTO brand_refresh (workspace_id) SELECT id FROM workspaces WHERE true
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
+                                                 generation = generation + 1;
+        INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT id, workspace_id FROM prompts
+        WHERE true ON CONFLICT (prompt_id) DO NOTHING;
+        """ % (baseline_view("prompt_group_keys"), baseline_triggers("prompts_group_update"))
+
+
+def truncated_chats_sql():
+    """Chats gain truncated (0 for those stored before: no reply was read for it)."""
+    return """
+        ALTER TABLE chats ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
+        """
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
     # whole file malformed, name the table itself instead: same effect.
-    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
-        baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
-        "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
-        "chats_group_delete", "chat_brands_location_prompts_delete",
-        "chats_location_brands_delete", "chats_url_delete")),
+    11: Migration("triggers that SQLite 3.37+ can read, branded prompts, truncated chats",
+                  lambda: baseline_triggers(
+                      "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
+                      "chat_sources_group_delete", "chat_sources_group_category",
+                      "chat_names_group_delete", "chats_group_delete",
+                      "chat_brands_location_prompts_delete", "chats_location_brands_delete",
+                      "chats_url_delete") + branded_prompts_sql() + truncated_chats_sql()),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -1617,7 +1656,7 @@ class Param:
     """A query parameter, declared once: read_query() validates it and the OpenAPI
     document describes it, so the two cannot disagree."""
     name: str
-    kind: str  # integer, choice, string or timestamp
+    kind: str  # integer, choice, string, boolean or timestamp
     description: str
     default: object = None
     minimum: int = 1
@@ -1631,6 +1670,8 @@ class Param:
             return query.choice(self.name, self.choices) or self.default
         if self.kind == "string":
             return query.string(self.name, self.maximum)
+        if self.kind == "boolean":
+            return {"true": True, "false": False}.get(query.choice(self.name, ("true", "false")))
         return query.timestamp(self.name)
 
 
@@ -1977,6 +2018,7 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
     Param("tagId", "integer", "Only prompts with this tag."),
     Param("search", "string", "Only prompts whose text contains this, ignoring case.",
           maximum=PROMPT_TEXT_MAX_LENGTH),
+    Param("branded", "boolean", "Only prompts that name a tracked brand (true) or none (false)."),
 )
 
 # A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
@@ -1984,6 +2026,7 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
 # triggers), which json_object takes as JSON rather than as text.
 PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
+        'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
         'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
         'updatedAt', p.updated_at,
@@ -2017,9 +2060,12 @@ def search_condition(search):
     return "instr(casefold(p.text), ?) > 0", [search.casefold()]
 
 
-def prompt_filters(workspace_id, status, topic_id, tag_id, search):
+def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
     """The WHERE clause and parameters of a prompt list."""
     conditions, params = ["p.workspace_id = ?"], [workspace_id]
+    if branded is not None:
+        conditions.append("p.branded = ?")
+        params.append(int(branded))
     statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
     conditions.append("p.status IN (%s)" % ", ".join("?" * len(statuses)))
     params.extend(statuses)
@@ -2036,10 +2082,10 @@ def prompt_filters(workspace_id, status, topic_id, tag_id, search):
     return " WHERE " + " AND ".join(conditions), params
 
 
-def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search):
+def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search, branded):
     """SQL and parameters counting the prompts that match; from prompt_counts when only
     the status narrows them."""
-    if topic_id is None and tag_id is None and not search:
+    if topic_id is None and tag_id is None and not search and branded is None:
         statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
         return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
                 "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
@@ -2102,7 +2148,9 @@ def create_prompts(db, workspace_id, items):
     """
     now = db.now()
     failures, accepted, seen = [], [], {}
+    naming = PromptNaming(db.connection(), workspace_id)
     with db.write() as connection:
+        naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
         existing = existing_dedupe_keys(connection, workspace_id, keys)
         for index, item in items:
@@ -2124,11 +2172,12 @@ def create_prompts(db, workspace_id, items):
         for item in accepted:
             topic_id = topics[item["topic"].casefold()] if item["topic"] else None
             prompt_id = connection.execute("""
-                INSERT INTO prompts (workspace_id, text, status, location, topic_id, dedupe_key,
-                                     last_scheduled_at, created_at, updated_at)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING id""",
+                INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
+                                     dedupe_key, last_scheduled_at, created_at, updated_at)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
-                 dedupe_key(item["text"], item["location"]), now, now, now)).fetchall()[0]["id"]
+                 naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
+                 now, now)).fetchall()[0]["id"]
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
             queue_run(connection, workspace_id, prompt_id, now)
@@ -2249,6 +2298,7 @@ def resolve_topic(connection, workspace_id, changes, current, now):
 def update_prompt(db, workspace_id, prompt_id, changes):
     """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
     now = db.now()
+    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
@@ -2266,11 +2316,13 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                 set_prompt_tags(connection, prompt_id, tag_ids)
                 changed = True
         if changed:
+            branded = row["branded"] if new["text"] == row["text"] else \
+                naming.current(connection, workspace_id).branded(new["text"])
             connection.execute("""
-                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?,
+                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
                                    dedupe_key = ?, updated_at = ?
                 WHERE id = ? AND workspace_id = ?""",
-                (new["text"], new["status"], new["location"], new["topic_id"],
+                (new["text"], new["status"], new["location"], new["topic_id"], branded,
                  dedupe_key(new["text"], new["location"]), now, prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
@@ -2286,7 +2338,7 @@ def add_prompt_routes(app, db):
         query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
         query.done()
         filters = dict(status=values["status"], topic_id=values["topicId"],
-                       tag_id=values["tagId"], search=values["search"])
+                       tag_id=values["tagId"], search=values["search"], branded=values["branded"])
         if values["format"] != "json":
             return export(values, "prompts", "Prompt",
                           prompt_export_items(db, caller().workspace_id, **filters))
@@ -4148,12 +4200,7 @@ class BrandMatcher:
         sentences = Sentences(masked)
         found = []
         for brand_id, literal, pattern, domains in self.brands:
-            spans = {match.span() for match in itertools.islice(literal.finditer(masked),
-                                                                 MAX_MATCHES_READ)}
-            if pattern is not None:
-                spans |= {match.span() for match in itertools.islice(pattern.finditer(masked),
-                                                                     MAX_MATCHES_READ)
-                          if match.end() > match.start()}
+            spans = name_spans(masked, literal, pattern)
             cited = any(within(source, domain) for source in source_domains for domain in domains)
             if spans or cited:
                 first = min(start for start, _ in spans) if spans else None
@@ -4170,6 +4217,22 @@ class BrandMatcher:
             row.setdefault("position", None)
             del row["first"]
         return found
+
+
+    def names_any(self, text):
+        """True when text names one of the brands anywhere (a prompt's text: all of it)."""
+        return any(name_spans(text, literal, pattern, limit=1)
+                   for _, literal, pattern, _ in self.brands)
+
+
+def name_spans(text, literal, pattern, limit=MAX_MATCHES_READ):
+    """The spans of text where a brand's names (literal) or its nameRegex match: at most
+    limit of each."""
+    spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
+    if pattern is not None:
+        spans |= {match.span() for match in itertools.islice(pattern.finditer(text), limit)
+                  if match.end() > match.start()}
+    return spans
 
 
 def count_disjoint(spans):
@@ -4218,6 +4281,26 @@ class ChatReader:
         for source in sources:
             source["category"] = self.categories.category(source["host"])
         return sources
+
+
+class PromptNaming:
+    """Which prompt texts name a tracked brand (prompts.branded): an active brand's name,
+    tracked name or nameRegex, matched as in answers (whole words, ignoring case) over
+    the whole text, a domain included (a prompt naming zeta.io asks about Zeta)."""
+
+    def __init__(self, connection, workspace_id):
+        self.brands = brand_rows(connection, workspace_id)
+        self.matcher = BrandMatcher([brand for brand in self.brands if brand["status"] == "active"])
+
+    def current(self, connection, workspace_id):
+        """This reading, or a new one when the workspace's brands changed since it was made
+        (it is made before the write lock is taken, and checked under it)."""
+        if brand_rows(connection, workspace_id) == self.brands:
+            return self
+        return PromptNaming(connection, workspace_id)
+
+    def branded(self, text):
+        return int(self.matcher.names_any(text))
 
 
 def set_named(connection, chat_id, named):
@@ -4771,7 +4854,7 @@ def request_brand_refresh(connection, workspace_id):
     override changed."""
     connection.execute("""
         INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
-        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0,
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
                                                  generation = generation + 1""", (workspace_id,))
 
 
@@ -4783,8 +4866,9 @@ def refresh_pending(connection, workspace_id):
 
 
 def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
-    """Read one batch of one workspace's chats again: their brand rows, names, flags and
-    sources' categories; False when none is due.
+    """Read one batch of one workspace's prompts (first) or chats again: the prompts'
+    branded flags (refresh_prompt_flags), the chats' brand rows, names, flags and sources'
+    categories; False when none is due.
 
     The batch is read and matched without the write lock (a brand's regex may take a
     while on long answers), then written under it only if no brand or override changed
@@ -4793,6 +4877,8 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
     pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
     if pending is None:
         return False  # the usual case, found without taking the write lock
+    if pending["after_prompt_id"] is not None:
+        return refresh_prompt_flags(db, pending, batch)
     workspace_id = pending["workspace_id"]
     with db.read() as snapshot:
         reader = ChatReader(snapshot, workspace_id)
@@ -4834,6 +4920,29 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
         else:
             connection.execute("UPDATE brand_refresh SET after_chat_id = ? WHERE workspace_id = ?",
                                (chats[-1]["id"], workspace_id))
+    return True
+
+
+def refresh_prompt_flags(db, pending, batch):
+    """Work out one batch of the prompts' branded flags again (a brand changed), read and
+    matched without the write lock, written under it unless a brand changed meanwhile. A
+    prompt whose text changed meanwhile keeps the flag its update gave it; one whose flag
+    changes moves to its other branded group (prompts_group_update, regroup_prompt)."""
+    workspace_id = pending["workspace_id"]
+    with db.read() as snapshot:
+        naming = PromptNaming(snapshot, workspace_id)
+        prompts = query_all(snapshot, """
+            SELECT id, text, branded FROM prompts WHERE workspace_id = ? AND id > ?
+            ORDER BY id LIMIT ?""", (workspace_id, pending["after_prompt_id"], batch))
+    changed = [(flag, prompt["id"], prompt["text"]) for prompt in prompts
+               if (flag := naming.branded(prompt["text"])) != prompt["branded"]]
+    with db.write() as connection:
+        if query_one(connection, "SELECT * FROM brand_refresh WHERE workspace_id = ?",
+                     (workspace_id,)) != pending:
+            return True  # a brand changed meanwhile: the next batch starts over
+        connection.executemany("UPDATE prompts SET branded = ? WHERE id = ? AND text = ?", changed)
+        connection.execute("UPDATE brand_refresh SET after_prompt_id = ? WHERE workspace_id = ?",
+                           (prompts[-1]["id"] if len(prompts) == batch else None, workspace_id))
     return True
 
 
@@ -5349,6 +5458,10 @@ SCOPE_PARAMS = (
     Param("topicId", "integer", "Only chats of prompts now in this topic."),
     Param("tagId", "integer", "Only chats of prompts now with this tag."),
     Param("location", "string", "Only chats asked from this location.", maximum=LOCATION_MAX_LENGTH),
+    Param("branded", "boolean", "Only chats of prompts that now name a tracked brand (true), or "
+          "of those that name none (false): see the prompts' branded."),
+    Param("truncated", "boolean", "Only chats whose answer the provider cut short for length "
+          "(true), or only those it did not (false)."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -5384,12 +5497,15 @@ class ChatScope:
     location: str = None
     prompt_ids: tuple = None  # only these prompts' chats: a narrowing of the lists per prompt
     domain: str = None  # only this domain's sources: the URL view of one domain
+    branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
+    truncated: bool = None  # only the chats cut short for length, or only the others
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
-        for column, value in (("engine", self.engine), ("location", self.location)):
+        for column, value in (("engine", self.engine), ("location", self.location),
+                              ("truncated", self.truncated)):
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
@@ -5412,6 +5528,10 @@ class ChatScope:
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
+        if self.branded is not None:
+            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+                              "WHERE workspace_id = ? AND branded = ?)")
+            params += [self.workspace_id, int(self.branded)]
         return conditions, params
 
     def row_conditions(self, alias, seek=False):
@@ -5444,13 +5564,15 @@ class ChatScope:
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def by_prompt(self):
-        """True when a filter needs each chat's prompt or location, which the rollups
-        without a prompt or location column do not keep."""
-        return self.narrows_prompts() or self.location is not None
+        """True when a filter needs each chat's prompt, location or truncation, which the
+        rollups without a prompt or location column do not keep."""
+        return self.narrows_prompts() or self.location is not None or self.truncated is not None
 
     def narrows_prompts(self):
-        """True when a prompt, topic or tag filter (or a list of prompts) narrows the scope."""
-        return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids) != (None,) * 4
+        """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
+        the scope."""
+        return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids,
+                self.branded) != (None,) * 5
 
     def rollups(self):
         """The rollups that answer the scope's whole weeks or days, best first. The
@@ -5458,7 +5580,10 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain."""
+        per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
+        a truncated filter reads the chats in scope."""
+        if self.truncated is not None:
+            return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         if self.narrows_prompts():
@@ -5470,20 +5595,25 @@ class ChatScope:
 
     def group_key(self):
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
-        to by a topic or a tag, a location, or one of each, and nothing else but an engine
-        ("all" without any); else None."""
-        if self.prompt_id is not None or self.prompt_ids is not None or (
-                self.topic_id is not None and self.tag_id is not None):
+        to by a topic, a tag or branded, a location, or one of each, and nothing else but
+        an engine ("all" without any); else None."""
+        if self.prompt_id is not None or self.prompt_ids is not None or len(self.prompt_groups()) > 1:
             return None
         location = None if self.location is None else "location %s" % self.location
         return " ".join(key for key in (self.prompt_group(), location) if key) or "all"
 
+    def prompt_groups(self):
+        """The groups of the scope's topic, tag and branded filters ("topic 3", "tag 7",
+        "branded 1"), which prompts move into and out of."""
+        return [group % value for group, value in (("topic %d", self.topic_id),
+                                                    ("tag %d", self.tag_id),
+                                                    ("branded %d", self.branded))
+                if value is not None]
+
     def prompt_group(self):
-        """The group of the scope's topic or tag ("topic 3", "tag 7"), which prompts move
-        into and out of; None without either."""
-        if self.topic_id is not None:
-            return "topic %d" % self.topic_id
-        return None if self.tag_id is None else "tag %d" % self.tag_id
+        """The scope's one prompt group (see prompt_groups); None without one."""
+        groups = self.prompt_groups()
+        return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks only)."""
@@ -5496,8 +5626,10 @@ class ChatScope:
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
-        others of its window: each of its prompts' chats, or its location's."""
-        return "chats_prompt" if self.narrows_prompts() else "chats_location"
+        others of its window: each of its prompts' chats, its location's, or its window's."""
+        if self.narrows_prompts():
+            return "chats_prompt"
+        return "chats_workspace_created" if self.location is None else "chats_location"
 
     def shifted(self, start, end):
         return dataclasses.replace(self, start=start, end=end)
@@ -5560,7 +5692,8 @@ def read_scope(query, values, workspace_id, now):
     domain = values.get("domain")
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"],
+                 location=values["location"], branded=values["branded"],
+                 truncated=values["truncated"],
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -7681,6 +7814,9 @@ def resource_schemas():
             "location": nullable_schema(string_schema()), "workspaceId": ID,
             "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
             "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+            "branded": dict({"type": "boolean", "readOnly": True}, description=(
+                "The text names an active tracked brand (a name or tracked name as a whole "
+                "word, or its nameRegex): kept current as the text and the brands change.")),
             "topic": nullable_schema(schema_ref("Topic")),
             "tags": array_schema(schema_ref("EmbeddedTag"))}),
         "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
@@ -7980,6 +8116,8 @@ def query_parameter(param):
         schema = {"enum": list(param.choices)}
     elif param.kind == "string":  # an empty or blank value is the same as none
         schema = input_schema(0, param.maximum)
+    elif param.kind == "boolean":
+        schema = {"type": "boolean"}
     else:
         schema = dict(DATE_OR_TIME)
     if param.default is not None:
@@ -9773,7 +9911,8 @@ def add_prompt_pages(app, db):
         workspace_id = caller().workspace_id
         page = list_prompts(db, workspace_id, values["page"], values["perPage"],
                             status=values["status"], topic_id=values["topicId"],
-                            tag_id=values["tagId"], search=values["search"])
+                            tag_id=values["tagId"], search=values["search"],
+                            branded=values["branded"])
         page["data"] = prompt_documents(page["data"])
         body = render_part("prompts", values=values, page=page, result=result,
                            statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,

@@ -411,9 +411,13 @@ def build_random_workspace():
     brands = [api.post("/brands", {"name": "B%d" % i, "domains": ["b%d.com" % i],
                                    "type": "own" if i == 0 else "competitor"}).json["data"]["id"]
               for i in range(5)]
+    # p0, p2 and p3 name a brand (branded); p3's is deleted and p5's text made a tracked
+    # name of another below, so that prompts move between the branded groups too.
     prompts = api.post("/prompts", {"prompts": [
-        {"text": "p%d" % i, "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
+        {"text": "p%d" % i + (" or B%d" % i if i in (0, 2, 3) else ""),
+         "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
          "topic": rng.choice("TU")} for i in range(6)]}).json["data"]["prompts"]
+    assert [prompt["branded"] for prompt in prompts] == [True, False, True, True, False, False]
     for n in range(160):
         moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + rng.uniform(0, 5 * 86400))
         prompt = rng.choice(prompts)
@@ -438,7 +442,7 @@ def build_random_workspace():
     api.delete("/topics/%d" % gone)
     api.delete("/prompts/%d" % prompts[0]["id"])
     api.delete("/brands/%d" % brands[3])
-    api.patch("/brands/%d" % brands[4], {"type": "own"})
+    api.patch("/brands/%d" % brands[4], {"type": "own", "trackedNames": ["p5"]})
     api.put("/source-categories/x.org", {"category": "editorial"})
     with db.write() as connection:  # chats deleted alone, their prompt kept
         connection.execute("DELETE FROM chats WHERE id % 10 = 3")
@@ -453,7 +457,11 @@ def build_random_workspace():
             [tuple(source.values()) for source in sources])
         for chat in chats:
             tracker.set_named(connection, chat["id"], (chat["own_named"], chat["competitor_named"]))
+    with db.write() as connection:  # answers the provider cut short for length
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id % 6 = 2")
     refresh(db)
+    assert [row["branded"] for row in api.get("/prompts").json["data"]["data"]] == \
+        [True, False, False, True, False]  # p5, p4, p3, p2, p1
     return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
                  "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
 
@@ -473,7 +481,9 @@ windows = st.tuples(st.integers(0, 5 * 86400 * 1000), st.integers(1, 4 * 86400 *
 by_time = {"engine": st.sampled_from(["e1", "e2"]), "interval": st.sampled_from(["day", "week"]),
            "compare": st.just("previous")}
 by_prompt = {"location": st.just("US"), "promptId": st.just(str(RANDOM_IDS["prompt"])),
-             "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"]))}
+             "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"])),
+             "branded": st.sampled_from(["true", "false"]),
+             "truncated": st.sampled_from(["true", "false"])}
 filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
                     st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
 
@@ -516,7 +526,10 @@ def test_rollups_and_per_chat_rows_agree(window, params):
 @pytest.mark.parametrize("params", [
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
-    {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"}])
+    {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
+    {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
+    {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
+    {"truncated": "true", "branded": "true", "engine": "e2"}])
 @pytest.mark.parametrize("end", ["2026-11-19T17:00:00.000Z", "2026-11-24T00:00:00.000Z"])
 def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     """Each filter alone over days, or a whole week (Monday 16th to 23rd), with edges (the
@@ -540,6 +553,23 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
         assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
 
 
+@pytest.mark.parametrize("filters, group", [
+    ({"branded": True}, "branded 1"), ({"branded": False, "location": "DE"}, "branded 0 location DE"),
+    ({"branded": True, "topic_id": 3}, None), ({"topic_id": 3}, "topic 3")])
+def test_branded_prompts_are_a_group_of_their_own(filters, group):
+    """The lists of a branded filter read the weekly rollups of the "branded 1" or
+    "branded 0" group, as a topic's do; with a topic or tag too, the per-prompt ones."""
+    scope = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z", **filters)
+    assert scope.group_key() == group
+    assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == ("group_weekly" if group else "chats")
+
+
+def test_a_truncated_filter_reads_the_chats_in_scope():
+    scope = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z", truncated=False)
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [("chats", scope)]
+    assert scope.chats_index() == "chats_workspace_created"
+
+
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
 EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
          ("2026-11-18T00:00:00.000Z", "2026-11-18T12:00:00.000Z")]
@@ -548,7 +578,8 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
 @pytest.mark.parametrize("filters, rollup", [
     ({}, "daily"), ({"engine": "e1"}, "daily"),
     ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
-    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily")])
+    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
+    ({"branded": False}, "prompt_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     """A prompt, topic, tag or location filter adds up rollup rows for its whole days and
     reads per-chat rows only at the edges (it used to read every chat in scope)."""
@@ -648,7 +679,7 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
     assert [row["domain"] for row in fast[0]["data"]] == ["a.example", "b.example"]
     assert tracker.regroup_prompt(db)  # one step: out of topic U
     assert tracker.query_all(db.connection(), "SELECT group_key FROM prompt_groups WHERE "
-                             "prompt_id = ?", (prompts[1]["id"],)) == []
+                             "prompt_id = ?", (prompts[1]["id"],)) == [{"group_key": "branded 0"}]
     assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
     assert group_answers(api, topic_t) == (fast, fast)
     assert tracker.regroup_prompt(db) and not tracker.regroup_prompt(db)  # into T, and done

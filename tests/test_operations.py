@@ -205,7 +205,13 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     fresh = apsw.Connection(str(tmp_path / "fresh.db"))
     assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
     assert schema_shape(upgraded) == schema_shape(fresh)
-    assert row_counts(upgraded) == rows_before
+    counts = row_counts(upgraded)
+    # The upgrade queues background work: the prompts' branded flags (a brand refresh per
+    # workspace) and their chats counted in a branded group (a regroup per prompt).
+    queued = {"brand_refresh": rows_before["workspaces"], "prompt_regroup": rows_before["prompts"]}
+    assert {table: counts[table] for table in queued} == queued
+    assert {table: n for table, n in counts.items() if table not in queued} == \
+        {table: n for table, n in rows_before.items() if table not in queued}
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -389,7 +395,8 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO backed up %s bytes in T" % format(os.path.getsize(backup % path), ",")]
     return lines + [
         "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
-        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read, branded prompts, truncated "
+        "chats: 7 rows changed in T",  # a brand refresh and six prompts to regroup queued
         "INFO upgraded %s to schema 12 in T" % path]
 
 
@@ -399,7 +406,7 @@ def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothin
     before = path.read_bytes()
     assert run_cli(path, "migrate", "--check") == (0, {
         "database": str(path), "schemaVersion": 11, "current": 12,
-        "pending": ["11 -> 12: triggers that SQLite 3.37+ can read"]}, "")
+        "pending": ["11 -> 12: triggers that SQLite 3.37+ can read, branded prompts, truncated chats"]}, "")
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["tracker.db"]
 
@@ -510,7 +517,7 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
     process.wait()
     assert log_lines("".join(lines)) == upgrade_log(path)[:2] + [
         "INFO upgrading %s from schema 11 to 13" % path,
-        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        upgrade_log(path)[3],
         "INFO schema 12 -> 13 reads 60 rows of chat_replies: about T"]
     for name in (path, "%s.schema-11.bak" % path):
         connection = apsw.Connection(str(name))
