@@ -209,12 +209,44 @@ def test_compare_with_the_previous_period(api, example):
     ({"status": "gone"}, "status", "must be one of: active, hidden, all"),
     ({"engine": "x" * 101}, "engine", "must be 1 to 100 characters"),
     ({"promptId": "abc"}, "promptId", "must be an integer from 1 to 9223372036854775807"),
+    ({"branded": "1"}, "branded", "must be one of: true, false"),
+    ({"truncated": "no"}, "truncated", "must be one of: true, false"),
     ({"from": "1990-01-01", "to": "2000-01-01", "interval": "day"}, "interval",
      "gives more than 1000 buckets for this window"),
 ])
 def test_invalid_rankings_queries_are_422(api, params, field, message):
     reply = api.get("/analytics/rankings", status=422, params=params)
     assert reply.json["errors"] == [{"field": field, "message": message}]
+
+
+ANALYTICS_PATHS = ("/analytics/rankings", "/analytics/chats", "/analytics/sources",
+                   "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
+                   "/analytics/gaps/domains")
+
+
+@pytest.mark.parametrize("path", ANALYTICS_PATHS)
+@pytest.mark.parametrize("name", ["branded", "truncated"])
+def test_every_analytics_endpoint_takes_branded_and_truncated(api, example, path, name):
+    for value in ("true", "false"):
+        api.get(path, params=dict(WINDOW, **{name: value}), status=200)
+        api.get(path, params=dict(WINDOW, format="csv", **{name: value}), status=200)
+    reply = api.get(path, params=dict(WINDOW, **{name: "maybe"}), status=422)
+    assert reply.json["errors"] == [{"field": name, "message": "must be one of: true, false"}]
+
+
+def test_branded_and_truncated_narrow_the_chats(api, db, example):
+    """P2 names Beta (branded); the chat of 20 Nov 11:00 was cut short for length."""
+    api.patch("/prompts/%d" % example["p2"], {"text": "P2 or Beta?"})
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (example["chats"][3],))
+    assert rankings(api, branded="true")["chats"] == 2
+    assert rankings(api, branded="false")["chats"] == 2
+    assert rankings(api, truncated="true")["chats"] == 1
+    assert by_name(rankings(api, truncated="false"))["Acme"]["citations"] == 1
+    assert [chat["id"] for chat in api.get("/analytics/chats", params=dict(
+        WINDOW, branded="true", truncated="false")).json["data"]["data"]] == [example["chats"][2]]
+    assert [row["domain"] for row in api.get("/analytics/sources", params=dict(
+        WINDOW, branded="false")).json["data"]["data"]] == ["acme.com", "beta.io", "g2.com"]
 
 
 def test_1000_daily_buckets_pass(api):
