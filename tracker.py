@@ -9136,8 +9136,8 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in
-                                        ("engine", "topicId", "tagId", "location"))
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
 SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
@@ -9173,8 +9173,7 @@ def window_scope(db, values, **narrowing):
     now = db.clock()
     query = QueryParams()
     window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
-    window.update({name: values.get(name)
-                   for name in ("engine", "topicId", "tagId", "location", "domain")})
+    window.update({name: values.get(name) for name in FILTER_NAMES + ("domain",)})
     window.update(narrowing)
     return read_scope(query, window, caller().workspace_id, now)
 
@@ -9200,7 +9199,8 @@ def filter_choices(connection, workspace_id):
 
 def query_string(values, **changes):
     """A page's query string with changes (None drops a parameter)."""
-    merged = {name: value for name, value in dict(values, **changes).items() if value is not None}
+    merged = {name: json.dumps(value) if isinstance(value, bool) else value
+              for name, value in dict(values, **changes).items() if value is not None}
     return urllib.parse.urlencode(merged)
 
 
@@ -9293,6 +9293,16 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
 % end
 </select></div>
+<div><label for="f-branded">Prompts</label>
+<select id="f-branded" name="branded"><option value="">Branded and non-branded</option>
+<option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
+<option value="false"{{!' selected' if values["branded"] is False else ''}}>Non-branded</option>
+</select></div>
+<div><label for="f-truncated">Answers</label>
+<select id="f-truncated" name="truncated"><option value="">Whole and cut short</option>
+<option value="false"{{!' selected' if values["truncated"] is False else ''}}>Whole only</option>
+<option value="true"{{!' selected' if values["truncated"] is True else ''}}>Cut short for length only</option>
+</select></div>
 % if values.get("groupBy") == "url":
 <input type="hidden" name="groupBy" value="url"><input type="hidden" name="domain" value="{{values["domain"]}}">
 % elif "groupBy" in values:
@@ -9374,6 +9384,11 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <option value="{{tag["id"]}}"{{!' selected' if values["tagId"] == tag["id"] else ''}}>{{tag["name"]}}</option>
 % end
 </select></div>
+<div><label for="p-branded">Branded</label>
+<select id="p-branded" name="branded"><option value="">Branded and non-branded</option>
+<option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
+<option value="false"{{!' selected' if values["branded"] is False else ''}}>Non-branded</option>
+</select></div>
 <button type="submit">Find</button>
 </form>
 % if result:
@@ -9407,7 +9422,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
-<th scope="col">Tags</th><th scope="col">Location</th>
+<th scope="col">Tags</th><th scope="col">Location</th><th scope="col">Branded</th>
 % if can_write:
 <th scope="col"><span class="visually-hidden">Actions</span></th>
 % end
@@ -9416,6 +9431,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
+<td>{{"yes" if prompt["branded"] else "no"}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
