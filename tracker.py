@@ -5504,11 +5504,12 @@ class ChatScope:
         """SQL conditions and parameters that keep the chats (alias) in scope."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
-        for column, value in (("engine", self.engine), ("location", self.location),
-                              ("truncated", self.truncated)):
+        for column, value in (("engine", self.engine), ("location", self.location)):
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
+        if self.truncated is not None:  # no parameter: the partial index chats_truncated
+            conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
@@ -5581,7 +5582,8 @@ class ChatScope:
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
-        a truncated filter reads the chats in scope."""
+        truncated=true reads the chats in scope (few), and truncated=false is every chat
+        less those (see scope_parts)."""
         if self.truncated is not None:
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
@@ -5629,7 +5631,9 @@ class ChatScope:
         others of its window: each of its prompts' chats, its location's, or its window's."""
         if self.narrows_prompts():
             return "chats_prompt"
-        return "chats_workspace_created" if self.location is None else "chats_location"
+        if self.location is not None:
+            return "chats_location"
+        return "chats_truncated" if self.truncated else "chats_workspace_created"
 
     def shifted(self, start, end):
         return dataclasses.replace(self, start=start, end=end)
@@ -5661,9 +5665,20 @@ def scope_parts(scope, rollups, weeks=True):
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most."""
+    if scope.truncated is False:
+        # Every chat (from the rollups) less the few cut short, read from the chats: the
+        # "less" part is summed with the opposite sign (LESS_SQL).
+        return scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks) + [
+            ("less", dataclasses.replace(scope, truncated=True))]
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+
+
+def signed_part(kind):
+    """(the kind of part whose SQL reads it, its sign): a "less" part is read as the chats
+    in its scope are, and taken off."""
+    return ("chats", -1) if kind == "less" else (kind, 1)
 
 
 def split_scope(scope, kinds, edges):
@@ -5801,6 +5816,7 @@ def sum_parts(connection, scope, how, bucket=None):
     totals = {}
     how = without_groups_behind(how, connection, scope)
     for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+        kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
         columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())
@@ -5810,7 +5826,7 @@ def sum_parts(connection, scope, how, bucket=None):
                                                 key, columns, source, where), params):
             slot = totals.setdefault((row["bucket"], row["key"]), dict.fromkeys(sums, 0))
             for name in sums:
-                slot[name] += row[name]
+                slot[name] += sign * row[name]
     return totals
 
 
@@ -6003,6 +6019,12 @@ URL_PART = {
 }
 
 
+# A part taken off the others (see signed_part): its sums negated, its times left out.
+LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -chats AS chats,
+                             -retrieved_chats AS retrieved_chats, NULL AS first_seen,
+                             NULL AS last_seen FROM (%s)"""
+
+
 def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
@@ -6014,20 +6036,23 @@ def source_rows(connection, scope, group_by, page, per_page):
             kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
-        sql, conditions = how[kind]
+        read_as, sign = signed_part(kind)
+        sql, conditions = how[read_as]
         where, part_params = conditions(part, "x")
-        parts.append(sql.format(group_by, where, index=part.chats_index()))
+        parts.append((sql if sign > 0 else LESS_SOURCE_PART % sql).format(
+            group_by, where, index=part.chats_index()))
         params += part_params
+    # HAVING: a page cited only in chats a "less" part takes off is not in scope.
     rows = query_all(connection, """
         SELECT source, min(domain) AS domain, min(host) AS host, sum(citations) AS citations,
                sum(chats) AS chats,
                sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
                max(last_seen) AS last_seen, count(*) OVER () AS total
-        FROM (%s) GROUP BY source
+        FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if {"group_weekly", "domain_weekly"} & dict(kinds).keys():
+    if {"group_weekly", "domain_weekly", "less"} & dict(kinds).keys():
         for row in rows:
             row["first_seen"], row["last_seen"] = source_seen(
                 connection, scope, row["domain"], None if group_by == "domain" else row["source"])
@@ -6333,6 +6358,7 @@ def gap_domain_competitors(connection, scope, domains):
     chats' rows."""
     named = {}
     for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
+        kind, sign = signed_part(kind)
         if kind == "daily":
             where, params = part.day_conditions("x")
             sql = """SELECT x.domain, x.brand_id, sum(x.chats) AS chats FROM daily_gap_brands x
@@ -6346,7 +6372,7 @@ def gap_domain_competitors(connection, scope, domains):
                      GROUP BY 1, 2""" % (GAP_DOMAINS[kind][0].format(index=part.chats_index()), where)
         for row in query_all(connection, sql, params + [json.dumps(domains)]):
             slot = named.setdefault(row["domain"], {})
-            slot[row["brand_id"]] = slot.get(row["brand_id"], 0) + row["chats"]
+            slot[row["brand_id"]] = slot.get(row["brand_id"], 0) + sign * row["chats"]
     return named
 
 

@@ -596,10 +596,14 @@ def test_branded_prompts_are_a_group_of_their_own(filters, group):
     assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == ("group_weekly" if group else "chats")
 
 
-def test_a_truncated_filter_reads_the_chats_in_scope():
-    scope = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z", truncated=False)
-    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [("chats", scope)]
-    assert scope.chats_index() == "chats_workspace_created"
+def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
+    """truncated=true reads the chats in scope through the partial index of truncated
+    chats (few); truncated=false is every chat, from the rollups, less those."""
+    every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    cut, whole = (dataclasses.replace(every, truncated=value) for value in (True, False))
+    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("chats", cut)]
+    assert cut.chats_index() == "chats_truncated"
+    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less", cut)]
 
 
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
@@ -732,5 +736,5 @@ def test_a_prompt_without_chats_changes_groups_at_once(api, db):
     topics = {topic["name"]: topic["id"] for topic in api.get("/topics").json["data"]}
     tags = {tag["name"]: tag["id"] for tag in api.get("/tags").json["data"]}
     assert [row["group_key"] for row in rows] == sorted(
-        ["tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
+        ["branded 0", "tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
     assert tracker.query_all(db.connection(), "SELECT * FROM prompt_regroup") == []
