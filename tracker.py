@@ -5666,19 +5666,32 @@ def scope_parts(scope, rollups, weeks=True):
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most."""
     if scope.truncated is False:
-        # Every chat (from the rollups) less the few cut short, read from the chats: the
-        # "less" part is summed with the opposite sign (LESS_SQL).
-        return scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks) + [
-            ("less", dataclasses.replace(scope, truncated=True))]
+        # Every chat (from the rollups) less the few cut short, read from the chats.
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+    if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
+            and "group_weekly" not in rollups):
+        # Without a per-group rollup of the figure, every chat less the branded prompts'
+        # (their per-prompt rollups), which are the fewer in most workspaces.
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
 
 
+def less(parts, taken_off):
+    """parts, then the parts taken_off marked to be summed with the opposite sign."""
+    return parts + [("less " + kind, part) for kind, part in taken_off]
+
+
 def signed_part(kind):
-    """(the kind of part whose SQL reads it, its sign): a "less" part is read as the chats
-    in its scope are, and taken off."""
-    return ("chats", -1) if kind == "less" else (kind, 1)
+    """(the kind of part whose SQL reads it, its sign): each "less " before a kind is a
+    part taken off the others (see less)."""
+    sign = 1
+    while kind.startswith("less "):
+        kind, sign = kind[5:], -sign
+    return kind, sign
 
 
 def split_scope(scope, kinds, edges):
@@ -6052,7 +6065,8 @@ def source_rows(connection, scope, group_by, page, per_page):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if {"group_weekly", "domain_weekly", "less"} & dict(kinds).keys():
+    if any(signed_part(kind)[1] < 0 or kind in ("group_weekly", "domain_weekly")
+           for kind, _ in kinds):  # parts whose first and last times are not the scope's
         for row in rows:
             row["first_seen"], row["last_seen"] = source_seen(
                 connection, scope, row["domain"], None if group_by == "domain" else row["source"])

@@ -603,7 +603,15 @@ def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
     cut, whole = (dataclasses.replace(every, truncated=value) for value in (True, False))
     assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("chats", cut)]
     assert cut.chats_index() == "chats_truncated"
-    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less", cut)]
+    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
+
+
+def test_non_branded_figures_without_a_group_rollup_are_every_chat_less_the_branded():
+    every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    branded, other = (dataclasses.replace(every, branded=value) for value in (True, False))
+    assert tracker.scope_parts(other, tracker.BRAND_SUMS) == [
+        ("daily", every), ("less prompt_weekly", branded)]
+    assert tracker.scope_parts(other, tracker.NAME_SUMS)[0] == ("group_weekly", other)
 
 
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
@@ -615,7 +623,7 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
     ({}, "daily"), ({"engine": "e1"}, "daily"),
     ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
     ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
-    ({"branded": False}, "prompt_daily")])
+    ({"branded": True}, "prompt_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     """A prompt, topic, tag or location filter adds up rollup rows for its whole days and
     reads per-chat rows only at the edges (it used to read every chat in scope)."""
