@@ -282,6 +282,9 @@ def test_brand_refresh_walks_chats_in_batches(db, workspace):
     create_prompts(workspace, *("q%d" % i for i in range(5)))
     worker.run_pending()
     workspace.post("/brands", {"name": "Acme"})
+    for _ in range(3):  # the prompts' branded flags first: 2, 2 and 1 of them
+        assert tracker.refresh_brand_rows(db, batch=2)
+    assert rows(db, "SELECT count(*) AS n FROM chat_brands") == [{"n": 0}]
     assert tracker.refresh_brand_rows(db, batch=2) and tracker.refresh_brand_rows(db, batch=2)
     assert rows(db, "SELECT count(*) AS n FROM chat_brands") == [{"n": 4}]
     assert tracker.refresh_brand_rows(db, batch=2)
