@@ -232,28 +232,20 @@ def schema_sql():
         return schema.read()
 
 
-def baseline_triggers(*names):
-    """SQL that drops the triggers named and creates them as schema.sql does."""
+def baseline_objects(kind, *names):
+    """SQL that drops the triggers or views (kind) named and creates them as schema.sql does."""
     baseline = connect(":memory:")
     try:
         baseline.execute(schema_sql()).fetchall()
         found = {row["name"]: row["sql"] for row in baseline.execute(
-            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'")}
+            "SELECT name, sql FROM sqlite_schema WHERE type = ?", (kind,))}
     finally:
         baseline.close()
-    return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
+    return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
 
 
-def baseline_view(name):
-    """SQL that drops the view named and creates it as schema.sql does."""
-    baseline = connect(":memory:")
-    try:
-        baseline.execute(schema_sql()).fetchall()
-        (found,) = baseline.execute("SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?",
-                                    (name,)).fetchall()
-    finally:
-        baseline.close()
-    return "DROP VIEW %s;\n%s;\n" % (name, found["sql"])
+def baseline_triggers(*names):
+    return baseline_objects("trigger", *names)
 
 
 def branded_prompts_sql():
@@ -270,7 +262,7 @@ def branded_prompts_sql():
                                                  generation = generation + 1;
         INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT id, workspace_id FROM prompts
         WHERE true ON CONFLICT (prompt_id) DO NOTHING;
-        """ % (baseline_view("prompt_group_keys"), baseline_triggers("prompts_group_update"))
+        """ % (baseline_objects("view", "prompt_group_keys"), baseline_triggers("prompts_group_update"))
 
 
 def truncated_chats_sql():
