@@ -235,7 +235,8 @@ def rolled_up_and_per_chat(api, paths, params):
 
 
 @pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "3"},
-                                    {"location": "DE"}, {"promptId": "6"}, {}])
+                                    {"location": "DE"}, {"promptId": "6"}, {},
+                                    {"branded": "false"}, {"truncated": "false"}])
 def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path, params):
     """The file main made at schema 11 (ten days of runs, a prompt moved to another topic,
     one deleted with its chats) keeps answering as its per-chat rows do once its triggers
