@@ -171,6 +171,9 @@ CREATE TABLE prompts (
                       CHECK (status IN ('draft', 'active', 'paused', 'suggested', 'rejected')),
     location          TEXT,
     topic_id          INTEGER REFERENCES topics (id) ON DELETE SET NULL,
+    -- 1 when the text names an active tracked brand (a name or tracked name, as a whole
+    -- word): worked out when the text changes, and again by the brand refresh (brand_refresh)
+    branded           INTEGER NOT NULL DEFAULT 0,
     dedupe_key        TEXT NOT NULL,
     last_scheduled_at TEXT,
     created_at        TEXT NOT NULL,
@@ -183,6 +186,7 @@ CREATE INDEX prompts_workspace_status ON prompts (workspace_id, status);
 CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id);
 CREATE INDEX prompts_dedupe ON prompts (workspace_id, dedupe_key);
 CREATE INDEX prompts_topic ON prompts (topic_id);
+CREATE INDEX prompts_workspace_branded ON prompts (workspace_id, branded);
 
 -- Prompts per workspace and status, kept by triggers, so the total of a prompt list is a
 -- sum of at most five rows instead of a count over every prompt of the workspace.
@@ -325,8 +329,9 @@ CREATE TABLE chats (
     judge_engine TEXT,
     judge_model  TEXT,
     judge_cost   REAL,
-    -- the provider cut the answer short at its output limit (1), and the model version it
-    -- says answered (model is the one configured; NULL: the provider did not say)
+    -- the provider cut the answer short at its output limit (1; analytics can leave such
+    -- chats out, truncated=false, or keep only them, truncated=true), and the model version
+    -- it says answered (model is the one configured; NULL: the provider did not say)
     truncated INTEGER NOT NULL DEFAULT 0,
     model_version TEXT,
     UNIQUE (run_id, engine)
@@ -339,6 +344,8 @@ CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine,
 -- The location filter's: without it, the chats of a location were found by reading every
 -- chat of the window.
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
+-- The truncated chats of a window (few), which truncated=false takes off the rollups' sums.
+CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
 
 -- The pages of a chat, one row per URL: those it cites (the engine's citations and the
 -- links in the answer; cited = 1, position = the order of first citation) and those the
@@ -832,7 +839,9 @@ END;
 CREATE TABLE brand_refresh (
     workspace_id  INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
     after_chat_id INTEGER NOT NULL DEFAULT 0,
-    generation    INTEGER NOT NULL DEFAULT 0
+    generation    INTEGER NOT NULL DEFAULT 0,
+    -- the prompts' branded flags are worked out first, in batches: NULL once they are
+    after_prompt_id INTEGER DEFAULT 0
 ) STRICT;
 
 -- The searches a chat's engine ran, in order (chats.search_queries has them as the chat
@@ -1117,8 +1126,9 @@ END;
 
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
 -- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
--- ("location DE") the chats asked from it, a topic or tag and a location ("topic 3
--- location DE") the chats they share, and "all" every chat (whole weeks of a long window
+-- ("location DE") the chats asked from it, the prompts naming a tracked brand or not
+-- ("branded 1", "branded 0"), one of those and a location ("topic 3 location DE") the
+-- chats they share, and "all" every chat (whole weeks of a long window
 -- without filters). Weeks start on Monday; the days at a window's ends come from
 -- the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
@@ -1138,12 +1148,15 @@ CREATE TABLE prompt_regroup (
 
 CREATE INDEX prompt_regroup_workspace ON prompt_regroup (workspace_id);
 
--- The groups a prompt is in now, and those each chat is counted in.
+-- The groups a prompt is in now, and those each chat is counted in. Every prompt is in
+-- "branded 1" or "branded 0" (prompts.branded).
 CREATE VIEW prompt_group_keys AS
     SELECT id AS prompt_id, 'topic ' || topic_id AS group_key FROM prompts
     WHERE topic_id IS NOT NULL
     UNION ALL
-    SELECT prompt_id, 'tag ' || tag_id FROM prompt_tags;
+    SELECT prompt_id, 'tag ' || tag_id FROM prompt_tags
+    UNION ALL
+    SELECT id, 'branded ' || branded FROM prompts;
 
 CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
@@ -1194,8 +1207,8 @@ CREATE TRIGGER prompts_group_insert AFTER INSERT ON prompts BEGIN
     INSERT INTO prompt_regroup (prompt_id, workspace_id) VALUES (new.id, new.workspace_id);
 END;
 
-CREATE TRIGGER prompts_group_update AFTER UPDATE OF topic_id ON prompts
-WHEN new.topic_id IS NOT old.topic_id BEGIN
+CREATE TRIGGER prompts_group_update AFTER UPDATE OF topic_id, branded ON prompts
+WHEN new.topic_id IS NOT old.topic_id OR new.branded IS NOT old.branded BEGIN
     INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT new.id, new.workspace_id
     WHERE NOT EXISTS (SELECT 1 FROM prompt_regroup WHERE prompt_id = new.id);
 END;

@@ -232,21 +232,44 @@ def schema_sql():
         return schema.read()
 
 
-def baseline_definitions():
-    """{name: the SQL that creates it} of every table, index and trigger of schema.sql."""
+def baseline_definitions(kind=None):
+    """{name: the SQL that creates it} of every table, index, trigger and view of
+    schema.sql (or of those of one kind)."""
     baseline = connect(":memory:")
     try:
         baseline.execute(schema_sql()).fetchall()
         return {row["name"]: row["sql"] for row in baseline.execute(
-            "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL")}
+            "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND type = coalesce(?, type)",
+            (kind,))}
     finally:
         baseline.close()
 
 
+def baseline_objects(kind, *names):
+    """SQL that drops the triggers or views (kind) named and creates them as schema.sql does."""
+    found = baseline_definitions(kind)
+    return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
+
+
 def baseline_triggers(*names):
-    """SQL that drops the triggers named and creates them as schema.sql does."""
-    found = baseline_definitions()
-    return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
+    return baseline_objects("trigger", *names)
+
+
+def branded_prompts_sql():
+    """Prompts gain branded and a group of their own ("branded 0" or "branded 1"): every
+    prompt is queued to have its chats counted in its group (regroup_prompt), and every
+    workspace to have its prompts' flags worked out (refresh_brand_rows) from its brands."""
+    return """
+        ALTER TABLE prompts ADD COLUMN branded INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX prompts_workspace_branded ON prompts (workspace_id, branded);
+        ALTER TABLE brand_refresh ADD COLUMN after_prompt_id INTEGER DEFAULT 0;
+        %s%s
+        INSERT INTO brand_refresh (workspace_id) SELECT id FROM workspaces WHERE true
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
+                                                 generation = generation + 1;
+        INSERT INTO prompt_regroup (prompt_id, workspace_id) SELECT id, workspace_id FROM prompts
+        WHERE true ON CONFLICT (prompt_id) DO NOTHING;
+        """ % (baseline_objects("view", "prompt_group_keys"), baseline_triggers("prompts_group_update"))
 
 
 def engine_outcomes_sql():
@@ -257,9 +280,13 @@ def engine_outcomes_sql():
 
 def provider_fidelity_sql():
     """Each chat's truncation and the model version its provider said answered (chats
-    stored before are not truncated, and their version is unknown)."""
-    return ("ALTER TABLE chats ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;\n"
-            "ALTER TABLE chats ADD COLUMN model_version TEXT;\n")
+    stored before are not truncated, and their version is unknown), and the index of the
+    truncated ones (few: the truncated filter reads them one by one)."""
+    return """
+        ALTER TABLE chats ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE chats ADD COLUMN model_version TEXT;
+        CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
+        """
 
 
 def upgrade_to_baseline():
@@ -272,6 +299,7 @@ def upgrade_to_baseline():
             "chats_location_brands_delete", "chats_url_delete"),
         engine_outcomes_sql(),
         provider_fidelity_sql(),
+        branded_prompts_sql(),
     ))
 
 
@@ -280,7 +308,8 @@ MIGRATIONS = {
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
     # whole file malformed, name the table itself instead: same effect. What is new in
     # 1.0.0 is added on the way (upgrade_to_baseline).
-    11: Migration("triggers that SQLite 3.37+ can read", upgrade_to_baseline),
+    11: Migration("triggers that SQLite 3.37+ can read, branded prompts, truncated chats",
+                  upgrade_to_baseline),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -1648,7 +1677,7 @@ class Param:
     """A query parameter, declared once: read_query() validates it and the OpenAPI
     document describes it, so the two cannot disagree."""
     name: str
-    kind: str  # integer, choice, string or timestamp
+    kind: str  # integer, choice, string, boolean or timestamp
     description: str
     default: object = None
     minimum: int = 1
@@ -1662,6 +1691,8 @@ class Param:
             return query.choice(self.name, self.choices) or self.default
         if self.kind == "string":
             return query.string(self.name, self.maximum)
+        if self.kind == "boolean":
+            return {"true": True, "false": False}.get(query.choice(self.name, ("true", "false")))
         return query.timestamp(self.name)
 
 
@@ -2008,6 +2039,7 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
     Param("tagId", "integer", "Only prompts with this tag."),
     Param("search", "string", "Only prompts whose text contains this, ignoring case.",
           maximum=PROMPT_TEXT_MAX_LENGTH),
+    Param("branded", "boolean", "Only prompts that name a tracked brand (true) or none (false)."),
 )
 
 # A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
@@ -2027,6 +2059,7 @@ LAST_RUN_JSON = """(
         ORDER BY r.id DESC LIMIT 1)"""
 PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
+        'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
         'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
         'updatedAt', p.updated_at,
@@ -2061,9 +2094,12 @@ def search_condition(search):
     return "instr(casefold(p.text), ?) > 0", [search.casefold()]
 
 
-def prompt_filters(workspace_id, status, topic_id, tag_id, search):
+def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
     """The WHERE clause and parameters of a prompt list."""
     conditions, params = ["p.workspace_id = ?"], [workspace_id]
+    if branded is not None:
+        conditions.append("p.branded = ?")
+        params.append(int(branded))
     statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
     conditions.append("p.status IN (%s)" % ", ".join("?" * len(statuses)))
     params.extend(statuses)
@@ -2080,10 +2116,10 @@ def prompt_filters(workspace_id, status, topic_id, tag_id, search):
     return " WHERE " + " AND ".join(conditions), params
 
 
-def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search):
+def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search, branded):
     """SQL and parameters counting the prompts that match; from prompt_counts when only
     the status narrows them."""
-    if topic_id is None and tag_id is None and not search:
+    if topic_id is None and tag_id is None and not search and branded is None:
         statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
         return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
                 "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
@@ -2146,7 +2182,9 @@ def create_prompts(db, workspace_id, items):
     """
     now = db.now()
     failures, accepted, seen = [], [], {}
+    naming = PromptNaming(db.connection(), workspace_id)
     with db.write() as connection:
+        naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
         existing = existing_dedupe_keys(connection, workspace_id, keys)
         for index, item in items:
@@ -2168,11 +2206,12 @@ def create_prompts(db, workspace_id, items):
         for item in accepted:
             topic_id = topics[item["topic"].casefold()] if item["topic"] else None
             prompt_id = connection.execute("""
-                INSERT INTO prompts (workspace_id, text, status, location, topic_id, dedupe_key,
-                                     last_scheduled_at, created_at, updated_at)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING id""",
+                INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
+                                     dedupe_key, last_scheduled_at, created_at, updated_at)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
-                 dedupe_key(item["text"], item["location"]), now, now, now)).fetchall()[0]["id"]
+                 naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
+                 now, now)).fetchall()[0]["id"]
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
             queue_run(connection, workspace_id, prompt_id, now)
@@ -2293,6 +2332,7 @@ def resolve_topic(connection, workspace_id, changes, current, now):
 def update_prompt(db, workspace_id, prompt_id, changes):
     """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
     now = db.now()
+    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
@@ -2310,11 +2350,13 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                 set_prompt_tags(connection, prompt_id, tag_ids)
                 changed = True
         if changed:
+            branded = row["branded"] if new["text"] == row["text"] else \
+                naming.current(connection, workspace_id).branded(new["text"])
             connection.execute("""
-                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?,
+                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
                                    dedupe_key = ?, updated_at = ?
                 WHERE id = ? AND workspace_id = ?""",
-                (new["text"], new["status"], new["location"], new["topic_id"],
+                (new["text"], new["status"], new["location"], new["topic_id"], branded,
                  dedupe_key(new["text"], new["location"]), now, prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
@@ -2330,7 +2372,7 @@ def add_prompt_routes(app, db):
         query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
         query.done()
         filters = dict(status=values["status"], topic_id=values["topicId"],
-                       tag_id=values["tagId"], search=values["search"])
+                       tag_id=values["tagId"], search=values["search"], branded=values["branded"])
         if values["format"] != "json":
             return export(values, "prompts", "Prompt",
                           prompt_export_items(db, caller().workspace_id, **filters))
@@ -2984,7 +3026,8 @@ class SimulatedEngine(Engine):
 
     It recommends a shuffled mix of one to three of the workspace's brands (by name or a
     tracked name) and invented ones, links some brand domains, and says plainly that it is
-    simulated. Like the engines that search the web, it mostly "searches" first (two
+    simulated. It never repeats the question, so a brand the prompt names is mentioned
+    only when picked. Like the engines that search the web, it mostly "searches" first (two
     queries made from the question), consults three or four review sites and cites two of
     them; one answer in five it makes without searching, citing nothing.
     """
@@ -3006,7 +3049,7 @@ class SimulatedEngine(Engine):
         rng.shuffle(picks)
         where = " in %s" % location if location else ""
         lines = ["_Simulated answer from tracker's offline engine; no AI was asked._", "",
-                 "Here are options worth a look for \u201c%s\u201d%s:" % (text[:200], where), ""]
+                 "Here are options worth a look%s:" % where, ""]
         for number, (name, domain) in enumerate(picks, 1):
             line = "%d. **%s**: %s." % (number, name, rng.choice(SIMULATED_REASONS))
             if domain and rng.random() < 0.7:
@@ -4388,9 +4431,99 @@ def extract_sources(answer):
     return list(sources.values())[:MAX_SOURCES_PER_CHAT]
 
 
-def mask_link_targets(text):
-    """text with every URL blanked out (same length), so a domain never counts as a name."""
-    return BARE_URL.sub(lambda match: " " * len(match.group()), text)
+# What a reader of an answer does not read as prose, so that a brand named there is no
+# mention: a Markdown link's or image's target (its text stays), an HTML comment, and an
+# HTML tag with its attributes (the text between tags stays), a URL of any scheme, an
+# e-mail address, and a bare domain with or without a path (zeta.io, www.zeta.io/pricing).
+# re, not RE2: the RE2 binding copies the answer for each match (19 us a match at 50,000
+# characters, so 10,000 domains took 1.1 s). These take linear time in re: each piece
+# starts only where a token starts (the look-behinds), stops at the first character that
+# could start another, and gives nothing back (possessive quantifiers).
+NOT_PROSE = re.compile("|".join((
+    r"\]\([^()\s]{0,2048}+(?:\s{1,16}+\"[^\"<>\n]{0,256}+\")?\)",
+    r"<!--[^<>]{0,4096}?-->",
+    r"</?[A-Za-z][A-Za-z0-9:-]{0,64}+(?:\s[^<>]{0,4096}+)?>",
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,31}+://[^\s<>()\[\]\"'`]++",
+    r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}+@[A-Za-z0-9-]{1,63}+(?:\.[A-Za-z0-9-]{1,63}+)++",
+    r"(?<![A-Za-z0-9.-])(?P<domain>[A-Za-z0-9-]{1,63}+(?:\.[A-Za-z0-9-]{1,63}+)++)"
+    r"(?P<path>[:/?#][^\s<>()\[\]\"'`]*+)?",
+)))
+
+
+@functools.cache
+def known_suffixes():
+    """The Public Suffix List without its implicit "*" rule (see top_level_domain)."""
+    return publicsuffixlist.PublicSuffixList(accept_unknown=False)
+
+
+@functools.lru_cache(maxsize=4096)
+def top_level_domain(label):
+    """True when label is a real top-level domain: a bare domain must end in one (zeta.io
+    is a domain, Node.js is not). Cached: an answer may hold 10,000 domains."""
+    label = label.lower()
+    return label.isalpha() and known_suffixes().publicsuffix(label) is not None
+
+
+def mask_link_targets(text, names=frozenset()):
+    """text with what a reader does not read as prose (NOT_PROSE) blanked out by spaces of
+    the same length, so offsets, positions and sentences stay where they were. A bare
+    domain is prose when it is exactly one of names (case-folded): a brand named
+    Monday.com is mentioned by "Monday.com", not by "monday.com/pricing"."""
+    def blank(match):
+        domain = match.group("domain")
+        if domain is not None and (not top_level_domain(domain.rpartition(".")[2]) or (
+                match.group("path") is None and domain.casefold() in names)):
+            return match.group()
+        return " " * len(match.group())
+    return NOT_PROSE.sub(blank, text)
+
+
+# An answer that repeats the question (the prompt's words in order, ignoring case, spacing
+# and the punctuation around each word) does not mention a brand by repeating it. A
+# question of fewer words is not looked for: "Zeta pricing" repeated is an answer speaking
+# of Zeta.
+QUOTED_QUESTION_MIN_WORDS = 4
+WORD = re.compile(r"\S+")
+WORD_PUNCTUATION = "\"'`\u201c\u201d\u2018\u2019.,;:!?()[]{}<>*_~"
+
+
+def comparable_word(word):
+    return word.strip(WORD_PUNCTUATION).casefold()
+
+
+def mask_question(text, question):
+    """text with each repeat of question blanked out (same length). Word by word (KMP), so
+    linear in the answer and the question whatever either holds."""
+    wanted = [word for word in map(comparable_word, (question or "").split()) if word]
+    if len(wanted) < QUOTED_QUESTION_MIN_WORDS or max(wanted, key=len) not in text.casefold():
+        return text  # the usual answer, found in C without reading it word by word
+    words = [(comparable_word(match.group()), match.span()) for match in WORD.finditer(text)]
+    words = [(word, span) for word, span in words if word]
+    pieces, end = [], 0
+    for after in sequence_ends([word for word, _ in words], wanted):
+        start, stop = words[after - len(wanted)][1][0], words[after - 1][1][1]
+        pieces += [text[end:start], " " * (stop - start)]
+        end = stop
+    return "".join(pieces) + text[end:]
+
+
+def sequence_ends(items, pattern):
+    """Where each occurrence of pattern in items ends (index after its last item), the
+    occurrences not overlapping: Knuth-Morris-Pratt, linear in both."""
+    fallback, matched = [0] * len(pattern), 0
+    for index in range(1, len(pattern)):
+        while matched and pattern[index] != pattern[matched]:
+            matched = fallback[matched - 1]
+        matched += pattern[index] == pattern[matched]
+        fallback[index] = matched
+    matched = 0
+    for index, item in enumerate(items):
+        while matched and item != pattern[matched]:
+            matched = fallback[matched - 1]
+        matched += item == pattern[matched]
+        if matched == len(pattern):
+            yield index + 1
+            matched = 0
 
 
 # What reading one chat may cost (its extraction budget): an answer is at most
@@ -4417,21 +4550,23 @@ class BrandMatcher:
             if brand["use_regex"] and brand["name_regex"]:
                 pattern = compile_name_regex(brand["name_regex"])
             self.brands.append((brand["id"], literal, pattern, brand["domains"]))
+        self.names = frozenset(name.casefold() for brand in brands
+                               for name in (brand["name"], *brand["tracked_names"]))
 
-    def match(self, text, source_domains):
+    def prose(self, text, question=None):
+        """text as a reader reads it: with what is not prose (mask_link_targets) and the
+        repeats of the question blanked out, offsets unchanged."""
+        return mask_question(mask_link_targets(text, self.names), question)
+
+    def match(self, text, source_domains, question=None):
         """One row per brand mentioned or cited: brand_id, position, mentions, cited, and
         the sentiment and sentiment_score of the sentences naming it (None when it is
-        only cited)."""
-        masked = mask_link_targets(text)
+        only cited). question: the prompt the answer replies to."""
+        masked = self.prose(text, question)
         sentences = Sentences(masked)
         found = []
         for brand_id, literal, pattern, domains in self.brands:
-            spans = {match.span() for match in itertools.islice(literal.finditer(masked),
-                                                                 MAX_MATCHES_READ)}
-            if pattern is not None:
-                spans |= {match.span() for match in itertools.islice(pattern.finditer(masked),
-                                                                     MAX_MATCHES_READ)
-                          if match.end() > match.start()}
+            spans = name_spans(masked, literal, pattern)
             cited = any(within(source, domain) for source in source_domains for domain in domains)
             if spans or cited:
                 first = min(start for start, _ in spans) if spans else None
@@ -4448,6 +4583,22 @@ class BrandMatcher:
             row.setdefault("position", None)
             del row["first"]
         return found
+
+
+    def names_any(self, text):
+        """True when text names one of the brands anywhere (a prompt's text: all of it)."""
+        return any(name_spans(text, literal, pattern, limit=1)
+                   for _, literal, pattern, _ in self.brands)
+
+
+def name_spans(text, literal, pattern, limit=MAX_MATCHES_READ):
+    """The spans of text where a brand's names (literal) or its nameRegex match: at most
+    limit of each."""
+    spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
+    if pattern is not None:
+        spans |= {match.span() for match in itertools.islice(pattern.finditer(text), limit)
+                  if match.end() > match.start()}
+    return spans
 
 
 def count_disjoint(spans):
@@ -4498,6 +4649,26 @@ class ChatReader:
         return sources
 
 
+class PromptNaming:
+    """Which prompt texts name a tracked brand (prompts.branded): an active brand's name,
+    tracked name or nameRegex, matched as in answers (whole words, ignoring case) over
+    the whole text, a domain included (a prompt naming zeta.io asks about Zeta)."""
+
+    def __init__(self, connection, workspace_id):
+        self.brands = brand_rows(connection, workspace_id)
+        self.matcher = BrandMatcher([brand for brand in self.brands if brand["status"] == "active"])
+
+    def current(self, connection, workspace_id):
+        """This reading, or a new one when the workspace's brands changed since it was made
+        (it is made before the write lock is taken, and checked under it)."""
+        if brand_rows(connection, workspace_id) == self.brands:
+            return self
+        return PromptNaming(connection, workspace_id)
+
+    def branded(self, text):
+        return int(self.matcher.names_any(text))
+
+
 def set_named(connection, chat_id, named):
     """Store whether the chat names an own and a competitor brand: the triggers move a gap
     chat in or out of the gap rollups with the sources and brand rows it has then."""
@@ -4531,12 +4702,12 @@ def write_chat_names(connection, chat, names):
           row["name_key"], row["mentions"]) for row in names])
 
 
-def extract(answer, reader):
-    """(sources, brand rows, names, named) of an answer as the ChatReader reads it: text
-    work only, so no lock is needed."""
+def extract(answer, reader, question):
+    """(sources, brand rows, names, named) of an answer to question (the prompt's text) as
+    the ChatReader reads it: text work only, so no lock is needed."""
     sources = reader.categorised(extract_sources(answer))
     found = reader.matcher.match(answer.text, {source["host"] for source in sources
-                                               if source["cited"]})
+                                               if source["cited"]}, question)
     return sources, found, recommended_names(answer.text), reader.named(found)
 
 
@@ -4930,9 +5101,9 @@ class PreparedChat:
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
 
 
-def prepare_chat(engine, answer, latency_ms, reader):
-    """The PreparedChat of a bounded answer."""
-    return PreparedChat(engine, answer, latency_ms, *extract(answer, reader),
+def prepare_chat(engine, answer, latency_ms, reader, question):
+    """The PreparedChat of a bounded answer to question."""
+    return PreparedChat(engine, answer, latency_ms, *extract(answer, reader, question),
                         chat_cost(engine.price, answer), kept_reply(answer))
 
 
@@ -5055,7 +5226,7 @@ def request_brand_refresh(connection, workspace_id):
     override changed."""
     connection.execute("""
         INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
-        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0,
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
                                                  generation = generation + 1""", (workspace_id,))
 
 
@@ -5067,8 +5238,9 @@ def refresh_pending(connection, workspace_id):
 
 
 def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
-    """Read one batch of one workspace's chats again: their brand rows, names, flags and
-    sources' categories; False when none is due.
+    """Read one batch of one workspace's prompts (first) or chats again: the prompts'
+    branded flags (refresh_prompt_flags), the chats' brand rows, names, flags and sources'
+    categories; False when none is due.
 
     The batch is read and matched without the write lock (a brand's regex may take a
     while on long answers), then written under it only if no brand or override changed
@@ -5077,18 +5249,22 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
     pending = query_one(connection, "SELECT * FROM brand_refresh ORDER BY workspace_id LIMIT 1")
     if pending is None:
         return False  # the usual case, found without taking the write lock
+    if pending["after_prompt_id"] is not None:
+        return refresh_prompt_flags(db, pending, batch)
     workspace_id = pending["workspace_id"]
     with db.read() as snapshot:
         reader = ChatReader(snapshot, workspace_id)
         chats = query_all(snapshot, """
-            SELECT id, workspace_id, prompt_id, answer, engine, created_at, sentiment_method
+            SELECT id, workspace_id, prompt_id, prompt_text, answer, engine, created_at,
+                   sentiment_method
             FROM chats WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?""",
             (workspace_id, pending["after_chat_id"], batch))
         sources = chat_source_rows(snapshot, workspace_id, [chat["id"] for chat in chats])
         judged = judged_ratings(snapshot, [chat["id"] for chat in chats
                                            if chat["sentiment_method"] == "judge"])
     found = [reader.matcher.match(chat["answer"], {row["host"] for row in sources.get(chat["id"], ())
-                                                   if row["cited"]}) for chat in chats]
+                                                   if row["cited"]}, chat["prompt_text"])
+             for chat in chats]
     unjudged = []
     for index, chat in enumerate(chats):
         if chat["id"] in judged:
@@ -5116,6 +5292,29 @@ def refresh_brand_rows(db, batch=BRAND_REFRESH_BATCH):
         else:
             connection.execute("UPDATE brand_refresh SET after_chat_id = ? WHERE workspace_id = ?",
                                (chats[-1]["id"], workspace_id))
+    return True
+
+
+def refresh_prompt_flags(db, pending, batch):
+    """Work out one batch of the prompts' branded flags again (a brand changed), read and
+    matched without the write lock, written under it unless a brand changed meanwhile. A
+    prompt whose text changed meanwhile keeps the flag its update gave it; one whose flag
+    changes moves to its other branded group (prompts_group_update, regroup_prompt)."""
+    workspace_id = pending["workspace_id"]
+    with db.read() as snapshot:
+        naming = PromptNaming(snapshot, workspace_id)
+        prompts = query_all(snapshot, """
+            SELECT id, text, branded FROM prompts WHERE workspace_id = ? AND id > ?
+            ORDER BY id LIMIT ?""", (workspace_id, pending["after_prompt_id"], batch))
+    changed = [(flag, prompt["id"], prompt["text"]) for prompt in prompts
+               if (flag := naming.branded(prompt["text"])) != prompt["branded"]]
+    with db.write() as connection:
+        if query_one(connection, "SELECT * FROM brand_refresh WHERE workspace_id = ?",
+                     (workspace_id,)) != pending:
+            return True  # a brand changed meanwhile: the next batch starts over
+        connection.executemany("UPDATE prompts SET branded = ? WHERE id = ? AND text = ?", changed)
+        connection.execute("UPDATE brand_refresh SET after_prompt_id = ? WHERE workspace_id = ?",
+                           (prompts[-1]["id"] if len(prompts) == batch else None, workspace_id))
     return True
 
 
@@ -5204,8 +5403,8 @@ REEXTRACT_BATCH = 100
 
 def stored_replies(connection, after_chat_id, workspace_id, batch):
     return query_all(connection, """
-        SELECT c.id, c.workspace_id, c.prompt_id, c.engine, c.model, c.created_at, c.cost,
-               r.kind, r.reply
+        SELECT c.id, c.workspace_id, c.prompt_id, c.prompt_text, c.engine, c.model,
+               c.created_at, c.cost, r.kind, r.reply
         FROM chat_replies r JOIN chats c ON c.id = r.chat_id
         WHERE r.chat_id > ? AND (? IS NULL OR r.workspace_id = ?) ORDER BY r.chat_id LIMIT ?""",
         (after_chat_id, workspace_id, workspace_id, batch))
@@ -5263,7 +5462,8 @@ def reextract_chats(db, workspace_id=None, prices=PRICES, batch=REEXTRACT_BATCH)
             except (EngineError, zlib.error) as error:
                 errors.append({"chatId": row["id"], "error": describe_error(error)})
                 continue
-            work.append((row, answer, cost, extract(answer, readers[row["workspace_id"]])))
+            work.append((row, answer, cost, extract(answer, readers[row["workspace_id"]],
+                                                    row["prompt_text"])))
         with db.write() as connection:
             if any(brand_rows(connection, ws) != reader.brands for ws, reader in readers.items()):
                 continue  # a brand changed meanwhile: match this batch again
@@ -5459,7 +5659,7 @@ class Worker:
         asked = {engine.name for engine, _, _ in answers} | set(errors)
         uncounted = [engine.name for engine in self.engines
                      if engine.name in asked and engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader)
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"])
                     for engine, answer, latency_ms in answers]
         judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
@@ -5641,6 +5841,10 @@ SCOPE_PARAMS = (
     Param("topicId", "integer", "Only chats of prompts now in this topic."),
     Param("tagId", "integer", "Only chats of prompts now with this tag."),
     Param("location", "string", "Only chats asked from this location.", maximum=LOCATION_MAX_LENGTH),
+    Param("branded", "boolean", "Only chats of prompts that now name a tracked brand (true), or "
+          "of those that name none (false): see the prompts' branded."),
+    Param("truncated", "boolean", "Only chats whose answer the provider cut short for length "
+          "(true), or only those it did not (false)."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -5676,6 +5880,8 @@ class ChatScope:
     location: str = None
     prompt_ids: tuple = None  # only these prompts' chats: a narrowing of the lists per prompt
     domain: str = None  # only this domain's sources: the URL view of one domain
+    branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
+    truncated: bool = None  # only the chats cut short for length, or only the others
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
@@ -5685,6 +5891,8 @@ class ChatScope:
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
+        if self.truncated is not None:  # no parameter: the partial index chats_truncated
+            conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
@@ -5704,6 +5912,10 @@ class ChatScope:
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
+        if self.branded is not None:
+            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+                              "WHERE workspace_id = ? AND branded = ?)")
+            params += [self.workspace_id, int(self.branded)]
         return conditions, params
 
     def row_conditions(self, alias, seek=False):
@@ -5736,13 +5948,15 @@ class ChatScope:
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def by_prompt(self):
-        """True when a filter needs each chat's prompt or location, which the rollups
-        without a prompt or location column do not keep."""
-        return self.narrows_prompts() or self.location is not None
+        """True when a filter needs each chat's prompt, location or truncation, which the
+        rollups without a prompt or location column do not keep."""
+        return self.narrows_prompts() or self.location is not None or self.truncated is not None
 
     def narrows_prompts(self):
-        """True when a prompt, topic or tag filter (or a list of prompts) narrows the scope."""
-        return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids) != (None,) * 4
+        """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
+        the scope."""
+        return (self.prompt_id, self.topic_id, self.tag_id, self.prompt_ids,
+                self.branded) != (None,) * 5
 
     def rollups(self):
         """The rollups that answer the scope's whole weeks or days, best first. The
@@ -5750,7 +5964,11 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain."""
+        per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
+        truncated=true reads the chats in scope (few), and truncated=false is every chat
+        less those (see scope_parts)."""
+        if self.truncated is not None:
+            return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         if self.narrows_prompts():
@@ -5762,20 +5980,25 @@ class ChatScope:
 
     def group_key(self):
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
-        to by a topic or a tag, a location, or one of each, and nothing else but an engine
-        ("all" without any); else None."""
-        if self.prompt_id is not None or self.prompt_ids is not None or (
-                self.topic_id is not None and self.tag_id is not None):
+        to by a topic, a tag or branded, a location, or one of each, and nothing else but
+        an engine ("all" without any); else None."""
+        if self.prompt_id is not None or self.prompt_ids is not None or len(self.prompt_groups()) > 1:
             return None
         location = None if self.location is None else "location %s" % self.location
         return " ".join(key for key in (self.prompt_group(), location) if key) or "all"
 
+    def prompt_groups(self):
+        """The groups of the scope's topic, tag and branded filters ("topic 3", "tag 7",
+        "branded 1"), which prompts move into and out of."""
+        return [group % value for group, value in (("topic %d", self.topic_id),
+                                                    ("tag %d", self.tag_id),
+                                                    ("branded %d", self.branded))
+                if value is not None]
+
     def prompt_group(self):
-        """The group of the scope's topic or tag ("topic 3", "tag 7"), which prompts move
-        into and out of; None without either."""
-        if self.topic_id is not None:
-            return "topic %d" % self.topic_id
-        return None if self.tag_id is None else "tag %d" % self.tag_id
+        """The scope's one prompt group (see prompt_groups); None without one."""
+        groups = self.prompt_groups()
+        return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks only)."""
@@ -5788,8 +6011,12 @@ class ChatScope:
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
-        others of its window: each of its prompts' chats, or its location's."""
-        return "chats_prompt" if self.narrows_prompts() else "chats_location"
+        others of its window: each of its prompts' chats, its location's, or its window's."""
+        if self.narrows_prompts():
+            return "chats_prompt"
+        if self.location is not None:
+            return "chats_location"
+        return "chats_truncated" if self.truncated else "chats_workspace_created"
 
     def shifted(self, start, end):
         return dataclasses.replace(self, start=start, end=end)
@@ -5821,9 +6048,33 @@ def scope_parts(scope, rollups, weeks=True):
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most."""
+    if scope.truncated is False:
+        # Every chat (from the rollups) less the few cut short, read from the chats.
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+    if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
+            and "group_weekly" not in rollups):
+        # Without a per-group rollup of the figure, every chat less the branded prompts'
+        # (their per-prompt rollups), which are the fewer in most workspaces.
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+
+
+def less(parts, taken_off):
+    """parts, then the parts taken_off marked to be summed with the opposite sign."""
+    return parts + [("less " + kind, part) for kind, part in taken_off]
+
+
+def signed_part(kind):
+    """(the kind of part whose SQL reads it, its sign): each "less " before a kind is a
+    part taken off the others (see less)."""
+    sign = 1
+    while kind.startswith("less "):
+        kind, sign = kind[5:], -sign
+    return kind, sign
 
 
 def split_scope(scope, kinds, edges):
@@ -5852,7 +6103,8 @@ def read_scope(query, values, workspace_id, now):
     domain = values.get("domain")
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"],
+                 location=values["location"], branded=values["branded"],
+                 truncated=values["truncated"],
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -5960,6 +6212,7 @@ def sum_parts(connection, scope, how, bucket=None):
     totals = {}
     how = without_groups_behind(how, connection, scope)
     for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+        kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
         columns = ", ".join("%s AS %s" % (sql, name) for name, sql in sums.items())
@@ -5969,7 +6222,7 @@ def sum_parts(connection, scope, how, bucket=None):
                                                 key, columns, source, where), params):
             slot = totals.setdefault((row["bucket"], row["key"]), dict.fromkeys(sums, 0))
             for name in sums:
-                slot[name] += row[name]
+                slot[name] += sign * row[name]
     return totals
 
 
@@ -6162,6 +6415,12 @@ URL_PART = {
 }
 
 
+# A part taken off the others (see signed_part): its sums negated, its times left out.
+LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -chats AS chats,
+                             -retrieved_chats AS retrieved_chats, NULL AS first_seen,
+                             NULL AS last_seen FROM (%s)"""
+
+
 def source_rows(connection, scope, group_by, page, per_page):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups)."""
@@ -6173,20 +6432,24 @@ def source_rows(connection, scope, group_by, page, per_page):
             kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
-        sql, conditions = how[kind]
+        read_as, sign = signed_part(kind)
+        sql, conditions = how[read_as]
         where, part_params = conditions(part, "x")
-        parts.append(sql.format(group_by, where, index=part.chats_index()))
+        parts.append((sql if sign > 0 else LESS_SOURCE_PART % sql).format(
+            group_by, where, index=part.chats_index()))
         params += part_params
+    # HAVING: a page cited only in chats a "less" part takes off is not in scope.
     rows = query_all(connection, """
         SELECT source, min(domain) AS domain, min(host) AS host, sum(citations) AS citations,
                sum(chats) AS chats,
                sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
                max(last_seen) AS last_seen, count(*) OVER () AS total
-        FROM (%s) GROUP BY source
+        FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if {"group_weekly", "domain_weekly"} & dict(kinds).keys():
+    if any(signed_part(kind)[1] < 0 or kind in ("group_weekly", "domain_weekly")
+           for kind, _ in kinds):  # parts whose first and last times are not the scope's
         for row in rows:
             row["first_seen"], row["last_seen"] = source_seen(
                 connection, scope, row["domain"], None if group_by == "domain" else row["source"])
@@ -6492,6 +6755,7 @@ def gap_domain_competitors(connection, scope, domains):
     chats' rows."""
     named = {}
     for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
+        kind, sign = signed_part(kind)
         if kind == "daily":
             where, params = part.day_conditions("x")
             sql = """SELECT x.domain, x.brand_id, sum(x.chats) AS chats FROM daily_gap_brands x
@@ -6505,7 +6769,7 @@ def gap_domain_competitors(connection, scope, domains):
                      GROUP BY 1, 2""" % (GAP_DOMAINS[kind][0].format(index=part.chats_index()), where)
         for row in query_all(connection, sql, params + [json.dumps(domains)]):
             slot = named.setdefault(row["domain"], {})
-            slot[row["brand_id"]] = slot.get(row["brand_id"], 0) + row["chats"]
+            slot[row["brand_id"]] = slot.get(row["brand_id"], 0) + sign * row["chats"]
     return named
 
 
@@ -7992,6 +8256,9 @@ def resource_schemas():
             "location": nullable_schema(string_schema()), "workspaceId": ID,
             "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
             "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+            "branded": dict({"type": "boolean", "readOnly": True}, description=(
+                "The text names an active tracked brand (a name or tracked name as a whole "
+                "word, or its nameRegex): kept current as the text and the brands change.")),
             "topic": nullable_schema(schema_ref("Topic")),
             "tags": array_schema(schema_ref("EmbeddedTag")),
             "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest "
@@ -8313,6 +8580,8 @@ def query_parameter(param):
         schema = {"enum": list(param.choices)}
     elif param.kind == "string":  # an empty or blank value is the same as none
         schema = input_schema(0, param.maximum)
+    elif param.kind == "boolean":
+        schema = {"type": "boolean"}
     else:
         schema = dict(DATE_OR_TIME)
     if param.default is not None:
@@ -9338,8 +9607,8 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in
-                                        ("engine", "topicId", "tagId", "location"))
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
 SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
@@ -9375,8 +9644,7 @@ def window_scope(db, values, **narrowing):
     now = db.clock()
     query = QueryParams()
     window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
-    window.update({name: values.get(name)
-                   for name in ("engine", "topicId", "tagId", "location", "domain")})
+    window.update({name: values.get(name) for name in FILTER_NAMES + ("domain",)})
     window.update(narrowing)
     return read_scope(query, window, caller().workspace_id, now)
 
@@ -9402,7 +9670,8 @@ def filter_choices(connection, workspace_id):
 
 def query_string(values, **changes):
     """A page's query string with changes (None drops a parameter)."""
-    merged = {name: value for name, value in dict(values, **changes).items() if value is not None}
+    merged = {name: json.dumps(value) if isinstance(value, bool) else value
+              for name, value in dict(values, **changes).items() if value is not None}
     return urllib.parse.urlencode(merged)
 
 
@@ -9496,6 +9765,16 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
 % end
 </select></div>
+<div><label for="f-branded">Prompts</label>
+<select id="f-branded" name="branded"><option value="">Branded and non-branded</option>
+<option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
+<option value="false"{{!' selected' if values["branded"] is False else ''}}>Non-branded</option>
+</select></div>
+<div><label for="f-truncated">Answers</label>
+<select id="f-truncated" name="truncated"><option value="">Whole and cut short</option>
+<option value="false"{{!' selected' if values["truncated"] is False else ''}}>Whole only</option>
+<option value="true"{{!' selected' if values["truncated"] is True else ''}}>Cut short for length only</option>
+</select></div>
 % if values.get("groupBy") == "url":
 <input type="hidden" name="groupBy" value="url"><input type="hidden" name="domain" value="{{values["domain"]}}">
 % elif "groupBy" in values:
@@ -9585,6 +9864,11 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <option value="{{tag["id"]}}"{{!' selected' if values["tagId"] == tag["id"] else ''}}>{{tag["name"]}}</option>
 % end
 </select></div>
+<div><label for="p-branded">Branded</label>
+<select id="p-branded" name="branded"><option value="">Branded and non-branded</option>
+<option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
+<option value="false"{{!' selected' if values["branded"] is False else ''}}>Non-branded</option>
+</select></div>
 <button type="submit">Find</button>
 </form>
 % if result:
@@ -9618,7 +9902,8 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
-<th scope="col">Tags</th><th scope="col">Location</th><th scope="col">Last run</th>
+<th scope="col">Tags</th><th scope="col">Location</th><th scope="col">Branded</th>
+<th scope="col">Last run</th>
 % if can_write:
 <th scope="col"><span class="visually-hidden">Actions</span></th>
 % end
@@ -9627,6 +9912,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
+<td>{{"yes" if prompt["branded"] else "no"}}</td>
 <td>{{last_run_text(prompt["lastRun"])}}</td>
 % if can_write:
 <td>
@@ -10148,7 +10434,8 @@ def add_prompt_pages(app, db):
         workspace_id = caller().workspace_id
         page = list_prompts(db, workspace_id, values["page"], values["perPage"],
                             status=values["status"], topic_id=values["topicId"],
-                            tag_id=values["tagId"], search=values["search"])
+                            tag_id=values["tagId"], search=values["search"],
+                            branded=values["branded"])
         page["data"] = prompt_documents(page["data"])
         body = render_part("prompts", values=values, page=page, result=result,
                            statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,

@@ -209,12 +209,44 @@ def test_compare_with_the_previous_period(api, example):
     ({"status": "gone"}, "status", "must be one of: active, hidden, all"),
     ({"engine": "x" * 101}, "engine", "must be 1 to 100 characters"),
     ({"promptId": "abc"}, "promptId", "must be an integer from 1 to 9223372036854775807"),
+    ({"branded": "1"}, "branded", "must be one of: true, false"),
+    ({"truncated": "no"}, "truncated", "must be one of: true, false"),
     ({"from": "1990-01-01", "to": "2000-01-01", "interval": "day"}, "interval",
      "gives more than 1000 buckets for this window"),
 ])
 def test_invalid_rankings_queries_are_422(api, params, field, message):
     reply = api.get("/analytics/rankings", status=422, params=params)
     assert reply.json["errors"] == [{"field": field, "message": message}]
+
+
+ANALYTICS_PATHS = ("/analytics/rankings", "/analytics/chats", "/analytics/sources",
+                   "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
+                   "/analytics/gaps/domains")
+
+
+@pytest.mark.parametrize("path", ANALYTICS_PATHS)
+@pytest.mark.parametrize("name", ["branded", "truncated"])
+def test_every_analytics_endpoint_takes_branded_and_truncated(api, example, path, name):
+    for value in ("true", "false"):
+        api.get(path, params=dict(WINDOW, **{name: value}), status=200)
+        api.get(path, params=dict(WINDOW, format="csv", **{name: value}), status=200)
+    reply = api.get(path, params=dict(WINDOW, **{name: "maybe"}), status=422)
+    assert reply.json["errors"] == [{"field": name, "message": "must be one of: true, false"}]
+
+
+def test_branded_and_truncated_narrow_the_chats(api, db, example):
+    """P2 names Beta (branded); the chat of 20 Nov 11:00 was cut short for length."""
+    api.patch("/prompts/%d" % example["p2"], {"text": "P2 or Beta?"})
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (example["chats"][3],))
+    assert rankings(api, branded="true")["chats"] == 2
+    assert rankings(api, branded="false")["chats"] == 2
+    assert rankings(api, truncated="true")["chats"] == 1
+    assert by_name(rankings(api, truncated="false"))["Acme"]["citations"] == 1
+    assert [chat["id"] for chat in api.get("/analytics/chats", params=dict(
+        WINDOW, branded="true", truncated="false")).json["data"]["data"]] == [example["chats"][2]]
+    assert [row["domain"] for row in api.get("/analytics/sources", params=dict(
+        WINDOW, branded="false")).json["data"]["data"]] == ["acme.com", "beta.io", "g2.com"]
 
 
 def test_1000_daily_buckets_pass(api):
@@ -412,9 +444,13 @@ def build_random_workspace():
     brands = [api.post("/brands", {"name": "B%d" % i, "domains": ["b%d.com" % i],
                                    "type": "own" if i == 0 else "competitor"}).json["data"]["id"]
               for i in range(5)]
+    # p0, p2 and p3 name a brand (branded); p3's is deleted and p5's text made a tracked
+    # name of another below, so that prompts move between the branded groups too.
     prompts = api.post("/prompts", {"prompts": [
-        {"text": "p%d" % i, "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
+        {"text": "p%d" % i + (" or B%d" % i if i in (0, 2, 3) else ""),
+         "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
          "topic": rng.choice("TU")} for i in range(6)]}).json["data"]["prompts"]
+    assert [prompt["branded"] for prompt in prompts] == [True, False, True, True, False, False]
     for n in range(160):
         moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + rng.uniform(0, 5 * 86400))
         prompt = rng.choice(prompts)
@@ -439,7 +475,7 @@ def build_random_workspace():
     api.delete("/topics/%d" % gone)
     api.delete("/prompts/%d" % prompts[0]["id"])
     api.delete("/brands/%d" % brands[3])
-    api.patch("/brands/%d" % brands[4], {"type": "own"})
+    api.patch("/brands/%d" % brands[4], {"type": "own", "trackedNames": ["p5"]})
     api.put("/source-categories/x.org", {"category": "editorial"})
     with db.write() as connection:  # chats deleted alone, their prompt kept
         connection.execute("DELETE FROM chats WHERE id % 10 = 3")
@@ -454,7 +490,11 @@ def build_random_workspace():
             [tuple(source.values()) for source in sources])
         for chat in chats:
             tracker.set_named(connection, chat["id"], (chat["own_named"], chat["competitor_named"]))
+    with db.write() as connection:  # answers the provider cut short for length
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id % 6 = 2")
     refresh(db)
+    assert [row["branded"] for row in api.get("/prompts").json["data"]["data"]] == \
+        [True, False, False, True, False]  # p5, p4, p3, p2, p1
     return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
                  "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
 
@@ -474,7 +514,9 @@ windows = st.tuples(st.integers(0, 5 * 86400 * 1000), st.integers(1, 4 * 86400 *
 by_time = {"engine": st.sampled_from(["e1", "e2"]), "interval": st.sampled_from(["day", "week"]),
            "compare": st.just("previous")}
 by_prompt = {"location": st.just("US"), "promptId": st.just(str(RANDOM_IDS["prompt"])),
-             "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"]))}
+             "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"])),
+             "branded": st.sampled_from(["true", "false"]),
+             "truncated": st.sampled_from(["true", "false"])}
 filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
                     st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
 
@@ -517,7 +559,10 @@ def test_rollups_and_per_chat_rows_agree(window, params):
 @pytest.mark.parametrize("params", [
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
-    {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"}])
+    {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
+    {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
+    {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
+    {"truncated": "true", "branded": "true", "engine": "e2"}])
 @pytest.mark.parametrize("end", ["2026-11-19T17:00:00.000Z", "2026-11-24T00:00:00.000Z"])
 def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     """Each filter alone over days, or a whole week (Monday 16th to 23rd), with edges (the
@@ -541,6 +586,35 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
         assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
 
 
+@pytest.mark.parametrize("filters, group", [
+    ({"branded": True}, "branded 1"), ({"branded": False, "location": "DE"}, "branded 0 location DE"),
+    ({"branded": True, "topic_id": 3}, None), ({"topic_id": 3}, "topic 3")])
+def test_branded_prompts_are_a_group_of_their_own(filters, group):
+    """The lists of a branded filter read the weekly rollups of the "branded 1" or
+    "branded 0" group, as a topic's do; with a topic or tag too, the per-prompt ones."""
+    scope = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z", **filters)
+    assert scope.group_key() == group
+    assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == ("group_weekly" if group else "chats")
+
+
+def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
+    """truncated=true reads the chats in scope through the partial index of truncated
+    chats (few); truncated=false is every chat, from the rollups, less those."""
+    every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    cut, whole = (dataclasses.replace(every, truncated=value) for value in (True, False))
+    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("chats", cut)]
+    assert cut.chats_index() == "chats_truncated"
+    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
+
+
+def test_non_branded_figures_without_a_group_rollup_are_every_chat_less_the_branded():
+    every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    branded, other = (dataclasses.replace(every, branded=value) for value in (True, False))
+    assert tracker.scope_parts(other, tracker.BRAND_SUMS) == [
+        ("daily", every), ("less prompt_weekly", branded)]
+    assert tracker.scope_parts(other, tracker.NAME_SUMS)[0] == ("group_weekly", other)
+
+
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
 EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
          ("2026-11-18T00:00:00.000Z", "2026-11-18T12:00:00.000Z")]
@@ -549,7 +623,8 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
 @pytest.mark.parametrize("filters, rollup", [
     ({}, "daily"), ({"engine": "e1"}, "daily"),
     ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
-    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily")])
+    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
+    ({"branded": True}, "prompt_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     """A prompt, topic, tag or location filter adds up rollup rows for its whole days and
     reads per-chat rows only at the edges (it used to read every chat in scope)."""
@@ -649,7 +724,7 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
     assert [row["domain"] for row in fast[0]["data"]] == ["a.example", "b.example"]
     assert tracker.regroup_prompt(db)  # one step: out of topic U
     assert tracker.query_all(db.connection(), "SELECT group_key FROM prompt_groups WHERE "
-                             "prompt_id = ?", (prompts[1]["id"],)) == []
+                             "prompt_id = ?", (prompts[1]["id"],)) == [{"group_key": "branded 0"}]
     assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), scope)
     assert group_answers(api, topic_t) == (fast, fast)
     assert tracker.regroup_prompt(db) and not tracker.regroup_prompt(db)  # into T, and done
@@ -670,5 +745,5 @@ def test_a_prompt_without_chats_changes_groups_at_once(api, db):
     topics = {topic["name"]: topic["id"] for topic in api.get("/topics").json["data"]}
     tags = {tag["name"]: tag["id"] for tag in api.get("/tags").json["data"]}
     assert [row["group_key"] for row in rows] == sorted(
-        ["tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
+        ["branded 0", "tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
     assert tracker.query_all(db.connection(), "SELECT * FROM prompt_regroup") == []

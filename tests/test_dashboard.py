@@ -309,6 +309,13 @@ def test_prompt_list_filters_and_pages(site, db):
     assert page.html.find("a", rel="prev")["href"] == "?page=1&perPage=2"
     assert site.get("/prompts?topicId=abc", status=422).html.find("div", class_="problem").li.text == \
         "topicId: must be an integer from 1 to %d" % tracker.MAX_ID
+    expected = site.get("/api/v1/prompts", {"branded": "true"}, headers=bearer(site)).json["data"]
+    page = site.get("/prompts?branded=true")
+    assert [a.text for a in page.html.select("tbody th a")] == [row["text"] for row in expected["data"]]
+    assert {row.find_all("td")[4].text for row in page.html.select("tbody tr")} <= {"yes"}
+    others = site.get("/prompts?branded=false").html.select("tbody tr")
+    assert {row.find_all("td")[4].text for row in others} == {"no"}
+    assert len(others) + len(expected["data"]) == 3
 
 
 def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
@@ -345,7 +352,8 @@ def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
 
 def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
     sign_in(site, site.key["key"])
-    for query in ({}, {"engine": "gemini"}, {"topicId": "1"}, {"tagId": "1", "location": "US"}):
+    for query in ({}, {"engine": "gemini"}, {"topicId": "1"}, {"tagId": "1", "location": "US"},
+                  {"branded": "false"}, {"branded": "true", "truncated": "false"}):
         expected = site.get("/api/v1/analytics/rankings", query, headers=bearer(site)).json["data"]
         page = site.get("/", dict({"topicId": "", "tagId": "", "interval": ""}, **query))
         shown = [(row.th.text, row.find_all("td")[1].text)
@@ -354,8 +362,9 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
                           tracker.percent(row["visibility"]["value"]))
                          for row in expected["brands"]], query
         assert page.html.find("p", class_="summary").text.startswith("%d chats" % expected["chats"])
-    page = site.get("/?engine=gemini")
+    page = site.get("/?engine=gemini&branded=false")
     assert page.html.find("select", id="f-engine").find("option", selected=True).text == "gemini"
+    assert page.html.find("select", id="f-branded").find("option", selected=True)["value"] == "false"
     charts = page.html.select("svg.chart")
     assert [chart["aria-label"] for chart in charts] == ["Visibility", "Share of voice"]
     assert len(charts[0].select("g.series")) == 4 and charts[0].select("circle")

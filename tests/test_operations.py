@@ -205,9 +205,15 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     fresh = apsw.Connection(str(tmp_path / "fresh.db"))
     assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
     assert schema_shape(upgraded) == schema_shape(fresh)
-    kept = row_counts(upgraded)  # with the tables the upgrade added, empty
-    assert {name: kept[name] for name in rows_before} == rows_before
-    assert {kept[name] for name in kept if name not in rows_before} <= {0}
+    counts = row_counts(upgraded)
+    # The upgrade queues background work: the prompts' branded flags (a brand refresh per
+    # workspace) and their chats counted in a branded group (a regroup per prompt). The
+    # tables it adds start empty.
+    queued = {"brand_refresh": rows_before["workspaces"], "prompt_regroup": rows_before["prompts"]}
+    assert {table: counts[table] for table in queued} == queued
+    assert {table: counts[table] for table in rows_before if table not in queued} == \
+        {table: n for table, n in rows_before.items() if table not in queued}
+    assert {counts[table] for table in counts if table not in rows_before} <= {0}
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -231,7 +237,8 @@ def rolled_up_and_per_chat(api, paths, params):
 
 
 @pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "3"},
-                                    {"location": "DE"}, {"promptId": "6"}, {}])
+                                    {"location": "DE"}, {"promptId": "6"}, {},
+                                    {"branded": "false"}, {"truncated": "false"}])
 def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path, params):
     """The file main made at schema 11 (ten days of runs, a prompt moved to another topic,
     one deleted with its chats) keeps answering as its per-chat rows do once its triggers
@@ -391,7 +398,8 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO backed up %s bytes in T" % format(os.path.getsize(backup % path), ",")]
     return lines + [
         "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
-        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read, branded prompts, truncated "
+        "chats: 7 rows changed in T",  # a brand refresh and six prompts to regroup queued
         "INFO upgraded %s to schema 12 in T" % path]
 
 
@@ -401,7 +409,7 @@ def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothin
     before = path.read_bytes()
     assert run_cli(path, "migrate", "--check") == (0, {
         "database": str(path), "schemaVersion": 11, "current": 12,
-        "pending": ["11 -> 12: triggers that SQLite 3.37+ can read"]}, "")
+        "pending": ["11 -> 12: triggers that SQLite 3.37+ can read, branded prompts, truncated chats"]}, "")
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["tracker.db"]
 
@@ -512,7 +520,7 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
     process.wait()
     assert log_lines("".join(lines)) == upgrade_log(path)[:2] + [
         "INFO upgrading %s from schema 11 to 13" % path,
-        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read: 0 rows changed in T",
+        upgrade_log(path)[3],
         "INFO schema 12 -> 13 reads 60 rows of chat_replies: about T"]
     for name in (path, "%s.schema-11.bak" % path):
         connection = apsw.Connection(str(name))

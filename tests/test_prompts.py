@@ -44,8 +44,9 @@ def test_create_one_prompt_returns_the_whole_result(api, db):
         "created": 1, "failed": 0, "errors": [],
         "prompts": [{
             "id": prompt["id"], "text": "Best CRM for startups?", "status": "active",
-            "location": "US", "workspaceId": api.workspace_id, "topicId": topic["id"],
-            "lastScheduledAt": NOW, "createdAt": NOW, "updatedAt": NOW, "topic": topic,
+            "location": "US", "branded": False, "workspaceId": api.workspace_id,
+            "topicId": topic["id"], "lastScheduledAt": NOW, "createdAt": NOW, "updatedAt": NOW,
+            "topic": topic,
             "tags": [{"id": tag_ids[0], "name": "b2b", "color": "gray", "hexColor": "#6b7280",
                       "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW},
                      {"id": tag_ids[1], "name": "Sales", "color": "gray", "hexColor": "#6b7280",
@@ -246,6 +247,8 @@ def test_empty_list_has_last_page_1(api):
     ({"topicId": "x"}, "topicId", "must be an integer from 1 to 9223372036854775807"),
     ({"tagId": "0"}, "tagId", "must be an integer from 1 to 9223372036854775807"),
     ({"search": "x" * 5001}, "search", "must be 1 to 5000 characters"),
+    ({"branded": "yes"}, "branded", "must be one of: true, false"),
+    ({"branded": "True"}, "branded", "must be one of: true, false"),
 ])
 def test_invalid_query_parameters_are_422(api, params, field, message):
     reply = api.get("/prompts", status=422, params=params)
@@ -477,3 +480,42 @@ def test_unknown_query_parameters_are_422_so_typos_do_not_pass_silently(api):
     reply = api.get("/workspace", status=422, params={"verbose": "1"})
     assert errors_of(reply) == [{"field": "verbose", "message": "is not a parameter of this operation"}]
     api.client.get("/api/v1/docs?x=1", status=422)
+
+
+# Branded prompts -----------------------------------------------------------------------
+
+def refresh(db):
+    """Run the brand refresh to its end, as the worker does."""
+    while tracker.refresh_brand_rows(db) or tracker.regroup_prompt(db):
+        pass
+
+
+def branded(api, **params):
+    return {prompt["text"]: prompt["branded"]
+            for prompt in api.get("/prompts", params=params).json["data"]["data"]}
+
+
+def test_a_prompt_naming_a_tracked_brand_is_branded(api, db):
+    zeta = api.post("/brands", {"name": "Zeta", "trackedNames": ["Zeta CRM"]}).json["data"]["id"]
+    api.post("/brands", {"name": "Hidden Co", "status": "hidden"})
+    created = create(api, {"prompts": [{"text": text} for text in (
+        "Is Zeta good?", "is zeta crm worth it", "compare zeta.io plans", "Zetas of the world",
+        "best CRM", "Hidden Co reviews")]})["data"]["prompts"]
+    assert [prompt["branded"] for prompt in created] == [True, True, True, False, False, False]
+    assert branded(api, branded="true") == {"compare zeta.io plans": True,
+                                             "is zeta crm worth it": True, "Is Zeta good?": True}
+    assert set(branded(api, branded="false")) == {"Zetas of the world", "best CRM", "Hidden Co reviews"}
+    assert api.get("/prompts", params={"branded": "false"}).json["data"]["total"] == 3
+    # A text change is read at once; a brand change by the brand refresh, in the background.
+    best = created[4]["id"]
+    assert api.patch("/prompts/%d" % best, {"text": "best CRM, Zeta or not"}).json["data"]["branded"]
+    api.patch("/brands/%d" % zeta, {"name": "Zetas", "trackedNames": []})
+    assert api.get("/prompts/%d" % created[0]["id"]).json["data"]["branded"]  # not yet
+    refresh(db)
+    assert branded(api) == {"Is Zeta good?": False, "is zeta crm worth it": False,
+                            "compare zeta.io plans": False, "Zetas of the world": True,
+                            "best CRM, Zeta or not": False, "Hidden Co reviews": False}
+    api.post("/brands", {"name": "Another", "trackedNames": ["world"]})
+    api.delete("/brands/%d" % zeta)
+    refresh(db)
+    assert branded(api, branded="true") == {"Zetas of the world": True}

@@ -208,7 +208,8 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     run = tracker.claim_run(db)
     prompt = rows(db, "SELECT * FROM prompts")[0]
     answer = tracker.Answer("same", [], {})
-    prepared = tracker.prepare_chat(engine, answer, 5, tracker.ChatReader(db.connection(), workspace.workspace_id))
+    prepared = tracker.prepare_chat(engine, answer, 5, tracker.ChatReader(db.connection(), workspace.workspace_id),
+                                    prompt["text"])
     with db.write() as connection:
         for _ in range(2):
             tracker.store_chat(connection, run, prompt, prepared, NOW)
@@ -282,6 +283,9 @@ def test_brand_refresh_walks_chats_in_batches(db, workspace):
     create_prompts(workspace, *("q%d" % i for i in range(5)))
     worker.run_pending()
     workspace.post("/brands", {"name": "Acme"})
+    for _ in range(3):  # the prompts' branded flags first: 2, 2 and 1 of them
+        assert tracker.refresh_brand_rows(db, batch=2)
+    assert rows(db, "SELECT count(*) AS n FROM chat_brands") == [{"n": 0}]
     assert tracker.refresh_brand_rows(db, batch=2) and tracker.refresh_brand_rows(db, batch=2)
     assert rows(db, "SELECT count(*) AS n FROM chat_brands") == [{"n": 4}]
     assert tracker.refresh_brand_rows(db, batch=2)
@@ -357,6 +361,96 @@ def test_brand_matching(text, brands, domains, expected):
     assert [(r["brand_id"], r["position"], r["mentions"], r["cited"]) for r in found] == expected
 
 
+# What a reader counts (README, Mentions): each snippet names Zeta (zeta.io) once as text
+# may, and the count is how many of those a reader reads as a mention.
+@pytest.mark.parametrize("snippet, counted", [
+    ("Zeta is a CRM.", 1),
+    ("See [Zeta](https://example.com/crm).", 1),  # a link's text is prose
+    ("See [the review](https://zeta.io/review).", 0),  # its target is not
+    ("See [docs](/guides/zeta).", 0),  # nor a relative one
+    ("![logo](https://cdn.example.com/zeta.png)", 0),  # nor an image's
+    ("![Zeta logo](https://cdn.example.com/logo.png)", 1),  # an image's alt text is
+    ("Pricing: https://example.com/zeta?ref=zeta", 0),
+    ("Ask sales@zeta.io today.", 0),
+    ("Visit zeta.io today.", 0),
+    ("Visit www.zeta.io/pricing today.", 0),
+    ("Visit ZETA.IO.", 0),
+    ('<a href="https://zeta.io" title="Zeta">a CRM</a>', 0),
+    ('<a href="https://example.com">Zeta</a> wins.', 1),  # the text between tags is prose
+    ("<!-- Zeta --> nothing here", 0),
+    ("Zeta.js is a library.", 1),  # js is no top-level domain: prose
+    ("Compared: Zeta/Acme.", 1),
+    ("ftp://files.example.com/zeta.zip", 0),
+])
+def test_mentions_are_names_in_prose(snippet, counted):
+    found = tracker.BrandMatcher([brand(1, "Zeta", domains=["zeta.io"])]).match(snippet, set())
+    assert sum(row["mentions"] for row in found) == counted
+
+
+def test_a_brand_named_as_a_domain_is_mentioned_by_its_name_only():
+    matcher = tracker.BrandMatcher([brand(1, "Monday.com")])
+    assert [row["mentions"] for row in matcher.match(
+        "Monday.com is fine; see monday.com/pricing or https://monday.com.", set())] == [1]
+
+
+@pytest.mark.parametrize("question, counted", [
+    ("Is Zeta better than Acme for startups?", 1),  # repeated whole: blanked
+    ("Zeta or Acme?", 2),  # under four words: never taken for a repeat
+])
+def test_the_question_repeated_is_no_mention(question, counted):
+    answer = 'You asked: "is zeta  better than ACME for startups?" Zeta is.'
+    found = tracker.BrandMatcher([brand(1, "Zeta")]).match(answer, set(), question)
+    assert [row["mentions"] for row in found] == [counted]
+
+
+def test_blanking_keeps_offsets_and_takes_linear_time_on_a_hostile_answer():
+    """50,000 characters of what the blanking patterns look for, nearly matched: every
+    kind at once. Linear patterns take milliseconds; a backtracking or per-match copying
+    one took seconds (10,000 domains through the RE2 binding: 1.1 s)."""
+    piece = "a.io [x](y <b c=d ](e x@y. http:// <!-- zeta.io/p Zeta is "
+    answer = (piece * (tracker.MAX_ANSWER_CHARS // len(piece) + 1))[:tracker.MAX_ANSWER_CHARS]
+    question = " ".join(piece.split() * 100) + " never"  # read word by word, not found
+    matcher = tracker.BrandMatcher([brand(1, "Zeta", domains=["zeta.io"])])
+    started = time.thread_time()
+    prose = matcher.prose(answer, question)
+    found = matcher.match(answer, set(), question)
+    assert time.thread_time() - started < 5  # CPU seconds; measured: well under one
+    assert len(prose) == len(answer) and "zeta.io" not in prose
+    assert [row["mentions"] for row in found] == [answer.count("Zeta is")]
+
+
+def test_mentions_through_the_api_are_what_a_reader_counts(db, workspace):
+    ids = {name: workspace.post("/brands", {"name": name, "domains": [domain]}).json["data"]["id"]
+           for name, domain in (("Acme", "acme.com"), ("Zeta", "zeta.io"), ("Globex", "globex.com"))}
+    answer = ("You asked: \u201cWhich is better, Acme or Zeta, for startups?\u201d\n"
+              "Read [the Globex review](https://zeta.io/globex) and "
+              "![Zeta logo](https://cdn.example.com/zeta.png).\n"
+              '<a href="https://acme.com/" title="Zeta">Acme</a> is cheaper.\n'
+              "Write to sales@zeta.io, or visit zeta.io, www.zeta.io/pricing or "
+              "https://acme.com/zeta.\n"
+              "Zeta is solid too.")
+    worker = worker_for(db, ScriptedEngine(answer=answer))
+    create_prompts(workspace, "Which is better, Acme or Zeta, for startups?")
+    worker.run_pending()
+
+    def mentions():
+        chat = workspace.get("/analytics/chats").json["data"]["data"][0]
+        return [(m["brandId"], m["position"], m["count"], m["cited"]) for m in chat["mentions"]]
+    # Globex in a link's text, Acme in a tag's text, Zeta in prose once, alt text once; the
+    # domains only cited; nothing from the repeated question.
+    expected = [(ids["Globex"], 1, 1, False), (ids["Zeta"], 2, 2, True),
+                (ids["Acme"], 3, 1, True)]
+    assert mentions() == expected
+    # The background refresh after a brand change reads the stored chats the same way.
+    startups = workspace.post("/brands", {"name": "Startups Inc", "trackedNames": ["startups"]})
+    worker.run_pending()
+    assert mentions() == expected
+    rankings = workspace.get("/analytics/rankings").json["data"]["brands"]
+    assert {row["brandId"]: (row["mentions"], row["averagePosition"]["value"]) for row in rankings} \
+        == {ids["Globex"]: (1, 1.0), ids["Zeta"]: (1, 2.0), ids["Acme"]: (1, 3.0),
+            startups.json["data"]["id"]: (0, None)}
+
+
 @pytest.mark.parametrize("named, counted", [(tracker.MAX_MATCHES_READ, tracker.MAX_MATCHES_READ),
                                             (tracker.MAX_MATCHES_READ + 1, tracker.MAX_MATCHES_READ)])
 @pytest.mark.parametrize("matcher", [brand(1, "Acme"), brand(1, "Nobody", regex=r"ac+me")],
@@ -388,6 +482,7 @@ def test_simulated_engine_is_deterministic_and_labelled():
     assert engine.ask("Best CRM?", "DE", brands) == first
     assert engine.ask("Best CRM?", "FR", brands).text != first.text
     assert "Simulated answer" in first.text and (engine.name, engine.model) == ("simulated", "simulated-1")
+    assert "Best CRM?" not in first.text  # the question is never repeated
     answers = [engine.ask("search %d" % i, None, brands) for i in range(40)]
     searched = [answer for answer in answers if answer.retrieval == "searched"]
     assert 20 < len(searched) < 40  # about one in five answers without a search

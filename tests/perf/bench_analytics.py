@@ -115,6 +115,21 @@ def ensure_tag(path):
     db.close()
 
 
+def ensure_branded(path):
+    """Have every 4th prompt name a brand (branded, its chats moved to the "branded 1"
+    group as the worker would) and every 50th chat cut short for length (truncated), also
+    in databases cached before the benchmark had them."""
+    db = tracker.Database(path)
+    with db.write() as c:
+        if not tracker.query_one(c, "SELECT 1 AS found FROM prompts WHERE branded LIMIT 1"):
+            c.execute("UPDATE prompts SET text = text || ' or Brand ' || (id % 10), branded = 1 "
+                      "WHERE id % 4 = 1")
+            c.execute("UPDATE chats SET truncated = 1 WHERE id % 50 = 0")
+    while tracker.regroup_prompt(db):
+        pass
+    db.close()
+
+
 def database(cache, scale):
     os.makedirs(cache, exist_ok=True)
     path = os.path.join(cache, "analytics-%g-v%d.db" % (scale, tracker.SCHEMA_VERSION))
@@ -129,6 +144,7 @@ def database(cache, scale):
         with open(key_path, "w") as out:
             out.write(key)
     ensure_tag(path)
+    ensure_branded(path)
     with open(key_path) as key_file:
         return path, key_file.read()
 
@@ -160,6 +176,13 @@ CASES = [
     ("domain gaps 30 d", "/analytics/gaps/domains", window(30)),
     ("chats 30 d page 1", "/analytics/chats", window(30)),
     ("chats 365 d brand", "/analytics/chats", dict(window(365), brandId="4")),
+    ("rankings 30 d branded", "/analytics/rankings", dict(window(30), branded="true")),
+    ("rankings 365 d branded", "/analytics/rankings", dict(window(365), branded="true")),
+    ("rankings 365 d non-branded", "/analytics/rankings", dict(window(365), branded="false")),
+    ("sources 365 d non-branded", "/analytics/sources", dict(window(365), branded="false")),
+    ("rankings 30 d not truncated", "/analytics/rankings", dict(window(30), truncated="false")),
+    ("rankings 365 d not truncated", "/analytics/rankings", dict(window(365), truncated="false")),
+    ("sources 30 d not truncated", "/analytics/sources", dict(window(30), truncated="false")),
 ]
 
 
@@ -198,6 +221,12 @@ PAGES = [
     ("page sources 365 d topic location", "/sources?days=365&topicId=3&location=DE"),
     ("page sources 365 d category topic", "/sources?days=365&topicId=3&groupBy=category"),
     ("page brands", "/brands"),
+    ("page overview 30 d branded", "/?branded=true"),
+    ("page overview 365 d non-branded", "/?days=365&branded=false"),
+    ("page sources 365 d non-branded", "/sources?days=365&branded=false"),
+    ("page overview 30 d not truncated", "/?truncated=false"),
+    ("page overview 365 d not truncated", "/?days=365&truncated=false"),
+    ("page sources 30 d not truncated", "/sources?truncated=false"),
 ]
 
 
