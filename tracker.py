@@ -8386,6 +8386,12 @@ SESSION_COOKIE = "tracker_session"
 SIGN_IN_COOKIE = "tracker_sign_in"  # the sign-in form's CSRF token (double submit)
 # Expired sessions are deleted a batch at a time, at each sign-in.
 SESSION_SWEEP_BATCH = 100
+# A session's own budget of pages a minute. Its pages do not count against the key's API
+# limit (a person clicking through the dashboard would otherwise meet the key's 429 within
+# seconds, and a script sharing the key would starve the person); ten pages a second for a
+# whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
+# and static files are never counted.
+SESSION_RATE_LIMIT = 600
 DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
                  "frame-ancestors 'none'; object-src 'none'")
 DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
@@ -8493,8 +8499,9 @@ class DashboardPlugin:
     """Sessions, CSRF, scopes, the key's rate limit and the security headers of every page.
 
     A page with a session runs with the session's key as ``caller()``, so the functions
-    the API reads see the same workspace; its requests count against the key's limit.
-    Errors are pages too: an ApiError shows its message and problems, with its status.
+    the API reads see the same workspace; its requests count against the session's own
+    limit (SESSION_RATE_LIMIT), never the key's. Errors are pages too: an ApiError shows
+    its message and problems, with its status.
     """
     name = "dashboard"
     api = 2
@@ -8539,7 +8546,8 @@ class DashboardPlugin:
             return False
         auth, csrf = found
         request.environ["tracker.auth"], request.environ["tracker.csrf"] = auth, csrf
-        count_request(self.limiter, auth)
+        if request.path != "/sign-out":  # leaving is never refused
+            count_session_request(self.limiter, token)
         if request.method == "POST":
             if not hmac.compare_digest(form_text("csrf").encode(), csrf.encode()):
                 raise ApiError(403, "The form has expired: reload the page and try again",
@@ -8547,6 +8555,16 @@ class DashboardPlugin:
             if "write" not in auth.scopes and request.path != "/sign-out":
                 raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
         return True
+
+
+def count_session_request(limiter, token):
+    """Count a page against its session's own limit; a 429 page past it."""
+    allowed, remaining, reset = limiter.hit(("session", hash_key(token)), SESSION_RATE_LIMIT)
+    set_headers([("X-Ratelimit-Limit", str(SESSION_RATE_LIMIT)),
+                 ("X-Ratelimit-Remaining", str(remaining)), ("X-Ratelimit-Reset", str(reset))])
+    if not allowed:
+        raise rate_limit_error("Too many pages: %d a minute per session; wait a moment"
+                               % SESSION_RATE_LIMIT, max(1, math.ceil(reset - limiter.clock())))
 
 
 def signed_in():
@@ -8630,7 +8648,7 @@ ERROR_TEMPLATE = """<div class="card problem" role="alert">
 </ul>
 % end
 </div>
-<p><a href="{{back}}">Back</a></p>
+<p><a href="{{back}}">{{get("back_label", "Back")}}</a></p>
 """
 
 
@@ -8655,9 +8673,88 @@ def render_page(title, body, current=None, status=200):
 
 
 def render_part(name, **values):
-    """One template's HTML; csrf and auth are there for every form."""
+    """One template's HTML; csrf, auth and a refused form's state are there for every form."""
     return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
-                                 can_write=may_write(), **values)
+                                 can_write=may_write(),
+                                 kept=request.environ.get("tracker.form", NO_REFUSED_FORM), **values)
+
+
+# The form fields that API field names in a 422 stand for (a prompt's topic is sent by name;
+# the pasted lines are the bulk body's prompts).
+FORM_FIELD_OF = {"topicName": "topic", "topicId": "topic", "prompts": "lines"}
+
+
+class RefusedForm:
+    """A form the server refused, shown again on its own page: what was typed, and each
+    problem beside its field (a problem that names no field of the form heads the form).
+    Templates ask it about their form by its action, so other forms on the page stay as they
+    were."""
+
+    def __init__(self, action=None, values=None, error=None):
+        self.action, self.values, self.problems, self.general = action, values or {}, {}, []
+        for problem in (error.errors or [] if error else []):
+            field = re.split(r"[\[.]", problem.get("field") or "")[0]
+            field = FORM_FIELD_OF.get(field, field)
+            if field in self.values and field not in self.problems:
+                self.problems[field] = problem["message"]
+            else:
+                self.general.append(problem)
+        if error and not error.errors:
+            self.general.append({"message": error.message})
+
+    def value(self, action, name, default=""):
+        return self.values.get(name, default) if action == self.action else default
+
+    def problem_id(self, name):
+        return "problem-" + re.sub(r"[^a-z0-9]+", "-", (self.action + "-" + name).lower())
+
+    def problem(self, action, name):
+        """The problem of a field as HTML beside it, or ''."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return '<p class="field-problem" id="%s">%s</p>' % (self.problem_id(name),
+                                                             escape(self.problems[name]))
+
+    def marks(self, action, name):
+        """The attributes that tie a field to its problem, for screen readers."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return ' aria-invalid="true" aria-describedby="%s"' % self.problem_id(name)
+
+    def summary(self, action):
+        """The form's problems that name none of its fields, as HTML at its top, or ''."""
+        if action != self.action or not (self.general or self.problems):
+            return ""
+        lead = "Not saved: the problems are beside their fields." if self.problems else "Not saved."
+        items = "".join("<li>%s%s</li>" % (escape(p["field"]) + ": " if p.get("field") else "",
+                                           escape(p["message"])) for p in self.general)
+        return '<div class="problem" role="alert"><p>%s</p>%s</div>' % (
+            lead, items and "<ul>%s</ul>" % items)
+
+
+NO_REFUSED_FORM = RefusedForm()
+
+
+def shows_refusal(page):
+    """A POST handler whose refused form (a 422) comes back on page(*its args), the values
+    kept and the problems beside their fields, with the 422; no dead-end error page."""
+    def decorate(handler):
+        @functools.wraps(handler)
+        def wrapper(*args, **kwargs):
+            try:
+                return handler(*args, **kwargs)
+            except ApiError as error:
+                if error.status != 422:
+                    raise
+                request.environ["tracker.form"] = RefusedForm(request.path, {
+                    name: form_text(name) for name in request.forms.keys() if name != "csrf"},
+                    error)
+            request.environ["QUERY_STRING"] = ""
+            body = page(*args, **kwargs)
+            response.status = 422
+            return body
+        return wrapper
+    return decorate
 
 
 def error_page(error):
@@ -8987,11 +9084,23 @@ def add_dashboard(app, db, limiter):
         try:
             dashboard.router.match(environ)
         except bottle.HTTPError as error:
-            if error.status_code == 404:
+            if error.status_code == 404 and is_api_path(app, environ):
                 return api(environ, start_response)
-        return dashboard.wsgi(environ, start_response)
+        return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
     app.config["tracker.dashboard"] = dashboard
     return wsgi
+
+
+def is_api_path(app, environ):
+    """True for a path under /api (any version) or one of the API's own routes (/healthz):
+    its 404s stay JSON; any other unknown path is the dashboard's, a page with a way back."""
+    if environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]:
+        return True
+    try:
+        app.router.match(environ)
+    except bottle.HTTPError as error:
+        return error.status_code != 404
+    return True
 
 
 def routing_error_page(error):
@@ -9000,9 +9109,12 @@ def routing_error_page(error):
     set_headers(DASHBOARD_HEADERS)
     if "Allow" in error.headers:
         set_headers([("Allow", error.headers["Allow"])])
+    if error.status_code == 404:
+        return render_page("Page not found", render_part(
+            "error", message="There is no dashboard page at this address.", errors=None,
+            back="/", back_label="Go to the overview"), status=404)
     message = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))[0]
-    return render_page("Not found" if error.status_code == 404 else "Not done",
-                       render_part("error", message=message, errors=None, back="/"),
+    return render_page("Not done", render_part("error", message=message, errors=None, back="/"),
                        status=error.status_code)
 
 
@@ -9149,15 +9261,17 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 </div>
 % end
 % if can_write:
-<details class="card add"{{!' open' if not page["total"] else ''}}><summary>Add prompts</summary>
+<details class="card add"{{!' open' if not page["total"] or kept.action == "/prompts" else ''}}><summary>Add prompts</summary>
+{{!kept.summary("/prompts")}}
 <form method="post" action="/prompts">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <label for="a-lines">Prompts, one per line (up to {{max_bulk}})</label>
-<textarea id="a-lines" name="lines" rows="6" required></textarea>
+<textarea id="a-lines" name="lines" rows="6" required{{!kept.marks("/prompts", "lines")}}>{{kept.value("/prompts", "lines")}}</textarea>
+{{!kept.problem("/prompts", "lines")}}
 <div class="row">
-<div><label for="a-topic">Topic (optional)</label><input id="a-topic" name="topic"></div>
-<div><label for="a-tags">Tags, separated by commas (optional)</label><input id="a-tags" name="tags"></div>
-<div><label for="a-location">Location (optional)</label><input id="a-location" name="location"></div>
+% for name, label in (("topic", "Topic (optional)"), ("tags", "Tags, separated by commas (optional)"), ("location", "Location (optional)")):
+<div><label for="a-{{name}}">{{label}}</label><input id="a-{{name}}" name="{{name}}" value="{{kept.value("/prompts", name)}}"{{!kept.marks("/prompts", name)}}>{{!kept.problem("/prompts", name)}}</div>
+% end
 </div>
 <button type="submit">Add prompts</button>
 </form></details>
@@ -9204,26 +9318,26 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <dt>Tags</dt><dd>{{", ".join(tag["name"] for tag in prompt["tags"]) or "none"}}</dd>
 <dt>Location</dt><dd>{{prompt["location"] or "any"}}</dd></dl>
 % if can_write:
-<details><summary>Edit</summary>
-<form method="post" action="/prompts/{{prompt["id"]}}">
+% action = "/prompts/%d" % prompt["id"]
+<details{{!' open' if kept.action == action else ''}}><summary>Edit</summary>
+{{!kept.summary(action)}}
+<form method="post" action="{{action}}">
 <input type="hidden" name="csrf" value="{{csrf}}">
-<label for="e-text">Text</label><textarea id="e-text" name="text" rows="3" required>{{prompt["text"]}}</textarea>
+<label for="e-text">Text</label><textarea id="e-text" name="text" rows="3" required{{!kept.marks(action, "text")}}>{{kept.value(action, "text", prompt["text"])}}</textarea>
+{{!kept.problem(action, "text")}}
 <div class="row">
-<div><label for="e-status">Status</label><select id="e-status" name="status">
+<div><label for="e-status">Status</label><select id="e-status" name="status"{{!kept.marks(action, "status")}}>
 % for status in statuses:
-<option{{!' selected' if prompt["status"] == status else ''}}>{{status}}</option>
+<option{{!' selected' if kept.value(action, "status", prompt["status"]) == status else ''}}>{{status}}</option>
 % end
-</select></div>
-<div><label for="e-topic">Topic</label><input id="e-topic" name="topic" value="{{(prompt["topic"] or {}).get("name", "")}}"></div>
-<div><label for="e-tags">Tags, separated by commas</label><input id="e-tags" name="tags" value="{{", ".join(tag["name"] for tag in prompt["tags"])}}"></div>
-<div><label for="e-location">Location</label><input id="e-location" name="location" value="{{prompt["location"] or ""}}"></div>
+</select>{{!kept.problem(action, "status")}}</div>
+% for name, label, current in (("topic", "Topic", (prompt["topic"] or {}).get("name", "")), ("tags", "Tags, separated by commas", ", ".join(tag["name"] for tag in prompt["tags"])), ("location", "Location", prompt["location"] or "")):
+<div><label for="e-{{name}}">{{label}}</label><input id="e-{{name}}" name="{{name}}" value="{{kept.value(action, name, current)}}"{{!kept.marks(action, name)}}>{{!kept.problem(action, name)}}</div>
+% end
 </div>
 <button type="submit">Save</button>
 </form>
-<form method="post" action="/prompts/{{prompt["id"]}}/delete" class="danger">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit">Delete this prompt and its chats</button>
-</form>
+<p><a class="danger-link" href="/prompts/{{prompt["id"]}}/delete">Delete this prompt and its chats…</a></p>
 </details>
 % end
 </section>
@@ -9412,9 +9526,7 @@ BRANDS_TEMPLATE = """<section class="card" aria-label="Brands">
 <td>{{", ".join(brand["trackedNames"])}}</td>
 % if can_write:
 <td class="actions"><a href="/brands/{{brand["id"]}}" aria-label="Edit {{brand["name"]}}">Edit</a>
-<form method="post" action="/brands/{{brand["id"]}}/delete">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit" aria-label="Delete {{brand["name"]}}">Delete</button></form></td>
+<a class="danger-link" href="/brands/{{brand["id"]}}/delete" aria-label="Delete {{brand["name"]}}">Delete…</a></td>
 % end
 </tr>
 % end
@@ -9433,26 +9545,29 @@ BRAND_FORM_TEMPLATE = """% if not can_write:
 <dt>Status</dt><dd>{{brand["status"]}}</dd><dt>Domains</dt><dd>{{", ".join(brand["domains"])}}</dd>
 <dt>Also named</dt><dd>{{", ".join(brand["trackedNames"])}}</dd></dl>
 % else:
+{{!kept.summary(action)}}
 <form method="post" action="{{action}}">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <div class="row">
-<div><label for="b-name">Name</label><input id="b-name" name="name" required value="{{brand.get("name", "")}}"></div>
-<div><label for="b-type">Type</label><select id="b-type" name="type">
+<div><label for="b-name">Name</label><input id="b-name" name="name" required value="{{kept.value(action, "name", brand.get("name", ""))}}"{{!kept.marks(action, "name")}}>{{!kept.problem(action, "name")}}</div>
+<div><label for="b-type">Type</label><select id="b-type" name="type"{{!kept.marks(action, "type")}}>
 % for kind in ("competitor", "own"):
-<option{{!' selected' if brand.get("type", "competitor") == kind else ''}}>{{kind}}</option>
+<option{{!' selected' if kept.value(action, "type", brand.get("type", "competitor")) == kind else ''}}>{{kind}}</option>
 % end
-</select></div>
-<div><label for="b-status">Status</label><select id="b-status" name="status">
+</select>{{!kept.problem(action, "type")}}</div>
+<div><label for="b-status">Status</label><select id="b-status" name="status"{{!kept.marks(action, "status")}}>
 % for status in ("active", "hidden"):
-<option{{!' selected' if brand.get("status", "active") == status else ''}}>{{status}}</option>
+<option{{!' selected' if kept.value(action, "status", brand.get("status", "active")) == status else ''}}>{{status}}</option>
 % end
-</select></div>
-<div><label for="b-color">Colour (#rrggbb, optional)</label><input id="b-color" name="color" value="{{brand.get("color") or ""}}"></div>
+</select>{{!kept.problem(action, "status")}}</div>
+<div><label for="b-color">Colour (#rrggbb, optional)</label><input id="b-color" name="color" value="{{kept.value(action, "color", brand.get("color") or "")}}"{{!kept.marks(action, "color")}}>{{!kept.problem(action, "color")}}</div>
 </div>
 <label for="b-domains">Domains, separated by commas</label>
-<input id="b-domains" name="domains" value="{{", ".join(brand.get("domains", []))}}">
+<input id="b-domains" name="domains" value="{{kept.value(action, "domains", ", ".join(brand.get("domains", [])))}}"{{!kept.marks(action, "domains")}}>
+{{!kept.problem(action, "domains")}}
 <label for="b-names">Other names it goes by, separated by commas</label>
-<input id="b-names" name="trackedNames" value="{{", ".join(brand.get("trackedNames", []))}}">
+<input id="b-names" name="trackedNames" value="{{kept.value(action, "trackedNames", ", ".join(brand.get("trackedNames", [])))}}"{{!kept.marks(action, "trackedNames")}}>
+{{!kept.problem(action, "trackedNames")}}
 <button type="submit">{{"Save" if brand else "Add brand"}}</button>
 </form>
 % end
@@ -9477,22 +9592,21 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 <td>{{item["color"]}}</td><td>{{item["promptCount"]}}</td>
 % end
 % if can_write:
-<td><form method="post" action="{{path}}/{{item["id"]}}" class="inline">
+% action = "%s/%d" % (path, item["id"])
+<td><form method="post" action="{{action}}" class="inline">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <label class="visually-hidden" for="n-{{item["id"]}}">New name for {{item["name"]}}</label>
-<input id="n-{{item["id"]}}" name="name" value="{{item["name"]}}" required>
+<input id="n-{{item["id"]}}" name="name" value="{{kept.value(action, "name", item["name"])}}" required{{!kept.marks(action, "name")}}>
 % if kind == "Tag":
 <label class="visually-hidden" for="c-{{item["id"]}}">Colour of {{item["name"]}}</label>
-<select id="c-{{item["id"]}}" name="color">
+<select id="c-{{item["id"]}}" name="color"{{!kept.marks(action, "color")}}>
 % for color in colors:
-<option{{!' selected' if item["color"] == color else ''}}>{{color}}</option>
+<option{{!' selected' if kept.value(action, "color", item["color"]) == color else ''}}>{{color}}</option>
 % end
 </select>
 % end
-<button type="submit">Save</button></form></td>
-<td><form method="post" action="{{path}}/{{item["id"]}}/delete">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit" aria-label="Delete {{item["name"]}}">Delete</button></form></td>
+<button type="submit">Save</button>{{!kept.problem(action, "name")}}{{!kept.problem(action, "color")}}{{!kept.summary(action)}}</form></td>
+<td><a class="danger-link" href="{{path}}/{{item["id"]}}/delete" aria-label="Delete {{item["name"]}}">Delete…</a></td>
 % end
 </tr>
 % end
@@ -9501,19 +9615,38 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 </section>
 % if can_write:
 <section class="card" aria-labelledby="add-title"><h2 id="add-title">Add a {{kind.lower()}}</h2>
+{{!kept.summary(path)}}
 <form method="post" action="{{path}}" class="inline">
 <input type="hidden" name="csrf" value="{{csrf}}">
-<label for="add-name">Name</label><input id="add-name" name="name" required>
+<div class="field"><label for="add-name">Name</label><input id="add-name" name="name" required value="{{kept.value(path, "name")}}"{{!kept.marks(path, "name")}}>
+{{!kept.problem(path, "name")}}</div>
 % if kind == "Tag":
-<label for="add-color">Colour</label><select id="add-color" name="color">
+<div class="field"><label for="add-color">Colour</label><select id="add-color" name="color"{{!kept.marks(path, "color")}}>
 % for color in colors:
-<option{{!' selected' if color == "gray" else ''}}>{{color}}</option>
+<option{{!' selected' if kept.value(path, "color", "gray") == color else ''}}>{{color}}</option>
 % end
-</select>
+</select>{{!kept.problem(path, "color")}}</div>
 % end
 <button type="submit">Add {{kind.lower()}}</button>
 </form></section>
 % end
+"""
+
+CONFIRM_DELETE_TEMPLATE = """<section class="card confirm" aria-labelledby="confirm-title">
+<h2 id="confirm-title">Delete the {{kind}} “{{name}}”?</h2>
+<p>If you do, {{consequence}}. This cannot be undone.</p>
+<form method="post" action="{{action}}" class="inline danger">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<button type="submit">Delete the {{kind}}</button>
+<a href="{{back}}">Cancel: keep it</a>
+</form>
+</section>
+"""
+
+DELETED_TEMPLATE = """<div class="card notice" role="status">
+<p>The {{kind}} “{{name}}” is deleted: {{done}}.</p>
+</div>
+<p><a href="{{back}}">Back to the {{kind}}s</a></p>
 """
 
 DASHBOARD_CSS = """
@@ -9610,6 +9743,7 @@ DASHBOARD_TEMPLATES = {
     "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
     "chat": CHAT_TEMPLATE, "sources": SOURCES_TEMPLATE, "chats": CHATS_TEMPLATE,
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
+    "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
 }
 
 
@@ -9683,6 +9817,7 @@ def add_prompt_pages(app, db):
     app.get("/prompts")(prompts_page)
 
     @app.post("/prompts")
+    @shows_refusal(prompts_page)
     def prompts_add():
         """Paste lines, get prompts: one bulk create, as POST /api/v1/prompts does it."""
         shared = {"topic": form_text("topic").strip() or None, "tags": form_list("tags"),
@@ -9718,6 +9853,7 @@ def add_prompt_pages(app, db):
         return render_page("Prompt", body, "/prompts")
 
     @app.post("/prompts/<prompt_id>")
+    @shows_refusal(prompt_page)
     def prompt_change(prompt_id):
         prompt_id = parse_path_id(prompt_id, "Prompt")
         data = {"status": form_text("status")}
@@ -9811,6 +9947,7 @@ def add_catalog_pages(app, db):
         return render_page("Brands", body, "/brands")
 
     @app.post("/brands")
+    @shows_refusal(brands_page)
     def brands_add():
         create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
         bottle.redirect("/brands", 303)
@@ -9823,6 +9960,7 @@ def add_catalog_pages(app, db):
         return render_page("Brand", '<section class="card">%s</section>' % form, "/brands")
 
     @app.post("/brands/<brand_id>")
+    @shows_refusal(brand_page)
     def brand_change(brand_id):
         changes, errors = brand_changes(brand_form_data(), required=False)
         update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
@@ -9837,11 +9975,13 @@ def add_catalog_pages(app, db):
                                                  items=items), "/topics")
 
     @app.post("/topics")
+    @shows_refusal(topics_page)
     def topics_add():
         create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
         bottle.redirect("/topics", 303)
 
     @app.post("/topics/<topic_id>")
+    @shows_refusal(lambda topic_id: topics_page())
     def topic_change(topic_id):
         name, errors = topic_fields({"name": form_text("name")})
         rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
@@ -9859,6 +9999,7 @@ def add_catalog_pages(app, db):
                                                colors=tuple(TAG_COLORS)), "/tags")
 
     @app.post("/tags")
+    @shows_refusal(tags_page)
     def tags_add():
         tag, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
                                  required=True)
@@ -9867,6 +10008,7 @@ def add_catalog_pages(app, db):
         bottle.redirect("/tags", 303)
 
     @app.post("/tags/<tag_id>")
+    @shows_refusal(lambda tag_id: tags_page())
     def tag_change(tag_id):
         changes, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
                                      required=False)
@@ -9877,12 +10019,61 @@ def add_catalog_pages(app, db):
     add_delete_page(app, db, "tags", "Tag")
 
 
+# What goes with an item when it is deleted: the SQL of its name and a count, then what the
+# confirmation page and the result page say of that count. Each reads kept rollups or an
+# index, so a year of chats costs no more than a few hundred rows.
+DELETE_CONSEQUENCES = {
+    "prompts": ("""SELECT p.text AS name, (SELECT coalesce(sum(d.chats), 0) FROM prompt_daily_chats d
+                   WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id) AS n
+                   FROM prompts p WHERE p.id = ? AND p.workspace_id = ?""",
+                "its {n} chats (answers, their sources and brand mentions) are deleted with it, "
+                "and it is no longer asked",
+                "its {n} chats (answers, their sources and brand mentions) were deleted with it, "
+                "and it is no longer asked"),
+    "brands": ("""SELECT b.name, (SELECT coalesce(sum(d.mentioned), 0) FROM daily_brands d
+                  WHERE d.workspace_id = b.workspace_id AND d.brand_id = b.id) AS n
+                  FROM brands b WHERE b.id = ? AND b.workspace_id = ?""",
+               "its {n} mentions leave every figure; the answers themselves stay",
+               "its {n} mentions left every figure; the answers themselves stay"),
+    "topics": ("""SELECT t.name, (SELECT count(*) FROM prompts p WHERE p.workspace_id = t.workspace_id
+                  AND p.topic_id = t.id) AS n FROM topics t WHERE t.id = ? AND t.workspace_id = ?""",
+               "{n} prompts lose this topic; the prompts and their chats stay",
+               "{n} prompts lost this topic; the prompts and their chats stay"),
+    "tags": ("""SELECT t.name, (SELECT count(*) FROM prompt_tags pt WHERE pt.tag_id = t.id) AS n
+                FROM tags t WHERE t.id = ? AND t.workspace_id = ?""",
+             "{n} prompts lose this tag; the prompts and their chats stay",
+             "{n} prompts lost this tag; the prompts and their chats stay"),
+}
+
+
+def delete_consequence(connection, table, kind, workspace_id, item_id):
+    """(name, what will go, what went) when the item is deleted; a 404 when there is none."""
+    sql, will, went = DELETE_CONSEQUENCES[table]
+    row = existing(query_one(connection, sql, (item_id, workspace_id)), kind)
+    return row["name"], will.format(n=row["n"]), went.format(n=row["n"])
+
+
 def add_delete_page(app, db, table, kind, after=None):
-    """POST /<table>/<id>/delete: the API's delete, then back to the list."""
+    """GET /<table>/<id>/delete asks first, saying what goes with the item (a page, no
+    script); POST does the API's delete and answers with a page saying what was done."""
+    @app.get("/%s/<item_id>/delete" % table)
+    def confirm_delete(item_id):
+        item_id = parse_path_id(item_id, kind)
+        name, consequence, _ = delete_consequence(db.connection(), table, kind,
+                                                  caller().workspace_id, item_id)
+        body = render_part("confirm_delete", kind=kind.lower(), name=name, consequence=consequence,
+                           action="/%s/%d/delete" % (table, item_id), back="/" + table)
+        return render_page("Delete this %s?" % kind.lower(), body, "/" + table)
+
     @app.post("/%s/<item_id>/delete" % table)
     def delete_page(item_id):
-        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
-        bottle.redirect("/" + table, 303)
+        item_id = parse_path_id(item_id, kind)
+        workspace_id = caller().workspace_id
+        name, _, done = delete_consequence(db.connection(), table, kind, workspace_id, item_id)
+        delete_owned(db, table, kind, workspace_id, item_id, after)
+        body = render_part("deleted", kind=kind.lower(), name=name, done=done,
+                           back="/" + table)
+        return render_page("%s deleted" % kind, body, "/" + table)
 
 
 def sign_in_page(problem=None, status=200):
@@ -9903,6 +10094,16 @@ def add_session_routes(app, db):
         content_type, text = DASHBOARD_ASSETS[name]
         set_headers([("Content-Type", content_type), ("Cache-Control", "public, max-age=3600")])
         return text.encode()
+
+    # Browsers ask for /favicon.ico on pages that name no icon (the API's documents, a
+    # download): the same mark, so the log shows no 404 for it.
+    @app.get("/favicon.ico", public=True)
+    def favicon():
+        return static("icon.svg")
+
+    @app.get("/sign-in", public=True)
+    def sign_in_form():
+        return sign_in_page()
 
     @app.post("/sign-in", public=True)
     def sign_in_submit():

@@ -87,7 +87,7 @@ def test_signing_in_opens_a_session_in_a_strict_cookie_and_the_key_shows_nowhere
         assert site.key["key"] not in page.text and token not in page.text
         assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
         assert page.headers["X-Frame-Options"] == "DENY"
-        assert page.headers["X-Ratelimit-Limit"] == str(tracker.DEFAULT_RATE_LIMIT)
+        assert page.headers["X-Ratelimit-Limit"] == str(tracker.SESSION_RATE_LIMIT)
         assert page.html.find("link", rel="stylesheet")["href"] == "/static/dashboard.css"
     css = site.get("/static/dashboard.css")
     assert css.content_type == "text/css" and css.headers["Content-Security-Policy"]
