@@ -8596,6 +8596,7 @@ LAYOUT_TEMPLATE = """<!doctype html>
 <title>{{title}} · tracker</title>
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/dashboard.css">
+<script src="/static/local-time.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -8675,7 +8676,7 @@ def render_page(title, body, current=None, status=200):
 def render_part(name, **values):
     """One template's HTML; csrf, auth and a refused form's state are there for every form."""
     return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
-                                 can_write=may_write(),
+                                 can_write=may_write(), when=when,
                                  kept=request.environ.get("tracker.form", NO_REFUSED_FORM), **values)
 
 
@@ -8882,12 +8883,17 @@ class AnswerRenderer:
         return "".join(out)
 
 
-# Series colours for brands that kept the default colour: each has at least 4.5:1
-# contrast on the white page, so lines and their labels stay readable.
-CHART_COLORS = ("#1d4ed8", "#b91c1c", "#047857", "#7e22ce", "#b45309", "#0e7490", "#be185d",
-                "#4d7c0f", "#c2410c", "#4338ca")
+# Series colours for brands that kept the default colour: Okabe and Ito's palette for
+# colour-blind readers (its yellow left out: too pale on white). Each line also has its own
+# marker and dash pattern, so lines stay apart in grey print and where colours meet.
+CHART_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+CHART_DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 4 1 4")
+CHART_MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
 UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 240, 40
+# A chart's drawing units (the viewBox). Its axis labels are 14 units, 20 on a narrow screen
+# (DASHBOARD_CSS), which the layout keeps at 11 px or more on screen at every width: a chart
+# is never drawn narrower than 440 px unless the screen is a phone's (about 340 px wide).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 60
 # The top of a chart's scale: the smallest that holds the largest value, each a round
 # number when divided into the four steps of the grid.
 CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -8906,20 +8912,42 @@ def percent(value, digits=1):
     return "–" if value is None else "%.*f %%" % (digits, value * 100)
 
 
+def marker(shape, x, y, color, title=""):
+    """One point's mark: hollow, so equal points of several lines show through each other,
+    each line's shape a different size as well."""
+    size = 4 + CHART_MARKERS.index(shape) * 0.6
+    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
+    if shape == "circle":
+        mark = '<circle cx="%.1f" cy="%.1f" r="%.1f" %s>' % (x, y, size, common)
+        close = "</circle>"
+    else:
+        outline = {"square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+                   "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
+                   "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
+                   "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
+                   "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4),
+                             (0.4, 0.4), (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4),
+                             (-1.2, -0.4), (-0.4, -0.4))}[shape]
+        mark = '<polygon points="%s" %s>' % (" ".join(
+            "%.1f,%.1f" % (x + dx * size, y + dy * size) for dx, dy in outline), common)
+        close = "</polygon>"
+    return mark + ("<title>%s</title>" % title if title else "") + close
+
+
 def line_chart(title, labels, lines):
     """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
-    values); a value of None leaves a gap. Labelled for screen readers, with a table of
-    the same figures beside it (see chart_table)."""
-    width, height, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
-    step = (width - 2 * pad) / max(1, len(labels) - 1)
+    values); a value of None leaves a gap. Each point's <title> names its line, date and
+    value; a table of the same figures is beside it (chart_table)."""
+    width, height, pad, left = CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT
+    step = (width - left - pad / 2) / max(1, len(labels) - 1)
     peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
     top = next(top for top in CHART_TOPS if top >= peak or top == 1.0)
 
     def x(index):
-        return pad + index * step if len(labels) > 1 else width / 2
+        return left + index * step if len(labels) > 1 else (width + left) / 2
 
     def y(value):
-        return height - pad + (2 * pad - height) * value / top
+        return height - pad + (pad / 2 + pad - height) * value / top
 
     parts = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" '
              'xmlns="http://www.w3.org/2000/svg">' % (width, height, escape(title))]
@@ -8927,13 +8955,15 @@ def line_chart(title, labels, lines):
         value = top * tick / 4
         parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/>'
                      '<text x="%d" y="%.1f" class="axis" text-anchor="end">%s</text>'
-                     % (pad, width - pad, y(value), y(value), pad - 4, y(value) + 4,
+                     % (left, width - pad / 2, y(value), y(value), left - 6, y(value) + 5,
                         percent(value, 0)))
-    for index in sorted({0, len(labels) // 2, len(labels) - 1}):
-        if labels:
-            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>'
-                         % (x(index), height - pad + 18, escape(labels[index])))
-    for name, color, values in lines:
+    for index, anchor in ((0, "start"), (len(labels) - 1, "end")):
+        if labels and (index or len(labels) > 1):
+            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
+                         % (x(index), height - pad + 26, anchor, escape(day_words(labels[index]))))
+    for number, (name, color, values) in enumerate(lines):
+        shape = CHART_MARKERS[number % len(CHART_MARKERS)]
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
         segments, current = [], []
         for index, value in enumerate(values):
             if value is None:
@@ -8945,31 +8975,49 @@ def line_chart(title, labels, lines):
         parts.append('<g class="series" data-name="%s">' % escape(name))
         for segment in segments:
             if len(segment) > 1:
-                parts.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
-                             % (escape(color), " ".join("%.1f,%.1f" % p[:2] for p in segment)))
+                parts.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'
+                             % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+                                " ".join("%.1f,%.1f" % p[:2] for p in segment)))
             for px, py, label, value in segment:
-                parts.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s, %s: %s</title>'
-                             '</circle>' % (px, py, escape(color), escape(name), escape(label),
-                                            percent(value)))
+                parts.append(marker(shape, px, py, color, "%s, %s: %s" % (
+                    escape(name), escape(day_words(label)), percent(value))))
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
+def day_words(label):
+    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026."""
+    day = datetime.date.fromisoformat(label[:10])
+    return "%d %s %d" % (day.day, day.strftime("%b"), day.year)
+
+
 def chart_legend(lines):
-    return '<ul class="legend">%s</ul>' % "".join(
-        '<li><svg width="14" height="14" aria-hidden="true"><rect width="14" height="14" rx="3" '
-        'fill="%s"/></svg>%s</li>' % (escape(color), escape(name)) for name, color, _ in lines)
+    """Each line's marker, dash, name and latest value (where lines meet, the legend still
+    says what each one is at)."""
+    items = []
+    for number, (name, color, values) in enumerate(lines):
+        latest = next((value for value in reversed(values) if value is not None), None)
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
+        items.append(
+            '<li><svg width="34" height="14" viewBox="0 0 34 14" aria-hidden="true">'
+            '<line x1="1" x2="33" y1="7" y2="7" stroke="%s" stroke-width="2"%s/>%s</svg>'
+            '%s <span class="latest">%s</span></li>'
+            % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+               marker(CHART_MARKERS[number % len(CHART_MARKERS)], 17, 7, color), escape(name),
+               "latest " + percent(latest) if latest is not None else "no figure yet"))
+    return '<ul class="legend">%s</ul>' % "".join(items)
 
 
 def chart_table(caption, labels, lines):
     """The chart's figures as a table, folded away by default."""
-    head = "".join("<th scope=\"col\">%s</th>" % escape(name) for name, _, _ in lines)
+    head = "".join("<th scope=\"col\" class=\"num\">%s</th>" % escape(name) for name, _, _ in lines)
     rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
-        escape(label), "".join("<td>%s</td>" % percent(values[i]) for _, _, values in lines))
+        escape(day_words(label)), "".join("<td class=\"num\">%s</td>" % percent(values[i])
+                                          for _, _, values in lines))
         for i, label in enumerate(labels))
     return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
-            '<thead><tr><th scope="col">Period</th>%s</tr></thead><tbody>%s</tbody></table></div>'
+            '<thead><tr><th scope="col">Period from</th>%s</tr></thead><tbody>%s</tbody></table></div>'
             '</details>' % (escape(caption), head, rows))
 
 
@@ -9193,9 +9241,26 @@ PAGER_TEMPLATE = """% if last > 1:
 % end
 """
 
-OVERVIEW_TEMPLATE = """{{!filters}}
-<p class="summary">{{document["chats"]}} chats from {{document["from"][:10]}} to
-{{document["to"][:16].replace("T", " ")}} UTC; changes are against the {{days}} days before
+OVERVIEW_TEMPLATE = """% if steps:
+<section class="card" aria-labelledby="start-title"><h2 id="start-title">Two steps to your first figures</h2>
+<ol class="steps">
+<li>{{"Done: " if steps["brands"] else ""}}<a href="/brands">Add your brand</a>, and the competitors you want to compare it with.</li>
+<li>{{"Done: " if steps["prompts"] else ""}}<a href="/prompts">Add prompts</a>: the questions your buyers ask an AI engine. Each is asked at once, then daily.</li>
+</ol>
+<p class="hint">The figures below fill in as the engines answer.</p>
+</section>
+% end
+% if movers:
+<section class="card" aria-labelledby="movers-title"><h2 id="movers-title">What changed most against the {{window_words}} before</h2>
+<ul class="movers">
+% for mover in movers:
+<li>{{!swatch(mover["row"])}}{{mover["row"]["name"]}} · {{mover["label"]}}<strong>{{percent(mover["value"])}}</strong>{{!change(mover["change"], True)}}</li>
+% end
+</ul></section>
+% end
+{{!filters}}
+<p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
+{{!when(document["to"])}}; changes are against the {{window_words}} before
 ({{document["previous"]["chats"]}} chats).</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
@@ -9204,22 +9269,22 @@ OVERVIEW_TEMPLATE = """{{!filters}}
 <p class="empty">No brands yet: <a href="/brands">add the brands</a> you want to follow.</p>
 % else:
 <div class="scroll"><table class="ranks">
-<thead><tr><th scope="col">Rank</th><th scope="col">Brand</th><th scope="col">Visibility</th>
-<th scope="col">Change</th><th scope="col">Share of voice</th><th scope="col">Change</th>
-<th scope="col">Average position</th><th scope="col">Change</th><th scope="col">Citations</th>
-<th scope="col">Sentiment (positive/neutral/negative)</th><th scope="col">Change</th>
-<th scope="col">Rank change</th></tr></thead>
+<thead><tr><th scope="col">Brand</th><th scope="col" class="num">Rank</th><th scope="col" class="num">Visibility</th>
+<th scope="col" class="num">Change</th><th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Average position</th><th scope="col" class="num">Change</th><th scope="col" class="num">Citations</th>
+<th scope="col" class="num">Sentiment (positive/ neutral/ negative)</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Rank change</th></tr></thead>
 <tbody>
 % for row in document["brands"]:
-<tr><td>{{row["rank"]}}</td>
-<th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
-<td>{{percent(row["visibility"]["value"])}}</td><td>{{!change(row["change"]["visibility"], True)}}</td>
-<td>{{percent(row["shareOfVoice"]["value"])}}</td><td>{{!change(row["change"]["shareOfVoice"], True)}}</td>
-<td>{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
-<td>{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
-<td>{{row["citations"]}}</td>
-<td>{{sentiment_text(row["sentiment"])}}</td><td>{{!change(row["change"]["sentiment"], False)}}</td>
-<td>{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
+<tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
+<td class="num">{{row["rank"]}}</td>
+<td class="num">{{percent(row["visibility"]["value"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+<td class="num">{{percent(row["shareOfVoice"]["value"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
+<td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
+<td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
+<td class="num">{{row["citations"]}}</td>
+<td class="num">{{sentiment_text(row["sentiment"])}}</td><td class="num">{{!change(row["change"]["sentiment"], False)}}</td>
+<td class="num">{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -9247,6 +9312,9 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <option value="{{tag["id"]}}"{{!' selected' if values["tagId"] == tag["id"] else ''}}>{{tag["name"]}}</option>
 % end
 </select></div>
+% if values["sort"]:
+<input type="hidden" name="sort" value="{{values["sort"]}}">
+% end
 <button type="submit">Find</button>
 </form>
 % if result:
@@ -9280,15 +9348,21 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % if not page["data"]:
 <p class="empty">No prompts match.</p>
 % else:
-<div class="scroll"><table>
-<thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
-<th scope="col">Tags</th><th scope="col">Location</th>
+<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{window_words}} before. Sort by a column with its heading.</p>
+<div class="scroll"><table class="prompts">
+<thead><tr>
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False)):
+% sorted_by = values["sort"] and values["sort"].lstrip("-") == name
+<th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
+% end
 % if can_write:
 <th scope="col"><span class="visually-hidden">Actions</span></th>
 % end
 </tr></thead><tbody>
 % for prompt in page["data"]:
+% visibility, trend = figures.get(prompt["id"], (None, None))
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
+<td class="num">{{percent(visibility)}}</td><td class="num">{{!change(trend, True)}}</td>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 % if can_write:
@@ -9363,10 +9437,10 @@ CHAT_LIST_TEMPLATE = """% if not chats:
 <p class="empty">No chats in this window.</p>
 % else:
 <div class="scroll"><table>
-<thead><tr><th scope="col">When (UTC)</th><th scope="col">Engine</th><th scope="col">Prompt</th>
+<thead><tr><th scope="col">When</th><th scope="col">Engine</th><th scope="col">Prompt</th>
 <th scope="col">Brands named</th></tr></thead><tbody>
 % for chat in chats:
-<tr><td><a href="/chats/{{chat["id"]}}">{{chat["createdAt"][:16].replace("T", " ")}}</a></td>
+<tr><td><a href="/chats/{{chat["id"]}}">{{!when(chat["createdAt"])}}</a></td>
 <td>{{chat["engine"]}}</td><td>{{chat["prompt"]}}</td>
 <td>{{", ".join(m["brandName"] for m in chat["mentions"] if m["position"] is not None) or "none"}}</td></tr>
 % end
@@ -9378,7 +9452,7 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <dl class="facts"><dt>Prompt</dt><dd><a href="/prompts/{{chat["promptId"]}}">{{chat["prompt"]}}</a></dd>
 <dt>Engine</dt><dd>{{chat["engine"]}} ({{chat["model"]}})</dd>
 <dt>Location</dt><dd>{{chat["location"] or "any"}}</dd>
-<dt>When</dt><dd>{{chat["createdAt"][:19].replace("T", " ")}} UTC</dd>
+<dt>When</dt><dd>{{!when(chat["createdAt"])}}</dd>
 <dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd>
 <dt>Sentiment by</dt><dd>{{"%(engine)s (%(model)s)" % chat["judge"] if chat["judge"] else "VADER"}}</dd></dl>
 % for note in chat["notes"]:
@@ -9459,18 +9533,18 @@ cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain"
 <thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
 <th scope="col">Share of chats</th><th scope="col">Chats citing</th>
 <th scope="col">Chats consulting</th><th scope="col">Citations</th>
-<th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
+<th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen</th></tr></thead><tbody>
 % for row in page["data"]:
 % if page["groupBy"] == "domain":
 <tr><th scope="row"><a href="/sources?{{query_string(values, groupBy="url", domain=row["domain"], page=None)}}">{{row["domain"]}}</a></th>
 % else:
 <tr><th scope="row">{{row["url"]}}</th>
 % end
-<td>{{percent(row["chatShare"]["value"])}}</td>
-<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td>
+<td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td>
 <td>{{row["category"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
-<td>{{row["lastSeenAt"][:10]}}</td></tr>
+<td>{{!when(row["lastSeenAt"], date_only=True)}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -9633,7 +9707,7 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 """
 
 CONFIRM_DELETE_TEMPLATE = """<section class="card confirm" aria-labelledby="confirm-title">
-<h2 id="confirm-title">Delete the {{kind}} “{{name}}”?</h2>
+<h2 id="confirm-title">Delete the {{kind}} “{{item}}”?</h2>
 <p>If you do, {{consequence}}. This cannot be undone.</p>
 <form method="post" action="{{action}}" class="inline danger">
 <input type="hidden" name="csrf" value="{{csrf}}">
@@ -9644,7 +9718,7 @@ CONFIRM_DELETE_TEMPLATE = """<section class="card confirm" aria-labelledby="conf
 """
 
 DELETED_TEMPLATE = """<div class="card notice" role="status">
-<p>The {{kind}} “{{name}}” is deleted: {{done}}.</p>
+<p>The {{kind}} “{{item}}” is deleted: {{done}}.</p>
 </div>
 <p><a href="{{back}}">Back to the {{kind}}s</a></p>
 """
@@ -9689,21 +9763,39 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 .who button { background: #374151; border-color: #9ca3af; }
 .danger button, .actions button { background: #fff; color: var(--down); border-color: var(--down); }
 .actions { display: flex; gap: 8px; align-items: center; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+/* Two charts side by side only when each keeps its axis labels at 11 px or more. */
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(480px, 100%), 1fr));
+          gap: 16px; }
+.charts > *, main > * { min-width: 0; }
 figure { margin: 0 0 16px; }
 .chart { width: 100%; height: auto; display: block; }
-.chart .grid { stroke: #e5e7eb; }
-.chart .axis { font-size: 12px; fill: var(--muted); }
+.chart .grid { stroke: #d1d5db; }
+.chart .axis { font-size: 14px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0;
           margin: 8px 0; }
 .legend li { display: flex; align-items: center; gap: 6px; font-size: 14px; }
+.legend .latest { color: var(--muted); font-variant-numeric: tabular-nums; }
 .swatch { margin-right: 6px; vertical-align: -1px; }
-.scroll { overflow-x: auto; position: relative; }  /* holds its visually-hidden labels */
-table { border-collapse: collapse; width: 100%; font-size: 15px; }
+/* A wide table scrolls in its own box, never the page, its first column kept in view. */
+.scroll { overflow-x: auto; position: relative; max-width: 100%; }  /* holds hidden labels */
+table { border-collapse: separate; border-spacing: 0; width: 100%; font-size: 15px; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb;
          vertical-align: top; }
-thead th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+thead th { color: var(--muted); font-weight: 600; vertical-align: bottom; }
 tbody th { font-weight: 500; }
+.scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
+                            max-width: 22em; overflow-wrap: anywhere; }
+.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th a.sort { color: inherit; }
+.field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
+[aria-invalid="true"] { border-color: var(--down); border-width: 2px; }
+.danger-link { color: var(--down); }
+.confirm .danger a { margin-left: 8px; }
+.movers { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
+          gap: 12px; list-style: none; padding: 0; margin: 0; }
+.movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+.movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
+.steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
 .summary, .empty, .hint { color: var(--muted); }
 .problem { border-color: var(--down); color: var(--down); }
@@ -9719,11 +9811,29 @@ tbody th { font-weight: 500; }
 .domain { color: var(--muted); font-size: 14px; margin-left: 6px; }
 .pager { display: flex; gap: 16px; align-items: center; margin-top: 12px; }
 details > summary { cursor: pointer; font-weight: 600; }
+@media print { .top form, .filters, .skip { display: none; } .card { break-inside: avoid; } }
 @media (max-width: 640px) {
   main { padding: 8px; } h1 { font-size: 22px; }
+  .chart .axis { font-size: 20px; }
+  .card { padding: 12px; }
   .who { margin-left: 0; width: 100%; justify-content: space-between; }
   .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
 }
+"""
+
+# The dashboard's one script: times in the browser's own time zone. A page shows them in
+# UTC (see when()); without script they stay so. A file, as the CSP's script-src 'self' allows.
+DASHBOARD_SCRIPT = """"use strict";
+document.addEventListener("DOMContentLoaded", function () {
+  var formats = {date: {dateStyle: "medium"}, time: {dateStyle: "medium", timeStyle: "short"}};
+  document.querySelectorAll("time[data-local]").forEach(function (node) {
+    var moment = new Date(node.getAttribute("datetime"));
+    if (!isNaN(moment)) {
+      node.title = node.textContent;
+      node.textContent = moment.toLocaleString(undefined, formats[node.dataset.local]);
+    }
+  });
+});
 """
 
 # The mark of the page's tab: a rising line.
@@ -9735,6 +9845,7 @@ DASHBOARD_ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">
 DASHBOARD_ASSETS = {
     "dashboard.css": ("text/css; charset=utf-8", DASHBOARD_CSS),
     "icon.svg": ("image/svg+xml", DASHBOARD_ICON),
+    "local-time.js": ("text/javascript; charset=utf-8", DASHBOARD_SCRIPT),
 }
 
 DASHBOARD_TEMPLATES = {
@@ -9763,12 +9874,40 @@ def sentiment_text(figure):
 
 
 def change(value, is_share, lower_is_better=False, whole=False):
-    """A change as signed text (points for shares), classed up or down for colour."""
-    if value is None or value == 0:
-        return '<span class="same">±0</span>' if value == 0 else "–"
-    better = (value < 0) if lower_is_better else (value > 0)
+    """A change as signed text (points for shares) with its column's decimals, classed up or
+    down for colour and marked with an arrow, so it reads without colour too."""
+    if value is None:
+        return "–"
     text = "%+.1f pts" % (value * 100) if is_share else "%+d" % value if whole else "%+.2f" % value
-    return '<span class="%s">%s</span>' % ("up" if better else "down", text.replace("-", "−"))
+    if text.lstrip("+-").split()[0].strip("0.") == "":
+        return '<span class="same">±%s</span>' % text[1:]
+    better = (value < 0) if lower_is_better else (value > 0)
+    return '<span class="%s">%s %s</span>' % ("up" if better else "down", "▲" if value > 0 else "▼",
+                                              text.replace("-", "−"))
+
+
+def when(timestamp, date_only=False):
+    """A UTC time as <time>: the text is UTC (what a page without script shows); the
+    dashboard's one script (local-time.js) rewrites it in the browser's own time zone."""
+    text = timestamp[:10] if date_only else timestamp[:16].replace("T", " ") + " UTC"
+    return '<time datetime="%s" data-local="%s">%s</time>' % (
+        escape(timestamp), "date" if date_only else "time", escape(text))
+
+
+def window_words(days):
+    """A window named in words: the last 30 days."""
+    return "last %s days" % days
+
+
+def movers(rows, count=4):
+    """The brand figures (visibility, share of voice) that moved most against the previous
+    window, largest move first."""
+    moved = [{"row": row, "label": label, "value": row[figure]["value"],
+              "change": row["change"][figure]}
+             for row in rows for figure, label in (("visibility", "visibility"),
+                                                   ("shareOfVoice", "share of voice"))
+             if row["change"][figure]]
+    return sorted(moved, key=lambda mover: -abs(mover["change"]))[:count]
 
 
 def pager(values, document):
@@ -9783,6 +9922,14 @@ def filters_form(connection, values):
                        choices=filter_choices(connection, caller().workspace_id))
 
 
+def first_steps(connection, workspace_id):
+    """Which of the two first steps a workspace has taken: a brand, a prompt."""
+    return query_one(connection, """
+        SELECT EXISTS (SELECT 1 FROM brands WHERE workspace_id = ?1) AS brands,
+               EXISTS (SELECT 1 FROM prompts WHERE workspace_id = ?1) AS prompts""",
+                     (workspace_id,))
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -9791,8 +9938,12 @@ def add_overview_routes(app, db):
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
             filters = filters_form(connection, values)
+            started = first_steps(connection, caller().workspace_id)
         rows = document["brands"]
-        body = render_part("overview", filters=filters, document=document, days=values["days"],
+        body = render_part("overview", filters=filters, document=document,
+                           window_words=window_words(values["days"]),
+                           steps=None if all(started.values()) else started,
+                           movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility"),
                            share=figure_chart("Share of voice", rows, "shareOfVoice"),
                            swatch=swatch, percent=percent, change=change,
@@ -9800,17 +9951,109 @@ def add_overview_routes(app, db):
         return render_page("Overview", body, "/")
 
 
+# The prompt list's figures: each prompt's visibility for the own brands (the share of its
+# chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
+# change against the same number of days before, from the per-prompt daily rollup.
+PROMPT_LIST_DAYS = 30
+PROMPT_VISIBILITY_SQL = """(SELECT 1.0 * sum(d.own_chats) / sum(d.chats) FROM prompt_daily_chats d
+    WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
+# The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
+# window edges (current start, tomorrow, previous start) that SQL takes.
+PROMPT_SORTS = {
+    "prompt": ("p.text COLLATE NOCASE", ()),
+    "status": ("p.status", ()),
+    "topic": ("(SELECT t.name_key FROM topics t WHERE t.id = p.topic_id)", ()),
+    "tags": ("(SELECT min(t.name_key) FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id "
+             "WHERE pt.prompt_id = p.id)", ()),
+    "location": ("p.location", ()),
+    "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
+    "trend": ("(%s - %s)" % (PROMPT_VISIBILITY_SQL, PROMPT_VISIBILITY_SQL),
+              ("start", "end", "previous", "start")),
+}
+PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
+                          "sorts it from the largest. Without it, newest first.",
+                          choices=tuple(prefix + name for name in PROMPT_SORTS for prefix in ("", "-")))
+PROMPT_LIST_PAGE_PARAMS = PROMPT_LIST_PARAMS + (PROMPT_SORT_PARAM,)
+
+
+def prompt_list_window(db):
+    """The edges of the prompt list's window and the one before it, as UTC days."""
+    today = datetime.datetime.fromtimestamp(db.clock(), datetime.timezone.utc).date()
+    return {"start": (today - datetime.timedelta(days=PROMPT_LIST_DAYS - 1)).isoformat(),
+            "end": (today + datetime.timedelta(days=1)).isoformat(),
+            "previous": (today - datetime.timedelta(days=2 * PROMPT_LIST_DAYS - 1)).isoformat()}
+
+
+def sorted_prompt_ids(connection, workspace_id, values, window):
+    """(total, ids of the page) of the prompt list sorted by values["sort"]; empty figures
+    last whichever the direction, then newest first."""
+    name = values["sort"].lstrip("-")
+    expression, edges = PROMPT_SORTS[name]
+    direction = "DESC" if values["sort"].startswith("-") else "ASC"
+    filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],
+                   search=values["search"])
+    where, params = prompt_filters(workspace_id, **filters)
+    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    total = next(iter(query_one(connection, count_sql, count_params).values()))
+    ids = [row["id"] for row in query_all(connection, """
+        SELECT p.id FROM prompts p%s ORDER BY %s IS NULL, %s %s, p.id DESC LIMIT ? OFFSET ?"""
+        % (where, expression, expression, direction),
+        params + [window[edge] for edge in edges] * 2
+        + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
+    return total, ids
+
+
+def prompt_figures(connection, workspace_id, prompt_ids, window):
+    """{prompt id: (visibility, change against the window before)} of the listed prompts."""
+    rows = query_all(connection, """
+        SELECT prompt_id,
+               1.0 * sum(own_chats) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
+               AS visibility,
+               1.0 * sum(own_chats) FILTER (WHERE day < ?1) / sum(chats) FILTER (WHERE day < ?1)
+               AS previous
+        FROM prompt_daily_chats
+        WHERE workspace_id = ?2 AND prompt_id IN (SELECT value FROM json_each(?3))
+          AND day >= ?4 AND day < ?5
+        GROUP BY prompt_id""", (window["start"], workspace_id, json.dumps(prompt_ids),
+                                window["previous"], window["end"]))
+    return {row["prompt_id"]: (row["visibility"], None if None in (row["visibility"], row["previous"])
+                               else row["visibility"] - row["previous"]) for row in rows}
+
+
+def sort_links(values):
+    """Each column's sort link: ascending first for text, largest first for figures, and the
+    other way round when the list is sorted by it already."""
+    links = {}
+    for name in PROMPT_SORTS:
+        first = "-" + name if PROMPT_SORTS[name][1] else name
+        other = name if first.startswith("-") else "-" + name
+        chosen = other if values["sort"] == first else first
+        links[name] = "?" + query_string(values, sort=chosen, page=None)
+    return links
+
+
 def add_prompt_pages(app, db):
     def prompts_page(result=None, status=200):
-        values = page_query(PROMPT_LIST_PARAMS)
+        values = page_query(PROMPT_LIST_PAGE_PARAMS)
         workspace_id = caller().workspace_id
-        page = list_prompts(db, workspace_id, values["page"], values["perPage"],
-                            status=values["status"], topic_id=values["topicId"],
-                            tag_id=values["tagId"], search=values["search"])
-        page["data"] = prompt_documents(page["data"])
+        window = prompt_list_window(db)
+        with db.read() as connection:
+            if values["sort"]:
+                total, ids = sorted_prompt_ids(connection, workspace_id, values, window)
+                page = dict(data=prompt_documents(load_prompts(connection, workspace_id, ids)),
+                            **page_fields(total, values["page"], values["perPage"]))
+            else:
+                page = list_prompts(db, workspace_id, values["page"], values["perPage"],
+                                    status=values["status"], topic_id=values["topicId"],
+                                    tag_id=values["tagId"], search=values["search"])
+                page["data"] = prompt_documents(page["data"])
+            figures = prompt_figures(connection, workspace_id,
+                                     [prompt["id"] for prompt in page["data"]], window)
+            choices = filter_choices(connection, workspace_id)
         body = render_part("prompts", values=values, page=page, result=result,
-                           statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,
-                           choices=filter_choices(db.connection(), workspace_id),
+                           statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS, choices=choices,
+                           figures=figures, sorts=sort_links(values), percent=percent,
+                           change=change, window_words=window_words(PROMPT_LIST_DAYS),
                            pager=pager(values, page))
         return render_page("Prompts", body, "/prompts", status)
 
@@ -10061,7 +10304,7 @@ def add_delete_page(app, db, table, kind, after=None):
         item_id = parse_path_id(item_id, kind)
         name, consequence, _ = delete_consequence(db.connection(), table, kind,
                                                   caller().workspace_id, item_id)
-        body = render_part("confirm_delete", kind=kind.lower(), name=name, consequence=consequence,
+        body = render_part("confirm_delete", kind=kind.lower(), item=name, consequence=consequence,
                            action="/%s/%d/delete" % (table, item_id), back="/" + table)
         return render_page("Delete this %s?" % kind.lower(), body, "/" + table)
 
@@ -10071,7 +10314,7 @@ def add_delete_page(app, db, table, kind, after=None):
         workspace_id = caller().workspace_id
         name, _, done = delete_consequence(db.connection(), table, kind, workspace_id, item_id)
         delete_owned(db, table, kind, workspace_id, item_id, after)
-        body = render_part("deleted", kind=kind.lower(), name=name, done=done,
+        body = render_part("deleted", kind=kind.lower(), item=name, done=done,
                            back="/" + table)
         return render_page("%s deleted" % kind, body, "/" + table)
 
