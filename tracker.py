@@ -8893,7 +8893,7 @@ UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
 # A chart's drawing units (the viewBox). Its axis labels are 14 units, 20 on a narrow screen
 # (DASHBOARD_CSS), which the layout keeps at 11 px or more on screen at every width: a chart
 # is never drawn narrower than 440 px unless the screen is a phone's (about 340 px wide).
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 60
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 72
 # The top of a chart's scale: the smallest that holds the largest value, each a round
 # number when divided into the four steps of the grid.
 CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -9784,7 +9784,7 @@ th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb;
 thead th { color: var(--muted); font-weight: 600; vertical-align: bottom; }
 tbody th { font-weight: 500; }
 .scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
-                            max-width: 22em; overflow-wrap: anywhere; }
+                            min-width: 10em; max-width: 22em; overflow-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
@@ -9816,6 +9816,7 @@ details > summary { cursor: pointer; font-weight: 600; }
   main { padding: 8px; } h1 { font-size: 22px; }
   .chart .axis { font-size: 20px; }
   .card { padding: 12px; }
+  .scroll tr > :first-child { min-width: 8em; }
   .who { margin-left: 0; width: 100%; justify-content: space-between; }
   .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
 }

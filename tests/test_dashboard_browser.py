@@ -129,7 +129,7 @@ EVERY_PAGE = ("/", "/?days=7", "/prompts", "/prompts?sort=-visibility", "/prompt
 
 # What a person would see cut off: the page wider than the screen; a heading, a table's
 # header cell or a chart wider than its own box (a table's box scrolls, the page does not);
-# a chart's axis labels under 11 px on screen.
+# a chart's axis labels under 11 px on screen or past the chart's edge.
 FIT_PROBLEMS = """
 const problems = [];
 if (document.documentElement.scrollWidth > window.innerWidth)
@@ -146,6 +146,9 @@ for (const label of document.querySelectorAll("svg.chart text.axis")) {
   const px = parseFloat(getComputedStyle(label).fontSize) * svg.getBoundingClientRect().width
              / svg.viewBox.baseVal.width;
   if (px < 11) problems.push("axis label " + px.toFixed(1) + " px");
+  const drawn = label.getBBox();
+  if (drawn.x < 0 || drawn.x + drawn.width > svg.viewBox.baseVal.width)
+    problems.push("axis label cut off: " + label.textContent);
 }
 return problems;
 """
