@@ -8912,26 +8912,28 @@ def percent(value, digits=1):
     return "–" if value is None else "%.*f %%" % (digits, value * 100)
 
 
-def marker(shape, x, y, color, title=""):
-    """One point's mark: hollow, so equal points of several lines show through each other,
-    each line's shape a different size as well."""
+# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
+# points of several lines show through each other, each shape a different size as well.
+MARKER_OUTLINES = {
+    "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
+    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
+    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4),
+              (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
+    "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def marker_template(shape, color):
+    """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
     size = 4 + CHART_MARKERS.index(shape) * 0.6
     common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
     if shape == "circle":
-        mark = '<circle cx="%.1f" cy="%.1f" r="%.1f" %s>' % (x, y, size, common)
-        close = "</circle>"
-    else:
-        outline = {"square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
-                   "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
-                   "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
-                   "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
-                   "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4),
-                             (0.4, 0.4), (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4),
-                             (-1.2, -0.4), (-0.4, -0.4))}[shape]
-        mark = '<polygon points="%s" %s>' % (" ".join(
-            "%.1f,%.1f" % (x + dx * size, y + dy * size) for dx, dy in outline), common)
-        close = "</polygon>"
-    return mark + ("<title>%s</title>" % title if title else "") + close
+        return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
+    return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
+            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
+               common))
 
 
 def line_chart(title, labels, lines):
@@ -8960,7 +8962,7 @@ def line_chart(title, labels, lines):
     for index, anchor in ((0, "start"), (len(labels) - 1, "end")):
         if labels and (index or len(labels) > 1):
             parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
-                         % (x(index), height - pad + 26, anchor, escape(day_words(labels[index]))))
+                         % (x(index), height - pad + 26, anchor, day_words(labels[index])))
     for number, (name, color, values) in enumerate(lines):
         shape = CHART_MARKERS[number % len(CHART_MARKERS)]
         dash = CHART_DASHES[number % len(CHART_DASHES)]
@@ -8973,21 +8975,24 @@ def line_chart(title, labels, lines):
                 current.append((x(index), y(value), labels[index], value))
         segments.append(current)
         parts.append('<g class="series" data-name="%s">' % escape(name))
+        mark, name_html = marker_template(shape, color), escape(name)
         for segment in segments:
             if len(segment) > 1:
                 parts.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'
                              % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
                                 " ".join("%.1f,%.1f" % p[:2] for p in segment)))
             for px, py, label, value in segment:
-                parts.append(marker(shape, px, py, color, "%s, %s: %s" % (
-                    escape(name), escape(day_words(label)), percent(value))))
+                parts.append(mark % {"x": px, "y": py, "title": "<title>%s, %s: %s</title>" % (
+                    name_html, day_words(label), percent(value))})
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
 def day_words(label):
-    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026."""
+    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026 (only
+    digits and a month's name: no escaping needed)."""
     day = datetime.date.fromisoformat(label[:10])
     return "%d %s %d" % (day.day, day.strftime("%b"), day.year)
 
@@ -9004,7 +9009,8 @@ def chart_legend(lines):
             '<line x1="1" x2="33" y1="7" y2="7" stroke="%s" stroke-width="2"%s/>%s</svg>'
             '%s <span class="latest">%s</span></li>'
             % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
-               marker(CHART_MARKERS[number % len(CHART_MARKERS)], 17, 7, color), escape(name),
+               marker_template(CHART_MARKERS[number % len(CHART_MARKERS)], color)
+               % {"x": 17, "y": 7, "title": ""}, escape(name),
                "latest " + percent(latest) if latest is not None else "no figure yet"))
     return '<ul class="legend">%s</ul>' % "".join(items)
 
@@ -9013,7 +9019,7 @@ def chart_table(caption, labels, lines):
     """The chart's figures as a table, folded away by default."""
     head = "".join("<th scope=\"col\" class=\"num\">%s</th>" % escape(name) for name, _, _ in lines)
     rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
-        escape(day_words(label)), "".join("<td class=\"num\">%s</td>" % percent(values[i])
+        day_words(label), "".join("<td class=\"num\">%s</td>" % percent(values[i])
                                           for _, _, values in lines))
         for i, label in enumerate(labels))
     return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
