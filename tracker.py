@@ -9974,8 +9974,14 @@ PROMPT_SORTS = {
              "WHERE pt.prompt_id = p.id)", ()),
     "location": ("p.location", ()),
     "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
-    "trend": ("(%s - %s)" % (PROMPT_VISIBILITY_SQL, PROMPT_VISIBILITY_SQL),
-              ("start", "end", "previous", "start")),
+    # both windows in one range of the rollup: one seek per prompt
+    "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
+                         / sum(d.chats) FILTER (WHERE d.day >= ?)
+                  - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
+                         / sum(d.chats) FILTER (WHERE d.day < ?)
+                  FROM prompt_daily_chats d WHERE d.workspace_id = p.workspace_id
+                  AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)""",
+              ("start", "start", "start", "start", "previous", "end")),
 }
 PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
                           "sorts it from the largest. Without it, newest first.",
@@ -10003,9 +10009,9 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
     total = next(iter(query_one(connection, count_sql, count_params).values()))
     ids = [row["id"] for row in query_all(connection, """
-        SELECT p.id FROM prompts p%s ORDER BY %s IS NULL, %s %s, p.id DESC LIMIT ? OFFSET ?"""
-        % (where, expression, expression, direction),
-        params + [window[edge] for edge in edges] * 2
+        SELECT p.id FROM prompts p%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
+        % (where, expression, direction),
+        params + [window[edge] for edge in edges]
         + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
     return total, ids
 
