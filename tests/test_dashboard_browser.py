@@ -121,6 +121,14 @@ def test_pages_fit_a_phone_and_work_by_keyboard(served):
         driver.quit()
 
 
+def signed_in(driver, served):
+    """Sign in to the served dashboard; its URL once the overview is in."""
+    url, key, _ = served
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    return url
+
+
 EVERY_PAGE = ("/", "/?days=7", "/prompts", "/prompts?sort=-visibility", "/prompts/1",
               "/prompts/1/delete", "/chats", "/chats/1", "/sources", "/sources?groupBy=category",
               "/sources?groupBy=url&domain=stark.example", "/brands", "/brands/1",
@@ -179,10 +187,8 @@ def test_no_page_scrolls_sideways_or_cuts_off_a_heading_at_desktop_and_phone_wid
 
 
 def test_every_delete_asks_first_on_a_page_and_the_result_says_what_was_done(served, chromium):
-    url, key, _ = served
     driver = chromium
-    browser.sign_in(driver, url, key)
-    arrived(driver, "Overview")
+    url = signed_in(driver, served)
     driver.get(url + "/tags")
     driver.find_element(By.ID, "add-name").send_keys("to go")
     driver.find_element(By.ID, "add-name").submit()
@@ -205,10 +211,8 @@ def test_every_delete_asks_first_on_a_page_and_the_result_says_what_was_done(ser
 
 
 def test_a_refused_form_keeps_what_was_typed_and_says_why_beside_the_field(served, chromium):
-    url, key, _ = served
     driver = chromium
-    browser.sign_in(driver, url, key)
-    arrived(driver, "Overview")
+    url = signed_in(driver, served)
     driver.get(url + "/brands")
     for field, text in (("b-name", "Acme CRM"), ("b-color", "teal"), ("b-domains", "acme.example")):
         driver.find_element(By.ID, field).send_keys(text)
@@ -224,10 +228,8 @@ def test_a_refused_form_keeps_what_was_typed_and_says_why_beside_the_field(serve
 
 
 def test_thirty_quick_pages_meet_no_429_and_signing_out_always_works(served, chromium):
-    url, key, server = served
-    driver = chromium
-    browser.sign_in(driver, url, key)
-    arrived(driver, "Overview")
+    driver, server = chromium, served[2]
+    url = signed_in(driver, served)
     for number in range(30):
         driver.get(url + ("/prompts", "/topics", "/tags")[number % 3])
         assert driver.find_element(By.TAG_NAME, "h1").text in ("Prompts", "Topics", "Tags")
