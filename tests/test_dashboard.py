@@ -621,20 +621,32 @@ def test_the_prompt_list_shows_each_prompts_visibility_and_change_sorted_by_any_
         .startswith("sort: must be one of")
 
 
-def test_the_overview_opens_with_what_moved_most_or_with_the_first_two_steps(site, db, client):
+def test_the_overview_opens_with_what_moved_most_or_with_the_first_two_steps(site, db, client, clock):
+    clock.advance(7 * 86400 + 3600)  # the seed's answers are the previous week; now a new one
     sign_in(site, site.key["key"])
-    expected = site.get("/api/v1/analytics/rankings", {"compare": "previous", "from": tracker.iso_timestamp(
-        tracker.time.time() - 7 * 86400)}, headers=bearer(site)).json["data"]
+    post(site, "/prompts", {"lines": "Is Acme or Northwind better?"}, status=201)  # moves them
+    expected = site.get("/api/v1/analytics/rankings", {
+        "compare": "previous", "from": tracker.iso_timestamp(clock() - 7 * 86400)},
+        headers=bearer(site)).json["data"]
+    moves = sorted(((row["name"], label, row["change"][figure]) for row in expected["brands"]
+                    for figure, label in (("visibility", "visibility"),
+                                          ("shareOfVoice", "share of voice"))
+                    if row["change"][figure]), key=lambda move: -abs(move[2]))[:4]
+    assert expected["previous"]["chats"] and moves
     page = site.get("/?days=7")
-    movers = page.html.find(id="movers-title")
-    if expected["previous"]["chats"]:
-        assert movers is not None and len(movers.parent.select("li")) <= 4
+    shown = page.html.find(id="movers-title").parent.select("li")
+    assert [li.contents[1].strip() for li in shown] == ["%s · %s" % move[:2] for move in moves]
+    assert [str(li.find("span")) for li in shown] == [tracker.change(move[2], True) for move in moves]
     assert page.html.find(id="start-title") is None  # brands and prompts are there
     empty = make_api(client, db, rate_limit=100)
     sign_in(client, empty.key)
     steps = client.get("/").html.find(id="start-title").parent
     assert [a["href"] for a in steps.select("ol a")] == ["/brands", "/prompts"]
     assert "Done" not in steps.text
+    # the first step taken: it says so, the second still to take
+    post(client, "/brands", {"name": "Mine", "type": "own", "status": "active"})
+    steps = client.get("/").html.find(id="start-title").parent
+    assert [li.text.startswith("Done: ") for li in steps.select("ol li")] == [True, False]
 
 
 def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_latest(site):
