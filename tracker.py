@@ -8378,7 +8378,8 @@ def add_operations_routes(app, db):
 # The dashboard is a second Bottle application in the same process: server-rendered
 # pages over the same functions the API reads, for a person with a browser. It answers
 # the paths its routes match; every other path is the API's, as before (add_dashboard).
-# Pages carry no script: charts are inline SVG, forms are plain HTML forms.
+# Pages need no script: charts are inline SVG, forms are plain HTML forms, and a delete asks
+# on a page of its own; one small script file only shows times in the browser's time zone.
 
 DASHBOARD_SESSION_SECONDS = 12 * 3600
 SESSION_TOKEN_BYTES = 32
@@ -10315,6 +10316,8 @@ def add_delete_page(app, db, table, kind, after=None):
     @app.get("/%s/<item_id>/delete" % table)
     def confirm_delete(item_id):
         item_id = parse_path_id(item_id, kind)
+        if not may_write():  # the question is only for a key that may do it
+            raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
         name, consequence, _ = delete_consequence(db.connection(), table, kind,
                                                   caller().workspace_id, item_id)
         body = render_part("confirm_delete", kind=kind.lower(), item=name, consequence=consequence,

@@ -174,6 +174,7 @@ def test_a_read_key_sees_every_page_without_controls(site, db):
     assert "(read only)" in site.get("/").text
     page = post(site, "/topics", {"name": "Nope"}, status=403)
     assert "lacks the write scope" in page.text
+    assert "lacks the write scope" in site.get("/topics/1/delete", status=403).text
     post(site, "/sign-out", {})
 
 
