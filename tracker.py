@@ -9527,19 +9527,19 @@ cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain"
 <p class="empty">No sources in this window.</p>
 % elif page["groupBy"] == "category":
 <div class="scroll"><table>
-<thead><tr><th scope="col">Category</th><th scope="col">Share of chats</th>
-<th scope="col">Chats citing</th><th scope="col">Chats consulting</th>
-<th scope="col">Citations</th></tr></thead><tbody>
+<thead><tr><th scope="col">Category</th><th scope="col" class="num">Share of chats</th>
+<th scope="col" class="num">Chats citing</th><th scope="col" class="num">Chats consulting</th>
+<th scope="col" class="num">Citations</th></tr></thead><tbody>
 % for row in page["data"]:
-<tr><th scope="row">{{row["category"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
-<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td></tr>
+<tr><th scope="row">{{row["category"]}}</th><td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td></tr>
 % end
 </tbody></table></div>
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
-<th scope="col">Share of chats</th><th scope="col">Chats citing</th>
-<th scope="col">Chats consulting</th><th scope="col">Citations</th>
+<th scope="col" class="num">Share of chats</th><th scope="col" class="num">Chats citing</th>
+<th scope="col" class="num">Chats consulting</th><th scope="col" class="num">Citations</th>
 <th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen</th></tr></thead><tbody>
 % for row in page["data"]:
 % if page["groupBy"] == "domain":
@@ -9661,7 +9661,7 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 <div class="scroll"><table>
 <thead><tr><th scope="col">Name</th>
 % if kind == "Tag":
-<th scope="col">Colour</th><th scope="col">Prompts</th>
+<th scope="col">Colour</th><th scope="col" class="num">Prompts</th>
 % end
 % if can_write:
 <th scope="col">Change</th><th scope="col"><span class="visually-hidden">Delete</span></th>
@@ -9670,7 +9670,7 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 % for item in items:
 <tr><th scope="row">{{item["name"]}}</th>
 % if kind == "Tag":
-<td>{{item["color"]}}</td><td>{{item["promptCount"]}}</td>
+<td>{{item["color"]}}</td><td class="num">{{item["promptCount"]}}</td>
 % end
 % if can_write:
 % action = "%s/%d" % (path, item["id"])
