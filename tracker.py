@@ -10377,11 +10377,15 @@ def add_session_routes(app, db):
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
         bottle.redirect("/", 303)
 
-    @app.post("/sign-out")
-    def sign_out_submit():
-        sign_out(db, request.get_cookie(SESSION_COOKIE))
+    def signed_out_already():
+        """Signing out of a session that has ended already: nothing to end, same way out."""
         response.delete_cookie(SESSION_COOKIE, path="/")
         bottle.redirect("/", 303)
+
+    @app.post("/sign-out", signed_out=signed_out_already)
+    def sign_out_submit():
+        sign_out(db, request.get_cookie(SESSION_COOKIE))
+        signed_out_already()
 
 
 ###############################################################################

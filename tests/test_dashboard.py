@@ -197,6 +197,8 @@ def test_pages_spend_the_sessions_own_budget_never_the_keys(client, db, clock):
     assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
         "http://localhost:80/"  # leaving is never refused
     assert client.get("/", status=200).html.find("input", id="key") is not None
+    assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
+        "http://localhost:80/"  # even with the session ended already
     clock.advance(60)
     sign_in(client, limited.key)
     assert client.get("/prompts").headers["X-Ratelimit-Remaining"] == \
