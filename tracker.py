@@ -9258,7 +9258,7 @@ OVERVIEW_TEMPLATE = """% if steps:
 </section>
 % end
 % if movers:
-<section class="card" aria-labelledby="movers-title"><h2 id="movers-title">What changed most against the {{window_words}} before</h2>
+<section class="card" aria-labelledby="movers-title"><h2 id="movers-title">What changed most against the {{days}} days before</h2>
 <ul class="movers">
 % for mover in movers:
 <li>{{!swatch(mover["row"])}}{{mover["row"]["name"]}} · {{mover["label"]}}<strong>{{percent(mover["value"])}}</strong>{{!change(mover["change"], True)}}</li>
@@ -9267,7 +9267,7 @@ OVERVIEW_TEMPLATE = """% if steps:
 % end
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
-{{!when(document["to"])}}; changes are against the {{window_words}} before
+{{!when(document["to"])}}; changes are against the {{days}} days before
 ({{document["previous"]["chats"]}} chats).</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
@@ -9355,7 +9355,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % if not page["data"]:
 <p class="empty">No prompts match.</p>
 % else:
-<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{window_words}} before. Sort by a column with its heading.</p>
+<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
 % for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False)):
@@ -9949,7 +9949,7 @@ def add_overview_routes(app, db):
             started = first_steps(connection, caller().workspace_id)
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
-                           window_words=window_words(values["days"]),
+                           window_words=window_words(values["days"]), days=values["days"],
                            steps=None if all(started.values()) else started,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility"),
@@ -10068,6 +10068,7 @@ def add_prompt_pages(app, db):
                            statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS, choices=choices,
                            figures=figures, sorts=sort_links(values), percent=percent,
                            change=change, window_words=window_words(PROMPT_LIST_DAYS),
+                           days=PROMPT_LIST_DAYS,
                            pager=pager(values, page))
         return render_page("Prompts", body, "/prompts", status)
 
