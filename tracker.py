@@ -9086,7 +9086,8 @@ def add_operations_routes(app, db):
 # The dashboard is a second Bottle application in the same process: server-rendered
 # pages over the same functions the API reads, for a person with a browser. It answers
 # the paths its routes match; every other path is the API's, as before (add_dashboard).
-# Pages carry no script: charts are inline SVG, forms are plain HTML forms.
+# Pages need no script: charts are inline SVG, forms are plain HTML forms, and a delete asks
+# on a page of its own; one small script file only shows times in the browser's time zone.
 
 DASHBOARD_SESSION_SECONDS = 12 * 3600
 SESSION_TOKEN_BYTES = 32
@@ -9094,6 +9095,12 @@ SESSION_COOKIE = "tracker_session"
 SIGN_IN_COOKIE = "tracker_sign_in"  # the sign-in form's CSRF token (double submit)
 # Expired sessions are deleted a batch at a time, at each sign-in.
 SESSION_SWEEP_BATCH = 100
+# A session's own budget of pages a minute. Its pages do not count against the key's API
+# limit (a person clicking through the dashboard would otherwise meet the key's 429 within
+# seconds, and a script sharing the key would starve the person); ten pages a second for a
+# whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
+# and static files are never counted.
+SESSION_RATE_LIMIT = 600
 DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
                  "frame-ancestors 'none'; object-src 'none'")
 DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
@@ -9201,8 +9208,9 @@ class DashboardPlugin:
     """Sessions, CSRF, scopes, the key's rate limit and the security headers of every page.
 
     A page with a session runs with the session's key as ``caller()``, so the functions
-    the API reads see the same workspace; its requests count against the key's limit.
-    Errors are pages too: an ApiError shows its message and problems, with its status.
+    the API reads see the same workspace; its requests count against the session's own
+    limit (SESSION_RATE_LIMIT), never the key's. Errors are pages too: an ApiError shows
+    its message and problems, with its status.
     """
     name = "dashboard"
     api = 2
@@ -9249,7 +9257,8 @@ class DashboardPlugin:
             return False
         auth, csrf = found
         request.environ["tracker.auth"], request.environ["tracker.csrf"] = auth, csrf
-        count_request(self.limiter, auth)
+        if request.path != "/sign-out":  # leaving is never refused
+            count_session_request(self.limiter, token)
         if request.method == "POST":
             if not hmac.compare_digest(form_text("csrf").encode(), csrf.encode()):
                 raise ApiError(403, "The form has expired: reload the page and try again",
@@ -9257,6 +9266,16 @@ class DashboardPlugin:
             if "write" not in auth.scopes and request.path != "/sign-out":
                 raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
         return True
+
+
+def count_session_request(limiter, token):
+    """Count a page against its session's own limit; a 429 page past it."""
+    allowed, remaining, reset = limiter.hit(("session", hash_key(token)), SESSION_RATE_LIMIT)
+    set_headers([("X-Ratelimit-Limit", str(SESSION_RATE_LIMIT)),
+                 ("X-Ratelimit-Remaining", str(remaining)), ("X-Ratelimit-Reset", str(reset))])
+    if not allowed:
+        raise rate_limit_error("Too many pages: %d a minute per session; wait a moment"
+                               % SESSION_RATE_LIMIT, max(1, math.ceil(reset - limiter.clock())))
 
 
 def signed_in():
@@ -9288,6 +9307,7 @@ LAYOUT_TEMPLATE = """<!doctype html>
 <title>{{title}} · tracker</title>
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/dashboard.css">
+<script src="/static/local-time.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
@@ -9340,7 +9360,7 @@ ERROR_TEMPLATE = """<div class="card problem" role="alert">
 </ul>
 % end
 </div>
-<p><a href="{{back}}">Back</a></p>
+<p><a href="{{back}}">{{get("back_label", "Back")}}</a></p>
 """
 
 
@@ -9365,9 +9385,88 @@ def render_page(title, body, current=None, status=200):
 
 
 def render_part(name, **values):
-    """One template's HTML; csrf and auth are there for every form."""
+    """One template's HTML; csrf, auth and a refused form's state are there for every form."""
     return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
-                                 can_write=may_write(), **values)
+                                 can_write=may_write(), when=when,
+                                 kept=request.environ.get("tracker.form", NO_REFUSED_FORM), **values)
+
+
+# The form fields that API field names in a 422 stand for (a prompt's topic is sent by name;
+# the pasted lines are the bulk body's prompts).
+FORM_FIELD_OF = {"topicName": "topic", "topicId": "topic", "prompts": "lines"}
+
+
+class RefusedForm:
+    """A form the server refused, shown again on its own page: what was typed, and each
+    problem beside its field (a problem that names no field of the form heads the form).
+    Templates ask it about their form by its action, so other forms on the page stay as they
+    were."""
+
+    def __init__(self, action=None, values=None, error=None):
+        self.action, self.values, self.problems, self.general = action, values or {}, {}, []
+        for problem in (error.errors or [] if error else []):
+            field = re.split(r"[\[.]", problem.get("field") or "")[0]
+            field = FORM_FIELD_OF.get(field, field)
+            if field in self.values and field not in self.problems:
+                self.problems[field] = problem["message"]
+            else:
+                self.general.append(problem)
+        if error and not error.errors:
+            self.general.append({"message": error.message})
+
+    def value(self, action, name, default=""):
+        return self.values.get(name, default) if action == self.action else default
+
+    def problem_id(self, name):
+        return "problem-" + re.sub(r"[^a-z0-9]+", "-", (self.action + "-" + name).lower())
+
+    def problem(self, action, name):
+        """The problem of a field as HTML beside it, or ''."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return '<p class="field-problem" id="%s">%s</p>' % (self.problem_id(name),
+                                                             escape(self.problems[name]))
+
+    def marks(self, action, name):
+        """The attributes that tie a field to its problem, for screen readers."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return ' aria-invalid="true" aria-describedby="%s"' % self.problem_id(name)
+
+    def summary(self, action):
+        """The form's problems that name none of its fields, as HTML at its top, or ''."""
+        if action != self.action or not (self.general or self.problems):
+            return ""
+        lead = "Not saved: the problems are beside their fields." if self.problems else "Not saved."
+        items = "".join("<li>%s%s</li>" % (escape(p["field"]) + ": " if p.get("field") else "",
+                                           escape(p["message"])) for p in self.general)
+        return '<div class="problem" role="alert"><p>%s</p>%s</div>' % (
+            lead, items and "<ul>%s</ul>" % items)
+
+
+NO_REFUSED_FORM = RefusedForm()
+
+
+def shows_refusal(page):
+    """A POST handler whose refused form (a 422) comes back on page(*its args), the values
+    kept and the problems beside their fields, with the 422; no dead-end error page."""
+    def decorate(handler):
+        @functools.wraps(handler)
+        def wrapper(*args, **kwargs):
+            try:
+                return handler(*args, **kwargs)
+            except ApiError as error:
+                if error.status != 422:
+                    raise
+                request.environ["tracker.form"] = RefusedForm(request.path, {
+                    name: form_text(name) for name in request.forms.keys() if name != "csrf"},
+                    error)
+            request.environ["QUERY_STRING"] = ""
+            body = page(*args, **kwargs)
+            response.status = 422
+            return body
+        return wrapper
+    return decorate
 
 
 def error_page(error):
@@ -9495,12 +9594,17 @@ class AnswerRenderer:
         return "".join(out)
 
 
-# Series colours for brands that kept the default colour: each has at least 4.5:1
-# contrast on the white page, so lines and their labels stay readable.
-CHART_COLORS = ("#1d4ed8", "#b91c1c", "#047857", "#7e22ce", "#b45309", "#0e7490", "#be185d",
-                "#4d7c0f", "#c2410c", "#4338ca")
+# Series colours for brands that kept the default colour: Okabe and Ito's palette for
+# colour-blind readers (its yellow left out: too pale on white). Each line also has its own
+# marker and dash pattern, so lines stay apart in grey print and where colours meet.
+CHART_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+CHART_DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 4 1 4")
+CHART_MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
 UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 640, 240, 40
+# A chart's drawing units (the viewBox). Its axis labels are 14 units, 20 on a narrow screen
+# (DASHBOARD_CSS), which the layout keeps at 11 px or more on screen at every width: a chart
+# is never drawn narrower than 440 px unless the screen is a phone's (about 340 px wide).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 72
 # The top of a chart's scale: the smallest that holds the largest value, each a round
 # number when divided into the four steps of the grid.
 CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
@@ -9519,20 +9623,44 @@ def percent(value, digits=1):
     return "–" if value is None else "%.*f %%" % (digits, value * 100)
 
 
+# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
+# points of several lines show through each other, each shape a different size as well.
+MARKER_OUTLINES = {
+    "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
+    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
+    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4),
+              (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
+    "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def marker_template(shape, color):
+    """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
+    size = 4 + CHART_MARKERS.index(shape) * 0.6
+    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
+    if shape == "circle":
+        return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
+    return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
+            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
+               common))
+
+
 def line_chart(title, labels, lines):
     """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
-    values); a value of None leaves a gap. Labelled for screen readers, with a table of
-    the same figures beside it (see chart_table)."""
-    width, height, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
-    step = (width - 2 * pad) / max(1, len(labels) - 1)
+    values); a value of None leaves a gap. Each point's <title> names its line, date and
+    value; a table of the same figures is beside it (chart_table)."""
+    width, height, pad, left = CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT
+    step = (width - left - pad / 2) / max(1, len(labels) - 1)
     peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
     top = next(top for top in CHART_TOPS if top >= peak or top == 1.0)
 
     def x(index):
-        return pad + index * step if len(labels) > 1 else width / 2
+        return left + index * step if len(labels) > 1 else (width + left) / 2
 
     def y(value):
-        return height - pad + (2 * pad - height) * value / top
+        return height - pad + (pad / 2 + pad - height) * value / top
 
     parts = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" '
              'xmlns="http://www.w3.org/2000/svg">' % (width, height, escape(title))]
@@ -9540,13 +9668,15 @@ def line_chart(title, labels, lines):
         value = top * tick / 4
         parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/>'
                      '<text x="%d" y="%.1f" class="axis" text-anchor="end">%s</text>'
-                     % (pad, width - pad, y(value), y(value), pad - 4, y(value) + 4,
+                     % (left, width - pad / 2, y(value), y(value), left - 6, y(value) + 5,
                         percent(value, 0)))
-    for index in sorted({0, len(labels) // 2, len(labels) - 1}):
-        if labels:
-            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>'
-                         % (x(index), height - pad + 18, escape(labels[index])))
-    for name, color, values in lines:
+    for index, anchor in ((0, "start"), (len(labels) - 1, "end")):
+        if labels and (index or len(labels) > 1):
+            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
+                         % (x(index), height - pad + 26, anchor, day_words(labels[index])))
+    for number, (name, color, values) in enumerate(lines):
+        shape = CHART_MARKERS[number % len(CHART_MARKERS)]
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
         segments, current = [], []
         for index, value in enumerate(values):
             if value is None:
@@ -9556,33 +9686,55 @@ def line_chart(title, labels, lines):
                 current.append((x(index), y(value), labels[index], value))
         segments.append(current)
         parts.append('<g class="series" data-name="%s">' % escape(name))
+        mark, name_html = marker_template(shape, color), escape(name)
         for segment in segments:
             if len(segment) > 1:
-                parts.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>'
-                             % (escape(color), " ".join("%.1f,%.1f" % p[:2] for p in segment)))
+                parts.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'
+                             % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+                                " ".join("%.1f,%.1f" % p[:2] for p in segment)))
             for px, py, label, value in segment:
-                parts.append('<circle cx="%.1f" cy="%.1f" r="3" fill="%s"><title>%s, %s: %s</title>'
-                             '</circle>' % (px, py, escape(color), escape(name), escape(label),
-                                            percent(value)))
+                parts.append(mark % {"x": px, "y": py, "title": "<title>%s, %s: %s</title>" % (
+                    name_html, day_words(label), percent(value))})
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
 
 
+@functools.lru_cache(maxsize=4096)
+def day_words(label):
+    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026 (only
+    digits and a month's name: no escaping needed)."""
+    day = datetime.date.fromisoformat(label[:10])
+    return "%d %s %d" % (day.day, day.strftime("%b"), day.year)
+
+
 def chart_legend(lines):
-    return '<ul class="legend">%s</ul>' % "".join(
-        '<li><svg width="14" height="14" aria-hidden="true"><rect width="14" height="14" rx="3" '
-        'fill="%s"/></svg>%s</li>' % (escape(color), escape(name)) for name, color, _ in lines)
+    """Each line's marker, dash, name and latest value (where lines meet, the legend still
+    says what each one is at)."""
+    items = []
+    for number, (name, color, values) in enumerate(lines):
+        latest = next((value for value in reversed(values) if value is not None), None)
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
+        items.append(
+            '<li><svg width="34" height="14" viewBox="0 0 34 14" aria-hidden="true">'
+            '<line x1="1" x2="33" y1="7" y2="7" stroke="%s" stroke-width="2"%s/>%s</svg>'
+            '%s <span class="latest">%s</span></li>'
+            % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+               marker_template(CHART_MARKERS[number % len(CHART_MARKERS)], color)
+               % {"x": 17, "y": 7, "title": ""}, escape(name),
+               "latest " + percent(latest) if latest is not None else "no figure yet"))
+    return '<ul class="legend">%s</ul>' % "".join(items)
 
 
 def chart_table(caption, labels, lines):
     """The chart's figures as a table, folded away by default."""
-    head = "".join("<th scope=\"col\">%s</th>" % escape(name) for name, _, _ in lines)
+    head = "".join("<th scope=\"col\" class=\"num\">%s</th>" % escape(name) for name, _, _ in lines)
     rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
-        escape(label), "".join("<td>%s</td>" % percent(values[i]) for _, _, values in lines))
+        day_words(label), "".join("<td class=\"num\">%s</td>" % percent(values[i])
+                                          for _, _, values in lines))
         for i, label in enumerate(labels))
     return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
-            '<thead><tr><th scope="col">Period</th>%s</tr></thead><tbody>%s</tbody></table></div>'
+            '<thead><tr><th scope="col">Period from</th>%s</tr></thead><tbody>%s</tbody></table></div>'
             '</details>' % (escape(caption), head, rows))
 
 
@@ -9698,11 +9850,23 @@ def add_dashboard(app, db, limiter):
         try:
             dashboard.router.match(environ)
         except bottle.HTTPError as error:
-            if error.status_code == 404:
+            if error.status_code == 404 and is_api_path(app, environ):
                 return api(environ, start_response)
-        return dashboard.wsgi(environ, start_response)
+        return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
     app.config["tracker.dashboard"] = dashboard
     return wsgi
+
+
+def is_api_path(app, environ):
+    """True for a path under /api (any version) or one of the API's own routes (/healthz):
+    its 404s stay JSON; any other unknown path is the dashboard's, a page with a way back."""
+    if environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]:
+        return True
+    try:
+        app.router.match(environ)
+    except bottle.HTTPError as error:
+        return error.status_code != 404
+    return True
 
 
 def routing_error_page(error):
@@ -9711,9 +9875,12 @@ def routing_error_page(error):
     set_headers(DASHBOARD_HEADERS)
     if "Allow" in error.headers:
         set_headers([("Allow", error.headers["Allow"])])
+    if error.status_code == 404:
+        return render_page("Page not found", render_part(
+            "error", message="There is no dashboard page at this address.", errors=None,
+            back="/", back_label="Go to the overview"), status=404)
     message = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))[0]
-    return render_page("Not found" if error.status_code == 404 else "Not done",
-                       render_part("error", message=message, errors=None, back="/"),
+    return render_page("Not done", render_part("error", message=message, errors=None, back="/"),
                        status=error.status_code)
 
 
@@ -9806,13 +9973,30 @@ OVERVIEW_TEMPLATE = """% if failing:
 <div class="card problem" role="alert"><p>Failing engines: their latest call failed and none
 of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % for engine in failing:
-<li>{{engine["label"]}}: its call at {{minute(engine["lastCallAt"])}} failed: {{engine["lastError"]}}</li>
+<li>{{engine["label"]}}: its call at {{!when(engine["lastCallAt"])}} failed: {{engine["lastError"]}}</li>
 % end
 </ul></div>
 % end
+% if steps:
+<section class="card" aria-labelledby="start-title"><h2 id="start-title">Two steps to your first figures</h2>
+<ol class="steps">
+<li>{{"Done: " if steps["brands"] else ""}}<a href="/brands">Add your brand</a>, and the competitors you want to compare it with.</li>
+<li>{{"Done: " if steps["prompts"] else ""}}<a href="/prompts">Add prompts</a>: the questions your buyers ask an AI engine. Each is asked at once, then daily.</li>
+</ol>
+<p class="hint">The figures below fill in as the engines answer.</p>
+</section>
+% end
+% if movers:
+<section class="card" aria-labelledby="movers-title"><h2 id="movers-title">What changed most against the {{days}} days before</h2>
+<ul class="movers">
+% for mover in movers:
+<li>{{!swatch(mover["row"])}}{{mover["row"]["name"]}} · {{mover["label"]}}<strong>{{percent(mover["value"])}}</strong>{{!change(mover["change"], True)}}</li>
+% end
+</ul></section>
+% end
 {{!filters}}
-<p class="summary">{{document["chats"]}} chats from {{document["from"][:10]}} to
-{{document["to"][:16].replace("T", " ")}} UTC; changes are against the {{days}} days before
+<p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
+{{!when(document["to"])}}; changes are against the {{days}} days before
 ({{document["previous"]["chats"]}} chats).</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
@@ -9821,22 +10005,22 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 <p class="empty">No brands yet: <a href="/brands">add the brands</a> you want to follow.</p>
 % else:
 <div class="scroll"><table class="ranks">
-<thead><tr><th scope="col">Rank</th><th scope="col">Brand</th><th scope="col">Visibility</th>
-<th scope="col">Change</th><th scope="col">Share of voice</th><th scope="col">Change</th>
-<th scope="col">Average position</th><th scope="col">Change</th><th scope="col">Citations</th>
-<th scope="col">Sentiment (positive/neutral/negative)</th><th scope="col">Change</th>
-<th scope="col">Rank change</th></tr></thead>
+<thead><tr><th scope="col">Brand</th><th scope="col" class="num">Rank</th><th scope="col" class="num">Visibility</th>
+<th scope="col" class="num">Change</th><th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Average position</th><th scope="col" class="num">Change</th><th scope="col" class="num">Citations</th>
+<th scope="col" class="num">Sentiment (positive/ neutral/ negative)</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Rank change</th></tr></thead>
 <tbody>
 % for row in document["brands"]:
-<tr><td>{{row["rank"]}}</td>
-<th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
-<td>{{percent(row["visibility"]["value"])}}</td><td>{{!change(row["change"]["visibility"], True)}}</td>
-<td>{{percent(row["shareOfVoice"]["value"])}}</td><td>{{!change(row["change"]["shareOfVoice"], True)}}</td>
-<td>{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
-<td>{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
-<td>{{row["citations"]}}</td>
-<td>{{sentiment_text(row["sentiment"])}}</td><td>{{!change(row["change"]["sentiment"], False)}}</td>
-<td>{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
+<tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
+<td class="num">{{row["rank"]}}</td>
+<td class="num">{{percent(row["visibility"]["value"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+<td class="num">{{percent(row["shareOfVoice"]["value"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
+<td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
+<td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
+<td class="num">{{row["citations"]}}</td>
+<td class="num">{{sentiment_text(row["sentiment"])}}</td><td class="num">{{!change(row["change"]["sentiment"], False)}}</td>
+<td class="num">{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -9869,6 +10053,9 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
 <option value="false"{{!' selected' if values["branded"] is False else ''}}>Non-branded</option>
 </select></div>
+% if values["sort"]:
+<input type="hidden" name="sort" value="{{values["sort"]}}">
+% end
 <button type="submit">Find</button>
 </form>
 % if result:
@@ -9883,15 +10070,17 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 </div>
 % end
 % if can_write:
-<details class="card add"{{!' open' if not page["total"] else ''}}><summary>Add prompts</summary>
+<details class="card add"{{!' open' if not page["total"] or kept.action == "/prompts" else ''}}><summary>Add prompts</summary>
+{{!kept.summary("/prompts")}}
 <form method="post" action="/prompts">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <label for="a-lines">Prompts, one per line (up to {{max_bulk}})</label>
-<textarea id="a-lines" name="lines" rows="6" required></textarea>
+<textarea id="a-lines" name="lines" rows="6" required{{!kept.marks("/prompts", "lines")}}>{{kept.value("/prompts", "lines")}}</textarea>
+{{!kept.problem("/prompts", "lines")}}
 <div class="row">
-<div><label for="a-topic">Topic (optional)</label><input id="a-topic" name="topic"></div>
-<div><label for="a-tags">Tags, separated by commas (optional)</label><input id="a-tags" name="tags"></div>
-<div><label for="a-location">Location (optional)</label><input id="a-location" name="location"></div>
+% for name, label in (("topic", "Topic (optional)"), ("tags", "Tags, separated by commas (optional)"), ("location", "Location (optional)")):
+<div><label for="a-{{name}}">{{label}}</label><input id="a-{{name}}" name="{{name}}" value="{{kept.value("/prompts", name)}}"{{!kept.marks("/prompts", name)}}>{{!kept.problem("/prompts", name)}}</div>
+% end
 </div>
 <button type="submit">Add prompts</button>
 </form></details>
@@ -9900,20 +10089,25 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % if not page["data"]:
 <p class="empty">No prompts match.</p>
 % else:
-<div class="scroll"><table>
-<thead><tr><th scope="col">Prompt</th><th scope="col">Status</th><th scope="col">Topic</th>
-<th scope="col">Tags</th><th scope="col">Location</th><th scope="col">Branded</th>
-<th scope="col">Last run</th>
+<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
+<div class="scroll"><table class="prompts">
+<thead><tr>
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
+% sorted_by = values["sort"] and values["sort"].lstrip("-") == name
+<th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
+% end
 % if can_write:
 <th scope="col"><span class="visually-hidden">Actions</span></th>
 % end
 </tr></thead><tbody>
 % for prompt in page["data"]:
+% visibility, trend = figures.get(prompt["id"], (None, None))
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
+<td class="num">{{percent(visibility)}}</td><td class="num">{{!change(trend, True)}}</td>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
-<td>{{last_run_text(prompt["lastRun"])}}</td>
+<td>{{!last_run_text(prompt["lastRun"])}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
@@ -9940,32 +10134,32 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <dt>Topic</dt><dd>{{(prompt["topic"] or {}).get("name", "none")}}</dd>
 <dt>Tags</dt><dd>{{", ".join(tag["name"] for tag in prompt["tags"]) or "none"}}</dd>
 <dt>Location</dt><dd>{{prompt["location"] or "any"}}</dd>
-<dt>Last run</dt><dd>{{last_run_text(prompt["lastRun"])}}</dd>
+<dt>Last run</dt><dd>{{!last_run_text(prompt["lastRun"])}}</dd>
 % if prompt["lastRun"] and prompt["lastRun"]["error"]:
 <dt>Its error</dt><dd class="problem">{{prompt["lastRun"]["error"]}}</dd>
 % end
 </dl>
 % if can_write:
-<details><summary>Edit</summary>
-<form method="post" action="/prompts/{{prompt["id"]}}">
+% action = "/prompts/%d" % prompt["id"]
+<details{{!' open' if kept.action == action else ''}}><summary>Edit</summary>
+{{!kept.summary(action)}}
+<form method="post" action="{{action}}">
 <input type="hidden" name="csrf" value="{{csrf}}">
-<label for="e-text">Text</label><textarea id="e-text" name="text" rows="3" required>{{prompt["text"]}}</textarea>
+<label for="e-text">Text</label><textarea id="e-text" name="text" rows="3" required{{!kept.marks(action, "text")}}>{{kept.value(action, "text", prompt["text"])}}</textarea>
+{{!kept.problem(action, "text")}}
 <div class="row">
-<div><label for="e-status">Status</label><select id="e-status" name="status">
+<div><label for="e-status">Status</label><select id="e-status" name="status"{{!kept.marks(action, "status")}}>
 % for status in statuses:
-<option{{!' selected' if prompt["status"] == status else ''}}>{{status}}</option>
+<option{{!' selected' if kept.value(action, "status", prompt["status"]) == status else ''}}>{{status}}</option>
 % end
-</select></div>
-<div><label for="e-topic">Topic</label><input id="e-topic" name="topic" value="{{(prompt["topic"] or {}).get("name", "")}}"></div>
-<div><label for="e-tags">Tags, separated by commas</label><input id="e-tags" name="tags" value="{{", ".join(tag["name"] for tag in prompt["tags"])}}"></div>
-<div><label for="e-location">Location</label><input id="e-location" name="location" value="{{prompt["location"] or ""}}"></div>
+</select>{{!kept.problem(action, "status")}}</div>
+% for name, label, current in (("topic", "Topic", (prompt["topic"] or {}).get("name", "")), ("tags", "Tags, separated by commas", ", ".join(tag["name"] for tag in prompt["tags"])), ("location", "Location", prompt["location"] or "")):
+<div><label for="e-{{name}}">{{label}}</label><input id="e-{{name}}" name="{{name}}" value="{{kept.value(action, name, current)}}"{{!kept.marks(action, name)}}>{{!kept.problem(action, name)}}</div>
+% end
 </div>
 <button type="submit">Save</button>
 </form>
-<form method="post" action="/prompts/{{prompt["id"]}}/delete" class="danger">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit">Delete this prompt and its chats</button>
-</form>
+<p><a class="danger-link" href="/prompts/{{prompt["id"]}}/delete">Delete this prompt and its chats…</a></p>
 </details>
 % end
 </section>
@@ -9991,10 +10185,10 @@ CHAT_LIST_TEMPLATE = """% if not chats:
 <p class="empty">No chats in this window.</p>
 % else:
 <div class="scroll"><table>
-<thead><tr><th scope="col">When (UTC)</th><th scope="col">Engine</th><th scope="col">Prompt</th>
+<thead><tr><th scope="col">When</th><th scope="col">Engine</th><th scope="col">Prompt</th>
 <th scope="col">Brands named</th></tr></thead><tbody>
 % for chat in chats:
-<tr><td><a href="/chats/{{chat["id"]}}">{{chat["createdAt"][:16].replace("T", " ")}}</a></td>
+<tr><td><a href="/chats/{{chat["id"]}}">{{!when(chat["createdAt"])}}</a></td>
 <td>{{chat["engine"]}}</td><td>{{chat["prompt"]}}</td>
 <td>{{", ".join(m["brandName"] for m in chat["mentions"] if m["position"] is not None) or "none"}}</td></tr>
 % end
@@ -10008,7 +10202,7 @@ CHAT_TEMPLATE = """<section class="card" aria-label="About this chat">
 <dt>Model version</dt><dd>{{chat["modelVersion"] or "not said by the provider"}}</dd>
 <dt>Truncated</dt><dd>{{"yes: the provider cut the answer at its output limit" if chat["truncated"] else "no"}}</dd>
 <dt>Location</dt><dd>{{chat["location"] or "any"}}</dd>
-<dt>When</dt><dd>{{chat["createdAt"][:19].replace("T", " ")}} UTC</dd>
+<dt>When</dt><dd>{{!when(chat["createdAt"])}}</dd>
 <dt>Latency</dt><dd>{{chat["latencyMs"]}} ms</dd>
 <dt>Sentiment by</dt><dd>{{"%(engine)s (%(model)s)" % chat["judge"] if chat["judge"] else "VADER"}}</dd></dl>
 % for note in chat["notes"]:
@@ -10076,31 +10270,31 @@ cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain"
 <p class="empty">No sources in this window.</p>
 % elif page["groupBy"] == "category":
 <div class="scroll"><table>
-<thead><tr><th scope="col">Category</th><th scope="col">Share of chats</th>
-<th scope="col">Chats citing</th><th scope="col">Chats consulting</th>
-<th scope="col">Citations</th></tr></thead><tbody>
+<thead><tr><th scope="col">Category</th><th scope="col" class="num">Share of chats</th>
+<th scope="col" class="num">Chats citing</th><th scope="col" class="num">Chats consulting</th>
+<th scope="col" class="num">Citations</th></tr></thead><tbody>
 % for row in page["data"]:
-<tr><th scope="row">{{row["category"]}}</th><td>{{percent(row["chatShare"]["value"])}}</td>
-<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td></tr>
+<tr><th scope="row">{{row["category"]}}</th><td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td></tr>
 % end
 </tbody></table></div>
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">{{"Domain" if page["groupBy"] == "domain" else "URL"}}</th>
-<th scope="col">Share of chats</th><th scope="col">Chats citing</th>
-<th scope="col">Chats consulting</th><th scope="col">Citations</th>
-<th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen (UTC)</th></tr></thead><tbody>
+<th scope="col" class="num">Share of chats</th><th scope="col" class="num">Chats citing</th>
+<th scope="col" class="num">Chats consulting</th><th scope="col" class="num">Citations</th>
+<th scope="col">Category</th><th scope="col">Whose</th><th scope="col">Last seen</th></tr></thead><tbody>
 % for row in page["data"]:
 % if page["groupBy"] == "domain":
 <tr><th scope="row"><a href="/sources?{{query_string(values, groupBy="url", domain=row["domain"], page=None)}}">{{row["domain"]}}</a></th>
 % else:
 <tr><th scope="row">{{row["url"]}}</th>
 % end
-<td>{{percent(row["chatShare"]["value"])}}</td>
-<td>{{row["chats"]}}</td><td>{{row["retrievedChats"]}}</td><td>{{row["citations"]}}</td>
+<td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td>
 <td>{{row["category"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
-<td>{{row["lastSeenAt"][:10]}}</td></tr>
+<td>{{!when(row["lastSeenAt"], date_only=True)}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -10156,9 +10350,7 @@ BRANDS_TEMPLATE = """<section class="card" aria-label="Brands">
 <td>{{", ".join(brand["trackedNames"])}}</td>
 % if can_write:
 <td class="actions"><a href="/brands/{{brand["id"]}}" aria-label="Edit {{brand["name"]}}">Edit</a>
-<form method="post" action="/brands/{{brand["id"]}}/delete">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit" aria-label="Delete {{brand["name"]}}">Delete</button></form></td>
+<a class="danger-link" href="/brands/{{brand["id"]}}/delete" aria-label="Delete {{brand["name"]}}">Delete…</a></td>
 % end
 </tr>
 % end
@@ -10177,26 +10369,29 @@ BRAND_FORM_TEMPLATE = """% if not can_write:
 <dt>Status</dt><dd>{{brand["status"]}}</dd><dt>Domains</dt><dd>{{", ".join(brand["domains"])}}</dd>
 <dt>Also named</dt><dd>{{", ".join(brand["trackedNames"])}}</dd></dl>
 % else:
+{{!kept.summary(action)}}
 <form method="post" action="{{action}}">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <div class="row">
-<div><label for="b-name">Name</label><input id="b-name" name="name" required value="{{brand.get("name", "")}}"></div>
-<div><label for="b-type">Type</label><select id="b-type" name="type">
+<div><label for="b-name">Name</label><input id="b-name" name="name" required value="{{kept.value(action, "name", brand.get("name", ""))}}"{{!kept.marks(action, "name")}}>{{!kept.problem(action, "name")}}</div>
+<div><label for="b-type">Type</label><select id="b-type" name="type"{{!kept.marks(action, "type")}}>
 % for kind in ("competitor", "own"):
-<option{{!' selected' if brand.get("type", "competitor") == kind else ''}}>{{kind}}</option>
+<option{{!' selected' if kept.value(action, "type", brand.get("type", "competitor")) == kind else ''}}>{{kind}}</option>
 % end
-</select></div>
-<div><label for="b-status">Status</label><select id="b-status" name="status">
+</select>{{!kept.problem(action, "type")}}</div>
+<div><label for="b-status">Status</label><select id="b-status" name="status"{{!kept.marks(action, "status")}}>
 % for status in ("active", "hidden"):
-<option{{!' selected' if brand.get("status", "active") == status else ''}}>{{status}}</option>
+<option{{!' selected' if kept.value(action, "status", brand.get("status", "active")) == status else ''}}>{{status}}</option>
 % end
-</select></div>
-<div><label for="b-color">Colour (#rrggbb, optional)</label><input id="b-color" name="color" value="{{brand.get("color") or ""}}"></div>
+</select>{{!kept.problem(action, "status")}}</div>
+<div><label for="b-color">Colour (#rrggbb, optional)</label><input id="b-color" name="color" value="{{kept.value(action, "color", brand.get("color") or "")}}"{{!kept.marks(action, "color")}}>{{!kept.problem(action, "color")}}</div>
 </div>
 <label for="b-domains">Domains, separated by commas</label>
-<input id="b-domains" name="domains" value="{{", ".join(brand.get("domains", []))}}">
+<input id="b-domains" name="domains" value="{{kept.value(action, "domains", ", ".join(brand.get("domains", [])))}}"{{!kept.marks(action, "domains")}}>
+{{!kept.problem(action, "domains")}}
 <label for="b-names">Other names it goes by, separated by commas</label>
-<input id="b-names" name="trackedNames" value="{{", ".join(brand.get("trackedNames", []))}}">
+<input id="b-names" name="trackedNames" value="{{kept.value(action, "trackedNames", ", ".join(brand.get("trackedNames", [])))}}"{{!kept.marks(action, "trackedNames")}}>
+{{!kept.problem(action, "trackedNames")}}
 <button type="submit">{{"Save" if brand else "Add brand"}}</button>
 </form>
 % end
@@ -10209,7 +10404,7 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 <div class="scroll"><table>
 <thead><tr><th scope="col">Name</th>
 % if kind == "Tag":
-<th scope="col">Colour</th><th scope="col">Prompts</th>
+<th scope="col">Colour</th><th scope="col" class="num">Prompts</th>
 % end
 % if can_write:
 <th scope="col">Change</th><th scope="col"><span class="visually-hidden">Delete</span></th>
@@ -10218,25 +10413,24 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 % for item in items:
 <tr><th scope="row">{{item["name"]}}</th>
 % if kind == "Tag":
-<td>{{item["color"]}}</td><td>{{item["promptCount"]}}</td>
+<td>{{item["color"]}}</td><td class="num">{{item["promptCount"]}}</td>
 % end
 % if can_write:
-<td><form method="post" action="{{path}}/{{item["id"]}}" class="inline">
+% action = "%s/%d" % (path, item["id"])
+<td><form method="post" action="{{action}}" class="inline">
 <input type="hidden" name="csrf" value="{{csrf}}">
 <label class="visually-hidden" for="n-{{item["id"]}}">New name for {{item["name"]}}</label>
-<input id="n-{{item["id"]}}" name="name" value="{{item["name"]}}" required>
+<input id="n-{{item["id"]}}" name="name" value="{{kept.value(action, "name", item["name"])}}" required{{!kept.marks(action, "name")}}>
 % if kind == "Tag":
 <label class="visually-hidden" for="c-{{item["id"]}}">Colour of {{item["name"]}}</label>
-<select id="c-{{item["id"]}}" name="color">
+<select id="c-{{item["id"]}}" name="color"{{!kept.marks(action, "color")}}>
 % for color in colors:
-<option{{!' selected' if item["color"] == color else ''}}>{{color}}</option>
+<option{{!' selected' if kept.value(action, "color", item["color"]) == color else ''}}>{{color}}</option>
 % end
 </select>
 % end
-<button type="submit">Save</button></form></td>
-<td><form method="post" action="{{path}}/{{item["id"]}}/delete">
-<input type="hidden" name="csrf" value="{{csrf}}">
-<button type="submit" aria-label="Delete {{item["name"]}}">Delete</button></form></td>
+<button type="submit">Save</button>{{!kept.problem(action, "name")}}{{!kept.problem(action, "color")}}{{!kept.summary(action)}}</form></td>
+<td><a class="danger-link" href="{{path}}/{{item["id"]}}/delete" aria-label="Delete {{item["name"]}}">Delete…</a></td>
 % end
 </tr>
 % end
@@ -10245,19 +10439,38 @@ NAMED_TEMPLATE = """<section class="card" aria-label="{{kind}}s">
 </section>
 % if can_write:
 <section class="card" aria-labelledby="add-title"><h2 id="add-title">Add a {{kind.lower()}}</h2>
+{{!kept.summary(path)}}
 <form method="post" action="{{path}}" class="inline">
 <input type="hidden" name="csrf" value="{{csrf}}">
-<label for="add-name">Name</label><input id="add-name" name="name" required>
+<div class="field"><label for="add-name">Name</label><input id="add-name" name="name" required value="{{kept.value(path, "name")}}"{{!kept.marks(path, "name")}}>
+{{!kept.problem(path, "name")}}</div>
 % if kind == "Tag":
-<label for="add-color">Colour</label><select id="add-color" name="color">
+<div class="field"><label for="add-color">Colour</label><select id="add-color" name="color"{{!kept.marks(path, "color")}}>
 % for color in colors:
-<option{{!' selected' if color == "gray" else ''}}>{{color}}</option>
+<option{{!' selected' if kept.value(path, "color", "gray") == color else ''}}>{{color}}</option>
 % end
-</select>
+</select>{{!kept.problem(path, "color")}}</div>
 % end
 <button type="submit">Add {{kind.lower()}}</button>
 </form></section>
 % end
+"""
+
+CONFIRM_DELETE_TEMPLATE = """<section class="card confirm" aria-labelledby="confirm-title">
+<h2 id="confirm-title">Delete the {{kind}} “{{item}}”?</h2>
+<p>If you do, {{consequence}}. This cannot be undone.</p>
+<form method="post" action="{{action}}" class="inline danger">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<button type="submit">Delete the {{kind}}</button>
+<a href="{{back}}">Cancel: keep it</a>
+</form>
+</section>
+"""
+
+DELETED_TEMPLATE = """<div class="card notice" role="status">
+<p>The {{kind}} “{{item}}” is deleted: {{done}}.</p>
+</div>
+<p><a href="{{back}}">Back to the {{kind}}s</a></p>
 """
 
 DASHBOARD_CSS = """
@@ -10300,21 +10513,39 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 .who button { background: #374151; border-color: #9ca3af; }
 .danger button, .actions button { background: #fff; color: var(--down); border-color: var(--down); }
 .actions { display: flex; gap: 8px; align-items: center; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+/* Two charts side by side only when each keeps its axis labels at 11 px or more. */
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(480px, 100%), 1fr));
+          gap: 16px; }
+.charts > *, main > * { min-width: 0; }
 figure { margin: 0 0 16px; }
 .chart { width: 100%; height: auto; display: block; }
-.chart .grid { stroke: #e5e7eb; }
-.chart .axis { font-size: 12px; fill: var(--muted); }
+.chart .grid { stroke: #d1d5db; }
+.chart .axis { font-size: 14px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0;
           margin: 8px 0; }
 .legend li { display: flex; align-items: center; gap: 6px; font-size: 14px; }
+.legend .latest { color: var(--muted); font-variant-numeric: tabular-nums; }
 .swatch { margin-right: 6px; vertical-align: -1px; }
-.scroll { overflow-x: auto; position: relative; }  /* holds its visually-hidden labels */
-table { border-collapse: collapse; width: 100%; font-size: 15px; }
+/* A wide table scrolls in its own box, never the page, its first column kept in view. */
+.scroll { overflow-x: auto; position: relative; max-width: 100%; }  /* holds hidden labels */
+table { border-collapse: separate; border-spacing: 0; width: 100%; font-size: 15px; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #e5e7eb;
          vertical-align: top; }
-thead th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+thead th { color: var(--muted); font-weight: 600; vertical-align: bottom; }
 tbody th { font-weight: 500; }
+.scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
+                            min-width: 10em; max-width: 22em; overflow-wrap: break-word; }
+.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th a.sort { color: inherit; }
+.field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
+[aria-invalid="true"] { border-color: var(--down); border-width: 2px; }
+.danger-link { color: var(--down); }
+.confirm .danger a { margin-left: 8px; }
+.movers { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
+          gap: 12px; list-style: none; padding: 0; margin: 0; }
+.movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+.movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
+.steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
 .summary, .empty, .hint { color: var(--muted); }
 .problem { border-color: var(--down); color: var(--down); }
@@ -10330,11 +10561,30 @@ tbody th { font-weight: 500; }
 .domain { color: var(--muted); font-size: 14px; margin-left: 6px; }
 .pager { display: flex; gap: 16px; align-items: center; margin-top: 12px; }
 details > summary { cursor: pointer; font-weight: 600; }
+@media print { .top form, .filters, .skip { display: none; } .card { break-inside: avoid; } }
 @media (max-width: 640px) {
   main { padding: 8px; } h1 { font-size: 22px; }
+  .chart .axis { font-size: 20px; }
+  .card { padding: 12px; }
+  .scroll tr > :first-child { min-width: 8em; }
   .who { margin-left: 0; width: 100%; justify-content: space-between; }
   .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
 }
+"""
+
+# The dashboard's one script: times in the browser's own time zone. A page shows them in
+# UTC (see when()); without script they stay so. A file, as the CSP's script-src 'self' allows.
+DASHBOARD_SCRIPT = """"use strict";
+document.addEventListener("DOMContentLoaded", function () {
+  var formats = {date: {dateStyle: "medium"}, time: {dateStyle: "medium", timeStyle: "short"}};
+  document.querySelectorAll("time[data-local]").forEach(function (node) {
+    var moment = new Date(node.getAttribute("datetime"));
+    if (!isNaN(moment)) {
+      node.title = node.textContent;
+      node.textContent = moment.toLocaleString(undefined, formats[node.dataset.local]);
+    }
+  });
+});
 """
 
 # The mark of the page's tab: a rising line.
@@ -10346,6 +10596,7 @@ DASHBOARD_ICON = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">
 DASHBOARD_ASSETS = {
     "dashboard.css": ("text/css; charset=utf-8", DASHBOARD_CSS),
     "icon.svg": ("image/svg+xml", DASHBOARD_ICON),
+    "local-time.js": ("text/javascript; charset=utf-8", DASHBOARD_SCRIPT),
 }
 
 DASHBOARD_TEMPLATES = {
@@ -10354,6 +10605,7 @@ DASHBOARD_TEMPLATES = {
     "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
     "chat": CHAT_TEMPLATE, "sources": SOURCES_TEMPLATE, "chats": CHATS_TEMPLATE,
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
+    "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
 }
 
 
@@ -10372,28 +10624,51 @@ def sentiment_text(figure):
                                  figure["negative"])
 
 
-def minute(stamp):
-    """A stored timestamp to the minute, as the pages show times: 2026-11-21 09:30 UTC."""
-    return stamp[:16].replace("T", " ") + " UTC"
-
-
 def last_run_text(last_run):
-    """A prompt's last run (its lastRun) in a few words: its state and since when."""
+    """A prompt's last run (its lastRun) in a few words, as HTML: its state and since when."""
     if last_run is None:
         return "never run"
     if last_run["state"] == "queued":
-        return "queued, due %s" % minute(last_run["nextAttemptAt"])
+        return "queued, due %s" % when(last_run["nextAttemptAt"])
     return "%s %s %s" % (last_run["state"], "since" if last_run["state"] == "running" else "at",
-                         minute(last_run["at"]))
+                         when(last_run["at"]))
 
 
 def change(value, is_share, lower_is_better=False, whole=False):
-    """A change as signed text (points for shares), classed up or down for colour."""
-    if value is None or value == 0:
-        return '<span class="same">±0</span>' if value == 0 else "–"
-    better = (value < 0) if lower_is_better else (value > 0)
+    """A change as signed text (points for shares) with its column's decimals, classed up or
+    down for colour and marked with an arrow, so it reads without colour too."""
+    if value is None:
+        return "–"
     text = "%+.1f pts" % (value * 100) if is_share else "%+d" % value if whole else "%+.2f" % value
-    return '<span class="%s">%s</span>' % ("up" if better else "down", text.replace("-", "−"))
+    if text.lstrip("+-").split()[0].strip("0.") == "":
+        return '<span class="same">±%s</span>' % text[1:]
+    better = (value < 0) if lower_is_better else (value > 0)
+    return '<span class="%s">%s %s</span>' % ("up" if better else "down", "▲" if value > 0 else "▼",
+                                              text.replace("-", "−"))
+
+
+def when(timestamp, date_only=False):
+    """A UTC time as <time>: the text is UTC (what a page without script shows); the
+    dashboard's one script (local-time.js) rewrites it in the browser's own time zone."""
+    text = timestamp[:10] if date_only else timestamp[:16].replace("T", " ") + " UTC"
+    return '<time datetime="%s" data-local="%s">%s</time>' % (
+        escape(timestamp), "date" if date_only else "time", escape(text))
+
+
+def window_words(days):
+    """A window named in words: the last 30 days."""
+    return "last %s days" % days
+
+
+def movers(rows, count=4):
+    """The brand figures (visibility, share of voice) that moved most against the previous
+    window, largest move first."""
+    moved = [{"row": row, "label": label, "value": row[figure]["value"],
+              "change": row["change"][figure]}
+             for row in rows for figure, label in (("visibility", "visibility"),
+                                                   ("shareOfVoice", "share of voice"))
+             if row["change"][figure]]
+    return sorted(moved, key=lambda mover: -abs(mover["change"]))[:count]
 
 
 def pager(values, document):
@@ -10408,6 +10683,14 @@ def filters_form(connection, values):
                        choices=filter_choices(connection, caller().workspace_id))
 
 
+def first_steps(connection, workspace_id):
+    """Which of the two first steps a workspace has taken: a brand, a prompt."""
+    return query_one(connection, """
+        SELECT EXISTS (SELECT 1 FROM brands WHERE workspace_id = ?1) AS brands,
+               EXISTS (SELECT 1 FROM prompts WHERE workspace_id = ?1) AS prompts""",
+                     (workspace_id,))
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -10416,11 +10699,15 @@ def add_overview_routes(app, db):
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
             filters = filters_form(connection, values)
+            started = first_steps(connection, caller().workspace_id)
         rows = document["brands"]
         failing = [engine for engine in engines_json(db, app.config["tracker.worker"].engines,
                                                      caller().workspace_id) if engine["failing"]]
-        body = render_part("overview", filters=filters, document=document, days=values["days"],
-                           failing=failing, minute=minute,
+        body = render_part("overview", filters=filters, document=document,
+                           window_words=window_words(values["days"]), days=values["days"],
+                           failing=failing,
+                           steps=None if all(started.values()) else started,
+                           movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility"),
                            share=figure_chart("Share of voice", rows, "shareOfVoice"),
                            swatch=swatch, percent=percent, change=change,
@@ -10428,25 +10715,129 @@ def add_overview_routes(app, db):
         return render_page("Overview", body, "/")
 
 
+# The prompt list's figures: each prompt's visibility for the own brands (the share of its
+# chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
+# change against the same number of days before, from the per-prompt daily rollup.
+PROMPT_LIST_DAYS = 30
+PROMPT_VISIBILITY_SQL = """(SELECT 1.0 * sum(d.own_chats) / sum(d.chats) FROM prompt_daily_chats d
+    WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
+# The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
+# window edges (current start, tomorrow, previous start) that SQL takes.
+PROMPT_SORTS = {
+    "prompt": ("p.text COLLATE NOCASE", ()),
+    "status": ("p.status", ()),
+    "topic": ("(SELECT t.name_key FROM topics t WHERE t.id = p.topic_id)", ()),
+    "tags": ("(SELECT min(t.name_key) FROM prompt_tags pt JOIN tags t ON t.id = pt.tag_id "
+             "WHERE pt.prompt_id = p.id)", ()),
+    "location": ("p.location", ()),
+    "branded": ("p.branded", ()),
+    # the latest run that was not canceled: when it took its state
+    "lastRun": ("(SELECT r.updated_at FROM runs r INDEXED BY runs_workspace WHERE r.workspace_id = "
+                "p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled' "
+                "ORDER BY r.id DESC LIMIT 1)", ()),
+    "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
+    # both windows in one range of the rollup: one seek per prompt
+    "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
+                         / sum(d.chats) FILTER (WHERE d.day >= ?)
+                  - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
+                         / sum(d.chats) FILTER (WHERE d.day < ?)
+                  FROM prompt_daily_chats d WHERE d.workspace_id = p.workspace_id
+                  AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)""",
+              ("start", "start", "start", "start", "previous", "end")),
+}
+PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
+                          "sorts it from the largest. Without it, newest first.",
+                          choices=tuple(prefix + name for name in PROMPT_SORTS for prefix in ("", "-")))
+PROMPT_LIST_PAGE_PARAMS = PROMPT_LIST_PARAMS + (PROMPT_SORT_PARAM,)
+
+
+def prompt_list_window(db):
+    """The edges of the prompt list's window and the one before it, as UTC days."""
+    today = datetime.datetime.fromtimestamp(db.clock(), datetime.timezone.utc).date()
+    return {"start": (today - datetime.timedelta(days=PROMPT_LIST_DAYS - 1)).isoformat(),
+            "end": (today + datetime.timedelta(days=1)).isoformat(),
+            "previous": (today - datetime.timedelta(days=2 * PROMPT_LIST_DAYS - 1)).isoformat()}
+
+
+def sorted_prompt_ids(connection, workspace_id, values, window):
+    """(total, ids of the page) of the prompt list sorted by values["sort"]; empty figures
+    last whichever the direction, then newest first."""
+    name = values["sort"].lstrip("-")
+    expression, edges = PROMPT_SORTS[name]
+    direction = "DESC" if values["sort"].startswith("-") else "ASC"
+    filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],
+                   search=values["search"], branded=values["branded"])
+    where, params = prompt_filters(workspace_id, **filters)
+    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    total = next(iter(query_one(connection, count_sql, count_params).values()))
+    ids = [row["id"] for row in query_all(connection, """
+        SELECT p.id FROM prompts p%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
+        % (where, expression, direction),
+        params + [window[edge] for edge in edges]
+        + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
+    return total, ids
+
+
+def prompt_figures(connection, workspace_id, prompt_ids, window):
+    """{prompt id: (visibility, change against the window before)} of the listed prompts."""
+    rows = query_all(connection, """
+        SELECT prompt_id,
+               1.0 * sum(own_chats) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
+               AS visibility,
+               1.0 * sum(own_chats) FILTER (WHERE day < ?1) / sum(chats) FILTER (WHERE day < ?1)
+               AS previous
+        FROM prompt_daily_chats
+        WHERE workspace_id = ?2 AND prompt_id IN (SELECT value FROM json_each(?3))
+          AND day >= ?4 AND day < ?5
+        GROUP BY prompt_id""", (window["start"], workspace_id, json.dumps(prompt_ids),
+                                window["previous"], window["end"]))
+    return {row["prompt_id"]: (row["visibility"], None if None in (row["visibility"], row["previous"])
+                               else row["visibility"] - row["previous"]) for row in rows}
+
+
+def sort_links(values):
+    """Each column's sort link: ascending first for text, largest first for figures, and the
+    other way round when the list is sorted by it already."""
+    links = {}
+    for name in PROMPT_SORTS:
+        first = "-" + name if PROMPT_SORTS[name][1] else name
+        other = name if first.startswith("-") else "-" + name
+        chosen = other if values["sort"] == first else first
+        links[name] = "?" + query_string(values, sort=chosen, page=None)
+    return links
+
+
 def add_prompt_pages(app, db):
     def prompts_page(result=None, status=200):
-        values = page_query(PROMPT_LIST_PARAMS)
+        values = page_query(PROMPT_LIST_PAGE_PARAMS)
         workspace_id = caller().workspace_id
-        page = list_prompts(db, workspace_id, values["page"], values["perPage"],
-                            status=values["status"], topic_id=values["topicId"],
-                            tag_id=values["tagId"], search=values["search"],
-                            branded=values["branded"])
-        page["data"] = prompt_documents(page["data"])
+        window = prompt_list_window(db)
+        with db.read() as connection:
+            if values["sort"]:
+                total, ids = sorted_prompt_ids(connection, workspace_id, values, window)
+                page = dict(data=prompt_documents(load_prompts(connection, workspace_id, ids)),
+                            **page_fields(total, values["page"], values["perPage"]))
+            else:
+                page = list_prompts(db, workspace_id, values["page"], values["perPage"],
+                                    status=values["status"], topic_id=values["topicId"],
+                                    tag_id=values["tagId"], search=values["search"],
+                                    branded=values["branded"])
+                page["data"] = prompt_documents(page["data"])
+            figures = prompt_figures(connection, workspace_id,
+                                     [prompt["id"] for prompt in page["data"]], window)
+            choices = filter_choices(connection, workspace_id)
         body = render_part("prompts", values=values, page=page, result=result,
-                           statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS,
-                           last_run_text=last_run_text,
-                           choices=filter_choices(db.connection(), workspace_id),
+                           statuses=PROMPT_STATUSES, max_bulk=MAX_BULK_PROMPTS, choices=choices,
+                           figures=figures, sorts=sort_links(values), percent=percent,
+                           change=change, window_words=window_words(PROMPT_LIST_DAYS),
+                           days=PROMPT_LIST_DAYS, last_run_text=last_run_text,
                            pager=pager(values, page))
         return render_page("Prompts", body, "/prompts", status)
 
     app.get("/prompts")(prompts_page)
 
     @app.post("/prompts")
+    @shows_refusal(prompts_page)
     def prompts_add():
         """Paste lines, get prompts: one bulk create, as POST /api/v1/prompts does it."""
         shared = {"topic": form_text("topic").strip() or None, "tags": form_list("tags"),
@@ -10483,6 +10874,7 @@ def add_prompt_pages(app, db):
         return render_page("Prompt", body, "/prompts")
 
     @app.post("/prompts/<prompt_id>")
+    @shows_refusal(prompt_page)
     def prompt_change(prompt_id):
         prompt_id = parse_path_id(prompt_id, "Prompt")
         data = {"status": form_text("status")}
@@ -10576,6 +10968,7 @@ def add_catalog_pages(app, db):
         return render_page("Brands", body, "/brands")
 
     @app.post("/brands")
+    @shows_refusal(brands_page)
     def brands_add():
         create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
         bottle.redirect("/brands", 303)
@@ -10588,6 +10981,7 @@ def add_catalog_pages(app, db):
         return render_page("Brand", '<section class="card">%s</section>' % form, "/brands")
 
     @app.post("/brands/<brand_id>")
+    @shows_refusal(brand_page)
     def brand_change(brand_id):
         changes, errors = brand_changes(brand_form_data(), required=False)
         update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
@@ -10602,11 +10996,13 @@ def add_catalog_pages(app, db):
                                                  items=items), "/topics")
 
     @app.post("/topics")
+    @shows_refusal(topics_page)
     def topics_add():
         create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
         bottle.redirect("/topics", 303)
 
     @app.post("/topics/<topic_id>")
+    @shows_refusal(lambda topic_id: topics_page())
     def topic_change(topic_id):
         name, errors = topic_fields({"name": form_text("name")})
         rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
@@ -10624,6 +11020,7 @@ def add_catalog_pages(app, db):
                                                colors=tuple(TAG_COLORS)), "/tags")
 
     @app.post("/tags")
+    @shows_refusal(tags_page)
     def tags_add():
         tag, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
                                  required=True)
@@ -10632,6 +11029,7 @@ def add_catalog_pages(app, db):
         bottle.redirect("/tags", 303)
 
     @app.post("/tags/<tag_id>")
+    @shows_refusal(lambda tag_id: tags_page())
     def tag_change(tag_id):
         changes, errors = tag_fields({"name": form_text("name"), "color": form_text("color")},
                                      required=False)
@@ -10642,12 +11040,63 @@ def add_catalog_pages(app, db):
     add_delete_page(app, db, "tags", "Tag")
 
 
+# What goes with an item when it is deleted: the SQL of its name and a count, then what the
+# confirmation page and the result page say of that count. Each reads kept rollups or an
+# index, never the chats: at a year of data, a few thousand rows (0.5-3 ms, bench_analytics).
+DELETE_CONSEQUENCES = {
+    "prompts": ("""SELECT p.text AS name, (SELECT coalesce(sum(d.chats), 0) FROM prompt_daily_chats d
+                   WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id) AS n
+                   FROM prompts p WHERE p.id = ? AND p.workspace_id = ?""",
+                "its {n} chats (answers, their sources and brand mentions) are deleted with it, "
+                "and it is no longer asked",
+                "its {n} chats (answers, their sources and brand mentions) were deleted with it, "
+                "and it is no longer asked"),
+    "brands": ("""SELECT b.name, (SELECT coalesce(sum(d.mentioned), 0) FROM daily_brands d
+                  WHERE d.workspace_id = b.workspace_id AND d.brand_id = b.id) AS n
+                  FROM brands b WHERE b.id = ? AND b.workspace_id = ?""",
+               "its {n} mentions leave every figure; the answers themselves stay",
+               "its {n} mentions left every figure; the answers themselves stay"),
+    "topics": ("""SELECT t.name, (SELECT count(*) FROM prompts p WHERE p.workspace_id = t.workspace_id
+                  AND p.topic_id = t.id) AS n FROM topics t WHERE t.id = ? AND t.workspace_id = ?""",
+               "{n} prompts lose this topic; the prompts and their chats stay",
+               "{n} prompts lost this topic; the prompts and their chats stay"),
+    "tags": ("""SELECT t.name, (SELECT count(*) FROM prompt_tags pt WHERE pt.tag_id = t.id) AS n
+                FROM tags t WHERE t.id = ? AND t.workspace_id = ?""",
+             "{n} prompts lose this tag; the prompts and their chats stay",
+             "{n} prompts lost this tag; the prompts and their chats stay"),
+}
+
+
+def delete_consequence(connection, table, kind, workspace_id, item_id):
+    """(name, what will go, what went) when the item is deleted; a 404 when there is none."""
+    sql, will, went = DELETE_CONSEQUENCES[table]
+    row = existing(query_one(connection, sql, (item_id, workspace_id)), kind)
+    return row["name"], will.format(n=row["n"]), went.format(n=row["n"])
+
+
 def add_delete_page(app, db, table, kind, after=None):
-    """POST /<table>/<id>/delete: the API's delete, then back to the list."""
+    """GET /<table>/<id>/delete asks first, saying what goes with the item (a page, no
+    script); POST does the API's delete and answers with a page saying what was done."""
+    @app.get("/%s/<item_id>/delete" % table)
+    def confirm_delete(item_id):
+        item_id = parse_path_id(item_id, kind)
+        if not may_write():  # the question is only for a key that may do it
+            raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
+        name, consequence, _ = delete_consequence(db.connection(), table, kind,
+                                                  caller().workspace_id, item_id)
+        body = render_part("confirm_delete", kind=kind.lower(), item=name, consequence=consequence,
+                           action="/%s/%d/delete" % (table, item_id), back="/" + table)
+        return render_page("Delete this %s?" % kind.lower(), body, "/" + table)
+
     @app.post("/%s/<item_id>/delete" % table)
     def delete_page(item_id):
-        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
-        bottle.redirect("/" + table, 303)
+        item_id = parse_path_id(item_id, kind)
+        workspace_id = caller().workspace_id
+        name, _, done = delete_consequence(db.connection(), table, kind, workspace_id, item_id)
+        delete_owned(db, table, kind, workspace_id, item_id, after)
+        body = render_part("deleted", kind=kind.lower(), item=name, done=done,
+                           back="/" + table)
+        return render_page("%s deleted" % kind, body, "/" + table)
 
 
 def sign_in_page(problem=None, status=200):
@@ -10669,6 +11118,16 @@ def add_session_routes(app, db):
         set_headers([("Content-Type", content_type), ("Cache-Control", "public, max-age=3600")])
         return text.encode()
 
+    # Browsers ask for /favicon.ico on pages that name no icon (the API's documents, a
+    # download): the same mark, so the log shows no 404 for it.
+    @app.get("/favicon.ico", public=True)
+    def favicon():
+        return static("icon.svg")
+
+    @app.get("/sign-in", public=True)
+    def sign_in_form():
+        return sign_in_page()
+
     @app.post("/sign-in", public=True)
     def sign_in_submit():
         expected = request.get_cookie(SIGN_IN_COOKIE) or ""
@@ -10682,11 +11141,15 @@ def add_session_routes(app, db):
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
         bottle.redirect("/", 303)
 
-    @app.post("/sign-out")
-    def sign_out_submit():
-        sign_out(db, request.get_cookie(SESSION_COOKIE))
+    def signed_out_already():
+        """Signing out of a session that has ended already: nothing to end, same way out."""
         response.delete_cookie(SESSION_COOKIE, path="/")
         bottle.redirect("/", 303)
+
+    @app.post("/sign-out", signed_out=signed_out_already)
+    def sign_out_submit():
+        sign_out(db, request.get_cookie(SESSION_COOKIE))
+        signed_out_already()
 
 
 ###############################################################################

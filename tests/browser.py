@@ -18,7 +18,7 @@ CHROMEDRIVER = "/usr/bin/chromedriver"
 CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
                   "--disable-dev-shm-usage")
-DESKTOP, PHONE = (1280, 900), (390, 844)
+DESKTOP, PHONE = (1280, 800), (390, 844)
 ENGINES = ("chatgpt=simulated", "gemini=simulated:gemini-sim")
 HISTORY_DAYS = 14
 

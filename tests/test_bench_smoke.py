@@ -1,4 +1,4 @@
-"""The HTTP benchmark's harness works: a tiny run end to end (no figure is checked)."""
+"""The benchmarks' harnesses work: tiny runs end to end (no figure is checked)."""
 
 import os
 import shutil
@@ -20,3 +20,13 @@ def test_bench_runs_and_prints_its_tables(tmp_path):
     assert "bulk create: median server time" in done.stdout
     assert ("load: wrk," if shutil.which("wrk") else "load: python,") in done.stdout
     assert not [name for name in os.listdir(tmp_path) if name.startswith("run-")]
+
+
+def test_the_prompt_list_bench_runs_and_prints_each_page(tmp_path):
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_prompt_list.py"),
+                           "--prompts", "20", "--cache", str(tmp_path)],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("20 prompts, 29200 rollup rows")
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == [
+        "/prompts", "/prompts?sort=-visibility", "/prompts?sort=-trend", "/prompts?sort=prompt"]

@@ -48,7 +48,10 @@ def post(client, path, fields, status=303, page="/"):
 def test_a_visitor_without_a_session_gets_the_sign_in_form_and_nothing_else(site):
     page = site.get("/", status=200)
     assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
-    assert "default-src 'self'" in tracker.DASHBOARD_CSP and "script" not in page.text
+    assert "default-src 'self'" in tracker.DASHBOARD_CSP and "unsafe" not in tracker.DASHBOARD_CSP
+    # the one script is a file (the CSP allows no inline script), and only rewrites times
+    assert [tag.attrs for tag in page.html.find_all("script")] == [
+        {"src": "/static/local-time.js", "defer": ""}]
     assert (page.headers["X-Frame-Options"], page.headers["X-Content-Type-Options"],
             page.headers["Cache-Control"]) == ("DENY", "nosniff", "no-store")
     assert page.content_type == "text/html"
@@ -87,7 +90,7 @@ def test_signing_in_opens_a_session_in_a_strict_cookie_and_the_key_shows_nowhere
         assert site.key["key"] not in page.text and token not in page.text
         assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
         assert page.headers["X-Frame-Options"] == "DENY"
-        assert page.headers["X-Ratelimit-Limit"] == str(tracker.DEFAULT_RATE_LIMIT)
+        assert page.headers["X-Ratelimit-Limit"] == str(tracker.SESSION_RATE_LIMIT)
         assert page.html.find("link", rel="stylesheet")["href"] == "/static/dashboard.css"
     css = site.get("/static/dashboard.css")
     assert css.content_type == "text/css" and css.headers["Content-Security-Policy"]
@@ -171,19 +174,35 @@ def test_a_read_key_sees_every_page_without_controls(site, db):
     assert "(read only)" in site.get("/").text
     page = post(site, "/topics", {"name": "Nope"}, status=403)
     assert "lacks the write scope" in page.text
+    assert "lacks the write scope" in site.get("/topics/1/delete", status=403).text
     post(site, "/sign-out", {})
 
 
-def test_pages_count_against_the_key_rate_limit(client, db):
+def test_pages_spend_the_sessions_own_budget_never_the_keys(client, db, clock):
     limited = make_api(client, db, rate_limit=3)
     sign_in(client, limited.key)
-    for remaining in (2, 1, 0):
-        page = client.get("/prompts")
-        assert page.headers["X-Ratelimit-Remaining"] == str(remaining)
-    page = client.get("/prompts", status=429)
-    assert "Rate limit exceeded: 3 requests per minute" in page.text
-    assert int(page.headers["Retry-After"]) >= 1
-    assert page.content_type == "text/html"
+    clock.advance(60 - clock() % 60)  # the start of a one-minute window
+    for used in range(1, tracker.SESSION_RATE_LIMIT + 1):  # the largest budget passes
+        page = client.get("/topics")
+    assert page.headers["X-Ratelimit-Remaining"] == "0"
+    for _ in range(3):  # the key's own 3 a minute are all still there for the API
+        limited.get("/workspace", status=200)
+    limited.get("/workspace", status=429)
+    page = client.get("/prompts", status=429)  # one more page
+    assert "Too many pages: %d a minute per session" % tracker.SESSION_RATE_LIMIT in page.text
+    assert int(page.headers["Retry-After"]) >= 1 and page.content_type == "text/html"
+    for path in ("/static/dashboard.css", "/favicon.ico", "/sign-in"):  # never counted
+        assert "X-Ratelimit-Remaining" not in client.get(path, status=200).headers
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
+    assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
+        "http://localhost:80/"  # leaving is never refused
+    assert client.get("/", status=200).html.find("input", id="key") is not None
+    assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
+        "http://localhost:80/"  # even with the session ended already
+    clock.advance(60)
+    sign_in(client, limited.key)
+    assert client.get("/prompts").headers["X-Ratelimit-Remaining"] == \
+        str(tracker.SESSION_RATE_LIMIT - 1)
 
 
 def test_names_that_look_like_html_stay_text_on_every_page(site):
@@ -195,7 +214,7 @@ def test_names_that_look_like_html_stay_text_on_every_page(site):
     seen = 0
     for path in PAGES + ("/prompts/4",):
         page = site.get(path)
-        assert "<script" not in page.text.lower(), path
+        assert page.text.lower().count("<script") == 1, path  # the layout's own file
         seen += page.text.count("&lt;script&gt;alert(1)&lt;/script&gt;")
     assert seen > 20
 
@@ -272,8 +291,9 @@ def test_a_paste_holds_at_most_the_bulk_limit(client, db):
     sign_in(client, api.key)
     lines = "\n".join("prompt %d" % n for n in range(tracker.MAX_BULK_PROMPTS + 1))
     page = post(client, "/prompts", {"lines": lines}, status=422, page="/prompts")
-    assert page.html.find("div", class_="problem").li.text == \
-        "prompts: must have 1 to %d items" % tracker.MAX_BULK_PROMPTS
+    assert page.html.find(id="a-lines").find_next("p", class_="field-problem").text == \
+        "must have 1 to %d items" % tracker.MAX_BULK_PROMPTS
+    assert page.html.find(id="a-lines").text == lines  # nothing typed is lost
     page = post(client, "/prompts", {"lines": lines.rsplit("\n", 1)[0]}, status=201, page="/prompts")
     assert "%d created, 0 not created." % tracker.MAX_BULK_PROMPTS in page.text
 
@@ -294,8 +314,9 @@ def test_prompts_pause_activate_and_edit(site, db):
             [tag["name"] for tag in prompt["tags"]]) == ("active", "Best CRM for teams?", None,
                                                         "DE", ["core", "fresh"])
     page = post(site, "/prompts/1", {"status": "nonsense"}, status=422)
-    assert "status: must be one of" in page.text
-    post(site, "/prompts/1/delete", {})
+    assert page.html.find(id="e-status").find_next("p", class_="field-problem").text.startswith(
+        "must be one of")
+    post(site, "/prompts/1/delete", {}, status=200)
     site.get("/prompts/1", status=404)
     post(site, "/prompts/1/delete", {}, status=404)
 
@@ -334,8 +355,8 @@ def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
     assert (changed["name"], changed["type"], changed["status"], changed["domains"]) == (
         "Globex Corp", "own", "hidden", "[]")
     page = post(site, "/brands", {"name": "Acme CRM", "type": "own", "status": "active"}, status=422)
-    assert "name: a brand with this name already exists" in page.text
-    post(site, "/brands/%d/delete" % brand["id"], {})
+    assert page.html.find(id="b-name").find_next("p").text == "a brand with this name already exists"
+    post(site, "/brands/%d/delete" % brand["id"], {}, status=200)
     assert site.get("/brands/%d" % brand["id"], status=404).html.find("h1").text == "Not done"
 
     post(site, "/topics/1", {"name": "CRM software"})
@@ -344,10 +365,11 @@ def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
     post(site, "/tags/%d" % tag, {"name": "sooner", "color": "rose"})
     assert [(t["name"], t["color"]) for t in tracker.query_all(
         db.connection(), "SELECT name, color FROM tags ORDER BY id")] == [("core", "blue"), ("sooner", "rose")]
-    post(site, "/tags/%d/delete" % tag, {})
-    post(site, "/topics/2/delete", {})
+    post(site, "/tags/%d/delete" % tag, {}, status=200)
+    post(site, "/topics/2/delete", {}, status=200)
     assert [t["name"] for t in tracker.list_topics(db.connection(), 1)] == ["CRM software"]
-    assert "must be one of" in post(site, "/tags", {"name": "x", "color": "plaid"}, status=422).text
+    refused = post(site, "/tags", {"name": "x", "color": "plaid"}, status=422)
+    assert refused.html.find(id="add-color").find_next("p").text.startswith("must be one of")
 
 
 def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
@@ -361,7 +383,8 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
         assert shown == [(row["name"] + (" (own)" if row["type"] == "own" else ""),
                           tracker.percent(row["visibility"]["value"]))
                          for row in expected["brands"]], query
-        assert page.html.find("p", class_="summary").text.startswith("%d chats" % expected["chats"])
+        assert page.html.find("p", class_="summary").text.startswith(
+            "The last 30 days: %d chats" % expected["chats"])
     page = site.get("/?engine=gemini&branded=false")
     assert page.html.find("select", id="f-engine").find("option", selected=True).text == "gemini"
     assert page.html.find("select", id="f-branded").find("option", selected=True)["value"] == "false"
@@ -450,7 +473,11 @@ def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
     sign_in(site, site.key["key"])
     reply = site.get("/api/v1/nowhere", status=404)
     assert reply.json == {"success": False, "message": "Not found"}
-    assert site.get("/nowhere", status=404).content_type == "application/json"
+    for path in ("/nowhere", "/prompts/1/nowhere", "/favicon.png"):  # the dashboard's 404 page
+        page = site.get(path, status=404)
+        assert page.content_type == "text/html" and page.html.find("h1").text == "Page not found"
+        assert page.html.find("main").find("a", string="Go to the overview")["href"] == "/"
+        assert page.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
     assert site.get("/healthz").json["data"]["status"] == "ok"
     page = site.get("/chats/999999", status=404)
     assert page.content_type == "text/html" and "Chat not found" in page.text
@@ -480,3 +507,172 @@ def test_another_workspaces_items_are_not_found(site, db):
     post(site, "/prompts/1/delete", {}, status=404)
     page = site.get("/")
     assert "Acme CRM" not in page.text and "0 chats" in page.text
+
+
+def test_every_delete_asks_first_and_says_what_goes_with_it(site, db):
+    sign_in(site, site.key["key"])
+    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats WHERE prompt_id = 1")["n"]
+    mentions = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chat_brands "
+                                 "WHERE brand_id = 1 AND position IS NOT NULL")["n"]
+    tagged = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM prompt_tags "
+                               "WHERE tag_id = 1")["n"]
+    assert chats and mentions and tagged
+    asks = {
+        "/brands/1/delete": ("Delete the brand “Acme CRM”?", "its %d mentions leave every figure"
+                             % mentions, "its %d mentions left every figure" % mentions),
+        "/topics/2/delete": ("Delete the topic “Pricing”?", "1 prompts lose this topic",
+                             "1 prompts lost this topic"),
+        "/tags/1/delete": ("Delete the tag “core”?", "%d prompts lose this tag" % tagged,
+                           "%d prompts lost this tag" % tagged),
+        "/prompts/1/delete": ("Delete the prompt “Best CRM for a small team?”?",
+                              "its %d chats (answers, their sources and brand mentions) are deleted "
+                              "with it" % chats, "its %d chats (answers, their sources and brand "
+                              "mentions) were deleted with it" % chats),
+    }
+    for listing, link in (("/prompts/1", "/prompts/1/delete"), ("/brands", "/brands/1/delete"),
+                          ("/topics", "/topics/2/delete"), ("/tags", "/tags/1/delete")):
+        page = site.get(listing)  # a link to the question, never a form that deletes
+        assert page.html.find("a", href=link) is not None
+        assert not page.html.select('form[action$="/delete"]'), listing
+    for path, (question, consequence, done) in asks.items():
+        page = site.get(path)
+        assert page.html.find("h2").text == question and consequence in page.text
+        assert page.html.find("form", action=path).find("a").text == "Cancel: keep it"
+    assert tracker.load_prompt(db.connection(), 1, 1) is not None  # asking deleted nothing
+    for path, (question, consequence, done) in asks.items():
+        result = post(site, path, {}, status=200)
+        assert done in result.html.find(role="status").text, path
+        assert result.html.find("h1").text.endswith(" deleted")
+    assert tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats WHERE prompt_id = 1")["n"] == 0
+    site.get("/prompts/1/delete", status=404)
+    post(site, "/tags/1/delete", {}, status=404)
+
+
+def test_a_refused_form_comes_back_in_place_with_what_was_typed(site):
+    sign_in(site, site.key["key"])
+    page = post(site, "/brands/1", {"name": "", "type": "own", "status": "active",
+                                    "color": "#12345", "domains": "acme.example, not a domain",
+                                    "trackedNames": "Acme"}, status=422)
+    assert page.html.find("h1").text == "Brand"  # the same page, not a dead end
+    field = page.html.find(id="b-color")
+    assert (field["value"], field["aria-invalid"]) == ("#12345", "true")
+    assert page.html.find(id=field["aria-describedby"]).text.startswith("must be #")
+    assert page.html.find(id="b-domains")["value"] == "acme.example, not a domain"
+    assert page.html.find(id="b-names")["value"] == "Acme"
+    assert page.html.find("div", class_="problem").p.text == \
+        "Not saved: the problems are beside their fields."
+    page = post(site, "/topics/1", {"name": "Pricing"}, status=422)  # a rename onto another
+    row = page.html.find(id="n-1")
+    assert row["value"] == "Pricing" and "already exists" in row.find_next("p").text
+    assert page.html.find(id="n-2")["value"] == "Pricing" and not page.html.find(id="n-2").get(
+        "aria-invalid")  # the other rows' forms stay as they were
+    page = post(site, "/topics", {"name": "x" * (tracker.NAME_MAX_LENGTH + 1)}, status=422)
+    assert page.html.find(id="add-name")["value"] == "x" * (tracker.NAME_MAX_LENGTH + 1)
+    page = post(site, "/prompts/1", {"status": "active", "text": "", "topic": "CRM",
+                                     "tags": "core", "location": "FR"}, status=422)
+    assert page.html.find("details", open=True) is not None  # the edit form open again
+    assert page.html.find(id="e-location")["value"] == "FR"
+    assert page.html.find(id="e-text")["aria-invalid"] == "true"
+
+
+def test_sign_in_is_a_form_on_get_and_the_favicon_is_there(site):
+    page = site.get("/sign-in", status=200)
+    assert page.html.find("form", id="sign-in")["action"] == "/sign-in"
+    assert page.html.find("input", id="key")["type"] == "password"
+    icon = site.get("/favicon.ico", status=200)
+    assert icon.content_type == "image/svg+xml" and icon.body == tracker.DASHBOARD_ICON.encode()
+    script = site.get("/static/local-time.js", status=200)
+    assert script.content_type == "text/javascript" and b"toLocaleString" in script.body
+
+
+def test_times_are_time_elements_in_utc_for_the_browser_to_localise(site, db):
+    sign_in(site, site.key["key"])
+    chat = tracker.query_one(db.connection(), "SELECT id, created_at FROM chats ORDER BY id LIMIT 1")
+    page = site.get("/chats/%d" % chat["id"])
+    shown = page.html.find("dt", string="When").find_next("time")
+    assert shown["datetime"] == chat["created_at"]
+    assert shown.text == chat["created_at"][:16].replace("T", " ") + " UTC"
+    assert site.get("/?days=7").html.find("p", class_="summary").text.startswith("The last 7 days: ")
+
+
+def test_the_prompt_list_shows_each_prompts_visibility_and_change_sorted_by_any_column(site, db, clock):
+    clock.advance(31 * 86400)  # a new window; its previous one holds the seed's answers
+    sign_in(site, site.key["key"])
+    post(site, "/prompts/1", {"status": "paused", "back": "list"})
+    site.app.config["tracker.worker"].run_pending()
+    connection = db.connection()
+
+    def visibility(prompt_id, since, until):
+        row = tracker.query_one(connection, "SELECT avg(own_named > 0) AS v FROM chats WHERE prompt_id = ? "
+                                "AND created_at >= ? AND created_at < ?", (prompt_id, since, until))
+        return row["v"]
+    window = tracker.prompt_list_window(db)
+    page = site.get("/prompts?sort=-visibility")
+    rows = page.html.select("table.prompts tbody tr")
+    shown = [(row.th.a["href"], row.find_all("td")[0].text, row.find_all("td")[1].text) for row in rows]
+    expected = []
+    for prompt in tracker.query_all(connection, "SELECT id FROM prompts"):
+        now = visibility(prompt["id"], window["start"], window["end"])
+        before = visibility(prompt["id"], window["previous"], window["start"])
+        expected.append(("/prompts/%d" % prompt["id"], now, before))
+    expected.sort(key=lambda e: (e[1] is None, -(e[1] or 0), -int(e[0].split("/")[-1])))
+    assert shown == [(href, tracker.percent(now),
+                      tracker.change(None if None in (now, before) else now - before, True)
+                      .split(">")[1].split("<")[0] if now is not None and before is not None else "–")
+                     for href, now, before in expected]
+    header = page.html.find("th", attrs={"aria-sort": "descending"})
+    assert header.a.text == "Visibility ▼" and header.a["href"] == "?perPage=20&sort=visibility"
+    ascending = site.get("/prompts?sort=prompt")
+    texts = [row.th.text for row in ascending.html.select("table.prompts tbody tr")]
+    assert texts == sorted(texts, key=str.casefold)
+    assert [a["href"] for a in ascending.html.select("thead a.sort")][:3] == [
+        "?perPage=20&sort=-prompt", "?perPage=20&sort=-visibility",
+        "?perPage=20&sort=-trend"]
+    assert "is not a parameter" not in site.get("/prompts?sort=-trend&status=paused").text
+    assert site.get("/prompts?sort=size", status=422).html.find("div", class_="problem").li.text \
+        .startswith("sort: must be one of")
+
+
+def test_the_overview_opens_with_what_moved_most_or_with_the_first_two_steps(site, db, client, clock):
+    clock.advance(7 * 86400 + 3600)  # the seed's answers are the previous week; now a new one
+    sign_in(site, site.key["key"])
+    post(site, "/prompts", {"lines": "Is Acme or Northwind better?"}, status=201)  # moves them
+    expected = site.get("/api/v1/analytics/rankings", {
+        "compare": "previous", "from": tracker.iso_timestamp(clock() - 7 * 86400)},
+        headers=bearer(site)).json["data"]
+    moves = sorted(((row["name"], label, row["change"][figure]) for row in expected["brands"]
+                    for figure, label in (("visibility", "visibility"),
+                                          ("shareOfVoice", "share of voice"))
+                    if row["change"][figure]), key=lambda move: -abs(move[2]))[:4]
+    assert expected["previous"]["chats"] and moves
+    page = site.get("/?days=7")
+    shown = page.html.find(id="movers-title").parent.select("li")
+    assert [li.contents[1].strip() for li in shown] == ["%s · %s" % move[:2] for move in moves]
+    assert [str(li.find("span")) for li in shown] == [tracker.change(move[2], True) for move in moves]
+    assert page.html.find(id="start-title") is None  # brands and prompts are there
+    empty = make_api(client, db, rate_limit=100)
+    sign_in(client, empty.key)
+    steps = client.get("/").html.find(id="start-title").parent
+    assert [a["href"] for a in steps.select("ol a")] == ["/brands", "/prompts"]
+    assert "Done" not in steps.text
+    # the first step taken: it says so, the second still to take
+    post(client, "/brands", {"name": "Mine", "type": "own", "status": "active"})
+    steps = client.get("/").html.find(id="start-title").parent
+    assert [li.text.startswith("Done: ") for li in steps.select("ol li")] == [True, False]
+
+
+def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_latest(site):
+    sign_in(site, site.key["key"])
+    page = site.get("/")
+    chart = page.html.select("figure")[0]
+    series = chart.select("svg.chart g.series")
+    assert len({(g.find(["circle", "polygon"]).name, g.find(["circle", "polygon"]).get("points", "")[:0])
+                for g in series}) == 2  # a circle, then polygons of other shapes
+    dashes = [g.polyline.get("stroke-dasharray") for g in series if g.polyline]
+    assert len(set(dashes)) == len(dashes)  # each line its own dash
+    titles = [t.text for t in chart.select("svg.chart title")]
+    assert titles and all(re.fullmatch(r".+, \d{1,2} [A-Z][a-z]{2} \d{4}: \d+\.\d %", t) for t in titles)
+    legend = [li.text for li in chart.select("ul.legend li")]
+    assert len(legend) == len(series) and all(re.search(r"latest \d+\.\d %$", text) for text in legend)
+    cells = chart.select("details.data td")
+    assert cells and all(td["class"] == ["num"] for td in cells)

@@ -119,3 +119,145 @@ def test_pages_fit_a_phone_and_work_by_keyboard(served):
         no_console_errors(driver)
     finally:
         driver.quit()
+
+
+def signed_in(driver, served):
+    """Sign in to the served dashboard; its URL once the overview is in."""
+    url, key, _ = served
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    return url
+
+
+EVERY_PAGE = ("/", "/?days=7", "/prompts", "/prompts?sort=-visibility", "/prompts/1",
+              "/prompts/1/delete", "/chats", "/chats/1", "/sources", "/sources?groupBy=category",
+              "/sources?groupBy=url&domain=stark.example", "/brands", "/brands/1",
+              "/brands/1/delete", "/topics", "/topics/1/delete", "/tags", "/tags/1/delete",
+              "/nowhere")
+
+# What a person would see cut off: the page wider than the screen; a heading, a table's
+# header cell or a chart wider than its own box (a table's box scrolls, the page does not);
+# a chart's axis labels under 11 px on screen or past the chart's edge.
+FIT_PROBLEMS = """
+const problems = [];
+if (document.documentElement.scrollWidth > window.innerWidth)
+  problems.push("page " + document.documentElement.scrollWidth + " > " + window.innerWidth);
+for (const node of document.querySelectorAll("h1, h2, thead th, figure, .card, svg.chart")) {
+  if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== "auto")
+    problems.push("clipped " + node.tagName + " " + node.textContent.slice(0, 40));
+  const box = node.getBoundingClientRect(), scroller = node.closest(".scroll");
+  if (!scroller && box.right > document.documentElement.clientWidth + 1)
+    problems.push("past the edge " + node.tagName + " " + node.textContent.slice(0, 40));
+}
+for (const label of document.querySelectorAll("svg.chart text.axis")) {
+  const svg = label.ownerSVGElement;
+  const px = parseFloat(getComputedStyle(label).fontSize) * svg.getBoundingClientRect().width
+             / svg.viewBox.baseVal.width;
+  if (px < 11) problems.push("axis label " + px.toFixed(1) + " px");
+  const drawn = label.getBBox();
+  if (drawn.x < 0 || drawn.x + drawn.width > svg.viewBox.baseVal.width)
+    problems.push("axis label cut off: " + label.textContent);
+}
+return problems;
+"""
+
+
+@pytest.mark.parametrize("size", [browser.DESKTOP, browser.PHONE], ids=["desktop", "phone"])
+def test_no_page_scrolls_sideways_or_cuts_off_a_heading_at_desktop_and_phone_width(served, size):
+    url, key, _ = served
+    driver = browser.chrome(size)
+    try:
+        driver.get(url + "/sign-in")
+        assert driver.execute_script(FIT_PROBLEMS) == []
+        browser.sign_in(driver, url, key)
+        arrived(driver, "Overview")
+        for path in EVERY_PAGE:
+            driver.get(url + path)
+            assert driver.execute_script(FIT_PROBLEMS) == [], path
+        driver.get(url + "/")  # the rankings scroll in their box with the brand kept in view
+        box = driver.find_element(By.CSS_SELECTOR, "table.ranks").find_element(By.XPATH, "..")
+        brand = driver.find_element(By.CSS_SELECTOR, "table.ranks tbody th")
+        left = brand.location["x"]
+        driver.execute_script("arguments[0].scrollLeft = 400", box)
+        assert driver.find_element(By.CSS_SELECTOR, "table.ranks tbody th").location["x"] == left
+        cells = driver.find_elements(By.CSS_SELECTOR, "table.ranks td.num")
+        assert cells and {cell.value_of_css_property("text-align") for cell in cells} == {"right"}
+    finally:
+        driver.quit()
+
+
+def test_every_delete_asks_first_on_a_page_and_the_result_says_what_was_done(served, chromium):
+    driver = chromium
+    url = signed_in(driver, served)
+    driver.get(url + "/tags")
+    driver.find_element(By.ID, "add-name").send_keys("to go")
+    driver.find_element(By.ID, "add-name").submit()
+    arrived(driver, "Tags")
+    driver.find_element(By.CSS_SELECTOR, 'a[aria-label="Delete to go"]').click()
+    arrived(driver, "Delete this tag?")
+    assert "0 prompts lose this tag" in driver.find_element(By.TAG_NAME, "main").text
+    driver.find_element(By.LINK_TEXT, "Cancel: keep it").click()  # nothing happened
+    arrived(driver, "Tags")
+    driver.find_element(By.CSS_SELECTOR, 'a[aria-label="Delete to go"]').click()
+    arrived(driver, "Delete this tag?")
+    driver.find_element(By.CSS_SELECTOR, "form.danger button").click()
+    arrived(driver, "Tag deleted")
+    assert driver.find_element(By.CSS_SELECTOR, "[role=status]").text == \
+        "The tag “to go” is deleted: 0 prompts lost this tag; the prompts and their chats stay."
+    for listing in ("/prompts/1", "/brands", "/topics", "/tags"):  # no delete without a question
+        driver.get(url + listing)
+        assert driver.find_elements(By.CSS_SELECTOR, 'form[action$="/delete"]') == [], listing
+    no_console_errors(driver)
+
+
+def test_a_refused_form_keeps_what_was_typed_and_says_why_beside_the_field(served, chromium):
+    driver = chromium
+    url = signed_in(driver, served)
+    driver.get(url + "/brands")
+    for field, text in (("b-name", "Acme CRM"), ("b-color", "teal"), ("b-domains", "acme.example")):
+        driver.find_element(By.ID, field).send_keys(text)
+    driver.find_element(By.ID, "b-names").submit()
+    arrived(driver, "Brands")
+    assert driver.find_element(By.ID, "b-name").get_attribute("value") == "Acme CRM"
+    assert driver.find_element(By.ID, "b-color").get_attribute("value") == "teal"
+    assert driver.find_element(By.ID, "b-domains").get_attribute("value") == "acme.example"
+    problem = driver.find_element(By.ID, driver.find_element(By.ID, "b-color")
+                                  .get_attribute("aria-describedby"))
+    assert problem.text == "must be # followed by 6 or 3 hexadecimal digits"
+    assert problem.location["y"] - driver.find_element(By.ID, "b-color").location["y"] < 60
+
+
+def test_thirty_quick_pages_meet_no_429_and_signing_out_always_works(served, chromium):
+    driver, server = chromium, served[2]
+    url = signed_in(driver, served)
+    for number in range(30):
+        driver.get(url + ("/prompts", "/topics", "/tags")[number % 3])
+        assert driver.find_element(By.TAG_NAME, "h1").text in ("Prompts", "Topics", "Tags")
+    driver.find_element(By.CSS_SELECTOR, "form.who button").click()
+    arrived(driver, "Sign in")
+    assert " 429 " not in server.log()
+    no_console_errors(driver)
+
+
+def test_sign_in_is_a_form_an_unknown_path_a_page_and_times_are_the_browsers(served, chromium):
+    url, key, _ = served
+    driver = chromium
+    driver.get(url + "/sign-in")
+    assert driver.find_element(By.ID, "key").get_attribute("type") == "password"
+    driver.get(url + "/no/such/page")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Page not found"
+    assert [entry["message"].split(" - ")[1] for entry in browser.console_errors(driver)] == [
+        "Failed to load resource: the server responded with a status of 404 (Not Found)"]
+    driver.find_element(By.LINK_TEXT, "Go to the overview").click()
+    arrived(driver, "Sign in")
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Kolkata"})
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    driver.get(url + "/chats/1")
+    shown = driver.find_element(By.CSS_SELECTOR, "dd time")
+    utc = shown.get_attribute("title")  # what the page said before the script ran
+    assert utc.endswith(" UTC") and shown.text != utc
+    hour, minute = map(int, utc[11:16].split(":"))
+    local = (hour * 60 + minute + 330) % (24 * 60)  # India is UTC+5:30
+    assert ("%d:%02d" % ((local // 60) % 12 or 12, local % 60)) in shown.text
+    no_console_errors(driver)

@@ -37,9 +37,10 @@ def test_unknown_route_is_a_json_404(client):
     assert reply.headers["X-Content-Type-Options"] == "nosniff"
 
 
-def test_unknown_route_outside_the_api_is_a_json_404(client):
-    # (/ is the dashboard's: tests/test_dashboard.py)
-    assert body(client.get("/nowhere", status=404)) == {"success": False, "message": "Not found"}
+def test_unknown_route_under_the_api_is_a_json_404(client):
+    # (any other path is the dashboard's, and its 404 a page: tests/test_dashboard.py)
+    assert body(client.get("/api/v1/nowhere", status=404)) == {"success": False, "message": "Not found"}
+    assert body(client.get("/api/nowhere", status=404)) == {"success": False, "message": "Not found"}
 
 
 def test_wrong_method_is_a_json_405_with_allow(client, api):

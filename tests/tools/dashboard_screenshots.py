@@ -15,7 +15,9 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import browser  # noqa: E402
 
-PAGES = (("sign-in", "/"), ("overview", "/"), ("prompts", "/prompts"), ("prompt", "/prompts/1"),
+PAGES = (("sign-in", "/"), ("overview", "/"), ("overview-7-days", "/?days=7"),
+         ("prompts", "/prompts"), ("prompts-by-visibility", "/prompts?sort=-visibility"),
+         ("prompt", "/prompts/1"), ("delete-prompt", "/prompts/1/delete"), ("not-found", "/nowhere"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
          ("urls", "/sources?groupBy=url&domain=stark.example"),
          ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"))
