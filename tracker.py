@@ -224,6 +224,7 @@ class Migration:
     about: str
     sql: collections.abc.Callable
     reads: tuple = ()
+    rebuilds: tuple = ()  # tables made again (rebuilt_table_sql): foreign keys off meanwhile
 
 
 def schema_sql():
@@ -244,15 +245,95 @@ def baseline_triggers(*names):
     return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
 
 
+def baseline_objects(sql_of):
+    """SQL of schema.sql's objects: sql_of(connection) reads them from a fresh database in
+    memory as rows of sql."""
+    baseline = connect(":memory:")
+    try:
+        baseline.execute(schema_sql()).fetchall()
+        return "".join(row["sql"] + ";\n" for row in sql_of(baseline))
+    finally:
+        baseline.close()
+
+
+def table_objects(connection, table, types):
+    """The rows of sqlite_schema of the given types belonging to table, in creation order
+    (an automatic index has no sql)."""
+    return query_all(connection, """
+        SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND sql IS NOT NULL
+        AND type IN (SELECT value FROM json_each(?)) ORDER BY rowid""", (table, json.dumps(types)))
+
+
+def rebuilt_table_sql(table, columns):
+    """SQL that gives table schema.sql's definition when a constraint changed, the way
+    SQLite documents for what ALTER TABLE cannot do (https://sqlite.org/lang_altertable.html,
+    "Making Other Kinds Of Table Schema Changes"): a new table, the rows copied (columns:
+    those the old table has), the old one dropped, the new one renamed, its indexes and
+    triggers made again. Its AUTOINCREMENT counter is carried over, so that no id is ever
+    used twice. The rename is a legacy one (PRAGMA legacy_alter_table), which changes the
+    name alone: other tables' triggers and foreign keys name table already, and SQLite's
+    newer rename would check them first and find table missing. Run with foreign keys off (Migration.rebuilds), as the procedure says:
+    with them on, dropping the old table would delete every row that refers to it."""
+    new = table + "_rebuilt"
+    create = baseline_objects(lambda baseline: table_objects(baseline, table, ["table"]))
+    create = re.sub(r"^CREATE TABLE %s \(" % re.escape(table), "CREATE TABLE %s (" % new, create)
+    listed = ", ".join(columns)
+    return (create + "INSERT INTO %s (%s) SELECT %s FROM %s;\n" % (new, listed, listed, table)
+            + "DELETE FROM sqlite_sequence WHERE name = '%s';\n" % new
+            + "INSERT INTO sqlite_sequence (name, seq) SELECT '%s', seq FROM sqlite_sequence "
+              "WHERE name = '%s';\n" % (new, table)
+            + "DROP TABLE %s;\n" % table
+            # legacy: only the name changes; the other tables' triggers already name table
+            # (without it, SQLite checks them first and finds table missing)
+            + "PRAGMA legacy_alter_table = ON;\nALTER TABLE %s RENAME TO %s;\n"
+              "PRAGMA legacy_alter_table = OFF;\n" % (new, table)
+            + baseline_objects(lambda baseline: table_objects(baseline, table,
+                                                              ["index", "trigger"])))
+
+
+# The chat columns a version-11 file has: all but sample.
+CHAT_COLUMNS_V11 = (
+    "id", "workspace_id", "run_id", "prompt_id", "prompt_text", "engine", "model", "location",
+    "answer", "citations", "usage", "latency_ms", "created_at", "notes", "search_queries",
+    "retrieval", "cost", "own_named", "competitor_named", "sentiment_method", "judge_engine",
+    "judge_model", "judge_cost")
+
+
+def samples_migration_sql():
+    """Samples per run and annotations (issue 30): the workspace's and a prompt's samples
+    per run, a chat's sample number in a unique key of its own, the annotations table, and
+    each engine's last model per workspace, from the chats."""
+    return ("ALTER TABLE workspaces ADD COLUMN samples_per_run INTEGER NOT NULL DEFAULT 1 "
+            "CHECK (samples_per_run BETWEEN 1 AND 10);\n"
+            "ALTER TABLE prompts ADD COLUMN samples_per_run INTEGER "
+            "CHECK (samples_per_run BETWEEN 1 AND 10);\n"
+            + rebuilt_table_sql("chats", CHAT_COLUMNS_V11)
+            + baseline_objects(lambda baseline: table_objects(baseline, "annotations",
+                                                              ["table", "index"]))
+            + baseline_objects(lambda baseline: table_objects(baseline, "last_models", ["table"]))
+            + "INSERT INTO last_models (workspace_id, engine, facet, value) "
+              "SELECT workspace_id, engine, 'model', model FROM chats "
+              "WHERE id IN (SELECT max(id) FROM chats GROUP BY workspace_id, engine);\n")
+
+
+def joined_sql(*parts):
+    """A migration's SQL made of the SQL each part (a function) returns."""
+    return "".join(part() for part in parts)
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
-    # whole file malformed, name the table itself instead: same effect.
-    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
-        baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
-        "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
-        "chats_group_delete", "chat_brands_location_prompts_delete",
-        "chats_location_brands_delete", "chats_url_delete")),
+    # whole file malformed, name the table itself instead: same effect. Then samples.
+    11: Migration("triggers that SQLite 3.37+ can read",
+                  functools.partial(joined_sql, functools.partial(
+                      baseline_triggers, "chats_by_filter_delete", "chats_gap_leave",
+                      "chats_gap_delete", "chat_sources_group_delete",
+                      "chat_sources_group_category", "chat_names_group_delete",
+                      "chats_group_delete", "chat_brands_location_prompts_delete",
+                      "chats_location_brands_delete", "chats_url_delete"),
+                      samples_migration_sql),
+                  reads=("chats",), rebuilds=("chats",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -386,15 +467,40 @@ def migrate(connection, backup=None):
         log.info("upgrading %s from schema %d to %d%s", connection.filename, version,
                  SCHEMA_VERSION, "" if copy else ", with no backup")
     started = time.monotonic()
-    with connection:
-        if not steps:
-            connection.execute(schema_sql()).fetchall()
-        for step in steps:
-            migrate_step(connection, step)
+    rebuilding = any(MIGRATIONS[step].rebuilds for step in steps)
+    with foreign_keys_off(connection, rebuilding):
+        with connection:
+            if not steps:
+                connection.execute(schema_sql()).fetchall()
+            for step in steps:
+                migrate_step(connection, step)
+            if rebuilding:
+                check_foreign_keys(connection)
     if steps:
         log.info("upgraded %s to schema %d in %s", connection.filename, SCHEMA_VERSION,
                  format_seconds(time.monotonic() - started))
     return version, copy
+
+
+@contextlib.contextmanager
+def foreign_keys_off(connection, needed):
+    """Foreign keys off while a table is rebuilt (when needed), on again after: the pragma
+    does nothing inside a transaction, so it wraps the migration's."""
+    if needed:
+        connection.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        if needed:
+            connection.execute("PRAGMA foreign_keys = ON")
+
+
+def check_foreign_keys(connection):
+    """Fail the migration (so that it rolls back) if a row refers to a row that is gone."""
+    broken = query_all(connection, "PRAGMA foreign_key_check")
+    if broken:
+        raise RuntimeError("the upgrade would leave %d rows referring to missing rows, first "
+                           "in %s" % (len(broken), broken[0]["table"]))
 
 
 def migrate_step(connection, step):
@@ -984,6 +1090,7 @@ class Auth:
     organization_id: int
     plan: str
     subscription_status: str
+    samples_per_run: int  # the workspace's setting, read with the key (a change drops the cache)
 
 
 class RateLimiter:
@@ -1034,7 +1141,7 @@ def lookup_key(connection, key_hash):
     return query_one(connection, """
         SELECT k.id AS key_id, k.name AS key_name, k.prefix, k.last4, k.scopes,
                k.rate_limit_per_minute, k.expires_at, k.revoked_at,
-               w.id AS workspace_id, w.name AS workspace_name,
+               w.id AS workspace_id, w.name AS workspace_name, w.samples_per_run,
                o.id AS organization_id, o.plan, o.subscription_status, o.api_access
         FROM api_keys k
         JOIN workspaces w ON w.id = k.workspace_id
@@ -1093,7 +1200,8 @@ def auth_from_row(row):
         last4=row["last4"], scopes=tuple(row["scopes"].split(",")),
         rate_limit=row["rate_limit_per_minute"], workspace_id=row["workspace_id"],
         workspace_name=row["workspace_name"], organization_id=row["organization_id"],
-        plan=row["plan"], subscription_status=row["subscription_status"])
+        plan=row["plan"], subscription_status=row["subscription_status"],
+        samples_per_run=row["samples_per_run"])
 
 
 class AuthPlugin:
@@ -1510,6 +1618,15 @@ class Fields:
             return fail(self.errors, self.field(name), "must be true or false")
         return value
 
+    def integer(self, name, minimum, maximum, nullable=False):
+        present, value = self._get(name, False, nullable)
+        if not present:
+            return value
+        if not is_integer(value) or not minimum <= value <= maximum:
+            return fail(self.errors, self.field(name),
+                        "must be an integer from %d to %d" % (minimum, maximum))
+        return int(value)
+
     def id(self, name, nullable=False):
         present, value = self._get(name, False, nullable)
         if not present:
@@ -1679,10 +1796,17 @@ def existing(item, kind, errors=()):
 # Workspace ####################################################################
 ###############################################################################
 
+# Each run asks each engine samplesPerRun times (PATCH /workspace; a prompt may set its own):
+# answers vary from one asking to the next, and repeated samples show how much.
+MIN_SAMPLES_PER_RUN = 1
+MAX_SAMPLES_PER_RUN = 10
+
+
 def workspace_context(auth):
     """The GET /workspace document for the calling key."""
     return {
-        "workspace": {"id": auth.workspace_id, "name": auth.workspace_name},
+        "workspace": {"id": auth.workspace_id, "name": auth.workspace_name,
+                      "samplesPerRun": auth.samples_per_run},
         "organization": {"id": auth.organization_id, "plan": auth.plan,
                          "subscriptionStatus": auth.subscription_status},
         "apiKey": {"id": auth.key_id, "name": auth.key_name, "prefix": auth.prefix,
@@ -1691,12 +1815,81 @@ def workspace_context(auth):
     }
 
 
-def add_workspace_routes(app):
+def workspace_samples(connection, workspace_id):
+    """The workspace's samples per run."""
+    return query_one(connection, "SELECT samples_per_run FROM workspaces WHERE id = ?",
+                     (workspace_id,))["samples_per_run"]
+
+
+def workspace_changes(data):
+    """The cleaned fields of a workspace update; only fields that were sent."""
+    errors = []
+    samples = Fields(data, errors).integer("samplesPerRun", MIN_SAMPLES_PER_RUN,
+                                           MAX_SAMPLES_PER_RUN)
+    raise_if(errors)
+    return {} if samples is MISSING else {"samplesPerRun": samples}
+
+
+def update_workspace(db, workspace_id, changes):
+    """Apply a workspace update, annotated when it changes samples per run; returns the
+    samples per run."""
+    now = db.now()
+    with db.write() as connection:
+        before = workspace_samples(connection, workspace_id)
+        after = changes.get("samplesPerRun", before)
+        if after != before:
+            connection.execute("UPDATE workspaces SET samples_per_run = ?, updated_at = ? "
+                               "WHERE id = ?", (after, now, workspace_id))
+            record_annotation(connection, workspace_id, "samples.changed", now,
+                              "Samples per run changed from %d to %d" % (before, after),
+                              details={"samplesPerRun": {"before": before, "after": after}})
+        return after
+
+
+# What moves a workspace's figures without the world changing: each is noted in the
+# transaction of the change (GET /analytics/annotations; the dashboard's charts mark them).
+ANNOTATION_KINDS = {
+    "prompt.added": "a prompt was created (and turned on)",
+    "prompt.activated": "a prompt was turned on again",
+    "prompt.paused": "a prompt was turned off (paused, back to draft, rejected...)",
+    "prompt.deleted": "a prompt and its chats were deleted",
+    "prompt.samples_changed": "a prompt's own samples per run changed",
+    "brand.added": "a brand was created: past chats are read for it again",
+    "brand.edited": "a brand's names, aliases, pattern, domains, type or status changed",
+    "brand.deleted": "a brand was deleted",
+    "engine.enabled": "an engine was turned on for the workspace",
+    "engine.disabled": "an engine was turned off for the workspace",
+    "engine.model_changed": "an engine's chats record another model than its previous chat",
+    "samples.changed": "the workspace's samples per run changed",
+}
+
+
+def record_annotation(connection, workspace_id, kind, created_at, description, prompt_id=None,
+                      brand_id=None, engine=None, details=None):
+    """Note one event of ANNOTATION_KINDS, in the caller's transaction."""
+    assert kind in ANNOTATION_KINDS, kind
+    connection.execute("""
+        INSERT INTO annotations (workspace_id, kind, description, prompt_id, brand_id, engine,
+                                 details, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        (workspace_id, kind, description, prompt_id, brand_id, engine,
+         json.dumps(details or {}), created_at))
+
+
+def add_workspace_routes(app, db):
     @app.get(API_PREFIX + "/workspace",
              openapi=Operation("The workspace, organization and key of the caller",
                                "WorkspaceContext"))
     def get_workspace_context():
         return success(workspace_context(caller()), "Workspace retrieved")
+
+    @app.route(API_PREFIX + "/workspace", ["PATCH"], openapi=Operation(
+        "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
+        body="WorkspaceUpdate"))
+    def update_workspace_settings():
+        samples = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
+        return success(workspace_context(dataclasses.replace(caller(), samples_per_run=samples)),
+                       "Workspace updated")
 
 
 ###############################################################################
@@ -1772,12 +1965,29 @@ def delete_owned(db, table, kind, workspace_id, item_id, after=None):
     after(connection, workspace_id) in the same transaction."""
     table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
     with db.write() as connection:
-        connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
-                           (item_id, workspace_id))
-        if not connection.changes():
+        deleted = query_one(connection, "DELETE FROM %s WHERE id = ? AND workspace_id = ? "
+                            "RETURNING *" % table, (item_id, workspace_id))
+        if deleted is None:
             raise not_found(kind)
+        annotate_deletion(connection, table, deleted, db.now())
         if after:
             after(connection, workspace_id)
+
+
+def json_changes(before, after):
+    """{field: {before, after}} of the fields of two JSON objects that differ."""
+    return {name: {"before": before[name], "after": after[name]}
+            for name in before if before[name] != after[name]}
+
+
+def annotate_deletion(connection, table, row, now):
+    """Note a prompt or a brand deleted (a topic or a tag moves no figure by itself)."""
+    if table == "prompts":
+        record_annotation(connection, row["workspace_id"], "prompt.deleted", now,
+                          "Prompt deleted: %s" % row["text"], prompt_id=row["id"])
+    elif table == "brands":
+        record_annotation(connection, row["workspace_id"], "brand.deleted", now,
+                          "Brand deleted: %s" % row["name"], brand_id=row["id"])
 
 
 ###############################################################################
@@ -1986,7 +2196,7 @@ PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
         'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
-        'updatedAt', p.updated_at,
+        'updatedAt', p.updated_at, 'samplesPerRun', p.samples_per_run,
         'topic', (SELECT t.embedded FROM topics t
                   WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
@@ -2072,8 +2282,15 @@ def prompt_item(data, errors, path):
     location = fields.optional_text("location", LOCATION_MAX_LENGTH)
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
+    samples = prompt_samples(fields)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
-            "tags": sent_or(tags, [])}
+            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
+
+
+def prompt_samples(fields):
+    """A prompt's own samples per run: null (or absent on create) is the workspace's."""
+    return fields.integer("samplesPerRun", MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN,
+                          nullable=True)
 
 
 def dedupe_key(text, location):
@@ -2125,10 +2342,13 @@ def create_prompts(db, workspace_id, items):
             topic_id = topics[item["topic"].casefold()] if item["topic"] else None
             prompt_id = connection.execute("""
                 INSERT INTO prompts (workspace_id, text, status, location, topic_id, dedupe_key,
-                                     last_scheduled_at, created_at, updated_at)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                     last_scheduled_at, created_at, updated_at, samples_per_run)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
-                 dedupe_key(item["text"], item["location"]), now, now, now)).fetchall()[0]["id"]
+                 dedupe_key(item["text"], item["location"]), now, now, now,
+                 item["samplesPerRun"])).fetchall()[0]["id"]
+            record_annotation(connection, workspace_id, "prompt.added", now,
+                              "Prompt added: %s" % item["text"], prompt_id=prompt_id)
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
             queue_run(connection, workspace_id, prompt_id, now)
@@ -2189,6 +2409,7 @@ def prompt_changes(data):
         "topicId": fields.id("topicId", nullable=True),
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
+        "samplesPerRun": prompt_samples(fields),
     }
     raise_if(errors)
     return {name: value for name, value in changes.items() if value is not MISSING}
@@ -2252,9 +2473,11 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
-        new = {column: row[column] for column in ("text", "status", "location", "topic_id")}
+        new = {column: row[column] for column in ("text", "status", "location", "topic_id",
+                                                  "samples_per_run")}
         new.update({column: changes[name] for name, column in
-                    (("text", "text"), ("status", "status"), ("location", "location"))
+                    (("text", "text"), ("status", "status"), ("location", "location"),
+                     ("samplesPerRun", "samples_per_run"))
                     if name in changes})
         new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
         changed = any(new[column] != row[column] for column in new)
@@ -2268,15 +2491,31 @@ def update_prompt(db, workspace_id, prompt_id, changes):
         if changed:
             connection.execute("""
                 UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?,
-                                   dedupe_key = ?, updated_at = ?
+                                   dedupe_key = ?, samples_per_run = ?, updated_at = ?
                 WHERE id = ? AND workspace_id = ?""",
                 (new["text"], new["status"], new["location"], new["topic_id"],
-                 dedupe_key(new["text"], new["location"]), now, prompt_id, workspace_id))
+                 dedupe_key(new["text"], new["location"]), new["samples_per_run"], now,
+                 prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
+        annotate_prompt_update(connection, row, new, now)
         return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
+
+
+def annotate_prompt_update(connection, row, new, now):
+    """Note a prompt turned on or off, or given other samples per run (row: before)."""
+    def note(kind, description, **details):
+        record_annotation(connection, row["workspace_id"], kind, now, description % row["text"],
+                          prompt_id=row["id"], details=details)
+    if (new["status"] == "active") != (row["status"] == "active"):
+        note("prompt.activated" if new["status"] == "active" else "prompt.paused",
+             "Prompt turned %s: %%s" % ("on" if new["status"] == "active" else "off"),
+             status={"before": row["status"], "after": new["status"]})
+    if new["samples_per_run"] != row["samples_per_run"]:
+        note("prompt.samples_changed", "Samples per run of a prompt changed: %s",
+             samplesPerRun={"before": row["samples_per_run"], "after": new["samples_per_run"]})
 
 
 def add_prompt_routes(app, db):
@@ -2464,8 +2703,11 @@ def create_brand(db, workspace_id, brand, errors):
         # Column names come from brand_changes' fixed keys, never from the request.
         values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
                       created_at=now, updated_at=now)
-        return connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
+        row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
+        record_annotation(connection, workspace_id, "brand.added", now,
+                          "Brand added: %s" % row["name"], brand_id=row["id"])
+        return row
 
 
 def update_brand(db, workspace_id, brand_id, changes, errors):
@@ -2474,8 +2716,13 @@ def update_brand(db, workspace_id, brand_id, changes, errors):
         row = existing(find_brand(connection, workspace_id, brand_id), "Brand", errors)
         check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
         raise_if(errors)
-        if set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS):
+        edited = set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS)
+        if edited:
             request_brand_refresh(connection, workspace_id)
+            record_annotation(connection, workspace_id, "brand.edited", now,
+                              "Brand edited: %s (%s)" % (row["name"], ", ".join(sorted(edited))),
+                              brand_id=brand_id, details=json_changes(
+                                  brand_json(row), brand_json(dict(row, **changes))))
         return find_brand(connection, workspace_id, brand_id)
 
 
@@ -3577,13 +3824,20 @@ def disabled_engines(connection, workspace_id):
 
 
 def set_engine_enabled(db, workspace_id, label, enabled):
+    """Turn an engine on or off for the workspace, annotated when that changes it."""
+    now = db.now()
     with db.write() as connection:
+        if (label in disabled_engines(connection, workspace_id)) == enabled:
+            record_annotation(connection, workspace_id,
+                              "engine.enabled" if enabled else "engine.disabled", now,
+                              "Engine %s turned %s" % (label, "on" if enabled else "off"),
+                              engine=label)
         connection.execute("""
             INSERT INTO workspace_engines (workspace_id, engine, enabled, updated_at)
             VALUES (?, ?, ?, ?)
             ON CONFLICT (workspace_id, engine) DO UPDATE SET enabled = excluded.enabled,
                                                             updated_at = excluded.updated_at""",
-            (workspace_id, label, int(enabled), db.now()))
+            (workspace_id, label, int(enabled), now))
 
 
 def calls_on(connection, day):
@@ -3618,32 +3872,85 @@ def chats_on(connection, workspace_id, day):
         (workspace_id, day))}
 
 
-def engine_json(engine, enabled, chats_today, calls_today):
+def engine_json(engine, enabled, chats_today, calls_today, expected):
     """An engine as GET /engines shows it to a workspace. The day's calls are every
-    workspace's, so only whether they reached the limit is shown, not their number."""
+    workspace's, so only whether they reached the limit is shown, not their number.
+    expected: (calls, USD or None) a day at the workspace's settings."""
+    calls, cost = expected if enabled else (0, 0.0)
     return {"label": engine.name, "kind": engine.kind, "model": engine.model,
             "webSearch": engine.web_search, "enabled": enabled, "chatsToday": chats_today,
             "dailyLimit": engine.daily_limit,
             "dailyLimitReached": engine.daily_limit is not None and calls_today >= engine.daily_limit,
-            "price": engine.price.json() if engine.price else None}
+            "price": engine.price.json() if engine.price else None,
+            "expectedDailyCalls": calls, "expectedDailyCost": cost}
 
 
-def engines_json(db, engines, workspace_id):
+# The cost of a chat to come is the mean of the engine's chats of the last days.
+COST_ESTIMATE_DAYS = 7
+
+
+def calls_per_run(connection, workspace_id, samples_per_run):
+    """The calls one run of every active prompt makes to each engine: each prompt's samples
+    per run, or samples_per_run for those that use the workspace's."""
+    return query_one(connection, """
+        SELECT coalesce(sum(coalesce(samples_per_run, ?)), 0) AS calls FROM prompts
+        WHERE workspace_id = ? AND status = 'active'""", (samples_per_run, workspace_id))["calls"]
+
+
+def mean_chat_costs(connection, workspace_id, since):
+    """{engine label: mean USD of its chats since (those of known cost)}."""
+    return {row["engine"]: row["cost"] for row in query_all(connection, """
+        SELECT engine, avg(cost) AS cost FROM chats
+        WHERE workspace_id = ? AND created_at >= ? AND cost IS NOT NULL GROUP BY engine""",
+        (workspace_id, since))}
+
+
+def expected_daily(connection, workspace_id, engines, runs_per_day, samples_per_run, now):
+    """{engine label: (calls, USD or None)} a day: every active prompt asked runs_per_day
+    times, each time its samples per run (the workspace's being samples_per_run). The cost
+    is the calls at the mean cost of the engine's recent chats; None before it has any of
+    known cost. Both scale linearly with samples per run."""
+    calls = calls_per_run(connection, workspace_id, samples_per_run) * runs_per_day
+    costs = mean_chat_costs(connection, workspace_id,
+                            iso_timestamp(now - COST_ESTIMATE_DAYS * 86400))
+    return {engine.name: (round(calls), None if calls and engine.name not in costs
+                          else round(calls * costs.get(engine.name, 0.0), 6))
+            for engine in engines}
+
+
+def engines_json(db, engines, workspace_id, runs_per_day, samples_per_run=None):
+    """The engines as GET /engines shows them; samples_per_run (None: the workspace's)
+    previews the expected calls and cost at another setting."""
     connection = db.connection()
-    day = utc_day(db.clock())
+    now = db.clock()
+    day = utc_day(now)
     disabled = disabled_engines(connection, workspace_id)
     chats, calls = chats_on(connection, workspace_id, day), calls_on(connection, day)
+    samples = samples_per_run or workspace_samples(connection, workspace_id)
+    expected = expected_daily(connection, workspace_id, engines, runs_per_day, samples, now)
     return [engine_json(engine, engine.name not in disabled, chats.get(engine.name, 0),
-                        calls.get(engine.name, 0)) for engine in engines]
+                        calls.get(engine.name, 0), expected[engine.name]) for engine in engines]
+
+
+ENGINE_LIST_PARAMS = (
+    Param("samplesPerRun", "integer", "Preview: the expected calls and cost as if the "
+          "workspace's samples per run were this (prompts with their own keep theirs).",
+          minimum=MIN_SAMPLES_PER_RUN, maximum=MAX_SAMPLES_PER_RUN),
+)
 
 
 def add_engine_routes(app, db):
-    engines = app.config["tracker.worker"].engines
+    worker = app.config["tracker.worker"]
+    engines = worker.engines
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList", daily=True))
+        "The server's engines, and whether this workspace runs each", "EngineList", daily=True,
+        params=ENGINE_LIST_PARAMS))
     def engines_index():
-        return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
+        query, values = read_query(ENGINE_LIST_PARAMS)
+        query.done()
+        return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
+                                    values["samplesPerRun"]), "Engines retrieved")
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
@@ -3654,7 +3961,7 @@ def add_engine_routes(app, db):
         enabled = Fields(json_body(), errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
-        found = engines_json(db, [engine], caller().workspace_id)[0]
+        found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
         return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
 
 
@@ -4546,13 +4853,20 @@ class PreparedChat:
     named: tuple
     cost: float
     reply: bytes
+    sample: int = 1  # which of the run's samples of the engine it is
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
 
 
-def prepare_chat(engine, answer, latency_ms, reader):
+def prepare_chat(engine, answer, latency_ms, reader, sample=1):
     """The PreparedChat of a bounded answer."""
     return PreparedChat(engine, answer, latency_ms, *extract(answer, reader),
-                        chat_cost(engine.price, answer), kept_reply(answer))
+                        chat_cost(engine.price, answer), kept_reply(answer), sample)
+
+
+def run_samples(connection, prompt):
+    """How many times a run of the prompt asks each engine: its own samples per run, else
+    its workspace's."""
+    return prompt["samples_per_run"] or workspace_samples(connection, prompt["workspace_id"])
 
 
 def chat_cost(price, answer, unknown=None):
@@ -4583,16 +4897,17 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (run_id, engine) DO NOTHING
+                           cost, created_at, sample)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (run_id, engine, sample) DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
-         prepared.latency_ms, prepared.cost, created_at))
+         prepared.latency_ms, prepared.cost, created_at, prepared.sample))
     if chat is None:
         return
+    note_model_change(connection, chat, "model", engine.model)
     write_chat_sources(connection, chat, prepared.sources)
     write_chat_searches(connection, chat, answer.searches)
     if prepared.reply is not None:
@@ -4603,6 +4918,32 @@ def store_chat(connection, run, prompt, prepared, created_at):
     write_chat_names(connection, chat, prepared.names)
     if prepared.judgement:
         record_judgement(connection, chat["id"], *prepared.judgement)
+
+
+# What each facet of a chat's model (see last_models in schema.sql) is annotated as when it
+# changes: "model", the model the server asks (chats.model, from --engine). The model
+# version a provider answers with is to be another facet fed through note_model_change.
+MODEL_FACETS = {"model": ("engine.model_changed", "Engine %s: model %s, then %s")}
+
+
+def note_model_change(connection, chat, facet, value):
+    """Keep value as the engine's latest of facet in the chat's workspace, and annotate a
+    change from the one before (the first value seen is only kept)."""
+    kept = query_one(connection, """
+        SELECT value FROM last_models WHERE workspace_id = ? AND engine = ? AND facet = ?""",
+        (chat["workspace_id"], chat["engine"], facet))
+    if kept is not None and kept["value"] == value:
+        return
+    connection.execute("""
+        INSERT INTO last_models (workspace_id, engine, facet, value) VALUES (?, ?, ?, ?)
+        ON CONFLICT (workspace_id, engine, facet) DO UPDATE SET value = excluded.value""",
+        (chat["workspace_id"], chat["engine"], facet, value))
+    if kept is not None:
+        kind, description = MODEL_FACETS[facet]
+        record_annotation(connection, chat["workspace_id"], kind, chat["created_at"],
+                          description % (chat["engine"], kept["value"], value),
+                          engine=chat["engine"],
+                          details={facet: {"before": kept["value"], "after": value}})
 
 
 def record_judgement(connection, chat_id, judge, cost, rated):
@@ -4958,6 +5299,10 @@ class Worker:
         self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
         self._scored_at = {}
 
+    def runs_per_day(self):
+        """How many runs a day each active prompt gets."""
+        return 86400 / self.run_interval
+
     def state(self):
         if not self._threads:
             return "stopped"
@@ -5049,34 +5394,40 @@ class Worker:
             return
         deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
         reader = ChatReader(connection, run["workspace_id"])
-        answered = {row["engine"] for row in query_all(
-            connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
-        skipped = answered | disabled_engines(connection, run["workspace_id"])
+        samples = run_samples(connection, prompt)
+        answered = {(row["engine"], row["sample"]) for row in query_all(
+            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
+        disabled = disabled_engines(connection, run["workspace_id"])
         answers, errors, held = [], {}, []
         for engine in self.engines:
-            if engine.name in skipped:
+            if engine.name in disabled:
                 continue
-            if self._stopping.is_set():
-                raise WorkerStopping()
-            if engine.daily_limit is not None and not reserve_call(self.db, engine):
-                held.append(engine.name)
-                continue
-            started = time.perf_counter()
-            try:
-                answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
-                                                   reader.brands, deadline=deadline))
-            except Exception as error:  # an adapter's failure is kept on the run, never raised
-                errors[engine.name] = describe_error(error)
-                continue
-            answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
+            for sample in range(1, samples + 1):
+                if (engine.name, sample) in answered:
+                    continue
+                if self._stopping.is_set():
+                    raise WorkerStopping()
+                if engine.daily_limit is not None and not reserve_call(self.db, engine):
+                    held.append(engine.name)
+                    break
+                started = time.perf_counter()
+                try:
+                    answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
+                                                       reader.brands, deadline=deadline))
+                except Exception as error:  # an adapter's failure is kept on the run
+                    errors[engine.name] = describe_error(error)
+                    break  # its other samples are asked again with the run's next attempt
+                answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
+                                sample))
         self.finish(run, prompt, reader, answers, errors, held, deadline)
 
     def finish(self, run, prompt, reader, answers, errors, held=(), deadline=None):
-        asked = {engine.name for engine, _, _ in answers} | set(errors)
-        uncounted = [engine.name for engine in self.engines
-                     if engine.name in asked and engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader)
-                    for engine, answer, latency_ms in answers]
+        # every call counts, each sample's and each failed one (one per engine that failed)
+        uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
+            engine.name for engine in self.engines
+            if engine.name in errors and engine.daily_limit is None]
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, sample)
+                    for engine, answer, latency_ms, sample in answers]
         judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
             uncounted += judged
@@ -6150,6 +6501,7 @@ def chats_json(connection, workspace_id, rows):
             "cited": bool(mention["cited"]), "sentiment": mention["sentiment"],
             "sentimentScore": mention["sentiment_score"]})
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
+             "runId": row["run_id"], "sample": row["sample"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "notes": json.loads(row["notes"]),
              "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
@@ -7490,6 +7842,7 @@ DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
                 "description": "An ISO 8601 date or date-time from 1970 to 2999, UTC unless it "
                                "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
+SAMPLES = integer_schema(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN)
 NUMBER = {"type": "number"}
 PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
                "lastPage": integer_schema(1)}
@@ -7526,7 +7879,15 @@ def engine_schemas():
             "dailyLimitReached": dict({"type": "boolean"}, description="The day's calls reached "
                                       "dailyLimit: runs wait for the next UTC day."),
             "price": dict(nullable_schema(price), description="USD the model costs (null: "
-                          "unknown), from which a chat's cost is worked out.")}),
+                          "unknown), from which a chat's cost is worked out."),
+            "expectedDailyCalls": dict(COUNT, description="Calls a day at the workspace's "
+                                       "settings (or the samplesPerRun previewed): its active "
+                                       "prompts' samples per run times the runs a day; 0 when "
+                                       "turned off."),
+            "expectedDailyCost": dict(nullable_schema(NUMBER), description="USD a day: "
+                                      "expectedDailyCalls at the mean cost of the engine's "
+                                      "chats of the last %d days; null before any has a known "
+                                      "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
         "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
     }
@@ -7539,7 +7900,10 @@ def service_schemas():
                                 "code": string_schema(), "errors": FIELD_ERRORS,
                                 "retryAfter": integer_schema(1)}, ["success", "message"]),
         "WorkspaceContext": object_schema({
-            "workspace": object_schema({"id": ID, "name": string_schema()}),
+            "workspace": object_schema({
+                "id": ID, "name": string_schema(),
+                "samplesPerRun": dict(SAMPLES, description="How many times each run asks "
+                                      "each engine a prompt (a prompt may set its own).")}),
             "organization": object_schema({
                 "id": ID, "plan": string_schema(),
                 "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
@@ -7547,6 +7911,7 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
+        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES}, []),
         "Health": object_schema({
             "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
@@ -7554,6 +7919,10 @@ def service_schemas():
             "runs": {"enum": list(RUN_MODES)},
             "reasons": array_schema(string_schema(), min_items=1)}, optional=("reasons",)),
     }
+
+
+PROMPT_SAMPLES = dict(nullable_schema(SAMPLES), description="How many times each run asks each "
+                      "engine this prompt; null: the workspace's samplesPerRun.")
 
 
 def resource_schemas():
@@ -7564,7 +7933,7 @@ def resource_schemas():
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-        "topic": nullable_schema(NAME), "tags": TAG_NAMES}
+        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
     return {
         "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID,
                                 "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
@@ -7581,7 +7950,7 @@ def resource_schemas():
             "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
             "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
             "topic": nullable_schema(schema_ref("Topic")),
-            "tags": array_schema(schema_ref("EmbeddedTag"))}),
+            "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES}),
         "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
         "PromptItem": object_schema(prompt_item, ["text"]),
         # Named, not inline: generated clients make one model per named schema, and an
@@ -7604,7 +7973,8 @@ def resource_schemas():
             "status": {"enum": list(PROMPT_STATUSES)},
             "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
             "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
-            "topicId": nullable_schema(ID), "topicName": NAME}, []),
+            "topicId": nullable_schema(ID), "topicName": NAME,
+            "samplesPerRun": PROMPT_SAMPLES}, []),
     } | brand_schemas()
 
 
@@ -7698,7 +8068,12 @@ def analytics_schemas():
                       description="Tokens the engine reported, whatever the provider called them, "
                                   "and the web searches it ran; null when it did not say."),
         "Chat": object_schema({
-            "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
+            "id": ID, "promptId": ID, "prompt": string_schema(),
+            "runId": dict(ID, description="The run that asked it: a run asks each engine "
+                          "its prompt's samples per run times."),
+            "sample": dict(SAMPLES, description="Which of its run's samples of the engine it "
+                           "is, from 1."),
+            "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
             "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
             "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
@@ -8317,7 +8692,7 @@ def run_after_writes(worker):
 
 def add_routes(app, db):
     """Attach every API route to app."""
-    add_workspace_routes(app)
+    add_workspace_routes(app, db)
     add_prompt_routes(app, db)
     add_topic_routes(app, db)
     add_tag_routes(app, db)

@@ -48,7 +48,7 @@ def test_the_default_engine_is_listed_free_and_enabled(api):
         "label": "simulated", "kind": "simulated", "model": "simulated-1", "webSearch": True,
         "enabled": True, "chatsToday": 0, "dailyLimit": None, "dailyLimitReached": False,
         "price": {"inputPerMillionTokens": 0.0, "outputPerMillionTokens": 0.0, "perSearch": 0.0,
-                  "perAnswer": 0.0}}]
+                  "perAnswer": 0.0}, "expectedDailyCalls": 0, "expectedDailyCost": 0.0}]
 
 
 def test_configured_engines_show_kind_model_search_price_and_limit():
@@ -56,7 +56,7 @@ def test_configured_engines_show_kind_model_search_price_and_limit():
         ["chatgpt=openai-responses:gpt-4.1-mini-2025-04-14", "router=openai:perplexity/sonar:online",
          "local=openai:llama3.1@http://127.0.0.1:1/v1", "sim=simulated"], {},
         daily_limits=["50", "chatgpt=10"])
-    listed = [tracker.engine_json(engine, True, 0, 0) for engine in engines]
+    listed = [tracker.engine_json(engine, True, 0, 0, (0, 0.0)) for engine in engines]
     assert [(e["label"], e["kind"], e["model"], e["webSearch"], e["dailyLimit"]) for e in listed] == [
         ("chatgpt", "openai-responses", "gpt-4.1-mini-2025-04-14", True, 10),
         ("router", "openai", "perplexity/sonar:online", True, 50),

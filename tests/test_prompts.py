@@ -50,6 +50,7 @@ def test_create_one_prompt_returns_the_whole_result(api, db):
                       "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW},
                      {"id": tag_ids[1], "name": "Sales", "color": "gray", "hexColor": "#6b7280",
                       "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW}],
+            "samplesPerRun": None,
         }]}}
     assert queued_runs(db, prompt["id"]) == [{"state": "queued", "scheduled_at": NOW}]
 
