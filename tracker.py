@@ -6275,6 +6275,185 @@ def queries_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# Annotations ------------------------------------------------------------------------------
+
+def annotation_conditions(scope):
+    """SQL conditions (on annotations a) and parameters: those of the scope's window that
+    bear on its filters. One of an engine counts under no engine filter or its own; one of
+    a prompt under no prompt filter or one its prompt is in (a deleted prompt is in none
+    but its own); the others (workspace settings, brands) under every filter. A location
+    narrows nothing: no event has one."""
+    conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+    params = [scope.workspace_id, scope.start, scope.end]
+    if scope.engine is not None:
+        conditions.append("({0}.engine IS NULL OR {0}.engine = ?)")
+        params.append(scope.engine)
+    prompt_conditions, prompt_params = scope.prompt_conditions()
+    if prompt_conditions:
+        conditions.append("({0}.prompt_id IS NULL OR (%s))" % " AND ".join(prompt_conditions))
+        params += prompt_params
+    return " AND ".join(conditions).format("a"), params
+
+
+def annotation_json(row):
+    return {"id": row["id"], "kind": row["kind"], "description": row["description"],
+            "promptId": row["prompt_id"], "brandId": row["brand_id"], "engine": row["engine"],
+            "details": json.loads(row["details"]), "createdAt": row["created_at"]}
+
+
+def annotations_in(connection, scope, limit=MAX_ID, offset=0):
+    """(total, annotations newest first) in scope, at most limit of them after offset."""
+    where, params = annotation_conditions(scope)
+    total = query_one(connection, "SELECT count(*) AS n FROM annotations a WHERE " + where,
+                      params)["n"]
+    rows = query_all(connection, "SELECT a.* FROM annotations a WHERE %s "
+                     "ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?" % where,
+                     params + [limit, offset])
+    return total, [annotation_json(row) for row in rows]
+
+
+def annotations_document(connection, scope, page, per_page):
+    """What moved the figures in scope without the world changing, newest first."""
+    total, data = annotations_in(connection, scope, per_page, (page - 1) * per_page)
+    return dict(page_fields(total, page, per_page), data=data,
+                **{"from": scope.start, "to": scope.end})
+
+
+# Stability --------------------------------------------------------------------------------
+#
+# A run asks each engine its prompt samplesPerRun times; the samples of one run of one
+# engine (a "sampled run" below, counted when it has two samples or more) show how much
+# the answers vary when nothing changed. Per brand: its mention rate over those samples,
+# and the share of sampled runs that name it in every sample (allSamples) and in at least
+# one (someSamples). Per group: the mean Jaccard overlap of the tracked brands named by
+# each two samples of a sampled run (listOverlap), and of the domains cited by each two
+# consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
+# lists overlap fully (1).
+
+STABILITY_GROUPS = ("prompt", "engine", "topic")
+STABILITY_PARAMS = QUERY_PARAMS + (
+    Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
+          default="prompt"),
+)
+# The labels' thresholds (README, "Stability"): a brand's is its consistency, allSamples /
+# someSamples (of the runs that name it at all, the share that name it every time); a
+# group's its listOverlap.
+STABLE_FROM = 0.8
+VARIABLE_FROM = 0.5
+
+
+def stability_label(value):
+    """stable, variable or volatile; None with nothing to judge by."""
+    if value is None:
+        return None
+    return "stable" if value >= STABLE_FROM else "variable" if value >= VARIABLE_FROM else "volatile"
+
+
+def jaccard(first, second):
+    """The overlap of two sets, 0 to 1 (two empty sets are the same list: 1)."""
+    union = first | second
+    return len(first & second) / len(union) if union else 1.0
+
+
+def mean(values):
+    return sum(values) / len(values) if values else None
+
+
+def stability_rows(connection, scope):
+    """The chats in scope (run, prompt, engine, time), the active brands each names and the
+    domains each cites: {chat id: chat row with "brands" and "domains" sets}."""
+    where, params = scope.chat_conditions()
+    chats = {row["id"]: dict(row, brands=set(), domains=set()) for row in query_all(
+        connection, "SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at FROM chats c "
+                    "WHERE " + where, params)}
+    where, params = scope.row_conditions("cb")
+    for row in query_all(connection, """
+            SELECT cb.chat_id, cb.brand_id FROM chat_brands cb
+            WHERE cb.position IS NOT NULL AND %s
+            AND cb.brand_id IN (SELECT id FROM brands WHERE workspace_id = ? AND status = 'active')"""
+            % where, params + [scope.workspace_id]):
+        if row["chat_id"] in chats:
+            chats[row["chat_id"]]["brands"].add(row["brand_id"])
+    where, params = scope.row_conditions("s")
+    for row in query_all(connection, "SELECT s.chat_id, s.domain FROM chat_sources s "
+                                     "WHERE s.cited = 1 AND " + where, params):
+        if row["chat_id"] in chats:
+            chats[row["chat_id"]]["domains"].add(row["domain"])
+    return chats
+
+
+def stability_groups(connection, scope, group_by, chats):
+    """{(group id, group name): [its runs, oldest first]}, a run here being the list of
+    one run's chats of one engine (its samples)."""
+    prompts = {row["id"]: row for row in query_all(connection, """
+        SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
+        LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
+        WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
+        (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats.values()}))))}
+    runs = {}
+    for chat in sorted(chats.values(), key=lambda chat: (chat["created_at"], chat["id"])):
+        runs.setdefault((chat["run_id"], chat["engine"]), []).append(chat)
+    groups = {}
+    for samples in runs.values():
+        prompt = prompts.get(samples[0]["prompt_id"], {"id": samples[0]["prompt_id"],
+                                                      "text": None, "topic_id": None, "topic": None})
+        key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
+               "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
+        groups.setdefault(key, []).append(samples)
+    return groups
+
+
+def group_stability(runs, brand_names):
+    """The figures of one group from its sampled runs (oldest first)."""
+    sampled = [samples for samples in runs if len(samples) > 1]
+    overlaps = [mean([jaccard(a["brands"], b["brands"])
+                      for a, b in itertools.combinations(samples, 2)]) for samples in sampled]
+    consecutive = {}
+    for samples in runs:
+        domains = set().union(*(chat["domains"] for chat in samples))
+        consecutive.setdefault((samples[0]["prompt_id"], samples[0]["engine"]), []).append(domains)
+    citation = [jaccard(a, b) for sequence in consecutive.values()
+                for a, b in zip(sequence, sequence[1:])]
+    brands = []
+    for brand_id in sorted({brand for samples in sampled for chat in samples
+                            for brand in chat["brands"]}):
+        named = [sum(brand_id in chat["brands"] for chat in samples) for samples in sampled]
+        every = sum(count == len(samples) for count, samples in zip(named, sampled))
+        some = sum(count > 0 for count in named)
+        brands.append({"brandId": brand_id, "name": brand_names.get(brand_id),
+                       "mentionRate": ratio(sum(named), sum(map(len, sampled))),
+                       "allSamples": ratio(every, len(sampled)),
+                       "someSamples": ratio(some, len(sampled)),
+                       "label": stability_label(every / some)})
+    brands.sort(key=lambda brand: (-brand["mentionRate"]["value"], brand["name"] or ""))
+    list_overlap = mean(overlaps)
+    return {"runs": len(runs), "sampledRuns": len(sampled),
+            "samples": sum(map(len, sampled)), "listOverlap": list_overlap,
+            "citationOverlap": mean(citation), "label": stability_label(list_overlap),
+            "brands": brands}
+
+
+def stability_document(connection, scope, group_by, page, per_page):
+    """How stable the answers are in scope, per prompt, engine or topic: least stable first
+    (those with no sampled run last)."""
+    chats = stability_rows(connection, scope)
+    groups = stability_groups(connection, scope, group_by, chats)
+    brand_names = {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM brands WHERE workspace_id = ?", (scope.workspace_id,))}
+    rows = [dict({"group": {"id": key[0], "name": key[1]}}, **group_stability(runs, brand_names))
+            for key, runs in groups.items()]
+    rows.sort(key=lambda row: (row["listOverlap"] is None, row["listOverlap"] or 0,
+                               str(row["group"]["name"]), row["group"]["id"] or 0))
+    return dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
+                data=rows[(page - 1) * per_page:page * per_page],
+                **{"from": scope.start, "to": scope.end})
+
+
+def stability_by(connection, scope, page, per_page, group_by):
+    """stability_document with the page arguments where document_export_items passes them."""
+    return stability_document(connection, scope, group_by, page, per_page)
+
+
 # Discovered brands and gaps ---------------------------------------------------------------
 
 def tracked_name_keys(connection, workspace_id):
@@ -6559,6 +6738,9 @@ ANALYTICS_LISTS = [
      "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
      "own brands", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
+    ("/analytics/annotations", "What moved the figures without the world changing (prompts, "
+     "brands, engines, samples per run), newest first", "AnnotationPage", "Annotation",
+     annotations_document, "Annotations retrieved"),
 ]
 
 
@@ -6635,6 +6817,19 @@ def add_analytics_routes(app, db):
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
+
+    @app.get(API_PREFIX + "/analytics/stability", openapi=Operation(
+        "How much answers vary between the samples of a run, per prompt, engine or topic",
+        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS))
+    def analytics_stability():
+        values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
+        document = functools.partial(stability_by, group_by=values["groupBy"])
+        if values["format"] != "json":
+            return export(values, "stability", "Stability", document_export_items(db, scope,
+                                                                                  document))
+        with db.read() as connection:
+            return success(document(connection, scope, values["page"], values["perPage"]),
+                           "Stability retrieved")
 
     for path, summary, schema, item_schema, document, message in ANALYTICS_LISTS:
         add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message)
@@ -6777,6 +6972,8 @@ def leaves(value, path):
 def cell_text(value):
     if value is None:
         return ""
+    if isinstance(value, dict):  # an object of free-form fields (an annotation's details)
+        return json.dumps(value, ensure_ascii=False)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -7843,6 +8040,7 @@ DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
                                "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
 SAMPLES = integer_schema(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN)
+STABILITY_LABEL = nullable_schema({"enum": ["stable", "variable", "volatile"]})
 NUMBER = {"type": "number"}
 PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
                "lastPage": integer_schema(1)}
@@ -8160,6 +8358,49 @@ def analytics_schemas():
             "competitors": array_schema(schema_ref("CompetitorCount"))}),
         "DomainGapPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("DomainGap")),
                                             **window)),
+        "Annotation": object_schema({
+            "id": ID, "kind": {"enum": list(ANNOTATION_KINDS), "description": "; ".join(
+                "%s: %s" % item for item in ANNOTATION_KINDS.items())},
+            "description": string_schema(1), "promptId": nullable_schema(ID),
+            "brandId": nullable_schema(ID), "engine": nullable_schema(string_schema(1)),
+            "details": dict({"type": "object", "additionalProperties": object_schema(
+                {"before": {}, "after": {}})}, description="What changed: each field's value "
+                "before and after."),
+            "createdAt": TIMESTAMP}),
+        "AnnotationPage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("Annotation")), **window)),
+        "BrandStability": object_schema({
+            "brandId": ID, "name": nullable_schema(string_schema()),
+            "mentionRate": dict(schema_ref("Ratio"), description="Samples naming it, of the "
+                                "samples of the sampled runs."),
+            "allSamples": dict(schema_ref("Ratio"), description="Sampled runs naming it in "
+                               "every sample."),
+            "someSamples": dict(schema_ref("Ratio"), description="Sampled runs naming it in at "
+                                "least one sample."),
+            "label": dict(STABILITY_LABEL, description="From allSamples / someSamples (see "
+                          "README, Stability).")}),
+        "Stability": object_schema({
+            "group": object_schema({
+                "id": dict(nullable_schema(ID), description="The prompt's or topic's id (null: "
+                           "an engine, or no topic)."),
+                "name": dict(nullable_schema(string_schema()), description="The prompt's text, "
+                             "the engine's label or the topic's name.")}),
+            "runs": dict(COUNT, description="Runs of an engine in the group (each run of a "
+                         "prompt counts once per engine)."),
+            "sampledRuns": dict(COUNT, description="Those with two samples or more."),
+            "samples": dict(COUNT, description="The chats of the sampled runs."),
+            "listOverlap": dict(nullable_schema(NUMBER), description="Mean Jaccard overlap (0 "
+                                "to 1) of the tracked brands named by each two samples of a "
+                                "sampled run; null without one."),
+            "citationOverlap": dict(nullable_schema(NUMBER), description="Mean Jaccard overlap "
+                                    "of the domains cited by consecutive runs of a prompt on "
+                                    "an engine; null without two."),
+            "label": dict(STABILITY_LABEL, description="From listOverlap (see README, "
+                          "Stability)."),
+            "brands": array_schema(schema_ref("BrandStability"))}),
+        "StabilityPage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
+            groupBy={"enum": list(STABILITY_GROUPS)}, **window)),
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
