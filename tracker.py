@@ -9100,6 +9100,13 @@ def form_text(name):
         raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
 
 
+def form_number(name):
+    """A form field that holds a whole number: its value (None when blank); other text is
+    handed on as text, for the validator to refuse."""
+    value = form_text(name).strip()
+    return int(value) if value.isdigit() else value or None
+
+
 def form_list(name):
     """A comma-separated form field as a list of its non-blank items."""
     return [item.strip() for item in form_text(name).split(",") if item.strip()]
@@ -9184,7 +9191,7 @@ def may_write():
 
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
                       ("/sources", "Sources"), ("/brands", "Brands"), ("/topics", "Topics"),
-                      ("/tags", "Tags"))
+                      ("/tags", "Tags"), ("/settings", "Settings"))
 
 LAYOUT_TEMPLATE = """<!doctype html>
 <html lang="en">
@@ -9425,10 +9432,11 @@ def percent(value, digits=1):
     return "–" if value is None else "%.*f %%" % (digits, value * 100)
 
 
-def line_chart(title, labels, lines):
+def line_chart(title, labels, lines, markers=()):
     """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
-    values); a value of None leaves a gap. Labelled for screen readers, with a table of
-    the same figures beside it (see chart_table)."""
+    values); a value of None leaves a gap; markers, (label index, text), are dashed
+    vertical lines whose <title> says what happened then. Labelled for screen readers, with
+    a table of the same figures beside it (see chart_table)."""
     width, height, pad = CHART_WIDTH, CHART_HEIGHT, CHART_PAD
     step = (width - 2 * pad) / max(1, len(labels) - 1)
     peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
@@ -9452,6 +9460,9 @@ def line_chart(title, labels, lines):
         if labels:
             parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="middle">%s</text>'
                          % (x(index), height - pad + 18, escape(labels[index])))
+    for index, text in markers:
+        parts.append('<g class="annotation"><line x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>'
+                     '<title>%s</title></g>' % (x(index), x(index), pad, height - pad, escape(text)))
     for name, color, values in lines:
         segments, current = [], []
         for index, value in enumerate(values):
@@ -9492,16 +9503,30 @@ def chart_table(caption, labels, lines):
             '</details>' % (escape(caption), head, rows))
 
 
-def figure_chart(title, rows, figure):
-    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time."""
+def figure_chart(title, rows, figure, annotations=()):
+    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time,
+    each of annotations (GET /analytics/annotations' items) marked in its bucket."""
     if not rows or not rows[0].get("series"):
         return '<p class="empty">No chats in this window.</p>'
     labels = [bucket["start"] for bucket in rows[0]["series"]]
     lines = [(row["name"], brand_color(row), [bucket[figure]["value"] for bucket in row["series"]])
              for row in rows]
+    markers = annotation_markers(labels, annotations)
     return ('<figure class="card"><figcaption><h2>%s</h2></figcaption>%s%s%s</figure>'
-            % (escape(title), line_chart(title, labels, lines), chart_legend(lines),
+            % (escape(title), line_chart(title, labels, lines, markers), chart_legend(lines),
                chart_table(title, labels, lines)))
+
+
+def annotation_markers(starts, annotations):
+    """(bucket index, text) per bucket of starts (ISO, ascending) holding annotations: their
+    times and descriptions, oldest first, one line each."""
+    found = {}
+    for annotation in sorted(annotations, key=lambda item: (item["createdAt"], item["id"])):
+        index = bisect.bisect_right(starts, annotation["createdAt"]) - 1
+        if index >= 0:
+            found.setdefault(index, []).append("%s %s" % (annotation["createdAt"][:16],
+                                                          annotation["description"]))
+    return [(index, "\n".join(texts)) for index, texts in sorted(found.items())]
 
 
 ###############################################################################
@@ -9596,6 +9621,7 @@ def add_dashboard(app, db, limiter):
     if app.config["tracker.runs"] == "instant":
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
+    dashboard.config["tracker.worker"] = app.config["tracker.worker"]  # settings' engines
     add_dashboard_routes(dashboard, db)
     api = app.wsgi
 
@@ -9629,6 +9655,7 @@ def add_dashboard_routes(app, db):
     add_chat_pages(app, db)
     add_source_pages(app, db)
     add_catalog_pages(app, db)
+    add_settings_pages(app, db)
 
 
 FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filters">
@@ -9833,6 +9860,12 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <div><label for="e-topic">Topic</label><input id="e-topic" name="topic" value="{{(prompt["topic"] or {}).get("name", "")}}"></div>
 <div><label for="e-tags">Tags, separated by commas</label><input id="e-tags" name="tags" value="{{", ".join(tag["name"] for tag in prompt["tags"])}}"></div>
 <div><label for="e-location">Location</label><input id="e-location" name="location" value="{{prompt["location"] or ""}}"></div>
+<div><label for="e-samples">Samples per run</label><select id="e-samples" name="samplesPerRun">
+<option value="">The workspace's</option>
+% for n in samples:
+<option{{!' selected' if prompt["samplesPerRun"] == n else ''}}>{{n}}</option>
+% end
+</select></div>
 </div>
 <button type="submit">Save</button>
 </form>
@@ -9856,6 +9889,22 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <p class="empty">No chats for this prompt in this window yet.</p>
 % end
 <div class="charts">{{!charts}}</div>
+<section class="card" aria-labelledby="stability-title"><h2 id="stability-title">Stability per engine</h2>
+% if not any(row["sampledRuns"] for row in stability):
+<p class="empty">No run with two samples or more in this window: set samples per run above 1 (Settings, or this prompt's edit form).</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">Engine</th><th scope="col">Sampled runs</th><th scope="col">Brand list overlap</th>
+<th scope="col">Citation overlap</th><th scope="col">Label</th><th scope="col">Brands: named in every sample / some</th></tr></thead><tbody>
+% for row in stability:
+<tr><th scope="row">{{row["group"]["name"]}}</th><td>{{row["sampledRuns"]}}</td>
+<td>{{percent(row["listOverlap"])}}</td><td>{{percent(row["citationOverlap"])}}</td>
+<td>{{row["label"] or "–"}}</td>
+<td>{{"; ".join("%s %s / %s (%s)" % (brand["name"], percent(brand["allSamples"]["value"]), percent(brand["someSamples"]["value"]), brand["label"]) for brand in row["brands"]) or "none named"}}</td></tr>
+% end
+</tbody></table></div>
+% end
+</section>
 <section class="card" aria-labelledby="latest-title"><h2 id="latest-title">Latest chats</h2>
 {{!latest}}
 </section>
@@ -10176,6 +10225,7 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 figure { margin: 0 0 16px; }
 .chart { width: 100%; height: auto; display: block; }
 .chart .grid { stroke: #e5e7eb; }
+.chart .annotation line { stroke: var(--muted); stroke-width: 2; stroke-dasharray: 4 3; }
 .chart .axis { font-size: 12px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0;
           margin: 8px 0; }
@@ -10220,12 +10270,51 @@ DASHBOARD_ASSETS = {
     "icon.svg": ("image/svg+xml", DASHBOARD_ICON),
 }
 
+SETTINGS_TEMPLATE = """<section class="card" aria-labelledby="samples-title">
+<h2 id="samples-title">Samples per run</h2>
+<p>Each run asks each engine every active prompt this many times (a prompt may set its own).
+Calls and cost grow in proportion: see what a change costs before saving it.</p>
+<form method="get" action="/settings" class="row">
+<div><label for="s-preview">Samples per run</label><select id="s-preview" name="samplesPerRun">
+% for n in samples:
+<option{{!' selected' if preview == n else ''}}>{{n}}</option>
+% end
+</select></div>
+<button type="submit">Preview</button>
+</form>
+<div class="scroll"><table>
+<caption>Expected a day: now at {{current}} sample{{"" if current == 1 else "s"}} per run{{"" if preview == current else ", and at %d" % preview}}</caption>
+<thead><tr><th scope="col">Engine</th><th scope="col">On</th><th scope="col">Calls a day</th><th scope="col">Cost a day (USD)</th>
+% if preview != current:
+<th scope="col">Calls at {{preview}}</th><th scope="col">Cost at {{preview}}</th>
+% end
+</tr></thead><tbody>
+% for engine, previewed in engines:
+<tr><th scope="row">{{engine["label"]}} ({{engine["model"]}})</th><td>{{"yes" if engine["enabled"] else "no"}}</td>
+<td>{{engine["expectedDailyCalls"]}}</td><td>{{"unknown" if engine["expectedDailyCost"] is None else "%.4f" % engine["expectedDailyCost"]}}</td>
+% if preview != current:
+<td>{{previewed["expectedDailyCalls"]}}</td><td>{{"unknown" if previewed["expectedDailyCost"] is None else "%.4f" % previewed["expectedDailyCost"]}}</td>
+% end
+</tr>
+% end
+</tbody></table></div>
+% if can_write:
+<form method="post" action="/settings">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<input type="hidden" name="samplesPerRun" value="{{preview}}">
+<button type="submit"{{!' disabled' if preview == current else ''}}>Save: {{preview}} sample{{"" if preview == 1 else "s"}} per run</button>
+</form>
+% end
+</section>
+"""
+
 DASHBOARD_TEMPLATES = {
     "layout": LAYOUT_TEMPLATE, "sign_in": SIGN_IN_TEMPLATE, "error": ERROR_TEMPLATE,
     "filters": FILTERS_TEMPLATE, "pager": PAGER_TEMPLATE, "overview": OVERVIEW_TEMPLATE,
     "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
     "chat": CHAT_TEMPLATE, "sources": SOURCES_TEMPLATE, "chats": CHATS_TEMPLATE,
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
+    "settings": SETTINGS_TEMPLATE,
 }
 
 
@@ -10273,10 +10362,12 @@ def add_overview_routes(app, db):
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
             filters = filters_form(connection, values)
+            annotations = charted_annotations(connection, scope)
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document, days=values["days"],
-                           visibility=figure_chart("Visibility", rows, "visibility"),
-                           share=figure_chart("Share of voice", rows, "shareOfVoice"),
+                           visibility=figure_chart("Visibility", rows, "visibility", annotations),
+                           share=figure_chart("Share of voice", rows, "shareOfVoice",
+                                              annotations),
                            swatch=swatch, percent=percent, change=change,
                            sentiment_text=sentiment_text)
         return render_page("Overview", body, "/")
@@ -10323,13 +10414,17 @@ def add_prompt_pages(app, db):
             scope = window_scope(db, values, promptId=prompt_id)
             charts = []
             for engine in prompt_engines(connection, scope):
-                document = rankings(connection, dataclasses.replace(scope, engine=engine),
-                                    "active", interval_of(values))
+                engine_scope = dataclasses.replace(scope, engine=engine)
+                document = rankings(connection, engine_scope, "active", interval_of(values))
                 named = [row for row in document["brands"] if row["mentions"]]
-                charts.append(figure_chart("Visibility on %s" % engine, named, "visibility"))
+                charts.append(figure_chart("Visibility on %s" % engine, named, "visibility",
+                                           charted_annotations(connection, engine_scope)))
+            stability = stability_document(connection, scope, "engine", 1, MAX_ID)["data"]
             latest = list_chats(connection, scope, None, 1, LATEST_CHATS)["data"]
         body = render_part("prompt", prompt=prompt, values=values, windows=DASHBOARD_WINDOWS,
                            statuses=PROMPT_STATUSES, charts="".join(charts),
+                           stability=stability, percent=percent,
+                           samples=range(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN + 1),
                            latest=render_part("chat_list", chats=latest))
         return render_page("Prompt", body, "/prompts")
 
@@ -10340,13 +10435,24 @@ def add_prompt_pages(app, db):
         if "text" in request.forms:  # the whole edit form, not a pause button
             topic = form_text("topic").strip()
             data.update(text=form_text("text"), location=form_text("location").strip() or None,
-                        tags=form_list("tags"))
+                        tags=form_list("tags"),
+                        samplesPerRun=form_number("samplesPerRun"))
             data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
         bottle.redirect(back, 303)
 
     add_delete_page(app, db, "prompts", "Prompt")
+
+
+# A chart marks at most this many annotations (the latest): past it, the marks would hide
+# the lines, and GET /analytics/annotations lists them all.
+MAX_CHARTED_ANNOTATIONS = 100
+
+
+def charted_annotations(connection, scope):
+    """The annotations a chart of the scope marks."""
+    return annotations_in(connection, scope, MAX_CHARTED_ANNOTATIONS)[1]
 
 
 def prompt_engines(connection, scope):
@@ -10491,6 +10597,34 @@ def add_catalog_pages(app, db):
         bottle.redirect("/tags", 303)
 
     add_delete_page(app, db, "tags", "Tag")
+
+
+SETTINGS_PARAMS = ENGINE_LIST_PARAMS
+
+
+def add_settings_pages(app, db):
+    """Samples per run, with the engines' expected daily calls and cost at it; a preview
+    (GET ?samplesPerRun=) shows them at another value before it is saved."""
+    worker = app.config["tracker.worker"]
+
+    @app.get("/settings")
+    def settings_page():
+        values = page_query(SETTINGS_PARAMS)
+        workspace_id = caller().workspace_id
+        current = workspace_samples(db.connection(), workspace_id)
+        preview = values["samplesPerRun"] or current
+        engines = engines_json(db, worker.engines, workspace_id, worker.runs_per_day())
+        previewed = engines_json(db, worker.engines, workspace_id, worker.runs_per_day(), preview)
+        body = render_part("settings", current=current, preview=preview,
+                           engines=list(zip(engines, previewed)),
+                           samples=range(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN + 1))
+        return render_page("Settings", body, "/settings")
+
+    @app.post("/settings")
+    def settings_change():
+        update_workspace(db, caller().workspace_id,
+                         workspace_changes({"samplesPerRun": form_number("samplesPerRun")}))
+        bottle.redirect("/settings", 303)
 
 
 def add_delete_page(app, db, table, kind, after=None):
