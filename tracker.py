@@ -11444,6 +11444,8 @@ MCP_TOOLS = {
     "list_discovered_brands": ("GET", API_PREFIX + "/analytics/discovered-brands", None),
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
+    "get_stability": ("GET", API_PREFIX + "/analytics/stability", None),
+    "list_annotations": ("GET", API_PREFIX + "/analytics/annotations", None),
 }
 # A tool's answer is one JSON document, held whole: an export's format (and since, its
 # high-water mark) would read every row into memory and then not parse as JSON, so the
