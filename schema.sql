@@ -29,7 +29,9 @@ CREATE TABLE workspaces (
     organization_id INTEGER NOT NULL REFERENCES organizations (id),
     name            TEXT NOT NULL,
     created_at      TEXT NOT NULL,
-    updated_at      TEXT NOT NULL
+    updated_at      TEXT NOT NULL,
+    -- how many times each run asks each engine (PATCH /workspace samplesPerRun)
+    samples_per_run INTEGER NOT NULL DEFAULT 1 CHECK (samples_per_run BETWEEN 1 AND 10)
 ) STRICT;
 
 CREATE INDEX workspaces_organization ON workspaces (organization_id);
@@ -177,7 +179,9 @@ CREATE TABLE prompts (
     dedupe_key        TEXT NOT NULL,
     last_scheduled_at TEXT,
     created_at        TEXT NOT NULL,
-    updated_at        TEXT NOT NULL
+    updated_at        TEXT NOT NULL,
+    -- the prompt's own samples per run; NULL: the workspace's
+    samples_per_run   INTEGER CHECK (samples_per_run BETWEEN 1 AND 10)
 ) STRICT;
 
 -- Lists run newest first within a workspace: each index ends in id for that order.
@@ -300,7 +304,8 @@ CREATE INDEX runs_workspace ON runs (workspace_id, prompt_id);
 CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
 CREATE INDEX prompts_schedule ON prompts (status, last_scheduled_at);
 
--- One engine's answer in one run. UNIQUE (run_id, engine): a re-run never adds a second.
+-- One engine's answer in one run: sample n of the run's samples per run (1 to 10).
+-- UNIQUE (run_id, engine, sample): a re-run never adds a second.
 CREATE TABLE chats (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
@@ -334,7 +339,8 @@ CREATE TABLE chats (
     -- it says answered (model is the one configured; NULL: the provider did not say)
     truncated INTEGER NOT NULL DEFAULT 0,
     model_version TEXT,
-    UNIQUE (run_id, engine)
+    sample       INTEGER NOT NULL DEFAULT 1 CHECK (sample BETWEEN 1 AND 10),
+    UNIQUE (run_id, engine, sample)
 ) STRICT;
 
 CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
@@ -1601,5 +1607,35 @@ CREATE TABLE webhook_deliveries (
 ) STRICT;
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (state, next_attempt_at);
 CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id, id);
+
+-- What moved a workspace's figures without the world changing (GET /analytics/annotations):
+-- written in the transaction of the change itself (a prompt added, paused or deleted, a
+-- brand's names or domains edited, an engine switched, samples per run changed) or of the
+-- first chat that shows it (an engine's model, or the model version its provider answered
+-- with). prompt_id and brand_id are not foreign keys: the note outlives what it names.
+-- details holds the JSON object the API shows (before and after).
+CREATE TABLE annotations (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind         TEXT NOT NULL,
+    description  TEXT NOT NULL,
+    prompt_id    INTEGER,
+    brand_id     INTEGER,
+    engine       TEXT,
+    details      TEXT NOT NULL DEFAULT '{}',
+    created_at   TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX annotations_window ON annotations (workspace_id, created_at);
+
+-- The model each engine's latest chat in a workspace recorded (facet 'model': the model
+-- asked for), so that a change is annotated when the first chat shows it, in one lookup.
+CREATE TABLE last_models (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    facet        TEXT NOT NULL,
+    value        TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, engine, facet)
+) STRICT, WITHOUT ROWID;
 
 PRAGMA user_version = 12;

@@ -224,6 +224,7 @@ class Migration:
     about: str
     sql: collections.abc.Callable
     reads: tuple = ()
+    rebuilds: tuple = ()  # tables made again (rebuilt_table_sql): foreign keys off meanwhile
 
 
 def schema_sql():
@@ -274,23 +275,85 @@ def branded_prompts_sql():
 
 def engine_outcomes_sql():
     """SQL that adds the table of engines' latest outcomes (new in 1.0.0) as schema.sql has it."""
-    found = baseline_definitions()
-    return "".join("%s;\n" % found[name] for name in ("engine_outcomes", "engine_outcomes_latest"))
+    return baseline_table_sql(("engine_outcomes", ["table", "index"]))[0]
 
 
-def provider_fidelity_sql():
-    """Each chat's truncation and the model version its provider said answered (chats
-    stored before are not truncated, and their version is unknown), and the index of the
-    truncated ones (few: the truncated filter reads them one by one)."""
-    return """
-        ALTER TABLE chats ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;
-        ALTER TABLE chats ADD COLUMN model_version TEXT;
-        CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
-        """
+def baseline_table_sql(*wanted):
+    """The SQL that creates schema.sql's objects of each of wanted, a (table, [types])
+    pair, read from one fresh database in memory: a list, one text per pair."""
+    baseline = connect(":memory:")
+    try:
+        baseline.execute(schema_sql()).fetchall()
+        return ["".join(row["sql"] + ";\n" for row in table_objects(baseline, table, types))
+                for table, types in wanted]
+    finally:
+        baseline.close()
+
+
+def table_objects(connection, table, types):
+    """The rows of sqlite_schema of the given types belonging to table, in creation order
+    (an automatic index has no sql)."""
+    return query_all(connection, """
+        SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND sql IS NOT NULL
+        AND type IN (SELECT value FROM json_each(?)) ORDER BY rowid""", (table, json.dumps(types)))
+
+
+def rebuilt_table_sql(table, columns):
+    """SQL that gives table schema.sql's definition when a constraint changed, the way
+    SQLite documents for what ALTER TABLE cannot do (https://sqlite.org/lang_altertable.html,
+    "Making Other Kinds Of Table Schema Changes"): a new table, the rows copied (columns:
+    those the old table has), the old one dropped, the new one renamed, its indexes and
+    triggers made again. Its AUTOINCREMENT counter is carried over, so that no id is ever
+    used twice. The rename is a legacy one (PRAGMA legacy_alter_table), which changes the
+    name alone: other tables' triggers and foreign keys name table already, and SQLite's
+    newer rename would check them first and find table missing. Run with foreign keys off
+    (Migration.rebuilds), as the procedure says: with them on, dropping the old table would
+    delete every row that refers to it."""
+    new = table + "_rebuilt"
+    create, attached = baseline_table_sql((table, ["table"]), (table, ["index", "trigger"]))
+    create = re.sub(r"^CREATE TABLE %s \(" % re.escape(table), "CREATE TABLE %s (" % new, create)
+    listed = ", ".join(columns)
+    return (create + "INSERT INTO %s (%s) SELECT %s FROM %s;\n" % (new, listed, listed, table)
+            + "DELETE FROM sqlite_sequence WHERE name = '%s';\n" % new
+            + "INSERT INTO sqlite_sequence (name, seq) SELECT '%s', seq FROM sqlite_sequence "
+              "WHERE name = '%s';\n" % (new, table)
+            + "DROP TABLE %s;\n" % table
+            # legacy: only the name changes; the other tables' triggers already name table
+            # (without it, SQLite checks them first and finds table missing)
+            + "PRAGMA legacy_alter_table = ON;\nALTER TABLE %s RENAME TO %s;\n"
+              "PRAGMA legacy_alter_table = OFF;\n" % (new, table)
+            + attached)
+
+
+# The chat columns a version-11 file has: all but sample.
+CHAT_COLUMNS_V11 = (
+    "id", "workspace_id", "run_id", "prompt_id", "prompt_text", "engine", "model", "location",
+    "answer", "citations", "usage", "latency_ms", "created_at", "notes", "search_queries",
+    "retrieval", "cost", "own_named", "competitor_named", "sentiment_method", "judge_engine",
+    "judge_model", "judge_cost")
+
+
+def samples_migration_sql():
+    """Samples per run and annotations (issue 30): the workspace's and a prompt's samples
+    per run, a chat's sample number in a unique key of its own, the annotations table, and
+    each engine's last model per workspace, from the chats."""
+    return ("ALTER TABLE workspaces ADD COLUMN samples_per_run INTEGER NOT NULL DEFAULT 1 "
+            "CHECK (samples_per_run BETWEEN 1 AND 10);\n"
+            "ALTER TABLE prompts ADD COLUMN samples_per_run INTEGER "
+            "CHECK (samples_per_run BETWEEN 1 AND 10);\n"
+            + rebuilt_table_sql("chats", CHAT_COLUMNS_V11)
+            + "".join(baseline_table_sql(("annotations", ["table", "index"]),
+                                         ("last_models", ["table"])))
+            + "INSERT INTO last_models (workspace_id, engine, facet, value) "
+              "SELECT workspace_id, engine, 'model', model FROM chats "
+              "WHERE id IN (SELECT max(id) FROM chats GROUP BY workspace_id, engine);\n")
 
 
 def upgrade_to_baseline():
-    """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline."""
+    """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
+    table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
+    (truncated: 0, for no reply was read for it before; model_version: NULL, unknown;
+    sample: 1) and their indexes and triggers."""
     return "".join((
         baseline_triggers(
             "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
@@ -298,8 +361,8 @@ def upgrade_to_baseline():
             "chats_group_delete", "chat_brands_location_prompts_delete",
             "chats_location_brands_delete", "chats_url_delete"),
         engine_outcomes_sql(),
-        provider_fidelity_sql(),
         branded_prompts_sql(),
+        samples_migration_sql(),
     ))
 
 
@@ -308,8 +371,9 @@ MIGRATIONS = {
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
     # whole file malformed, name the table itself instead: same effect. What is new in
     # 1.0.0 is added on the way (upgrade_to_baseline).
-    11: Migration("triggers that SQLite 3.37+ can read, branded prompts, truncated chats",
-                  upgrade_to_baseline),
+    11: Migration("the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine outcomes, "
+                  "branded prompts, chats rebuilt with truncated, model version and sample, "
+                  "annotations", upgrade_to_baseline, reads=("chats",), rebuilds=("chats",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -443,15 +507,40 @@ def migrate(connection, backup=None):
         log.info("upgrading %s from schema %d to %d%s", connection.filename, version,
                  SCHEMA_VERSION, "" if copy else ", with no backup")
     started = time.monotonic()
-    with connection:
-        if not steps:
-            connection.execute(schema_sql()).fetchall()
-        for step in steps:
-            migrate_step(connection, step)
+    rebuilding = any(MIGRATIONS[step].rebuilds for step in steps)
+    with foreign_keys_off(connection, rebuilding):
+        with connection:
+            if not steps:
+                connection.execute(schema_sql()).fetchall()
+            for step in steps:
+                migrate_step(connection, step)
+            if rebuilding:
+                check_foreign_keys(connection)
     if steps:
         log.info("upgraded %s to schema %d in %s", connection.filename, SCHEMA_VERSION,
                  format_seconds(time.monotonic() - started))
     return version, copy
+
+
+@contextlib.contextmanager
+def foreign_keys_off(connection, needed):
+    """Foreign keys off while a table is rebuilt (when needed), on again after: the pragma
+    does nothing inside a transaction, so it wraps the migration's."""
+    if needed:
+        connection.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        if needed:
+            connection.execute("PRAGMA foreign_keys = ON")
+
+
+def check_foreign_keys(connection):
+    """Fail the migration (so that it rolls back) if a row refers to a row that is gone."""
+    broken = query_all(connection, "PRAGMA foreign_key_check")
+    if broken:
+        raise RuntimeError("the upgrade would leave %d rows referring to missing rows, first "
+                           "in %s" % (len(broken), broken[0]["table"]))
 
 
 def migrate_step(connection, step):
@@ -1044,6 +1133,7 @@ class Auth:
     organization_id: int
     plan: str
     subscription_status: str
+    samples_per_run: int  # the workspace's setting, read with the key (a change drops the cache)
 
 
 class RateLimiter:
@@ -1094,7 +1184,7 @@ def lookup_key(connection, key_hash):
     return query_one(connection, """
         SELECT k.id AS key_id, k.name AS key_name, k.prefix, k.last4, k.scopes,
                k.rate_limit_per_minute, k.expires_at, k.revoked_at,
-               w.id AS workspace_id, w.name AS workspace_name,
+               w.id AS workspace_id, w.name AS workspace_name, w.samples_per_run,
                o.id AS organization_id, o.plan, o.subscription_status, o.api_access
         FROM api_keys k
         JOIN workspaces w ON w.id = k.workspace_id
@@ -1153,7 +1243,8 @@ def auth_from_row(row):
         last4=row["last4"], scopes=tuple(row["scopes"].split(",")),
         rate_limit=row["rate_limit_per_minute"], workspace_id=row["workspace_id"],
         workspace_name=row["workspace_name"], organization_id=row["organization_id"],
-        plan=row["plan"], subscription_status=row["subscription_status"])
+        plan=row["plan"], subscription_status=row["subscription_status"],
+        samples_per_run=row["samples_per_run"])
 
 
 class AuthPlugin:
@@ -1570,6 +1661,15 @@ class Fields:
             return fail(self.errors, self.field(name), "must be true or false")
         return value
 
+    def integer(self, name, minimum, maximum, nullable=False):
+        present, value = self._get(name, False, nullable)
+        if not present:
+            return value
+        if not is_integer(value) or not minimum <= value <= maximum:
+            return fail(self.errors, self.field(name),
+                        "must be an integer from %d to %d" % (minimum, maximum))
+        return int(value)
+
     def id(self, name, nullable=False):
         present, value = self._get(name, False, nullable)
         if not present:
@@ -1741,10 +1841,17 @@ def existing(item, kind, errors=()):
 # Workspace ####################################################################
 ###############################################################################
 
+# Each run asks each engine samplesPerRun times (PATCH /workspace; a prompt may set its own):
+# answers vary from one asking to the next, and repeated samples show how much.
+MIN_SAMPLES_PER_RUN = 1
+MAX_SAMPLES_PER_RUN = 10
+
+
 def workspace_context(auth):
     """The GET /workspace document for the calling key."""
     return {
-        "workspace": {"id": auth.workspace_id, "name": auth.workspace_name},
+        "workspace": {"id": auth.workspace_id, "name": auth.workspace_name,
+                      "samplesPerRun": auth.samples_per_run},
         "organization": {"id": auth.organization_id, "plan": auth.plan,
                          "subscriptionStatus": auth.subscription_status},
         "apiKey": {"id": auth.key_id, "name": auth.key_name, "prefix": auth.prefix,
@@ -1753,12 +1860,81 @@ def workspace_context(auth):
     }
 
 
-def add_workspace_routes(app):
+def workspace_samples(connection, workspace_id):
+    """The workspace's samples per run."""
+    return query_one(connection, "SELECT samples_per_run FROM workspaces WHERE id = ?",
+                     (workspace_id,))["samples_per_run"]
+
+
+def workspace_changes(data):
+    """The cleaned fields of a workspace update; only fields that were sent."""
+    errors = []
+    samples = Fields(data, errors).integer("samplesPerRun", MIN_SAMPLES_PER_RUN,
+                                           MAX_SAMPLES_PER_RUN)
+    raise_if(errors)
+    return {} if samples is MISSING else {"samplesPerRun": samples}
+
+
+def update_workspace(db, workspace_id, changes):
+    """Apply a workspace update, annotated when it changes samples per run; returns the
+    samples per run."""
+    now = db.now()
+    with db.write() as connection:
+        before = workspace_samples(connection, workspace_id)
+        after = changes.get("samplesPerRun", before)
+        if after != before:
+            connection.execute("UPDATE workspaces SET samples_per_run = ?, updated_at = ? "
+                               "WHERE id = ?", (after, now, workspace_id))
+            record_annotation(connection, workspace_id, "samples.changed", now,
+                              "Samples per run changed from %d to %d" % (before, after),
+                              details={"samplesPerRun": {"before": before, "after": after}})
+        return after
+
+
+# What moves a workspace's figures without the world changing: each is noted in the
+# transaction of the change (GET /analytics/annotations; the dashboard's charts mark them).
+ANNOTATION_KINDS = {
+    "prompt.added": "a prompt was created (and turned on)",
+    "prompt.activated": "a prompt was turned on again",
+    "prompt.paused": "a prompt was turned off (paused, back to draft, rejected...)",
+    "prompt.deleted": "a prompt and its chats were deleted",
+    "prompt.samples_changed": "a prompt's own samples per run changed",
+    "brand.added": "a brand was created: past chats are read for it again",
+    "brand.edited": "a brand's names, aliases, pattern, domains, type or status changed",
+    "brand.deleted": "a brand was deleted",
+    "engine.enabled": "an engine was turned on for the workspace",
+    "engine.disabled": "an engine was turned off for the workspace",
+    "engine.model_changed": "an engine's chats record another model than its previous chat",
+    "samples.changed": "the workspace's samples per run changed",
+}
+
+
+def record_annotation(connection, workspace_id, kind, created_at, description, prompt_id=None,
+                      brand_id=None, engine=None, details=None):
+    """Note one event of ANNOTATION_KINDS, in the caller's transaction."""
+    assert kind in ANNOTATION_KINDS, kind
+    connection.execute("""
+        INSERT INTO annotations (workspace_id, kind, description, prompt_id, brand_id, engine,
+                                 details, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        (workspace_id, kind, description, prompt_id, brand_id, engine,
+         json.dumps(details or {}), created_at))
+
+
+def add_workspace_routes(app, db):
     @app.get(API_PREFIX + "/workspace",
              openapi=Operation("The workspace, organization and key of the caller",
                                "WorkspaceContext"))
     def get_workspace_context():
         return success(workspace_context(caller()), "Workspace retrieved")
+
+    @app.route(API_PREFIX + "/workspace", ["PATCH"], openapi=Operation(
+        "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
+        body="WorkspaceUpdate"))
+    def update_workspace_settings():
+        samples = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
+        return success(workspace_context(dataclasses.replace(caller(), samples_per_run=samples)),
+                       "Workspace updated")
 
 
 ###############################################################################
@@ -1834,12 +2010,29 @@ def delete_owned(db, table, kind, workspace_id, item_id, after=None):
     after(connection, workspace_id) in the same transaction."""
     table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
     with db.write() as connection:
-        connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?" % table,
-                           (item_id, workspace_id))
-        if not connection.changes():
+        deleted = query_one(connection, "DELETE FROM %s WHERE id = ? AND workspace_id = ? "
+                            "RETURNING *" % table, (item_id, workspace_id))
+        if deleted is None:
             raise not_found(kind)
+        annotate_deletion(connection, table, deleted, db.now())
         if after:
             after(connection, workspace_id)
+
+
+def json_changes(before, after):
+    """{field: {before, after}} of the fields of two JSON objects that differ."""
+    return {name: {"before": before[name], "after": after[name]}
+            for name in before if before[name] != after[name]}
+
+
+def annotate_deletion(connection, table, row, now):
+    """Note a prompt or a brand deleted (a topic or a tag moves no figure by itself)."""
+    if table == "prompts":
+        record_annotation(connection, row["workspace_id"], "prompt.deleted", now,
+                          "Prompt deleted: %s" % row["text"], prompt_id=row["id"])
+    elif table == "brands":
+        record_annotation(connection, row["workspace_id"], "brand.deleted", now,
+                          "Brand deleted: %s" % row["name"], brand_id=row["id"])
 
 
 ###############################################################################
@@ -2062,7 +2255,7 @@ PROMPT_JSON = """json_object(
         'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
         'workspaceId', p.workspace_id, 'topicId', p.topic_id,
         'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
-        'updatedAt', p.updated_at,
+        'updatedAt', p.updated_at, 'samplesPerRun', p.samples_per_run,
         'topic', (SELECT t.embedded FROM topics t
                   WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
@@ -2152,8 +2345,15 @@ def prompt_item(data, errors, path):
     location = fields.optional_text("location", LOCATION_MAX_LENGTH)
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
+    samples = prompt_samples(fields)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
-            "tags": sent_or(tags, [])}
+            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
+
+
+def prompt_samples(fields):
+    """A prompt's own samples per run: null (or absent on create) is the workspace's."""
+    return fields.integer("samplesPerRun", MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN,
+                          nullable=True)
 
 
 def dedupe_key(text, location):
@@ -2207,11 +2407,14 @@ def create_prompts(db, workspace_id, items):
             topic_id = topics[item["topic"].casefold()] if item["topic"] else None
             prompt_id = connection.execute("""
                 INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
-                                     dedupe_key, last_scheduled_at, created_at, updated_at)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                     dedupe_key, last_scheduled_at, created_at, updated_at,
+                                     samples_per_run)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
                  naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
-                 now, now)).fetchall()[0]["id"]
+                 now, now, item["samplesPerRun"])).fetchall()[0]["id"]
+            record_annotation(connection, workspace_id, "prompt.added", now,
+                              "Prompt added: %s" % item["text"], prompt_id=prompt_id)
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
             queue_run(connection, workspace_id, prompt_id, now)
@@ -2272,6 +2475,7 @@ def prompt_changes(data):
         "topicId": fields.id("topicId", nullable=True),
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
+        "samplesPerRun": prompt_samples(fields),
     }
     raise_if(errors)
     return {name: value for name, value in changes.items() if value is not MISSING}
@@ -2336,9 +2540,11 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
-        new = {column: row[column] for column in ("text", "status", "location", "topic_id")}
+        new = {column: row[column] for column in ("text", "status", "location", "topic_id",
+                                                  "samples_per_run")}
         new.update({column: changes[name] for name, column in
-                    (("text", "text"), ("status", "status"), ("location", "location"))
+                    (("text", "text"), ("status", "status"), ("location", "location"),
+                     ("samplesPerRun", "samples_per_run"))
                     if name in changes})
         new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
         changed = any(new[column] != row[column] for column in new)
@@ -2354,15 +2560,31 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                 naming.current(connection, workspace_id).branded(new["text"])
             connection.execute("""
                 UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
-                                   dedupe_key = ?, updated_at = ?
+                                   dedupe_key = ?, samples_per_run = ?, updated_at = ?
                 WHERE id = ? AND workspace_id = ?""",
                 (new["text"], new["status"], new["location"], new["topic_id"], branded,
-                 dedupe_key(new["text"], new["location"]), now, prompt_id, workspace_id))
+                 dedupe_key(new["text"], new["location"]), new["samples_per_run"], now,
+                 prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
+        annotate_prompt_update(connection, row, new, now)
         return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
+
+
+def annotate_prompt_update(connection, row, new, now):
+    """Note a prompt turned on or off, or given other samples per run (row: before)."""
+    def note(kind, description, **details):
+        record_annotation(connection, row["workspace_id"], kind, now, description % row["text"],
+                          prompt_id=row["id"], details=details)
+    if (new["status"] == "active") != (row["status"] == "active"):
+        note("prompt.activated" if new["status"] == "active" else "prompt.paused",
+             "Prompt turned %s: %%s" % ("on" if new["status"] == "active" else "off"),
+             status={"before": row["status"], "after": new["status"]})
+    if new["samples_per_run"] != row["samples_per_run"]:
+        note("prompt.samples_changed", "Samples per run of a prompt changed: %s",
+             samplesPerRun={"before": row["samples_per_run"], "after": new["samples_per_run"]})
 
 
 def add_prompt_routes(app, db):
@@ -2550,8 +2772,11 @@ def create_brand(db, workspace_id, brand, errors):
         # Column names come from brand_changes' fixed keys, never from the request.
         values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
                       created_at=now, updated_at=now)
-        return connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
+        row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
+        record_annotation(connection, workspace_id, "brand.added", now,
+                          "Brand added: %s" % row["name"], brand_id=row["id"])
+        return row
 
 
 def update_brand(db, workspace_id, brand_id, changes, errors):
@@ -2560,8 +2785,13 @@ def update_brand(db, workspace_id, brand_id, changes, errors):
         row = existing(find_brand(connection, workspace_id, brand_id), "Brand", errors)
         check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
         raise_if(errors)
-        if set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS):
+        edited = set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS)
+        if edited:
             request_brand_refresh(connection, workspace_id)
+            record_annotation(connection, workspace_id, "brand.edited", now,
+                              "Brand edited: %s (%s)" % (row["name"], ", ".join(sorted(edited))),
+                              brand_id=brand_id, details=json_changes(
+                                  brand_json(row), brand_json(dict(row, **changes))))
         return find_brand(connection, workspace_id, brand_id)
 
 
@@ -3923,13 +4153,20 @@ def disabled_engines(connection, workspace_id):
 
 
 def set_engine_enabled(db, workspace_id, label, enabled):
+    """Turn an engine on or off for the workspace, annotated when that changes it."""
+    now = db.now()
     with db.write() as connection:
+        if (label in disabled_engines(connection, workspace_id)) == enabled:
+            record_annotation(connection, workspace_id,
+                              "engine.enabled" if enabled else "engine.disabled", now,
+                              "Engine %s turned %s" % (label, "on" if enabled else "off"),
+                              engine=label)
         connection.execute("""
             INSERT INTO workspace_engines (workspace_id, engine, enabled, updated_at)
             VALUES (?, ?, ?, ?)
             ON CONFLICT (workspace_id, engine) DO UPDATE SET enabled = excluded.enabled,
                                                             updated_at = excluded.updated_at""",
-            (workspace_id, label, int(enabled), db.now()))
+            (workspace_id, label, int(enabled), now))
 
 
 def calls_on(connection, day):
@@ -4008,6 +4245,17 @@ def engine_is_failing(outcome, now):
         or outcome["last_success_at"] < iso_timestamp(now - FAILING_WINDOW_SECONDS))
 
 
+def failing_in_workspace(connection, engines, workspace_id, now):
+    """The workspace's enabled engines that are failing, each with its latest call's time
+    and error (the dashboard's banner)."""
+    outcomes = workspace_outcomes(connection, workspace_id)
+    disabled = disabled_engines(connection, workspace_id)
+    return [{"label": engine.name, "lastCallAt": outcomes[engine.name]["last_call_at"],
+             "lastError": outcomes[engine.name]["last_error"]}
+            for engine in engines if engine.name not in disabled
+            and engine_is_failing(outcomes.get(engine.name), now)]
+
+
 def failing_engines(connection, labels, now):
     """{label: its latest call's time} of the engines of labels failing over every
     workspace's calls: the latest call failed, and no workspace's call of the window
@@ -4026,12 +4274,14 @@ def failing_engines(connection, labels, now):
     return found
 
 
-def engine_json(engine, enabled, chats_today, calls_today, outcome, now):
+def engine_json(engine, enabled, chats_today, calls_today, outcome, now, expected):
     """An engine as GET /engines shows it to a workspace. The day's calls are every
     workspace's, so only whether they reached the limit is shown, not their number; its
     outcomes (outcome: the engine_outcomes row, None when never called) are the
-    workspace's own calls'."""
+    workspace's own calls'. expected: (calls, USD or None) a day at the workspace's
+    settings."""
     called = outcome or {}
+    calls, cost = expected if enabled else (0, 0.0)
     return {"label": engine.name, "kind": engine.kind, "model": engine.model,
             "webSearch": engine.web_search, "enabled": enabled, "chatsToday": chats_today,
             "dailyLimit": engine.daily_limit,
@@ -4041,28 +4291,78 @@ def engine_json(engine, enabled, chats_today, calls_today, outcome, now):
             "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at"),
             "failuresToday": called["failures_today"]
             if called.get("failures_day") == utc_day(now) else 0,
-            "failing": enabled and engine_is_failing(outcome, now)}
+            "failing": enabled and engine_is_failing(outcome, now),
+            "expectedDailyCalls": calls, "expectedDailyCost": cost}
 
 
-def engines_json(db, engines, workspace_id):
+# The cost of a chat to come is the mean of the engine's chats of the last days.
+COST_ESTIMATE_DAYS = 7
+
+
+def calls_per_run(connection, workspace_id, samples_per_run):
+    """The calls one run of every active prompt makes to each engine: each prompt's samples
+    per run, or samples_per_run for those that use the workspace's."""
+    return query_one(connection, """
+        SELECT coalesce(sum(coalesce(samples_per_run, ?)), 0) AS calls FROM prompts
+        WHERE workspace_id = ? AND status = 'active'""", (samples_per_run, workspace_id))["calls"]
+
+
+def mean_chat_costs(connection, workspace_id, since):
+    """{engine label: mean USD of its chats since (those of known cost)}."""
+    return {row["engine"]: row["cost"] for row in query_all(connection, """
+        SELECT engine, avg(cost) AS cost FROM chats
+        WHERE workspace_id = ? AND created_at >= ? AND cost IS NOT NULL GROUP BY engine""",
+        (workspace_id, since))}
+
+
+def expected_daily(connection, workspace_id, engines, runs_per_day, samples_per_run, now):
+    """{engine label: (calls, USD or None)} a day: every active prompt asked runs_per_day
+    times, each time its samples per run (the workspace's being samples_per_run). The cost
+    is the calls at the mean cost of the engine's recent chats; None before it has any of
+    known cost. Both scale linearly with samples per run."""
+    calls = calls_per_run(connection, workspace_id, samples_per_run) * runs_per_day
+    costs = mean_chat_costs(connection, workspace_id,
+                            iso_timestamp(now - COST_ESTIMATE_DAYS * 86400))
+    return {engine.name: (round(calls), None if calls and engine.name not in costs
+                          else round(calls * costs.get(engine.name, 0.0), 6))
+            for engine in engines}
+
+
+def engines_json(db, engines, workspace_id, runs_per_day, samples_per_run=None):
+    """The engines as GET /engines shows them; samples_per_run (None: the workspace's)
+    previews the expected calls and cost at another setting."""
     connection = db.connection()
     now = db.clock()
     day = utc_day(now)
     disabled = disabled_engines(connection, workspace_id)
     chats, calls = chats_on(connection, workspace_id, day), calls_on(connection, day)
     outcomes = workspace_outcomes(connection, workspace_id)
+    samples = samples_per_run or workspace_samples(connection, workspace_id)
+    expected = expected_daily(connection, workspace_id, engines, runs_per_day, samples, now)
     return [engine_json(engine, engine.name not in disabled, chats.get(engine.name, 0),
-                        calls.get(engine.name, 0), outcomes.get(engine.name), now)
-            for engine in engines]
+                        calls.get(engine.name, 0), outcomes.get(engine.name), now,
+                        expected[engine.name]) for engine in engines]
+
+
+ENGINE_LIST_PARAMS = (
+    Param("samplesPerRun", "integer", "Preview: the expected calls and cost as if the "
+          "workspace's samples per run were this (prompts with their own keep theirs).",
+          minimum=MIN_SAMPLES_PER_RUN, maximum=MAX_SAMPLES_PER_RUN),
+)
 
 
 def add_engine_routes(app, db):
-    engines = app.config["tracker.worker"].engines
+    worker = app.config["tracker.worker"]
+    engines = worker.engines
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList", daily=True))
+        "The server's engines, and whether this workspace runs each", "EngineList", daily=True,
+        params=ENGINE_LIST_PARAMS))
     def engines_index():
-        return success(engines_json(db, engines, caller().workspace_id), "Engines retrieved")
+        query, values = read_query(ENGINE_LIST_PARAMS)
+        query.done()
+        return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
+                                    values["samplesPerRun"]), "Engines retrieved")
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
@@ -4073,7 +4373,7 @@ def add_engine_routes(app, db):
         enabled = Fields(json_body(), errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
-        found = engines_json(db, [engine], caller().workspace_id)[0]
+        found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
         return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
 
 
@@ -5098,13 +5398,20 @@ class PreparedChat:
     named: tuple
     cost: float
     reply: bytes
+    sample: int = 1  # which of the run's samples of the engine it is
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
 
 
-def prepare_chat(engine, answer, latency_ms, reader, question):
+def prepare_chat(engine, answer, latency_ms, reader, question, sample=1):
     """The PreparedChat of a bounded answer to question."""
     return PreparedChat(engine, answer, latency_ms, *extract(answer, reader, question),
-                        chat_cost(engine.price, answer), kept_reply(answer))
+                        chat_cost(engine.price, answer), kept_reply(answer), sample)
+
+
+def run_samples(connection, prompt):
+    """How many times a run of the prompt asks each engine: its own samples per run, else
+    its workspace's."""
+    return prompt["samples_per_run"] or workspace_samples(connection, prompt["workspace_id"])
 
 
 def chat_cost(price, answer, unknown=None):
@@ -5135,17 +5442,18 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (run_id, engine) DO NOTHING
+                           cost, created_at, truncated, model_version, sample)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (run_id, engine, sample) DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
          prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version))
+         answer.model_version, prepared.sample))
     if chat is None:
         return
+    note_model_change(connection, chat, "model", engine.model)
     write_chat_sources(connection, chat, prepared.sources)
     write_chat_searches(connection, chat, answer.searches)
     if prepared.reply is not None:
@@ -5156,6 +5464,32 @@ def store_chat(connection, run, prompt, prepared, created_at):
     write_chat_names(connection, chat, prepared.names)
     if prepared.judgement:
         record_judgement(connection, chat["id"], *prepared.judgement)
+
+
+# What each facet of a chat's model (see last_models in schema.sql) is annotated as when it
+# changes: "model", the model the server asks (chats.model, from --engine). The model
+# version a provider answers with is to be another facet fed through note_model_change.
+MODEL_FACETS = {"model": ("engine.model_changed", "Engine %s: model %s, then %s")}
+
+
+def note_model_change(connection, chat, facet, value):
+    """Keep value as the engine's latest of facet in the chat's workspace, and annotate a
+    change from the one before (the first value seen is only kept)."""
+    kept = query_one(connection, """
+        SELECT value FROM last_models WHERE workspace_id = ? AND engine = ? AND facet = ?""",
+        (chat["workspace_id"], chat["engine"], facet))
+    if kept is not None and kept["value"] == value:
+        return
+    connection.execute("""
+        INSERT INTO last_models (workspace_id, engine, facet, value) VALUES (?, ?, ?, ?)
+        ON CONFLICT (workspace_id, engine, facet) DO UPDATE SET value = excluded.value""",
+        (chat["workspace_id"], chat["engine"], facet, value))
+    if kept is not None:
+        kind, description = MODEL_FACETS[facet]
+        record_annotation(connection, chat["workspace_id"], kind, chat["created_at"],
+                          description % (chat["engine"], kept["value"], value),
+                          engine=chat["engine"],
+                          details={facet: {"before": kept["value"], "after": value}})
 
 
 def record_judgement(connection, chat_id, judge, cost, rated):
@@ -5540,6 +5874,10 @@ class Worker:
         self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
         self._scored_at = {}
 
+    def runs_per_day(self):
+        """How many runs a day each active prompt gets."""
+        return 86400 / self.run_interval
+
     def state(self):
         if not self._threads:
             return "stopped"
@@ -5631,36 +5969,41 @@ class Worker:
             return
         deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
         reader = ChatReader(connection, run["workspace_id"])
-        answered = {row["engine"] for row in query_all(
-            connection, "SELECT engine FROM chats WHERE run_id = ?", (run["id"],))}
-        skipped = answered | disabled_engines(connection, run["workspace_id"])
+        samples = run_samples(connection, prompt)
+        answered = {(row["engine"], row["sample"]) for row in query_all(
+            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
+        disabled = disabled_engines(connection, run["workspace_id"])
         answers, failures, held = [], {}, []
         for engine in self.engines:
-            if engine.name in skipped:
+            if engine.name in disabled:
                 continue
-            if self._stopping.is_set():
-                raise WorkerStopping()
-            if engine.daily_limit is not None and not reserve_call(self.db, engine):
-                held.append(engine.name)
-                continue
-            started = time.perf_counter()
-            try:
-                answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
-                                                   reader.brands, deadline=deadline))
-            except Exception as error:  # an adapter's failure is kept on the run, never raised
-                failures[engine] = error
-                continue
-            answers.append((engine, answer, int((time.perf_counter() - started) * 1000)))
+            for sample in range(1, samples + 1):
+                if (engine.name, sample) in answered:
+                    continue
+                if self._stopping.is_set():
+                    raise WorkerStopping()
+                if engine.daily_limit is not None and not reserve_call(self.db, engine):
+                    held.append(engine.name)
+                    break
+                started = time.perf_counter()
+                try:
+                    answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
+                                                       reader.brands, deadline=deadline))
+                except Exception as error:  # an adapter's failure is kept on the run
+                    failures[engine] = error
+                    break  # its other samples are asked again with the run's next attempt
+                answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
+                                sample))
         self.finish(run, prompt, reader, answers, failures, held, deadline)
 
     def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
         """Store the answers and end the run's attempt; failures are {engine: its error}."""
         errors = {engine.name: call_failure(engine, error) for engine, error in failures.items()}
-        asked = {engine.name for engine, _, _ in answers} | set(errors)
-        uncounted = [engine.name for engine in self.engines
-                     if engine.name in asked and engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"])
-                    for engine, answer, latency_ms in answers]
+        # every call counts, each sample's and each failed one (one per engine that failed)
+        uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
+            engine.name for engine in failures if engine.daily_limit is None]
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
+                    for engine, answer, latency_ms, sample in answers]
         judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
             uncounted += judged
@@ -5672,8 +6015,8 @@ class Worker:
             for chat in prepared:
                 store_chat(connection, run, prompt, chat, iso_timestamp(now))
             count_calls(connection, uncounted, utc_day(now))
-            record_outcomes(connection, run["workspace_id"], [engine.name for engine, _, _ in answers],
-                            errors, now)
+            record_outcomes(connection, run["workspace_id"],
+                            {engine.name for engine, *_ in answers}, errors, now)
             state, not_before = end_run(connection, run, errors, now, held)
         next_attempt = ("the run failed for good after %d attempts" % run["attempts"]
                         if state == "failed" else "next attempt at %s" % not_before)
@@ -6580,6 +6923,184 @@ def queries_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# Annotations ------------------------------------------------------------------------------
+
+def annotation_conditions(scope):
+    """SQL conditions (on annotations a) and parameters: those of the scope's window that
+    bear on its filters. One of an engine counts under no engine filter or its own; one of
+    a prompt under no prompt filter or one its prompt is in (a deleted prompt is in none
+    but its own); the others (workspace settings, brands) under every filter. A location
+    narrows nothing: no event has one."""
+    conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+    params = [scope.workspace_id, scope.start, scope.end]
+    if scope.engine is not None:
+        conditions.append("({0}.engine IS NULL OR {0}.engine = ?)")
+        params.append(scope.engine)
+    prompt_conditions, prompt_params = scope.prompt_conditions()
+    if prompt_conditions:
+        conditions.append("({0}.prompt_id IS NULL OR (%s))" % " AND ".join(prompt_conditions))
+        params += prompt_params
+    return " AND ".join(conditions).format("a"), params
+
+
+def annotation_json(row):
+    return {"id": row["id"], "kind": row["kind"], "description": row["description"],
+            "promptId": row["prompt_id"], "brandId": row["brand_id"], "engine": row["engine"],
+            "details": json.loads(row["details"]), "createdAt": row["created_at"]}
+
+
+def annotations_in(connection, scope, limit=MAX_ID, offset=0):
+    """(total, annotations newest first) in scope, at most limit of them after offset."""
+    where, params = annotation_conditions(scope)
+    total = query_one(connection, "SELECT count(*) AS n FROM annotations a WHERE " + where,
+                      params)["n"]
+    rows = query_all(connection, "SELECT a.* FROM annotations a WHERE %s "
+                     "ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?" % where,
+                     params + [limit, offset])
+    return total, [annotation_json(row) for row in rows]
+
+
+def annotations_document(connection, scope, page, per_page):
+    """What moved the figures in scope without the world changing, newest first."""
+    total, data = annotations_in(connection, scope, per_page, (page - 1) * per_page)
+    return dict(page_fields(total, page, per_page), data=data,
+                **{"from": scope.start, "to": scope.end})
+
+
+# Stability --------------------------------------------------------------------------------
+#
+# A run asks each engine its prompt samplesPerRun times; the samples of one run of one
+# engine (a "sampled run" below, counted when it has two samples or more) show how much
+# the answers vary when nothing changed. Per brand: its mention rate over those samples,
+# and the share of sampled runs that name it in every sample (allSamples) and in at least
+# one (someSamples). Per group: the mean Jaccard overlap of the tracked brands named by
+# each two samples of a sampled run (listOverlap), and of the domains cited by each two
+# consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
+# lists overlap fully (1).
+
+STABILITY_GROUPS = ("prompt", "engine", "topic")
+STABILITY_PARAMS = QUERY_PARAMS + (
+    Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
+          default="prompt"),
+)
+# The labels' thresholds (README, "Stability"): a brand's is its consistency, allSamples /
+# someSamples (of the runs that name it at all, the share that name it every time); a
+# group's its listOverlap.
+STABLE_FROM = 0.8
+VARIABLE_FROM = 0.5
+
+
+def stability_label(value):
+    """stable, variable or volatile; None with nothing to judge by."""
+    if value is None:
+        return None
+    return "stable" if value >= STABLE_FROM else "variable" if value >= VARIABLE_FROM else "volatile"
+
+
+def jaccard(first, second):
+    """The overlap of two sets, 0 to 1 (two empty sets are the same list: 1)."""
+    union = first | second
+    return len(first & second) / len(union) if union else 1.0
+
+
+def mean(values):
+    return sum(values) / len(values) if values else None
+
+
+def stability_rows(connection, scope):
+    """The chats in scope (run, prompt, engine, time) with the ids of the active brands each
+    names and the domains each cites, as sets of text.
+
+    A row per chat, its brands and domains joined by SQLite: a row per brand and per source
+    made the 30 days of the 5 % benchmark file (12,000 chats) take 1.5-2 s, this 0.5 s."""
+    where, params = scope.chat_conditions()
+    active = {str(row["id"]) for row in query_all(connection, """
+        SELECT id FROM brands WHERE workspace_id = ? AND status = 'active'""",
+        (scope.workspace_id,))}
+    rows = query_all(connection, """
+        SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at,
+               (SELECT group_concat(cb.brand_id) FROM chat_brands cb
+                WHERE cb.chat_id = c.id AND cb.position IS NOT NULL) AS brands,
+               (SELECT group_concat(DISTINCT s.domain) FROM chat_sources s
+                WHERE s.chat_id = c.id AND s.cited = 1) AS domains
+        FROM chats c WHERE """ + where, params)
+    return [dict(row, brands=active.intersection((row["brands"] or "").split(",")),
+                 domains=set(row["domains"].split(",")) if row["domains"] else set())
+            for row in rows]
+
+
+def stability_groups(connection, scope, group_by, chats):
+    """{(group id, group name): [its runs, oldest first]}, a run here being the list of
+    one run's chats of one engine (its samples)."""
+    prompts = {row["id"]: row for row in query_all(connection, """
+        SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
+        LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
+        WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
+        (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
+    runs = {}
+    for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
+        runs.setdefault((chat["run_id"], chat["engine"]), []).append(chat)
+    groups = {}
+    for samples in runs.values():
+        prompt = prompts.get(samples[0]["prompt_id"], {"id": samples[0]["prompt_id"],
+                                                      "text": None, "topic_id": None, "topic": None})
+        key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
+               "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
+        groups.setdefault(key, []).append(samples)
+    return groups
+
+
+def group_stability(runs, brand_names):
+    """The figures of one group from its sampled runs (oldest first)."""
+    sampled = [samples for samples in runs if len(samples) > 1]
+    overlaps = [mean([jaccard(a["brands"], b["brands"])
+                      for a, b in itertools.combinations(samples, 2)]) for samples in sampled]
+    consecutive = {}
+    for samples in runs:
+        domains = set().union(*(chat["domains"] for chat in samples))
+        consecutive.setdefault((samples[0]["prompt_id"], samples[0]["engine"]), []).append(domains)
+    citation = [jaccard(a, b) for sequence in consecutive.values()
+                for a, b in zip(sequence, sequence[1:])]
+    brands = []
+    for brand_id in sorted({brand for samples in sampled for chat in samples
+                            for brand in chat["brands"]}):
+        named = [sum(brand_id in chat["brands"] for chat in samples) for samples in sampled]
+        every = sum(count == len(samples) for count, samples in zip(named, sampled))
+        some = sum(count > 0 for count in named)
+        brands.append({"brandId": int(brand_id), "name": brand_names.get(int(brand_id)),
+                       "mentionRate": ratio(sum(named), sum(map(len, sampled))),
+                       "allSamples": ratio(every, len(sampled)),
+                       "someSamples": ratio(some, len(sampled)),
+                       "label": stability_label(every / some)})
+    brands.sort(key=lambda brand: (-brand["mentionRate"]["value"], brand["name"] or ""))
+    list_overlap = mean(overlaps)
+    return {"runs": len(runs), "sampledRuns": len(sampled),
+            "samples": sum(map(len, sampled)), "listOverlap": list_overlap,
+            "citationOverlap": mean(citation), "label": stability_label(list_overlap),
+            "brands": brands}
+
+
+def stability_document(connection, scope, group_by, page, per_page):
+    """How stable the answers are in scope, per prompt, engine or topic: least stable first
+    (those with no sampled run last)."""
+    chats = stability_rows(connection, scope)
+    groups = stability_groups(connection, scope, group_by, chats)
+    brand_names = {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM brands WHERE workspace_id = ?", (scope.workspace_id,))}
+    rows = [dict({"group": {"id": key[0], "name": key[1]}}, **group_stability(runs, brand_names))
+            for key, runs in groups.items()]
+    rows.sort(key=lambda row: (row["listOverlap"] is None, row["listOverlap"] or 0,
+                               str(row["group"]["name"]), row["group"]["id"] or 0))
+    return dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
+                data=rows[(page - 1) * per_page:page * per_page],
+                **{"from": scope.start, "to": scope.end})
+
+
+def stability_by(connection, scope, page, per_page, group_by):
+    """stability_document with the page arguments where document_export_items passes them."""
+    return stability_document(connection, scope, group_by, page, per_page)
+
+
 # Discovered brands and gaps ---------------------------------------------------------------
 
 def tracked_name_keys(connection, workspace_id):
@@ -6807,6 +7328,7 @@ def chats_json(connection, workspace_id, rows):
             "cited": bool(mention["cited"]), "sentiment": mention["sentiment"],
             "sentimentScore": mention["sentiment_score"]})
     return [{"id": row["id"], "promptId": row["prompt_id"], "prompt": row["prompt_text"],
+             "runId": row["run_id"], "sample": row["sample"],
              "engine": row["engine"], "model": row["model"], "location": row["location"],
              "answer": row["answer"], "notes": json.loads(row["notes"]),
              "searchQueries": json.loads(row["search_queries"]), "retrieval": row["retrieval"],
@@ -6865,6 +7387,9 @@ ANALYTICS_LISTS = [
      "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
      "own brands", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
+    ("/analytics/annotations", "What moved the figures without the world changing (prompts, "
+     "brands, engines, samples per run), newest first", "AnnotationPage", "Annotation",
+     annotations_document, "Annotations retrieved"),
 ]
 
 
@@ -6941,6 +7466,19 @@ def add_analytics_routes(app, db):
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
+
+    @app.get(API_PREFIX + "/analytics/stability", openapi=Operation(
+        "How much answers vary between the samples of a run, per prompt, engine or topic",
+        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS))
+    def analytics_stability():
+        values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
+        document = functools.partial(stability_by, group_by=values["groupBy"])
+        if values["format"] != "json":
+            return export(values, "stability", "Stability", document_export_items(db, scope,
+                                                                                  document))
+        with db.read() as connection:
+            return success(document(connection, scope, values["page"], values["perPage"]),
+                           "Stability retrieved")
 
     for path, summary, schema, item_schema, document, message in ANALYTICS_LISTS:
         add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message)
@@ -7083,6 +7621,8 @@ def leaves(value, path):
 def cell_text(value):
     if value is None:
         return ""
+    if isinstance(value, dict):  # an object of free-form fields (an annotation's details)
+        return json.dumps(value, ensure_ascii=False)
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -8148,6 +8688,8 @@ DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
                 "description": "An ISO 8601 date or date-time from 1970 to 2999, UTC unless it "
                                "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
+SAMPLES = integer_schema(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN)
+STABILITY_LABEL = nullable_schema({"enum": ["stable", "variable", "volatile"]})
 NUMBER = {"type": "number"}
 PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
                "lastPage": integer_schema(1)}
@@ -8202,7 +8744,15 @@ def engine_schemas():
                                   "this UTC day."),
             "failing": dict({"type": "boolean"}, description="Enabled, its latest call failed "
                             "and none of the last hour succeeded (the dashboard shows a "
-                            "banner while it is).")}),
+                            "banner while it is)."),
+            "expectedDailyCalls": dict(COUNT, description="Calls a day at the workspace's "
+                                       "settings (or the samplesPerRun previewed): its active "
+                                       "prompts' samples per run times the runs a day; 0 when "
+                                       "turned off."),
+            "expectedDailyCost": dict(nullable_schema(NUMBER), description="USD a day: "
+                                      "expectedDailyCalls at the mean cost of the engine's "
+                                      "chats of the last %d days; null before any has a known "
+                                      "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
         "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
     }
@@ -8215,7 +8765,10 @@ def service_schemas():
                                 "code": string_schema(), "errors": FIELD_ERRORS,
                                 "retryAfter": integer_schema(1)}, ["success", "message"]),
         "WorkspaceContext": object_schema({
-            "workspace": object_schema({"id": ID, "name": string_schema()}),
+            "workspace": object_schema({
+                "id": ID, "name": string_schema(),
+                "samplesPerRun": dict(SAMPLES, description="How many times each run asks "
+                                      "each engine a prompt (a prompt may set its own).")}),
             "organization": object_schema({
                 "id": ID, "plan": string_schema(),
                 "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
@@ -8223,6 +8776,7 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
+        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES}, []),
         "Health": object_schema({
             "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
@@ -8230,6 +8784,10 @@ def service_schemas():
             "runs": {"enum": list(RUN_MODES)},
             "reasons": array_schema(string_schema(), min_items=1)}, optional=("reasons",)),
     }
+
+
+PROMPT_SAMPLES = dict(nullable_schema(SAMPLES), description="How many times each run asks each "
+                      "engine this prompt; null: the workspace's samplesPerRun.")
 
 
 def resource_schemas():
@@ -8240,7 +8798,7 @@ def resource_schemas():
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-        "topic": nullable_schema(NAME), "tags": TAG_NAMES}
+        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
     return {
         "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID,
                                 "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
@@ -8260,7 +8818,7 @@ def resource_schemas():
                 "The text names an active tracked brand (a name or tracked name as a whole "
                 "word, or its nameRegex): kept current as the text and the brands change.")),
             "topic": nullable_schema(schema_ref("Topic")),
-            "tags": array_schema(schema_ref("EmbeddedTag")),
+            "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES,
             "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest "
                             "run that was not canceled (null: never run).")}),
         "LastRun": object_schema({
@@ -8295,7 +8853,8 @@ def resource_schemas():
             "status": {"enum": list(PROMPT_STATUSES)},
             "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
             "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
-            "topicId": nullable_schema(ID), "topicName": NAME}, []),
+            "topicId": nullable_schema(ID), "topicName": NAME,
+            "samplesPerRun": PROMPT_SAMPLES}, []),
     } | brand_schemas()
 
 
@@ -8393,7 +8952,12 @@ def analytics_schemas():
                         "provider's prompt cache and cacheWriteInputTokens written to it; "
                         "outputTokens all output billed, thinking included."),
         "Chat": object_schema({
-            "id": ID, "promptId": ID, "prompt": string_schema(), "engine": string_schema(),
+            "id": ID, "promptId": ID, "prompt": string_schema(),
+            "runId": dict(ID, description="The run that asked it: a run asks each engine "
+                          "its prompt's samples per run times."),
+            "sample": dict(SAMPLES, description="Which of its run's samples of the engine it "
+                           "is, from 1."),
+            "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
             "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
             "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
@@ -8486,6 +9050,49 @@ def analytics_schemas():
             "competitors": array_schema(schema_ref("CompetitorCount"))}),
         "DomainGapPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("DomainGap")),
                                             **window)),
+        "Annotation": object_schema({
+            "id": ID, "kind": {"enum": list(ANNOTATION_KINDS), "description": "; ".join(
+                "%s: %s" % item for item in ANNOTATION_KINDS.items())},
+            "description": string_schema(1), "promptId": nullable_schema(ID),
+            "brandId": nullable_schema(ID), "engine": nullable_schema(string_schema(1)),
+            "details": dict({"type": "object", "additionalProperties": object_schema(
+                {"before": {}, "after": {}})}, description="What changed: each field's value "
+                "before and after."),
+            "createdAt": TIMESTAMP}),
+        "AnnotationPage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("Annotation")), **window)),
+        "BrandStability": object_schema({
+            "brandId": ID, "name": nullable_schema(string_schema()),
+            "mentionRate": dict(schema_ref("Ratio"), description="Samples naming it, of the "
+                                "samples of the sampled runs."),
+            "allSamples": dict(schema_ref("Ratio"), description="Sampled runs naming it in "
+                               "every sample."),
+            "someSamples": dict(schema_ref("Ratio"), description="Sampled runs naming it in at "
+                                "least one sample."),
+            "label": dict(STABILITY_LABEL, description="From allSamples / someSamples (see "
+                          "README, Stability).")}),
+        "Stability": object_schema({
+            "group": object_schema({
+                "id": dict(nullable_schema(ID), description="The prompt's or topic's id (null: "
+                           "an engine, or no topic)."),
+                "name": dict(nullable_schema(string_schema()), description="The prompt's text, "
+                             "the engine's label or the topic's name.")}),
+            "runs": dict(COUNT, description="Runs of an engine in the group (each run of a "
+                         "prompt counts once per engine)."),
+            "sampledRuns": dict(COUNT, description="Those with two samples or more."),
+            "samples": dict(COUNT, description="The chats of the sampled runs."),
+            "listOverlap": dict(nullable_schema(NUMBER), description="Mean Jaccard overlap (0 "
+                                "to 1) of the tracked brands named by each two samples of a "
+                                "sampled run; null without one."),
+            "citationOverlap": dict(nullable_schema(NUMBER), description="Mean Jaccard overlap "
+                                    "of the domains cited by consecutive runs of a prompt on "
+                                    "an engine; null without two."),
+            "label": dict(STABILITY_LABEL, description="From listOverlap (see README, "
+                          "Stability)."),
+            "brands": array_schema(schema_ref("BrandStability"))}),
+        "StabilityPage": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
+            groupBy={"enum": list(STABILITY_GROUPS)}, **window)),
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
@@ -9020,7 +9627,7 @@ def run_after_writes(worker):
 
 def add_routes(app, db):
     """Attach every API route to app."""
-    add_workspace_routes(app)
+    add_workspace_routes(app, db)
     add_prompt_routes(app, db)
     add_topic_routes(app, db)
     add_tag_routes(app, db)
@@ -9199,6 +9806,13 @@ def form_text(name):
         raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
 
 
+def form_number(name):
+    """A form field that holds a whole number: its value (None when blank); other text is
+    handed on as text, for the validator to refuse."""
+    value = form_text(name).strip()
+    return int(value) if value.isdigit() else value or None
+
+
 def form_list(name):
     """A comma-separated form field as a list of its non-blank items."""
     return [item.strip() for item in form_text(name).split(",") if item.strip()]
@@ -9297,7 +9911,7 @@ def may_write():
 
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
                       ("/sources", "Sources"), ("/brands", "Brands"), ("/topics", "Topics"),
-                      ("/tags", "Tags"))
+                      ("/tags", "Tags"), ("/settings", "Settings"))
 
 LAYOUT_TEMPLATE = """<!doctype html>
 <html lang="en">
@@ -9647,10 +10261,11 @@ def marker_template(shape, color):
                common))
 
 
-def line_chart(title, labels, lines):
+def line_chart(title, labels, lines, markers=()):
     """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
-    values); a value of None leaves a gap. Each point's <title> names its line, date and
-    value; a table of the same figures is beside it (chart_table)."""
+    values); a value of None leaves a gap; markers, (label index, text), are dashed
+    vertical lines whose <title> says what happened then. Each point's <title> names its
+    line, date and value; a table of the same figures is beside it (chart_table)."""
     width, height, pad, left = CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT
     step = (width - left - pad / 2) / max(1, len(labels) - 1)
     peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
@@ -9674,6 +10289,10 @@ def line_chart(title, labels, lines):
         if labels and (index or len(labels) > 1):
             parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
                          % (x(index), height - pad + 26, anchor, day_words(labels[index])))
+    for index, text in markers:
+        parts.append('<g class="annotation"><line x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>'
+                     '<title>%s</title></g>' % (x(index), x(index), pad / 2, height - pad,
+                                                escape(text)))
     for number, (name, color, values) in enumerate(lines):
         shape = CHART_MARKERS[number % len(CHART_MARKERS)]
         dash = CHART_DASHES[number % len(CHART_DASHES)]
@@ -9738,16 +10357,30 @@ def chart_table(caption, labels, lines):
             '</details>' % (escape(caption), head, rows))
 
 
-def figure_chart(title, rows, figure):
-    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time."""
+def figure_chart(title, rows, figure, annotations=()):
+    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time,
+    each of annotations (GET /analytics/annotations' items) marked in its bucket."""
     if not rows or not rows[0].get("series"):
         return '<p class="empty">No chats in this window.</p>'
     labels = [bucket["start"] for bucket in rows[0]["series"]]
     lines = [(row["name"], brand_color(row), [bucket[figure]["value"] for bucket in row["series"]])
              for row in rows]
+    markers = annotation_markers(labels, annotations)
     return ('<figure class="card"><figcaption><h2>%s</h2></figcaption>%s%s%s</figure>'
-            % (escape(title), line_chart(title, labels, lines), chart_legend(lines),
+            % (escape(title), line_chart(title, labels, lines, markers), chart_legend(lines),
                chart_table(title, labels, lines)))
+
+
+def annotation_markers(starts, annotations):
+    """(bucket index, text) per bucket of starts (ISO, ascending) holding annotations: their
+    times and descriptions, oldest first, one line each."""
+    found = {}
+    for annotation in sorted(annotations, key=lambda item: (item["createdAt"], item["id"])):
+        index = bisect.bisect_right(starts, annotation["createdAt"]) - 1
+        if index >= 0:
+            found.setdefault(index, []).append("%s %s" % (annotation["createdAt"][:16],
+                                                          annotation["description"]))
+    return [(index, "\n".join(texts)) for index, texts in sorted(found.items())]
 
 
 ###############################################################################
@@ -9891,6 +10524,7 @@ def add_dashboard_routes(app, db):
     add_chat_pages(app, db)
     add_source_pages(app, db)
     add_catalog_pages(app, db)
+    add_settings_pages(app, db)
 
 
 FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filters">
@@ -10156,6 +10790,12 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 % for name, label, current in (("topic", "Topic", (prompt["topic"] or {}).get("name", "")), ("tags", "Tags, separated by commas", ", ".join(tag["name"] for tag in prompt["tags"])), ("location", "Location", prompt["location"] or "")):
 <div><label for="e-{{name}}">{{label}}</label><input id="e-{{name}}" name="{{name}}" value="{{kept.value(action, name, current)}}"{{!kept.marks(action, name)}}>{{!kept.problem(action, name)}}</div>
 % end
+<div><label for="e-samples">Samples per run</label><select id="e-samples" name="samplesPerRun"{{!kept.marks(action, "samplesPerRun")}}>
+<option value="">The workspace's</option>
+% for n in samples:
+<option{{!' selected' if str(kept.value(action, "samplesPerRun", prompt["samplesPerRun"] or "")) == str(n) else ''}}>{{n}}</option>
+% end
+</select>{{!kept.problem(action, "samplesPerRun")}}</div>
 </div>
 <button type="submit">Save</button>
 </form>
@@ -10176,6 +10816,22 @@ PROMPT_TEMPLATE = """<section class="card" aria-label="Prompt">
 <p class="empty">No chats for this prompt in this window yet.</p>
 % end
 <div class="charts">{{!charts}}</div>
+<section class="card" aria-labelledby="stability-title"><h2 id="stability-title">Stability per engine</h2>
+% if not any(row["sampledRuns"] for row in stability):
+<p class="empty">No run with two samples or more in this window: set samples per run above 1 (Settings, or this prompt's edit form).</p>
+% else:
+<div class="scroll"><table>
+<thead><tr><th scope="col">Engine</th><th scope="col">Sampled runs</th><th scope="col">Brand list overlap</th>
+<th scope="col">Citation overlap</th><th scope="col">Label</th><th scope="col">Brands: named in every sample / some</th></tr></thead><tbody>
+% for row in stability:
+<tr><th scope="row">{{row["group"]["name"]}}</th><td>{{row["sampledRuns"]}}</td>
+<td>{{percent(row["listOverlap"])}}</td><td>{{percent(row["citationOverlap"])}}</td>
+<td>{{row["label"] or "–"}}</td>
+<td>{{"; ".join("%s %s / %s (%s)" % (brand["name"], percent(brand["allSamples"]["value"]), percent(brand["someSamples"]["value"]), brand["label"]) for brand in row["brands"]) or "none named"}}</td></tr>
+% end
+</tbody></table></div>
+% end
+</section>
 <section class="card" aria-labelledby="latest-title"><h2 id="latest-title">Latest chats</h2>
 {{!latest}}
 </section>
@@ -10520,6 +11176,7 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 figure { margin: 0 0 16px; }
 .chart { width: 100%; height: auto; display: block; }
 .chart .grid { stroke: #d1d5db; }
+.chart .annotation line { stroke: var(--muted); stroke-width: 2; stroke-dasharray: 4 3; }
 .chart .axis { font-size: 14px; fill: var(--muted); }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 16px; list-style: none; padding: 0;
           margin: 8px 0; }
@@ -10599,6 +11256,44 @@ DASHBOARD_ASSETS = {
     "local-time.js": ("text/javascript; charset=utf-8", DASHBOARD_SCRIPT),
 }
 
+SETTINGS_TEMPLATE = """<section class="card" aria-labelledby="samples-title">
+<h2 id="samples-title">Samples per run</h2>
+<p>Each run asks each engine every active prompt this many times (a prompt may set its own).
+Calls and cost grow in proportion: see what a change costs before saving it.</p>
+<form method="get" action="/settings" class="row">
+<div><label for="s-preview">Samples per run</label><select id="s-preview" name="samplesPerRun">
+% for n in samples:
+<option{{!' selected' if preview == n else ''}}>{{n}}</option>
+% end
+</select></div>
+<button type="submit">Preview</button>
+</form>
+<div class="scroll"><table>
+<caption>Expected a day: now at {{current}} sample{{"" if current == 1 else "s"}} per run{{"" if preview == current else ", and at %d" % preview}}</caption>
+<thead><tr><th scope="col">Engine</th><th scope="col">On</th><th scope="col">Calls a day</th><th scope="col">Cost a day (USD)</th>
+% if preview != current:
+<th scope="col">Calls at {{preview}}</th><th scope="col">Cost at {{preview}}</th>
+% end
+</tr></thead><tbody>
+% for engine, previewed in engines:
+<tr><th scope="row">{{engine["label"]}} ({{engine["model"]}})</th><td>{{"yes" if engine["enabled"] else "no"}}</td>
+<td>{{engine["expectedDailyCalls"]}}</td><td>{{"unknown" if engine["expectedDailyCost"] is None else "%.4f" % engine["expectedDailyCost"]}}</td>
+% if preview != current:
+<td>{{previewed["expectedDailyCalls"]}}</td><td>{{"unknown" if previewed["expectedDailyCost"] is None else "%.4f" % previewed["expectedDailyCost"]}}</td>
+% end
+</tr>
+% end
+</tbody></table></div>
+% if can_write:
+<form method="post" action="/settings">
+<input type="hidden" name="csrf" value="{{csrf}}">
+<input type="hidden" name="samplesPerRun" value="{{preview}}">
+<button type="submit"{{!' disabled' if preview == current else ''}}>Save: {{preview}} sample{{"" if preview == 1 else "s"}} per run</button>
+</form>
+% end
+</section>
+"""
+
 DASHBOARD_TEMPLATES = {
     "layout": LAYOUT_TEMPLATE, "sign_in": SIGN_IN_TEMPLATE, "error": ERROR_TEMPLATE,
     "filters": FILTERS_TEMPLATE, "pager": PAGER_TEMPLATE, "overview": OVERVIEW_TEMPLATE,
@@ -10606,6 +11301,7 @@ DASHBOARD_TEMPLATES = {
     "chat": CHAT_TEMPLATE, "sources": SOURCES_TEMPLATE, "chats": CHATS_TEMPLATE,
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
     "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
+    "settings": SETTINGS_TEMPLATE,
 }
 
 
@@ -10700,16 +11396,18 @@ def add_overview_routes(app, db):
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
             filters = filters_form(connection, values)
             started = first_steps(connection, caller().workspace_id)
+            annotations = charted_annotations(connection, scope)
+            failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
+                                           caller().workspace_id, db.clock())
         rows = document["brands"]
-        failing = [engine for engine in engines_json(db, app.config["tracker.worker"].engines,
-                                                     caller().workspace_id) if engine["failing"]]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
                            failing=failing,
                            steps=None if all(started.values()) else started,
                            movers=movers(rows) if document["previous"]["chats"] else [],
-                           visibility=figure_chart("Visibility", rows, "visibility"),
-                           share=figure_chart("Share of voice", rows, "shareOfVoice"),
+                           visibility=figure_chart("Visibility", rows, "visibility", annotations),
+                           share=figure_chart("Share of voice", rows, "shareOfVoice",
+                                              annotations),
                            swatch=swatch, percent=percent, change=change,
                            sentiment_text=sentiment_text)
         return render_page("Overview", body, "/")
@@ -10862,14 +11560,18 @@ def add_prompt_pages(app, db):
             scope = window_scope(db, values, promptId=prompt_id)
             charts = []
             for engine in prompt_engines(connection, scope):
-                document = rankings(connection, dataclasses.replace(scope, engine=engine),
-                                    "active", interval_of(values))
+                engine_scope = dataclasses.replace(scope, engine=engine)
+                document = rankings(connection, engine_scope, "active", interval_of(values))
                 named = [row for row in document["brands"] if row["mentions"]]
-                charts.append(figure_chart("Visibility on %s" % engine, named, "visibility"))
+                charts.append(figure_chart("Visibility on %s" % engine, named, "visibility",
+                                           charted_annotations(connection, engine_scope)))
+            stability = stability_document(connection, scope, "engine", 1, MAX_ID)["data"]
             latest = list_chats(connection, scope, None, 1, LATEST_CHATS)["data"]
         body = render_part("prompt", prompt=prompt, values=values, windows=DASHBOARD_WINDOWS,
                            statuses=PROMPT_STATUSES, charts="".join(charts),
                            last_run_text=last_run_text,
+                           stability=stability, percent=percent,
+                           samples=range(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN + 1),
                            latest=render_part("chat_list", chats=latest))
         return render_page("Prompt", body, "/prompts")
 
@@ -10881,13 +11583,24 @@ def add_prompt_pages(app, db):
         if "text" in request.forms:  # the whole edit form, not a pause button
             topic = form_text("topic").strip()
             data.update(text=form_text("text"), location=form_text("location").strip() or None,
-                        tags=form_list("tags"))
+                        tags=form_list("tags"),
+                        samplesPerRun=form_number("samplesPerRun"))
             data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
         bottle.redirect(back, 303)
 
     add_delete_page(app, db, "prompts", "Prompt")
+
+
+# A chart marks at most this many annotations (the latest): past it, the marks would hide
+# the lines, and GET /analytics/annotations lists them all.
+MAX_CHARTED_ANNOTATIONS = 100
+
+
+def charted_annotations(connection, scope):
+    """The annotations a chart of the scope marks."""
+    return annotations_in(connection, scope, MAX_CHARTED_ANNOTATIONS)[1]
 
 
 def prompt_engines(connection, scope):
@@ -11072,6 +11785,32 @@ def delete_consequence(connection, table, kind, workspace_id, item_id):
     sql, will, went = DELETE_CONSEQUENCES[table]
     row = existing(query_one(connection, sql, (item_id, workspace_id)), kind)
     return row["name"], will.format(n=row["n"]), went.format(n=row["n"])
+SETTINGS_PARAMS = ENGINE_LIST_PARAMS
+
+
+def add_settings_pages(app, db):
+    """Samples per run, with the engines' expected daily calls and cost at it; a preview
+    (GET ?samplesPerRun=) shows them at another value before it is saved."""
+    worker = app.config["tracker.worker"]
+
+    @app.get("/settings")
+    def settings_page():
+        values = page_query(SETTINGS_PARAMS)
+        workspace_id = caller().workspace_id
+        current = workspace_samples(db.connection(), workspace_id)
+        preview = values["samplesPerRun"] or current
+        engines = engines_json(db, worker.engines, workspace_id, worker.runs_per_day())
+        previewed = engines_json(db, worker.engines, workspace_id, worker.runs_per_day(), preview)
+        body = render_part("settings", current=current, preview=preview,
+                           engines=list(zip(engines, previewed)),
+                           samples=range(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN + 1))
+        return render_page("Settings", body, "/settings")
+
+    @app.post("/settings")
+    def settings_change():
+        update_workspace(db, caller().workspace_id,
+                         workspace_changes({"samplesPerRun": form_number("samplesPerRun")}))
+        bottle.redirect("/settings", 303)
 
 
 def add_delete_page(app, db, table, kind, after=None):
@@ -11922,6 +12661,8 @@ MCP_TOOLS = {
     "list_discovered_brands": ("GET", API_PREFIX + "/analytics/discovered-brands", None),
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
+    "get_stability": ("GET", API_PREFIX + "/analytics/stability", None),
+    "list_annotations": ("GET", API_PREFIX + "/analytics/annotations", None),
 }
 # The tools whose answers hold text that AI engines wrote (answers, the searches they ran,
 # the names they gave): an engine can be steered to write instructions aimed at the

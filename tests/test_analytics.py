@@ -354,6 +354,7 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
     first = data["data"][-1]
     assert first == {
         "id": example["chats"][0], "promptId": example["p1"], "prompt": "P1", "engine": "alpha",
+        "runId": first["runId"], "sample": 1,
         "model": "m", "location": "US", "answer": "chat text", "notes": [], "latencyMs": 5,
         "searchQueries": [], "retrieval": "unknown", "cost": None,
         "usage": {"inputTokens": None, "outputTokens": None, "cachedInputTokens": None,

@@ -51,7 +51,7 @@ def test_the_default_engine_is_listed_free_and_enabled(api):
                   "perAnswer": 0.0, "cachedInputPerMillionTokens": 0.0,
                   "cacheWritePerMillionTokens": 0.0},
         "lastCallAt": None, "lastOutcome": None, "lastError": None, "lastErrorAt": None,
-        "failuresToday": 0, "failing": False}]
+        "failuresToday": 0, "failing": False, "expectedDailyCalls": 0, "expectedDailyCost": 0.0}]
 
 
 def test_configured_engines_show_kind_model_search_price_and_limit():
@@ -59,7 +59,7 @@ def test_configured_engines_show_kind_model_search_price_and_limit():
         ["chatgpt=openai-responses:gpt-4.1-mini-2025-04-14", "router=openai:perplexity/sonar:online",
          "local=openai:llama3.1@http://127.0.0.1:1/v1", "sim=simulated"], {},
         daily_limits=["50", "chatgpt=10"])
-    listed = [tracker.engine_json(engine, True, 0, 0, None, 0.0) for engine in engines]
+    listed = [tracker.engine_json(engine, True, 0, 0, None, 0.0, (0, 0.0)) for engine in engines]
     assert [(e["label"], e["kind"], e["model"], e["webSearch"], e["dailyLimit"]) for e in listed] == [
         ("chatgpt", "openai-responses", "gpt-4.1-mini-2025-04-14", True, 10),
         ("router", "openai", "perplexity/sonar:online", True, 50),

@@ -46,7 +46,7 @@ def test_unknown_route_under_the_api_is_a_json_404(client):
 def test_wrong_method_is_a_json_405_with_allow(client, api):
     reply = client.delete("/api/v1/workspace", headers=api.headers, status=405)
     assert body(reply) == {"success": False, "message": "Method not allowed"}
-    assert reply.headers["Allow"] == "GET"
+    assert reply.headers["Allow"] == "GET,PATCH"
     assert reply.content_type == "application/json"
 
 
@@ -85,7 +85,7 @@ def test_workspace_context_has_every_field(db, client):
         "success": True,
         "message": "Workspace retrieved",
         "data": {
-            "workspace": {"id": workspace["id"], "name": "Acme"},
+            "workspace": {"id": workspace["id"], "name": "Acme", "samplesPerRun": 1},
             "organization": {"id": workspace["organizationId"], "plan": "team",
                              "subscriptionStatus": "trialing"},
             "apiKey": {"id": key["id"], "name": "ci", "prefix": key["key"][:8],

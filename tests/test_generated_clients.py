@@ -75,7 +75,7 @@ def test_every_python_operation_module_imports(python_client):
     operations = [name for name in names if name.count(".") == 3]
     for name in operations:
         assert callable(importlib.import_module(name).sync), name
-    assert len(operations) == 50
+    assert len(operations) == 53
 
 
 def test_the_python_client_lists_engines_and_turns_one_off(python_client, tracker_api):

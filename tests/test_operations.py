@@ -208,12 +208,13 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     counts = row_counts(upgraded)
     # The upgrade queues background work: the prompts' branded flags (a brand refresh per
     # workspace) and their chats counted in a branded group (a regroup per prompt). The
-    # tables it adds start empty.
+    # tables it adds start empty, but for each engine's last model (one here).
     queued = {"brand_refresh": rows_before["workspaces"], "prompt_regroup": rows_before["prompts"]}
     assert {table: counts[table] for table in queued} == queued
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
-    assert {counts[table] for table in counts if table not in rows_before} <= {0}
+    assert {table: n for table, n in counts.items() if table not in rows_before and n} == {
+        "last_models": 1}
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -398,8 +399,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO backed up %s bytes in T" % format(os.path.getsize(backup % path), ",")]
     return lines + [
         "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
-        "INFO schema 11 -> 12, triggers that SQLite 3.37+ can read, branded prompts, truncated "
-        "chats: 7 rows changed in T",  # a brand refresh and six prompts to regroup queued
+        "INFO schema 11 -> 12, the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine "
+        "outcomes, branded prompts, chats rebuilt with truncated, model version and sample, "
+        "annotations: 70 rows changed in T",
         "INFO upgraded %s to schema 12 in T" % path]
 
 
@@ -508,7 +510,7 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
     lines = []
     for line in process.stderr:
         lines.append(line)
-        if " reads " in line:
+        if " reads " in line and "chat_replies" in line:
             break
     wal = "%s-wal" % path
     deadline = time.monotonic() + 30 + LATE
@@ -520,6 +522,7 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
     process.wait()
     assert log_lines("".join(lines)) == upgrade_log(path)[:2] + [
         "INFO upgrading %s from schema 11 to 13" % path,
+        "INFO schema 11 -> 12 reads 60 rows of chats: about T",
         upgrade_log(path)[3],
         "INFO schema 12 -> 13 reads 60 rows of chat_replies: about T"]
     for name in (path, "%s.schema-11.bak" % path):

@@ -164,6 +164,11 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             a.patch("/engines/simulated", {"enabled": False})
             assert [engine["enabled"] for engine in b.get("/engines").json["data"]] == [True]
             a.patch("/engines/simulated", {"enabled": True})
+        elif (method, path) == ("PATCH", "/workspace"):
+            # A's samples per run are A's.
+            a.patch("/workspace", {"samplesPerRun": 5})
+            assert b.get("/workspace").json["data"]["workspace"]["samplesPerRun"] == 1
+            a.patch("/workspace", {"samplesPerRun": 1})
         else:
             raise AssertionError("no isolation check for %s %s: add one here" % (method, rule))
         covered.add((method, rule))
@@ -178,7 +183,13 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
         assert theirs["errors"][0]["field"] == field
         assert theirs == json.loads(json.dumps(nothing).replace(str(NOWHERE), str(a_ids["tags"])))
 
-    assert all(SECRET not in answer.text for answer in answers)
+    leaked = [answer for answer in answers if SECRET in answer.text]
+    # B's own notes of what it made above with A's names (and deleted), and nothing else
+    assert [answer.request.path for answer in leaked] == ["/api/v1/analytics/annotations"]
+    assert sorted({note["description"] for note in leaked[0].json["data"]["data"]
+                   if SECRET in note["description"]}) == [
+        "Brand added: %s brands" % SECRET, "Brand deleted: %s brands" % SECRET,
+        "Prompt added: %s mine" % SECRET, "Prompt deleted: %s mine" % SECRET]
     assert view(b, own_b) == before  # and B's deletes above left it as it was
     assert view(a, a_ids) == a_view  # nothing of A changed
 
