@@ -1629,7 +1629,8 @@ CREATE TABLE annotations (
 CREATE INDEX annotations_window ON annotations (workspace_id, created_at);
 
 -- The model each engine's latest chat in a workspace recorded (facet 'model': the model
--- asked for), so that a change is annotated when the first chat shows it, in one lookup.
+-- asked for; 'version': the model version the provider said answered), so that a change is
+-- annotated when the first chat shows it, in one lookup.
 CREATE TABLE last_models (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     engine       TEXT NOT NULL,

@@ -1905,6 +1905,8 @@ ANNOTATION_KINDS = {
     "engine.enabled": "an engine was turned on for the workspace",
     "engine.disabled": "an engine was turned off for the workspace",
     "engine.model_changed": "an engine's chats record another model than its previous chat",
+    "engine.version_changed": "the model version a provider answered with changed, its "
+                              "configured model the same (an alias moved to a new snapshot)",
     "samples.changed": "the workspace's samples per run changed",
 }
 
@@ -5453,7 +5455,7 @@ def store_chat(connection, run, prompt, prepared, created_at):
          answer.model_version, prepared.sample))
     if chat is None:
         return
-    note_model_change(connection, chat, "model", engine.model)
+    note_model_changes(connection, chat, engine.model, answer.model_version)
     write_chat_sources(connection, chat, prepared.sources)
     write_chat_searches(connection, chat, answer.searches)
     if prepared.reply is not None:
@@ -5467,29 +5469,40 @@ def store_chat(connection, run, prompt, prepared, created_at):
 
 
 # What each facet of a chat's model (see last_models in schema.sql) is annotated as when it
-# changes: "model", the model the server asks (chats.model, from --engine). The model
-# version a provider answers with is to be another facet fed through note_model_change.
-MODEL_FACETS = {"model": ("engine.model_changed", "Engine %s: model %s, then %s")}
+# changes: "model", the model the server asks (chats.model, from --engine), and "version",
+# the model version the provider says answered (chats.model_version).
+MODEL_FACETS = {"model": ("engine.model_changed", "Engine %s: model %s, then %s"),
+                "version": ("engine.version_changed", "Engine %s: model version %s, then %s")}
 
 
-def note_model_change(connection, chat, facet, value):
+def note_model_changes(connection, chat, model, version):
+    """Keep the chat's model and model version (None: the provider did not say) as its
+    engine's latest; a new version is annotated only when the model stayed the same, for a
+    new model brings its own versions."""
+    model_changed = note_model_change(connection, chat, "model", model)
+    if version is not None:
+        note_model_change(connection, chat, "version", version, annotate=not model_changed)
+
+
+def note_model_change(connection, chat, facet, value, annotate=True):
     """Keep value as the engine's latest of facet in the chat's workspace, and annotate a
-    change from the one before (the first value seen is only kept)."""
+    change from the one before (the first value seen is only kept); True when it changed."""
     kept = query_one(connection, """
         SELECT value FROM last_models WHERE workspace_id = ? AND engine = ? AND facet = ?""",
         (chat["workspace_id"], chat["engine"], facet))
     if kept is not None and kept["value"] == value:
-        return
+        return False
     connection.execute("""
         INSERT INTO last_models (workspace_id, engine, facet, value) VALUES (?, ?, ?, ?)
         ON CONFLICT (workspace_id, engine, facet) DO UPDATE SET value = excluded.value""",
         (chat["workspace_id"], chat["engine"], facet, value))
-    if kept is not None:
+    if kept is not None and annotate:
         kind, description = MODEL_FACETS[facet]
         record_annotation(connection, chat["workspace_id"], kind, chat["created_at"],
                           description % (chat["engine"], kept["value"], value),
                           engine=chat["engine"],
                           details={facet: {"before": kept["value"], "after": value}})
+    return kept is not None
 
 
 def record_judgement(connection, chat_id, judge, cost, rated):

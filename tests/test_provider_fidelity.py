@@ -388,3 +388,19 @@ def test_serve_resolve_redirects_flag_resolves_gemini_links(tmp_path, server_fac
     (chat,) = server.request("GET", "/analytics/chats", server.key)[2]["data"]["data"]
     assert [(s["url"], s["domain"]) for s in chat["sources"]] == [("https://www.g2.com/crm", "g2.com")]
     assert providers.redirect_requests == [("HEAD", "/grounding-api-redirect/0")]
+
+
+def test_a_new_model_version_under_the_same_model_is_annotated(db, api, providers):
+    """The model version a provider answered with changing (an alias moved to a new
+    snapshot) moves figures without the world changing (issue 30): it is annotated."""
+    chatgpt = engine(providers, "openai", "gpt-4o")
+    for number, version in enumerate(("gpt-4o-2024-08-06", "gpt-4o-2024-08-06",
+                                       "gpt-4o-2024-11-20")):
+        providers.reply("openai", chat_completion("Acme.", model=version))
+        stored_chat(db, api, [chatgpt], "Best CRM number %d?" % number)
+    changes = [(a["kind"], a["description"], a["details"]) for a in api.get(
+        "/analytics/annotations", **{"from": "2026-01-01"}).json["data"]["data"] if a["engine"]]
+    assert changes == [("engine.version_changed",
+                        "Engine openai: model version gpt-4o-2024-08-06, then gpt-4o-2024-11-20",
+                        {"version": {"before": "gpt-4o-2024-08-06",
+                                     "after": "gpt-4o-2024-11-20"}})]
