@@ -142,6 +142,7 @@ def kill_trial(work, base_db, write_seconds=2.0):
     server = Server(db_path, "--replicate", replica).wait_listening()
     server.key = key
     acknowledged = write_topics(server, write_seconds)
+    wal_bytes = os.path.getsize(db_path + "-wal")
     litestream = server.litestream_pid()
     os.kill(litestream, signal.SIGKILL)  # first: Litestream must not hear of tracker's end
     os.kill(server.process.pid, signal.SIGKILL)
@@ -159,7 +160,7 @@ def kill_trial(work, base_db, write_seconds=2.0):
         served.stop()
     return {"acknowledged": len(acknowledged), "lost": len(lost),
             "oldestLost": max(lost, default=0.0), "restoreSeconds": seconds,
-            "integrity": restored["integrityCheck"],
+            "integrity": restored["integrityCheck"], "walBytes": wal_bytes,
             "served": status == 200 and health["data"]["database"] == "ok"
             and listed[0] == 200 and len(listed[1]["data"]) == len(names)}
 
@@ -209,10 +210,11 @@ def size_run(work, megabytes):
     server = Server(db_path, "--replicate", replica).wait_listening(timeout=1800)
     first_shipment = time.monotonic() - started
     server.stop()
+    wal_bytes = os.path.getsize(db_path + "-wal")
     seconds, restored = restore(replica, os.path.join(work, "restored.db"))
     trial = kill_trial(os.path.join(work, "trial"), base)
     return {"megabytes": os.path.getsize(base) / 1e6, "made": made,
-            "firstShipment": first_shipment, "restore": seconds, "restoredBytes": restored["bytes"],
+            "firstShipment": first_shipment, "walBytes": wal_bytes, "restore": seconds, "restoredBytes": restored["bytes"],
             "replicaBytes": sum(os.path.getsize(os.path.join(folder, name))
                                 for folder, _, names in os.walk(replica[len("file://"):])
                                 for name in names),
@@ -235,6 +237,7 @@ def main():
                   "%.2f s, integrity %s, served %s" % (
                       n, trial["acknowledged"], trial["lost"], trial["oldestLost"],
                       trial["restoreSeconds"], trial["integrity"], trial["served"]), flush=True)
+            print("          WAL %.1f MB at the kill" % (trial["walBytes"] / 1e6), flush=True)
             shutil.rmtree(os.path.join(work, "trial-%d" % n))
         worst = max(t["oldestLost"] for t in trials)
         met = sum(t["oldestLost"] <= RECOVERY_POINT_SECONDS and t["integrity"] == "ok"
@@ -244,15 +247,16 @@ def main():
               % (met, len(trials), RECOVERY_POINT_SECONDS, worst,
                  statistics.median(t["restoreSeconds"] for t in trials)))
         print("\n| database | made in | first shipment (serve waits) | restore | replica size "
-              "| kill -9: writes lost, oldest |")
-        print("|---:|---:|---:|---:|---:|---|")
+              "| WAL after | kill -9: writes lost, oldest |")
+        print("|---:|---:|---:|---:|---:|---:|---|")
         for megabytes in (int(size) for size in args.sizes.split(",")):
             run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes)
             shutil.rmtree(os.path.join(work, "size-%d" % megabytes))
-            print("| %.0f MB | %.1f s | %.2f s | %.2f s | %.0f%% of the database | %d lost, %.2f s |" % (
-                run["megabytes"], run["made"], run["firstShipment"], run["restore"],
-                100 * run["replicaBytes"] / run["restoredBytes"], run["killTrial"]["lost"],
-                run["killTrial"]["oldestLost"]), flush=True)
+            print("| %.0f MB | %.1f s | %.2f s | %.2f s | %.0f%% of the database | %.1f MB "
+                  "| %d lost, %.2f s |" % (
+                      run["megabytes"], run["made"], run["firstShipment"], run["restore"],
+                      100 * run["replicaBytes"] / run["restoredBytes"], run["walBytes"] / 1e6,
+                      run["killTrial"]["lost"], run["killTrial"]["oldestLost"]), flush=True)
     return 0 if met == len(trials) else 1
 
 
