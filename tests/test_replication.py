@@ -20,7 +20,7 @@ import jsonschema
 import pytest
 
 import tracker
-from conftest import run_cli
+from conftest import run_cli, wait_for
 
 PERF = os.path.join(os.path.dirname(os.path.abspath(__file__)), "perf", "bench_replication.py")
 spec = importlib.util.spec_from_file_location("bench_replication", PERF)
@@ -45,16 +45,6 @@ def tables(path):
             "SELECT name FROM sqlite_schema WHERE type = 'table'")}
     finally:
         connection.close()
-
-
-def wait_until(condition, timeout=15):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("not within %ss" % timeout)
 
 
 def replicated_server(tmp_path, base_db, replica, *extra, env=None):
@@ -138,8 +128,11 @@ def test_healthz_shows_the_lag_and_degrades_when_litestream_dies(tmp_path, base_
         health = server.request("GET", "/healthz")[1]["data"]
         assert health["replica"]["state"] == "ok" and health["replica"]["syncIntervalSeconds"] == 0.5
         os.kill(server.litestream_pid(), signal.SIGKILL)
-        status, degraded = wait_until(lambda: (lambda answer: answer if answer[1]["data"][
-            "status"] == "degraded" else None)(server.request("GET", "/healthz")))
+
+        def degraded_health():
+            answer = server.request("GET", "/healthz")
+            return answer if answer[1]["data"]["status"] == "degraded" else None
+        status, degraded = wait_for(degraded_health)
         assert status == 200 and degraded["message"] == "Degraded"
         assert degraded["data"]["reasons"] == [STOPPED]
         assert degraded["data"]["replica"]["state"] == "stopped"
@@ -164,7 +157,7 @@ def s3_server():
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     endpoint = "http://127.0.0.1:%d" % port
     try:
-        wait_until(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0)
+        wait_for(lambda: socket.socket().connect_ex(("127.0.0.1", port)) == 0)
         urllib.request.urlopen(urllib.request.Request(endpoint + "/tracker-replica", method="PUT"),
                                timeout=10).close()
         yield endpoint
