@@ -10624,8 +10624,10 @@ DEFAULT_REPLICATE_INTERVAL = 0.25
 # The shortest --replicate-interval: Litestream counts in milliseconds, and reads the WAL
 # only every LITESTREAM_POLL_SECONDS anyway.
 MIN_REPLICATE_INTERVAL = 0.1
-# How long serve waits for the first shipment before it refuses to start.
+# How long serve lets Litestream keep failing to reach the replica before it refuses to
+# start; while it waits, a line in the log every REPLICA_WAIT_LOG_SECONDS.
 REPLICA_START_SECONDS = 30.0
+REPLICA_WAIT_LOG_SECONDS = 10
 # /healthz turns degraded when the replica is this far behind (or 4 sync intervals, if
 # longer): a replica store's brief hiccup stays "ok", an outage does not.
 REPLICA_LAG_LIMIT_SECONDS = 10.0
@@ -10768,10 +10770,12 @@ class Replication:
         self._db_txid = None      # the newest transaction Litestream read from the WAL
         self._shipped_at = None   # when the replica last held all of them (Unix seconds)
         self._last_problem = None  # Litestream's last warning or error line
+        self._reachable = False    # Litestream has read the replica's position
+        self._failing_since = None  # its first error line before then (monotonic seconds)
 
     def start(self):
-        """Start Litestream, and return once the replica holds the database; raises
-        ReplicationError (Litestream stopped) when it does not within REPLICA_START_SECONDS."""
+        """Start Litestream, and return once it has reached the replica; raises
+        ReplicationError (Litestream stopped) when it cannot."""
         folder = tempfile.mkdtemp(prefix="tracker-litestream-")
         config = os.path.join(folder, "litestream.yml")
         with open(config, "w", encoding="utf-8") as file:
@@ -10787,20 +10791,34 @@ class Replication:
         self._reader = threading.Thread(target=self._read_log, name="tracker-litestream",
                                         daemon=True)
         self._reader.start()
-        deadline = time.monotonic() + REPLICA_START_SECONDS
+        try:
+            self._wait_until_reachable()
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)  # Litestream read it at its start
+        log.info("replication: the replica is reachable; serving")
+
+    def _wait_until_reachable(self):
+        """Return once Litestream has read the replica's position (its first "replica
+        sync"). That comes after its first snapshot of the file here, minutes for a large
+        one, so there is no deadline while it works; an error it keeps logging for
+        REPLICA_START_SECONDS, or its exit, stops it and raises ReplicationError."""
+        next_note = time.monotonic() + REPLICA_WAIT_LOG_SECONDS
         with self._lock:
-            while self._shipped_at is None and self._reader.is_alive():
-                if not self._lock.wait(timeout=max(0.0, deadline - time.monotonic())):
-                    break
-        shutil.rmtree(folder, ignore_errors=True)  # Litestream read it at its start
-        if self._shipped_at is None:
+            while not self._reachable and self._reader.is_alive() and not self._failed_too_long():
+                self._lock.wait(timeout=1.0)
+                if time.monotonic() >= next_note:
+                    next_note += REPLICA_WAIT_LOG_SECONDS
+                    log.info("replication: waiting for Litestream's first sync (a new replica "
+                             "gets a snapshot of the whole file first)")
+        if not self._reachable:
             self.stop()
-            raise ReplicationError("the replica %s could not be reached%s: %s" % (
-                shown_url(self.url), "" if self._process.returncode is not None else
-                " within %s" % format_seconds(REPLICA_START_SECONDS),
-                self._last_problem or "Litestream exited with status %s"
+            raise ReplicationError("the replica %s could not be reached: %s" % (
+                shown_url(self.url), self._last_problem or "Litestream exited with status %s"
                 % self._process.returncode))
-        log.info("replication: the replica holds the database; serving")
+
+    def _failed_too_long(self):
+        return (self._failing_since is not None
+                and time.monotonic() - self._failing_since >= REPLICA_START_SECONDS)
 
     def _read_log(self):
         for raw in self._process.stderr:
@@ -10812,6 +10830,8 @@ class Replication:
             self._note(message, record)
             if level >= logging.WARNING:
                 self._last_problem = message + "".join(" %s=%s" % item for item in record.items())
+            if level >= logging.ERROR and self._failing_since is None:
+                self._failing_since = time.monotonic()
             if litestream_log.isEnabledFor(level):
                 litestream_log.log(level, "litestream: %s%s", message,
                                    "".join(" %s=%s" % item for item in record.items()))
@@ -10827,6 +10847,9 @@ class Replication:
         if message == "replica sync" and isinstance(record.get("txid"), dict):
             self._db_txid = int(record["txid"].get("db", "0"), 16)
             shipped = int(record["txid"].get("replica", "0"), 16)
+            with self._lock:
+                self._reachable = True
+                self._lock.notify_all()
         elif message == "ltx file uploaded" and record.get("level") == 0:
             shipped = int(str(record.get("maxTXID", "0")), 16)
         else:
@@ -11599,7 +11622,7 @@ def build_parser():
     serve_cmd.add_argument("--replicate", metavar="URL", default=os.environ.get("TRACKER_REPLICATE"),
                            help="replicate the database continuously with Litestream to URL "
                                 "(file:///path, s3://bucket/path, gs://, abs://, sftp://, ...; env "
-                                "TRACKER_REPLICATE); serving starts once the replica holds it")
+                                "TRACKER_REPLICATE); serving starts once Litestream reaches the replica")
     serve_cmd.add_argument("--replicate-interval", type=replicate_interval,
                            default=DEFAULT_REPLICATE_INTERVAL,
                            help="how often Litestream ships new writes to the replica "

@@ -56,6 +56,14 @@ def replicated_server(tmp_path, base_db, replica, *extra, env=None):
     return db_path, server
 
 
+def health_when(server, field, value):
+    """(status, body) of /healthz once its data's field is value (for "replica": its
+    state), else None."""
+    status, body = server.request("GET", "/healthz")
+    found = body["data"][field]
+    return (status, body) if (found["state"] if field == "replica" else found) == value else None
+
+
 @pytest.mark.parametrize("trial", range(3))
 def test_kill_9_of_tracker_and_litestream_loses_no_write_acknowledged_1_5_s_before(
         tmp_path, base_db, trial):
@@ -71,7 +79,8 @@ def test_a_clean_stop_loses_nothing_and_at_restores_that_time(tmp_path, base_db)
     try:
         # Litestream's own lines reach tracker's log at their level
         assert "INFO litestream: initialized db path=%s" % db_path in server.log()
-        status, health = server.request("GET", "/healthz")
+        # serving starts once Litestream reaches the replica; the first shipment follows
+        status, health = wait_for(lambda: health_when(server, "replica", "ok"))
         assert status == 200 and health["data"]["status"] == "ok"
         replica_state = health["data"]["replica"]
         jsonschema.validate(replica_state, tracker.REPLICA_STATUS)
@@ -125,14 +134,11 @@ def test_healthz_shows_the_lag_and_degrades_when_litestream_dies(tmp_path, base_
     replica = "file://" + str(tmp_path / "replica")
     _, server = replicated_server(tmp_path, base_db, replica, "--replicate-interval", "0.5s")
     try:
-        health = server.request("GET", "/healthz")[1]["data"]
-        assert health["replica"]["state"] == "ok" and health["replica"]["syncIntervalSeconds"] == 0.5
+        health = wait_for(lambda: health_when(server, "replica", "ok"))[1]["data"]
+        assert health["replica"]["syncIntervalSeconds"] == 0.5
         os.kill(server.litestream_pid(), signal.SIGKILL)
 
-        def degraded_health():
-            answer = server.request("GET", "/healthz")
-            return answer if answer[1]["data"]["status"] == "degraded" else None
-        status, degraded = wait_for(degraded_health)
+        status, degraded = wait_for(lambda: health_when(server, "status", "degraded"))
         assert status == 200 and degraded["message"] == "Degraded"
         assert degraded["data"]["reasons"] == [STOPPED]
         assert degraded["data"]["replica"]["state"] == "stopped"
