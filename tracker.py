@@ -10554,7 +10554,7 @@ def serve(app, host, port, threads, ready=None):
     """Serve app with cheroot, and run its worker, until SIGINT or SIGTERM.
 
     ready(url) is called once the socket listens. With replication (make_app's), the
-    server listens only once the replica holds the database, and stops before Litestream.
+    server listens only once Litestream reaches the replica, and stops before Litestream.
     """
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     replication = app.config["tracker.replication"]

@@ -245,13 +245,14 @@ def main():
                       trial["restoreSeconds"], trial["integrity"], trial["served"]), flush=True)
             print("          WAL %.1f MB at the kill" % (trial["walBytes"] / 1e6), flush=True)
             shutil.rmtree(os.path.join(work, "trial-%d" % n))
-        worst = max(t["oldestLost"] for t in trials)
         met = sum(t["oldestLost"] <= RECOVERY_POINT_SECONDS and t["integrity"] == "ok"
                   and t["served"] for t in trials)
-        print("\nkill -9 trials at 10 MB: %d of %d met the %.1f s recovery point, restored whole "
-              "and served; oldest write lost: %.2f s before the kill; median restore %.2f s"
-              % (met, len(trials), RECOVERY_POINT_SECONDS, worst,
-                 statistics.median(t["restoreSeconds"] for t in trials)))
+        if trials:
+            print("\nkill -9 trials at %.0f MB: %d of %d met the %.1f s recovery point, restored "
+                  "whole and served; oldest write lost: %.2f s before the kill; median restore "
+                  "%.2f s" % (os.path.getsize(base) / 1e6, met, len(trials),
+                              RECOVERY_POINT_SECONDS, max(t["oldestLost"] for t in trials),
+                              statistics.median(t["restoreSeconds"] for t in trials)))
         print("\n| database | made in | listening after | first shipment | restore | replica size "
               "| WAL after | kill -9: writes lost, oldest |")
         print("|---:|---:|---:|---:|---:|---:|---:|---|")
