@@ -205,6 +205,9 @@ def test_what_replication_refuses_before_anything_starts(tmp_path, monkeypatch):
     assert code == 1 and "--replicate needs a database file, not --memory" in err
     code, _, err = run_cli(db_path, "restore", "--from", "file:///tmp/x", "--at", "yesterday")
     assert code == 2 and "'yesterday' is not an ISO 8601 date-time" in err
+    (tmp_path / ".left.db-litestream").mkdir()
+    code, _, err = run_cli(tmp_path / "left.db", "restore", "--from", "file:///tmp/x")
+    assert code == 1 and "holds Litestream's state of an earlier file" in err
     code, _, err = run_cli(db_path, "replica", "status", env={"TRACKER_REPLICATE": ""})
     assert code == 1 and "--from URL or TRACKER_REPLICATE" in err
 
@@ -218,3 +221,22 @@ def test_what_replication_refuses_before_anything_starts(tmp_path, monkeypatch):
     monkeypatch.setattr(tracker.sysconfig, "get_path", lambda name: str(tmp_path))
     with pytest.raises(tracker.ReplicationError, match=r"prompt-tracker\[replicate\]"):
         tracker.litestream_binary()
+
+
+def test_an_upgrade_with_replication_on_says_the_replica_lags_for_its_duration(tmp_path):
+    db_path = str(tmp_path / "v11.db")
+    connection = apsw.Connection(db_path)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas", "v11.sql"),
+              encoding="utf-8") as schema:
+        connection.execute(schema.read()).fetchall()
+    connection.close()
+    server = bench.Server(db_path, "--replicate", "file://" + str(tmp_path / "replica"))
+    try:
+        server.wait_listening()
+        log = server.log()
+        assert ("INFO replication: %s is upgraded before Litestream starts; the replica lags "
+                "behind by the upgrade's duration, then ships the upgraded file" % db_path) in log
+        assert log.index("upgraded %s to schema 12" % db_path) < log.index(
+            "INFO litestream: initialized db")
+    finally:
+        assert server.stop() == 0
