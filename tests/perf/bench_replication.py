@@ -118,6 +118,12 @@ def write_topics(server, seconds, prefix="t"):
     return acknowledged
 
 
+def wait_shipped(server):
+    """Wait until /healthz says the replica holds the database (its first shipment)."""
+    while server.request("GET", "/healthz")[1]["data"]["replica"]["state"] != "ok":
+        time.sleep(0.5)
+
+
 def topic_names(db_path):
     connection = apsw.Connection(str(db_path), flags=apsw.SQLITE_OPEN_READONLY)
     try:
@@ -144,6 +150,7 @@ def kill_trial(work, base_db, write_seconds=2.0):
     key = create_key(db_path)
     server = Server(db_path, "--replicate", replica).wait_listening()
     server.key = key
+    wait_shipped(server)  # before, a kill loses what the first shipment had not sent yet
     acknowledged = write_topics(server, write_seconds)
     wal_bytes = os.path.getsize(db_path + "-wal")
     litestream = server.litestream_pid()
@@ -212,12 +219,15 @@ def size_run(work, megabytes):
     started = time.monotonic()
     server = Server(db_path, "--replicate", replica).wait_listening(timeout=1800)
     listening = time.monotonic() - started
-    while server.request("GET", "/healthz")[1]["data"]["replica"]["state"] != "ok":
-        time.sleep(0.5)
+    print("%.0f MB: made in %.1f s, listening after %.2f s" % (
+        os.path.getsize(base) / 1e6, made, listening), flush=True)
+    wait_shipped(server)
     first_shipment = time.monotonic() - started
     server.stop()
     wal_bytes = os.path.getsize(db_path + "-wal")
+    print("first shipment done after %.2f s" % first_shipment, flush=True)
     seconds, restored = restore(replica, os.path.join(work, "restored.db"))
+    print("restored in %.2f s" % seconds, flush=True)
     trial = kill_trial(os.path.join(work, "trial"), base)
     return {"megabytes": os.path.getsize(base) / 1e6, "made": made,
             "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes, "restore": seconds, "restoredBytes": restored["bytes"],
