@@ -30,6 +30,14 @@ spec.loader.exec_module(bench)
 STOPPED = "replica: Litestream has stopped; nothing is shipped (see the log)"
 
 
+@pytest.fixture(autouse=True)
+def no_server_left():
+    """A test that fails midway leaves no tracker (nor its Litestream) running."""
+    yield
+    while bench.STARTED:
+        bench.STARTED.pop().close()
+
+
 @pytest.fixture
 def base_db(tmp_path):
     """A database with one workspace and a key no test's writes rate-limit."""

@@ -39,6 +39,9 @@ RECOVERY_POINT_SECONDS = 1.5
 BODY_BYTES = 4000
 
 
+STARTED = []  # every Server, for close() after a failure
+
+
 class Server:
     """tracker serve --port 0 in a session of its own, its stderr collected."""
 
@@ -48,6 +51,7 @@ class Server:
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             text=True, start_new_session=True, env=dict(os.environ, **(env or {})))
         self.lines, self.url, self.key = [], None, None
+        STARTED.append(self)
         self._changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -98,6 +102,12 @@ class Server:
                 if b"litestream" in cmdline.read():
                     return pid
         raise AssertionError("no Litestream under tracker %d" % self.process.pid)
+
+    def close(self):
+        """Kill it if it is still there (after a failure; its Litestream gets SIGTERM)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
 
     def stop(self, timeout=60):
         if self.process.poll() is None:
