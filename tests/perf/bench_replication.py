@@ -152,7 +152,7 @@ def restore(replica, destination, at=None):
     return time.monotonic() - started, json.loads(done.stdout)
 
 
-def kill_trial(work, base_db, write_seconds=2.0):
+def kill_trial(work, base_db, write_seconds=2.0, settle=0.0):
     """One kill -9 trial in the folder work: what it lost and how its restore went."""
     os.makedirs(work, exist_ok=True)
     db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
@@ -161,6 +161,7 @@ def kill_trial(work, base_db, write_seconds=2.0):
     server = Server(db_path, "--replicate", replica).wait_listening()
     server.key = key
     wait_shipped(server)  # before, a kill loses what the first shipment had not sent yet
+    time.sleep(settle)  # past the compactions that follow a first shipment
     acknowledged = write_topics(server, write_seconds)
     wal_bytes = os.path.getsize(db_path + "-wal")
     litestream = server.litestream_pid()
@@ -216,7 +217,7 @@ def make_database(path, megabytes):
     connection.close()
 
 
-def size_run(work, megabytes):
+def size_run(work, megabytes, settle=0.0):
     """Seconds to make a database of megabytes, to ship it first (serve waits for that),
     to restore it, and one kill trial's loss on it."""
     os.makedirs(work, exist_ok=True)
@@ -238,7 +239,7 @@ def size_run(work, megabytes):
     print("first shipment done after %.2f s" % first_shipment, flush=True)
     seconds, restored = restore(replica, os.path.join(work, "restored.db"))
     print("restored in %.2f s" % seconds, flush=True)
-    trial = kill_trial(os.path.join(work, "trial"), base)
+    trial = kill_trial(os.path.join(work, "trial"), base, settle=settle)
     return {"megabytes": os.path.getsize(base) / 1e6, "made": made,
             "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes, "restore": seconds, "restoredBytes": restored["bytes"],
             "replicaBytes": sum(os.path.getsize(os.path.join(folder, name))
@@ -251,6 +252,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=20)
     parser.add_argument("--sizes", default="10", help="database sizes in MB, comma-separated")
+    parser.add_argument("--settle", type=float, default=0.0,
+                        help="seconds a size's kill trial waits after the first shipment")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         base = os.path.join(work, "base.db")
@@ -277,7 +280,7 @@ def main():
               "| WAL after | kill -9: writes lost, oldest |")
         print("|---:|---:|---:|---:|---:|---:|---:|---|")
         for megabytes in (int(size) for size in args.sizes.split(",")):
-            run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes)
+            run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes, args.settle)
             shutil.rmtree(os.path.join(work, "size-%d" % megabytes))
             print("| %.0f MB | %.1f s | %.2f s | %.2f s | %.2f s | %.0f%% of the database "
                   "| %.1f MB | %d lost, %.2f s |" % (
