@@ -241,6 +241,7 @@ def test_an_upgrade_with_replication_on_says_the_replica_lags_for_its_duration(t
     server = bench.Server(db_path, "--replicate", "file://" + str(tmp_path / "replica"))
     try:
         server.wait_listening()
+        assert server.request("GET", "/healthz")[0] == 200  # its signal handlers are set by now
         log = server.log()
         assert ("INFO replication: %s is upgraded before Litestream starts; the replica lags "
                 "behind by the upgrade's duration, then ships the upgraded file" % db_path) in log
