@@ -10769,6 +10769,7 @@ class Replication:
         self._lock = threading.Condition()
         self._db_txid = None      # the newest transaction Litestream read from the WAL
         self._shipped_at = None   # when the replica last held all of them (Unix seconds)
+        self._read_at = None      # when Litestream last read the WAL (its "sync" lines)
         self._last_problem = None  # Litestream's last warning or error line
         self._reachable = False    # Litestream has read the replica's position
         self._failing_since = None  # its first error line before then (monotonic seconds)
@@ -10843,7 +10844,11 @@ class Replication:
 
     def _note(self, message, record):
         """Follow the shipping lines: "replica sync" names the WAL's and the replica's newest
-        transactions, "ltx file uploaded" (level 0) the newest one shipped."""
+        transactions, "ltx file uploaded" (level 0) the newest one shipped, and "sync"
+        that it read the WAL (every LITESTREAM_POLL_SECONDS, unless something holds it up)."""
+        if message == "sync":
+            self._read_at = time.time()
+            return
         if message == "replica sync" and isinstance(record.get("txid"), dict):
             self._db_txid = int(record["txid"].get("db", "0"), 16)
             shipped = int(record["txid"].get("replica", "0"), 16)
@@ -10861,7 +10866,10 @@ class Replication:
 
     def status(self):
         """The replica's part of /healthz (see REPLICA_STATUS)."""
-        now, shipped = time.time(), self._shipped_at
+        # the replica holds every write up to the older of the two: a WAL not read for a
+        # while (Litestream busy compacting a large file) counts as lag too
+        now = time.time()
+        shipped = self._shipped_at and min(self._shipped_at, self._read_at or self._shipped_at)
         lag = None if shipped is None else round(max(0.0, now - shipped), 1)
         if self._process is None or self._process.poll() is not None:
             state = "stopped"
