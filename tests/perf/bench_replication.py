@@ -53,7 +53,8 @@ class Server:
         self.lines, self.url, self.key = [], None, None
         STARTED.append(self)
         self._changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self):
         for line in self.process.stderr:
@@ -113,6 +114,7 @@ class Server:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
             self.process.wait(timeout)
+        self._reader.join(timeout)  # every line it wrote is in lines
         return self.process.returncode
 
 
