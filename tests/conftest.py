@@ -266,6 +266,17 @@ def server_factory():
         server.stop()
 
 
+def wait_for(predicate, seconds=20):
+    """predicate's first true value, tried every 0.1 s for up to seconds."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("timed out")
+
+
 def run_cli(db_path, *args, command=TRACKER, cwd=REPO, env=None):
     """Run the tracker CLI; return (exit code, parsed stdout or None, stderr).
 

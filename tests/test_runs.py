@@ -9,7 +9,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import START, completion, make_api
+from conftest import START, completion, make_api, wait_for
 
 NOW = tracker.iso_timestamp(START)
 
@@ -614,16 +614,6 @@ def test_openai_engine_refuses_unusable_replies(fake_openai, body, message):
 
 
 # End to end --------------------------------------------------------------------------
-
-def wait_for(predicate, seconds=20):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("timed out")
-
 
 def test_serve_runs_a_new_prompt_with_the_simulated_engine(tmp_path, server_factory):
     db_path = tmp_path / "tracker.db"

@@ -1,0 +1,297 @@
+"""Replication with Litestream (tracker serve --replicate): the recovery point under kill -9,
+and restore times by database size.
+
+Each kill trial serves a copy of a database with --replicate file://..., writes topics one
+after another through the API for a few seconds, then kills Litestream and tracker with
+SIGKILL together, restores the replica (Litestream's full integrity check) into a new file,
+serves the restored file, and counts the acknowledged writes it lacks: none may have been
+acknowledged more than 1.5 s before the kill. The size runs time, for a database of that
+size, serve's start (it listens once Litestream reaches the replica), the first shipment
+(until /healthz says the replica is ok) and a restore.
+
+    python tests/perf/bench_replication.py                       # 20 trials at 10 MB
+    python tests/perf/bench_replication.py --trials 30 --sizes 10,1000
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import apsw
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, REPO)
+import tracker  # noqa: E402  (the checkout's, beside this folder)
+
+TRACKER = [sys.executable, os.path.join(REPO, "tracker.py")]
+RECOVERY_POINT_SECONDS = 1.5
+BODY_BYTES = 4000
+
+
+STARTED = []  # every Server, for close() after a failure
+
+
+class Server:
+    """tracker serve --port 0 in a session of its own, its stderr collected."""
+
+    def __init__(self, db_path, *extra, env=None):
+        self.process = subprocess.Popen(
+            [*TRACKER, "--db", str(db_path), "serve", "--port", "0", "--runs", "off", *extra],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            text=True, start_new_session=True, env=dict(os.environ, **(env or {})))
+        self.lines, self.url, self.key = [], None, None
+        STARTED.append(self)
+        self._changed = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self):
+        for line in self.process.stderr:
+            found = re.search(r"listening on (http://\S+)", line)
+            key = re.search(r"^\s+(trk_\w+)\s*$", line)
+            with self._changed:
+                self.url = found.group(1) if found else self.url
+                self.key = key.group(1) if key else self.key
+                self.lines.append(line)
+                self._changed.notify_all()
+        with self._changed:
+            self._changed.notify_all()
+
+    def wait_listening(self, timeout=120):
+        end = time.monotonic() + timeout
+        with self._changed:
+            while not self.url and self.process.poll() is None and time.monotonic() < end:
+                self._changed.wait(1.0)  # the exit itself notifies no one
+        if not self.url:
+            raise AssertionError("server did not start:\n" + self.log())
+        return self
+
+    def log(self):
+        return "".join(self.lines)
+
+    def request(self, method, path, body=None, key=None):
+        """(status, parsed body) of one request; path is absolute (/healthz, /api/v1/...)."""
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        if key or self.key:
+            req.add_header("Authorization", "Bearer " + (key or self.key))
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=10) as reply:
+                return reply.status, json.loads(reply.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+    def litestream_pid(self):
+        """The pid of the server's Litestream (its child process)."""
+        with open("/proc/%d/task/%d/children" % ((self.process.pid,) * 2)) as children:
+            pids = [int(pid) for pid in children.read().split()]
+        for pid in pids:
+            with open("/proc/%d/cmdline" % pid, "rb") as cmdline:
+                if b"litestream" in cmdline.read():
+                    return pid
+        raise AssertionError("no Litestream under tracker %d" % self.process.pid)
+
+    def close(self):
+        """Kill it if it is still there (after a failure; its Litestream gets SIGTERM)."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+    def stop(self, timeout=60):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout)
+        self._reader.join(timeout)  # every line it wrote is in lines
+        return self.process.returncode
+
+
+def write_topics(server, seconds, prefix="t"):
+    """Create topics one after another for seconds: [(name, time acknowledged)]."""
+    acknowledged, end, n = [], time.time() + seconds, 0
+    while time.time() < end:
+        name = "%s%d" % (prefix, n)
+        status, _ = server.request("POST", "/api/v1/topics", {"name": name})
+        assert status == 201, status
+        acknowledged.append((name, time.time()))
+        n += 1
+    return acknowledged
+
+
+def wait_shipped(server):
+    """Wait until /healthz says the replica holds the database (its first shipment)."""
+    while server.request("GET", "/healthz")[1]["data"]["replica"]["state"] != "ok":
+        time.sleep(0.5)
+
+
+def topic_names(db_path):
+    connection = apsw.Connection(str(db_path), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        return {row[0] for row in connection.execute("SELECT name FROM topics")}
+    finally:
+        connection.close()
+
+
+def restore(replica, destination, at=None):
+    """tracker restore: (seconds, parsed output)."""
+    started = time.monotonic()
+    done = subprocess.run([*TRACKER, "--db", str(destination), "restore", "--from", replica,
+                           *(["--at", at] if at else [])],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return time.monotonic() - started, json.loads(done.stdout)
+
+
+def kill_trial(work, base_db, write_seconds=2.0, settle=0.0):
+    """One kill -9 trial in the folder work: what it lost and how its restore went."""
+    os.makedirs(work, exist_ok=True)
+    db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
+    shutil.copyfile(base_db, db_path)
+    key = create_key(db_path)
+    server = Server(db_path, "--replicate", replica).wait_listening()
+    server.key = key
+    wait_shipped(server)  # before, a kill loses what the first shipment had not sent yet
+    time.sleep(settle)  # past the compactions that follow a first shipment
+    acknowledged = write_topics(server, write_seconds)
+    wal_bytes = os.path.getsize(db_path + "-wal")
+    litestream = server.litestream_pid()
+    os.kill(litestream, signal.SIGKILL)  # first: Litestream must not hear of tracker's end
+    os.kill(server.process.pid, signal.SIGKILL)
+    killed = time.time()
+    server.process.wait()
+    restored_path = os.path.join(work, "restored.db")
+    seconds, restored = restore(replica, restored_path)
+    names = topic_names(restored_path)
+    lost = [killed - at for name, at in acknowledged if name not in names]
+    served = Server(restored_path).wait_listening()
+    try:
+        status, health = served.request("GET", "/healthz")
+        listed = served.request("GET", "/api/v1/topics", key=server.key)
+    finally:
+        served.stop()
+    return {"acknowledged": len(acknowledged), "lost": len(lost),
+            "oldestLost": max(lost, default=0.0), "restoreSeconds": seconds,
+            "integrity": restored["integrityCheck"], "walBytes": wal_bytes,
+            "served": status == 200 and health["data"]["database"] == "ok"
+            and listed[0] == 200 and len(listed[1]["data"]) == len(names)}
+
+
+def create_key(db_path):
+    """A key to the first workspace that no trial's writes rate-limit."""
+    db = tracker.Database(str(db_path))
+    try:
+        return tracker.create_key(db, 1, rate_limit=1_000_000)["key"]
+    finally:
+        db.close()
+
+
+def make_database(path, megabytes):
+    """A tracker database of about megabytes: stored POST responses (idempotency_keys, a
+    day's worth of them in a busy deployment) of BODY_BYTES random bytes each, which
+    compress no better than LTX files do; the table takes rows fastest, having no index
+    or trigger beyond its key."""
+    db = tracker.Database(str(path))
+    tracker.create_workspace(db, "Bench")
+    db.close()
+    connection = apsw.Connection(str(path))
+    now = time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
+    n = 0
+    while os.path.getsize(path) < megabytes * 1_000_000:
+        with connection:
+            connection.executemany(
+                "INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, body, "
+                "created_at) VALUES (1, ?, x'00', 201, ?, ?)",
+                (("bench-%d" % key, os.urandom(BODY_BYTES), now) for key in range(n, n + 1000)))
+        n += 1000
+        connection.wal_checkpoint(mode=apsw.SQLITE_CHECKPOINT_TRUNCATE)
+    connection.close()
+
+
+def size_run(work, megabytes, settle=0.0):
+    """Seconds to make a database of megabytes, to ship it first (serve waits for that),
+    to restore it, and one kill trial's loss on it."""
+    os.makedirs(work, exist_ok=True)
+    base = os.path.join(work, "base.db")
+    started = time.monotonic()
+    make_database(base, megabytes)
+    made = time.monotonic() - started
+    db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
+    shutil.copyfile(base, db_path)
+    started = time.monotonic()
+    server = Server(db_path, "--replicate", replica).wait_listening(timeout=1800)
+    listening = time.monotonic() - started
+    print("%.0f MB: made in %.1f s, listening after %.2f s" % (
+        os.path.getsize(base) / 1e6, made, listening), flush=True)
+    wait_shipped(server)
+    first_shipment = time.monotonic() - started
+    server.stop()
+    wal_bytes = os.path.getsize(db_path + "-wal")
+    print("first shipment done after %.2f s" % first_shipment, flush=True)
+    seconds, restored = restore(replica, os.path.join(work, "restored.db"))
+    print("restored in %.2f s" % seconds, flush=True)
+    trial = kill_trial(os.path.join(work, "trial"), base, settle=settle)
+    return {"megabytes": os.path.getsize(base) / 1e6, "made": made,
+            "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes, "restore": seconds, "restoredBytes": restored["bytes"],
+            "replicaBytes": sum(os.path.getsize(os.path.join(folder, name))
+                                for folder, _, names in os.walk(replica[len("file://"):])
+                                for name in names),
+            "killTrial": trial}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--trials", type=int, default=20)
+    parser.add_argument("--sizes", default="10", help="database sizes in MB, comma-separated")
+    parser.add_argument("--settle", type=float, default=0.0,
+                        help="seconds a size's kill trial waits after the first shipment")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as work:
+        base = os.path.join(work, "base.db")
+        make_database(base, 10)
+        trials = []
+        for n in range(args.trials):
+            trial = kill_trial(os.path.join(work, "trial-%d" % n), base)
+            trials.append(trial)
+            print("trial %2d: %d writes, %d lost, oldest lost %.2f s before the kill, restore "
+                  "%.2f s, integrity %s, served %s" % (
+                      n, trial["acknowledged"], trial["lost"], trial["oldestLost"],
+                      trial["restoreSeconds"], trial["integrity"], trial["served"]), flush=True)
+            print("          WAL %.1f MB at the kill" % (trial["walBytes"] / 1e6), flush=True)
+            shutil.rmtree(os.path.join(work, "trial-%d" % n))
+        met = sum(t["oldestLost"] <= RECOVERY_POINT_SECONDS and t["integrity"] == "ok"
+                  and t["served"] for t in trials)
+        if trials:
+            print("\nkill -9 trials at %.0f MB: %d of %d met the %.1f s recovery point, restored "
+                  "whole and served; oldest write lost: %.2f s before the kill; median restore "
+                  "%.2f s" % (os.path.getsize(base) / 1e6, met, len(trials),
+                              RECOVERY_POINT_SECONDS, max(t["oldestLost"] for t in trials),
+                              statistics.median(t["restoreSeconds"] for t in trials)))
+        print("\n| database | made in | listening after | first shipment | restore | replica size "
+              "| WAL after | kill -9: writes lost, oldest |")
+        print("|---:|---:|---:|---:|---:|---:|---:|---|")
+        for megabytes in (int(size) for size in args.sizes.split(",")):
+            run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes, args.settle)
+            shutil.rmtree(os.path.join(work, "size-%d" % megabytes))
+            print("| %.0f MB | %.1f s | %.2f s | %.2f s | %.2f s | %.0f%% of the database "
+                  "| %.1f MB | %d lost, %.2f s |" % (
+                      run["megabytes"], run["made"], run["listening"], run["firstShipment"],
+                      run["restore"],
+                      100 * run["replicaBytes"] / run["restoredBytes"], run["walBytes"] / 1e6,
+                      run["killTrial"]["lost"], run["killTrial"]["oldestLost"]), flush=True)
+    return 0 if met == len(trials) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
