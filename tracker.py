@@ -31,18 +31,22 @@ owns and what it calls:
    brand refresh and regrouping.
 9. Analytics and exports: the figures (rankings, sources, gaps, series) from the rollups
    and the chats at a window's edges, and their streaming as CSV or NDJSON.
-10. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
+10. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
+   their operators' address ranges and the assistants' referrers are data, in
+   traffic_agents.json), joined with the chats citing the same pages (9's exports
+   stream it); robots.txt read for every AI agent.
+11. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
    send it, each send under one deadline.
-11. Provisioning, OpenAPI, seeds, the application and operations: organizations,
+12. Provisioning, OpenAPI, seeds, the application and operations: organizations,
    workspaces and keys for the CLI and tests; the document every route describes itself
    in; seed files; make_app(), which assembles the parts above; /healthz.
-12. Dashboard: a second Bottle application over the same functions (sessions, pages,
+13. Dashboard: a second Bottle application over the same functions (sessions, pages,
    inline SVG charts); its figures come from (5) and (9), as the API's do.
-13. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+14. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop.
-14. Integrations: the test double and pytest plugin, and the MCP server (the API as
+15. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-15. Command line: argparse, the commands, and main().
+16. Command line: argparse, the commands, and main().
 """
 
 import argparse
@@ -56,6 +60,7 @@ import dataclasses
 import datetime
 import errno
 import functools
+import gzip
 import hashlib
 import hmac
 import html
@@ -244,15 +249,30 @@ def baseline_triggers(*names):
     return "".join("DROP TRIGGER %s;\n%s;\n" % (name, found[name]) for name in names)
 
 
+def traffic_schema_sql():
+    """The AI traffic tables, as schema.sql creates them (the part between its "AI traffic"
+    and "End of AI traffic" lines), for a file from before them."""
+    text = schema_sql()
+    return text[text.index("-- AI traffic"):text.index("-- End of AI traffic.")]
+
+
+def joined_sql(*parts):
+    """The SQL of several functions, one after another."""
+    return "".join(part() for part in parts)
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
-    # whole file malformed, name the table itself instead: same effect.
-    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
-        baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
-        "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
-        "chats_group_delete", "chat_brands_location_prompts_delete",
-        "chats_location_brands_delete", "chats_url_delete")),
+    # whole file malformed, name the table itself instead: same effect. Then the AI
+    # traffic tables.
+    11: Migration("triggers that SQLite 3.37+ can read; AI traffic tables", functools.partial(
+        joined_sql, functools.partial(
+            baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
+            "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
+            "chats_group_delete", "chat_brands_location_prompts_delete",
+            "chats_location_brands_delete", "chats_url_delete"),
+        traffic_schema_sql)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -6541,6 +6561,1160 @@ def export_content():
 
 
 ###############################################################################
+# AI traffic: access logs, agents, robots.txt ##################################
+###############################################################################
+
+# What the site's own access logs say of AI: requests to the own brands' hosts (and their
+# subdomains) are read from the formats servers write, each classified by who sent it
+# (traffic_agents.json, shipped beside schema.sql: the agents, their operators' published
+# address ranges and the assistants' referrers, as data), summed per UTC day and page
+# into traffic_daily, and joined with the chats that cite the same pages. A log is a
+# source: the bytes and lines of it already read are kept (traffic_sources), so reading it
+# again, or its rest after it grew, counts no line twice. Batches of TRAFFIC_BATCH_LINES
+# lines are summed in memory and each committed in one short write transaction.
+
+TRAFFIC_DATA_FILE = "traffic_agents.json"
+AGENT_CLASSES = ("ai-training", "ai-search", "ai-user", "search", "bot", "human")
+AI_CLASSES = ("ai-training", "ai-search", "ai-user")
+VERIFICATIONS = ("verified", "unverified", "spoofed")
+LOG_FORMATS = ("combined", "common", "caddy", "cloudflare", "w3c")
+TRAFFIC_BATCH_LINES = 50_000
+TRAFFIC_READ_BYTES = 1 << 20
+MALFORMED_LINES_SHOWN = 20
+DEFAULT_RETENTION_DAYS = 396  # 13 months
+MAX_RETENTION_DAYS = 3650
+TRAFFIC_SOURCE_MAX_LENGTH = 200
+TRAFFIC_PATH_MAX_LENGTH = 2048
+# A gzip body may inflate to this much; what was read before it stays counted.
+TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
+# RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
+ROBOTS_MAX_BYTES = 500 * 1024
+OUTBOUND_FETCH_SECONDS = 10.0
+RANGES_MAX_BYTES = 4 * 1024 * 1024
+# The caches of a classification (user agents, addresses, hosts, timestamps) start again
+# when they hold this many entries: a log's distinct values are few, a hostile one's not.
+TRAFFIC_CACHE_ENTRIES = 100_000
+# Which engine kinds fetch pages for which operator: a cited page blocked to that
+# operator's fetcher is a warning of the robots check.
+ENGINE_OPERATORS = {"openai": "OpenAI", "openai-responses": "OpenAI", "anthropic": "Anthropic",
+                    "gemini": "Google", "perplexity": "Perplexity"}
+
+
+class TrafficError(Exception):
+    """A log or a request that cannot be read as asked: field, message (a 422 or a CLI error)."""
+
+    def __init__(self, field, message, status=422):
+        super().__init__("%s %s" % (field, message))
+        self.field = field
+        self.message = message
+        self.status = status
+
+    def api_error(self):
+        if self.status == 422:
+            return validation_failed([{"field": self.field, "message": self.message}])
+        return ApiError(self.status, "%s %s" % (self.field, self.message),
+                        code="SOURCE_OFFSET_CONFLICT")
+
+
+# Agents and address ranges ------------------------------------------------------------
+
+@functools.cache
+def traffic_data():
+    """The bundled traffic_agents.json."""
+    with open(resource_path(TRAFFIC_DATA_FILE), "rb") as data:
+        return orjson.loads(data.read())
+
+
+class AddressRanges:
+    """A set of CIDR prefixes, looked up by bisection over their sorted integer spans."""
+
+    def __init__(self, prefixes):
+        self.spans = {4: ([], []), 6: ([], [])}
+        found = sorted((network.version, int(network.network_address), int(network.broadcast_address))
+                       for network in (ipaddress.ip_network(prefix, strict=False)
+                                       for prefix in prefixes))
+        for version, start, end in found:
+            starts, ends = self.spans[version]
+            if ends and start <= ends[-1] + 1:  # overlapping or adjacent: one span
+                ends[-1] = max(ends[-1], end)
+            else:
+                starts.append(start)
+                ends.append(end)
+
+    def __bool__(self):
+        return any(starts for starts, _ in self.spans.values())
+
+    def __contains__(self, address):
+        starts, ends = self.spans[address.version]
+        index = bisect.bisect_right(starts, int(address)) - 1
+        return index >= 0 and int(address) <= ends[index]
+
+
+def range_prefixes(document):
+    """The prefixes of an operator's range file ({"prefixes": [{"ipv4Prefix": ...} or
+    {"ipv6Prefix": ...}]}, as OpenAI, Perplexity, Google, Bing and Apple publish them);
+    ValueError when it is not one."""
+    if not isinstance(document, dict) or not isinstance(document.get("prefixes"), list):
+        raise ValueError("has no prefixes list")
+    found = []
+    for entry in document["prefixes"]:
+        for key in ("ipv4Prefix", "ipv6Prefix"):
+            value = entry.get(key) if isinstance(entry, dict) else None
+            if isinstance(value, str):
+                ipaddress.ip_network(value, strict=False)  # ValueError names the bad one
+                found.append(value)
+    return found
+
+
+def stored_ranges(connection):
+    """{range name: row} of the ranges update-ranges fetched."""
+    return {row["name"]: row for row in query_all(
+        connection, "SELECT name, url, creation_time, prefixes, fetched_at FROM traffic_ranges")}
+
+
+class AgentCatalog:
+    """Who a request is, from traffic_agents.json and the fetched ranges: its class, agent,
+    operator and (for a named crawler) whether its address is its operator's."""
+
+    def __init__(self, data, fetched):
+        self.agents = {agent["name"].lower(): agent for agent in data["agents"]}
+        tokens = sorted(self.agents, key=len, reverse=True)  # the longest name wins
+        self._named = re.compile("|".join(map(re.escape, tokens)), re.IGNORECASE)
+        self._other = re.compile("|".join(map(re.escape, data["otherBots"])), re.IGNORECASE)
+        self.referrers = data["assistantReferrers"]
+        self.utm_sources = data["assistantUtmSources"]
+        self.ranges = {}
+        for name, bundled in data["ranges"].items():
+            row = fetched.get(name)
+            self.ranges[name] = AddressRanges(orjson.loads(row["prefixes"]) if row
+                                              else bundled["prefixes"])
+        self._agents_seen = {}
+        self._verdicts = {}
+
+    def who(self, user_agent):
+        """(class, agent, operator, range name) of a user agent."""
+        found = self._agents_seen.get(user_agent)
+        if found is None:
+            if len(self._agents_seen) >= TRAFFIC_CACHE_ENTRIES:
+                self._agents_seen.clear()
+            named = self._named.search(user_agent)
+            if named:
+                agent = self.agents[named.group().lower()]
+                found = (agent["class"], agent["name"], agent["operator"], agent["ranges"])
+            elif not user_agent or user_agent == "-" or self._other.search(user_agent):
+                found = ("bot", "", "", None)
+            else:
+                found = ("human", "", "", None)
+            self._agents_seen[user_agent] = found
+        return found
+
+    def verification(self, range_name, address):
+        """verified, unverified (its operator publishes no ranges) or spoofed."""
+        ranges = self.ranges.get(range_name) if range_name else None
+        if not ranges:
+            return "unverified"
+        key = (range_name, address)
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            if len(self._verdicts) >= TRAFFIC_CACHE_ENTRIES:
+                self._verdicts.clear()
+            try:
+                parsed = ipaddress.ip_address(address.strip("[]"))
+                parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+                verdict = "verified" if parsed in ranges else "spoofed"
+            except ValueError:
+                verdict = "spoofed"
+            self._verdicts[key] = verdict
+        return verdict
+
+    def assistant(self, referer, target):
+        """The AI assistant that sent a person here (its Referer, or a utm_source it adds),
+        or ''."""
+        if referer and referer != "-":
+            host = urllib.parse.urlsplit(referer).hostname or ""
+            found = self.referrers.get(host) or self.referrers.get(host.removeprefix("www."))
+            if found:
+                return found
+        if "utm_source=" in target:
+            for value in urllib.parse.parse_qs(target.partition("?")[2]).get("utm_source", ()):
+                found = self.utm_sources.get(value.lower())
+                if found:
+                    return found
+        return ""
+
+
+def agent_catalog(connection):
+    return AgentCatalog(traffic_data(), stored_ranges(connection))
+
+
+# Log formats ---------------------------------------------------------------------------
+
+# Each reader turns a line into (time, host or None, request target, address, referer,
+# user agent), time as Unix seconds or the log's own text; None for a directive line.
+QUOTED = r'"((?:[^"\\]|\\.)*)"'
+COMMON_LINE = re.compile(r'(\S+) \S+ \S+ \[([^\]]+)\] %s (\d{3}) \S+' % QUOTED)
+COMBINED_LINE = re.compile(COMMON_LINE.pattern + r' %s %s' % (QUOTED, QUOTED))
+CLF_TIME = "%d/%b/%Y:%H:%M:%S %z"
+
+
+class MalformedLine(ValueError):
+    """A line that is not one of its format's."""
+
+
+def request_target(request_line):
+    """The target of an HTTP request line (GET /a?b HTTP/1.1 -> /a?b)."""
+    parts = request_line.split(" ")
+    if len(parts) < 2 or not parts[1]:
+        raise MalformedLine("has no request target")
+    return parts[1]
+
+
+def read_combined(line, state):
+    found = COMBINED_LINE.match(line)
+    if not found:
+        raise MalformedLine("is not in the combined format")
+    address, moment, request_line, _, referer, user_agent = found.groups()
+    return moment, None, request_target(request_line), address, referer, user_agent
+
+
+def read_common(line, state):
+    found = COMMON_LINE.match(line)
+    if not found:
+        raise MalformedLine("is not in the common format")
+    address, moment, request_line, _ = found.groups()
+    return moment, None, request_target(request_line), address, "", ""
+
+
+def json_line(line):
+    try:
+        value = orjson.loads(line)
+    except orjson.JSONDecodeError:
+        raise MalformedLine("is not JSON") from None
+    if not isinstance(value, dict):
+        raise MalformedLine("is not a JSON object")
+    return value
+
+
+def first_header(headers, name):
+    values = headers.get(name) if isinstance(headers, dict) else None
+    return values[0] if isinstance(values, list) and values and isinstance(values[0], str) else ""
+
+
+def read_caddy(line, state):
+    """Caddy's access log (JSON): ts, request {client_ip or remote_ip, host, uri, headers}."""
+    entry = json_line(line)
+    req = entry.get("request")
+    if not isinstance(req, dict) or not isinstance(req.get("uri"), str):
+        raise MalformedLine("has no request.uri")
+    headers = req.get("headers")
+    return (entry.get("ts"), req.get("host"), req["uri"], req.get("client_ip") or req.get("remote_ip"),
+            first_header(headers, "Referer"), first_header(headers, "User-Agent"))
+
+
+def read_cloudflare(line, state):
+    """A Cloudflare Logpush HTTP requests record (JSON): EdgeStartTimestamp (RFC 3339, Unix
+    seconds or nanoseconds, as the job's timestamp_format says), ClientIP, ClientRequest*."""
+    entry = json_line(line)
+    target = entry.get("ClientRequestURI")
+    if not isinstance(target, str):
+        raise MalformedLine("has no ClientRequestURI")
+    moment = entry.get("EdgeStartTimestamp")
+    if isinstance(moment, int) and moment > 10 ** 14:
+        moment = moment / 1e9
+    return (moment, entry.get("ClientRequestHost"), target, entry.get("ClientIP"),
+            entry.get("ClientRequestReferer") or "", entry.get("ClientRequestUserAgent") or "")
+
+
+# W3C extended log fields, by what they hold. CloudFront names the viewer's Host
+# x-host-header (its cs(Host) is the distribution's own name); IIS writes cs-host.
+W3C_HOST_FIELDS = ("x-host-header", "cs-host", "cs(Host)")
+
+
+def read_w3c(line, state):
+    """W3C extended (CloudFront, IIS): #Fields names the columns of the lines below it.
+    CloudFront separates them with tabs and percent-encodes the user agent; IIS with
+    spaces, and writes + for a space."""
+    if line.startswith("#"):
+        if line.startswith("#Fields:"):
+            names = line[len("#Fields:"):].split()
+            state["w3c"] = {name: index for index, name in enumerate(names)}
+        return None
+    columns = state.get("w3c")
+    if columns is None:
+        raise MalformedLine("comes before any #Fields directive")
+    values = line.split("\t") if "\t" in line else line.split(" ")
+    if len(values) != len(columns):
+        raise MalformedLine("has %d fields where #Fields names %d" % (len(values), len(columns)))
+
+    def field(name):
+        index = columns.get(name)
+        value = values[index] if index is not None else "-"
+        return "" if value == "-" else value
+    if "date" not in columns or "cs-uri-stem" not in columns:
+        raise MalformedLine("has no date or cs-uri-stem field")
+    decode = (urllib.parse.unquote if "x-edge-location" in columns
+              else lambda text: text.replace("+", " "))
+    query = field("cs-uri-query")
+    host = next((field(name) for name in W3C_HOST_FIELDS if field(name)), None)
+    return ("%sT%sZ" % (field("date"), field("time") or "00:00:00"), host,
+            field("cs-uri-stem") + ("?" + query if query else ""), field("c-ip"),
+            decode(field("cs(Referer)")), decode(field("cs(User-Agent)")))
+
+
+LOG_READERS = {"combined": read_combined, "common": read_common, "caddy": read_caddy,
+               "cloudflare": read_cloudflare, "w3c": read_w3c}
+FORMATS_WITH_HOST = ("caddy", "cloudflare")
+
+
+def detect_format(first_line):
+    """The format of a log from its first line; TrafficError when none fits."""
+    if first_line.startswith("#"):
+        return "w3c"
+    if first_line.startswith("{"):
+        try:
+            entry = orjson.loads(first_line)
+        except orjson.JSONDecodeError:
+            entry = None
+        if isinstance(entry, dict) and "ClientRequestURI" in entry:
+            return "cloudflare"
+        if isinstance(entry, dict) and isinstance(entry.get("request"), dict):
+            return "caddy"
+    if COMBINED_LINE.match(first_line):
+        return "combined"
+    if COMMON_LINE.match(first_line):
+        return "common"
+    raise TrafficError("format", "could not be detected from the first line: name it (one "
+                       "of %s)" % ", ".join(LOG_FORMATS))
+
+
+# Ingest --------------------------------------------------------------------------------
+
+def own_domains(connection, workspace_id):
+    """The domains of the workspace's own brands."""
+    return sorted({row["value"] for row in query_all(connection, """
+        SELECT DISTINCT d.value FROM brands b, json_each(b.domains) d
+        WHERE b.workspace_id = ? AND b.type = 'own'""", (workspace_id,))})
+
+
+def own_host(host, domains):
+    """host (lower case, without port or final dot) when it is one of domains or a
+    subdomain of one, else None."""
+    host = host.lower().rstrip(".")
+    if host.startswith("["):
+        return None
+    host = host.rpartition(":")[0] if ":" in host else host
+    for domain in domains:
+        if host == domain or host.endswith("." + domain):
+            return host
+    return None
+
+
+def retention_days(connection, workspace_id):
+    row = query_one(connection, "SELECT retention_days FROM traffic_settings WHERE workspace_id = ?",
+                    (workspace_id,))
+    return row["retention_days"] if row else DEFAULT_RETENTION_DAYS
+
+
+def source_progress(connection, workspace_id, source):
+    row = query_one(connection, "SELECT bytes_read, lines_read FROM traffic_sources "
+                    "WHERE workspace_id = ? AND source = ?", (workspace_id, source))
+    return (row["bytes_read"], row["lines_read"]) if row else (0, 0)
+
+
+def save_batch(db, workspace_id, source, before, after, sums):
+    """Add one batch's sums and move the source's progress from before to after, in one
+    transaction: a 409 when another ingest of the source moved it meanwhile."""
+    with db.write() as connection:
+        if source_progress(connection, workspace_id, source)[0] != before[0]:
+            raise TrafficError("offset", "conflicts: another upload of source %r moved it "
+                               "meanwhile; ask again from its offset" % source, status=409)
+        connection.executemany("""
+            INSERT INTO traffic_daily (workspace_id, day, host, path, agent_class, agent,
+                                       operator, verification, assistant, requests, last_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (workspace_id, day, host, path, agent_class, agent, verification, assistant)
+            DO UPDATE SET requests = requests + excluded.requests,
+                          last_at = max(last_at, excluded.last_at)""",
+            [(workspace_id,) + key + tuple(value) for key, value in sums.items()])
+        connection.execute("""
+            INSERT INTO traffic_sources (workspace_id, source, bytes_read, lines_read, updated_at)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (workspace_id, source) DO UPDATE SET bytes_read = excluded.bytes_read,
+                lines_read = excluded.lines_read, updated_at = excluded.updated_at""",
+            (workspace_id, source, after[0], after[1], db.now()))
+
+
+def prune_traffic(db, workspace_id, cutoff_day):
+    """Drop the days before cutoff_day, a day per transaction (each bounded by a day's rows)."""
+    while True:
+        with db.write() as connection:
+            oldest = query_one(connection, "SELECT min(day) AS day FROM traffic_daily "
+                               "WHERE workspace_id = ?", (workspace_id,))["day"]
+            if oldest is None or oldest >= cutoff_day:
+                return
+            connection.execute("DELETE FROM traffic_daily WHERE workspace_id = ? AND day = ?",
+                               (workspace_id, oldest))
+
+
+class LogReader:
+    """Turns the lines of one log into per-day, per-page sums of who asked."""
+
+    def __init__(self, catalog, domains, log_format, host, earliest_day):
+        self.catalog = catalog
+        self.domains = domains
+        self.read_line = LOG_READERS[log_format]
+        self.default_host = host
+        self.earliest_day = earliest_day
+        self.state = {}
+        self.sums = {}
+        self.counts = collections.Counter()
+        self.malformed = []
+        self._hosts = {}
+        self._times = {}
+
+    def moment(self, value):
+        """(UTC day, ISO time) of a log's time: Unix seconds, RFC 3339, or CLF's text."""
+        found = self._times.get(value)
+        if found is None:
+            if len(self._times) >= TRAFFIC_CACHE_ENTRIES:
+                self._times.clear()
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                seconds = float(value)
+            elif isinstance(value, str) and value[:1].isdigit() and "/" in value[:3]:
+                seconds = datetime.datetime.strptime(value, CLF_TIME).timestamp()
+            elif isinstance(value, str):
+                seconds = parse_timestamp(value)
+            else:
+                raise MalformedLine("has no time")
+            if not EARLIEST_TIME <= seconds < LATEST_TIME:
+                raise MalformedLine("has a time out of range")
+            stamp = iso_timestamp(int(seconds))
+            found = self._times[value] = (stamp[:10], stamp)
+        return found
+
+    def own(self, host):
+        found = self._hosts.get(host)
+        if found is None:
+            if len(self._hosts) >= TRAFFIC_CACHE_ENTRIES:
+                self._hosts.clear()
+            found = self._hosts[host] = own_host(host, self.domains) or ""
+        return found
+
+    def add(self, line, number):
+        try:
+            read = self.read_line(line, self.state)
+            if read is None:
+                return
+            moment, host, target, address, referer, user_agent = read
+            day, stamp = self.moment(moment)
+        except (MalformedLine, ValueError, TypeError, OverflowError) as error:
+            self.counts["malformed"] += 1
+            if len(self.malformed) < MALFORMED_LINES_SHOWN:
+                reason = str(error) if isinstance(error, MalformedLine) else "has an unreadable time"
+                self.malformed.append({"line": number, "reason": reason})
+            return
+        host = self.own(host or self.default_host or "")
+        if not host:
+            self.counts["otherHosts"] += 1
+            return
+        if day < self.earliest_day:
+            self.counts["expired"] += 1
+            return
+        agent_class, agent, operator, ranges = self.catalog.who(user_agent or "")
+        verification = (self.catalog.verification(ranges, address or "")
+                        if agent_class in AI_CLASSES or agent_class == "search" else "")
+        assistant = self.catalog.assistant(referer, target) if agent_class == "human" else ""
+        path = target.partition("?")[0][:TRAFFIC_PATH_MAX_LENGTH] or "/"
+        key = (day, host, path, agent_class, agent, operator, verification, assistant)
+        found = self.sums.get(key)
+        if found is None:
+            self.sums[key] = [1, stamp]
+        else:
+            found[0] += 1
+            if stamp > found[1]:
+                found[1] = stamp
+        self.counts[agent_class] += 1
+        self.counts["kept"] += 1
+        if verification == "spoofed":
+            self.counts["spoofed"] += 1
+        if assistant:
+            self.counts["aiReferrals"] += 1
+
+
+def log_lines(stream, saved):
+    """(line bytes with its newline, or without one at the end) of a binary stream, read
+    TRAFFIC_READ_BYTES at a time. A stream that fails part-way says how far saved() (the
+    source's committed (bytes, lines)) got."""
+    rest = b""
+    while True:
+        try:
+            block = stream.read(TRAFFIC_READ_BYTES)
+        except LogStreamError as error:
+            error.message += ": the whole lines before it are kept (offset %d)" % saved()[0]
+            raise
+        if not block:
+            if rest:
+                yield rest
+            return
+        lines = (rest + block).split(b"\n")
+        rest = lines.pop()
+        for line in lines:
+            yield line + b"\n"
+
+
+def first_line(stream):
+    """(the first line of stream, a stream of all its bytes again)."""
+    head = b""
+    while b"\n" not in head:
+        block = stream.read(TRAFFIC_READ_BYTES)
+        if not block:
+            break
+        head += block
+    return head.partition(b"\n")[0], ChainedStream(head, stream)
+
+
+class ChainedStream:
+    """head, then the rest of stream."""
+
+    def __init__(self, head, stream):
+        self.head = head
+        self.stream = stream
+
+    def read(self, size):
+        if self.head:
+            block, self.head = self.head[:size], self.head[size:]
+            return block
+        return self.stream.read(size)
+
+
+def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None):
+    """Read a log (a binary stream of its text) into the workspace's traffic; the report
+    of what was read. source names the log (default: a hash of its first line); offset is
+    where the stream starts in it, at most where its last ingest ended: lines before that
+    are skipped. Only whole lines count: a last line without its newline is left for the
+    next ingest, as a log shipper tailing a file leaves it."""
+    head, stream = first_line(stream)
+    with db.read() as connection:
+        domains = own_domains(connection, workspace_id)
+        catalog = agent_catalog(connection)
+        keep_days = retention_days(connection, workspace_id)
+    if not domains:
+        raise TrafficError("workspace", "has no own brand with a domain: a log's lines are kept "
+                           "only for the own domains")
+    if offset and source is None:
+        raise TrafficError("source", "is required with an offset: it names the log the offset is in")
+    text = head.decode("utf-8", "replace").rstrip("\r")
+    log_format = log_format or (detect_format(text) if head else "combined")
+    if host is not None:
+        if own_host(host, domains) is None:
+            raise TrafficError("host", "must be one of the own domains (%s) or a subdomain of one"
+                               % ", ".join(domains))
+    elif log_format not in FORMATS_WITH_HOST and log_format != "w3c":
+        raise TrafficError("host", "is required: %s lines do not name the site's host" % log_format)
+    source = source or "sha256:" + hashlib.sha256(head).hexdigest()[:32]
+    now = db.clock()
+    earliest_day = iso_timestamp(now - keep_days * 86400)[:10]
+    with db.read() as connection:
+        done = source_progress(connection, workspace_id, source)
+    if offset > done[0]:
+        raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
+                           "offset %d" % (done[0], source, done[0]), status=409)
+    reader = LogReader(catalog, domains, log_format, host, earliest_day)
+    position, number, before = offset, 0, done
+    skipped, read, partial = 0, 0, False
+    for raw in log_lines(stream, lambda: before):
+        if not raw.endswith(b"\n"):
+            partial = True
+            break
+        position += len(raw)
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        if position <= done[0]:  # read before: only a W3C directive still matters
+            skipped += 1
+            if log_format == "w3c" and line.startswith("#"):
+                read_w3c(line, reader.state)
+            continue
+        number = done[1] + read + 1
+        read += 1
+        if line:
+            reader.add(line, number)
+        if read % TRAFFIC_BATCH_LINES == 0:
+            after = (position, done[1] + read)
+            save_batch(db, workspace_id, source, before, after, reader.sums)
+            reader.sums, before = {}, after
+    after = (max(position, done[0]), done[1] + read)
+    if read:
+        save_batch(db, workspace_id, source, before, after, reader.sums)
+    prune_traffic(db, workspace_id, earliest_day)
+    counts = reader.counts
+    return {"source": source, "format": log_format, "offset": after[0], "lines": read,
+            "alreadyRead": skipped, "kept": counts["kept"], "otherHosts": counts["otherHosts"],
+            "expired": counts["expired"], "malformed": counts["malformed"],
+            "malformedLines": reader.malformed, "partialLine": partial,
+            "classes": {name: counts[name] for name in AGENT_CLASSES},
+            "spoofed": counts["spoofed"], "aiReferrals": counts["aiReferrals"]}
+
+
+def set_retention(db, workspace_id, days):
+    with db.write() as connection:
+        connection.execute("""
+            INSERT INTO traffic_settings (workspace_id, retention_days) VALUES (?, ?)
+            ON CONFLICT (workspace_id) DO UPDATE SET retention_days = excluded.retention_days""",
+            (workspace_id, days))
+    return {"retentionDays": days}
+
+
+# Outbound fetches: ranges and robots.txt -------------------------------------------------
+
+def guarded_get(url, allow_private, limit, redirects=5):
+    """(status, at most limit bytes of the body) of a GET through the same guard as a
+    webhook's send (a public address unless allow_private, one deadline), following up to
+    redirects redirects (RFC 9309 2.3.1.2 asks for five), each checked again. ValueError
+    saying why when there is no answer."""
+    for _ in range(redirects + 1):
+        try:
+            scheme, host, port, target = webhook_target(url)
+            address = checked_address(host, port, allow_private)
+            kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+            reply, body = bounded_exchange(kind(host, port, address), "GET", target, None,
+                                           {"User-Agent": "tracker/" + __version__},
+                                           OUTBOUND_FETCH_SECONDS, limit)
+        except WebhookRefused as error:
+            raise ValueError(str(error)) from None
+        except DeadlinePassed:
+            raise ValueError("no complete answer from %s within %gs" % (url, OUTBOUND_FETCH_SECONDS)) from None
+        except (OSError, http.client.HTTPException) as error:
+            raise ValueError("no answer from %s: %s" % (url, describe_error(error))) from None
+        location = reply.getheader("Location")
+        if reply.status in (301, 302, 303, 307, 308) and location:
+            url = urllib.parse.urljoin(url, location)
+            continue
+        return reply.status, body
+    raise ValueError("more than %d redirects from %s" % (redirects, url))
+
+
+def update_ranges(db, allow_private=False, urls=None):
+    """Fetch every operator's range file (urls: {range name: URL} over the bundled ones)
+    into traffic_ranges; a report per range. A range that fails keeps what it had."""
+    report = {}
+    for name, bundled in traffic_data()["ranges"].items():
+        url = (urls or {}).get(name, bundled["url"])
+        try:
+            status, body = guarded_get(url, allow_private, RANGES_MAX_BYTES + 1)
+            if status != 200:
+                raise ValueError("%s answered HTTP %d" % (url, status))
+            if len(body) > RANGES_MAX_BYTES:
+                raise ValueError("%s sent more than %d bytes" % (url, RANGES_MAX_BYTES))
+            document = orjson.loads(body)
+            prefixes = range_prefixes(document)
+        except (ValueError, orjson.JSONDecodeError) as error:
+            report[name] = {"url": url, "error": str(error)}
+            continue
+        creation = document.get("creationTime")
+        creation = creation if isinstance(creation, str) else None
+        with db.write() as connection:
+            connection.execute("""
+                INSERT INTO traffic_ranges (name, url, creation_time, prefixes, fetched_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (name) DO UPDATE SET url = excluded.url,
+                    creation_time = excluded.creation_time, prefixes = excluded.prefixes,
+                    fetched_at = excluded.fetched_at""",
+                (name, url, creation, json.dumps(prefixes), db.now()))
+        report[name] = {"url": url, "prefixes": len(prefixes), "creationTime": creation}
+    return report
+
+
+def own_domain_param(connection, workspace_id, domain):
+    """domain, lower case, when it is an own domain or a subdomain of one; else TrafficError."""
+    domains = own_domains(connection, workspace_id)
+    host = own_host(domain or "", domains)
+    if host is None or not HOSTNAME_PATTERN.fullmatch(host):
+        raise TrafficError("domain", "must be one of the own brands' domains (%s) or a "
+                           "subdomain of one" % (", ".join(domains) or "none yet"))
+    return host
+
+
+def save_robots(db, workspace_id, domain, body, origin):
+    with db.write() as connection:
+        connection.execute("""
+            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (workspace_id, domain) DO UPDATE SET body = excluded.body,
+                origin = excluded.origin, updated_at = excluded.updated_at""",
+            (workspace_id, domain, body, origin, db.now()))
+
+
+def fetch_robots(db, workspace_id, domain, allow_private=False, origin_url=None):
+    """Fetch domain's robots.txt (from origin_url, default https://domain) and keep it.
+    RFC 9309 2.3.1: a 4xx means no rules (everything allowed); a 5xx or no answer means
+    crawlers must assume everything disallowed, so that is an error here, nothing kept."""
+    with db.read() as connection:
+        domain = own_domain_param(connection, workspace_id, domain)
+    url = (origin_url or "https://" + domain).rstrip("/") + "/robots.txt"
+    status, body = guarded_get(url, allow_private, ROBOTS_MAX_BYTES)
+    if 400 <= status < 500:
+        body = b""
+    elif status != 200:
+        raise ValueError("%s answered HTTP %d: crawlers take that as everything disallowed "
+                         "(RFC 9309 2.3.1.4)" % (url, status))
+    save_robots(db, workspace_id, domain, body.decode("utf-8", "replace"), "fetch")
+    return domain
+
+
+def cited_pages(connection, scope, domains):
+    """{(page host, path): {"host", "url", "engines": {engine: {chat ids}}}} of the own
+    pages cited by the chats in scope."""
+    registrable = sorted({registrable_domain(domain) for domain in domains})
+    where, params = scope.row_conditions("s")
+    pages = {}
+    for row in query_all(connection, """
+            SELECT s.url, s.host, s.engine, s.chat_id FROM chat_sources s
+            WHERE %s AND s.cited = 1 AND s.domain IN (SELECT value FROM json_each(?))"""
+            % where, params + [json.dumps(registrable)]):
+        host = own_host(row["host"] or urllib.parse.urlsplit(row["url"]).hostname or "", domains)
+        if host is None:
+            continue
+        path = urllib.parse.urlsplit(row["url"]).path or "/"
+        page = pages.setdefault((page_host(host), path), {
+            "host": host, "url": row["url"], "engines": collections.defaultdict(set)})
+        page["engines"][row["engine"]].add(row["chat_id"])
+    return pages
+
+
+def page_host(host):
+    """The host a page is matched on: www.acme.com and acme.com serve the same pages."""
+    return host.removeprefix("www.")
+
+
+def robots_document(connection, workspace_id, scope):
+    """Each own domain's robots.txt read for every known AI agent (RFC 9309, by protego):
+    which agents may fetch its root and which of its cited pages are blocked to whom, and a
+    warning for each cited page blocked to an AI search indexer or user fetcher."""
+    import protego  # only the robots check needs it
+    domains = own_domains(connection, workspace_id)
+    cited = cited_pages(connection, scope, domains) if domains else {}
+    data = traffic_data()
+    agents = [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+    documents = []
+    for row in query_all(connection, "SELECT domain, body, origin, updated_at FROM traffic_robots "
+                         "WHERE workspace_id = ? ORDER BY domain", (workspace_id,)):
+        rules = protego.Protego.parse(row["body"])
+        pages = sorted((page["url"], page) for (host, _), page in cited.items()
+                       if host == page_host(row["domain"]))
+        checked, warnings = [], []
+        for agent in agents:
+            blocked = [url for url, _ in pages if not rules.can_fetch(url, agent["name"])]
+            checked.append({"agent": agent["name"], "operator": agent["operator"],
+                            "agentClass": agent["class"],
+                            "rootAllowed": rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
+                            "blockedCitedPages": blocked})
+            if agent["class"] != "ai-training":
+                warnings += [{"url": url, "agent": agent["name"], "operator": agent["operator"],
+                              "citedBy": sorted(page["engines"])}
+                             for url, page in pages if url in blocked]
+        documents.append({"domain": row["domain"], "origin": row["origin"],
+                          "updatedAt": row["updated_at"], "citedPages": len(pages),
+                          "agents": checked, "warnings": warnings})
+    return {"domains": documents, "from": scope.start, "to": scope.end}
+
+
+# The joined figures ---------------------------------------------------------------------
+
+TRAFFIC_GROUPS = ("agent", "operator", "day", "page")
+TRAFFIC_REPORTS = ("crawled-not-cited", "cited-not-crawled", "referrals")
+OPERATOR_MAX_LENGTH = 100
+TRAFFIC_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
+    Param("groupBy", "choice", "agent: requests and distinct pages per agent class, agent and "
+          "operator; operator: per AI or search operator; day: per UTC day, class and operator; "
+          "page: per own page, with the AI operators' last crawls, the chats citing it (by "
+          "engine) and the AI referral visits.", choices=TRAFFIC_GROUPS, default="agent"),
+    Param("report", "choice", "A ready list of own pages (groupBy is then page): crawled-not-"
+          "cited, read by AI agents but cited by no chat in scope; cited-not-crawled, cited but "
+          "read by no AI agent in the window; referrals, the cited pages with the visits AI "
+          "assistants sent.", choices=TRAFFIC_REPORTS),
+    Param("agentClass", "choice", "Only requests of this class.", choices=AGENT_CLASSES),
+    Param("operator", "string", "Only requests of this operator's agents (OpenAI, Anthropic...).",
+          maximum=OPERATOR_MAX_LENGTH),
+    Param("host", "string", "Only requests to this host.", maximum=HOST_NAME_MAX_LENGTH),
+)
+ROBOTS_PARAMS = (Param("domain", "string", "An own domain or a subdomain of one.",
+                       maximum=HOST_NAME_MAX_LENGTH),)
+ROBOTS_CHECK_PARAMS = SCOPE_PARAMS[:2]
+
+
+@dataclasses.dataclass(frozen=True)
+class TrafficFilters:
+    """Which traffic rows a figure counts: the UTC days the window touches, and filters."""
+    workspace_id: int
+    first_day: str
+    end_day: str  # exclusive
+    agent_class: str = None
+    operator: str = None
+    host: str = None
+
+    def conditions(self):
+        conditions = ["t.workspace_id = ?", "t.day >= ?", "t.day < ?"]
+        params = [self.workspace_id, self.first_day, self.end_day]
+        for column, value in (("agent_class", self.agent_class), ("operator", self.operator),
+                              ("host", self.host)):
+            if value is not None:
+                conditions.append("t.%s = ?" % column)
+                params.append(value)
+        return " AND ".join(conditions), params
+
+
+def traffic_filters(scope, values):
+    """The days of traffic a chat scope's window touches: whole UTC days, the last one
+    included when the window ends after its midnight."""
+    end = parse_timestamp(scope.end)
+    end_day = scope.end[:10] if scope.end[10:] == "T00:00:00.000Z" else iso_timestamp(end + 86400)[:10]
+    host = values["host"].lower() if values["host"] else None
+    return TrafficFilters(scope.workspace_id, scope.start[:10], end_day, values["agentClass"],
+                          values["operator"], host)
+
+
+# groupBy: (columns, GROUP BY, ORDER BY, extra condition, item of a row)
+VERIFIED_SUMS = ", ".join("coalesce(sum(CASE t.verification WHEN '{0}' THEN t.requests END), 0) "
+                          "AS {0}".format(name) for name in VERIFICATIONS)
+TRAFFIC_GROUP_SQL = {
+    "agent": ("t.agent_class, t.agent, t.operator, " + VERIFIED_SUMS,
+              "t.agent_class, t.agent, t.operator", "requests DESC, t.agent_class, t.agent", ""),
+    "operator": ("t.operator, group_concat(DISTINCT t.agent) AS agents",
+                 "t.operator", "requests DESC, t.operator", " AND t.operator != ''"),
+    "day": ("t.day, t.agent_class, t.operator", "t.day, t.agent_class, t.operator",
+            "t.day, t.agent_class, t.operator", ""),
+}
+
+
+def traffic_group_item(group_by, row):
+    item = {"requests": row["requests"], "pages": row["pages"], "lastAt": row["last_at"]}
+    if group_by == "agent":
+        item.update(agentClass=row["agent_class"], agent=row["agent"] or None,
+                    operator=row["operator"] or None,
+                    **{name: row[name] for name in VERIFICATIONS})
+    elif group_by == "operator":
+        item.update(operator=row["operator"], agents=sorted(row["agents"].split(",")))
+    else:
+        item.update(day=row["day"], agentClass=row["agent_class"], operator=row["operator"] or None)
+    return item
+
+
+def traffic_groups(connection, filters, group_by, page, per_page):
+    """(total, items) of one page of traffic grouped by agent, operator or day."""
+    columns, group, order, extra = TRAFFIC_GROUP_SQL[group_by]
+    where, params = filters.conditions()
+    total = query_one(connection, "SELECT count(*) AS n FROM (SELECT 1 FROM traffic_daily t "
+                      "WHERE %s%s GROUP BY %s)" % (where, extra, group), params)["n"]
+    rows = query_all(connection, """
+        SELECT %s, sum(t.requests) AS requests, count(DISTINCT t.host || ' ' || t.path) AS pages,
+               max(t.last_at) AS last_at
+        FROM traffic_daily t WHERE %s%s GROUP BY %s ORDER BY %s LIMIT ? OFFSET ?"""
+        % (columns, where, extra, group, order), params + [per_page, (page - 1) * per_page])
+    return total, [traffic_group_item(group_by, row) for row in rows]
+
+
+def traffic_pages(connection, scope, filters):
+    """Every own page with traffic in the window or citations in scope, joined: requests,
+    AI requests (spoofed ones are not their operator's), visits, AI referrals, the last
+    crawl of each AI operator, and the chats citing it by engine."""
+    pages = {}
+
+    def page(host, path):
+        return pages.setdefault((page_host(host), path), {
+            "host": host, "path": path, "requests": 0, "aiRequests": 0, "humanVisits": 0,
+            "aiReferrals": 0, "crawled": {}, "referred": collections.Counter(), "engines": {}})
+    where, params = filters.conditions()
+    for row in query_all(connection, """
+            SELECT t.host, t.path, t.agent_class, t.operator, t.verification, t.assistant,
+                   sum(t.requests) AS requests, max(t.last_at) AS last_at
+            FROM traffic_daily t WHERE %s
+            GROUP BY t.host, t.path, t.agent_class, t.operator, t.verification, t.assistant"""
+            % where, params):
+        found = page(row["host"], row["path"])
+        found["requests"] += row["requests"]
+        if row["agent_class"] in AI_CLASSES and row["verification"] != "spoofed":
+            found["aiRequests"] += row["requests"]
+            last = found["crawled"].get(row["operator"])
+            found["crawled"][row["operator"]] = max(last or "", row["last_at"])
+        elif row["agent_class"] == "human":
+            found["humanVisits"] += row["requests"]
+            if row["assistant"]:
+                found["aiReferrals"] += row["requests"]
+                found["referred"][row["assistant"]] += row["requests"]
+    for (host, path), cited in cited_pages(connection, scope, own_domains(
+            connection, scope.workspace_id)).items():
+        if filters.host is None or cited["host"] == filters.host:
+            page(cited["host"], path)["engines"] = cited["engines"]
+    return [page_item(found) for found in pages.values()]
+
+
+def page_item(found):
+    chats = set().union(*found["engines"].values()) if found["engines"] else set()
+    return {
+        "host": found["host"], "path": found["path"],
+        "url": "https://%s%s" % (found["host"], found["path"]),
+        "requests": found["requests"], "aiRequests": found["aiRequests"],
+        "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
+        "lastCrawled": [{"operator": operator, "lastAt": last}
+                        for operator, last in sorted(found["crawled"].items())],
+        "citingChats": len(chats),
+        "citations": [{"engine": engine, "chats": len(ids)}
+                      for engine, ids in sorted(found["engines"].items())],
+        "referrals": [{"assistant": name, "visits": visits}
+                      for name, visits in sorted(found["referred"].items())]}
+
+
+# report: (keeps a page, its sort key)
+TRAFFIC_PAGE_REPORTS = {
+    None: (lambda item: True, lambda item: (-item["requests"], -item["citingChats"])),
+    "crawled-not-cited": (lambda item: item["aiRequests"] and not item["citingChats"],
+                          lambda item: (-item["aiRequests"],)),
+    "cited-not-crawled": (lambda item: item["citingChats"] and not item["aiRequests"],
+                          lambda item: (-item["citingChats"],)),
+    "referrals": (lambda item: item["citingChats"],
+                  lambda item: (-item["aiReferrals"], -item["citingChats"])),
+}
+
+
+def traffic_document(connection, scope, filters, group_by, report, page, per_page):
+    """The page of GET /analytics/traffic."""
+    if group_by == "page":
+        keep, key = TRAFFIC_PAGE_REPORTS[report]
+        items = sorted((item for item in traffic_pages(connection, scope, filters) if keep(item)),
+                       key=lambda item: key(item) + (item["host"], item["path"]))
+        total, items = len(items), items[(page - 1) * per_page:page * per_page]
+    else:
+        total, items = traffic_groups(connection, filters, group_by, page, per_page)
+    return dict(page_fields(total, page, per_page), data=items, groupBy=group_by, report=report,
+                **{"from": scope.start, "to": scope.end})
+
+
+TRAFFIC_ITEM_SCHEMAS = {"agent": "TrafficAgent", "operator": "TrafficOperator",
+                        "day": "TrafficDay", "page": "TrafficPage"}
+
+
+def traffic_schemas():
+    """What the AI traffic endpoints take and answer."""
+    classes = {"enum": list(AGENT_CLASSES)}
+    counted = {"requests": COUNT, "pages": dict(COUNT, description="Distinct pages (host and path)."),
+               "lastAt": TIMESTAMP}
+    window = {"from": TIMESTAMP, "to": TIMESTAMP}
+    return {
+        "LogText": string_schema(description="An access log: nginx/Apache combined or common, "
+                                 "Caddy JSON, Cloudflare Logpush HTTP requests (JSON lines) or "
+                                 "W3C extended (CloudFront, IIS)."),
+        "RobotsText": string_schema(maxLength=ROBOTS_MAX_BYTES),
+        "TrafficIngest": object_schema({
+            "source": string_schema(1), "format": {"enum": list(LOG_FORMATS)},
+            "offset": dict(COUNT, description="Bytes of the source's text read so far: send its "
+                           "rest from here."),
+            "lines": dict(COUNT, description="Lines read by this upload."),
+            "alreadyRead": dict(COUNT, description="Lines skipped: read by an earlier upload."),
+            "kept": dict(COUNT, description="Requests to an own host, counted."),
+            "otherHosts": COUNT, "expired": dict(COUNT, description="Older than the retention."),
+            "malformed": COUNT,
+            "malformedLines": array_schema(object_schema({"line": integer_schema(1),
+                                                          "reason": string_schema()}),
+                                           MALFORMED_LINES_SHOWN),
+            "partialLine": dict({"type": "boolean"}, description="The body ended inside a line, "
+                                "left for the next upload."),
+            "classes": object_schema({name: COUNT for name in AGENT_CLASSES}),
+            "spoofed": COUNT, "aiReferrals": COUNT}),
+        "TrafficSettings": object_schema({"retentionDays": integer_schema(1, MAX_RETENTION_DAYS)}),
+        "TrafficAgent": object_schema(dict(counted, agentClass=classes,
+                                           agent=nullable_schema(string_schema()),
+                                           operator=nullable_schema(string_schema()),
+                                           **{name: COUNT for name in VERIFICATIONS})),
+        "TrafficOperator": object_schema(dict(counted, operator=string_schema(),
+                                              agents=array_schema(string_schema()))),
+        "TrafficDay": object_schema(dict(counted, day=string_schema(format="date"),
+                                         agentClass=classes,
+                                         operator=nullable_schema(string_schema()))),
+        "TrafficPage": object_schema({
+            "host": string_schema(), "path": string_schema(), "url": string_schema(),
+            "requests": COUNT,
+            "aiRequests": dict(COUNT, description="By AI agents, spoofed ones left out."),
+            "humanVisits": COUNT,
+            "aiReferrals": dict(COUNT, description="Visits an AI assistant sent."),
+            "lastCrawled": array_schema(object_schema({"operator": string_schema(),
+                                                       "lastAt": TIMESTAMP})),
+            "citingChats": dict(COUNT, description="Chats in scope citing the page."),
+            "citations": array_schema(object_schema({"engine": string_schema(), "chats": COUNT})),
+            "referrals": array_schema(object_schema({"assistant": string_schema(),
+                                                     "visits": COUNT}))}),
+        "TrafficList": object_schema(dict(
+            PAGE_FIELDS, data=array_schema({"anyOf": [schema_ref(name) for name in
+                                                      TRAFFIC_ITEM_SCHEMAS.values()]}),
+            groupBy={"enum": list(TRAFFIC_GROUPS)},
+            report=nullable_schema({"enum": list(TRAFFIC_REPORTS)}), **window)),
+        "RobotsCheck": object_schema(dict(window, domains=array_schema(object_schema({
+            "domain": string_schema(), "origin": {"enum": ["upload", "fetch"]},
+            "updatedAt": TIMESTAMP, "citedPages": COUNT,
+            "agents": array_schema(object_schema({
+                "agent": string_schema(), "operator": string_schema(), "agentClass": classes,
+                "rootAllowed": {"type": "boolean"},
+                "blockedCitedPages": array_schema(string_schema())})),
+            "warnings": array_schema(object_schema({
+                "url": string_schema(), "agent": string_schema(), "operator": string_schema(),
+                "citedBy": array_schema(string_schema())}))})))),
+    }
+
+
+def add_traffic_routes(app, db):
+    """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
+    @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
+        "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
+        params=TRAFFIC_LOG_PARAMS, body_media=LOG_MEDIA_TYPES, errors=("415",),
+        description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
+        "arrives. Send the rest of a log from the offset the last answer gave, with the same "
+        "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
+    def post_traffic_logs():
+        query, values = read_query(TRAFFIC_LOG_PARAMS)
+        query.done()
+        body = log_body()
+        try:
+            report = ingest_log(db, caller().workspace_id, body, values["source"],
+                                values["offset"], values["format"], values["host"])
+        except TrafficError as error:
+            raise error.api_error() from None
+        except LogStreamError as error:
+            if error.status == 422:
+                raise validation_failed([{"field": "body", "message": error.message}]) from None
+            raise ApiError(error.status, error.message, code=error.code) from None
+        return success(report, "Log read")
+
+    @app.get(API_PREFIX + "/traffic/settings", openapi=Operation(
+        "The workspace's traffic settings", "TrafficSettings"))
+    def get_traffic_settings():
+        with db.read() as connection:
+            return success({"retentionDays": retention_days(connection, caller().workspace_id)},
+                           "Traffic settings retrieved")
+
+    @app.patch(API_PREFIX + "/traffic/settings", openapi=Operation(
+        "Change how many days of traffic are kept", "TrafficSettings", body="TrafficSettings"))
+    def patch_traffic_settings():
+        errors = []
+        days = Fields(json_body(), errors).data.get("retentionDays", MISSING)
+        if not is_integer(days) or not 1 <= days <= MAX_RETENTION_DAYS:
+            fail(errors, "retentionDays", "must be an integer from 1 to %d" % MAX_RETENTION_DAYS)
+        raise_if(errors)
+        return success(set_retention(db, caller().workspace_id, int(days)),
+                       "Traffic settings updated")
+
+    @app.put(API_PREFIX + "/traffic/robots", openapi=Operation(
+        "Upload an own domain's robots.txt", "RobotsCheck", body="RobotsText",
+        params=ROBOTS_PARAMS, body_media=("text/plain",)))
+    def put_traffic_robots():
+        query, values = read_query(ROBOTS_PARAMS)
+        if values["domain"] is None and not query.errors:
+            fail(query.errors, "domain", "is required")
+        query.done()
+        raw = request.body.read(ROBOTS_MAX_BYTES + 1)
+        if len(raw) > ROBOTS_MAX_BYTES:
+            raise validation_failed([{"field": "body", "message": "must be at most %d bytes (RFC "
+                                      "9309 2.5)" % ROBOTS_MAX_BYTES}])
+        workspace_id = caller().workspace_id
+        try:
+            with db.read() as connection:
+                domain = own_domain_param(connection, workspace_id, values["domain"])
+        except TrafficError as error:
+            raise error.api_error() from None
+        save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
+        return robots_answer(db, workspace_id, {"from": None, "to": None}, "Robots.txt saved")
+
+    @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
+        "Which AI agents each own domain's robots.txt lets in, and cited pages it blocks",
+        "RobotsCheck", params=ROBOTS_CHECK_PARAMS))
+    def get_traffic_robots():
+        query, values = read_query(ROBOTS_CHECK_PARAMS)
+        return robots_answer(db, caller().workspace_id, values, "Robots.txt checked", query)
+
+    @app.get(API_PREFIX + "/analytics/traffic", openapi=Operation(
+        "AI traffic from the site's access logs, joined with the chats citing its pages",
+        "TrafficList", params=TRAFFIC_PARAMS + EXPORT_PARAMS))
+    def analytics_traffic():
+        values, scope = analytics_export_query(db, TRAFFIC_PARAMS + EXPORT_PARAMS)
+        group_by = "page" if values["report"] else values["groupBy"]
+        filters = traffic_filters(scope, values)
+        with db.read() as connection:
+            if values["format"] != "json":
+                items = traffic_document(connection, scope, filters, group_by, values["report"],
+                                         1, MAX_ID)["data"]
+                return export(values, "traffic", TRAFFIC_ITEM_SCHEMAS[group_by], items)
+            return success(traffic_document(connection, scope, filters, group_by, values["report"],
+                                            values["page"], values["perPage"]), "Traffic retrieved")
+
+
+def robots_answer(db, workspace_id, values, message, query=None):
+    query = query or QueryParams()
+    values = dict(values, engine=None, promptId=None, topicId=None, tagId=None, location=None)
+    scope = read_scope(query, values, workspace_id, db.clock())
+    query.done()
+    with db.read() as connection:
+        return success(robots_document(connection, workspace_id, scope), message)
+
+
+LOG_MEDIA_TYPES = ("text/plain", "application/octet-stream")
+TRAFFIC_LOG_PARAMS = (
+    Param("source", "string", "Names the log, for resuming it (default: a hash of its first "
+          "line). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
+    Param("offset", "integer", "Where the body starts in the log's text (uncompressed bytes): "
+          "at most the offset the source's last upload ended at.", default=0, minimum=0),
+    Param("format", "choice", "The log's format; detected from its first line when left out.",
+          choices=LOG_FORMATS),
+    Param("host", "string", "The site's host, for formats whose lines name none (combined, "
+          "common, W3C without a host field): an own domain or a subdomain of one.",
+          maximum=HOST_NAME_MAX_LENGTH),
+)
+
+
+class LogStreamError(Exception):
+    """The body of a log upload failed part-way (bad gzip, inflating past its limit): an
+    answer that says how far the source was read, since the batches before it are kept."""
+
+    def __init__(self, status, message, code=None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.code = code
+
+
+class InflatedLimit:
+    """A gzip stream of a log's text that fails past TRAFFIC_INFLATED_MAX_BYTES."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.size = 0
+
+    def read(self, size):
+        try:
+            block = self.stream.read(size)
+        except (OSError, EOFError, zlib.error) as error:
+            raise LogStreamError(422, "The body is not valid gzip after %d bytes of text: %s"
+                                 % (self.size, error)) from None
+        self.size += len(block)
+        if self.size > TRAFFIC_INFLATED_MAX_BYTES:
+            raise LogStreamError(413, "The log inflates past %d bytes" % TRAFFIC_INFLATED_MAX_BYTES,
+                                 "PAYLOAD_TOO_LARGE")
+        return block
+
+
+def log_body():
+    """The request body as a stream of the log's text: a body over MAX_BODY_BYTES is a
+    413, a Content-Encoding other than gzip (or none) a 415."""
+    body = request.body
+    body.seek(0, io.SEEK_END)
+    if body.tell() > MAX_BODY_BYTES:
+        raise payload_too_large()
+    body.seek(0)
+    encoding = (request.environ.get("HTTP_CONTENT_ENCODING") or "identity").strip().lower()
+    if encoding == "gzip":
+        return InflatedLimit(gzip.GzipFile(fileobj=body))
+    if encoding != "identity":
+        raise ApiError(415, "Content-Encoding must be gzip or none", code="UNSUPPORTED_CONTENT_ENCODING")
+    return body
+
+
+###############################################################################
 # Webhooks #####################################################################
 ###############################################################################
 
@@ -7431,6 +8605,7 @@ class Operation:
     content: dict = None
     errors: tuple = ()
     daily: bool = False  # the answer changes with the UTC day
+    body_media: tuple = ("application/json",)  # the media types a body may be sent as
 
 
 def schema_ref(name):
@@ -7503,7 +8678,7 @@ FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": 
 def component_schemas():
     """The schemas of every body and answer, with the limits the validators enforce."""
     return service_schemas() | resource_schemas() | analytics_schemas() | engine_schemas() \
-        | webhook_schemas()
+        | webhook_schemas() | traffic_schemas()
 
 
 def engine_schemas():
@@ -7829,9 +9004,12 @@ ERROR_RESPONSES = {
     "403": ("API_ACCESS_DISABLED (the plan has no API access), or INSUFFICIENT_SCOPE (a write "
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
-    "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running.",
+    "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
+            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
             RATE_LIMIT_HEADERS),
     "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
+    "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
+            "operation reads.", RATE_LIMIT_HEADERS),
     "422": ("Validation failed: errors lists every problem as {field, message}; a query "
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
     "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
@@ -7954,7 +9132,8 @@ def openapi_operation(method, path, spec):
         document["parameters"] = parameters
     if spec.body:
         document["requestBody"] = {
-            "required": True, "content": {"application/json": {"schema": schema_ref(spec.body)}}}
+            "required": True, "content": {media: {"schema": schema_ref(spec.body)}
+                                          for media in spec.body_media}}
     return document
 
 
@@ -8325,6 +9504,7 @@ def add_routes(app, db):
     add_analytics_routes(app, db)
     add_engine_routes(app, db)
     add_source_category_routes(app, db)
+    add_traffic_routes(app, db)
     add_openapi_routes(app)
 
 
@@ -10694,6 +11874,7 @@ MCP_TOOLS = {
     "list_discovered_brands": ("GET", API_PREFIX + "/analytics/discovered-brands", None),
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
+    "get_ai_traffic": ("GET", API_PREFIX + "/analytics/traffic", None),
 }
 # A tool's answer is one JSON document, held whole: an export's format (and since, its
 # high-water mark) would read every row into memory and then not parse as JSON, so the
@@ -11013,6 +12194,62 @@ def cmd_mcp(args):
     serve_mcp(db, key)
 
 
+def open_log(path):
+    """A log file's text as a binary stream: - is standard input, *.gz is inflated."""
+    if path == "-":
+        return contextlib.nullcontext(sys.stdin.buffer)
+    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+
+
+def cmd_traffic_ingest(args):
+    db = open_db(args)
+    reports = []
+    for path in args.files:
+        try:
+            with open_log(path) as stream:
+                report = ingest_log(db, args.workspace, stream, args.source, 0, args.format, args.host)
+        except TrafficError as error:
+            raise ProvisioningError("%s: %s" % (path, error)) from None
+        except (EOFError, gzip.BadGzipFile, zlib.error) as error:
+            raise ProvisioningError("%s is not valid gzip: %s" % (path, error)) from None
+        reports.append(dict(report, file=path))
+    print_json(reports)
+
+
+def cmd_traffic_update_ranges(args):
+    urls = {}
+    for spec in args.url or ():
+        name, _, url = spec.partition("=")
+        if name not in traffic_data()["ranges"] or not url:
+            raise ProvisioningError("--url %r must be NAME=URL, NAME one of %s"
+                                    % (spec, ", ".join(traffic_data()["ranges"])))
+        urls[name] = url
+    report = update_ranges(open_db(args), args.allow_private, urls)
+    print_json(report)
+    if any("error" in found for found in report.values()):
+        raise ProvisioningError("some ranges could not be fetched: they keep what they had")
+
+
+def cmd_traffic_robots(args):
+    db = open_db(args)
+    try:
+        if args.file:
+            with open(args.file, "rb") as robots:
+                body = robots.read(ROBOTS_MAX_BYTES).decode("utf-8", "replace")
+            with db.read() as connection:
+                domain = own_domain_param(connection, args.workspace, args.domain)
+            save_robots(db, args.workspace, domain, body, "upload")
+        else:
+            fetch_robots(db, args.workspace, args.domain, args.allow_private, args.origin)
+    except (TrafficError, ValueError) as error:
+        raise ProvisioningError(str(error)) from None
+    now = db.clock()
+    scope = ChatScope(args.workspace, iso_timestamp(now - ANALYTICS_WINDOW_DAYS * 86400),
+                      iso_timestamp(now + 0.001))
+    with db.read() as connection:
+        print_json(robots_document(connection, args.workspace, scope))
+
+
 def cmd_version(args):
     print_json({"tracker": __version__, "sqlite": apsw.sqlite_lib_version(),
                 "apsw": apsw.apsw_version(), "python": sys.version.split()[0]})
@@ -11146,6 +12383,34 @@ def build_parser():
     mcp = command(commands, "mcp", cmd_mcp, "Serve the Model Context Protocol on stdio for "
                   "the workspace of an API key (its scopes and rate limit apply).")
     mcp.add_argument("--key", help="the API key (default: env TRACKER_API_KEY)")
+    traffic = commands.add_parser("traffic", help="AI traffic: read access logs, refresh the "
+                                  "crawlers' address ranges, check robots.txt.")
+    traffic_commands = traffic.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
+    ingest = command(traffic_commands, "ingest", cmd_traffic_ingest,
+                     "Read access logs (FILE, *.gz, or - for standard input) into a "
+                     "workspace's AI traffic; a log read before counts only its new lines.")
+    ingest.add_argument("files", nargs="+", metavar="FILE")
+    ingest.add_argument("--workspace", type=int, required=True, help="the workspace's id")
+    ingest.add_argument("--format", choices=LOG_FORMATS, help="default: detected from the first line")
+    ingest.add_argument("--host", help="the site's host, for formats whose lines name none "
+                        "(combined, common, W3C without a host field)")
+    ingest.add_argument("--source", help="the name the log's progress is kept under (default: "
+                        "a hash of its first line)")
+    ranges = command(traffic_commands, "update-ranges", cmd_traffic_update_ranges,
+                     "Fetch the AI and search operators' published address ranges.")
+    ranges.add_argument("--url", action="append", metavar="NAME=URL",
+                        help="fetch range NAME from URL instead of its operator's")
+    ranges.add_argument("--allow-private", action="store_true",
+                        help="allow private addresses (a local mirror)")
+    robots = command(traffic_commands, "robots", cmd_traffic_robots,
+                     "Keep an own domain's robots.txt (fetched, or --file) and print which AI "
+                     "agents it lets in.")
+    robots.add_argument("domain")
+    robots.add_argument("--workspace", type=int, required=True, help="the workspace's id")
+    robots.add_argument("--file", help="read robots.txt from this file instead of fetching it")
+    robots.add_argument("--origin", help="fetch from this origin instead of https://DOMAIN")
+    robots.add_argument("--allow-private", action="store_true",
+                        help="allow private addresses (a local mirror)")
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
     return parser
 
