@@ -1586,7 +1586,6 @@ CREATE TABLE traffic_daily (
     last_at      TEXT NOT NULL,
     PRIMARY KEY (workspace_id, day, host, path, agent_class, agent, verification, assistant)
 ) STRICT, WITHOUT ROWID;
-CREATE INDEX traffic_daily_page ON traffic_daily (workspace_id, host, path, day);
 -- How far each log (a source) has been read: bytes and lines of its text, so that reading
 -- it again, or the rest of it, counts no line twice.
 CREATE TABLE traffic_sources (

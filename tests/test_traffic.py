@@ -547,3 +547,20 @@ def test_the_cli_updates_ranges_and_fetches_robots(api, db, range_server, tmp_pa
     assert fetched.returncode == 0, fetched.stderr
     [domain] = json.loads(fetched.stdout)["domains"]
     assert domain["origin"] == "fetch" and all(agent["rootAllowed"] for agent in domain["agents"])
+
+
+def test_the_dashboard_page(joined):
+    client = joined.client
+    form = client.get("/").forms["sign-in"]
+    form["key"] = joined.key
+    form.submit(status=303)
+    page = client.get("/traffic", {"days": "7"})
+    assert page.html.find("a", href="/traffic").text == "AI traffic"
+    chart = page.html.find("g", {"data-name": "OpenAI"})
+    # 2026-11-20: OpenAI 4 of the 5 AI agent requests (Anthropic 1); 2026-11-21: 1 of 1
+    assert [circle.title.text for circle in chart.find_all("circle")] == [
+        "OpenAI, 2026-11-20: 80.0 %", "OpenAI, 2026-11-21: 100.0 %"]
+    rows = [row.th.text for row in page.html.find("section", {"aria-label": "Operators"}).tbody.find_all("tr")]
+    assert rows == ["OpenAI", "Google", "Anthropic"]
+    assert "https://acme.com/docs/setup: 2" in page.text
+    assert client.get("/traffic", {"days": "8"}, status=422)
