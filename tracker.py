@@ -6585,6 +6585,8 @@ DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
 TRAFFIC_SOURCE_MAX_LENGTH = 200
 TRAFFIC_PATH_MAX_LENGTH = 2048
+# A longer line is malformed and never held whole (a log line is rarely over 8 KiB).
+TRAFFIC_LINE_MAX_BYTES = 64 * 1024
 # A gzip body may inflate to this much; what was read before it stays counted.
 TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
@@ -6594,11 +6596,6 @@ RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
 # when they hold this many entries: a log's distinct values are few, a hostile one's not.
 TRAFFIC_CACHE_ENTRIES = 100_000
-# Which engine kinds fetch pages for which operator: a cited page blocked to that
-# operator's fetcher is a warning of the robots check.
-ENGINE_OPERATORS = {"openai": "OpenAI", "openai-responses": "OpenAI", "anthropic": "Anthropic",
-                    "gemini": "Google", "perplexity": "Perplexity"}
-
 
 class TrafficError(Exception):
     """A log or a request that cannot be read as asked: field, message (a 422 or a CLI error)."""
@@ -6672,6 +6669,21 @@ def stored_ranges(connection):
         connection, "SELECT name, url, creation_time, prefixes, fetched_at FROM traffic_ranges")}
 
 
+class BoundedCache(dict):
+    """Values computed once per key, forgotten all at once past TRAFFIC_CACHE_ENTRIES: a
+    log's user agents, addresses, hosts and times are few, a hostile log's not."""
+
+    def __init__(self, compute):
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, key):
+        if len(self) >= TRAFFIC_CACHE_ENTRIES:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value
+
+
 class AgentCatalog:
     """Who a request is, from traffic_agents.json and the fetched ranges: its class, agent,
     operator and (for a named crawler) whether its address is its operator's."""
@@ -6689,44 +6701,33 @@ class AgentCatalog:
             ranges = AddressRanges(orjson.loads(row["prefixes"]) if row else bundled["prefixes"])
             if ranges:
                 self.ranges[name] = ranges
-        self._agents_seen = {}
-        self._verdicts = {}
+        self.who = BoundedCache(self._classify)  # who[user agent]
+        self._verdicts = BoundedCache(self._verdict)
 
-    def who(self, user_agent):
+    def _classify(self, user_agent):
         """(class, agent, operator, range name) of a user agent."""
-        found = self._agents_seen.get(user_agent)
-        if found is None:
-            if len(self._agents_seen) >= TRAFFIC_CACHE_ENTRIES:
-                self._agents_seen.clear()
-            named = self._named.search(user_agent)
-            if named:
-                agent = self.agents[named.group().lower()]
-                found = (agent["class"], agent["name"], agent["operator"], agent["ranges"])
-            elif not user_agent or user_agent == "-" or self._other.search(user_agent):
-                found = ("bot", "", "", None)
-            else:
-                found = ("human", "", "", None)
-            self._agents_seen[user_agent] = found
-        return found
+        named = self._named.search(user_agent)
+        if named:
+            agent = self.agents[named.group().lower()]
+            return agent["class"], agent["name"], agent["operator"], agent["ranges"]
+        if not user_agent or user_agent == "-" or self._other.search(user_agent):
+            return "bot", "", "", None
+        return "human", "", "", None
 
     def verification(self, range_name, address):
         """verified, unverified (its operator publishes no ranges) or spoofed."""
-        ranges = self.ranges.get(range_name)
-        if ranges is None:
+        if range_name not in self.ranges:
             return "unverified"
-        key = (range_name, address)
-        verdict = self._verdicts.get(key)
-        if verdict is None:
-            if len(self._verdicts) >= TRAFFIC_CACHE_ENTRIES:
-                self._verdicts.clear()
-            try:
-                parsed = ipaddress.ip_address(address.strip("[]"))
-                parsed = getattr(parsed, "ipv4_mapped", None) or parsed
-                verdict = "verified" if parsed in ranges else "spoofed"
-            except ValueError:
-                verdict = "spoofed"
-            self._verdicts[key] = verdict
-        return verdict
+        return self._verdicts[range_name, address]
+
+    def _verdict(self, key):
+        range_name, address = key
+        try:
+            parsed = ipaddress.ip_address(address.strip("[]"))
+        except ValueError:
+            return "spoofed"
+        parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+        return "verified" if parsed in self.ranges[range_name] else "spoofed"
 
     def assistant(self, referer, target):
         """The AI assistant that sent a person here (its Referer, or a utm_source it adds),
@@ -6776,14 +6777,14 @@ def clf_fields(line, quoted, pattern):
     """(address, time, request line, the quoted fields after the status) of a common
     (quoted 1) or combined (3) line. A line without a backslash cannot escape a quote, so
     splitting it at its quotes is exact, and five times faster than the pattern."""
-    if "\\" not in line and line.count('"') == 2 * quoted:
-        space, opened = line.find(" "), line.find(" [")
-        closed = line.find("] ", opened)
-        parts = line[closed + 1:].split('"')
-        status = parts[2].split()
-        if (0 < space <= opened < closed and parts[0] == " " and len(status) == 2
-                and len(status[0]) == 3 and status[0].isdigit()):
-            return line[:space], line[opened + 2:closed], parts[1], parts[3::2]
+    parts = () if "\\" in line else line.split('"')
+    if len(parts) == 2 * quoted + 1:
+        head, status = parts[0], parts[2].split()
+        space, opened = head.find(" "), head.find(" [")
+        if (0 < space <= opened and head.endswith("] ") and len(status) == 2
+                and len(status[0]) == 3 and status[0].isdigit()
+                and (quoted == 1 or (parts[4] == " " and not parts[6]))):
+            return head[:space], head[opened + 2:-2], parts[1], parts[3::2]
     found = pattern.match(line)
     if not found:
         raise MalformedLine("is not in the %s format" % ("combined" if quoted == 3 else "common"))
@@ -6983,12 +6984,28 @@ def prune_traffic(db, workspace_id, cutoff_day):
                                (workspace_id, oldest))
 
 
+def log_moment(value):
+    """(UTC day, ISO time) of a log's time: Unix seconds, RFC 3339, or CLF's text."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        seconds = float(value)
+    elif isinstance(value, str) and value[2:3] == "/":
+        seconds = clf_seconds(value)
+    elif isinstance(value, str):
+        seconds = parse_timestamp(value)
+    else:
+        raise MalformedLine("has no time")
+    if not EARLIEST_TIME <= seconds < LATEST_TIME:
+        raise MalformedLine("has a time out of range")
+    stamp = iso_timestamp(int(seconds))
+    return stamp[:10], stamp
+
+
 class LogReader:
     """Turns the lines of one log into per-day, per-page sums of who asked."""
 
     def __init__(self, catalog, domains, log_format, host, earliest_day):
         self.catalog = catalog
-        self.domains = domains
+        self.who = catalog.who
         self.read_line = LOG_READERS[log_format]
         self.default_host = host
         self.earliest_day = earliest_day
@@ -6996,36 +7013,14 @@ class LogReader:
         self.sums = {}
         self.counts = collections.Counter()
         self.malformed = []
-        self._hosts = {}
-        self._times = {}
+        self.own = BoundedCache(lambda host: own_host(host, domains) or "")  # own[host]
+        self.moment = BoundedCache(log_moment)  # moment[log's time]
 
-    def moment(self, value):
-        """(UTC day, ISO time) of a log's time: Unix seconds, RFC 3339, or CLF's text."""
-        found = self._times.get(value)
-        if found is None:
-            if len(self._times) >= TRAFFIC_CACHE_ENTRIES:
-                self._times.clear()
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                seconds = float(value)
-            elif isinstance(value, str) and value[2:3] == "/":
-                seconds = clf_seconds(value)
-            elif isinstance(value, str):
-                seconds = parse_timestamp(value)
-            else:
-                raise MalformedLine("has no time")
-            if not EARLIEST_TIME <= seconds < LATEST_TIME:
-                raise MalformedLine("has a time out of range")
-            stamp = iso_timestamp(int(seconds))
-            found = self._times[value] = (stamp[:10], stamp)
-        return found
-
-    def own(self, host):
-        found = self._hosts.get(host)
-        if found is None:
-            if len(self._hosts) >= TRAFFIC_CACHE_ENTRIES:
-                self._hosts.clear()
-            found = self._hosts[host] = own_host(host, self.domains) or ""
-        return found
+    def refuse(self, number, reason):
+        """Count a malformed line, and show the first MALFORMED_LINES_SHOWN of them."""
+        self.counts["malformed"] += 1
+        if len(self.malformed) < MALFORMED_LINES_SHOWN:
+            self.malformed.append({"line": number, "reason": reason})
 
     def add(self, line, number):
         try:
@@ -7033,21 +7028,19 @@ class LogReader:
             if read is None:
                 return
             moment, host, target, address, referer, user_agent = read
-            day, stamp = self.moment(moment)
+            day, stamp = self.moment[moment]
         except (MalformedLine, ValueError, TypeError, OverflowError) as error:
-            self.counts["malformed"] += 1
-            if len(self.malformed) < MALFORMED_LINES_SHOWN:
-                reason = str(error) if isinstance(error, MalformedLine) else "has an unreadable time"
-                self.malformed.append({"line": number, "reason": reason})
+            self.refuse(number, str(error) if isinstance(error, MalformedLine)
+                        else "has an unreadable time")
             return
-        host = self.own(host or self.default_host or "")
+        host = self.own[host or self.default_host or ""]
         if not host:
             self.counts["otherHosts"] += 1
             return
         if day < self.earliest_day:
             self.counts["expired"] += 1
             return
-        agent_class, agent, operator, ranges = self.catalog.who(user_agent or "")
+        agent_class, agent, operator, ranges = self.who[user_agent or ""]
         verification = assistant = ""
         if agent_class == "human":
             if (referer and referer != "-") or "utm_source=" in target:
@@ -7079,10 +7072,13 @@ class LogReader:
 
 
 def log_lines(stream, saved):
-    """(line bytes with its newline, or without one at the end) of a binary stream, read
-    TRAFFIC_READ_BYTES at a time. A stream that fails part-way says how far saved() (the
-    source's committed (bytes, lines)) got."""
-    rest = b""
+    """(bytes, text) of each whole line of a binary stream, read TRAFFIC_READ_BYTES at a
+    time: its size with the line break, and its text without it, or None for a line over
+    TRAFFIC_LINE_MAX_BYTES (never held whole); then, if the stream ends inside a line,
+    (bytes of it, False). A block is decoded at once; the size of a line of a block that
+    is not ASCII is that of its bytes. A stream that fails part-way says how far saved()
+    (the source's committed (bytes, lines)) got."""
+    rest, overlong = b"", 0
     while True:
         try:
             block = stream.read(TRAFFIC_READ_BYTES)
@@ -7090,19 +7086,30 @@ def log_lines(stream, saved):
             error.message += ": the whole lines before it are kept (offset %d)" % saved()[0]
             raise
         if not block:
-            if rest:
-                yield rest
+            if rest or overlong:
+                yield overlong + len(rest), False
             return
-        lines = (rest + block).split(b"\n")
-        rest = lines.pop()
-        for line in lines:
-            yield line + b"\n"
+        data = rest + block
+        cut = data.rfind(b"\n") + 1
+        rest = data[cut:]
+        ascii_only = data.isascii()
+        for line in data[:cut].decode("utf-8", "surrogateescape").split("\n")[:-1]:
+            size = len(line) + 1 if ascii_only else len(line.encode("utf-8", "surrogateescape")) + 1
+            if overlong or size > TRAFFIC_LINE_MAX_BYTES + 1:
+                yield overlong + size, None
+                overlong = 0
+            elif ascii_only:
+                yield size, line.rstrip("\r")
+            else:  # bytes that are not UTF-8 become U+FFFD, as SQLite's text must be UTF-8
+                yield size, line.encode("utf-8", "surrogateescape").decode("utf-8", "replace").rstrip("\r")
+        if len(rest) > TRAFFIC_LINE_MAX_BYTES:
+            overlong, rest = overlong + len(rest), b""
 
 
 def first_line(stream):
     """(the first line of stream, a stream of all its bytes again)."""
     head = b""
-    while b"\n" not in head:
+    while b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES:
         block = stream.read(TRAFFIC_READ_BYTES)
         if not block:
             break
@@ -7159,21 +7166,22 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
     reader = LogReader(catalog, domains, log_format, host, earliest_day)
     position, number, before = offset, 0, done
     skipped, read, partial = 0, 0, False
-    for raw in log_lines(stream, lambda: before):
-        if not raw.endswith(b"\n"):
+    skipping = done[0]
+    for size, line in log_lines(stream, lambda: before):
+        if line is False:
             partial = True
             break
-        position += len(raw)
-        line = raw.decode("utf-8", "replace").rstrip("\r\n")
-        if position <= done[0]:  # read before: only a W3C directive still matters
+        position += size
+        if position <= skipping:  # read before: only a W3C directive still matters
             skipped += 1
-            if log_format == "w3c" and line.startswith("#"):
+            if log_format == "w3c" and line and line.startswith("#"):
                 read_w3c(line, reader.state)
             continue
-        number = done[1] + read + 1
         read += 1
-        if line:
-            reader.add(line, number)
+        if line is None:
+            reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
+        elif line:
+            reader.add(line, done[1] + read)
         if read % TRAFFIC_BATCH_LINES == 0:
             after = (position, done[1] + read)
             save_batch(db, workspace_id, source, before, after, reader.take_sums())
@@ -7630,7 +7638,7 @@ def add_traffic_routes(app, db):
         "Change how many days of traffic are kept", "TrafficSettings", body="TrafficSettings"))
     def patch_traffic_settings():
         errors = []
-        days = Fields(json_body(), errors).data.get("retentionDays", MISSING)
+        days = json_body().get("retentionDays")
         if not is_integer(days) or not 1 <= days <= MAX_RETENTION_DAYS:
             fail(errors, "retentionDays", "must be an integer from 1 to %d" % MAX_RETENTION_DAYS)
         raise_if(errors)

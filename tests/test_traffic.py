@@ -564,3 +564,18 @@ def test_the_dashboard_page(joined):
     assert rows == ["OpenAI", "Google", "Anthropic"]
     assert "https://acme.com/docs/setup: 2" in page.text
     assert client.get("/traffic", {"days": "8"}, status=422)
+
+
+def test_an_overlong_line_is_malformed_and_never_held(site):
+    longest = combined("192.0.2.1", "21/Nov/2026:08:00:00", "/", "a")
+    longest = longest[:-1].replace('"a"', '"%s"' % ("a" * (tracker.TRAFFIC_LINE_MAX_BYTES
+                                                          - len(longest) + 2))) + "\n"
+    assert len(longest.encode()) == tracker.TRAFFIC_LINE_MAX_BYTES + 1  # with its newline
+    over = longest.replace('"a', '"aa', 1)
+    report = post_log(site, COMBINED_LOG + longest + over + COMBINED_LOG.splitlines(True)[0],
+                      host="acme.com", source="long")["data"]
+    assert report["lines"] == 18 and report["offset"] == len(
+        (COMBINED_LOG + longest + over + COMBINED_LOG.splitlines(True)[0]).encode())
+    assert report["malformedLines"][2:] == [
+        {"line": 17, "reason": "is longer than %d bytes" % tracker.TRAFFIC_LINE_MAX_BYTES}]
+    assert report["kept"] == 13 + 2
