@@ -97,7 +97,7 @@ wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 floor = time.process_time()
 with open(%(log)r, "rb") as log:
     for raw in log:
-        raw.decode("utf-8", "replace").rstrip("\r\n").split('"')
+        raw.decode("utf-8", "replace").rstrip("\\r\\n").split('"')
 floor = time.process_time() - floor
 print(json.dumps({"floor": floor, "lines": report["lines"], "kept": report["kept"], "wall": wall, "cpu": cpu,
                   "rss_before_kb": before,
