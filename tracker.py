@@ -266,7 +266,7 @@ MIGRATIONS = {
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
     # whole file malformed, name the table itself instead: same effect. Then the AI
     # traffic tables.
-    11: Migration("triggers that SQLite 3.37+ can read; AI traffic tables", functools.partial(
+    11: Migration("triggers that SQLite 3.37+ can read", functools.partial(
         joined_sql, functools.partial(
             baseline_triggers, "chats_by_filter_delete", "chats_gap_leave", "chats_gap_delete",
             "chat_sources_group_delete", "chat_sources_group_category", "chat_names_group_delete",
@@ -6780,9 +6780,9 @@ def request_target(request_line):
     return parts[1]
 
 
-def clf_fields(line, quoted, pattern):
-    """(address, time, request target, the quoted fields after the status) of a common
-    (quoted 1) or combined (3) line. A line without a backslash cannot escape a quote, so
+def read_clf(line, state, quoted=3, pattern=COMBINED_LINE):
+    """A combined line (quoted 3: request, Referer, User-Agent) or, with quoted 1 and the
+    common pattern, a common one. A line without a backslash cannot escape a quote, so
     splitting it at its quotes is exact, and five times faster than the pattern."""
     parts = () if "\\" in line else line.split('"')
     if len(parts) == 2 * quoted + 1 and (quoted == 1 or (parts[4] == " " and not parts[6])):
@@ -6791,22 +6791,13 @@ def clf_fields(line, quoted, pattern):
         if (0 < space <= opened and head[-2:] == "] " and len(status) == 2
                 and len(status[0]) == 3 and status[0].isdigit()
                 and len(request_line) > 1 and request_line[1]):
-            return head[:space], head[opened + 2:-2], request_line[1], parts[3::2]
+            return (head[opened + 2:-2], None, request_line[1], head[:space],
+                    parts[3] if quoted == 3 else "", parts[5] if quoted == 3 else "")
     found = pattern.match(line)
     if not found:
         raise MalformedLine("is not in the %s format" % ("combined" if quoted == 3 else "common"))
-    fields = found.groups()
-    return fields[0], fields[1], request_target(fields[2]), fields[4:]
-
-
-def read_combined(line, state):
-    address, moment, target, (referer, user_agent) = clf_fields(line, 3, COMBINED_LINE)
-    return moment, None, target, address, referer, user_agent
-
-
-def read_common(line, state):
-    address, moment, target, _ = clf_fields(line, 1, COMMON_LINE)
-    return moment, None, target, address, "", ""
+    fields = found.groups() + ("", "")
+    return fields[1], None, request_target(fields[2]), fields[0], fields[4], fields[5]
 
 
 def clf_seconds(text):
@@ -6896,8 +6887,9 @@ def read_w3c(line, state):
             decode(field("cs(Referer)")), decode(field("cs(User-Agent)")))
 
 
-LOG_READERS = {"combined": read_combined, "common": read_common, "caddy": read_caddy,
-               "cloudflare": read_cloudflare, "w3c": read_w3c}
+LOG_READERS = {"combined": read_clf,
+               "common": functools.partial(read_clf, quoted=1, pattern=COMMON_LINE),
+               "caddy": read_caddy, "cloudflare": read_cloudflare, "w3c": read_w3c}
 FORMATS_WITH_HOST = ("caddy", "cloudflare")
 
 
