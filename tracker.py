@@ -12329,13 +12329,26 @@ def open_log(path):
     return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
 
 
+def traffic_workspace(db, args):
+    """--workspace, or the database's only workspace."""
+    if args.workspace is not None:
+        get_workspace(db, args.workspace)  # ProvisioningError when there is none
+        return args.workspace
+    workspaces = list_workspaces(db)
+    if len(workspaces) != 1:
+        raise ProvisioningError("the database has %d workspaces: name one with --workspace ID"
+                                % len(workspaces))
+    return workspaces[0]["id"]
+
+
 def cmd_traffic_ingest(args):
     db = open_db(args)
+    workspace_id = traffic_workspace(db, args)
     reports = []
     for path in args.files:
         try:
             with open_log(path) as stream:
-                report = ingest_log(db, args.workspace, stream, args.source, 0, args.format, args.host)
+                report = ingest_log(db, workspace_id, stream, args.source, 0, args.format, args.host)
         except TrafficError as error:
             raise ProvisioningError("%s: %s" % (path, error)) from None
         except (EOFError, gzip.BadGzipFile, zlib.error) as error:
@@ -12360,22 +12373,23 @@ def cmd_traffic_update_ranges(args):
 
 def cmd_traffic_robots(args):
     db = open_db(args)
+    workspace_id = traffic_workspace(db, args)
     try:
         if args.file:
             with open(args.file, "rb") as robots:
                 body = robots.read(ROBOTS_MAX_BYTES).decode("utf-8", "replace")
             with db.read() as connection:
-                domain = own_domain_param(connection, args.workspace, args.domain)
-            save_robots(db, args.workspace, domain, body, "upload")
+                domain = own_domain_param(connection, workspace_id, args.domain)
+            save_robots(db, workspace_id, domain, body, "upload")
         else:
-            fetch_robots(db, args.workspace, args.domain, args.allow_private, args.origin)
+            fetch_robots(db, workspace_id, args.domain, args.allow_private, args.origin)
     except (TrafficError, ValueError) as error:
         raise ProvisioningError(str(error)) from None
     now = db.clock()
-    scope = ChatScope(args.workspace, iso_timestamp(now - ANALYTICS_WINDOW_DAYS * 86400),
+    scope = ChatScope(workspace_id, iso_timestamp(now - ANALYTICS_WINDOW_DAYS * 86400),
                       iso_timestamp(now + 0.001))
     with db.read() as connection:
-        print_json(robots_document(connection, args.workspace, scope))
+        print_json(robots_document(connection, workspace_id, scope))
 
 
 def cmd_version(args):
@@ -12518,7 +12532,7 @@ def build_parser():
                      "Read access logs (FILE, *.gz, or - for standard input) into a "
                      "workspace's AI traffic; a log read before counts only its new lines.")
     ingest.add_argument("files", nargs="+", metavar="FILE")
-    ingest.add_argument("--workspace", type=int, required=True, help="the workspace's id")
+    ingest.add_argument("--workspace", type=int, help="the workspace's id (default: the only one)")
     ingest.add_argument("--format", choices=LOG_FORMATS, help="default: detected from the first line")
     ingest.add_argument("--host", help="the site's host, for formats whose lines name none "
                         "(combined, common, W3C without a host field)")
@@ -12534,7 +12548,7 @@ def build_parser():
                      "Keep an own domain's robots.txt (fetched, or --file) and print which AI "
                      "agents it lets in.")
     robots.add_argument("domain")
-    robots.add_argument("--workspace", type=int, required=True, help="the workspace's id")
+    robots.add_argument("--workspace", type=int, help="the workspace's id (default: the only one)")
     robots.add_argument("--file", help="read robots.txt from this file instead of fetching it")
     robots.add_argument("--origin", help="fetch from this origin instead of https://DOMAIN")
     robots.add_argument("--allow-private", action="store_true",

@@ -524,13 +524,19 @@ def test_the_cli_reads_files_gzip_and_stdin(site, db, tmp_path):
     assert [(report["format"], report["kept"]) for report in reports] == [("combined", 13),
                                                                          ("cloudflare", 3)]
     piped = subprocess.run([sys.executable, "-m", "tracker", "--db", db.path, "traffic", "ingest",
-                            "-", "--workspace", str(site.workspace_id), "--host", "acme.com"],
+                            "-", "--host", "acme.com"],  # the database's only workspace
                            cwd=REPO, input=COMBINED_LOG, capture_output=True, text=True, timeout=60)
     assert json.loads(piped.stdout)[0]["alreadyRead"] == 15  # the same log, from stdin
     refused = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace",
                       str(site.workspace_id))
     assert refused.returncode == 1
     assert "host is required" in refused.stderr
+    unknown = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace", "99")
+    assert (unknown.returncode, unknown.stderr) == (1, "tracker: error: workspace 99 not found\n")
+    tracker.create_workspace(db, "Second")
+    unnamed = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--host", "acme.com")
+    assert unnamed.stderr == ("tracker: error: the database has 2 workspaces: name one with "
+                              "--workspace ID\n")
 
 
 def test_the_cli_updates_ranges_and_fetches_robots(api, db, range_server, tmp_path):
