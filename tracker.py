@@ -6597,7 +6597,7 @@ OUTBOUND_FETCH_SECONDS = 10.0
 RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
 # when they hold this many entries: a log's distinct values are few, a hostile one's not.
-TRAFFIC_CACHE_ENTRIES = 100_000
+TRAFFIC_CACHE_ENTRIES = 10_000
 
 class TrafficError(Exception):
     """A log or a request that cannot be read as asked: field, message (a 422 or a CLI error)."""
