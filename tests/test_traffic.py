@@ -35,24 +35,21 @@ CHROME = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, 
           "Chrome/120.0.0.0 Safari/537.36")
 CURL = "curl/8.4.0"
 
-# What the local range server publishes, in the operators' documented shape.
-RANGE_FILES = {
-    "openai-gptbot": {"creationTime": "2026-11-20T00:00:00.000000",
-                      "prefixes": [{"ipv4Prefix": "20.171.206.0/24"}, {"ipv6Prefix": "2603:1040::/40"}]},
-    "openai-searchbot": {"creationTime": "2026-11-20T00:00:00.000000",
-                         "prefixes": [{"ipv4Prefix": "104.210.140.128/28"}]},
-    "openai-chatgpt-user": {"creationTime": "2026-11-20T00:00:00.000000",
-                            "prefixes": [{"ipv4Prefix": "23.98.142.176/28"}]},
-    "perplexity-bot": {"creationTime": "2026-11-20T00:00:00.000000",
-                       "prefixes": [{"ipv4Prefix": "44.208.221.197/32"}]},
-    "perplexity-user": {"creationTime": "2026-11-20T00:00:00.000000", "prefixes": []},
-    "googlebot": {"creationTime": "2026-11-20T00:00:00.000000",
-                  "prefixes": [{"ipv4Prefix": "66.249.64.0/27"}, {"ipv6Prefix": "2001:4860:4801:10::/64"}]},
-    "bingbot": {"creationTime": "2026-11-20T00:00:00.000000",
-                "prefixes": [{"ipv4Prefix": "157.55.39.0/24"}]},
-    "applebot": {"creationTime": "2026-11-20T00:00:00.000000",
-                 "prefixes": [{"ipv4Prefix": "17.241.0.0/16"}]},
+# What the local range server publishes, in the operators' documented shape:
+# {"creationTime": ..., "prefixes": [{"ipv4Prefix": ...} or {"ipv6Prefix": ...}]}.
+RANGE_PREFIXES = {
+    "openai-gptbot": ["20.171.206.0/24", "2603:1040::/40"],
+    "openai-searchbot": ["104.210.140.128/28"],
+    "openai-chatgpt-user": ["23.98.142.176/28"],
+    "perplexity-bot": ["44.208.221.197/32"],
+    "perplexity-user": [],
+    "googlebot": ["66.249.64.0/27", "2001:4860:4801:10::/64"],
+    "bingbot": ["157.55.39.0/24"],
+    "applebot": ["17.241.0.0/16"],
 }
+RANGE_FILES = {name: {"creationTime": "2026-11-20T00:00:00.000000", "prefixes": [
+    {"ipv6Prefix" if ":" in prefix else "ipv4Prefix": prefix} for prefix in prefixes]}
+    for name, prefixes in RANGE_PREFIXES.items()}
 
 
 class RangeHandler(http.server.BaseHTTPRequestHandler):
