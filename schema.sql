@@ -1638,5 +1638,59 @@ CREATE TABLE last_models (
     value        TEXT NOT NULL,
     PRIMARY KEY (workspace_id, engine, facet)
 ) STRICT, WITHOUT ROWID;
+-- AI traffic (tracker.py, "AI traffic"): what the site's own access logs say. The
+-- requests to the own brands' hosts, summed per UTC day, page and who asked; no client
+-- address is kept, only what it proved (verification). agent, operator, verification and
+-- assistant are '' when they do not apply (people, unnamed bots; a visit no assistant sent).
+-- MIGRATIONS[11] creates what lies between these two lines as it is written here.
+CREATE TABLE traffic_daily (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    host         TEXT NOT NULL,
+    path         TEXT NOT NULL,
+    agent_class  TEXT NOT NULL CHECK (agent_class IN ('ai-training', 'ai-search', 'ai-user',
+                                                      'search', 'bot', 'human')),
+    agent        TEXT NOT NULL,
+    operator     TEXT NOT NULL,
+    verification TEXT NOT NULL CHECK (verification IN ('', 'verified', 'unverified', 'spoofed')),
+    assistant    TEXT NOT NULL,
+    requests     INTEGER NOT NULL,
+    last_at      TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, day, host, path, agent_class, agent, verification, assistant)
+) STRICT, WITHOUT ROWID;
+-- How far each log (a source) has been read: bytes and lines of its text, so that reading
+-- it again, or the rest of it, counts no line twice.
+CREATE TABLE traffic_sources (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    source       TEXT NOT NULL,
+    bytes_read   INTEGER NOT NULL,
+    lines_read   INTEGER NOT NULL,
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, source)
+) STRICT, WITHOUT ROWID;
+-- A workspace's traffic settings: days of traffic_daily kept (13 months by default).
+CREATE TABLE traffic_settings (
+    workspace_id   INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    retention_days INTEGER NOT NULL
+) STRICT;
+-- Each own domain's robots.txt, uploaded or fetched.
+CREATE TABLE traffic_robots (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    domain       TEXT NOT NULL,
+    body         TEXT NOT NULL,
+    origin       TEXT NOT NULL CHECK (origin IN ('upload', 'fetch')),
+    updated_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, domain)
+) STRICT, WITHOUT ROWID;
+-- The operators' address ranges as `tracker traffic update-ranges` last fetched them; they
+-- replace the bundled snapshot's (traffic_agents.json) range by range.
+CREATE TABLE traffic_ranges (
+    name          TEXT PRIMARY KEY,
+    url           TEXT NOT NULL,
+    creation_time TEXT,
+    prefixes      TEXT NOT NULL,
+    fetched_at    TEXT NOT NULL
+) STRICT;
+-- End of AI traffic.
 
 PRAGMA user_version = 12;

@@ -53,6 +53,7 @@ LIST_VIEWS = [
     "/analytics/sources?groupBy=url", "/analytics/rankings?interval=day&compare=previous&status=all",
     "/analytics/queries", "/engines", "/source-categories", "/analytics/discovered-brands",
     "/analytics/gaps/prompts", "/analytics/gaps/domains", "/source-categories/shared.example",
+    "/analytics/traffic", "/analytics/traffic?groupBy=page", "/traffic/settings", "/traffic/robots",
 ]
 
 
@@ -84,6 +85,7 @@ QUERY_PARAMS = {  # the id filters each list route takes
     "/analytics/discovered-brands": ["promptId", "topicId", "tagId"],
     "/analytics/gaps/prompts": ["promptId", "topicId", "tagId"],
     "/analytics/gaps/domains": ["promptId", "topicId", "tagId"],
+    "/analytics/traffic": ["promptId", "topicId", "tagId"],
 }
 
 
@@ -134,6 +136,19 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             assert b.get("/source-categories/shared.example").json["data"]["category"] == "other"
             assert a.get("/source-categories/shared.example").json["data"]["category"] == "editorial"
             a.delete("/source-categories/shared.example")
+        elif path.startswith("/traffic/") and method != "GET":
+            # A's own domain is not B's to read logs or robots.txt for; B's retention is B's.
+            domain = a.get("/brands?type=own").json["data"][0]["domains"][0]
+            log = '192.0.2.1 - - [20/Nov/2026:08:00:00 +0000] "GET / HTTP/1.1" 200 1 "-" "x"\n'
+            if method == "POST":
+                b.client.post(tracker.API_PREFIX + path + "?host=" + domain, log,
+                              headers=b.headers, status=422)
+            elif method == "PATCH":
+                b.patch(path, {"retentionDays": 30})
+                b.patch(path, {"retentionDays": tracker.DEFAULT_RETENTION_DAYS})
+            else:
+                b.put(path + "?domain=" + domain, "User-agent: *\nDisallow: /\n", status=422)
+            assert view(b, own_b) == before
         elif method == "GET":
             for name in QUERY_PARAMS.get(path, []):
                 theirs = b.get("%s?%s=%d" % (path, name, a_ids[QUERY_IDS[name]]))

@@ -1,0 +1,584 @@
+"""AI traffic: access logs of every format read into the right classes, spoofed crawlers
+caught against ranges served by a local HTTP server, re-reading counting nothing twice, the
+joined reports against counts worked out by hand, and robots.txt against RFC 9309's
+examples."""
+
+import gzip
+import http.server
+import json
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import tracker
+from conftest import REPO
+from test_analytics import add_chat
+
+# Real agents' user-agent strings, as their operators document them.
+GPTBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; "
+          "+https://openai.com/gptbot")
+SEARCHBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.0; "
+             "+https://openai.com/searchbot")
+CHATGPT_USER = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; "
+                "+https://openai.com/bot")
+CLAUDEBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; "
+             "+claudebot@anthropic.com)")
+PERPLEXITYBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; PerplexityBot/1.0; "
+                 "+https://perplexity.ai/perplexitybot)")
+GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+BINGBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; bingbot/2.0; "
+           "+http://www.bing.com/bingbot.htm) Chrome/116.0.1938.76 Safari/537.36")
+CCBOT = "CCBot/2.0 (https://commoncrawl.org/faq/)"
+CHROME = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+          "Chrome/120.0.0.0 Safari/537.36")
+CURL = "curl/8.4.0"
+
+# What the local range server publishes, in the operators' documented shape:
+# {"creationTime": ..., "prefixes": [{"ipv4Prefix": ...} or {"ipv6Prefix": ...}]}.
+RANGE_PREFIXES = {
+    "openai-gptbot": ["20.171.206.0/24", "2603:1040::/40"],
+    "openai-searchbot": ["104.210.140.128/28"],
+    "openai-chatgpt-user": ["23.98.142.176/28"],
+    "perplexity-bot": ["44.208.221.197/32"],
+    "perplexity-user": [],
+    "googlebot": ["66.249.64.0/27", "2001:4860:4801:10::/64"],
+    "bingbot": ["157.55.39.0/24"],
+    "applebot": ["17.241.0.0/16"],
+}
+RANGE_FILES = {name: {"creationTime": "2026-11-20T00:00:00.000000", "prefixes": [
+    {"ipv6Prefix" if ":" in prefix else "ipv4Prefix": prefix} for prefix in prefixes]}
+    for name, prefixes in RANGE_PREFIXES.items()}
+
+
+class RangeHandler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        name = self.path.strip("/").removesuffix(".json")
+        body = json.dumps(RANGE_FILES[name]).encode() if name in RANGE_FILES else b"{}"
+        self.send_response(200 if name in RANGE_FILES else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def range_server():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RangeHandler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield "http://127.0.0.1:%d" % server.server_address[1]
+    server.shutdown()
+    server.server_close()
+
+
+def range_urls(base):
+    return {name: "%s/%s.json" % (base, name) for name in RANGE_FILES}
+
+
+@pytest.fixture
+def site(api, db, range_server):
+    """A workspace whose own brand is acme.com, with the ranges fetched."""
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    api.post("/brands", {"name": "Beta", "domains": ["beta.io"]})
+    report = tracker.update_ranges(db, allow_private=True, urls=range_urls(range_server))
+    assert report["openai-gptbot"] == {"url": range_server + "/openai-gptbot.json", "prefixes": 2,
+                                       "creationTime": "2026-11-20T00:00:00.000000"}
+    return api
+
+
+def combined(address, moment, target, user_agent, referer="-", status=200):
+    return '%s - - [%s +0000] "GET %s HTTP/1.1" %d 512 "%s" "%s"\n' % (
+        address, moment, target, status, referer, user_agent)
+
+
+# Day 1 (2026-11-20) and day 2 (2026-11-21): the combined log the joined figures are worked
+# out from by hand.
+COMBINED_LOG = "".join([
+    combined("20.171.206.10", "20/Nov/2026:08:00:00", "/pricing", GPTBOT),          # verified
+    combined("20.171.206.11", "20/Nov/2026:08:00:05", "/docs/setup", GPTBOT),       # verified
+    combined("203.0.113.9", "20/Nov/2026:08:01:00", "/pricing", GPTBOT),            # spoofed
+    combined("198.51.100.1", "20/Nov/2026:09:00:00", "/docs/setup", CLAUDEBOT),     # unverified
+    combined("104.210.140.130", "20/Nov/2026:09:30:00", "/pricing", SEARCHBOT),     # verified
+    combined("23.98.142.180", "21/Nov/2026:07:00:00", "/pricing?x=1", CHATGPT_USER),  # verified
+    combined("66.249.64.1", "21/Nov/2026:07:10:00", "/", GOOGLEBOT),                # verified
+    combined("192.0.2.50", "21/Nov/2026:07:11:00", "/", GOOGLEBOT),                 # spoofed
+    combined("192.0.2.10", "21/Nov/2026:08:00:00", "/pricing", CHROME, "https://chatgpt.com/"),
+    combined("192.0.2.11", "21/Nov/2026:08:01:00", "/pricing?utm_source=chatgpt.com", CHROME),
+    combined("192.0.2.12", "21/Nov/2026:08:02:00", "/blog/ai", CHROME,
+             "https://www.perplexity.ai/search?q=acme"),
+    combined("192.0.2.13", "21/Nov/2026:08:03:00", "/pricing", CHROME, "https://www.google.com/"),
+    "this is not a log line\n",
+    combined("192.0.2.14", "21/Nov/2026:08:04:00", "/pricing", CURL),
+    '192.0.2.15 - - [31/Foo/2026:08:05:00 +0000] "GET / HTTP/1.1" 200 1 "-" "x"\n',
+])
+
+
+def post_log(api, body, status=200, headers=None, **query):
+    url = tracker.API_PREFIX + "/traffic/logs"
+    reply = api.client.post(url + ("?" + "&".join("%s=%s" % item for item in query.items())
+                                   if query else ""),
+                            body if isinstance(body, bytes) else body.encode(),
+                            headers=dict(api.headers, **(headers or {})), expect_errors=True)
+    assert reply.status_int == status, reply.body[:500]
+    return reply.json
+
+
+def test_a_combined_log_is_classified_and_spoofing_caught(site):
+    report = post_log(site, COMBINED_LOG, host="acme.com")["data"]
+    assert report == {
+        "source": report["source"], "format": "combined", "offset": len(COMBINED_LOG.encode()),
+        "lines": 15, "alreadyRead": 0, "kept": 13, "otherHosts": 0, "expired": 0, "malformed": 2,
+        "malformedLines": [{"line": 13, "reason": "is not in the combined format"},
+                           {"line": 15, "reason": "has an unreadable time"}],
+        "partialLine": False,
+        "classes": {"ai-training": 4, "ai-search": 1, "ai-user": 1, "search": 2, "bot": 1,
+                    "human": 4},
+        "spoofed": 2, "aiReferrals": 3}
+    assert report["source"].startswith("sha256:")
+    agents = site.get("/analytics/traffic", params={"from": "2026-11-20", "to": "2026-11-22",
+                                                    "perPage": 100}).json["data"]
+    rows = {(row["agentClass"], row["agent"]): row for row in agents["data"]}
+    assert rows[("ai-training", "GPTBot")] == {
+        "agentClass": "ai-training", "agent": "GPTBot", "operator": "OpenAI", "requests": 3,
+        "pages": 2, "verified": 2, "unverified": 0, "spoofed": 1,
+        "lastAt": "2026-11-20T08:01:00.000Z"}
+    assert rows[("ai-training", "ClaudeBot")]["unverified"] == 1
+    assert rows[("search", "Googlebot")] == {
+        "agentClass": "search", "agent": "Googlebot", "operator": "Google", "requests": 2,
+        "pages": 1, "verified": 1, "unverified": 0, "spoofed": 1,
+        "lastAt": "2026-11-21T07:11:00.000Z"}
+    assert rows[("human", None)]["requests"] == 4
+    assert rows[("bot", None)]["requests"] == 1
+    assert agents["total"] == 7
+
+
+def test_reading_a_log_again_counts_nothing_twice(site):
+    first = post_log(site, COMBINED_LOG, host="acme.com")["data"]
+    before = site.get("/analytics/traffic", params={"groupBy": "day", "from": "2026-11-20",
+                                                    "to": "2026-11-22"}).json["data"]
+    again = post_log(site, COMBINED_LOG, host="acme.com")["data"]
+    assert (again["lines"], again["alreadyRead"], again["kept"], again["offset"]) == (
+        0, 15, 0, first["offset"])
+    after = site.get("/analytics/traffic", params={"groupBy": "day", "from": "2026-11-20",
+                                                   "to": "2026-11-22"}).json["data"]
+    assert after == before
+    # the log grew: only the new line counts, numbered where it is in the log
+    grown = COMBINED_LOG + combined("192.0.2.20", "21/Nov/2026:09:00:00", "/new", CHROME)
+    more = post_log(site, grown, host="acme.com")["data"]
+    assert (more["lines"], more["alreadyRead"], more["kept"]) == (1, 15, 1)
+
+
+def test_an_upload_resumes_from_its_offset(site):
+    lines = COMBINED_LOG.encode().splitlines(keepends=True)
+    head, tail = b"".join(lines[:5]), b"".join(lines[5:])
+    cut = head + tail[:20]  # the connection broke inside line 6
+    first = post_log(site, cut, host="acme.com", source="web-1")["data"]
+    assert (first["lines"], first["offset"], first["partialLine"]) == (5, len(head), True)
+    conflict = post_log(site, tail, 409, host="acme.com", source="web-1", offset=len(head) + 1)
+    assert conflict["code"] == "SOURCE_OFFSET_CONFLICT"
+    rest = post_log(site, tail, host="acme.com", source="web-1", offset=len(head))["data"]
+    assert (rest["lines"], rest["offset"], rest["kept"] + first["kept"]) == (
+        10, len(COMBINED_LOG.encode()), 13)
+    assert rest["malformedLines"][0]["line"] == 13  # numbered within the whole log
+    # sending from an earlier offset skips what was read
+    again = post_log(site, tail, host="acme.com", source="web-1", offset=len(head))["data"]
+    assert (again["lines"], again["alreadyRead"]) == (0, 10)
+
+
+def test_a_gzip_upload_and_its_limits(site, monkeypatch):
+    body = gzip.compress(COMBINED_LOG.encode())
+    report = post_log(site, body, headers={"Content-Encoding": "gzip"}, host="acme.com")["data"]
+    assert report["kept"] == 13
+    assert post_log(site, b"\x1f\x8b not gzip", 422, headers={"Content-Encoding": "gzip"},
+                    host="acme.com", source="bad")["errors"][0]["field"] == "body"
+    assert post_log(site, body, 415, headers={"Content-Encoding": "br"},
+                    host="acme.com")["code"] == "UNSUPPORTED_CONTENT_ENCODING"
+    size = len(COMBINED_LOG.encode())
+    monkeypatch.setattr(tracker, "TRAFFIC_INFLATED_MAX_BYTES", size)
+    assert post_log(site, body, headers={"Content-Encoding": "gzip"}, host="acme.com",
+                    source="exact")["data"]["lines"] == 15
+    monkeypatch.setattr(tracker, "TRAFFIC_INFLATED_MAX_BYTES", size - 1)
+    refused = post_log(site, body, 413, headers={"Content-Encoding": "gzip"}, host="acme.com",
+                       source="over")
+    assert refused["code"] == "PAYLOAD_TOO_LARGE"
+    assert refused["message"].startswith("The log inflates past %d bytes" % (size - 1))
+
+
+def test_the_body_limit(site, monkeypatch):
+    monkeypatch.setattr(tracker, "MAX_BODY_BYTES", len(COMBINED_LOG.encode()))
+    assert post_log(site, COMBINED_LOG, host="acme.com")["data"]["lines"] == 15
+    assert post_log(site, COMBINED_LOG + "x", 413, host="acme.com")["code"] == "PAYLOAD_TOO_LARGE"
+
+
+@pytest.mark.parametrize("query, field, message", [
+    ({}, "host", "is required: combined lines do not name the site's host"),
+    ({"host": "beta.io"}, "host", "must be one of the own domains (acme.com) or a subdomain of one"),
+    ({"format": "apache"}, "format", "must be one of: combined, common, caddy, cloudflare, w3c"),
+    ({"host": "acme.com", "offset": "5"}, "source",
+     "is required with an offset: it names the log the offset is in"),
+    ({"host": "acme.com", "source": "s" * 201}, "source", "must be 1 to 200 characters"),
+    ({"host": "acme.com", "offset": "-1"}, "offset", "must be an integer from 0 to %d" % tracker.MAX_ID),
+])
+def test_bad_uploads_are_422(site, query, field, message):
+    errors = post_log(site, COMBINED_LOG, 422, **query)["errors"]
+    assert {"field": field, "message": message} in errors
+
+
+def test_the_longest_source_name_passes(site):
+    assert post_log(site, COMBINED_LOG, host="acme.com", source="s" * 200)["data"]["source"] == "s" * 200
+
+
+def test_a_workspace_without_own_domains_is_told(api):
+    errors = post_log(api, COMBINED_LOG, 422, host="acme.com")["errors"]
+    assert errors[0]["field"] == "workspace"
+
+
+CADDY_LOG = "".join(json.dumps(entry) + "\n" for entry in [
+    {"level": "info", "ts": 1795248000.25, "logger": "http.log.access.log0",
+     "msg": "handled request", "request": {
+         "remote_ip": "10.0.0.1", "remote_port": "51234", "client_ip": "20.171.206.40",
+         "proto": "HTTP/1.1", "method": "GET", "host": "www.acme.com", "uri": "/pricing",
+         "headers": {"User-Agent": [GPTBOT], "Accept": ["*/*"]}},
+     "status": 200, "size": 1024, "duration": 0.002},
+    {"level": "info", "ts": 1795248001.0, "logger": "http.log.access.log0",
+     "msg": "handled request", "request": {
+         "remote_ip": "192.0.2.30", "client_ip": "192.0.2.30", "proto": "HTTP/2.0",
+         "method": "GET", "host": "docs.acme.com", "uri": "/start?utm_source=chatgpt.com",
+         "headers": {"User-Agent": [CHROME]}}, "status": 200},
+    {"level": "info", "ts": 1795248002.0, "logger": "http.log.access.log0",
+     "msg": "handled request", "request": {
+         "remote_ip": "44.208.221.197", "client_ip": "44.208.221.197", "method": "GET",
+         "host": "example.org", "uri": "/", "headers": {"User-Agent": [PERPLEXITYBOT]}},
+     "status": 200},
+    {"level": "info", "ts": 1795248003.0, "msg": "handled request", "request": {"host": "acme.com"}},
+])
+
+CLOUDFLARE_LOG = "".join(json.dumps(entry) + "\n" for entry in [
+    {"ClientIP": "44.208.221.197", "ClientRequestHost": "acme.com", "ClientRequestMethod": "GET",
+     "ClientRequestURI": "/blog/ai", "ClientRequestUserAgent": PERPLEXITYBOT,
+     "ClientRequestReferer": "", "EdgeResponseStatus": 200,
+     "EdgeStartTimestamp": "2026-11-20T10:00:00Z"},
+    {"ClientIP": "198.51.100.77", "ClientRequestHost": "acme.com", "ClientRequestMethod": "GET",
+     "ClientRequestURI": "/blog/ai", "ClientRequestUserAgent": PERPLEXITYBOT,
+     "ClientRequestReferer": "", "EdgeResponseStatus": 200,
+     "EdgeStartTimestamp": 1795255200000000000},
+    {"ClientIP": "192.0.2.40", "ClientRequestHost": "acme.com", "ClientRequestMethod": "GET",
+     "ClientRequestURI": "/", "ClientRequestUserAgent": CHROME,
+     "ClientRequestReferer": "https://gemini.google.com/", "EdgeResponseStatus": 200,
+     "EdgeStartTimestamp": 1795255300},
+])
+
+CLOUDFRONT_LOG = (
+    "#Version: 1.0\n"
+    "#Fields: date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status "
+    "cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id "
+    "x-host-header cs-protocol cs-bytes time-taken\n"
+    + "\t".join(["2026-11-20", "11:00:00", "FRA56-P1", "512", "157.55.39.10", "GET",
+                 "d111111abcdef8.cloudfront.net", "/", "200", "-",
+                 BINGBOT.replace(" ", "%20"), "-", "-", "Hit", "abc==", "acme.com", "https",
+                 "120", "0.001"]) + "\n"
+    + "\t".join(["2026-11-20", "11:00:01", "FRA56-P1", "512", "192.0.2.60", "GET",
+                 "d111111abcdef8.cloudfront.net", "/pricing", "200",
+                 "https://copilot.microsoft.com/", CHROME.replace(" ", "%20"), "-", "-", "Hit",
+                 "abd==", "acme.com", "https", "120", "0.001"]) + "\n"
+    + "2026-11-20\t11:00:02\ttoo\tfew\n")
+
+IIS_LOG = (
+    "#Software: Microsoft Internet Information Services 10.0\n"
+    "#Version: 1.0\n"
+    "#Date: 2026-11-20 12:00:00\n"
+    "#Fields: date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip "
+    "cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken\n"
+    "2026-11-20 12:00:00 10.0.0.5 GET /docs/setup - 443 - 198.51.100.3 "
+    + CCBOT.replace(" ", "+") + " - 200 0 0 15\n"
+    "2026-11-20 12:00:01 10.0.0.5 GET /pricing - 443 - 203.0.113.99 "
+    + SEARCHBOT.replace(" ", "+") + " - 200 0 0 15\n")
+
+
+@pytest.mark.parametrize("log, query, format_, classes, extra", [
+    (CADDY_LOG, {}, "caddy", {"ai-training": 1, "human": 1},
+     {"otherHosts": 1, "malformed": 1, "aiReferrals": 1, "spoofed": 0}),
+    (CLOUDFLARE_LOG, {}, "cloudflare", {"ai-search": 2, "human": 1},
+     {"spoofed": 1, "aiReferrals": 1}),
+    (CLOUDFRONT_LOG, {}, "w3c", {"search": 1, "human": 1},
+     {"malformed": 1, "aiReferrals": 1, "spoofed": 0}),
+    (IIS_LOG, {"host": "acme.com"}, "w3c", {"ai-training": 1, "ai-search": 1},
+     {"spoofed": 1, "malformed": 0}),
+])
+def test_each_format_is_detected_and_classified(site, log, query, format_, classes, extra):
+    report = post_log(site, log, **query)["data"]
+    assert report["format"] == format_
+    assert report["classes"] == dict(dict.fromkeys(tracker.AGENT_CLASSES, 0), **classes)
+    assert {name: report[name] for name in extra} == extra
+
+
+def test_the_verdicts_of_other_formats(site):
+    post_log(site, CLOUDFLARE_LOG)
+    post_log(site, IIS_LOG, host="acme.com")
+    rows = {row["agent"]: row for row in site.get("/analytics/traffic", params={
+        "from": "2026-11-20", "to": "2026-11-22", "agentClass": "ai-search"}).json["data"]["data"]}
+    assert (rows["PerplexityBot"]["verified"], rows["PerplexityBot"]["spoofed"]) == (1, 1)
+    assert (rows["OAI-SearchBot"]["verified"], rows["OAI-SearchBot"]["spoofed"]) == (0, 1)
+
+
+@pytest.fixture
+def joined(site, db):
+    """The combined log, and chats citing own pages: /pricing by two chats of alpha and one
+    of bravo, /blog/ai by one of bravo, /about by one of alpha (never crawled)."""
+    post_log(site, COMBINED_LOG, host="acme.com")
+    prompt = site.post("/prompts", {"text": "best tool"}).json["data"]["prompts"][0]
+    for engine, moment, urls in (
+            ("alpha", "2026-11-20T10:00:00.000Z", ["https://acme.com/pricing", "https://g2.com/a"]),
+            ("alpha", "2026-11-20T11:00:00.000Z", ["https://www.acme.com/pricing", "https://acme.com/about"]),
+            ("bravo", "2026-11-21T09:00:00.000Z", ["https://acme.com/pricing", "https://acme.com/blog/ai"]),
+            ("bravo", "2026-11-10T09:00:00.000Z", ["https://acme.com/docs/setup"])):  # outside
+        add_chat(db, site.workspace_id, prompt, engine, moment, urls=urls)
+    return site
+
+
+WINDOW = {"from": "2026-11-20", "to": "2026-11-22"}
+
+
+def pages(api, **params):
+    return api.get("/analytics/traffic", params=dict(dict(WINDOW, perPage=100), **params)).json["data"]
+
+
+def test_the_pages_joined_with_their_citations(joined):
+    document = pages(joined, groupBy="page")
+    by_path = {item["path"]: item for item in document["data"]}
+    assert by_path["/pricing"] == {
+        "host": "acme.com", "path": "/pricing", "url": "https://acme.com/pricing",
+        # GPTBot 2 (one spoofed), SearchBot, ChatGPT-User, 3 people (2 referred), curl
+        "requests": 8, "aiRequests": 3, "humanVisits": 3, "aiReferrals": 2,
+        "lastCrawled": [{"operator": "OpenAI", "lastAt": "2026-11-21T07:00:00.000Z"}],
+        "citingChats": 3, "citations": [{"engine": "alpha", "chats": 2}, {"engine": "bravo", "chats": 1}],
+        "referrals": [{"assistant": "ChatGPT", "visits": 2}]}
+    assert by_path["/about"]["requests"] == 0 and by_path["/about"]["citingChats"] == 1
+    assert by_path["/docs/setup"]["citingChats"] == 0  # its citation is outside the window
+    assert [item["path"] for item in document["data"]] == [
+        "/pricing", "/", "/docs/setup", "/blog/ai", "/about"]
+
+
+def test_the_ready_reports(joined):
+    crawled = pages(joined, report="crawled-not-cited")
+    assert [(item["path"], item["aiRequests"]) for item in crawled["data"]] == [("/docs/setup", 2)]
+    cited = pages(joined, report="cited-not-crawled")
+    assert [(item["path"], item["citingChats"]) for item in cited["data"]] == [
+        ("/about", 1), ("/blog/ai", 1)]
+    referrals = pages(joined, report="referrals")
+    assert [(item["path"], item["aiReferrals"], item["referrals"]) for item in referrals["data"]] == [
+        ("/pricing", 2, [{"assistant": "ChatGPT", "visits": 2}]),
+        ("/blog/ai", 1, [{"assistant": "Perplexity", "visits": 1}]),
+        ("/about", 0, [])]
+    assert referrals["groupBy"] == "page" and referrals["report"] == "referrals"
+    by_engine = pages(joined, report="cited-not-crawled", engine="bravo")
+    assert [item["path"] for item in by_engine["data"]] == ["/blog/ai"]
+
+
+def test_operators_and_days(joined):
+    operators = pages(joined, groupBy="operator")["data"]
+    assert [(row["operator"], row["requests"], row["pages"]) for row in operators] == [
+        ("OpenAI", 5, 2), ("Google", 2, 1), ("Anthropic", 1, 1)]
+    assert operators[0]["agents"] == ["ChatGPT-User", "GPTBot", "OAI-SearchBot"]
+    days = pages(joined, groupBy="day", agentClass="ai-training")["data"]
+    assert [(row["day"], row["operator"], row["requests"]) for row in days] == [
+        ("2026-11-20", "Anthropic", 1), ("2026-11-20", "OpenAI", 3)]
+
+
+def test_paging_and_exports(joined):
+    first = pages(joined, groupBy="page", perPage=2, page=1)
+    assert (first["total"], first["lastPage"], len(first["data"])) == (5, 3, 2)
+    csv_text = joined.client.get(tracker.API_PREFIX + "/analytics/traffic", params=dict(
+        WINDOW, groupBy="page", format="csv"), headers=joined.headers).text
+    header, pricing = csv_text.splitlines()[:2]
+    assert header.split(",")[:4] == ["host", "path", "url", "requests"]
+    assert "citations.engine" in header and pricing.startswith("acme.com,/pricing,")
+    assert "alpha | bravo" in pricing
+    ndjson = joined.client.get(tracker.API_PREFIX + "/analytics/traffic", params=dict(
+        WINDOW, report="cited-not-crawled", format="ndjson"), headers=joined.headers).text
+    assert [json.loads(line)["path"] for line in ndjson.splitlines()] == ["/about", "/blog/ai"]
+
+
+@pytest.mark.parametrize("params, field", [
+    ({"groupBy": "agents"}, "groupBy"), ({"report": "crawled"}, "report"),
+    ({"agentClass": "robot"}, "agentClass"), ({"operator": "x" * 101}, "operator"),
+    ({"perPage": "101"}, "perPage"), ({"from": "2026-11-22", "to": "2026-11-20"}, "to"),
+])
+def test_bad_traffic_queries_are_422(site, params, field):
+    errors = site.get("/analytics/traffic", status=422, params=params).json["errors"]
+    assert [error["field"] for error in errors] == [field]
+
+
+def test_traffic_is_the_workspace_own(joined, other_api):
+    assert other_api.get("/analytics/traffic", params=WINDOW).json["data"]["total"] == 0
+
+
+def test_retention_settings_and_their_edges(site, clock):
+    assert site.get("/traffic/settings").json["data"] == {"retentionDays": 396}
+    for days, status in ((0, 422), (3651, 422), (True, 422), (1, 200), (3650, 200)):
+        site.patch("/traffic/settings", {"retentionDays": days}, status)
+    site.patch("/traffic/settings", {"retentionDays": 1})
+    # the clock is 2026-11-21T09:30Z: one day kept means from 2026-11-20 on
+    report = post_log(site, COMBINED_LOG + combined("192.0.2.1", "18/Nov/2026:08:00:00", "/", CHROME),
+                      host="acme.com")["data"]
+    assert report["expired"] == 1
+
+
+# RFC 9309 2.2.2's example, its agents named as AI agents: foobot is GPTBot, barbot and
+# bazbot ClaudeBot and PerplexityBot, quxbot CCBot; every other agent meets the * group.
+RFC_9309_EXAMPLE = """\
+User-Agent: *
+Disallow: *.gif$
+Disallow: /example/
+Allow: /publications/
+
+User-Agent: GPTBot
+Disallow:/
+Allow:/example/page.html
+Allow:/example/allowed.gif
+
+User-Agent: ClaudeBot
+User-Agent: PerplexityBot
+Disallow: /example/page.html
+
+User-Agent: CCBot
+"""
+
+
+@pytest.fixture
+def cited_site(site, db):
+    prompt = site.post("/prompts", {"text": "robots"}).json["data"]["prompts"][0]
+    add_chat(db, site.workspace_id, prompt, "alpha", "2026-11-20T10:00:00.000Z", urls=[
+        "https://acme.com/", "https://acme.com/example/page.html",
+        "https://acme.com/example/allowed.gif", "https://acme.com/example/disallowed.gif",
+        "https://acme.com/publications/x"])
+    return site
+
+
+def test_robots_txt_follows_rfc_9309(cited_site):
+    document = cited_site.put("/traffic/robots?domain=acme.com", RFC_9309_EXAMPLE,
+                              headers={"Content-Type": "text/plain"}).json["data"]
+    [domain] = document["domains"]
+    agents = {agent["agent"]: agent for agent in domain["agents"]}
+    root = "https://acme.com/"
+    assert agents["GPTBot"]["rootAllowed"] is False
+    assert agents["GPTBot"]["blockedCitedPages"] == [
+        root, root + "example/disallowed.gif", root + "publications/x"]
+    assert agents["ClaudeBot"]["blockedCitedPages"] == [root + "example/page.html"]
+    assert agents["PerplexityBot"]["blockedCitedPages"] == [root + "example/page.html"]
+    assert agents["CCBot"]["blockedCitedPages"] == []
+    assert agents["ChatGPT-User"]["rootAllowed"] is True
+    assert agents["ChatGPT-User"]["blockedCitedPages"] == [
+        root + "example/allowed.gif", root + "example/disallowed.gif", root + "example/page.html"]
+    assert agents["Google-Extended"]["blockedCitedPages"] == agents["ChatGPT-User"]["blockedCitedPages"]
+    warned = {(warning["agent"], warning["url"]) for warning in domain["warnings"]}
+    assert ("PerplexityBot", root + "example/page.html") in warned
+    assert ("ChatGPT-User", root + "example/page.html") in warned
+    assert not any(agent == "GPTBot" for agent, _ in warned)  # a training crawler: no warning
+    assert domain["warnings"][0]["citedBy"] == ["alpha"]
+
+
+def test_the_longest_match_wins_and_allow_wins_a_tie(cited_site):
+    # RFC 9309 2.2.2: the most specific (longest) match wins; with equal ones, allow
+    text = ("User-Agent: GPTBot\nAllow: /example/\nDisallow: /example/page.html\n\n"
+            "User-Agent: ClaudeBot\nDisallow: /example/\nAllow: /example/\n")
+    agents = {agent["agent"]: agent for agent in cited_site.put(
+        "/traffic/robots?domain=acme.com", text).json["data"]["domains"][0]["agents"]}
+    assert agents["GPTBot"]["blockedCitedPages"] == ["https://acme.com/example/page.html"]
+    assert agents["ClaudeBot"]["blockedCitedPages"] == []
+
+
+def test_robots_uploads_and_their_limits(site):
+    site.put("/traffic/robots?domain=docs.acme.com", "a" * tracker.ROBOTS_MAX_BYTES)
+    errors = site.put("/traffic/robots?domain=acme.com", "a" * (tracker.ROBOTS_MAX_BYTES + 1),
+                      422).json["errors"]
+    assert errors == [{"field": "body", "message": "must be at most 512000 bytes (RFC 9309 2.5)"}]
+    assert site.put("/traffic/robots", "", 422).json["errors"] == [
+        {"field": "domain", "message": "is required"}]
+    assert site.put("/traffic/robots?domain=beta.io", "", 422).json["errors"][0]["field"] == "domain"
+    domains = site.get("/traffic/robots").json["data"]["domains"]
+    assert [(found["domain"], found["origin"]) for found in domains] == [("docs.acme.com", "upload")]
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "tracker", *args], cwd=REPO, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_the_cli_reads_files_gzip_and_stdin(site, db, tmp_path):
+    plain, packed = tmp_path / "access.log", tmp_path / "access.log.gz"
+    plain.write_text(COMBINED_LOG)
+    packed.write_bytes(gzip.compress(CLOUDFLARE_LOG.encode()))
+    done = run_cli("--db", db.path, "traffic", "ingest", str(plain), str(packed),
+                   "--workspace", str(site.workspace_id), "--host", "acme.com")
+    assert done.returncode == 0, done.stderr
+    reports = json.loads(done.stdout)
+    assert [(report["format"], report["kept"]) for report in reports] == [("combined", 13),
+                                                                         ("cloudflare", 3)]
+    piped = subprocess.run([sys.executable, "-m", "tracker", "--db", db.path, "traffic", "ingest",
+                            "-", "--host", "acme.com"],  # the database's only workspace
+                           cwd=REPO, input=COMBINED_LOG, capture_output=True, text=True, timeout=60)
+    assert json.loads(piped.stdout)[0]["alreadyRead"] == 15  # the same log, from stdin
+    refused = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace",
+                      str(site.workspace_id))
+    assert refused.returncode == 1
+    assert "host is required" in refused.stderr
+    unknown = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace", "99")
+    assert (unknown.returncode, unknown.stderr) == (1, "tracker: error: workspace 99 not found\n")
+    tracker.create_workspace(db, "Second")
+    unnamed = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--host", "acme.com")
+    assert unnamed.stderr == ("tracker: error: the database has 2 workspaces: name one with "
+                              "--workspace ID\n")
+
+
+def test_the_cli_updates_ranges_and_fetches_robots(api, db, range_server, tmp_path):
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    urls = [arg for name, url in range_urls(range_server).items() for arg in ("--url", name + "=" + url)]
+    refused = run_cli("--db", db.path, "traffic", "update-ranges", *urls)
+    assert refused.returncode == 1 and "private address" in refused.stdout
+    done = run_cli("--db", db.path, "traffic", "update-ranges", "--allow-private", *urls)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["googlebot"]["prefixes"] == 2
+    # the range server answers 404 for /robots.txt: no rules, every agent allowed (RFC 9309 2.3.1.3)
+    fetched = run_cli("--db", db.path, "traffic", "robots", "acme.com", "--workspace",
+                      str(api.workspace_id), "--origin", range_server, "--allow-private")
+    assert fetched.returncode == 0, fetched.stderr
+    [domain] = json.loads(fetched.stdout)["domains"]
+    assert domain["origin"] == "fetch" and all(agent["rootAllowed"] for agent in domain["agents"])
+
+
+def test_the_dashboard_page(joined):
+    client = joined.client
+    form = client.get("/").forms["sign-in"]
+    form["key"] = joined.key
+    form.submit(status=303)
+    page = client.get("/traffic", {"days": "7"})
+    assert page.html.find("a", href="/traffic").text == "AI traffic"
+    chart = page.html.find("g", {"data-name": "OpenAI"})
+    # 2026-11-20: OpenAI 4 of the 5 AI agent requests (Anthropic 1); 2026-11-21: 1 of 1
+    assert [circle.title.text for circle in chart.find_all("circle")] == [
+        "OpenAI, 2026-11-20: 80.0 %", "OpenAI, 2026-11-21: 100.0 %"]
+    rows = [row.th.text for row in page.html.find("section", {"aria-label": "Operators"}).tbody.find_all("tr")]
+    assert rows == ["OpenAI", "Google", "Anthropic"]
+    assert "https://acme.com/docs/setup: 2" in page.text
+    assert client.get("/traffic", {"days": "8"}, status=422)
+
+
+def test_an_overlong_line_is_malformed_and_never_held(site):
+    longest = combined("192.0.2.1", "21/Nov/2026:08:00:00", "/", "a")
+    longest = longest[:-1].replace('"a"', '"%s"' % ("a" * (tracker.TRAFFIC_LINE_MAX_BYTES
+                                                          - len(longest) + 2))) + "\n"
+    assert len(longest.encode()) == tracker.TRAFFIC_LINE_MAX_BYTES + 1  # with its newline
+    over = longest.replace('"a', '"aa', 1)
+    report = post_log(site, COMBINED_LOG + longest + over + COMBINED_LOG.splitlines(True)[0],
+                      host="acme.com", source="long")["data"]
+    assert report["lines"] == 18 and report["offset"] == len(
+        (COMBINED_LOG + longest + over + COMBINED_LOG.splitlines(True)[0]).encode())
+    assert report["malformedLines"][2:] == [
+        {"line": 17, "reason": "is longer than %d bytes" % tracker.TRAFFIC_LINE_MAX_BYTES}]
+    assert report["kept"] == 13 + 2
