@@ -33,7 +33,7 @@ owns and what it calls:
    and the chats at a window's edges, and their streaming as CSV or NDJSON.
 10. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   traffic_agents.json), joined with the chats citing the same pages (9's exports
+   packaging/traffic_agents.json), joined with the chats citing the same pages (9's exports
    stream it); robots.txt read for every AI agent.
 11. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
    send it, each send under one deadline.
@@ -413,7 +413,8 @@ def resource_path(name):
     except importlib.metadata.PackageNotFoundError:
         files = []
     for file in files:
-        if file.parts[-3:] == ("share", "tracker", name) and os.path.exists(file.locate()):
+        if file.parts[-3:] == ("share", "tracker", os.path.basename(name)) \
+                and os.path.exists(file.locate()):
             return os.path.normpath(file.locate())
     raise FileNotFoundError("%s is neither beside %s nor installed with %s"
                             % (name, os.path.abspath(__file__), DISTRIBUTION))
@@ -7793,7 +7794,7 @@ def export_content():
 
 # What the site's own access logs say of AI: requests to the own brands' hosts (and their
 # subdomains) are read from the formats servers write, each classified by who sent it
-# (traffic_agents.json, shipped beside schema.sql: the agents, their operators' published
+# (packaging/traffic_agents.json, shipped with schema.sql: the agents, their operators' published
 # address ranges and the assistants' referrers, as data), summed per UTC day and page
 # into traffic_daily, and joined with the chats that cite the same pages. A log is a
 # source: the bytes and lines of it already read are kept (traffic_sources), so reading it
@@ -7801,7 +7802,7 @@ def export_content():
 # lines (fewer when their sums reach TRAFFIC_BATCH_KEYS rows) are summed in memory and
 # each committed in one short write transaction.
 
-TRAFFIC_DATA_FILE = "traffic_agents.json"
+TRAFFIC_DATA_FILE = "packaging/traffic_agents.json"
 AGENT_CLASSES = ("ai-training", "ai-search", "ai-user", "search", "bot", "human")
 AI_CLASSES = ("ai-training", "ai-search", "ai-user")
 VERIFICATIONS = ("verified", "unverified", "spoofed")

@@ -70,7 +70,7 @@ def test_the_sdist_holds_what_the_wheel_is_built_from(built):
     with tarfile.open(sdist) as archive:
         names = sorted(name.split("/", 1)[1] for name in archive.getnames() if "/" in name)
     assert names == [".gitignore", "PKG-INFO", "README.md", "packaging/CHANGELOG.md",
-                     "pyproject.toml", "schema.sql", "tracker.py", "traffic_agents.json"]
+                     "packaging/traffic_agents.json", "pyproject.toml", "schema.sql", "tracker.py"]
 
 
 def test_the_wheel_gives_the_command_and_the_pytest_plugin(built, tmp_path):
