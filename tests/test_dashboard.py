@@ -670,7 +670,7 @@ def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_lat
                 for g in series}) == 2  # a circle, then polygons of other shapes
     dashes = [g.polyline.get("stroke-dasharray") for g in series if g.polyline]
     assert len(set(dashes)) == len(dashes)  # each line its own dash
-    titles = [t.text for t in chart.select("svg.chart title")]
+    titles = [t.text for t in chart.select("svg.chart g.series title")]
     assert titles and all(re.fullmatch(r".+, \d{1,2} [A-Z][a-z]{2} \d{4}: \d+\.\d %", t) for t in titles)
     legend = [li.text for li in chart.select("ul.legend li")]
     assert len(legend) == len(series) and all(re.search(r"latest \d+\.\d %$", text) for text in legend)
