@@ -12566,6 +12566,8 @@ Calls and cost grow in proportion: see what a change costs before saving it.</p>
 </form>
 % end
 </section>
+"""
+
 TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window">
 <label>Window <select name="days">
 % for days in windows:
