@@ -8919,7 +8919,8 @@ def add_traffic_routes(app, db):
 
 def robots_answer(db, workspace_id, values, message, query=None):
     query = query or QueryParams()
-    values = dict(values, engine=None, promptId=None, topicId=None, tagId=None, location=None)
+    values = dict(values, engine=None, promptId=None, topicId=None, tagId=None, location=None,
+                  branded=None, truncated=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
     with db.read() as connection:

@@ -57,7 +57,7 @@ def history_database(path, days=HISTORY_DAYS):
         if day % 3 == 0:
             tracker.create_prompts(db, workspace_id, [(0, {
                 "text": "Is Acme or Northwind better, question %d?" % day, "location": None,
-                "topic": "CRM", "tags": []})])
+                "topic": "CRM", "tags": [], "samplesPerRun": None})])
         worker.run_pending()
     db.close()
     return key

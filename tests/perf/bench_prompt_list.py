@@ -31,7 +31,7 @@ def generate(db, prompts):
     """A workspace with prompts prompts and a year of their daily rollup rows (no chats)."""
     workspace = tracker.create_workspace(db, "Bench")
     items = [(n, {"text": "prompt %d about crm" % n, "location": None, "topic": "t%d" % (n % 20),
-                  "tags": []}) for n in range(prompts)]
+                  "tags": [], "samplesPerRun": None}) for n in range(prompts)]
     for start in range(0, prompts, tracker.MAX_BULK_PROMPTS):
         tracker.create_prompts(db, workspace["id"], items[start:start + tracker.MAX_BULK_PROMPTS])
     with db.write() as connection:
