@@ -12583,10 +12583,10 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 % else:
 <div class="scroll"><table>
 <thead><tr><th scope="col">Operator</th><th scope="col">Agents</th><th scope="col">Requests</th>
-<th scope="col">Pages</th><th scope="col">Last request (UTC)</th></tr></thead><tbody>
+<th scope="col">Pages</th><th scope="col">Last request</th></tr></thead><tbody>
 % for row in operators:
 <tr><th scope="row">{{row["operator"]}}</th><td>{{", ".join(row["agents"])}}</td>
-<td>{{row["requests"]}}</td><td>{{row["pages"]}}</td><td>{{row["lastAt"][:16].replace("T", " ")}}</td></tr>
+<td class="num">{{row["requests"]}}</td><td class="num">{{row["pages"]}}</td><td>{{!when(row["lastAt"])}}</td></tr>
 % end
 </tbody></table></div>
 % end
@@ -13013,7 +13013,7 @@ def add_traffic_page(app, db):
                            ("Cited, read by no AI agent", "citingChats", "cited-not-crawled"),
                            ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
-                           chart=traffic_chart(scope, days), reports=reports)
+                           chart=traffic_chart(scope, days), reports=reports, when=when)
         return render_page("AI traffic", body, "/traffic")
 
 

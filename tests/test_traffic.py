@@ -561,8 +561,8 @@ def test_the_dashboard_page(joined):
     assert page.html.find("a", href="/traffic").text == "AI traffic"
     chart = page.html.find("g", {"data-name": "OpenAI"})
     # 2026-11-20: OpenAI 4 of the 5 AI agent requests (Anthropic 1); 2026-11-21: 1 of 1
-    assert [circle.title.text for circle in chart.find_all("circle")] == [
-        "OpenAI, 2026-11-20: 80.0 %", "OpenAI, 2026-11-21: 100.0 %"]
+    assert [title.text for title in chart.find_all("title")] == [
+        "OpenAI, 20 Nov 2026: 80.0 %", "OpenAI, 21 Nov 2026: 100.0 %"]
     rows = [row.th.text for row in page.html.find("section", {"aria-label": "Operators"}).tbody.find_all("tr")]
     assert rows == ["OpenAI", "Google", "Anthropic"]
     assert "https://acme.com/docs/setup: 2" in page.text
