@@ -13013,7 +13013,7 @@ def add_traffic_page(app, db):
                            ("Cited, read by no AI agent", "citingChats", "cited-not-crawled"),
                            ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
-                           chart=traffic_chart(scope, days), reports=reports, when=when)
+                           chart=traffic_chart(scope, days), reports=reports)
         return render_page("AI traffic", body, "/traffic")
 
 
