@@ -19,35 +19,45 @@ owns and what it calls:
 4. Validation: Param declarations and the checks that turn a query or a body into
    values or one 422 naming every field; the OpenAPI document reads the same limits.
 5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
-   and the SQL they run, so any endpoint's SQL is one jump from its path.
-6. Engines and engine settings: the providers' HTTP calls and replies read as their SDKs
-   define them, the simulated engine, per-workspace switches and daily limits. Engines
-   call nothing below them; the worker calls them.
-7. Source domains and extraction: registrable domains and categories, then what is
-   read out of an answer: sources, brand mentions (within a per-chat budget), sentiment
-   and the judge, discovered names.
-8. Runs: the queue, its leases, the scheduler and the worker that asks the engines,
-   extracts (7) and stores a chat with its rollups in one transaction; the background
-   brand refresh and regrouping.
-9. Analytics and exports: the figures (rankings, sources, gaps, series) from the rollups
-   and the chats at a window's edges, and their streaming as CSV or NDJSON.
-10. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
+   and the SQL they run, so any endpoint's SQL is one jump from its path; the
+   annotations a change writes in its own transaction.
+6. Engines: the providers' HTTP calls and replies read as their SDKs define them
+   (answer, sources, searches, tokens, cost, truncation, model version), the simulated
+   engine. Engines call nothing below them; the worker calls them.
+7. Engine settings, source domains and extraction: per-workspace switches, daily limits,
+   expected calls and the engines' outcomes; registrable domains and categories; then
+   what is read out of an answer: its prose (URLs, domains, e-mails, link targets and the
+   quoted question blanked), sources, brand mentions (within a per-chat budget),
+   sentiment and the judge, discovered names.
+8. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
+   sample), extracts (7) and stores a chat with its rollups in one transaction; the
+   background brand refresh and regrouping.
+9. Analytics, the figures: the scope of a request (window and filters) and the rollups
+   that answer it with the chats at its edges; the rankings and their series.
+10. Analytics, the lists: sources, search queries, annotations, stability, discovered
+   names, gaps and chats, and the analytics routes.
+11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
+   time budget.
+12. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages (9's exports
-   stream it); robots.txt read for every AI agent.
-11. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
+   packaging/traffic_agents.json), joined with the chats citing the same pages;
+   robots.txt read for every AI agent.
+13. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
    send it, each send under one deadline.
-12. Provisioning, OpenAPI, seeds, the application and operations: organizations,
+14. Provisioning, OpenAPI, seeds, the application and operations: organizations,
    workspaces and keys for the CLI and tests; the document every route describes itself
    in; seed files; make_app(), which assembles the parts above; /healthz.
-13. Dashboard: a second Bottle application over the same functions (sessions, pages,
-   inline SVG charts); its figures come from (5) and (9), as the API's do.
-14. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+15. Dashboard, its frame: a second Bottle application over the same functions: sessions
+   and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
+16. Dashboard, its templates, styles and assets (HTML, CSS, one script, the icon).
+17. Dashboard, its pages: each a route whose figures come from (5), (7), (9) and (10), as
+   the API's do.
+18. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop. Then replication: Litestream as the
    server's child process (--replicate), and restores from its replica.
-15. Integrations: the test double and pytest plugin, and the MCP server (the API as
+19. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-16. Command line: argparse, the commands, and main().
+20. Command line: argparse, the commands, and main().
 """
 
 import argparse
@@ -6210,7 +6220,7 @@ def positive_int(text):
 
 
 ###############################################################################
-# Analytics ####################################################################
+# Analytics: scopes, rollups and rankings #####################################
 ###############################################################################
 
 # A chat is one engine's answer in one run of one prompt, so a failed run never
@@ -6759,6 +6769,10 @@ def rankings(connection, scope, status, interval=None, compare=False):
             row["change"] = figure_changes(row, old)
     return document
 
+
+###############################################################################
+# Analytics: sources, queries, annotations, stability, names, gaps, chats #####
+###############################################################################
 
 # A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
 # they never delete), and is never served.
@@ -11657,7 +11671,7 @@ def annotation_markers(starts, annotations):
 
 
 ###############################################################################
-# Dashboard: pages ##############################################################
+# Dashboard: the application, its parameters and routing ######################
 ###############################################################################
 
 DASHBOARD_WINDOWS = ("7", "30", "90", "365")
@@ -11801,6 +11815,10 @@ def add_dashboard_routes(app, db):
     add_catalog_pages(app, db)
     add_settings_pages(app, db)
 
+
+###############################################################################
+# Dashboard: templates, styles and assets #####################################
+###############################################################################
 
 FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filters">
 <div><label for="f-days">Window</label>
@@ -12618,6 +12636,10 @@ DASHBOARD_TEMPLATES = {
     "traffic": TRAFFIC_TEMPLATE,
 }
 
+
+###############################################################################
+# Dashboard: pages ############################################################
+###############################################################################
 
 def swatch(brand):
     """A small square in the brand's chart colour (SVG: no inline style needed)."""
