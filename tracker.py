@@ -8786,10 +8786,11 @@ def traffic_schemas():
                "lastAt": TIMESTAMP}
     window = {"from": TIMESTAMP, "to": TIMESTAMP}
     return {
-        "LogText": string_schema(description="An access log: nginx/Apache combined or common, "
-                                 "Caddy JSON, Cloudflare Logpush HTTP requests (JSON lines) or "
-                                 "W3C extended (CloudFront, IIS)."),
-        "RobotsText": string_schema(maxLength=ROBOTS_MAX_BYTES),
+        "LogText": string_schema(format="binary", description="An access log: nginx/Apache "
+                                 "combined or common, Caddy JSON, Cloudflare Logpush HTTP "
+                                 "requests (JSON lines) or W3C extended (CloudFront, IIS)."),
+        "RobotsText": string_schema(format="binary", description="A robots.txt, UTF-8, at most "
+                                    "%d bytes." % ROBOTS_MAX_BYTES),
         "TrafficIngest": object_schema({
             "source": string_schema(1), "format": {"enum": list(LOG_FORMATS)},
             "offset": dict(COUNT, description="Bytes of the source's text read so far: send its "
@@ -8850,7 +8851,7 @@ def add_traffic_routes(app, db):
     """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
-        params=TRAFFIC_LOG_PARAMS, body_media=LOG_MEDIA_TYPES, errors=("415",),
+        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("415",),
         description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
         "arrives. Send the rest of a log from the offset the last answer gave, with the same "
         "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
@@ -8889,7 +8890,7 @@ def add_traffic_routes(app, db):
 
     @app.put(API_PREFIX + "/traffic/robots", openapi=Operation(
         "Upload an own domain's robots.txt", "RobotsCheck", body="RobotsText",
-        params=ROBOTS_PARAMS, body_media=("text/plain",)))
+        params=ROBOTS_PARAMS, body_media=BYTES_BODY))
     def put_traffic_robots():
         query, values = read_query(ROBOTS_PARAMS)
         if values["domain"] is None and not query.errors:
@@ -8941,7 +8942,9 @@ def robots_answer(db, workspace_id, values, message, query=None):
         return success(robots_document(connection, workspace_id, scope), message)
 
 
-LOG_MEDIA_TYPES = ("text/plain", "application/octet-stream")
+# A log or robots.txt is sent as bytes (text/plain is taken too): declared as octet-stream,
+# which the generated clients send as a file (openapi-python-client has no text/plain).
+BYTES_BODY = ("application/octet-stream",)
 TRAFFIC_LOG_PARAMS = (
     Param("source", "string", "Names the log, for resuming it (default: a hash of its first "
           "line). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
