@@ -77,7 +77,8 @@ def test_every_python_operation_module_imports(python_client, document_file):
         assert callable(importlib.import_module(name).sync), name
     with open(document_file, encoding="utf-8") as document:
         paths = json.load(document)["paths"]
-    assert len(operations) == sum(len(methods) for methods in paths.values()) == 59
+    methods = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+    assert len(operations) == sum(len(methods & set(item)) for item in paths.values()) == 59
 
 
 def test_the_python_client_lists_engines_and_turns_one_off(python_client, tracker_api):
