@@ -51,7 +51,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     with tempfile.TemporaryDirectory() as work:
         db_path = os.path.join(work, "tracker.db")
-        key = browser.history_database(db_path)
+        key = browser.history_database(db_path, seed=browser.SHOWCASE_SEED)
         server, url = serve(db_path)
         try:
             for width_name, size in (("desktop", browser.DESKTOP), ("phone", browser.PHONE)):
