@@ -1642,7 +1642,7 @@ CREATE TABLE last_models (
 -- requests to the own brands' hosts, summed per UTC day, page and who asked; no client
 -- address is kept, only what it proved (verification). agent, operator, verification and
 -- assistant are '' when they do not apply (people, unnamed bots; a visit no assistant sent).
--- MIGRATIONS[11] creates what lies between these two lines as it is written here.
+-- MIGRATIONS[11] creates these tables (TRAFFIC_TABLES) as they are written here.
 CREATE TABLE traffic_daily (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     day          TEXT NOT NULL,
@@ -1691,6 +1691,5 @@ CREATE TABLE traffic_ranges (
     prefixes      TEXT NOT NULL,
     fetched_at    TEXT NOT NULL
 ) STRICT;
--- End of AI traffic.
 
 PRAGMA user_version = 12;

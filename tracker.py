@@ -255,22 +255,23 @@ def schema_sql():
         return schema.read()
 
 
-def baseline_definitions(kind=None):
-    """{name: the SQL that creates it} of every table, index, trigger and view of
-    schema.sql (or of those of one kind)."""
+@functools.cache
+def baseline_schema():
+    """schema.sql's objects as a fresh database holds them, in creation order: rows of
+    (type, name, table, the SQL that creates it); an automatic index has no SQL."""
     baseline = connect(":memory:")
     try:
         baseline.execute(schema_sql()).fetchall()
-        return {row["name"]: row["sql"] for row in baseline.execute(
-            "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND type = coalesce(?, type)",
-            (kind,))}
+        return tuple((row["type"], row["name"], row["tbl_name"], row["sql"]) for row in
+                     baseline.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema "
+                                      "WHERE sql IS NOT NULL ORDER BY rowid"))
     finally:
         baseline.close()
 
 
 def baseline_objects(kind, *names):
     """SQL that drops the triggers or views (kind) named and creates them as schema.sql does."""
-    found = baseline_definitions(kind)
+    found = {name: sql for type_, name, _, sql in baseline_schema() if type_ == kind}
     return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
 
 
@@ -302,22 +303,9 @@ def engine_outcomes_sql():
 
 def baseline_table_sql(*wanted):
     """The SQL that creates schema.sql's objects of each of wanted, a (table, [types])
-    pair, read from one fresh database in memory: a list, one text per pair."""
-    baseline = connect(":memory:")
-    try:
-        baseline.execute(schema_sql()).fetchall()
-        return ["".join(row["sql"] + ";\n" for row in table_objects(baseline, table, types))
-                for table, types in wanted]
-    finally:
-        baseline.close()
-
-
-def table_objects(connection, table, types):
-    """The rows of sqlite_schema of the given types belonging to table, in creation order
-    (an automatic index has no sql)."""
-    return query_all(connection, """
-        SELECT sql FROM sqlite_schema WHERE tbl_name = ? AND sql IS NOT NULL
-        AND type IN (SELECT value FROM json_each(?)) ORDER BY rowid""", (table, json.dumps(types)))
+    pair, in creation order: a list, one text per pair."""
+    return ["".join(sql + ";\n" for type_, _, owner, sql in baseline_schema()
+                    if owner == table and type_ in types) for table, types in wanted]
 
 
 def rebuilt_table_sql(table, columns):
@@ -371,6 +359,11 @@ def samples_migration_sql():
               "WHERE id IN (SELECT max(id) FROM chats GROUP BY workspace_id, engine);\n")
 
 
+# The AI traffic tables, new in 1.0.0 (see schema.sql).
+TRAFFIC_TABLES = ("traffic_daily", "traffic_sources", "traffic_settings", "traffic_robots",
+                  "traffic_ranges")
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -384,16 +377,9 @@ def upgrade_to_baseline():
             "chats_location_brands_delete", "chats_url_delete"),
         engine_outcomes_sql(),
         branded_prompts_sql(),
-        traffic_schema_sql(),
+        "".join(baseline_table_sql(*((table, ["table", "index"]) for table in TRAFFIC_TABLES))),
         samples_migration_sql(),
     ))
-
-
-def traffic_schema_sql():
-    """The AI traffic tables, as schema.sql creates them (the part between its "AI traffic"
-    and "End of AI traffic" lines), for a file from before them."""
-    text = schema_sql()
-    return text[text.index("-- AI traffic"):text.index("-- End of AI traffic.")]
 
 
 MIGRATIONS = {
@@ -2292,13 +2278,14 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
 # (queued: when it was queued or queued again after a failed attempt; running: claimed;
 # done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
 # error. The runs_workspace index ends with the run's id: the newest is its first entry.
+LATEST_RUN = """FROM runs r INDEXED BY runs_workspace
+        WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
+        ORDER BY r.id DESC LIMIT 1"""
 LAST_RUN_JSON = """(
         SELECT jsonb_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
                             'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
                             'error', r.last_error)
-        FROM runs r INDEXED BY runs_workspace
-        WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
-        ORDER BY r.id DESC LIMIT 1)"""
+        %s)""" % LATEST_RUN
 PROMPT_JSON = """json_object(
         'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
         'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
@@ -12769,9 +12756,7 @@ PROMPT_SORTS = {
     "location": ("p.location", ()),
     "branded": ("p.branded", ()),
     # the latest run that was not canceled: when it took its state
-    "lastRun": ("(SELECT r.updated_at FROM runs r INDEXED BY runs_workspace WHERE r.workspace_id = "
-                "p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled' "
-                "ORDER BY r.id DESC LIMIT 1)", ()),
+    "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
     "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
@@ -15019,8 +15004,8 @@ def build_parser():
                            help="how long a webhook send may take in all, from looking up the "
                                 "receiver's name to the last byte of its answer (default 10s)")
     serve_cmd.add_argument("--request-budget", type=parse_duration, default=PAGE_BUDGET_SECONDS,
-                           help="how long a read (API or dashboard page) may run before it stops with a 503 "
-                                "(default 10s)")
+                           help="how long a read (API or dashboard page) may run before it "
+                                "stops with a 503 (default 10s)")
     serve_cmd.add_argument("--export-budget", type=parse_duration, default=EXPORT_BUDGET_SECONDS,
                            help="the same for each chunk of an export, format=csv or ndjson "
                                 "(default 5m)")
