@@ -12551,18 +12551,18 @@ Calls and cost grow in proportion: see what a change costs before saving it.</p>
 </select></div>
 <button type="submit">Preview</button>
 </form>
-<div class="scroll"><table>
-<caption>Expected a day: now at {{current}} sample{{"" if current == 1 else "s"}} per run{{"" if preview == current else ", and at %d" % preview}}</caption>
-<thead><tr><th scope="col">Engine</th><th scope="col">On</th><th scope="col">Calls a day</th><th scope="col">Cost a day (USD)</th>
+<p id="expected-title">Expected a day: now at {{current}} sample{{"" if current == 1 else "s"}} per run{{"" if preview == current else ", and at %d" % preview}}</p>
+<div class="scroll"><table aria-labelledby="expected-title">
+<thead><tr><th scope="col">Engine</th><th scope="col">On</th><th scope="col" class="num">Calls a day</th><th scope="col" class="num">Cost a day (USD)</th>
 % if preview != current:
-<th scope="col">Calls at {{preview}}</th><th scope="col">Cost at {{preview}}</th>
+<th scope="col" class="num">Calls at {{preview}}</th><th scope="col" class="num">Cost at {{preview}}</th>
 % end
 </tr></thead><tbody>
 % for engine, previewed in engines:
 <tr><th scope="row">{{engine["label"]}} ({{engine["model"]}})</th><td>{{"yes" if engine["enabled"] else "no"}}</td>
-<td>{{engine["expectedDailyCalls"]}}</td><td>{{"unknown" if engine["expectedDailyCost"] is None else "%.4f" % engine["expectedDailyCost"]}}</td>
+<td class="num">{{engine["expectedDailyCalls"]}}</td><td class="num">{{"unknown" if engine["expectedDailyCost"] is None else "%.4f" % engine["expectedDailyCost"]}}</td>
 % if preview != current:
-<td>{{previewed["expectedDailyCalls"]}}</td><td>{{"unknown" if previewed["expectedDailyCost"] is None else "%.4f" % previewed["expectedDailyCost"]}}</td>
+<td class="num">{{previewed["expectedDailyCalls"]}}</td><td class="num">{{"unknown" if previewed["expectedDailyCost"] is None else "%.4f" % previewed["expectedDailyCost"]}}</td>
 % end
 </tr>
 % end

@@ -369,11 +369,12 @@ def site(db):
 def test_the_settings_page_previews_calls_and_cost_then_saves(site):
     site.api.post("/prompts", {"prompts": [{"text": "A?"}, {"text": "B?"}]})
     page = site.get("/settings")
-    assert "Expected a day: now at 1 sample per run</caption>" in page.text
-    assert "<td>2</td>" in page.text and "disabled>Save: 1 sample per run" in page.text
+    assert "Expected a day: now at 1 sample per run</p>" in page.text
+    assert '<td class="num">2</td>' in page.text and "disabled>Save: 1 sample per run" in page.text
     preview = site.get("/settings", {"samplesPerRun": "4"})
-    assert "Expected a day: now at 1 sample per run, and at 4</caption>" in preview.text
-    assert '<th scope="col">Calls at 4</th>' in preview.text and "<td>8</td>" in preview.text
+    assert "Expected a day: now at 1 sample per run, and at 4</p>" in preview.text
+    assert '<th scope="col" class="num">Calls at 4</th>' in preview.text
+    assert '<td class="num">8</td>' in preview.text
     assert workspace_samples(site.api) == 1  # a preview saves nothing
     site.get("/settings", {"samplesPerRun": "11"}, status=422)
     site.post("/settings", {"samplesPerRun": "4", "csrf": csrf_of(preview)}, status=303)

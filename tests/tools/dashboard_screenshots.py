@@ -20,7 +20,8 @@ PAGES = (("sign-in", "/"), ("overview", "/"), ("overview-7-days", "/?days=7"),
          ("prompt", "/prompts/1"), ("delete-prompt", "/prompts/1/delete"), ("not-found", "/nowhere"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
          ("urls", "/sources?groupBy=url&domain=stark.example"),
-         ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"))
+         ("traffic", "/traffic"), ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"),
+         ("settings", "/settings"), ("settings-preview", "/settings?samplesPerRun=5"))
 
 
 def serve(db_path):
