@@ -60,6 +60,13 @@ owns and what it calls:
 20. Command line: argparse, the commands, and main().
 """
 
+# Importing the dependencies and defining this module make some 44,000 objects the garbage
+# collector tracks, nearly all kept for the life of the process; left on, it walked them
+# again and again (a tenth of a start's CPU time). It is off until the end of this module, which freezes
+# what was made (gc.freeze: no collection walks it again) and turns it back on.
+import gc
+gc.disable()
+
 import argparse
 import binascii
 import bisect
@@ -103,7 +110,6 @@ import sysconfig
 import tempfile
 import threading
 import time
-import tomllib
 import traceback
 import unicodedata
 import urllib.parse
@@ -112,12 +118,13 @@ import zlib
 import apsw
 import bottle
 import orjson
-import publicsuffixlist
 import re2
-import vaderSentiment.vaderSentiment as vader
 from bottle import request, response
 from cheroot import (connections as cheroot_connections, errors as cheroot_errors,
                     server as cheroot_server, wsgi as cheroot_wsgi)
+# publicsuffixlist, vaderSentiment and tomllib are imported where they are first used:
+# importing them costs every start some 10 ms (tomllib compiles its patterns), and a
+# server's first domain, sentiment or seed file comes later, if ever.
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
@@ -4434,6 +4441,7 @@ OVERRIDABLE_CATEGORIES = ("ugc", "reference", "institutional", "editorial", "oth
 @functools.cache
 def public_suffixes():
     """The Public Suffix List, loaded on first use (it takes a few milliseconds)."""
+    import publicsuffixlist
     return publicsuffixlist.PublicSuffixList()
 
 
@@ -4693,8 +4701,15 @@ def path_domain(raw):
 ###############################################################################
 
 # RE2, not re: answers are untrusted, and these must take linear time on any text (with
-# re, 5 MB of "[" made the Markdown pattern backtrack for 17 s, holding the GIL).
-MARKDOWN_LINK = re2.compile(r"\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)")
+# re, 5 MB of "[" made the Markdown pattern backtrack for 17 s, holding the GIL). A
+# pattern with a bounded repeat such as {0,500} takes RE2 milliseconds to compile; those
+# are compiled on first use, not at every start.
+@functools.cache
+def markdown_link_pattern():
+    """[title](http(s) URL), the title at most 500 characters."""
+    return re2.compile(r"\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)")
+
+
 BARE_URL = re2.compile(r"(?i:https?)://[^\s<>()\[\]\"'`]+")
 URL_TRAILING_PUNCTUATION = ".,;:!?*_'\""
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -4742,7 +4757,7 @@ def extract_sources(answer):
     left out)."""
     found = [(c["url"], c.get("title"), c.get("domain"), True) for c in answer.citations]
     found += [(url, title.strip() or None, None, True)
-              for title, url in MARKDOWN_LINK.findall(answer.text)]
+              for title, url in markdown_link_pattern().findall(answer.text)]
     found += [(url, None, None, True) for url in BARE_URL.findall(answer.text)]
     found += [(c["url"], c.get("title"), c.get("domain"), False) for c in answer.consulted]
     sources, too_long = {}, 0
@@ -4789,6 +4804,7 @@ NOT_PROSE = re.compile("|".join((
 @functools.cache
 def known_suffixes():
     """The Public Suffix List without its implicit "*" rule (see top_level_domain)."""
+    import publicsuffixlist
     return publicsuffixlist.PublicSuffixList(accept_unknown=False)
 
 
@@ -5062,6 +5078,7 @@ SENTENCE_END = re2.compile(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list
 def sentiment_analyzer():
     """VADER with the lexicons its package ships, read once (named by full path, so that
     the frozen executable finds them where it unpacked them)."""
+    import vaderSentiment.vaderSentiment as vader
     folder = os.path.dirname(vader.__file__)
     return vader.SentimentIntensityAnalyzer(
         lexicon_file=os.path.join(folder, "vader_lexicon.txt"),
@@ -5215,8 +5232,20 @@ def judge_failed(judge, error):
 # ones no brand of the workspace is named as. At most MAX_NAMES_PER_CHAT a chat.
 MAX_NAME_CHARS = 60
 MAX_NAMES_PER_CHAT = 50
-LIST_ITEM_LEAD = re2.compile(r"(?m)^[ \t]*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+([^\n]{1,200})")
-BOLD_TEXT = re2.compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
+
+
+@functools.cache
+def list_item_pattern():
+    """The first 200 characters of a list item, after its bullet or number."""
+    return re2.compile(r"(?m)^[ \t]*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+([^\n]{1,200})")
+
+
+@functools.cache
+def bold_text_pattern():
+    """**bold** or __bold__ text of 1 to 200 characters."""
+    return re2.compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
+
+
 NAME_END = re.compile(r"\s[-–—|]\s|[:(\[,;]|\.\s|\.$")
 HEADING_WORDS = frozenset("""
     pros cons summary note notes conclusion overview features feature pricing price cost
@@ -5248,8 +5277,8 @@ def recommended_names(text):
     """[{"name", "name_key", "mentions"}] of the names the answer recommends, first seen
     first; mentions counts where the name occurs in the text, ignoring case."""
     masked = mask_link_targets(text)
-    candidates = [match.group(1) for match in LIST_ITEM_LEAD.finditer(masked)]
-    candidates += [match.group(1) or match.group(2) for match in BOLD_TEXT.finditer(masked)]
+    candidates = [match.group(1) for match in list_item_pattern().finditer(masked)]
+    candidates += [match.group(1) or match.group(2) for match in bold_text_pattern().finditer(masked)]
     names, folded = {}, masked.casefold()
     for candidate in candidates:
         name = name_candidate(candidate)
@@ -10693,6 +10722,7 @@ def read_seed(path):
         raw = seed_file.read()
     try:
         if path.endswith(".toml"):
+            import tomllib
             return tomllib.loads(raw.decode("utf-8"))
         return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
@@ -11376,10 +11406,16 @@ def escape(text):
 # Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
 # piece; the only markup is what this renderer writes (links only to http(s) URLs, with
 # rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
-MARKDOWN_INLINE = re2.compile(
-    r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
-    r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
-    r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+@functools.cache
+def markdown_inline_pattern():
+    """Code, links, URLs, bold and italics (compiled on first use, as
+    markdown_link_pattern)."""
+    return re2.compile(
+        r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
+        r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+        r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+
+
 MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
 
 
@@ -11413,7 +11449,7 @@ class AnswerRenderer:
 
     def inline(self, text):
         out, at = [], 0
-        for match in MARKDOWN_INLINE.finditer(text):
+        for match in markdown_inline_pattern().finditer(text):
             out.append(self.text(text[at:match.start()]))
             code, label, url, bare, strong, strong2, em, em2 = match.groups()
             if code is not None:
@@ -15138,6 +15174,9 @@ def main(argv=None):
         return 1
     return 0
 
+
+gc.freeze()
+gc.enable()
 
 if __name__ == "__main__":
     sys.exit(main())
