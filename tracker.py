@@ -6803,28 +6803,33 @@ def estimate_correlations(connection, workspace_id, since):
         FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_brands x ON x.chat_id = c.id
         WHERE c.prompt_id IN (SELECT value FROM json_each(?)) AND c.created_at >= ?
         AND c.workspace_id = ? GROUP BY x.brand_id""", (prompts, since, workspace_id))}
-    estimated = {}
-    for brand_id, rows in by_brand.items():
-        def cells(units, summed):
-            return [(run[0], units(run, rows.get(run)), summed(rows.get(run))) for run in runs]
-        estimated.update({(brand_id, figure): correlation for figure, correlation in (
-            ("visibility", clustered_correlation(cells(
-                lambda run, row: runs[run], lambda row: row["mentioned"] if row else 0))),
-            ("shareOfVoice", clustered_correlation(cells(
-                lambda run, row: mentions[run], lambda row: row["mentioned"] if row else 0))),
-            ("averagePosition", clustered_correlation(cells(
-                lambda run, row: row["mentioned"] if row else 0,
-                lambda row: row["position_sum"] if row else 0),
-                squares.get(brand_id, {}).get("position", 0), prompt_count)),
-            ("sentiment", clustered_correlation(cells(
-                lambda run, row: row["sentiment_scored"] if row else 0,
-                lambda row: row["sentiment_sum"] if row else 0.0),
-                squares.get(brand_id, {}).get("sentiment", 0), prompt_count)))
-            if correlation is not None})
+    estimated = {(brand_id, figure): correlation for brand_id, rows in by_brand.items()
+                 for figure, correlation in brand_correlations(
+                     runs, mentions, rows, squares.get(brand_id, {}), prompt_count).items()}
     citation = pooled(citation_correlations(connection, workspace_id, since, prompts, runs))
     if citation is not None:
         estimated[(0, "citationShare")] = citation
     return estimated
+
+
+def brand_correlations(runs, mentions, rows, squares, prompt_count):
+    """{figure: Correlation} of one brand from its rollup rows per run (a run without one
+    did not name it), the runs' chats and mentions of any brand, and the squares of its
+    positions and sentiment scores."""
+    unnamed = {"mentioned": 0, "position_sum": 0, "sentiment_sum": 0.0, "sentiment_scored": 0}
+    cells = [(run, rows.get(run, unnamed)) for run in runs]
+    found = {
+        "visibility": clustered_correlation(
+            [(run[0], runs[run], row["mentioned"]) for run, row in cells]),
+        "shareOfVoice": clustered_correlation(
+            [(run[0], mentions[run], row["mentioned"]) for run, row in cells]),
+        "averagePosition": clustered_correlation(
+            [(run[0], row["mentioned"], row["position_sum"]) for run, row in cells],
+            squares.get("position", 0), prompt_count),
+        "sentiment": clustered_correlation(
+            [(run[0], row["sentiment_scored"], row["sentiment_sum"]) for run, row in cells],
+            squares.get("sentiment", 0), prompt_count)}
+    return {figure: correlation for figure, correlation in found.items() if correlation is not None}
 
 
 def citation_correlations(connection, workspace_id, since, prompts, runs):

@@ -123,6 +123,12 @@ def test_worked_example_figures(api, example):
     assert acme["mentions"] == 2 and parts(acme["averagePosition"]) == ratio(3, 2)
     assert parts(acme["shareOfVoice"]) == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
     assert parts(acme["visibility"]) == ratio(2, 4) and parts(beta["visibility"]) == ratio(3, 4)
+    # Two prompts and no estimate of how their chats cluster yet: each prompt counts as one
+    # observation, less one for the mean (README, Intervals), so the intervals are wide.
+    assert (acme["visibility"]["lower"], acme["visibility"]["upper"]) == (
+        pytest.approx(0.00154, abs=1e-5), pytest.approx(0.99846, abs=1e-5))
+    assert (beta["visibility"]["lower"], beta["visibility"]["upper"]) == (
+        pytest.approx(0.00346, abs=1e-5), pytest.approx(0.99961, abs=1e-5))
 
 
 def test_ties_rank_by_position_then_name(api, example):

@@ -225,9 +225,9 @@ def covers(figure, truth):
     return figure[0] <= truth <= figure[1]
 
 
-@pytest.mark.parametrize("samples", [1, 5])
-def test_intervals_cover_the_true_value_at_their_stated_rate(samples):
-    rng, prompts, days, replications = random.Random(30 + samples), 50, 7, 400
+def coverage_rates(samples, days=7, replications=400, seed=30, prompts=50):
+    """{interval: share of the replications whose interval holds the true value}."""
+    rng = random.Random(seed + samples)
     hits = dict.fromkeys(("visibility", "naive visibility", "position", "naive position"), 0)
     for _ in range(replications):
         visibility, position, squares, mentioned, positions = simulated_window(
@@ -243,8 +243,20 @@ def test_intervals_cover_the_true_value_at_their_stated_rate(samples):
         mean = positions / mentioned
         spread = tracker.WILSON_Z * math.sqrt((squares - mean * positions) / (mentioned - 1) / mentioned)
         hits["naive position"] += covers((mean - spread, mean + spread), TRUE_POSITION)
-    rates = {name: count / replications for name, count in hits.items()}
+    return {name: count / replications for name, count in hits.items()}
+
+
+@pytest.mark.parametrize("samples", [1, 5])
+def test_intervals_cover_the_true_value_at_their_stated_rate(samples):
+    rates = coverage_rates(samples)
     assert abs(rates["visibility"] - 0.95) <= 0.035, rates
     assert abs(rates["position"] - 0.95) <= 0.035, rates
     # The interval that takes every chat for independent misses the truth far more often.
     assert rates["naive visibility"] < 0.85 and rates["naive position"] < 0.85, rates
+
+
+if __name__ == "__main__":  # the README's table: python tests/test_intervals.py
+    print("days samples " + " ".join("%17s" % name for name in coverage_rates(1)))
+    for days, samples in ((7, 1), (7, 5), (28, 1), (28, 5)):
+        rates = coverage_rates(samples, days, replications=2000, seed=1000)
+        print("%4d %7d " % (days, samples) + " ".join("%17.3f" % rate for rate in rates.values()))
