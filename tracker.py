@@ -6741,8 +6741,8 @@ def correlations_due(connection, since_day, now):
     for row in query_all(connection, """
             SELECT w.id, e.chats, e.estimated_at FROM workspaces w
             LEFT JOIN correlation_estimates e ON e.workspace_id = w.id ORDER BY w.id"""):
-        chats = reference_chats(connection, row["id"], since_day)
-        if chats and (row["chats"] is None or abs(chats - row["chats"]) > CORRELATION_CHANGE * row["chats"]
+        chats, before = reference_chats(connection, row["id"], since_day), row["chats"]
+        if chats and (before is None or abs(chats - before) > CORRELATION_CHANGE * before
                       or now - parse_timestamp(row["estimated_at"]) > CORRELATION_MAX_AGE):
             return row["id"], chats
     return None
@@ -6781,7 +6781,8 @@ def estimate_correlations(connection, workspace_id, since):
     prompts = json.dumps([row["id"] for row in query_all(connection, """
         SELECT id FROM prompts WHERE workspace_id = ? ORDER BY (id * 2654435761) %% 4294967296
         LIMIT %d""" % INTERVAL_REFERENCE_PROMPTS, (workspace_id,))])
-    in_reference = "x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) AND x.day >= ?"
+    in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
+                    "AND x.day >= ?")
     params = (workspace_id, prompts, since[:10])
     runs = {(row["prompt_id"], row["day"], row["engine"]): row["chats"] for row in query_all(
         connection, "SELECT prompt_id, day, engine, chats FROM prompt_daily_chats x WHERE %s "
@@ -6846,7 +6847,8 @@ def citation_correlations(connection, workspace_id, since, prompts, runs):
                 GROUP BY domain ORDER BY sum(chats) DESC LIMIT ?)
             GROUP BY 1, 2, 3, 4""", (prompts, since, workspace_id, workspace_id, since[:10],
                                      CITATION_DOMAINS)):
-        citing.setdefault(row["domain"], {})[(row["prompt_id"], row["day"], row["engine"])] = row["chats"]
+        run = (row["prompt_id"], row["day"], row["engine"])
+        citing.setdefault(row["domain"], {})[run] = row["chats"]
     return [clustered_correlation([(run[0], chats, cited.get(run, 0)) for run, chats in runs.items()])
             for cited in citing.values()]
 
