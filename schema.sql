@@ -1632,7 +1632,7 @@ CREATE INDEX annotations_window ON annotations (workspace_id, created_at);
 -- prompt and run in a workspace's last 28 days, estimated in the background by the worker
 -- (refresh_correlations) and read by every request for the intervals. brand_id 0 is the
 -- workspace's own (citation share, pooled over its most cited domains). variance is a
--- unit's, for the means; NULL for the shares.
+-- unit's (the means' intervals use it); NULL for the pooled citation share.
 CREATE TABLE figure_correlations (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     brand_id     INTEGER NOT NULL,

@@ -6548,20 +6548,20 @@ FEW_PROMPTS = "fewer than 2 prompts"
 NO_SPREAD = "no spread measured yet"
 
 
-@dataclasses.dataclass(frozen=True)
-class Correlation:
-    """How a figure's units cluster (see above), from the reference window."""
-    run: float = 1.0  # of two units of one run
-    prompt: float = 1.0  # of two units of one prompt in different runs
-    variance: float = None  # of one unit (for a mean)
-    per_run: float = 1.0  # units per run
-    coverage: float = 1.0  # share of the prompts with any unit (a mean's: those naming the brand)
-    unequal: float = 1.0  # 1 + the squared coefficient of variation of the units per prompt
+# How a figure's units cluster (see above), from the reference window: the correlation of
+# two units of one run (run) and of one prompt in different runs (prompt), a unit's variance
+# (for a mean), units per run, the share of the prompts with any unit (coverage: a mean's
+# are those naming the brand) and 1 + the squared coefficient of variation of the units per
+# prompt (unequal). A tuple: a request reads a few dozen of them.
+Correlation = collections.namedtuple(
+    "Correlation", "run prompt variance per_run coverage unequal",
+    defaults=(1.0, 1.0, None, 1.0, 1.0, 1.0))
 
 
 CONSERVATIVE = Correlation()
 
 
+@functools.lru_cache(maxsize=1024)  # a series asks for the same few thousands of times
 def t_quantile(df):
     """The 97.5 % quantile of Student's t with df degrees of freedom: exact for 1 and 2,
     else the Cornish-Fisher series in z (Abramowitz and Stegun 26.7.5; within 0.005 from 3
@@ -6575,45 +6575,54 @@ def t_quantile(df):
             / (92160 * df ** 4))
 
 
-def effective_units(units, prompts, correlation):
-    """(units / the design effect, prompts with a unit): see above; (None, prompts) with
-    fewer than 2 prompts."""
-    prompts = prompts * correlation.coverage
-    if prompts < 2:
-        return None, prompts
-    per_prompt = units / prompts * correlation.unequal  # unequal prompts weigh as bigger ones
-    per_run = min(correlation.per_run, per_prompt)
-    deff = 1 + (per_run - 1) * correlation.run + (per_prompt - per_run) * correlation.prompt
-    # k / (k - 1): the deviations are from the sample's mean, not the population's (CR1)
-    return units / max(1.0, deff) * (prompts - 1) / prompts, prompts
+class Interval:
+    """The 95 % interval of one figure over a scope's prompts (see above), with what stays
+    the same across the scope's buckets worked out once: a year's daily series asks for
+    some ten thousand. Each answer is (lower, upper, None) or (None, None, why none)."""
+    __slots__ = ("correlation", "prompts", "t", "shrink")
+
+    def __init__(self, prompts, correlation=None):
+        self.correlation = correlation or CONSERVATIVE
+        self.prompts = prompts * self.correlation.coverage  # those with a unit
+        if self.prompts >= 2:
+            self.t = t_quantile(self.prompts - 1)
+            # k / (k - 1): the deviations are from the sample's mean, not the population's (CR1)
+            self.shrink = (self.prompts - 1) / self.prompts
+
+    def effective_units(self, units):
+        """units / the design effect."""
+        correlation = self.correlation
+        per_prompt = units / self.prompts * correlation.unequal  # unequal prompts weigh as bigger
+        per_run = min(correlation.per_run, per_prompt)
+        deff = 1 + (per_run - 1) * correlation.run + (per_prompt - per_run) * correlation.prompt
+        return units * self.shrink / max(1.0, deff)
+
+    def share(self, successes, units):
+        if not units:
+            return None, None, NO_DATA
+        if self.prompts < 2:
+            return None, None, FEW_PROMPTS
+        n_eff = self.effective_units(units)
+        return wilson_interval(successes / units * n_eff, n_eff, self.t) + (None,)
+
+    def mean(self, total, units, bounds):
+        """Of a mean (of positions, or of sentiment scores) within bounds."""
+        if not units:
+            return None, None, NO_DATA
+        if self.prompts < 2:
+            return None, None, FEW_PROMPTS
+        if not self.correlation.variance:
+            return None, None, NO_SPREAD
+        mean = total / units
+        spread = self.t * math.sqrt(self.correlation.variance / self.effective_units(units))
+        return max(bounds[0], mean - spread), min(bounds[1], mean + spread), None
 
 
-def interval_fields(lower=None, upper=None, reason=None):
-    return {"lower": lower, "upper": upper, "interval": reason}
-
-
-def proportion_interval(successes, units, prompts, correlation=None):
-    """lower, upper and interval (null, or why there is no interval) of a share."""
-    if not units:
-        return interval_fields(reason=NO_DATA)
-    n_eff, prompts = effective_units(units, prompts, correlation or CONSERVATIVE)
-    if n_eff is None:
-        return interval_fields(reason=FEW_PROMPTS)
-    return interval_fields(*wilson_interval(successes / units * n_eff, n_eff,
-                                            t_quantile(prompts - 1)))
-
-
-def mean_interval(total, units, prompts, correlation, bounds):
-    """The same for a mean (of positions, or of sentiment scores within bounds)."""
-    if not units:
-        return interval_fields(reason=NO_DATA)
-    n_eff, prompts = effective_units(units, prompts, correlation or CONSERVATIVE)
-    if n_eff is None:
-        return interval_fields(reason=FEW_PROMPTS)
-    if correlation is None or not correlation.variance:
-        return interval_fields(reason=NO_SPREAD)
-    mean, spread = total / units, t_quantile(prompts - 1) * math.sqrt(correlation.variance / n_eff)
-    return interval_fields(max(bounds[0], mean - spread), min(bounds[1], mean + spread))
+def estimate(numerator, denominator, interval):
+    """A figure: a ratio with its interval, (lower, upper, why none)."""
+    return {"value": numerator / denominator if denominator else None, "numerator": numerator,
+            "denominator": denominator, "lower": interval[0], "upper": interval[1],
+            "interval": interval[2]}
 
 
 def clamp(value):
@@ -6668,7 +6677,7 @@ def pooled(correlations):
     if not found:
         return None
     weight = sum(correlation.variance for correlation in found)
-    return dataclasses.replace(found[0], variance=None, **{
+    return found[0]._replace(variance=None, **{
         name: sum(getattr(correlation, name) * correlation.variance for correlation in found)
         / weight for name in ("run", "prompt")})
 
@@ -6677,10 +6686,10 @@ POSITION_BOUNDS = (1.0, math.inf)
 SENTIMENT_BOUNDS = (-1.0, 1.0)
 
 
-def brand_figures(chats, sums, mentioned_all_brands, prompts, correlations):
+def brand_figures(chats, sums, mentioned_all_brands, interval):
     """The figures of one brand over one scope (sums: BRAND_SUMS' for it), each defined
     only here, each with its 95 % interval (lower, upper; see Honest intervals) over the
-    scope's prompts:
+    scope's prompts, interval(figure) its Interval:
 
     visibility      chats mentioning the brand / chats in scope
     averagePosition sum of the brand's positions / chats mentioning it (1 = named first)
@@ -6689,23 +6698,19 @@ def brand_figures(chats, sums, mentioned_all_brands, prompts, correlations):
     sentiment       sum of its mentions' sentiment scores / mentions scored (-1 to 1), with
                     the mentions judged positive, neutral and negative
     """
-    of = (correlations or {}).get
-    mentioned = sums["mentioned"]
-    sentiment = ratio(round(sums["sentiment_sum"], 4), sums["sentiment_scored"])
+    mentioned, positions, scored = sums["mentioned"], sums["position_sum"], sums["sentiment_scored"]
+    sentiment = estimate(round(sums["sentiment_sum"], 4), scored, interval("sentiment").mean(
+        sums["sentiment_sum"], scored, SENTIMENT_BOUNDS))
     if sentiment["value"] is not None:
         sentiment["value"] = round(sentiment["value"], 4)
+    sentiment.update(positive=sums["positive"], neutral=sums["neutral"], negative=sums["negative"])
     return {"chats": chats, "mentions": mentioned,
-            "visibility": dict(ratio(mentioned, chats), **proportion_interval(
-                mentioned, chats, prompts, of("visibility"))),
-            "averagePosition": dict(ratio(sums["position_sum"], mentioned), **mean_interval(
-                sums["position_sum"], mentioned, prompts, of("averagePosition"), POSITION_BOUNDS)),
-            "shareOfVoice": dict(ratio(mentioned, mentioned_all_brands), **proportion_interval(
-                mentioned, mentioned_all_brands, prompts, of("shareOfVoice"))),
-            "citations": sums["cited"],
-            "sentiment": dict(sentiment, **mean_interval(
-                sums["sentiment_sum"], sums["sentiment_scored"], prompts, of("sentiment"),
-                SENTIMENT_BOUNDS), positive=sums["positive"], neutral=sums["neutral"],
-                negative=sums["negative"])}
+            "visibility": estimate(mentioned, chats, interval("visibility").share(mentioned, chats)),
+            "averagePosition": estimate(positions, mentioned, interval("averagePosition").mean(
+                positions, mentioned, POSITION_BOUNDS)),
+            "shareOfVoice": estimate(mentioned, mentioned_all_brands, interval(
+                "shareOfVoice").share(mentioned, mentioned_all_brands)),
+            "citations": sums["cited"], "sentiment": sentiment}
 
 
 # The cache of correlations (figure_correlations) ------------------------------------------
@@ -6719,13 +6724,16 @@ INTERVAL_REFERENCE_PROMPTS = 400
 CORRELATION_FIELDS = ("run", "prompt", "variance", "per_run", "coverage", "unequal")
 
 
-def cached_correlations(connection, workspace_id):
-    """{brand id (0: the workspace's): {figure: Correlation}} as last estimated."""
-    found = {}
-    for row in query_all(connection, "SELECT * FROM figure_correlations WHERE workspace_id = ?",
-                         (workspace_id,)):
-        found.setdefault(row["brand_id"], {})[row["figure"]] = Correlation(
-            **{name: row[name] for name in CORRELATION_FIELDS})
+def cached_correlations(connection, workspace_id, brand_id=None):
+    """{brand id (0: the workspace's): {figure: Correlation}} as last estimated, of every
+    brand or of brand_id."""
+    found, cursor = {}, connection.cursor()
+    cursor.row_trace = None  # tuples, made Correlations as they are
+    for brand, figure, *fields in cursor.execute(
+            "SELECT brand_id, figure, %s FROM figure_correlations WHERE workspace_id = ? "
+            "AND brand_id = coalesce(?, brand_id)" % ", ".join(CORRELATION_FIELDS),
+            (workspace_id, brand_id)):
+        found.setdefault(brand, {})[figure] = Correlation(*fields)
     return found
 
 
@@ -6763,7 +6771,7 @@ def refresh_correlations(db):
         connection.executemany(
             "INSERT INTO figure_correlations (workspace_id, brand_id, figure, %s) VALUES (?, ?, ?, %s)"
             % (", ".join(CORRELATION_FIELDS), ", ".join("?" * len(CORRELATION_FIELDS))),
-            [(workspace_id, brand_id, figure) + dataclasses.astuple(correlation)
+            [(workspace_id, brand_id, figure) + correlation
              for (brand_id, figure), correlation in estimated.items()])
         connection.execute("""
             INSERT INTO correlation_estimates (workspace_id, chats, estimated_at) VALUES (?, ?, ?)
@@ -6966,22 +6974,38 @@ def figures_by_brand(brands, chats, sums, spread, bucket=None):
     empty = dict.fromkeys(BRAND_SUMS["raw"][3], 0)
     rows = {brand["id"]: sums.get((bucket, brand["id"]), empty) for brand in brands}
     mentioned_all = sum(row["mentioned"] for row in rows.values())
-    return {brand_id: brand_figures(chats.get(bucket, 0), row, mentioned_all, spread.prompts,
-                                    spread.correlations.get(brand_id))
+    return {brand_id: brand_figures(chats.get(bucket, 0), row, mentioned_all,
+                                    functools.partial(spread.interval, brand_id))
             for brand_id, row in rows.items()}
 
 
-class Spread(collections.namedtuple("Spread", "prompts correlations")):
+class Spread:
     """What a scope's intervals need besides its sums: its prompts (prompts_in_scope) and
     the workspace's cached correlations, {brand id (0: the workspace's): {figure:
-    Correlation}}. A bucket of a series counts the prompts of its whole scope: each is
-    taken to run in every bucket (a prompt added within the window makes the early
-    buckets' intervals a little narrow)."""
+    Correlation}}; each Interval made once. A bucket of a series counts the prompts of its
+    whole scope: each is taken to run in every bucket (a prompt added within the window
+    makes the early buckets' intervals a little narrow)."""
+
+    def __init__(self, prompts, correlations):
+        self.prompts, self.correlations, self._intervals = prompts, correlations, {}
+
+    def interval(self, brand_id, figure):
+        """The Interval of a brand's figure (brand 0: the workspace's)."""
+        key = (brand_id, figure)
+        if key not in self._intervals:
+            self._intervals[key] = Interval(self.prompts,
+                                            self.correlations.get(brand_id, {}).get(figure))
+        return self._intervals[key]
+
+    def of_prompts(self, prompts):
+        """The same correlations over another scope's prompts."""
+        return Spread(prompts, self.correlations)
 
 
-def scope_spread(connection, scope):
+def scope_spread(connection, scope, brand_id=None):
+    """The scope's Spread, with the correlations of every brand or of brand_id."""
     return Spread(prompts_in_scope(connection, scope),
-                  cached_correlations(connection, scope.workspace_id))
+                  cached_correlations(connection, scope.workspace_id, brand_id))
 
 
 def prompts_in_scope(connection, scope):
@@ -7096,7 +7120,7 @@ def rankings(connection, scope, status, interval=None, compare=False):
         before_chats = count_chats(connection, before)
         previous = {row["brandId"]: row for row in ranked(brands, figures_by_brand(
             brands, before_chats, brand_sums(connection, before),
-            spread._replace(prompts=prompts_in_scope(connection, before))))}
+            spread.of_prompts(prompts_in_scope(connection, before))))}
         document["previous"] = {"from": before.start, "to": before.end,
                                 "chats": before_chats.get(None, 0)}
         for row in rows:
@@ -7217,7 +7241,8 @@ def sources_document(connection, scope, group_by, page, per_page):
     """A page of /analytics/sources: by domain, URL or category."""
     chats = count_chats(connection, scope).get(None, 0)
     categories = source_categories(connection, scope.workspace_id)
-    share = functools.partial(citation_share, total=chats, spread=scope_spread(connection, scope))
+    share = functools.partial(citation_share, total=chats,
+                              spread=scope_spread(connection, scope, brand_id=0))
     if group_by == "category":
         total, data = category_rows(connection, scope, categories, share, page, per_page)
     else:
@@ -7230,8 +7255,7 @@ def sources_document(connection, scope, group_by, page, per_page):
 def citation_share(citing, total, spread):
     """chatShare: the chats citing a source of total chats, with its interval (the
     correlation pooled over the workspace's most cited domains stands for every source's)."""
-    return dict(ratio(citing, total), **proportion_interval(
-        citing, total, spread.prompts, spread.correlations.get(0, {}).get("citationShare")))
+    return estimate(citing, total, spread.interval(0, "citationShare").share(citing, total))
 
 
 def source_json(row, group_by, categories, share):

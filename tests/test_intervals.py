@@ -233,13 +233,13 @@ def coverage_rates(samples, days=7, replications=400, seed=30, prompts=50):
         visibility, position, squares, mentioned, positions = simulated_window(
             rng, prompts, days, samples)
         chats = prompts * days * samples
-        honest = tracker.proportion_interval(mentioned, chats, prompts,
-                                             tracker.clustered_correlation(visibility))
-        hits["visibility"] += covers((honest["lower"], honest["upper"]), TRUE_VISIBILITY)
+        honest = tracker.Interval(prompts, tracker.clustered_correlation(visibility)).share(
+            mentioned, chats)
+        hits["visibility"] += covers(honest, TRUE_VISIBILITY)
         hits["naive visibility"] += covers(tracker.wilson_interval(mentioned, chats), TRUE_VISIBILITY)
-        honest = tracker.mean_interval(positions, mentioned, prompts, tracker.clustered_correlation(
-            position, squares, prompts), tracker.POSITION_BOUNDS)
-        hits["position"] += covers((honest["lower"], honest["upper"]), TRUE_POSITION)
+        honest = tracker.Interval(prompts, tracker.clustered_correlation(
+            position, squares, prompts)).mean(positions, mentioned, tracker.POSITION_BOUNDS)
+        hits["position"] += covers(honest, TRUE_POSITION)
         mean = positions / mentioned
         spread = tracker.WILSON_Z * math.sqrt((squares - mean * positions) / (mentioned - 1) / mentioned)
         hits["naive position"] += covers((mean - spread, mean + spread), TRUE_POSITION)
