@@ -33,7 +33,9 @@ owns and what it calls:
    sample), extracts (7) and stores a chat with its rollups in one transaction; the
    background brand refresh and regrouping.
 9. Analytics, the figures: the scope of a request (window and filters) and the rollups
-   that answer it with the chats at its edges; the rankings and their series.
+   that answer it with the chats at its edges; each figure's interval, from how chats
+   cluster by prompt and run (estimated by the worker, cached); the rankings and their
+   series.
 10. Analytics, the lists: sources, search queries, annotations, stability, discovered
    names, gaps and chats, and the analytics routes.
 11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
@@ -6618,7 +6620,7 @@ class Interval:
         return max(bounds[0], mean - spread), min(bounds[1], mean + spread), None
 
 
-def estimate(numerator, denominator, interval):
+def figure_of(numerator, denominator, interval):
     """A figure: a ratio with its interval, (lower, upper, why none)."""
     return {"value": numerator / denominator if denominator else None, "numerator": numerator,
             "denominator": denominator, "lower": interval[0], "upper": interval[1],
@@ -6699,16 +6701,16 @@ def brand_figures(chats, sums, mentioned_all_brands, interval):
                     the mentions judged positive, neutral and negative
     """
     mentioned, positions, scored = sums["mentioned"], sums["position_sum"], sums["sentiment_scored"]
-    sentiment = estimate(round(sums["sentiment_sum"], 4), scored, interval("sentiment").mean(
+    sentiment = figure_of(round(sums["sentiment_sum"], 4), scored, interval("sentiment").mean(
         sums["sentiment_sum"], scored, SENTIMENT_BOUNDS))
     if sentiment["value"] is not None:
         sentiment["value"] = round(sentiment["value"], 4)
     sentiment.update(positive=sums["positive"], neutral=sums["neutral"], negative=sums["negative"])
     return {"chats": chats, "mentions": mentioned,
-            "visibility": estimate(mentioned, chats, interval("visibility").share(mentioned, chats)),
-            "averagePosition": estimate(positions, mentioned, interval("averagePosition").mean(
+            "visibility": figure_of(mentioned, chats, interval("visibility").share(mentioned, chats)),
+            "averagePosition": figure_of(positions, mentioned, interval("averagePosition").mean(
                 positions, mentioned, POSITION_BOUNDS)),
-            "shareOfVoice": estimate(mentioned, mentioned_all_brands, interval(
+            "shareOfVoice": figure_of(mentioned, mentioned_all_brands, interval(
                 "shareOfVoice").share(mentioned, mentioned_all_brands)),
             "citations": sums["cited"], "sentiment": sentiment}
 
@@ -7255,7 +7257,7 @@ def sources_document(connection, scope, group_by, page, per_page):
 def citation_share(citing, total, spread):
     """chatShare: the chats citing a source of total chats, with its interval (the
     correlation pooled over the workspace's most cited domains stands for every source's)."""
-    return estimate(citing, total, spread.interval(0, "citationShare").share(citing, total))
+    return figure_of(citing, total, spread.interval(0, "citationShare").share(citing, total))
 
 
 def source_json(row, group_by, categories, share):
