@@ -162,6 +162,15 @@ def test_the_estimate_is_made_again_after_new_chats(api, db, clock, workspace):
     assert tracker.refresh_correlations(db) is True
 
 
+def test_a_tenth_more_chats_makes_the_estimate_due(api, db, workspace):
+    tracker.refresh_correlations(db)  # over 16 chats
+    prompt = workspace["prompts"][1]
+    add_chat(db, api.workspace_id, prompt, "alpha", "2026-11-21T08:00:00.000Z")
+    assert tracker.refresh_correlations(db) is False  # 17: 6 % more
+    add_chat(db, api.workspace_id, prompt, "bravo", "2026-11-21T08:00:00.000Z")
+    assert tracker.refresh_correlations(db) is True  # 18: 12.5 % more
+
+
 def test_the_worker_step_refreshes_the_estimate(api, db, workspace):
     with db.write() as connection:  # no run due: the step has nothing else to do
         connection.execute("UPDATE prompts SET status = 'paused'")
