@@ -1628,6 +1628,32 @@ CREATE TABLE annotations (
 
 CREATE INDEX annotations_window ON annotations (workspace_id, created_at);
 
+-- Honest intervals (tracker.py, "Honest intervals"): how each figure's units cluster by
+-- prompt and run in a workspace's last 28 days, estimated in the background by the worker
+-- (refresh_correlations) and read by every request for the intervals. brand_id 0 is the
+-- workspace's own (citation share, pooled over its most cited domains). variance is a
+-- unit's (the means' intervals use it); NULL for the pooled citation share.
+CREATE TABLE figure_correlations (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    brand_id     INTEGER NOT NULL,
+    figure       TEXT NOT NULL,
+    run          REAL NOT NULL,
+    prompt       REAL NOT NULL,
+    variance     REAL,
+    per_run      REAL NOT NULL,
+    coverage     REAL NOT NULL,
+    unequal      REAL NOT NULL,
+    PRIMARY KEY (workspace_id, brand_id, figure)
+) STRICT, WITHOUT ROWID;
+
+-- When each workspace's correlations were estimated, and over how many chats: made again
+-- when a day old or when the reference window's chats changed by a tenth.
+CREATE TABLE correlation_estimates (
+    workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    chats        INTEGER NOT NULL,
+    estimated_at TEXT NOT NULL
+) STRICT;
+
 -- The model each engine's latest chat in a workspace recorded (facet 'model': the model
 -- asked for; 'version': the model version the provider said answered), so that a change is
 -- annotated when the first chat shows it, in one lookup.

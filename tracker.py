@@ -33,7 +33,9 @@ owns and what it calls:
    sample), extracts (7) and stores a chat with its rollups in one transaction; the
    background brand refresh and regrouping.
 9. Analytics, the figures: the scope of a request (window and filters) and the rollups
-   that answer it with the chats at its edges; the rankings and their series.
+   that answer it with the chats at its edges; each figure's interval, from how chats
+   cluster by prompt and run (estimated by the worker, cached); the rankings and their
+   series.
 10. Analytics, the lists: sources, search queries, annotations, stability, discovered
    names, gaps and chats, and the analytics routes.
 11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
@@ -369,6 +371,8 @@ def samples_migration_sql():
 # The AI traffic tables, new in 1.0.0 (see schema.sql).
 TRAFFIC_TABLES = ("traffic_daily", "traffic_sources", "traffic_settings", "traffic_robots",
                   "traffic_ranges")
+# The cache of the intervals' correlations, new in 1.0.0 (see schema.sql).
+INTERVAL_TABLES = ("figure_correlations", "correlation_estimates")
 
 
 def upgrade_to_baseline():
@@ -384,7 +388,8 @@ def upgrade_to_baseline():
             "chats_location_brands_delete", "chats_url_delete"),
         engine_outcomes_sql(),
         branded_prompts_sql(),
-        "".join(baseline_table_sql(*((table, ["table", "index"]) for table in TRAFFIC_TABLES))),
+        "".join(baseline_table_sql(*((table, ["table", "index"])
+                                     for table in TRAFFIC_TABLES + INTERVAL_TABLES))),
         samples_migration_sql(),
     ))
 
@@ -5969,7 +5974,8 @@ class Worker:
                 for run in runs if parse_timestamp(run["leased_until"]) < now}
 
     def run_pending(self):
-        """Queue due prompts, refresh brand rows, and run every due run; returns runs done."""
+        """Queue due prompts, refresh brand rows, run every due run, then estimate the
+        intervals' correlations again where due; returns runs done."""
         queue_due_prompts(self.db, self.run_interval)
         while self.refresh() or regroup_prompt(self.db):
             pass
@@ -5977,7 +5983,7 @@ class Worker:
         while self.run_next():
             count += 1
         self.score_brands(drained=True)
-        while self.judge_older_chats():
+        while self.judge_older_chats() or refresh_correlations(self.db):
             pass
         return count
 
@@ -6189,7 +6195,8 @@ class Worker:
     def _schedule(self):
         queue_due_prompts(self.db, self.run_interval)
         self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
-        return self.refresh() or regroup_prompt(self.db) or self.judge_older_chats()
+        return (self.refresh() or regroup_prompt(self.db) or refresh_correlations(self.db)
+                or self.judge_older_chats())
 
     def _loop(self, step):
         while not self._stopping.is_set():
@@ -6535,7 +6542,8 @@ def ratio(numerator, denominator):
 
 
 def wilson_interval(successes, trials, z=WILSON_Z):
-    """The Wilson score interval of a proportion: (lower, upper), or (None, None)."""
+    """The Wilson score interval of a proportion: (lower, upper), or (None, None). trials
+    may be an effective number of chats (a float), successes its share of them."""
     if not trials:
         return None, None
     p = successes / trials
@@ -6545,29 +6553,343 @@ def wilson_interval(successes, trials, z=WILSON_Z):
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
-def brand_figures(chats, sums, mentioned_all_brands):
-    """The figures of one brand over one scope (sums: BRAND_SUMS' for it), each defined
-    only here:
+# Honest intervals ------------------------------------------------------------------------
+#
+# Chats are not independent: the chats of one prompt resemble each other (a prompt names
+# some brands far more than the average prompt does), and the samples of one run more so.
+# The interval of a figure targets its mean over the population of prompts one could ask
+# (the tracked prompts as a sample of them), so it widens by the design effect of that
+# clustering (Kish): deff = 1 + (s - 1) * rho_run + (m - s) * rho_prompt, where m is the
+# units (chats, or mentions for the means) per prompt in scope, s those per run (capped at
+# m), rho_run the correlation of two units of one run (one prompt, day and engine) and
+# rho_prompt that of two units of one prompt in different runs. The correlations (and the
+# spread of a mean's units) are estimated in the background from the per-prompt daily
+# rollups of the last INTERVAL_REFERENCE_DAYS (refresh_correlations) and cached in
+# figure_correlations; a request only divides: n_eff = n / deff, then Wilson's interval
+# of a proportion with n_eff chats, or mean +- t * sqrt(variance / n_eff) for a mean, t
+# with prompts - 1 degrees of freedom (Wilson's z is that t too). Before a first estimate,
+# each prompt counts as one observation (rho = 1): the widest the clustering can make it.
 
-    visibility      chats mentioning the brand / chats in scope (with a 95 % Wilson interval)
+INTERVAL_REFERENCE_DAYS = 28
+CORRELATION_MAX_AGE = 86400  # seconds before an estimate is made again
+CORRELATION_CHANGE = 0.1  # or when the reference window's chats changed by this share
+CITATION_DOMAINS = 20  # the most cited domains whose correlation is pooled for citation share
+NO_DATA = "nothing to measure"
+FEW_PROMPTS = "fewer than 2 prompts"
+NO_SPREAD = "no spread measured yet"
+
+
+# How a figure's units cluster (see above), from the reference window: the correlation of
+# two units of one run (run) and of one prompt in different runs (prompt), a unit's variance
+# (for a mean), units per run, the share of the prompts with any unit (coverage: a mean's
+# are those naming the brand) and 1 + the squared coefficient of variation of the units per
+# prompt (unequal). A tuple: a request reads a few dozen of them.
+Correlation = collections.namedtuple(
+    "Correlation", "run prompt variance per_run coverage unequal",
+    defaults=(1.0, 1.0, None, 1.0, 1.0, 1.0))
+
+
+CONSERVATIVE = Correlation()
+
+
+@functools.lru_cache(maxsize=1024)  # a series asks for the same few thousands of times
+def t_quantile(df):
+    """The 97.5 % quantile of Student's t with df degrees of freedom: exact for 1 and 2,
+    else the Cornish-Fisher series in z (Abramowitz and Stegun 26.7.5; within 0.005 from 3
+    on)."""
+    if df < 3:
+        return 12.706205 if df < 2 else 4.302653
+    z = WILSON_Z
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3)
+            + (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z)
+            / (92160 * df ** 4))
+
+
+class Interval:
+    """The 95 % interval of one figure over a scope's prompts (see above), with what stays
+    the same across the scope's buckets worked out once: a year's daily series asks for
+    some ten thousand. Each answer is (lower, upper, None) or (None, None, why none)."""
+    __slots__ = ("correlation", "prompts", "t", "shrink")
+
+    def __init__(self, prompts, correlation=None):
+        self.correlation = correlation or CONSERVATIVE
+        self.prompts = prompts * self.correlation.coverage  # those with a unit
+        if self.prompts >= 2:
+            self.t = t_quantile(self.prompts - 1)
+            # k / (k - 1): the deviations are from the sample's mean, not the population's (CR1)
+            self.shrink = (self.prompts - 1) / self.prompts
+
+    def effective_units(self, units):
+        """units / the design effect."""
+        correlation = self.correlation
+        per_prompt = units / self.prompts * correlation.unequal  # unequal prompts weigh as bigger
+        per_run = min(correlation.per_run, per_prompt)
+        deff = 1 + (per_run - 1) * correlation.run + (per_prompt - per_run) * correlation.prompt
+        return units * self.shrink / max(1.0, deff)
+
+    def share(self, successes, units):
+        if not units:
+            return None, None, NO_DATA
+        if self.prompts < 2:
+            return None, None, FEW_PROMPTS
+        n_eff = self.effective_units(units)
+        return wilson_interval(successes / units * n_eff, n_eff, self.t) + (None,)
+
+    def mean(self, total, units, bounds):
+        """Of a mean (of positions, or of sentiment scores) within bounds."""
+        if not units:
+            return None, None, NO_DATA
+        if self.prompts < 2:
+            return None, None, FEW_PROMPTS
+        if not self.correlation.variance:
+            return None, None, NO_SPREAD
+        mean = total / units
+        spread = self.t * math.sqrt(self.correlation.variance / self.effective_units(units))
+        return max(bounds[0], mean - spread), min(bounds[1], mean + spread), None
+
+
+def figure_of(numerator, denominator, interval):
+    """A figure: a ratio with its interval, (lower, upper, why none)."""
+    return {"value": numerator / denominator if denominator else None, "numerator": numerator,
+            "denominator": denominator, "lower": interval[0], "upper": interval[1],
+            "interval": interval[2]}
+
+
+def clamp(value):
+    return min(1.0, max(0.0, value))
+
+
+def clustered_correlation(cells, sum_of_squares=None, prompt_count=None):
+    """The Correlation of a figure's units from its cells, (prompt, units, sum) per run
+    (one prompt, day and engine), and the sum of the units' squares (None: 0/1 units, whose
+    squares are their sum). Moments of pairs: the cross products of two units' deviations
+    from the mean, summed over the pairs of one run and over those of one prompt, over the
+    variance times the pairs; None when the units do not vary."""
+    units = sum(cell[1] for cell in cells)
+    total = sum(cell[2] for cell in cells)
+    if units < 2:
+        return None
+    mean = total / units
+    squares = total if sum_of_squares is None else sum_of_squares
+    deviations = squares - units * mean * mean  # the sum of the units' squared deviations
+    if deviations <= 1e-9 * units:
+        return None
+    prompts = {}
+    run_cross = run_pairs = 0.0
+    for prompt, n, summed in cells:
+        run_cross += (summed - n * mean) ** 2
+        run_pairs += n * (n - 1)
+        slot = prompts.setdefault(prompt, [0, 0.0])
+        slot[0] += n
+        slot[1] += summed
+    prompt_cross = sum((s - n * mean) ** 2 for n, s in prompts.values()) - run_cross
+    prompt_pairs = sum(n * (n - 1) for n, _ in prompts.values()) - run_pairs
+    if not run_pairs and not prompt_pairs:
+        return None  # a unit per prompt: no pair to measure
+    variance = deviations / units
+    run_rho = (run_cross - deviations) / (run_pairs * variance) if run_pairs else None
+    prompt_rho = prompt_cross / (prompt_pairs * variance) if prompt_pairs else None
+    # One rho unmeasured (one unit per run, or one run per prompt): the other stands for it.
+    prompt_rho = clamp(run_rho if prompt_rho is None else prompt_rho)
+    run_rho = max(prompt_rho, clamp(prompt_rho if run_rho is None else run_rho))
+    sizes = [n for n, _ in prompts.values() if n]
+    return Correlation(run=run_rho, prompt=prompt_rho, variance=variance * units / (units - 1),
+                       per_run=units / sum(1 for cell in cells if cell[1]),
+                       coverage=len(sizes) / (prompt_count or len(sizes)),
+                       unequal=len(sizes) * sum(n * n for n in sizes) / units ** 2)
+
+
+def pooled(correlations):
+    """One Correlation of several figures of the same units (the citation shares of the
+    most cited domains): their correlations weighted by their variances, which is the
+    ratio of their summed cross products to their summed variances."""
+    found = [correlation for correlation in correlations if correlation is not None]
+    if not found:
+        return None
+    weight = sum(correlation.variance for correlation in found)
+    return found[0]._replace(variance=None, **{
+        name: sum(getattr(correlation, name) * correlation.variance for correlation in found)
+        / weight for name in ("run", "prompt")})
+
+
+POSITION_BOUNDS = (1.0, math.inf)
+SENTIMENT_BOUNDS = (-1.0, 1.0)
+
+
+def brand_figures(chats, sums, mentioned_all_brands, interval):
+    """The figures of one brand over one scope (sums: BRAND_SUMS' for it), each defined
+    only here, each with its 95 % interval (lower, upper; see Honest intervals) over the
+    scope's prompts, interval(figure) its Interval:
+
+    visibility      chats mentioning the brand / chats in scope
     averagePosition sum of the brand's positions / chats mentioning it (1 = named first)
     shareOfVoice    chats mentioning the brand / sum over the ranked brands of chats mentioning each
     citations       chats citing one of the brand's domains
     sentiment       sum of its mentions' sentiment scores / mentions scored (-1 to 1), with
                     the mentions judged positive, neutral and negative
     """
-    mentioned = sums["mentioned"]
-    lower, upper = wilson_interval(mentioned, chats)
-    sentiment = ratio(round(sums["sentiment_sum"], 4), sums["sentiment_scored"])
+    mentioned, positions, scored = sums["mentioned"], sums["position_sum"], sums["sentiment_scored"]
+    sentiment = figure_of(round(sums["sentiment_sum"], 4), scored, interval("sentiment").mean(
+        sums["sentiment_sum"], scored, SENTIMENT_BOUNDS))
     if sentiment["value"] is not None:
         sentiment["value"] = round(sentiment["value"], 4)
+    sentiment.update(positive=sums["positive"], neutral=sums["neutral"], negative=sums["negative"])
     return {"chats": chats, "mentions": mentioned,
-            "visibility": dict(ratio(mentioned, chats), lower=lower, upper=upper),
-            "averagePosition": ratio(sums["position_sum"], mentioned),
-            "shareOfVoice": ratio(mentioned, mentioned_all_brands),
-            "citations": sums["cited"],
-            "sentiment": dict(sentiment, positive=sums["positive"], neutral=sums["neutral"],
-                              negative=sums["negative"])}
+            "visibility": figure_of(mentioned, chats, interval("visibility").share(mentioned, chats)),
+            "averagePosition": figure_of(positions, mentioned, interval("averagePosition").mean(
+                positions, mentioned, POSITION_BOUNDS)),
+            "shareOfVoice": figure_of(mentioned, mentioned_all_brands, interval(
+                "shareOfVoice").share(mentioned, mentioned_all_brands)),
+            "citations": sums["cited"], "sentiment": sentiment}
+
+
+# The cache of correlations (figure_correlations) ------------------------------------------
+#
+# The worker's scheduler makes a workspace's estimate again (refresh_correlations) when it
+# has none, when it is a day old, or when the reference window's chats changed by a tenth:
+# reads in one snapshot without the write lock, at most INTERVAL_REFERENCE_PROMPTS prompts
+# (spread over the workspace by a hash of their ids), then one short write.
+
+INTERVAL_REFERENCE_PROMPTS = 400
+CORRELATION_FIELDS = ("run", "prompt", "variance", "per_run", "coverage", "unequal")
+
+
+def cached_correlations(connection, workspace_id, brand_id=None):
+    """{brand id (0: the workspace's): {figure: Correlation}} as last estimated, of every
+    brand or of brand_id."""
+    found, cursor = {}, connection.cursor()
+    cursor.row_trace = None  # tuples, made Correlations as they are
+    for brand, figure, *fields in cursor.execute(
+            "SELECT brand_id, figure, %s FROM figure_correlations WHERE workspace_id = ? "
+            "AND brand_id = coalesce(?, brand_id)" % ", ".join(CORRELATION_FIELDS),
+            (workspace_id, brand_id)):
+        found.setdefault(brand, {})[figure] = Correlation(*fields)
+    return found
+
+
+def reference_chats(connection, workspace_id, since_day):
+    """The workspace's chats from since_day on, from the daily rollup (a row per day and
+    engine)."""
+    return query_one(connection, "SELECT coalesce(sum(chats), 0) AS n FROM daily_chats "
+                     "WHERE workspace_id = ? AND day >= ?", (workspace_id, since_day))["n"]
+
+
+def correlations_due(connection, since_day, now):
+    """The first workspace whose estimate is due, with its reference chats; None."""
+    for row in query_all(connection, """
+            SELECT w.id, e.chats, e.estimated_at FROM workspaces w
+            LEFT JOIN correlation_estimates e ON e.workspace_id = w.id ORDER BY w.id"""):
+        chats, before = reference_chats(connection, row["id"], since_day), row["chats"]
+        if chats and (before is None or abs(chats - before) > CORRELATION_CHANGE * before
+                      or now - parse_timestamp(row["estimated_at"]) > CORRELATION_MAX_AGE):
+            return row["id"], chats
+    return None
+
+
+def refresh_correlations(db):
+    """Estimate the correlations of one workspace whose estimate is due; False when none is."""
+    now = db.clock()
+    since = iso_timestamp(now - INTERVAL_REFERENCE_DAYS * 86400)[:10] + "T00:00:00.000Z"
+    with db.read() as snapshot:
+        due = correlations_due(snapshot, since[:10], now)
+        if due is None:
+            return False
+        workspace_id, chats = due
+        estimated = estimate_correlations(snapshot, workspace_id, since)
+    with db.write() as connection:
+        connection.execute("DELETE FROM figure_correlations WHERE workspace_id = ?", (workspace_id,))
+        connection.executemany(
+            "INSERT INTO figure_correlations (workspace_id, brand_id, figure, %s) VALUES (?, ?, ?, %s)"
+            % (", ".join(CORRELATION_FIELDS), ", ".join("?" * len(CORRELATION_FIELDS))),
+            [(workspace_id, brand_id, figure) + correlation
+             for (brand_id, figure), correlation in estimated.items()])
+        connection.execute("""
+            INSERT INTO correlation_estimates (workspace_id, chats, estimated_at) VALUES (?, ?, ?)
+            ON CONFLICT (workspace_id) DO UPDATE SET chats = excluded.chats,
+                                                     estimated_at = excluded.estimated_at""",
+                           (workspace_id, chats, iso_timestamp(now)))
+    return True
+
+
+def estimate_correlations(connection, workspace_id, since):
+    """{(brand id, figure): Correlation} of the workspace's reference window (from since),
+    over its reference prompts: per run (prompt, day, engine) the chats, each brand's
+    mentions, positions and sentiment scores, and the chats citing each of the most cited
+    domains; the squares of positions and scores from the per-chat rows."""
+    prompts = json.dumps([row["id"] for row in query_all(connection, """
+        SELECT id FROM prompts WHERE workspace_id = ? ORDER BY (id * 2654435761) %% 4294967296
+        LIMIT %d""" % INTERVAL_REFERENCE_PROMPTS, (workspace_id,))])
+    in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
+                    "AND x.day >= ?")
+    params = (workspace_id, prompts, since[:10])
+    runs = {(row["prompt_id"], row["day"], row["engine"]): row["chats"] for row in query_all(
+        connection, "SELECT prompt_id, day, engine, chats FROM prompt_daily_chats x WHERE %s "
+        "AND x.chats > 0" % in_reference, params)}
+    prompt_count = len({prompt for prompt, _, _ in runs})
+    by_brand, mentions = {}, collections.Counter()
+    for row in query_all(connection, """
+            SELECT prompt_id, day, engine, brand_id, mentioned, position_sum, sentiment_sum,
+                   sentiment_scored FROM prompt_daily_brands x WHERE %s
+            AND x.brand_id IN (SELECT id FROM brands WHERE workspace_id = ?)""" % in_reference,
+            params + (workspace_id,)):
+        run = (row["prompt_id"], row["day"], row["engine"])
+        if run in runs:
+            by_brand.setdefault(row["brand_id"], {})[run] = row
+            mentions[run] += row["mentioned"]
+    squares = {row["brand_id"]: row for row in query_all(connection, """
+        SELECT x.brand_id, total(x.position * x.position) AS position,
+               total(x.sentiment_score * x.sentiment_score) AS sentiment
+        FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_brands x ON x.chat_id = c.id
+        WHERE c.prompt_id IN (SELECT value FROM json_each(?)) AND c.created_at >= ?
+        AND c.workspace_id = ? GROUP BY x.brand_id""", (prompts, since, workspace_id))}
+    estimated = {(brand_id, figure): correlation for brand_id, rows in by_brand.items()
+                 for figure, correlation in brand_correlations(
+                     runs, mentions, rows, squares.get(brand_id, {}), prompt_count).items()}
+    citation = pooled(citation_correlations(connection, workspace_id, since, prompts, runs))
+    if citation is not None:
+        estimated[(0, "citationShare")] = citation
+    return estimated
+
+
+def brand_correlations(runs, mentions, rows, squares, prompt_count):
+    """{figure: Correlation} of one brand from its rollup rows per run (a run without one
+    did not name it), the runs' chats and mentions of any brand, and the squares of its
+    positions and sentiment scores."""
+    unnamed = {"mentioned": 0, "position_sum": 0, "sentiment_sum": 0.0, "sentiment_scored": 0}
+    cells = [(run, rows.get(run, unnamed)) for run in runs]
+    found = {
+        "visibility": clustered_correlation(
+            [(run[0], runs[run], row["mentioned"]) for run, row in cells]),
+        "shareOfVoice": clustered_correlation(
+            [(run[0], mentions[run], row["mentioned"]) for run, row in cells]),
+        "averagePosition": clustered_correlation(
+            [(run[0], row["mentioned"], row["position_sum"]) for run, row in cells],
+            squares.get("position", 0), prompt_count),
+        "sentiment": clustered_correlation(
+            [(run[0], row["sentiment_scored"], row["sentiment_sum"]) for run, row in cells],
+            squares.get("sentiment", 0), prompt_count)}
+    return {figure: correlation for figure, correlation in found.items() if correlation is not None}
+
+
+def citation_correlations(connection, workspace_id, since, prompts, runs):
+    """The Correlation of the chats citing each of the workspace's most cited domains in
+    the reference window, over the reference prompts' runs ({run: chats})."""
+    citing = {}
+    for row in query_all(connection, """
+            SELECT c.prompt_id, substr(c.created_at, 1, 10) AS day, c.engine, x.domain,
+                   count(DISTINCT x.chat_id) AS chats
+            FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
+            WHERE c.prompt_id IN (SELECT value FROM json_each(?)) AND c.created_at >= ?
+            AND c.workspace_id = ? AND x.cited AND x.domain IN (
+                SELECT domain FROM daily_domains WHERE workspace_id = ? AND day >= ?
+                GROUP BY domain ORDER BY sum(chats) DESC LIMIT ?)
+            GROUP BY 1, 2, 3, 4""", (prompts, since, workspace_id, workspace_id, since[:10],
+                                     CITATION_DOMAINS)):
+        run = (row["prompt_id"], row["day"], row["engine"])
+        citing.setdefault(row["domain"], {})[run] = row["chats"]
+    return [clustered_correlation([(run[0], chats, cited.get(run, 0)) for run, chats in runs.items()])
+            for cited in citing.values()]
 
 
 def rank_key(brand):
@@ -6677,13 +6999,66 @@ def brand_sums(connection, scope, bucket=None):
     return sum_parts(connection, scope, BRAND_SUMS, bucket)
 
 
-def figures_by_brand(brands, chats, sums, bucket=None):
-    """brand_figures for each brand from the counts of one bucket (None: the whole scope)."""
+def figures_by_brand(brands, chats, sums, spread, bucket=None):
+    """brand_figures for each brand from the counts of one bucket (None: the whole scope);
+    spread: the scope's Spread."""
     empty = dict.fromkeys(BRAND_SUMS["raw"][3], 0)
     rows = {brand["id"]: sums.get((bucket, brand["id"]), empty) for brand in brands}
     mentioned_all = sum(row["mentioned"] for row in rows.values())
-    return {brand_id: brand_figures(chats.get(bucket, 0), row, mentioned_all)
+    return {brand_id: brand_figures(chats.get(bucket, 0), row, mentioned_all,
+                                    functools.partial(spread.interval, brand_id))
             for brand_id, row in rows.items()}
+
+
+class Spread:
+    """What a scope's intervals need besides its sums: its prompts (prompts_in_scope) and
+    the workspace's cached correlations, {brand id (0: the workspace's): {figure:
+    Correlation}}; each Interval made once. A bucket of a series counts the prompts of its
+    whole scope: each is taken to run in every bucket (a prompt added within the window
+    makes the early buckets' intervals a little narrow)."""
+
+    def __init__(self, prompts, correlations):
+        self.prompts, self.correlations, self._intervals = prompts, correlations, {}
+
+    def interval(self, brand_id, figure):
+        """The Interval of a brand's figure (brand 0: the workspace's)."""
+        key = (brand_id, figure)
+        if key not in self._intervals:
+            self._intervals[key] = Interval(self.prompts,
+                                            self.correlations.get(brand_id, {}).get(figure))
+        return self._intervals[key]
+
+    def of_prompts(self, prompts):
+        """The same correlations over another scope's prompts."""
+        return Spread(prompts, self.correlations)
+
+
+def scope_spread(connection, scope, brand_id=None):
+    """The scope's Spread, with the correlations of every brand or of brand_id."""
+    return Spread(prompts_in_scope(connection, scope),
+                  cached_correlations(connection, scope.workspace_id, brand_id))
+
+
+def prompts_in_scope(connection, scope):
+    """The prompts (of the scope's filters, and of its location now) with a chat on a day
+    of the scope (of its engine, with one): one seek per prompt of the workspace into the
+    per-prompt daily rollup, whose rows of deleted chats stay behind at zero."""
+    last_day = iso_timestamp(parse_timestamp(scope.end) - 0.001)[:10]
+    conditions, params = scope.prompt_conditions()
+    chats = ["x.workspace_id = p.workspace_id", "x.prompt_id = p.prompt_id", "x.day >= ?",
+             "x.day <= ?", "x.chats > 0"]
+    chat_params = [scope.start[:10], last_day]
+    if scope.engine is not None:
+        chats.append("x.engine = ?")
+        chat_params.append(scope.engine)
+    if scope.location is not None:
+        conditions.append("p.location = ?")
+        params.append(scope.location)
+    conditions.append("EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats))
+    return query_one(connection, """
+        SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
+                                   WHERE workspace_id = ?) p WHERE %s""" % " AND ".join(
+        conditions).format("p"), [scope.workspace_id] + params + chat_params)["n"]
 
 
 def ranked(brands, figures):
@@ -6725,13 +7100,13 @@ def whole_scope(chats, sums):
     return {None: sum(chats.values())}, totals
 
 
-def series(scope, brands, interval, chats, sums):
+def series(scope, brands, interval, chats, sums, spread):
     """{brand_id: [bucket figures]} with every bucket of the scope present, from the
     counts and sums per bucket."""
     result = {brand["id"]: [] for brand in brands}
     for start in bucket_starts(scope, interval):
         key = start.isoformat()
-        figures = figures_by_brand(brands, chats, sums, key)
+        figures = figures_by_brand(brands, chats, sums, spread, key)
         for brand_id, figure in figures.items():
             end = start + datetime.timedelta(days=INTERVALS[interval])
             result[brand_id].append(dict({"start": key, "end": end.isoformat()}, **figure))
@@ -6762,19 +7137,21 @@ def rankings(connection, scope, status, interval=None, compare=False):
         chats, sums = whole_scope(bucket_chats, bucket_sums)
     else:
         chats, sums = count_chats(connection, scope), brand_sums(connection, scope)
-    rows = ranked(brands, figures_by_brand(brands, chats, sums))
+    spread = scope_spread(connection, scope)
+    rows = ranked(brands, figures_by_brand(brands, chats, sums, spread))
     document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0), "brands": rows}
     if interval:
         document["interval"] = interval
-        by_brand = series(scope, brands, interval, bucket_chats, bucket_sums)
+        by_brand = series(scope, brands, interval, bucket_chats, bucket_sums, spread)
         for row in rows:
             row["series"] = by_brand[row["brandId"]]
     if compare:
         length = parse_timestamp(scope.end) - parse_timestamp(scope.start)
         before = scope.shifted(iso_timestamp(parse_timestamp(scope.start) - length), scope.start)
         before_chats = count_chats(connection, before)
-        previous = {row["brandId"]: row for row in ranked(
-            brands, figures_by_brand(brands, before_chats, brand_sums(connection, before)))}
+        previous = {row["brandId"]: row for row in ranked(brands, figures_by_brand(
+            brands, before_chats, brand_sums(connection, before),
+            spread.of_prompts(prompts_in_scope(connection, before))))}
         document["previous"] = {"from": before.start, "to": before.end,
                                 "chats": before_chats.get(None, 0)}
         for row in rows:
@@ -6895,29 +7272,38 @@ def sources_document(connection, scope, group_by, page, per_page):
     """A page of /analytics/sources: by domain, URL or category."""
     chats = count_chats(connection, scope).get(None, 0)
     categories = source_categories(connection, scope.workspace_id)
+    share = functools.partial(citation_share, total=chats,
+                              spread=scope_spread(connection, scope, brand_id=0))
     if group_by == "category":
-        total, data = category_rows(connection, scope, categories, chats, page, per_page)
+        total, data = category_rows(connection, scope, categories, share, page, per_page)
     else:
         total, rows = source_rows(connection, scope, group_by, page, per_page)
-        data = [source_json(row, group_by, categories, chats) for row in rows]
+        data = [source_json(row, group_by, categories, share) for row in rows]
     return dict(page_fields(total, page, per_page), data=data, chats=chats, groupBy=group_by,
                 **{"from": scope.start, "to": scope.end})
 
 
-def source_json(row, group_by, categories, chats):
-    """One domain (or URL) of /analytics/sources, with its category and owning brand."""
+def citation_share(citing, total, spread):
+    """chatShare: the chats citing a source of total chats, with its interval (the
+    correlation pooled over the workspace's most cited domains stands for every source's)."""
+    return figure_of(citing, total, spread.interval(0, "citationShare").share(citing, total))
+
+
+def source_json(row, group_by, categories, share):
+    """One domain (or URL) of /analytics/sources, with its category and owning brand;
+    share: citation_share of the scope."""
     category, brand = categories.of(row["domain"] if group_by == "domain" else row["host"])
     item = {"domain": row["domain"]} if group_by == "domain" else {
         "url": row["source"], "domain": row["domain"], "host": row["host"]}
     item.update({"citations": row["citations"], "chats": row["chats"],
-                 "retrievedChats": row["retrieved_chats"], "chatShare": ratio(row["chats"], chats),
+                 "retrievedChats": row["retrieved_chats"], "chatShare": share(row["chats"]),
                  "category": category, "brandId": brand["id"] if brand else None,
                  "brandType": brand["type"] if brand else "other",
                  "firstSeenAt": row["first_seen"], "lastSeenAt": row["last_seen"]})
     return item
 
 
-def category_rows(connection, scope, categories, chats, page, per_page):
+def category_rows(connection, scope, categories, share, page, per_page):
     """(total, rows) of /analytics/sources?groupBy=category: each category's citations,
     citing chats and consulting chats, counted once per chat however many of its pages
     fall in the category: from daily_categories for whole days, else from the sources
@@ -6931,7 +7317,7 @@ def category_rows(connection, scope, categories, chats, page, per_page):
                                             SOURCE_CATEGORIES.index(row["category"])))
     return len(rows), [{"category": row["category"], "citations": row["citations"],
                         "chats": row["chats"], "retrievedChats": row["retrieved_chats"],
-                        "chatShare": ratio(row["chats"], chats)}
+                        "chatShare": share(row["chats"])}
                        for row in rows[(page - 1) * per_page:page * per_page]]
 
 
@@ -10186,14 +10572,24 @@ def brand_schemas():
 def figures_schema(**extra):
     return object_schema(dict({"chats": COUNT, "mentions": COUNT,
                                "visibility": schema_ref("Visibility"),
-                               "averagePosition": schema_ref("Ratio"),
-                               "shareOfVoice": schema_ref("Ratio"), "citations": COUNT,
+                               "averagePosition": schema_ref("Estimate"),
+                               "shareOfVoice": schema_ref("Estimate"), "citations": COUNT,
                                "sentiment": schema_ref("Sentiment")}, **extra))
 
 
 DOMAIN_FIELD = dict(string_schema(), description="The registrable domain (the Public Suffix "
                     "List's: blog.acme.co.uk is acme.co.uk); host is the full host.")
 CATEGORY_FIELD = schema_ref("Category")
+
+
+INTERVAL_FIELDS = {"lower": nullable_schema(NUMBER), "upper": nullable_schema(NUMBER),
+                   "interval": nullable_schema(string_schema())}
+INTERVAL_DESCRIPTION = (
+    "A figure with its parts and its 95 %% interval (lower, upper) over the population of "
+    "prompts the scope's prompts stand for: widened for the chats of one prompt, and of one "
+    "run, resembling each other (README, Statistics). Where there is too little to measure, "
+    "lower and upper are null and interval says why (%s); else interval is null."
+    % ", ".join('"%s"' % reason for reason in (NO_DATA, FEW_PROMPTS, NO_SPREAD)))
 
 
 def analytics_schemas():
@@ -10212,12 +10608,15 @@ def analytics_schemas():
     return {
         "Ratio": object_schema({"value": nullable_schema(NUMBER), "numerator": NUMBER,
                                 "denominator": NUMBER}),
-        "Visibility": object_schema({"value": nullable_schema(NUMBER), "numerator": COUNT,
-                                     "denominator": COUNT, "lower": nullable_schema(NUMBER),
-                                     "upper": nullable_schema(NUMBER)}),
-        "Sentiment": dict(object_schema({
+        "Estimate": dict(object_schema(dict(
+            {"value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": NUMBER},
+            **INTERVAL_FIELDS)), description=INTERVAL_DESCRIPTION),
+        "Visibility": dict(object_schema(dict(
+            {"value": nullable_schema(NUMBER), "numerator": COUNT, "denominator": COUNT},
+            **INTERVAL_FIELDS)), description=INTERVAL_DESCRIPTION),
+        "Sentiment": dict(object_schema(dict({
             "value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT,
-            "positive": COUNT, "neutral": COUNT, "negative": COUNT}),
+            "positive": COUNT, "neutral": COUNT, "negative": COUNT}, **INTERVAL_FIELDS)),
             description="The mean sentiment score (-1 to 1) of the brand's mentions: the sum "
                         "of their scores over the mentions scored, and how many were judged "
                         "positive, neutral and negative."),
@@ -10289,13 +10688,13 @@ def analytics_schemas():
             "citations": COUNT, "chats": COUNT,
             "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
                                    "cited or not; chats counts those citing it."),
-            "chatShare": schema_ref("Ratio"), "category": CATEGORY_FIELD,
+            "chatShare": schema_ref("Estimate"), "category": CATEGORY_FIELD,
             "brandId": nullable_schema(ID), "brandType": {"enum": ["own", "competitor", "other"]},
             "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP}, optional=("url", "host")),
         "SourceCategoryCount": object_schema({
             "category": CATEGORY_FIELD, "citations": COUNT,
             "chats": dict(COUNT, description="Chats citing a page of the category (once each)."),
-            "retrievedChats": COUNT, "chatShare": schema_ref("Ratio")}),
+            "retrievedChats": COUNT, "chatShare": schema_ref("Estimate")}),
         "SourcePage": object_schema(dict(
             PAGE_FIELDS, data=array_schema({"anyOf": [schema_ref("Source"),
                                                       schema_ref("SourceCategoryCount")]}),
@@ -11550,6 +11949,20 @@ def percent(value, digits=1):
     return "–" if value is None else "%.*f %%" % (digits, value * 100)
 
 
+def margin(figure, is_share=True):
+    """A figure's 95 % interval as a compact "± x" on a line of its own (x: half its width,
+    in points for a share), the exact range or the reason there is none in its title."""
+    if figure["value"] is None:
+        return ""
+    if figure["lower"] is None:
+        return '<small class="margin" title="No interval: %s">±?</small>' % escape(figure["interval"])
+    scale, unit = (100, " pts") if is_share else (1, "")
+    bounds = ("%.1f–%.1f %%" % (figure["lower"] * 100, figure["upper"] * 100) if is_share
+              else "%.2f to %.2f" % (figure["lower"], figure["upper"]))
+    return '<small class="margin" title="95 %% interval: %s">± %.*f%s</small>' % (
+        bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
+
+
 # Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
 # points of several lines show through each other, each shape a different size as well.
 MARKER_OUTLINES = {
@@ -11967,12 +12380,12 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % for row in document["brands"]:
 <tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
 <td class="num">{{row["rank"]}}</td>
-<td class="num">{{percent(row["visibility"]["value"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
-<td class="num">{{percent(row["shareOfVoice"]["value"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
-<td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}</td>
+<td class="num">{{percent(row["visibility"]["value"])}}{{!margin(row["visibility"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+<td class="num">{{percent(row["shareOfVoice"]["value"])}}{{!margin(row["shareOfVoice"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
+<td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}{{!margin(row["averagePosition"], False)}}</td>
 <td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
 <td class="num">{{row["citations"]}}</td>
-<td class="num">{{sentiment_text(row["sentiment"])}}</td><td class="num">{{!change(row["change"]["sentiment"], False)}}</td>
+<td class="num">{{sentiment_text(row["sentiment"])}}{{!margin(row["sentiment"], False)}}</td><td class="num">{{!change(row["change"]["sentiment"], False)}}</td>
 <td class="num">{{!change(-row["change"]["rank"], False, whole=True) if document["previous"]["chats"] else "–"}}</td></tr>
 % end
 </tbody></table></div>
@@ -12249,7 +12662,7 @@ cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain"
 <th scope="col" class="num">Chats citing</th><th scope="col" class="num">Chats consulting</th>
 <th scope="col" class="num">Citations</th></tr></thead><tbody>
 % for row in page["data"]:
-<tr><th scope="row">{{row["category"]}}</th><td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<tr><th scope="row">{{row["category"]}}</th><td class="num">{{percent(row["chatShare"]["value"])}}{{!margin(row["chatShare"])}}</td>
 <td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td></tr>
 % end
 </tbody></table></div>
@@ -12265,7 +12678,7 @@ cited or not.{{" Open a domain to see its pages." if page["groupBy"] == "domain"
 % else:
 <tr><th scope="row">{{row["url"]}}</th>
 % end
-<td class="num">{{percent(row["chatShare"]["value"])}}</td>
+<td class="num">{{percent(row["chatShare"]["value"])}}{{!margin(row["chatShare"])}}</td>
 <td class="num">{{row["chats"]}}</td><td class="num">{{row["retrievedChats"]}}</td><td class="num">{{row["citations"]}}</td>
 <td>{{row["category"]}}</td>
 <td>{{brands.get(row["brandId"], "") if row["brandId"] else "other"}}{{" (own)" if row["brandType"] == "own" else ""}}</td>
@@ -12512,6 +12925,7 @@ tbody th { font-weight: 500; }
 .scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
                             min-width: 10em; max-width: 22em; overflow-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.margin { display: block; color: var(--muted); font-size: .8em; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
 [aria-invalid="true"] { border-color: var(--down); border-width: 2px; }
@@ -12771,7 +13185,7 @@ def add_overview_routes(app, db):
                            share=figure_chart("Share of voice", rows, "shareOfVoice",
                                               annotations),
                            swatch=swatch, percent=percent, change=change,
-                           sentiment_text=sentiment_text)
+                           sentiment_text=sentiment_text, margin=margin)
         return render_page("Overview", body, "/")
 
 
@@ -13015,6 +13429,7 @@ def add_source_pages(app, db):
             filters = filters_form(connection, values)
             brands = brand_names(connection, workspace_id)
         body = render_part("sources", filters=filters, page=page, brands=brands, percent=percent,
+                           margin=margin,
                            pager=pager(values, page), discovered=discovered, gaps=gaps,
                            domain=scope.domain, values=values, query_string=query_string)
         return render_page("Sources", body, "/sources")

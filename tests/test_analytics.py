@@ -97,25 +97,38 @@ def ratio(numerator, denominator):
             "numerator": numerator, "denominator": denominator}
 
 
+def parts(figure):
+    """A figure without its interval (lower, upper and interval: see test_intervals.py)."""
+    return {name: value for name, value in figure.items()
+            if name not in ("lower", "upper", "interval")}
+
+
+def without_intervals(row):
+    """A ranking row with its figures' parts only."""
+    return {name: parts(value) if isinstance(value, dict) else value for name, value in row.items()}
+
+
 def test_worked_example_figures(api, example):
     document = rankings(api)
     assert (document["from"], document["to"], document["chats"]) == (
         "2026-11-19T00:00:00.000Z", "2026-11-21T00:00:00.000Z", 4)
     acme, beta = by_name(document)["Acme"], by_name(document)["Beta"]
     assert [row["name"] for row in document["brands"]] == ["Beta", "Acme"]
-    assert {k: v for k, v in beta.items() if k != "visibility"} == {
+    assert {k: v for k, v in without_intervals(beta).items() if k != "visibility"} == {
         "brandId": example["beta"], "name": "Beta", "type": "competitor", "status": "active",
         "color": "#6b7280", "chats": 4, "mentions": 3, "averagePosition": ratio(4, 3),
         "shareOfVoice": ratio(3, 5), "citations": 1, "rank": 1, "sentiment": {
             "value": None, "numerator": 0.0, "denominator": 0, "positive": 0, "neutral": 0,
             "negative": 0}}  # none scored: these chats' rows were written without a sentiment
-    assert acme["mentions"] == 2 and acme["averagePosition"] == ratio(3, 2)
-    assert acme["shareOfVoice"] == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
-    # 95 % Wilson intervals: 2 of 4 is (0.1500, 0.8500); 3 of 4 is (0.3006, 0.9544).
-    assert acme["visibility"] == dict(ratio(2, 4), lower=pytest.approx(0.15004, abs=1e-4),
-                                      upper=pytest.approx(0.84996, abs=1e-4))
-    assert beta["visibility"] == dict(ratio(3, 4), lower=pytest.approx(0.30064, abs=1e-4),
-                                      upper=pytest.approx(0.95441, abs=1e-4))
+    assert acme["mentions"] == 2 and parts(acme["averagePosition"]) == ratio(3, 2)
+    assert parts(acme["shareOfVoice"]) == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
+    assert parts(acme["visibility"]) == ratio(2, 4) and parts(beta["visibility"]) == ratio(3, 4)
+    # Two prompts and no estimate of how their chats cluster yet: each prompt counts as one
+    # observation, less one for the mean (README, Intervals), so the intervals are wide.
+    assert (acme["visibility"]["lower"], acme["visibility"]["upper"]) == (
+        pytest.approx(0.00154, abs=1e-5), pytest.approx(0.99846, abs=1e-5))
+    assert (beta["visibility"]["lower"], beta["visibility"]["upper"]) == (
+        pytest.approx(0.00346, abs=1e-5), pytest.approx(0.99961, abs=1e-5))
 
 
 def test_ties_rank_by_position_then_name(api, example):
@@ -153,8 +166,10 @@ def test_prompt_topic_and_tag_filters(api, example, name, chats):
 
 def test_nothing_in_scope_gives_nulls_not_zeros(api, example):
     acme = by_name(rankings(api, **{"from": "2025-01-01", "to": "2025-02-01"}))["Acme"]
-    assert acme["visibility"] == dict(ratio(0, 0), lower=None, upper=None)
-    assert acme["averagePosition"] == ratio(0, 0) and acme["shareOfVoice"] == ratio(0, 0)
+    nothing = dict(lower=None, upper=None, interval="nothing to measure")
+    assert acme["visibility"] == dict(ratio(0, 0), **nothing)
+    assert acme["averagePosition"] == dict(ratio(0, 0), **nothing)
+    assert acme["shareOfVoice"] == dict(ratio(0, 0), **nothing)
     assert (acme["chats"], acme["mentions"], acme["citations"]) == (0, 0, 0)
 
 
@@ -166,7 +181,7 @@ def test_hidden_brands_only_on_request(api, example):
     assert gamma["visibility"]["value"] == 0.0 and gamma["averagePosition"]["value"] is None
     everyone = rankings(api, status="all")
     assert [row["name"] for row in everyone["brands"]] == ["Beta", "Acme", "Gamma"]
-    assert by_name(everyone)["Gamma"]["shareOfVoice"] == ratio(0, 5)
+    assert parts(by_name(everyone)["Gamma"]["shareOfVoice"]) == ratio(0, 5)
 
 
 def test_daily_series_has_every_bucket(api, example):
@@ -176,8 +191,9 @@ def test_daily_series_has_every_bucket(api, example):
         ("2026-11-18", "2026-11-19", 0, 0), ("2026-11-19", "2026-11-20", 2, 1),
         ("2026-11-20", "2026-11-21", 2, 1)]
     assert acme[0]["visibility"]["value"] is None and acme[0]["citations"] == 0
-    assert acme[1]["averagePosition"] == ratio(1, 1) and acme[2]["averagePosition"] == ratio(2, 1)
-    assert acme[1]["shareOfVoice"] == ratio(1, 3) and acme[2]["citations"] == 1
+    assert parts(acme[1]["averagePosition"]) == ratio(1, 1)
+    assert parts(acme[2]["averagePosition"]) == ratio(2, 1)
+    assert parts(acme[1]["shareOfVoice"]) == ratio(1, 3) and acme[2]["citations"] == 1
     assert document["interval"] == "day"
 
 
@@ -194,7 +210,7 @@ def test_compare_with_the_previous_period(api, example):
                                     "to": "2026-11-20T00:00:00.000Z", "chats": 2}
     acme = by_name(document)["Acme"]
     assert acme["previous"]["visibility"]["value"] == 0.5 and acme["previous"]["rank"] == 2
-    assert acme["previous"]["averagePosition"] == ratio(1, 1)
+    assert parts(acme["previous"]["averagePosition"]) == ratio(1, 1)
     assert acme["change"] == {"visibility": 0.0, "averagePosition": 1.0,
                               "shareOfVoice": pytest.approx(0.5 - 1 / 3), "citations": 0, "rank": 0,
                               "sentiment": None}
@@ -344,7 +360,8 @@ def test_sources_by_url_and_paginated(api, example):
     assert [(r["url"], r["citations"]) for r in data["data"]] == [
         ("https://beta.io/", 1), ("https://docs.acme.com/", 1)]  # after g2.com/a (2), acme.com/x
     filtered = api.get("/analytics/sources", params=dict(WINDOW, engine="bravo")).json["data"]
-    assert [(r["domain"], r["chatShare"]) for r in filtered["data"]] == [("beta.io", ratio(1, 1))]
+    assert [(r["domain"], parts(r["chatShare"])) for r in filtered["data"]] == [
+        ("beta.io", ratio(1, 1))]
 
 
 def test_chats_list_newest_first_with_sources_and_mentions(api, example):

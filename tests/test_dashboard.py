@@ -381,7 +381,8 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
         shown = [(row.th.text, row.find_all("td")[1].text)
                  for row in page.html.select("table.ranks tbody tr")]
         assert shown == [(row["name"] + (" (own)" if row["type"] == "own" else ""),
-                          tracker.percent(row["visibility"]["value"]))
+                          tracker.percent(row["visibility"]["value"])
+                          + margin_text(row["visibility"]))
                          for row in expected["brands"]], query
         assert page.html.find("p", class_="summary").text.startswith(
             "The last 30 days: %d chats" % expected["chats"])
@@ -391,6 +392,23 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
     charts = page.html.select("svg.chart")
     assert [chart["aria-label"] for chart in charts] == ["Visibility", "Share of voice"]
     assert len(charts[0].select("g.series")) == 4 and charts[0].select("circle")
+
+
+def margin_text(figure, is_share=True):
+    """The text of a figure's "± x" under it (its title holds the range, or why none)."""
+    return re.sub("<[^>]+>", "", tracker.margin(figure, is_share))
+
+
+def test_a_margin_is_half_the_interval_with_the_range_or_the_reason_in_its_title():
+    share = {"value": 0.5, "lower": 0.4, "upper": 0.62, "interval": None}
+    assert tracker.margin(share) == ('<small class="margin" title="95 % interval: 40.0–62.0 %">'
+                                     '± 11.0 pts</small>')
+    position = {"value": 1.5, "lower": 1.25, "upper": 1.75, "interval": None}
+    assert tracker.margin(position, False) == ('<small class="margin" title="95 % interval: '
+                                               '1.25 to 1.75">± 0.25</small>')
+    few = {"value": 1.0, "lower": None, "upper": None, "interval": "fewer than 2 prompts"}
+    assert tracker.margin(few) == '<small class="margin" title="No interval: fewer than 2 prompts">±?</small>'
+    assert tracker.margin({"value": None, "lower": None, "upper": None, "interval": "nothing to measure"}) == ""
 
 
 def bearer(client):
@@ -403,7 +421,8 @@ def test_the_overview_and_the_chat_page_show_sentiment_and_categories(site, db):
                         headers=bearer(site)).json["data"]
     page = site.get("/")
     shown = [row.find_all("td")[8].text for row in page.html.select("table.ranks tbody tr")]
-    assert shown == [tracker.sentiment_text(row["sentiment"]) for row in expected["brands"]]
+    assert shown == [tracker.sentiment_text(row["sentiment"]) + margin_text(row["sentiment"], False)
+                     for row in expected["brands"]]
     assert any(text.startswith(("+", "-")) for text in shown)  # the simulated engine judges
     chat = site.get("/api/v1/analytics/chats", headers=bearer(site)).json["data"]["data"][0]
     page = site.get("/chats/%d" % chat["id"])

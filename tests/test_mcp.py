@@ -92,6 +92,9 @@ def test_tools_answer_what_the_endpoints_answer(workspace):
     assert chat.structured_content == chats.structured_content["data"][0]
     assert [b["name"] for b in rankings.structured_content["brands"]] == ["Northwind Suite"]
     assert sources.structured_content["groupBy"] == "category"
+    interval = {"lower", "upper", "interval"}  # each figure's 95 % interval, as the API's
+    assert interval <= set(rankings.structured_content["brands"][0]["visibility"])
+    assert all(interval <= set(row["chatShare"]) for row in sources.structured_content["data"])
     assert discovered.structured_content["total"] >= 1  # the simulated engine invents names
     # the same as the endpoint answers the same key
     app = tracker.make_app(str(path), runs="off")

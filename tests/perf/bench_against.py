@@ -1,0 +1,87 @@
+"""bench_analytics' requests side by side against another checkout of tracker.py, interleaved.
+
+    python tests/perf/bench_against.py /tmp/base --scale 0.05      # /tmp/base: git archive of a commit
+
+Both versions are loaded in one process, each with its own app on the same cached database
+(bench_analytics' --cache; generate it first with bench_analytics.py), and every case asks
+one, then the other, --pairs times: on a shared machine whose load moves by 2-3x from one
+minute to the next, only requests made side by side compare. Prints each case's median
+time for both and the median of the per-pair ratios.
+"""
+
+import argparse
+import datetime
+import importlib.util
+import os
+import statistics
+import sys
+import time
+
+import webtest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench_analytics  # noqa: E402  (imports this checkout's tracker)
+
+tracker = bench_analytics.tracker
+
+
+def load(directory, name):
+    """The tracker.py of directory as a module of its own name."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(directory, "tracker.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def client(module, path, key):
+    """A signed-in WebTest client of module's app on path, the history's end as now."""
+    end = bench_analytics.END.timestamp()
+    app = webtest.TestApp(module.make_app(module.Database(path, lambda: end)))
+    form = app.get("/").forms["sign-in"]
+    form["key"] = key
+    form.submit(status=303)
+    return app
+
+
+def timed(app, path, params, headers):
+    started = time.perf_counter()
+    app.get(path, params=params, headers=headers, status=200)
+    return time.perf_counter() - started
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("against", help="a directory holding the other tracker.py (and its schema.sql)")
+    parser.add_argument("--scale", type=float, default=0.05)
+    parser.add_argument("--pairs", type=int, default=15)
+    parser.add_argument("--cache", default="/tmp/tracker-bench")
+    parser.add_argument("--match", default="", help="only the cases whose name holds this")
+    args = parser.parse_args()
+    path, key = bench_analytics.database(args.cache, args.scale)
+    while tracker.refresh_correlations(tracker.Database(path, lambda: bench_analytics.END.timestamp())):
+        pass  # as the worker would have, before the requests
+    apps = {"before": client(load(args.against, "tracker_before"), path, key),
+            "after": client(tracker, path, key)}
+    headers = {"Authorization": "Bearer " + key}
+    cases = [(name, "/api/v1" + route, params, headers) for name, route, params in bench_analytics.CASES]
+    cases += [(name, page, {}, {}) for name, page in bench_analytics.PAGES]
+    print("%-36s %10s %10s %8s" % ("median ms", "before", "after", "ratio"))
+    for name, route, params, extra in cases:
+        if args.match not in name:
+            continue
+        times = {"before": [], "after": []}
+        for version in ("before", "after"):  # warm both
+            timed(apps[version], route, params, extra)
+        for _ in range(args.pairs):
+            for version in ("before", "after"):
+                times[version].append(timed(apps[version], route, params, extra))
+        ratio = statistics.median(a / b for a, b in zip(times["after"], times["before"]))
+        print("%-36s %10.1f %10.1f %8.2f" % (name, statistics.median(times["before"]) * 1000,
+                                             statistics.median(times["after"]) * 1000, ratio),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
