@@ -23,7 +23,8 @@ owns and what it calls:
    annotations a change writes in its own transaction.
 6. Engines: the providers' HTTP calls and replies read as their SDKs define them
    (answer, sources, searches, tokens, cost, truncation, model version), the simulated
-   engine. Engines call nothing below them; the worker calls them.
+   engine and its scripted mode (a mention truth that may change on a day). Engines call
+   nothing below them; the worker calls them.
 7. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories; then
    what is read out of an answer: its prose (URLs, domains, e-mails, link targets and the
@@ -31,11 +32,12 @@ owns and what it calls:
    sentiment and the judge, discovered names.
 8. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
    sample), extracts (7) and stores a chat with its rollups in one transaction; the
-   background brand refresh and regrouping.
+   background brand refresh and regrouping; the daily signal scan (10).
 9. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; the rankings and their series.
-10. Analytics, the lists: sources, search queries, annotations, stability, discovered
-   names, gaps and chats, and the analytics routes.
+10. Analytics, the lists: sources, search queries, annotations, stability, signals (the
+   tested changes, their scan and routes), discovered names, gaps and chats, and the
+   analytics routes.
 11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
    time budget.
 12. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
@@ -6078,6 +6080,7 @@ class Worker:
         self._in_hand = {}
         self._lock = threading.Lock()
         self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
+        self._signals_day = None  # the UTC day every workspace's signals were scanned
         self._scored_at = {}
 
     def runs_per_day(self):
@@ -6326,10 +6329,15 @@ class Worker:
 
     def scan_due_signals(self):
         """Scan the signals of one workspace not scanned yet this UTC day; False when none
-        is left. A scan that fails is logged and not tried again before the next day."""
+        is left. A scan that fails is logged and not tried again before the next day; once
+        every workspace is scanned, nothing is read again before the next day (a workspace
+        made meanwhile has no two windows to compare yet)."""
         day = utc_day(self.db.clock())
+        if self._signals_day == day:
+            return False
         workspace_id = unscanned_workspace(self.db.connection(), day)
         if workspace_id is None:
+            self._signals_day = day
             return False
         try:
             scan_signals(self.db, workspace_id)
@@ -7647,19 +7655,20 @@ def unscanned_workspace(connection, day):
 
 
 def signals_document(connection, workspace_id, brand_id, figure, page, per_page):
-    """A page of the workspace's signals, newest first."""
+    """A page of the workspace's signals, the latest scan's first, each scan's in its
+    order (overall, then per engine, topic and location)."""
     where = "workspace_id = ? AND (? IS NULL OR brand_id = ?) AND (? IS NULL OR figure = ?)"
     params = [workspace_id, brand_id, brand_id, figure, figure]
     total = query_one(connection, "SELECT count(*) AS n FROM signals WHERE " + where, params)["n"]
     rows = query_all(connection, "SELECT * FROM signals WHERE %s ORDER BY detected_at DESC, "
-                     "id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
+                     "id LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=[signal_json(row) for row in rows])
 
 
 def add_signal_routes(app, db):
     @app.get(API_PREFIX + "/signals", openapi=Operation(
         "Changes in the brands' figures that stand out of the noise (tested per prompt, the "
-        "false discovery rate controlled), newest first", "SignalPage", params=SIGNAL_PARAMS))
+        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS))
     def list_signals():
         query, values = read_query(SIGNAL_PARAMS)
         query.done()
@@ -12492,6 +12501,21 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % end
 </ul></section>
 % end
+% if signals:
+<section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Signals: changes beyond the noise</h2>
+<ul class="signals">
+% for signal in signals:
+<li><strong>{{signal["brand"]}}</strong>, {{signal["figure"]}} {{signal["scope"]}}: {{signal["before"]}} → {{signal["after"]}}
+<span class="hint">(q = {{"%.3g" % signal["qValue"]}}; the {{signal["days"]}} days to {{!when(signal["to"], date_only=True)}} against the {{signal["days"]}} before; found {{!when(signal["detectedAt"], date_only=True)}})</span>
+% if signal["explanations"]:
+<br><span class="hint">Also in those days: {{"; ".join(signal["explanations"])}}</span>
+% end
+</li>
+% end
+</ul>
+<p class="hint">Each change was tested per prompt and passed at the workspace's false discovery rate; the API's GET /api/v1/signals lists them all.</p>
+</section>
+% end
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
@@ -13065,6 +13089,7 @@ th a.sort { color: inherit; }
 .movers { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
           gap: 12px; list-style: none; padding: 0; margin: 0; }
 .movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+.signals li { margin: 8px 0; }
 .movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
 .steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
@@ -13294,6 +13319,48 @@ def first_steps(connection, workspace_id):
                      (workspace_id,))
 
 
+# The overview lists the latest signals, each with at most this many of its explanations.
+OVERVIEW_SIGNALS = 5
+OVERVIEW_EXPLANATIONS = 3
+SIGNAL_FIGURE_WORDS = {"visibility": ("visibility", percent),
+                       "shareOfVoice": ("share of voice", percent),
+                       "averagePosition": ("average position", lambda value: "%.2f" % value),
+                       "sentiment": ("sentiment", lambda value: "%+.2f" % value)}
+
+
+def signal_lines(connection, workspace_id):
+    """The latest signals as the overview words them: the brand, the figure, the scope,
+    each window's value with its interval, and the first explanations."""
+    document = signals_document(connection, workspace_id, None, None, 1, OVERVIEW_SIGNALS)
+    names = brand_names(connection, workspace_id)
+    topics = {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM topics WHERE workspace_id = ?", (workspace_id,))}
+    lines = []
+    for signal in document["data"]:
+        label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
+        scope = signal["scope"]
+        where = {"overall": "overall", "engine": "on %s" % scope["engine"],
+                 "topic": "in topic %s" % topics.get(scope["topicId"], "(deleted)"),
+                 "location": "from %s" % scope["location"]}[scope["kind"]]
+        lines.append({
+            "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
+            "scope": where, "qValue": signal["qValue"], "to": signal["to"],
+            "detectedAt": signal["detectedAt"],
+            "days": round((parse_timestamp(signal["to"]) - parse_timestamp(signal["from"])) / 86400),
+            "before": figure_words(signal["before"], shown),
+            "after": figure_words(signal["after"], shown),
+            "explanations": [item["description"]
+                             for item in signal["explanations"][:OVERVIEW_EXPLANATIONS]]})
+    return lines
+
+
+def figure_words(figure, shown):
+    """A signal's figure as text: its value, and its interval when it has one."""
+    if figure["lower"] is None:
+        return shown(figure["value"])
+    return "%s (%s to %s)" % (shown(figure["value"]), shown(figure["lower"]), shown(figure["upper"]))
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -13306,10 +13373,11 @@ def add_overview_routes(app, db):
             annotations = charted_annotations(connection, scope)
             failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
                                            caller().workspace_id, db.clock())
+            signals = signal_lines(connection, caller().workspace_id)
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
-                           failing=failing,
+                           failing=failing, signals=signals,
                            steps=None if all(started.values()) else started,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility", annotations),

@@ -17,6 +17,7 @@ import webtest
 
 import tracker
 from conftest import START, make_api
+from test_dashboard import sign_in
 
 
 # The statistics -------------------------------------------------------------------------
@@ -369,6 +370,46 @@ def test_a_signal_names_what_else_changed_in_its_windows(db, clock, tmp_path):
             ("samples.changed", "2026-11-21T09:30:00.000Z")]
 
 
+def test_the_overview_lists_the_latest_signals(db, clock, tmp_path):
+    app = scripted_app(db, tmp_path)
+    api, acme = setup_workspace(app, db)
+    api.post("/prompts", {"prompts": [{"text": text} for text in PROMPTS]})
+    daily_runs(app, clock, 3)
+    api.patch("/workspace", {"samplesPerRun": 4})
+    daily_runs(app, clock, 2)
+    signal, = acme_rising(api.get("/signals").json["data"]["data"], acme)
+    sign_in(api.client, api.key)
+    section = api.client.get("/").html.find("section", {"aria-labelledby": "signals-title"})
+    items = [" ".join(item.get_text().split()) for item in section.find_all("li")]
+    assert (len(items), api.get("/signals").json["data"]["total"]) == (5, 6)  # the latest 5
+    before, after = signal["before"], signal["after"]
+    assert items[[i for i, item in enumerate(items) if item.startswith("Acme, visibility overall")][0]] \
+        == ("Acme, visibility overall: %s (%s to %s) → %s (%s to %s) (q = %.3g; the 2 days to "
+            "2026-11-25 against the 2 before; found 2026-11-25) Also in those days: "
+            "Samples per run changed from 5 to 4; %s; %s" % tuple(
+                [tracker.percent(f[name]) for f in (before, after) for name in ("value", "lower", "upper")]
+                + [signal["qValue"]] + [e["description"] for e in signal["explanations"][1:3]]))
+
+
+def test_a_scan_reads_each_prompts_rollup_rows_of_its_two_windows_only(db):
+    statements = []
+
+    def traced(cursor, sql, bindings):
+        statements.append((sql, bindings))
+        return True
+    connection = db.connection()
+    connection.exec_trace = traced
+    tracker.read_signal_counts(connection, 1, ("2026-11-01", "2026-11-08", "2026-11-15"))
+    connection.exec_trace = None
+    plans = [" / ".join(row["detail"] for row in connection.execute("EXPLAIN QUERY PLAN " + sql,
+                                                                     bindings))
+             for sql, bindings in statements]
+    assert [plan.split(" / ")[0] for plan in plans] == [
+        "SEARCH %s USING PRIMARY KEY (workspace_id=? AND prompt_id=? AND day>? AND day<?)" % table
+        for table in ("prompt_daily_chats", "prompt_daily_brands")]
+    assert all("SEARCH prompts USING COVERING INDEX" in plan for plan in plans)
+
+
 def test_signals_are_the_workspaces_own(db, clock, tmp_path):
     app = scripted_app(db, tmp_path)
     client = webtest.TestApp(app)
@@ -446,7 +487,53 @@ def budget_table(seeds=10):
     return rows
 
 
+def timed_scan(prompts=500, engines=3, brands=20, topics=10, window=7):
+    """(seconds of one scan, its CPU seconds, tests made) of a workspace of that size with two windows of
+    per-prompt rollups (written straight into them, as the triggers would from chats)."""
+    import time
+    db = tracker.Database(":memory:", clock=lambda: START)
+    workspace = tracker.create_workspace(db, "Scale")["id"]
+    rng = random.Random(1)
+    now = tracker.iso_timestamp(START)
+    with db.write() as connection:
+        topic_ids = [connection.execute(
+            "INSERT INTO topics (workspace_id, name, name_key, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) RETURNING id", (workspace, "t%d" % n, "t%d" % n, now, now)
+        ).fetchall()[0]["id"] for n in range(topics)]
+        for n in range(brands):
+            connection.execute("INSERT INTO brands (workspace_id, name, name_key, created_at, "
+                               "updated_at) VALUES (?, ?, ?, ?, ?)",
+                               (workspace, "b%d" % n, "b%d" % n, now, now))
+        brand_ids = [row["id"] for row in connection.execute("SELECT id FROM brands")]
+        for n in range(prompts):
+            prompt_id = connection.execute(
+                "INSERT INTO prompts (workspace_id, text, topic_id, status, dedupe_key, "
+                "created_at, updated_at) VALUES (?, ?, ?, 'active', ?, ?, ?) RETURNING id",
+                (workspace, "p%d" % n, topic_ids[n % topics], "p%d" % n, now, now)).fetchall()[0]["id"]
+            for days_back in range(1, 2 * window + 1):
+                day_text = tracker.utc_day(START - days_back * 86400)
+                for engine in range(engines):
+                    connection.execute("INSERT INTO prompt_daily_chats (workspace_id, prompt_id, "
+                                       "day, engine, chats) VALUES (?, ?, ?, ?, 5)",
+                                       (workspace, prompt_id, day_text, "e%d" % engine))
+                    for brand_id in brand_ids:
+                        named = sum(rng.random() < 0.3 for _ in range(5))
+                        connection.execute(
+                            "INSERT INTO prompt_daily_brands VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, "
+                            "0, 0, 0)", (workspace, prompt_id, day_text, "e%d" % engine, brand_id,
+                                         named, sum(rng.randint(1, 4) for _ in range(named)),
+                                         sum(rng.uniform(-0.2, 0.8) for _ in range(named)), named))
+    started, cpu = time.perf_counter(), time.process_time()
+    scan = tracker.scan_signals(db, workspace)
+    return time.perf_counter() - started, time.process_time() - cpu, scan["tested"]
+
+
 if __name__ == "__main__":
+    if "--scale" in sys.argv:
+        seconds, cpu, tested = timed_scan()
+        print("a scan of 500 prompts, 3 engines, 20 brands, 10 topics: %.1f s (%.1f s of CPU), "
+              "%d tests" % (seconds, cpu, tested))
+        sys.exit()
     for fdr in (0.1, 0.05):
         fired, scans, tests = false_alarms(fdr, seeds=40)
         print("no change, FDR %.2f: %d of %d scans signalled (%.1f %%), %s tests a scan"
