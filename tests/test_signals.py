@@ -16,7 +16,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import START, make_api
+from conftest import START, make_api, report_figure
 from test_dashboard import sign_in
 
 
@@ -180,6 +180,8 @@ def test_with_no_change_scans_fire_at_or_under_the_fdr(fdr):
     # at most 3 brands x 4 figures x (overall, 2 engines, 2 topics): a test needs 5 prompts
     # naming the brand in both windows (position, sentiment) and an effect
     assert max(tests) == 3 * 4 * 5 and min(tests) >= 50
+    report_figure("signals: no change, FDR %g: %d of %d scans signalled (%.1f %%)"
+                  % (fdr, fired, scans, 100 * fired / scans))
     assert fired / scans <= fdr, (fired, scans)
 
 
@@ -207,6 +209,8 @@ def detection_days(points, samples, prompts, seeds=DETECTION_SEEDS, window=7, li
 def test_a_15_point_change_with_5_samples_over_50_prompts_is_found_within_7_days():
     days = detection_days(0.15, 5, 50)
     assert None not in days and max(days) <= 7, days
+    report_figure("signals: +15 points, 5 samples, 50 prompts: found on day %g (median), %d "
+                  "(worst) of %d seeds" % (statistics.median(days), max(days), len(days)))
 
 
 def test_the_scripted_truth_is_what_the_engine_draws():
