@@ -374,7 +374,8 @@ def signals_migration_sql():
             "CHECK (signals_fdr BETWEEN 0.001 AND 0.5);\n"
             "ALTER TABLE workspaces ADD COLUMN signals_window_days INTEGER NOT NULL DEFAULT 7 "
             "CHECK (signals_window_days BETWEEN 1 AND 30);\n"
-            + "".join(baseline_table_sql(*((table, ["table", "index"]) for table in SIGNAL_TABLES))))
+            + "".join(baseline_table_sql(*((table, ["table", "index"])
+                                            for table in SIGNAL_TABLES))))
 
 
 def upgrade_to_baseline():
@@ -403,7 +404,8 @@ MIGRATIONS = {
     # 1.0.0 is added on the way (upgrade_to_baseline).
     11: Migration("the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine outcomes, "
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
-                  "annotations, signals", upgrade_to_baseline, reads=("chats",), rebuilds=("chats",)),
+                  "annotations, signals", upgrade_to_baseline, reads=("chats",),
+                  rebuilds=("chats",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -3431,7 +3433,8 @@ class MentionScript:
         """The script of a JSON document: {"seed", "brands": {name: p}, "prompts": {text:
         {name: p}}, "changes": [{"day": "YYYY-MM-DD", "brands", "prompts"}]}."""
         if not isinstance(document, dict) or set(document) - SCRIPT_KEYS:
-            raise ProvisioningError("%s must be an object of: %s" % (where, ", ".join(sorted(SCRIPT_KEYS))))
+            raise ProvisioningError("%s must be an object of: %s"
+                                    % (where, ", ".join(sorted(SCRIPT_KEYS))))
         brands = script_probabilities(document.get("brands", {}), where + ".brands")
         prompts = script_prompts(document.get("prompts", {}), where + ".prompts")
         stages = [("", brands, prompts)]
@@ -3446,7 +3449,8 @@ class MentionScript:
                     or change["day"] <= stages[-1][0]:
                 raise ProvisioningError("%s must be an object with a day (YYYY-MM-DD, after the "
                                         "change before it), brands and prompts" % place)
-            brands = dict(brands, **script_probabilities(change.get("brands", {}), place + ".brands"))
+            brands = dict(brands, **script_probabilities(change.get("brands", {}),
+                                                         place + ".brands"))
             laid = script_prompts(change.get("prompts", {}), place + ".prompts")
             prompts = {text: dict(prompts.get(text, {}), **laid.get(text, {}))
                        for text in prompts.keys() | laid.keys()}
@@ -7474,7 +7478,8 @@ def figure_part(sums, figure, brand_id):
     """(numerator, denominator) of figure for brand_id in one prompt's window sums."""
     numerator, denominator, _ = SIGNAL_FIGURES[figure]
     brand = sums.get(brand_id, {})
-    return brand.get(numerator, 0), sums[denominator] if denominator in sums else brand.get(denominator, 0)
+    # chats and all are the prompt's, the other sums the brand's
+    return brand.get(numerator, 0), sums.get(denominator, brand.get(denominator, 0))
 
 
 def signal_test(pairs, figure, brand_id):
@@ -7567,8 +7572,9 @@ def scan_signals(db, workspace_id):
         brand_ids = [row["id"] for row in query_all(
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
-        tested, passed = signal_tests(read_signal_counts(connection, workspace_id, windows),
-                                      prompts, brand_ids, fdr)
+        counts = read_signal_counts(connection, workspace_id, windows)
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
@@ -10746,8 +10752,9 @@ def signal_schemas():
         }, **window)),
         "SignalPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Signal")))),
         "SignalScan": object_schema(dict({
-            "fdr": SIGNAL_FDR_SCHEMA, "tested": dict(COUNT, description="Tests made: active "
-                                                      "brand x figure x scope with enough prompts."),
+            "fdr": SIGNAL_FDR_SCHEMA,
+            "tested": dict(COUNT, description="Tests made: active brand x figure x scope with "
+                                              "enough prompts."),
             "new": dict(COUNT, description="Signals first detected by this scan (announced as "
                         "signal.detected)."),
             "signals": dict(array_schema(schema_ref("Signal")), description="Every change that "
@@ -13346,7 +13353,8 @@ def signal_lines(connection, workspace_id):
             "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
             "scope": where, "qValue": signal["qValue"], "to": signal["to"],
             "detectedAt": signal["detectedAt"],
-            "days": round((parse_timestamp(signal["to"]) - parse_timestamp(signal["from"])) / 86400),
+            "days": round((parse_timestamp(signal["to"]) - parse_timestamp(signal["from"]))
+                          / 86400),
             "before": figure_words(signal["before"], shown),
             "after": figure_words(signal["after"], shown),
             "explanations": [item["description"]
@@ -13358,7 +13366,7 @@ def figure_words(figure, shown):
     """A signal's figure as text: its value, and its interval when it has one."""
     if figure["lower"] is None:
         return shown(figure["value"])
-    return "%s (%s to %s)" % (shown(figure["value"]), shown(figure["lower"]), shown(figure["upper"]))
+    return "%s (%s to %s)" % tuple(shown(figure[name]) for name in ("value", "lower", "upper"))
 
 
 def add_overview_routes(app, db):
