@@ -31,7 +31,11 @@ CREATE TABLE workspaces (
     created_at      TEXT NOT NULL,
     updated_at      TEXT NOT NULL,
     -- how many times each run asks each engine (PATCH /workspace samplesPerRun)
-    samples_per_run INTEGER NOT NULL DEFAULT 1 CHECK (samples_per_run BETWEEN 1 AND 10)
+    samples_per_run INTEGER NOT NULL DEFAULT 1 CHECK (samples_per_run BETWEEN 1 AND 10),
+    -- the signals' false discovery rate and window (PATCH /workspace signalsFdr and
+    -- signalsWindowDays; tracker.py, "Signals")
+    signals_fdr     REAL NOT NULL DEFAULT 0.1 CHECK (signals_fdr BETWEEN 0.001 AND 0.5),
+    signals_window_days INTEGER NOT NULL DEFAULT 7 CHECK (signals_window_days BETWEEN 1 AND 30)
 ) STRICT;
 
 CREATE INDEX workspaces_organization ON workspaces (organization_id);
@@ -1664,6 +1668,31 @@ CREATE TABLE last_models (
     value        TEXT NOT NULL,
     PRIMARY KEY (workspace_id, engine, facet)
 ) STRICT, WITHOUT ROWID;
+-- Changes in a brand's figure that passed the scan's test (GET /signals; tracker.py,
+-- "Signals"). key is what makes two scans' changes the same (figure, brand, scope and
+-- direction): one seen again within a window moves last_seen_at, and is not announced
+-- again. body holds the rest of what the API shows, as it was when first detected.
+-- brand_id is not a foreign key: the signal outlives the brand.
+CREATE TABLE signals (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    key          TEXT NOT NULL,
+    figure       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    body         TEXT NOT NULL,
+    detected_at  TEXT NOT NULL,
+    last_seen_at TEXT NOT NULL
+) STRICT;
+
+CREATE INDEX signals_workspace ON signals (workspace_id, detected_at);
+CREATE INDEX signals_key ON signals (workspace_id, key, last_seen_at);
+
+-- The UTC day each workspace's signals were last scanned by the worker (once a day).
+CREATE TABLE signal_scans (
+    workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL
+) STRICT;
+
 -- AI traffic (tracker.py, "AI traffic"): what the site's own access logs say. The
 -- requests to the own brands' hosts, summed per UTC day, page and who asked; no client
 -- address is kept, only what it proved (verification). agent, operator, verification and

@@ -23,7 +23,8 @@ owns and what it calls:
    annotations a change writes in its own transaction.
 6. Engines: the providers' HTTP calls and replies read as their SDKs define them
    (answer, sources, searches, tokens, cost, truncation, model version), the simulated
-   engine. Engines call nothing below them; the worker calls them.
+   engine and its scripted mode (a mention truth that may change on a day). Engines call
+   nothing below them; the worker calls them.
 7. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories; then
    what is read out of an answer: its prose (URLs, domains, e-mails, link targets and the
@@ -31,13 +32,14 @@ owns and what it calls:
    sentiment and the judge, discovered names.
 8. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
    sample), extracts (7) and stores a chat with its rollups in one transaction; the
-   background brand refresh and regrouping.
+   background brand refresh and regrouping; the daily signal scan (10).
 9. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-10. Analytics, the lists: sources, search queries, annotations, stability, discovered
-   names, gaps and chats, and the analytics routes.
+10. Analytics, the lists: sources, search queries, annotations, stability, signals (the
+   tested changes, their scan and routes), discovered names, gaps and chats, and the
+   analytics routes.
 11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
    time budget.
 12. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
@@ -373,6 +375,18 @@ TRAFFIC_TABLES = ("traffic_daily", "traffic_sources", "traffic_settings", "traff
                   "traffic_ranges")
 # The cache of the intervals' correlations, new in 1.0.0 (see schema.sql).
 INTERVAL_TABLES = ("figure_correlations", "correlation_estimates")
+# The signals' tables, new in 1.0.0 (see schema.sql), and their workspace settings.
+SIGNAL_TABLES = ("signals", "signal_scans")
+
+
+def signals_migration_sql():
+    """The workspaces' signal settings (at their defaults) and the signals' tables."""
+    return ("ALTER TABLE workspaces ADD COLUMN signals_fdr REAL NOT NULL DEFAULT 0.1 "
+            "CHECK (signals_fdr BETWEEN 0.001 AND 0.5);\n"
+            "ALTER TABLE workspaces ADD COLUMN signals_window_days INTEGER NOT NULL DEFAULT 7 "
+            "CHECK (signals_window_days BETWEEN 1 AND 30);\n"
+            + "".join(baseline_table_sql(*((table, ["table", "index"])
+                                            for table in SIGNAL_TABLES))))
 
 
 def upgrade_to_baseline():
@@ -391,6 +405,7 @@ def upgrade_to_baseline():
         "".join(baseline_table_sql(*((table, ["table", "index"])
                                      for table in TRAFFIC_TABLES + INTERVAL_TABLES))),
         samples_migration_sql(),
+        signals_migration_sql(),
     ))
 
 
@@ -401,7 +416,8 @@ MIGRATIONS = {
     # 1.0.0 is added on the way (upgrade_to_baseline).
     11: Migration("the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine outcomes, "
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
-                  "annotations", upgrade_to_baseline, reads=("chats",), rebuilds=("chats",)),
+                  "annotations, signals", upgrade_to_baseline, reads=("chats",),
+                  rebuilds=("chats",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -1179,6 +1195,8 @@ class Auth:
     plan: str
     subscription_status: str
     samples_per_run: int  # the workspace's setting, read with the key (a change drops the cache)
+    signals_fdr: float  # its signals' false discovery rate and window, likewise
+    signals_window_days: int
 
 
 class RateLimiter:
@@ -1230,6 +1248,7 @@ def lookup_key(connection, key_hash):
         SELECT k.id AS key_id, k.name AS key_name, k.prefix, k.last4, k.scopes,
                k.rate_limit_per_minute, k.expires_at, k.revoked_at,
                w.id AS workspace_id, w.name AS workspace_name, w.samples_per_run,
+               w.signals_fdr, w.signals_window_days,
                o.id AS organization_id, o.plan, o.subscription_status, o.api_access
         FROM api_keys k
         JOIN workspaces w ON w.id = k.workspace_id
@@ -1289,7 +1308,8 @@ def auth_from_row(row):
         rate_limit=row["rate_limit_per_minute"], workspace_id=row["workspace_id"],
         workspace_name=row["workspace_name"], organization_id=row["organization_id"],
         plan=row["plan"], subscription_status=row["subscription_status"],
-        samples_per_run=row["samples_per_run"])
+        samples_per_run=row["samples_per_run"], signals_fdr=row["signals_fdr"],
+        signals_window_days=row["signals_window_days"])
 
 
 class AuthPlugin:
@@ -1715,6 +1735,14 @@ class Fields:
                         "must be an integer from %d to %d" % (minimum, maximum))
         return int(value)
 
+    def number(self, name, minimum, maximum):
+        present, value = self._get(name, False, False)
+        if present and (isinstance(value, bool) or not isinstance(value, (int, float))
+                        or not minimum <= value <= maximum):
+            return fail(self.errors, self.field(name),
+                        "must be a number from %g to %g" % (minimum, maximum))
+        return value if value is MISSING else float(value)
+
     def id(self, name, nullable=False):
         present, value = self._get(name, False, nullable)
         if not present:
@@ -1896,7 +1924,8 @@ def workspace_context(auth):
     """The GET /workspace document for the calling key."""
     return {
         "workspace": {"id": auth.workspace_id, "name": auth.workspace_name,
-                      "samplesPerRun": auth.samples_per_run},
+                      "samplesPerRun": auth.samples_per_run, "signalsFdr": auth.signals_fdr,
+                      "signalsWindowDays": auth.signals_window_days},
         "organization": {"id": auth.organization_id, "plan": auth.plan,
                          "subscriptionStatus": auth.subscription_status},
         "apiKey": {"id": auth.key_id, "name": auth.key_name, "prefix": auth.prefix,
@@ -1912,27 +1941,37 @@ def workspace_samples(connection, workspace_id):
 
 
 def workspace_changes(data):
-    """The cleaned fields of a workspace update; only fields that were sent."""
+    """The cleaned fields of a workspace update, as {column: value}; only fields that were
+    sent."""
     errors = []
-    samples = Fields(data, errors).integer("samplesPerRun", MIN_SAMPLES_PER_RUN,
-                                           MAX_SAMPLES_PER_RUN)
+    fields = Fields(data, errors)
+    changes = {"samples_per_run": fields.integer("samplesPerRun", MIN_SAMPLES_PER_RUN,
+                                                 MAX_SAMPLES_PER_RUN),
+               "signals_fdr": fields.number("signalsFdr", MIN_SIGNAL_FDR, MAX_SIGNAL_FDR),
+               "signals_window_days": fields.integer("signalsWindowDays", 1,
+                                                     MAX_SIGNAL_WINDOW_DAYS)}
     raise_if(errors)
-    return {} if samples is MISSING else {"samplesPerRun": samples}
+    return {column: value for column, value in changes.items() if value is not MISSING}
 
 
 def update_workspace(db, workspace_id, changes):
-    """Apply a workspace update, annotated when it changes samples per run; returns the
-    samples per run."""
+    """Apply a workspace update (changes: {column: value}, the columns workspace_changes
+    gives), annotated when it changes samples per run; returns the settings after it."""
     now = db.now()
     with db.write() as connection:
-        before = workspace_samples(connection, workspace_id)
-        after = changes.get("samplesPerRun", before)
+        before = query_one(connection, "SELECT samples_per_run, signals_fdr, signals_window_days "
+                                       "FROM workspaces WHERE id = ?", (workspace_id,))
+        after = dict(before, **changes)
         if after != before:
-            connection.execute("UPDATE workspaces SET samples_per_run = ?, updated_at = ? "
-                               "WHERE id = ?", (after, now, workspace_id))
+            connection.execute("UPDATE workspaces SET samples_per_run = ?, signals_fdr = ?, "
+                               "signals_window_days = ?, updated_at = ? WHERE id = ?",
+                               (after["samples_per_run"], after["signals_fdr"],
+                                after["signals_window_days"], now, workspace_id))
+        samples = before["samples_per_run"], after["samples_per_run"]
+        if samples[0] != samples[1]:
             record_annotation(connection, workspace_id, "samples.changed", now,
-                              "Samples per run changed from %d to %d" % (before, after),
-                              details={"samplesPerRun": {"before": before, "after": after}})
+                              "Samples per run changed from %d to %d" % samples,
+                              details={"samplesPerRun": dict(zip(("before", "after"), samples))})
         return after
 
 
@@ -1979,8 +2018,8 @@ def add_workspace_routes(app, db):
         "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
         body="WorkspaceUpdate"))
     def update_workspace_settings():
-        samples = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
-        return success(workspace_context(dataclasses.replace(caller(), samples_per_run=samples)),
+        settings = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
+        return success(workspace_context(dataclasses.replace(caller(), **settings)),
                        "Workspace updated")
 
 
@@ -3298,6 +3337,12 @@ class Engine:
     key_variables = ()
     api_key = None
 
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+        """The answer to sample number sample of a run of prompt (its row) asked at now
+        (epoch seconds): a provider sees only the question; the scripted engine draws
+        each sample of its truth from all of these."""
+        return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline)
+
 
 class SimulatedEngine(Engine):
     """An offline, deterministic stand-in for an AI engine: same question, same answer.
@@ -3318,11 +3363,15 @@ class SimulatedEngine(Engine):
         self.model = model
 
     def ask(self, text, location=None, brands=(), deadline=None):
-        seed = "\0".join((self.name, self.model, text, location or "")).encode()
-        rng = random.Random(hashlib.sha256(seed).digest())
+        rng = seeded_random(self.name, self.model, text, location or "")
+        picked = rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))
+        return self.answer(rng, text, location, picked)
+
+    def answer(self, rng, text, location, picked):
+        """The answer naming the brands picked (each by its name or a tracked name) among
+        invented ones, drawn from rng."""
         named = [(rng.choice([brand["name"]] + brand["tracked_names"]),
-                  brand["domains"][0] if brand["domains"] else None)
-                 for brand in rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))]
+                  brand["domains"][0] if brand["domains"] else None) for brand in picked]
         picks = named + rng.sample(SIMULATED_OTHERS, rng.randint(2, 4))
         rng.shuffle(picks)
         where = " in %s" % location if location else ""
@@ -3346,6 +3395,120 @@ class SimulatedEngine(Engine):
         return Answer(answer, consulted[:2], simulated_usage(text, answer, len(searches)),
                       consulted=consulted, searches=searches, retrieval="searched",
                       model_version=self.model)
+
+
+def seeded_random(*parts):
+    """A random.Random seeded by the SHA-256 of parts (strings): the same parts, the same
+    draws, on every machine and Python version."""
+    return random.Random(hashlib.sha256("\0".join(parts).encode()).digest())
+
+
+# The scripted engine (serve --engine LABEL=simulated:MODEL@SCRIPT.json) answers like the
+# simulated one, but names each brand with the probability a script sets: a default per
+# brand, optionally another per prompt, each of which may change from a given UTC day on.
+# Every sample is an independent draw seeded by the script's seed, the engine, the prompt,
+# the day and the sample number, so a run of days is the same on every replay: the truth
+# the signals' tests are checked against (README, "Signals").
+SCRIPT_MAX_BYTES = 1_000_000
+SCRIPT_KEYS = {"seed", "brands", "prompts", "changes"}
+SCRIPT_CHANGE_KEYS = {"day", "brands", "prompts"}
+
+
+def script_probabilities(value, where):
+    """{brand name: probability} of a script's brands object; ProvisioningError naming
+    where when it is not one."""
+    if not isinstance(value, dict) or not all(
+            isinstance(p, (int, float)) and not isinstance(p, bool) and 0 <= p <= 1
+            for p in value.values()):
+        raise ProvisioningError("%s must map brand names to probabilities from 0 to 1" % where)
+    return {name: float(p) for name, p in value.items()}
+
+
+def script_prompts(value, where):
+    """{prompt text: {brand name: probability}} of a script's prompts object."""
+    if not isinstance(value, dict):
+        raise ProvisioningError("%s must map prompt texts to brands objects" % where)
+    return {text: script_probabilities(brands, "%s[%r]" % (where, text))
+            for text, brands in value.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class MentionScript:
+    """A scripted engine's truth: the seed, then (first UTC day, brands, prompts) stages in
+    day order, the first from the start of time; each stage's probabilities are those of
+    the one before with its own laid over them."""
+    seed: str
+    stages: tuple
+
+    @classmethod
+    def parse(cls, document, where="script"):
+        """The script of a JSON document: {"seed", "brands": {name: p}, "prompts": {text:
+        {name: p}}, "changes": [{"day": "YYYY-MM-DD", "brands", "prompts"}]}."""
+        if not isinstance(document, dict) or set(document) - SCRIPT_KEYS:
+            raise ProvisioningError("%s must be an object of: %s"
+                                    % (where, ", ".join(sorted(SCRIPT_KEYS))))
+        brands = script_probabilities(document.get("brands", {}), where + ".brands")
+        prompts = script_prompts(document.get("prompts", {}), where + ".prompts")
+        stages = [("", brands, prompts)]
+        changes = document.get("changes", [])
+        if not isinstance(changes, list):
+            raise ProvisioningError("%s.changes must be an array" % where)
+        for index, change in enumerate(changes):
+            place = "%s.changes[%d]" % (where, index)
+            if not isinstance(change, dict) or set(change) - SCRIPT_CHANGE_KEYS \
+                    or not isinstance(change.get("day"), str) \
+                    or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", change["day"]) \
+                    or change["day"] <= stages[-1][0]:
+                raise ProvisioningError("%s must be an object with a day (YYYY-MM-DD, after the "
+                                        "change before it), brands and prompts" % place)
+            brands = dict(brands, **script_probabilities(change.get("brands", {}),
+                                                         place + ".brands"))
+            laid = script_prompts(change.get("prompts", {}), place + ".prompts")
+            prompts = {text: dict(prompts.get(text, {}), **laid.get(text, {}))
+                       for text in prompts.keys() | laid.keys()}
+            stages.append((change["day"], brands, prompts))
+        return cls(str(document.get("seed", 0)), tuple(stages))
+
+    def probability(self, brand, prompt_text, day):
+        """The chance that an answer on day (YYYY-MM-DD) to prompt_text names brand."""
+        _, brands, prompts = self.stages[bisect.bisect_right([s[0] for s in self.stages], day) - 1]
+        return prompts.get(prompt_text, {}).get(brand, brands.get(brand, 0.0))
+
+    def named(self, engine, prompt_text, location, day, sample, brand):
+        """Whether sample number sample of engine's answers on day names brand: one draw."""
+        rng = seeded_random(self.seed, engine, prompt_text, location or "", day, str(sample), brand)
+        return rng.random() < self.probability(brand, prompt_text, day)
+
+
+def read_script(path):
+    """The MentionScript of the JSON file at path."""
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(SCRIPT_MAX_BYTES + 1)
+        if len(raw) > SCRIPT_MAX_BYTES:
+            raise ProvisioningError("script %s is over %d bytes" % (path, SCRIPT_MAX_BYTES))
+        document = json.loads(raw)
+    except (OSError, ValueError) as error:
+        raise ProvisioningError("script %s cannot be read: %s" % (path, error)) from None
+    return MentionScript.parse(document, path)
+
+
+class ScriptedEngine(SimulatedEngine):
+    """The simulated engine with a MentionScript: see the comment above MentionScript."""
+
+    def __init__(self, name, model, script):
+        super().__init__(name, model)
+        self.script = script
+
+    def ask(self, text, location=None, brands=(), deadline=None):
+        return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+        day, text, location = utc_day(now), prompt["text"], prompt["location"]
+        picked = [brand for brand in brands
+                  if self.script.named(self.name, text, location, day, sample, brand["name"])]
+        rng = seeded_random(self.script.seed, self.name, text, location or "", day, str(sample))
+        return self.answer(rng, text, location, picked)
 
 
 class HttpEngine(Engine):
@@ -4095,7 +4258,9 @@ def parse_engine(spec, environ, prices=PRICES):
     label = found["label"] or kind
     if len(label) > ENGINE_MAX_LENGTH:
         raise ProvisioningError("engine label %r is over %d characters" % (label, ENGINE_MAX_LENGTH))
-    if kind == "simulated":
+    if kind == "simulated":  # @PATH: its truth's script (see ScriptedEngine)
+        if url:
+            return ScriptedEngine(label, model or "simulated-1", read_script(url))
         return SimulatedEngine(label, model or "simulated-1")
     if kind not in ENGINE_KINDS:
         raise ProvisioningError("engine kind %r is not one of: simulated, %s"
@@ -5953,6 +6118,7 @@ class Worker:
         self._in_hand = {}
         self._lock = threading.Lock()
         self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
+        self._signals_day = None  # the UTC day every workspace's signals were scanned
         self._scored_at = {}
 
     def runs_per_day(self):
@@ -5984,6 +6150,8 @@ class Worker:
             count += 1
         self.score_brands(drained=True)
         while self.judge_older_chats() or refresh_correlations(self.db):
+            pass
+        while self.scan_due_signals():
             pass
         return count
 
@@ -6069,8 +6237,8 @@ class Worker:
                     break
                 started = time.perf_counter()
                 try:
-                    answer = bounded_answer(engine.ask(prompt["text"], prompt["location"],
-                                                       reader.brands, deadline=deadline))
+                    answer = bounded_answer(engine.ask_sample(
+                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
                 except Exception as error:  # an adapter's failure is kept on the run
                     failures[engine] = error
                     break  # its other samples are asked again with the run's next attempt
@@ -6196,7 +6364,27 @@ class Worker:
         queue_due_prompts(self.db, self.run_interval)
         self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
         return (self.refresh() or regroup_prompt(self.db) or refresh_correlations(self.db)
-                or self.judge_older_chats())
+                or self.judge_older_chats() or self.scan_due_signals())
+
+    def scan_due_signals(self):
+        """Scan the signals of one workspace not scanned yet this UTC day; False when none
+        is left. A scan that fails is logged and not tried again before the next day; once
+        every workspace is scanned, nothing is read again before the next day (a workspace
+        made meanwhile has no two windows to compare yet)."""
+        day = utc_day(self.db.clock())
+        if self._signals_day == day:
+            return False
+        workspace_id = unscanned_workspace(self.db.connection(), day)
+        if workspace_id is None:
+            self._signals_day = day
+            return False
+        try:
+            scan_signals(self.db, workspace_id)
+        except Exception as error:
+            log_failure(error, "the signal scan of workspace %d failed", workspace_id)
+            with self.db.write() as connection:
+                mark_scanned(connection, workspace_id, day)
+        return True
 
     def _loop(self, step):
         while not self._stopping.is_set():
@@ -7565,6 +7753,355 @@ def stability_document(connection, scope, group_by, page, per_page):
 def stability_by(connection, scope, page, per_page, group_by):
     """stability_document with the page arguments where document_export_items passes them."""
     return stability_document(connection, scope, group_by, page, per_page)
+
+
+# Signals ----------------------------------------------------------------------------------
+#
+# A signal is a change in an active brand's figure between two windows of whole UTC days,
+# the previous [D - 2W, D - W) and the current [D - W, D) (D: the day of the scan, W: the
+# workspace's signalsWindowDays), that stands out of the noise. Chats cluster by prompt
+# (a prompt's answers name much the same brands, sample after sample), so the unit is the
+# prompt: each prompt asked in both windows gives its rate in each (visibility: its chats
+# naming the brand / its chats; share of voice: / its mentions of active brands; average
+# position: its positions / its mentions; sentiment: its scores / its scored mentions),
+# and a paired t-test across those prompts asks whether their mean difference is zero.
+# Every test of one scan (active brand x figure x scope: overall, each engine, topic and
+# location) goes through Benjamini-Hochberg at the workspace's signalsFdr; those whose
+# q-value is at or under it are signals. The figures shown are ratios of sums over the
+# paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
+# linearised variance of a ratio; for a proportion never narrower than Wilson's). The
+# reads are the per-prompt daily rollups of the two windows, outside the write lock; only
+# storing what passed takes it. README, "Signals", has the method's measured error rates.
+SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
+    "visibility": ("mentioned", "chats", (0.0, 1.0)),
+    "shareOfVoice": ("mentioned", "all", (0.0, 1.0)),
+    "averagePosition": ("position_sum", "mentioned", (1.0, math.inf)),
+    "sentiment": ("sentiment_sum", "sentiment_scored", (-1.0, 1.0)),
+}
+SIGNAL_SUMS = ("mentioned", "position_sum", "sentiment_sum", "sentiment_scored")
+SIGNAL_SCOPES = ("overall", "engine", "topic", "location")
+SIGNAL_MIN_PROMPTS = 5  # paired prompts a test needs: fewer say too little about a change
+DEFAULT_SIGNAL_FDR = 0.1
+MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
+DEFAULT_SIGNAL_WINDOW_DAYS = 7
+MAX_SIGNAL_WINDOW_DAYS = 30
+MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
+SIGNAL_PARAMS = PAGE_PARAMS + (
+    Param("brandId", "integer", "Only the signals of this brand."),
+    Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
+)
+
+
+def regularized_beta(x, a, b):
+    """I_x(a, b), the regularised incomplete beta function, by its continued fraction
+    (Lentz's method, as Numerical Recipes 6.4 gives it): the t-test's tail."""
+    if x <= 0.0 or x >= 1.0:
+        return min(max(x, 0.0), 1.0)
+    if x > (a + 1) / (a + b + 2):  # where the fraction converges fast
+        return 1.0 - regularized_beta(1.0 - x, b, a)
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x)) / a
+    tiny = 1e-300
+    c, d = 1.0, 1.0 / max(abs(1.0 - (a + b) * x / (a + 1)), tiny)
+    fraction = d
+    for m in range(1, 300):
+        for term in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                     -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + term * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + term / c
+            c = c if abs(c) > tiny else tiny
+            fraction *= c * d
+        if abs(c * d - 1.0) < 1e-12:
+            break
+    return front * fraction
+
+
+def paired_p_value(differences):
+    """The two-sided p-value of a paired t-test that the differences' mean is zero."""
+    k = len(differences)
+    mean = sum(differences) / k
+    variance = sum((d - mean) ** 2 for d in differences) / (k - 1)
+    if variance <= 1e-24:  # every prompt moved alike: by nothing, or surely
+        return 1.0 if abs(mean) <= 1e-12 else 0.0
+    t = mean / math.sqrt(variance / k)
+    return regularized_beta((k - 1) / (k - 1 + t * t), (k - 1) / 2, 0.5)
+
+
+def benjamini_hochberg(p_values):
+    """The q-values (Benjamini-Hochberg adjusted p-values) of p_values, in their order: a
+    test is a discovery at FDR q when its q-value is at most q."""
+    m = len(p_values)
+    q_values, running = [1.0] * m, 1.0
+    for rank, index in reversed(list(enumerate(sorted(range(m), key=p_values.__getitem__), 1))):
+        running = min(running, p_values[index] * m / rank)
+        q_values[index] = running
+    return q_values
+
+
+def clustered_figure(parts, figure):
+    """{value, lower, upper, n} of a figure from its (numerator, denominator) per prompt:
+    the ratio of the sums, and a 95 % interval from the linearised variance of a ratio
+    with the prompt as the cluster, within the figure's range; for a proportion, widened
+    to Wilson's where that is wider (all prompts alike would make it zero-wide). n is the
+    denominator's sum (chats, mentions or scored mentions)."""
+    numerator, denominator = sum(part[0] for part in parts), sum(part[1] for part in parts)
+    value, k = numerator / denominator, len(parts)
+    spread = WILSON_Z * math.sqrt(k / (k - 1) * sum((y - value * m) ** 2 for y, m in parts)) \
+        / denominator
+    low, high = SIGNAL_FIGURES[figure][2]
+    lower, upper = max(low, value - spread), min(high, value + spread)
+    if high == 1.0 and low == 0.0:
+        wilson = wilson_interval(numerator, denominator)
+        lower, upper = min(lower, wilson[0]), max(upper, wilson[1])
+    if lower == upper:
+        lower = upper = None  # nothing varies: no honest interval
+    return {"value": round(value, 6), "lower": None if lower is None else round(lower, 6),
+            "upper": None if upper is None else round(upper, 6), "n": round(denominator, 6)}
+
+
+def prompt_window_sums(counts, prompts, brand_ids):
+    """{(scope kind, scope value): {prompt id: (previous sums, current sums)}} from counts,
+    {(current (0 or 1), prompt id, engine): (chats, {brand id: SIGNAL_SUMS' values})}: each
+    scope's prompts with their sums in each window ("chats", "all": mentions of the brands
+    of brand_ids, and per brand its sums). prompts: {prompt id: (topic id, location)} of
+    the prompts that still exist."""
+    cells = {}
+    for (current, prompt_id, engine), (chats, brands) in counts.items():
+        if prompt_id not in prompts:
+            continue  # deleted: its rollup rows stay behind, never served
+        topic_id, location = prompts[prompt_id]
+        for scope in (("overall", None), ("engine", engine), ("topic", topic_id),
+                      ("location", location)):
+            if scope[0] != "overall" and scope[1] is None:
+                continue
+            pair = cells.setdefault(scope, {}).setdefault(prompt_id, ({"chats": 0, "all": 0},
+                                                                      {"chats": 0, "all": 0}))
+            sums = pair[current]
+            sums["chats"] += chats
+            for brand_id, values in brands.items():
+                if brand_id in brand_ids:
+                    slot = sums.setdefault(brand_id, dict.fromkeys(SIGNAL_SUMS, 0))
+                    for name, value in zip(SIGNAL_SUMS, values):
+                        slot[name] += value
+                    sums["all"] += values[0]
+    return cells
+
+
+def figure_part(sums, figure, brand_id):
+    """(numerator, denominator) of figure for brand_id in one prompt's window sums."""
+    numerator, denominator, _ = SIGNAL_FIGURES[figure]
+    brand = sums.get(brand_id, {})
+    # chats and all are the prompt's, the other sums the brand's
+    return brand.get(numerator, 0), sums.get(denominator, brand.get(denominator, 0))
+
+
+def signal_test(pairs, figure, brand_id):
+    """The test of one brand's figure over one scope's prompts (pairs: their sums in the
+    previous and current windows), or None with fewer than SIGNAL_MIN_PROMPTS asked in
+    both windows (for average position and sentiment: naming the brand in both)."""
+    parts = [(figure_part(before, figure, brand_id), figure_part(after, figure, brand_id))
+             for before, after in pairs.values()]
+    parts = [(before, after) for before, after in parts if before[1] and after[1]]
+    if len(parts) < SIGNAL_MIN_PROMPTS:
+        return None
+    before = clustered_figure([before for before, _ in parts], figure)
+    after = clustered_figure([after for _, after in parts], figure)
+    return {"figure": figure, "brandId": brand_id, "before": before, "after": after,
+            "effect": round(after["value"] - before["value"], 6), "prompts": len(parts),
+            "pValue": paired_p_value([a[0] / a[1] - b[0] / b[1] for b, a in parts])}
+
+
+def signal_scope(kind, value):
+    """A scope as the API shows it: its kind, and the engine, topic or location it is."""
+    return {"kind": kind, "engine": value if kind == "engine" else None,
+            "topicId": value if kind == "topic" else None,
+            "location": value if kind == "location" else None}
+
+
+def signal_tests(counts, prompts, brand_ids, fdr):
+    """(how many tests were made, those that passed at FDR fdr, each with its qValue and
+    scope) over every active brand, figure and scope of counts (see prompt_window_sums)."""
+    tests = []
+    for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
+                                       key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
+                                                         str(item[0][1]))):
+        for brand_id in brand_ids:
+            for figure in SIGNAL_FIGURES:
+                test = signal_test(pairs, figure, brand_id)
+                if test is not None and test["effect"] != 0:
+                    tests.append(dict(test, scope=signal_scope(kind, value)))
+    q_values = benjamini_hochberg([test["pValue"] for test in tests])
+    passed = [dict(test, pValue=round(test["pValue"], 8), qValue=round(q, 8))
+              for test, q in zip(tests, q_values) if q <= fdr]
+    return len(tests), passed
+
+
+def signal_windows(now, days):
+    """(previous start, current start, end) of a scan at now: UTC dates, whole days."""
+    end = datetime.date.fromisoformat(utc_day(now))
+    return tuple((end - datetime.timedelta(days=n)).isoformat() for n in (2 * days, days, 0))
+
+
+def read_signal_counts(connection, workspace_id, windows):
+    """The counts signal_tests reads, from the per-prompt daily rollups of the windows:
+    each of the workspace's prompts is one seek per table on (prompt, day)."""
+    start, middle, end = windows
+    where = """WHERE workspace_id = ? AND prompt_id IN (SELECT id FROM prompts WHERE
+               workspace_id = ?) AND day >= ? AND day < ? GROUP BY 1, 2, 3"""
+    params = (middle, workspace_id, workspace_id, start, end)
+    counts = {(row["current"], row["prompt_id"], row["engine"]): (row["chats"], {})
+              for row in query_all(connection, "SELECT day >= ? AS current, prompt_id, engine, "
+                                   "sum(chats) AS chats FROM prompt_daily_chats " + where, params)}
+    for row in query_all(connection, """
+            SELECT day >= ? AS current, prompt_id, engine, brand_id, sum(mentioned) AS mentioned,
+                   sum(position_sum) AS position_sum, total(sentiment_sum) AS sentiment_sum,
+                   sum(sentiment_scored) AS sentiment_scored
+            FROM prompt_daily_brands """ + where + ", 4", params):
+        key = (row["current"], row["prompt_id"], row["engine"])
+        if key in counts:
+            counts[key][1][row["brand_id"]] = tuple(row[name] for name in SIGNAL_SUMS)
+    return counts
+
+
+def signal_settings(connection, workspace_id):
+    """(signalsFdr, signalsWindowDays) of the workspace."""
+    row = query_one(connection, "SELECT signals_fdr, signals_window_days FROM workspaces "
+                                "WHERE id = ?", (workspace_id,))
+    return row["signals_fdr"], row["signals_window_days"]
+
+
+def scan_signals(db, workspace_id):
+    """Test every active brand's figures of the workspace between its two windows (as of
+    db's clock) and store the changes that pass as signals, announcing the new ones
+    (signal.detected); a change already signalled and seen again within a window is
+    the same signal, its lastSeenAt moved on. Returns the scan's document."""
+    now = db.clock()
+    with db.read() as connection:  # one snapshot, outside the write lock
+        fdr, days = signal_settings(connection, workspace_id)
+        windows = signal_windows(now, days)
+        prompts = {row["id"]: (row["topic_id"], row["location"]) for row in query_all(
+            connection, "SELECT id, topic_id, location FROM prompts WHERE workspace_id = ?",
+            (workspace_id,))}
+        brand_ids = [row["id"] for row in query_all(
+            connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
+                        "ORDER BY id", (workspace_id,))]
+        counts = read_signal_counts(connection, workspace_id, windows)
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    with db.read() as connection:
+        for signal in passed:
+            signal["explanations"] = signal_explanations(connection, workspace_id, windows,
+                                                         signal["scope"])
+    stamp = iso_timestamp(now)
+    with db.write() as connection:
+        stored = [store_signal(connection, workspace_id, signal, windows, days, stamp)
+                  for signal in passed]
+        mark_scanned(connection, workspace_id, utc_day(now))
+    return {"from": day_start(windows[1]), "to": day_start(windows[2]),
+            "previousFrom": day_start(windows[0]), "fdr": fdr, "tested": tested,
+            "new": sum(new for new, _ in stored), "signals": [signal for _, signal in stored]}
+
+
+def day_start(day):
+    return day + "T00:00:00.000Z"
+
+
+def signal_explanations(connection, workspace_id, windows, scope):
+    """The annotations of both windows that bear on scope (see annotation_conditions), the
+    latest MAX_SIGNAL_EXPLANATIONS."""
+    return annotations_in(connection, ChatScope(
+        workspace_id, day_start(windows[0]), day_start(windows[2]), engine=scope["engine"],
+        topic_id=scope["topicId"]), MAX_SIGNAL_EXPLANATIONS)[1]
+
+
+def signal_key(signal):
+    """What makes two scans' changes the same: figure, brand, scope and direction."""
+    scope = signal["scope"]
+    return json.dumps([signal["figure"], signal["brandId"], scope["kind"], scope["engine"],
+                       scope["topicId"], scope["location"], signal["effect"] > 0])
+
+
+def store_signal(connection, workspace_id, signal, windows, days, now):
+    """(whether it is new, the stored signal) for a change that passed: a new row, and its
+    event, unless the same change was signalled and seen within the last days."""
+    key, since = signal_key(signal), iso_timestamp(parse_timestamp(now) - days * 86400)
+    row = query_one(connection, "SELECT id FROM signals WHERE workspace_id = ? AND key = ? "
+                                "AND last_seen_at >= ? ORDER BY id DESC LIMIT 1",
+                    (workspace_id, key, since))
+    if row is not None:
+        connection.execute("UPDATE signals SET last_seen_at = ? WHERE id = ?", (now, row["id"]))
+        return False, signal_json(find_signal(connection, workspace_id, row["id"]))
+    body = dict(signal, **{"from": day_start(windows[1]), "to": day_start(windows[2]),
+                           "previousFrom": day_start(windows[0])})
+    signal_id = connection.execute("""
+        INSERT INTO signals (workspace_id, key, figure, brand_id, body, detected_at, last_seen_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+        (workspace_id, key, signal["figure"], signal["brandId"], json.dumps(body), now,
+         now)).fetchall()[0]["id"]
+    stored = signal_json(find_signal(connection, workspace_id, signal_id))
+    publish(connection, workspace_id, "signal.detected", {"signal": stored}, parse_timestamp(now))
+    return True, stored
+
+
+def find_signal(connection, workspace_id, signal_id):
+    return query_one(connection, "SELECT * FROM signals WHERE id = ? AND workspace_id = ?",
+                     (signal_id, workspace_id))
+
+
+def signal_json(row):
+    body = json.loads(row["body"])
+    return {"id": row["id"], "figure": row["figure"], "brandId": row["brand_id"],
+            "scope": body["scope"], "before": body["before"], "after": body["after"],
+            "effect": body["effect"], "pValue": body["pValue"], "qValue": body["qValue"],
+            "prompts": body["prompts"], "from": body["from"], "to": body["to"],
+            "previousFrom": body["previousFrom"], "detectedAt": row["detected_at"],
+            "lastSeenAt": row["last_seen_at"], "explanations": body["explanations"]}
+
+
+def mark_scanned(connection, workspace_id, day):
+    connection.execute("INSERT INTO signal_scans (workspace_id, day) VALUES (?, ?) "
+                       "ON CONFLICT (workspace_id) DO UPDATE SET day = excluded.day",
+                       (workspace_id, day))
+
+
+def unscanned_workspace(connection, day):
+    """A workspace with prompts whose signals were not scanned on day (UTC), or None."""
+    row = query_one(connection, """
+        SELECT w.id FROM workspaces w LEFT JOIN signal_scans s ON s.workspace_id = w.id
+        WHERE (s.day IS NULL OR s.day < ?)
+        AND EXISTS (SELECT 1 FROM prompts p WHERE p.workspace_id = w.id) ORDER BY w.id LIMIT 1""",
+        (day,))
+    return None if row is None else row["id"]
+
+
+def signals_document(connection, workspace_id, brand_id, figure, page, per_page):
+    """A page of the workspace's signals, the latest scan's first, each scan's in its
+    order (overall, then per engine, topic and location)."""
+    where = "workspace_id = ? AND (? IS NULL OR brand_id = ?) AND (? IS NULL OR figure = ?)"
+    params = [workspace_id, brand_id, brand_id, figure, figure]
+    total = query_one(connection, "SELECT count(*) AS n FROM signals WHERE " + where, params)["n"]
+    rows = query_all(connection, "SELECT * FROM signals WHERE %s ORDER BY detected_at DESC, "
+                     "id LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
+    return dict(page_fields(total, page, per_page), data=[signal_json(row) for row in rows])
+
+
+def add_signal_routes(app, db):
+    @app.get(API_PREFIX + "/signals", openapi=Operation(
+        "Changes in the brands' figures that stand out of the noise (tested per prompt, the "
+        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS))
+    def list_signals():
+        query, values = read_query(SIGNAL_PARAMS)
+        query.done()
+        with db.read() as connection:
+            return success(signals_document(connection, caller().workspace_id, values["brandId"],
+                                            values["figure"], values["page"], values["perPage"]),
+                           "Signals retrieved")
+
+    @app.post(API_PREFIX + "/signals/scan", openapi=Operation(
+        "Compare the current window with the previous one now (the worker does each day)",
+        "SignalScan"))
+    def scan_signals_now():
+        return success(scan_signals(db, caller().workspace_id), "Signals scanned")
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
@@ -9415,7 +9952,7 @@ def log_body():
 # threads of their own POST them, so a slow receiver never holds up a run; each send is
 # over within WEBHOOK_TIMEOUT_SECONDS, and a receiver holds only its own endpoint's queue.
 WEBHOOK_EVENTS = ("run.completed", "run.failed", "brand.mentioned", "brand.dropped",
-                  "source.cited")
+                  "source.cited", "signal.detected")
 WEBHOOK_TEST_EVENT = "webhook.test"
 WEBHOOK_STATUSES = ("active", "disabled")
 MAX_WEBHOOKS = 10  # per workspace
@@ -10361,6 +10898,12 @@ COUNT = integer_schema(0)
 SAMPLES = integer_schema(MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN)
 STABILITY_LABEL = nullable_schema({"enum": ["stable", "variable", "volatile"]})
 NUMBER = {"type": "number"}
+SIGNAL_FDR_SCHEMA = dict(NUMBER, minimum=MIN_SIGNAL_FDR, maximum=MAX_SIGNAL_FDR, description=(
+    "The false discovery rate each signal scan controls (Benjamini-Hochberg): of the changes "
+    "it reports, at most this share are noise, on average."))
+SIGNAL_WINDOW_SCHEMA = dict(integer_schema(1, MAX_SIGNAL_WINDOW_DAYS), description=(
+    "Days in each of the two windows a signal scan compares (the current one ends with the "
+    "last whole UTC day)."))
 PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
                "lastPage": integer_schema(1)}
 NAME = input_schema(1, NAME_MAX_LENGTH)
@@ -10438,7 +10981,8 @@ def service_schemas():
             "workspace": object_schema({
                 "id": ID, "name": string_schema(),
                 "samplesPerRun": dict(SAMPLES, description="How many times each run asks "
-                                      "each engine a prompt (a prompt may set its own).")}),
+                                      "each engine a prompt (a prompt may set its own)."),
+                "signalsFdr": SIGNAL_FDR_SCHEMA, "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}),
             "organization": object_schema({
                 "id": ID, "plan": string_schema(),
                 "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
@@ -10446,7 +10990,8 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
-        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES}, []),
+        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES, "signalsFdr": SIGNAL_FDR_SCHEMA,
+                                          "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}, []),
         "Health": object_schema({
             "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
@@ -10590,6 +11135,55 @@ INTERVAL_DESCRIPTION = (
     "run, resembling each other (README, Statistics). Where there is too little to measure, "
     "lower and upper are null and interval says why (%s); else interval is null."
     % ", ".join('"%s"' % reason for reason in (NO_DATA, FEW_PROMPTS, NO_SPREAD)))
+
+
+def signal_schemas():
+    """The signals and a scan's answer."""
+    figure = object_schema({
+        "value": NUMBER, "lower": nullable_schema(NUMBER), "upper": nullable_schema(NUMBER),
+        "n": dict(NUMBER, description="The denominator's sum over the paired prompts: chats "
+                  "(visibility), mentions of active brands (shareOfVoice), the brand's mentions "
+                  "(averagePosition), its scored mentions (sentiment).")})
+    figure["description"] = ("The figure over the prompts asked in both windows (a ratio of "
+                             "sums), with a 95 % interval that takes the prompt as the cluster "
+                             "(null when nothing varies).")
+    window = {"from": dict(TIMESTAMP, description="Start of the current window."),
+              "to": dict(TIMESTAMP, description="End of the current window (exclusive)."),
+              "previousFrom": dict(TIMESTAMP, description="Start of the previous window, which "
+                                   "ends where the current one starts.")}
+    return {
+        "Signal": object_schema(dict({
+            "id": ID, "figure": {"enum": list(SIGNAL_FIGURES)}, "brandId": ID,
+            "scope": object_schema({
+                "kind": {"enum": list(SIGNAL_SCOPES)},
+                "engine": nullable_schema(string_schema(1)), "topicId": nullable_schema(ID),
+                "location": nullable_schema(string_schema(1))}),
+            "before": figure, "after": figure,
+            "effect": dict(NUMBER, description="after.value - before.value."),
+            "prompts": dict(integer_schema(SIGNAL_MIN_PROMPTS), description="Prompts in the "
+                            "paired test (asked in both windows)."),
+            "pValue": dict(NUMBER, description="Of the paired t-test across prompts of their "
+                           "rates in the two windows."),
+            "qValue": dict(NUMBER, description="The Benjamini-Hochberg adjusted p-value over "
+                           "every test of the scan: at most the workspace's signalsFdr."),
+            "detectedAt": TIMESTAMP,
+            "lastSeenAt": dict(TIMESTAMP, description="The latest scan that found the same "
+                               "change (figure, brand, scope, direction); it is not announced "
+                               "again while seen within a window."),
+            "explanations": dict(array_schema(schema_ref("Annotation"), MAX_SIGNAL_EXPLANATIONS),
+                                 description="What else changed in the two windows that bears "
+                                             "on the scope (latest first)."),
+        }, **window)),
+        "SignalPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Signal")))),
+        "SignalScan": object_schema(dict({
+            "fdr": SIGNAL_FDR_SCHEMA,
+            "tested": dict(COUNT, description="Tests made: active brand x figure x scope with "
+                                              "enough prompts."),
+            "new": dict(COUNT, description="Signals first detected by this scan (announced as "
+                        "signal.detected)."),
+            "signals": dict(array_schema(schema_ref("Signal")), description="Every change that "
+                            "passed, new or seen before.")}, **window)),
+    }
 
 
 def analytics_schemas():
@@ -10745,6 +11339,7 @@ def analytics_schemas():
             "createdAt": TIMESTAMP}),
         "AnnotationPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Annotation")), **window)),
+        **signal_schemas(),
         "BrandStability": object_schema({
             "brandId": ID, "name": nullable_schema(string_schema()),
             "mentionRate": dict(schema_ref("Ratio"), description="Samples naming it, of the "
@@ -11324,6 +11919,7 @@ def add_routes(app, db):
     add_tag_routes(app, db)
     add_brand_routes(app, db)
     add_analytics_routes(app, db)
+    add_signal_routes(app, db)
     add_engine_routes(app, db)
     add_source_category_routes(app, db)
     add_traffic_routes(app, db)
@@ -12360,6 +12956,21 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % end
 </ul></section>
 % end
+% if signals:
+<section class="card" aria-labelledby="signals-title"><h2 id="signals-title">Signals: changes beyond the noise</h2>
+<ul class="signals">
+% for signal in signals:
+<li><strong>{{signal["brand"]}}</strong>, {{signal["figure"]}} {{signal["scope"]}}: {{signal["before"]}} → {{signal["after"]}}
+<span class="hint">(q = {{"%.3g" % signal["qValue"]}}; the {{signal["days"]}} days to {{!when(signal["to"], date_only=True)}} against the {{signal["days"]}} before; found {{!when(signal["detectedAt"], date_only=True)}})</span>
+% if signal["explanations"]:
+<br><span class="hint">Also in those days: {{"; ".join(signal["explanations"])}}</span>
+% end
+</li>
+% end
+</ul>
+<p class="hint">Each change was tested per prompt and passed at the workspace's false discovery rate; the API's GET /api/v1/signals lists them all.</p>
+</section>
+% end
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
@@ -12934,6 +13545,7 @@ th a.sort { color: inherit; }
 .movers { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
           gap: 12px; list-style: none; padding: 0; margin: 0; }
 .movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
+.signals li { margin: 8px 0; }
 .movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
 .steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
@@ -13163,6 +13775,49 @@ def first_steps(connection, workspace_id):
                      (workspace_id,))
 
 
+# The overview lists the latest signals, each with at most this many of its explanations.
+OVERVIEW_SIGNALS = 5
+OVERVIEW_EXPLANATIONS = 3
+SIGNAL_FIGURE_WORDS = {"visibility": ("visibility", percent),
+                       "shareOfVoice": ("share of voice", percent),
+                       "averagePosition": ("average position", lambda value: "%.2f" % value),
+                       "sentiment": ("sentiment", lambda value: "%+.2f" % value)}
+
+
+def signal_lines(connection, workspace_id):
+    """The latest signals as the overview words them: the brand, the figure, the scope,
+    each window's value with its interval, and the first explanations."""
+    document = signals_document(connection, workspace_id, None, None, 1, OVERVIEW_SIGNALS)
+    names = brand_names(connection, workspace_id)
+    topics = {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM topics WHERE workspace_id = ?", (workspace_id,))}
+    lines = []
+    for signal in document["data"]:
+        label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
+        scope = signal["scope"]
+        where = {"overall": "overall", "engine": "on %s" % scope["engine"],
+                 "topic": "in topic %s" % topics.get(scope["topicId"], "(deleted)"),
+                 "location": "from %s" % scope["location"]}[scope["kind"]]
+        lines.append({
+            "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
+            "scope": where, "qValue": signal["qValue"], "to": signal["to"],
+            "detectedAt": signal["detectedAt"],
+            "days": round((parse_timestamp(signal["to"]) - parse_timestamp(signal["from"]))
+                          / 86400),
+            "before": figure_words(signal["before"], shown),
+            "after": figure_words(signal["after"], shown),
+            "explanations": [item["description"]
+                             for item in signal["explanations"][:OVERVIEW_EXPLANATIONS]]})
+    return lines
+
+
+def figure_words(figure, shown):
+    """A signal's figure as text: its value, and its interval when it has one."""
+    if figure["lower"] is None:
+        return shown(figure["value"])
+    return "%s (%s to %s)" % tuple(shown(figure[name]) for name in ("value", "lower", "upper"))
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -13175,10 +13830,11 @@ def add_overview_routes(app, db):
             annotations = charted_annotations(connection, scope)
             failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
                                            caller().workspace_id, db.clock())
+            signals = signal_lines(connection, caller().workspace_id)
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
-                           failing=failing,
+                           failing=failing, signals=signals,
                            steps=None if all(started.values()) else started,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility", annotations),
@@ -14928,6 +15584,7 @@ MCP_TOOLS = {
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
     "get_stability": ("GET", API_PREFIX + "/analytics/stability", None),
     "list_annotations": ("GET", API_PREFIX + "/analytics/annotations", None),
+    "list_signals": ("GET", API_PREFIX + "/signals", None),
     "get_ai_traffic": ("GET", API_PREFIX + "/analytics/traffic", None),
 }
 # The tools whose answers hold text that AI engines wrote (answers, the searches they ran,

@@ -60,7 +60,8 @@ def test_the_sdk_client_lists_the_tools_with_their_schemas(workspace):
     assert sorted(tools) == ["create_prompts", "get_ai_traffic", "get_chat", "get_rankings",
                              "get_stability", "list_annotations", "list_chats",
                              "list_discovered_brands", "list_domain_gaps", "list_prompt_gaps",
-                             "list_prompts", "list_search_queries", "list_sources"]
+                             "list_prompts", "list_search_queries", "list_signals",
+                             "list_sources"]
     assert set(tools["get_stability"].input_schema["properties"]) >= {"groupBy", "promptId"}
     assert tools["get_rankings"].description == \
         "Every brand's visibility, position, share of voice and citations"

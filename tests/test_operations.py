@@ -401,7 +401,7 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
         "INFO schema 11 -> 12, the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine "
         "outcomes, branded prompts, chats rebuilt with truncated, model version and sample, "
-        "annotations: 70 rows changed in T",
+        "annotations, signals: 70 rows changed in T",
         "INFO upgraded %s to schema 12 in T" % path]
 
 

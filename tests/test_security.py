@@ -86,6 +86,7 @@ QUERY_PARAMS = {  # the id filters each list route takes
     "/analytics/gaps/prompts": ["promptId", "topicId", "tagId"],
     "/analytics/gaps/domains": ["promptId", "topicId", "tagId"],
     "/analytics/traffic": ["promptId", "topicId", "tagId"],
+    "/signals": ["brandId"],
 }
 
 
@@ -169,6 +170,11 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             reply = b.post(path, {"url": "https://evil.example/", "events": ["run.failed"]}).json
             assert reply["data"]["url"] == "https://evil.example/"
             b.delete("/webhooks/%d" % reply["data"]["id"])
+        elif (method, path) == ("POST", "/signals/scan"):
+            # B's scan reads B's prompts and rollups only, and finds nothing in A's
+            scan = b.post(path, {}, status=200)
+            assert (scan.json["data"]["signals"], b.get("/signals").json["data"]["total"]) == ([], 0)
+            answers.append(scan)
         elif method == "POST":
             kind = path.strip("/")
             reply = b.post(path, dict(VALID_BODIES[kind], name="%s %s" % (SECRET, kind))).json["data"]
