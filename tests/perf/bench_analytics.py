@@ -15,6 +15,7 @@ median server time of --repeat in-process requests (WebTest, no sockets).
 import argparse
 import collections
 import datetime
+import operator
 import os
 import random
 import statistics
@@ -53,7 +54,7 @@ def generate(path, scale, seed=7, through_triggers=False):
     key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 9)["key"]
     connection = db.connection()
     connection.execute("PRAGMA synchronous = OFF")
-    connection.execute("PRAGMA cache_size = -2000000")  # 2 GB: the full size's indexes stay in memory
+    connection.execute("PRAGMA cache_size = -2000000")  # 2 GB: the full size's indexes fit
     ws = workspace["id"]
     stamp = tracker.iso_timestamp(END.timestamp() - DAYS * 86400)
     prompts = max(1, int(FULL_PROMPTS * scale))
@@ -101,7 +102,8 @@ DAY_STATEMENTS = (
     """INSERT INTO runs (id, workspace_id, prompt_id, state, scheduled_at, not_before, attempts,
        created_at, updated_at) VALUES (?, ?, ?, 'done', ?, ?, 1, ?, ?)""",
     """INSERT INTO chats (id, workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-       answer, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, 'm', ?, 'generated answer', 900, ?)""",
+       answer, latency_ms, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'm', ?, 'generated answer', 900, ?)""",
     """INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited, engine,
        created_at, sentiment, sentiment_score) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)""",
     """INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, engine, created_at,
@@ -131,9 +133,9 @@ def day_rows(rng, ws, categories, moment, prompts, chat):
             brands.append([(chat, b, ws, position, int(rng.random() < 0.3), engine, at,
                             tracker.sentiment_label(score), score)
                            for (position, b), score in zip(enumerate(chosen, 1), scores)])
+            domains = sorted(set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3)))
             sources.append([(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine,
-                             at, categories.category(d))
-                            for d in sorted(set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3)))])
+                             at, categories.category(d)) for d in domains])
             named.append((int(1 in chosen), int(any(b != 1 for b in chosen)), chat))
             names.append([(chat, ws, engine, at, name, name.casefold())
                           for name in rng.sample(NAMES, 2)])
@@ -178,7 +180,8 @@ ROLLUPS = {
     "location_daily_domains": ("location day engine domain", SOURCE_SUMS + " first_seen last_seen",
                                "+++<>"),
     "daily_categories": ("day engine category", SOURCE_SUMS, "+++"),
-    "domain_weekly_urls": ("domain day engine location url", "host citations retrieved_chats", "=++"),
+    "domain_weekly_urls": ("domain day engine location url", "host citations retrieved_chats",
+                           "=++"),
     "daily_names": ("day engine name_key", "chats mentions", "++"),
     "daily_gap_domains": ("day engine domain", "citations chats", "++"),
     "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
@@ -186,7 +189,7 @@ ROLLUPS = {
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
 }
-ADD = {"+": lambda kept, new: kept + new, "<": min, ">": max, "=": lambda kept, new: kept}
+ADD = {"+": operator.add, "<": min, ">": max, "=": lambda kept, new: kept}
 
 
 def adder(sums, how):
@@ -198,13 +201,14 @@ def adder(sums, how):
     elif set(how) == {"+"}:
         def add(key, values):
             kept = sums.get(key)
-            sums[key] = values if kept is None else [a + b for a, b in zip(kept, values)]
+            sums[key] = values if kept is None else list(map(operator.add, kept, values))
     else:
         adds = [ADD[each] for each in how]
 
         def add(key, values):
             kept = sums.get(key)
-            sums[key] = values if kept is None else [add(a, b) for add, a, b in zip(adds, kept, values)]
+            sums[key] = values if kept is None else [
+                add(a, b) for add, a, b in zip(adds, kept, values)]
     return add
 
 
@@ -243,7 +247,7 @@ class Rollups:
 
     def add_day(self, connection, rows):
         """Add up one day's rows (day_rows'), after writing the sums of the week before."""
-        runs, chats, brands, sources, named, names = rows
+        _, chats, brands, sources, named, names = rows
         day = chats[0][-1][:10]
         week = (datetime.date.fromisoformat(day)
                 - datetime.timedelta(days=datetime.date.fromisoformat(day).weekday())).isoformat()
