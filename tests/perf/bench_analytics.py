@@ -42,12 +42,13 @@ def generate(path, scale, seed=7, through_triggers=False):
     The rows are those the worker would store (a chat, its brand rows, sources and
     recommended names, then its flags), written a day at a time. Through the schema's
     rollup triggers, as the worker writes them, a year at the full size took over 2 hours
-    (about 2 ms a chat, in SQLite's upserts; summing the rollups in SQL afterwards was
+    (about 2.5 ms a chat, in SQLite's upserts; summing the rollups in SQL afterwards was
     no faster, the groups' rollups alone sorting 100 million rows). So the triggers on
-    those four tables are dropped while a year is loaded, the generator adds up what they
-    would have added as it makes the rows (Rollups), writing each day's or week's sums
-    when it is done, and the triggers are put back as they were. through_triggers writes
-    through them instead: tests/test_bench_smoke.py checks both give the same database."""
+    chats, chat_brands, chat_sources and chat_names are dropped while a year is loaded,
+    the generator adds up what they would have added as it makes the rows (Rollups),
+    writing each day's or week's sums when it is done, and the triggers are put back as
+    they were. through_triggers writes through them instead: tests/test_bench_smoke.py
+    checks both give the same database."""
     rng = random.Random(seed)
     db = tracker.Database(path)
     workspace = tracker.create_workspace(db, "Bench")
@@ -96,8 +97,9 @@ def generate(path, scale, seed=7, through_triggers=False):
     return key
 
 
-# What the worker writes for a run: its chats (flags still clear), their brand rows,
-# sources, then their flags, and recommended names (tracker.store_chat's order).
+# What the worker writes for a run: its chats (flags still clear), their brand rows and
+# sources, then their flags (as write_chat_brands sets them, once the rows they are
+# worked out from are there), and recommended names.
 DAY_STATEMENTS = (
     """INSERT INTO runs (id, workspace_id, prompt_id, state, scheduled_at, not_before, attempts,
        created_at, updated_at) VALUES (?, ?, ?, 'done', ?, ?, 1, ?, ?)""",
