@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(__file__))
@@ -81,11 +82,11 @@ def by_page(base, key):
         total, seconds, pages, pages * seconds)
 
 
-def measure(name, script, path, key, port, only, paged=False):
-    """Start `tracker serve` from script on the database at path and stream each export
-    whose label holds only (or time one page of URLs: paged)."""
+def measure(name, script, path, key, port, only, paged=False, flags=()):
+    """Start `tracker serve` from script on the database at path (with flags) and stream
+    each export whose label holds only (or time one page of URLs: paged)."""
     server = subprocess.Popen([sys.executable, script, "--db", path, "serve", "--port", str(port),
-                               "--runs", "off"], stderr=subprocess.DEVNULL)
+                               "--runs", "off", *flags], stderr=subprocess.DEVNULL)
     try:
         base = "http://127.0.0.1:%d/api/v1" % port
         for _ in range(100):
@@ -101,7 +102,12 @@ def measure(name, script, path, key, port, only, paged=False):
             return
         for label, query in exports():
             if only in label:
-                lines, size, seconds, first = stream(base + query, key)
+                try:
+                    lines, size, seconds, first = stream(base + query, key)
+                except urllib.error.HTTPError as error:  # past its time budget: a 503
+                    print("%s: %s: HTTP %d %s" % (name, label, error.code, error.read().decode()),
+                          flush=True)
+                    continue
                 print("%s: %s: %d lines, %.1f MB in %.1f s (first byte %.1f s); server peak %d KiB"
                       % (name, label, lines, size / 1e6, seconds, first, peak_kib(server.pid)),
                       flush=True)
@@ -127,11 +133,15 @@ def main():
     parser.add_argument("--against", metavar="COMMIT", help="also measure this commit's tracker.py")
     parser.add_argument("--only", default="", metavar="TEXT",
                         help="only the exports whose label holds TEXT (chats, urls, ndjson)")
+    parser.add_argument("--export-budget", metavar="DURATION",
+                        help="serve this tree with --export-budget DURATION (default 5m)")
     parser.add_argument("--by-page", action="store_true",
                         help="time one page of --against's export and estimate the whole")
     options = parser.parse_args()
     path, key = bench_analytics.database(options.cache, options.scale)
-    measure("this tree", os.path.join(REPO, "tracker.py"), path, key, options.port, options.only)
+    flags = ["--export-budget", options.export_budget] if options.export_budget else []
+    measure("this tree", os.path.join(REPO, "tracker.py"), path, key, options.port, options.only,
+            flags=flags)
     if options.against:
         with tempfile.TemporaryDirectory() as directory:
             measure(options.against, checkout(options.against, directory), path, key, options.port,
