@@ -7,6 +7,12 @@ import sys
 
 
 BENCH = os.path.join(os.path.dirname(__file__), "perf", "bench.py")
+sys.path.insert(0, os.path.dirname(BENCH))
+import bench_analytics  # noqa: E402
+import tracker  # noqa: E402
+
+# Rows made at creation with the clock and a random key; every other row must match.
+STAMPED = {"organizations", "workspaces", "api_keys"}
 
 
 def test_bench_runs_and_prints_its_tables(tmp_path):
@@ -42,3 +48,32 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[-2].split() == ["median", "ms", "before", "after", "ratio"]
     assert lines[-1].startswith("rankings 30 d compare")
+
+
+def rounded(row):
+    """A row's values, REAL sums rounded: the triggers and the generator add them up in
+    other orders."""
+    return tuple(round(value, 9) if isinstance(value, float) else value for value in row.values())
+
+
+def database_rows(path):
+    """The schema and every row of every table but STAMPED of the database at path."""
+    connection = tracker.Database(path).connection()
+    schema = tracker.query_all(connection, "SELECT type, name, sql FROM sqlite_master")
+    rows = {"schema": sorted(rounded(row) for row in schema)}
+    for table in {row["name"] for row in schema if row["type"] == "table"} - STAMPED:
+        table_rows = tracker.query_all(connection, 'SELECT * FROM "%s"' % table)
+        rows[table] = sorted(map(rounded, table_rows), key=repr)
+    return rows
+
+
+def test_the_analytics_generator_writes_what_the_rollup_triggers_would(tmp_path):
+    """bench_analytics.generate sums the rollups itself (the triggers are off while it loads
+    a year): a year of two prompts (two topics, two locations) written through the triggers
+    gives the same database."""
+    summed, triggered = str(tmp_path / "summed.db"), str(tmp_path / "triggered.db")
+    bench_analytics.generate(summed, 0.001)
+    bench_analytics.generate(triggered, 0.001, through_triggers=True)
+    expected = database_rows(triggered)
+    assert len(expected["chats"]) == 2920 and len(expected["group_weekly_domains"]) > 1000
+    assert database_rows(summed) == expected

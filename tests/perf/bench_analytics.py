@@ -13,7 +13,9 @@ median server time of --repeat in-process requests (WebTest, no sockets).
 """
 
 import argparse
+import collections
 import datetime
+import operator
 import os
 import random
 import statistics
@@ -34,14 +36,26 @@ NAMES = ["Brand %d" % n for n in range(5)] + ["Other %d" % n for n in range(45)]
 END = datetime.datetime(2026, 11, 21, tzinfo=datetime.timezone.utc)
 
 
-def generate(path, scale, seed=7):
-    """Write the scaled workspace into a new database at path; return its API key."""
+def generate(path, scale, seed=7, through_triggers=False):
+    """Write the scaled workspace into a new database at path; return its API key.
+
+    The rows are those the worker would store (a chat, its brand rows, sources and
+    recommended names, then its flags), written a day at a time. Through the schema's
+    rollup triggers, as the worker writes them, a year at the full size took over 2 hours
+    (about 2.5 ms a chat, in SQLite's upserts; summing the rollups in SQL afterwards was
+    no faster, the groups' rollups alone sorting 100 million rows). So the triggers on
+    chats, chat_brands, chat_sources and chat_names are dropped while a year is loaded,
+    the generator adds up what they would have added as it makes the rows (Rollups),
+    writing each day's or week's sums when it is done, and the triggers are put back as
+    they were. through_triggers writes through them instead: tests/test_bench_smoke.py
+    checks both give the same database."""
     rng = random.Random(seed)
     db = tracker.Database(path)
     workspace = tracker.create_workspace(db, "Bench")
     key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 9)["key"]
     connection = db.connection()
     connection.execute("PRAGMA synchronous = OFF")
+    connection.execute("PRAGMA cache_size = -2000000")  # 2 GB: the full size's indexes fit
     ws = workspace["id"]
     stamp = tracker.iso_timestamp(END.timestamp() - DAYS * 86400)
     prompts = max(1, int(FULL_PROMPTS * scale))
@@ -59,44 +73,251 @@ def generate(path, scale, seed=7):
                          dedupe_key, created_at, updated_at) VALUES (?, ?, 'paused', ?, ?, ?, ?, ?)""",
                       (ws, "prompt %d" % n, ("US", "DE", "FR")[n % 3], 1 + n % 20,
                        "prompt %d" % n, stamp, stamp))
-    brand_ids = list(range(1, BRANDS + 1))  # 1 is the own brand
     categories = tracker.source_categories(connection, ws)
+    triggers = [] if through_triggers else rollup_triggers(connection)
+    for trigger in triggers:
+        connection.execute("DROP TRIGGER %s" % trigger["name"])
+    rollups = Rollups(connection, ws) if triggers else None
+    chat = 0
     for day in range(DAYS):
-        moment = END.timestamp() - (DAYS - day) * 86400
+        rows = day_rows(rng, ws, categories, END.timestamp() - (DAYS - day) * 86400, prompts, chat)
+        chat += prompts * len(ENGINES)
         with db.write() as c:
-            for prompt in range(1, prompts + 1):
-                at = tracker.iso_timestamp(moment + prompt % 3600)
-                run = c.execute("""INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at,
-                                   not_before, attempts, created_at, updated_at)
-                                   VALUES (?, ?, 'done', ?, ?, 1, ?, ?) RETURNING id""",
-                                (ws, prompt, at, at, at, at)).fetchall()[0]["id"]
-                for engine in ENGINES:
-                    chat = c.execute("""INSERT INTO chats (workspace_id, run_id, prompt_id,
-                        prompt_text, engine, model, location, answer, latency_ms, created_at)
-                        VALUES (?, ?, ?, ?, ?, 'm', ?, 'generated answer', 900, ?) RETURNING id""",
-                        (ws, run, prompt, "prompt %d" % prompt, engine, ("US", "DE", "FR")[prompt % 3],
-                         at)).fetchall()[0]["id"]
-                    named = rng.sample(brand_ids, 5)
-                    scores = [round(rng.uniform(-1, 1), 4) for _ in named]
-                    c.executemany("""INSERT INTO chat_brands (chat_id, brand_id, workspace_id,
-                        position, mentions, cited, engine, created_at, sentiment, sentiment_score)
-                        VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)""",
-                        [(chat, b, ws, position, int(rng.random() < 0.3), engine, at,
-                          tracker.sentiment_label(score), score)
-                         for (position, b), score in zip(enumerate(named, 1), scores)])
-                    c.executemany("""INSERT INTO chat_sources (chat_id, workspace_id, url, host,
-                        domain, engine, created_at, category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-                        [(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine, at,
-                          categories.category(d))
-                         for d in set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3))])
-                    tracker.set_named(c, chat, (int(1 in named), int(any(b != 1 for b in named))))
-                    c.executemany("""INSERT INTO chat_names (chat_id, workspace_id, engine,
-                        created_at, name, name_key, mentions) VALUES (?, ?, ?, ?, ?, ?, 1)""",
-                        [(chat, ws, engine, at, name, name.casefold())
-                         for name in rng.sample(NAMES, 2)])
+            for statement, values in zip(DAY_STATEMENTS, rows):
+                c.executemany(statement, values)
+            if rollups:
+                rollups.add_day(c, rows)
+    with connection:  # not a write of the workspace's (data_revision stays as it was)
+        if rollups:
+            rollups.write(connection, weekly=True)
+        for trigger in triggers:
+            connection.execute(trigger["sql"])
     connection.execute("PRAGMA optimize")
     db.close()
     return key
+
+
+# What the worker writes for a run: its chats (flags still clear), their brand rows and
+# sources, then their flags (as write_chat_brands sets them, once the rows they are
+# worked out from are there), and recommended names.
+DAY_STATEMENTS = (
+    """INSERT INTO runs (id, workspace_id, prompt_id, state, scheduled_at, not_before, attempts,
+       created_at, updated_at) VALUES (?, ?, ?, 'done', ?, ?, 1, ?, ?)""",
+    """INSERT INTO chats (id, workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
+       answer, latency_ms, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'm', ?, 'generated answer', 900, ?)""",
+    """INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited, engine,
+       created_at, sentiment, sentiment_score) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)""",
+    """INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, engine, created_at,
+       category) VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+    "UPDATE chats SET own_named = ?, competitor_named = ? WHERE id = ?",
+    """INSERT INTO chat_names (chat_id, workspace_id, engine, created_at, name, name_key, mentions)
+       VALUES (?, ?, ?, ?, ?, ?, 1)""",
+)
+
+
+def day_rows(rng, ws, categories, moment, prompts, chat):
+    """The values of each of DAY_STATEMENTS for one day's run of every prompt, whose chats
+    are numbered from chat + 1 (the run of prompt p is number p of the day)."""
+    runs, chats, brands, sources, named, names = [], [], [], [], [], []
+    brand_ids = list(range(1, BRANDS + 1))  # 1 is the own brand
+    first_run = chat // len(ENGINES)
+    for prompt in range(1, prompts + 1):
+        at = tracker.iso_timestamp(moment + prompt % 3600)
+        run = first_run + prompt
+        runs.append((run, ws, prompt, at, at, at, at))
+        for engine in ENGINES:
+            chat += 1
+            chats.append((chat, ws, run, prompt, "prompt %d" % prompt, engine,
+                          ("US", "DE", "FR")[prompt % 3], at))
+            chosen = rng.sample(brand_ids, 5)
+            scores = [round(rng.uniform(-1, 1), 4) for _ in chosen]
+            brands.append([(chat, b, ws, position, int(rng.random() < 0.3), engine, at,
+                            tracker.sentiment_label(score), score)
+                           for (position, b), score in zip(enumerate(chosen, 1), scores)])
+            domains = sorted(set(rng.sample(DOMAINS[:60], 3) + rng.sample(DOMAINS, 3)))
+            sources.append([(chat, ws, "https://%s/%d" % (d, rng.randint(0, 50)), d, d, engine,
+                             at, categories.category(d)) for d in domains])
+            named.append((int(1 in chosen), int(any(b != 1 for b in chosen)), chat))
+            names.append([(chat, ws, engine, at, name, name.casefold())
+                          for name in rng.sample(NAMES, 2)])
+    return runs, chats, Rows(brands), Rows(sources), named, Rows(names)
+
+
+class Rows(list):
+    """A day's rows of a table, one list per chat (the rollups read them chat by chat),
+    iterated one row at a time (as executemany reads them)."""
+
+    def __iter__(self):
+        return (row for chat in list.__iter__(self) for row in chat)
+
+    def per_chat(self):
+        return list.__iter__(self)
+
+
+def rollup_triggers(connection):
+    """The triggers that keep rollups as chats, brand rows, sources and names are written."""
+    return tracker.query_all(connection, """
+        SELECT name, sql FROM sqlite_master WHERE type = 'trigger'
+        AND tbl_name IN ('chats', 'chat_brands', 'chat_sources', 'chat_names') ORDER BY name""")
+
+
+BRAND_SUMS = "mentioned position_sum cited sentiment_sum sentiment_scored positive neutral negative"
+SOURCE_SUMS = "citations chats retrieved_chats"
+# Each rollup of the chats (schema.sql) after workspace_id: its key columns, its value
+# columns and how each adds up (+ a sum, < the least, > the greatest, = the first kept).
+ROLLUPS = {
+    "daily_chats": ("day engine", "chats", "+"),
+    "prompt_daily_chats": ("prompt_id day engine", "chats own_chats competitor_chats", "+++"),
+    "prompt_weekly_chats": ("prompt_id day engine", "chats own_chats competitor_chats", "+++"),
+    "location_daily_chats": ("location day engine", "chats", "+"),
+    "location_weekly_prompts": ("location day engine prompt_id",
+                                "chats own_chats competitor_chats", "+++"),
+    "daily_brands": ("day engine brand_id", BRAND_SUMS, "+" * 8),
+    "prompt_daily_brands": ("prompt_id day engine brand_id", BRAND_SUMS, "+" * 8),
+    "prompt_weekly_brands": ("prompt_id day engine brand_id", BRAND_SUMS, "+" * 8),
+    "location_daily_brands": ("location day engine brand_id", BRAND_SUMS, "+" * 8),
+    "location_weekly_brands": ("location day engine prompt_id brand_id", BRAND_SUMS, "+" * 8),
+    "daily_domains": ("day engine domain", SOURCE_SUMS + " first_seen last_seen", "+++<>"),
+    "location_daily_domains": ("location day engine domain", SOURCE_SUMS + " first_seen last_seen",
+                               "+++<>"),
+    "daily_categories": ("day engine category", SOURCE_SUMS, "+++"),
+    "domain_weekly_urls": ("domain day engine location url", "host citations retrieved_chats",
+                           "=++"),
+    "daily_names": ("day engine name_key", "chats mentions", "++"),
+    "daily_gap_domains": ("day engine domain", "citations chats", "++"),
+    "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
+    "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
+    "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
+    "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
+}
+ADD = {"+": operator.add, "<": min, ">": max, "=": lambda kept, new: kept}
+
+
+def adder(sums, how):
+    """The function that adds a row's values (a list) under a key to sums (a dict of the
+    sums kept: a number for a rollup of one sum, a list otherwise); how: ROLLUPS'."""
+    if how == "+":
+        def add(key, values):
+            sums[key] = sums.get(key, 0) + values[0]
+    elif set(how) == {"+"}:
+        def add(key, values):
+            kept = sums.get(key)
+            sums[key] = values if kept is None else list(map(operator.add, kept, values))
+    else:
+        adds = [ADD[each] for each in how]
+
+        def add(key, values):
+            kept = sums.get(key)
+            sums[key] = values if kept is None else [
+                add(a, b) for add, a, b in zip(adds, kept, values)]
+    return add
+
+
+# The group rollups sum a chat in each of its groups (schema.sql's chat_groups: its
+# prompt's, its location's, those with its location, and "all"). They are summed per
+# class of chat (its prompt's groups and its location) first, here under these names,
+# and spread over the groups when written: a few keys a week instead of one per source.
+BY_CLASS = {"group_weekly_domains": "class_weekly_domains",
+            "group_weekly_categories": "class_weekly_categories",
+            "group_weekly_names": "class_weekly_names"}
+# A day's rollups over every location are those of each location added up (every chat
+# of the generator has one): a few hundred keys a day instead of a row per brand or source.
+BY_LOCATION = {"daily_chats": "location_daily_chats", "daily_brands": "location_daily_brands",
+               "daily_domains": "location_daily_domains"}
+
+
+class Rollups:
+    """What the rollup triggers would add for the generator's chats, summed in memory per
+    table and key; a day's sums are written when it is done, a week's when the next begins.
+
+    It reads the chats as the generator makes them: every source cited (the column's
+    default) and of a domain of its own, every brand row with a position and a sentiment,
+    a location for every chat."""
+
+    def __init__(self, connection, ws):
+        self.ws = ws
+        self.sums = {table: {} for table in [*ROLLUPS, *BY_CLASS.values()]}
+        self.adders = {table: adder(self.sums[table], ROLLUPS[table][2]) for table in ROLLUPS}
+        self.adders.update((by_class, adder(self.sums[by_class], ROLLUPS[table][2]))
+                           for table, by_class in BY_CLASS.items())
+        self.week = None
+        groups = collections.defaultdict(list)  # a prompt's (prompt_groups)
+        for row in tracker.query_all(connection, "SELECT * FROM prompt_groups ORDER BY 1, 2"):
+            groups[row["prompt_id"]].append(row["group_key"])
+        self.groups = {prompt: tuple(keys) for prompt, keys in groups.items()}
+
+    def add_day(self, connection, rows):
+        """Add up one day's rows (day_rows'), after writing the sums of the week before."""
+        _, chats, brands, sources, named, names = rows
+        day = chats[0][-1][:10]
+        week = (datetime.date.fromisoformat(day)
+                - datetime.timedelta(days=datetime.date.fromisoformat(day).weekday())).isoformat()
+        if week != self.week and self.week is not None:
+            self.write(connection, weekly=True)
+        self.week = week
+        for chat, brand_rows, source_rows, flags, name_rows in zip(
+                chats, brands.per_chat(), sources.per_chat(), named, names.per_chat()):
+            self.add_chat(chat, brand_rows, source_rows, flags, name_rows, day, week)
+        self.write(connection, weekly=False)
+
+    def add_chat(self, chat, brand_rows, source_rows, flags, name_rows, day, week):
+        _, _, _, prompt, _, engine, location, _ = chat
+        own, competitor, _ = flags
+        add = self.adders
+        add["prompt_daily_chats"]((prompt, day, engine), [1, own, competitor])
+        add["prompt_weekly_chats"]((prompt, week, engine), [1, own, competitor])
+        add["location_daily_chats"]((location, day, engine), [1])
+        add["location_weekly_prompts"]((location, week, engine, prompt), [1, own, competitor])
+        for _, brand, _, position, cited, _, _, sentiment, score in brand_rows:
+            sums = [1, position, cited, score, 1, int(sentiment == "positive"),
+                    int(sentiment == "neutral"), int(sentiment == "negative")]
+            add["prompt_daily_brands"]((prompt, day, engine, brand), sums)
+            add["prompt_weekly_brands"]((prompt, week, engine, brand), sums)
+            add["location_daily_brands"]((location, day, engine, brand), sums)
+            add["location_weekly_brands"]((location, week, engine, prompt, brand), sums)
+        kind = (self.groups.get(prompt, ()), location)
+        gap = competitor and not own
+        for _, _, url, host, domain, _, at, _ in source_rows:
+            add["location_daily_domains"]((location, day, engine, domain), [1, 1, 1, at, at])
+            add["domain_weekly_urls"]((domain, week, engine, location, url), [host, 1, 1])
+            add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
+            if gap:
+                add["daily_gap_domains"]((day, engine, domain), [1, 1])
+                for row in brand_rows:
+                    add["daily_gap_brands"]((domain, day, engine, row[1]), [1])
+        for category, citations in collections.Counter(
+                row[-1] for row in source_rows if row[-1] is not None).items():
+            add["daily_categories"]((day, engine, category), [citations, 1, 1])
+            add["class_weekly_categories"]((kind, week, engine, category), [citations, 1, 1])
+        for _, _, _, _, _, name_key in name_rows:
+            add["daily_names"]((day, engine, name_key), [1, 1])
+            add["class_weekly_names"]((kind, week, engine, name_key), [1, 1])
+
+    def spread(self, weekly):
+        """Add each class's sums to each of its groups' (weekly), or each location's to
+        every location's (daily)."""
+        for table, by_class in BY_CLASS.items() if weekly else ():
+            for ((prompt_groups, location), *key), sums in self.sums[by_class].items():
+                for group in (*prompt_groups, "location " + location,
+                              *(group + " location " + location for group in prompt_groups), "all"):
+                    self.adders[table]((group, *key), sums)
+            self.sums[by_class].clear()
+        for table, by_location in BY_LOCATION.items() if not weekly else ():
+            for (_, *key), sums in self.sums[by_location].items():
+                self.adders[table](tuple(key), sums if isinstance(sums, list) else [sums])
+
+    def write(self, connection, weekly):
+        """Write the sums of the daily rollups, or of the weekly ones, and forget them."""
+        self.spread(weekly)
+        for table, (keys, values, _) in ROLLUPS.items():
+            if ("weekly" in table) == weekly:
+                columns = ["workspace_id", *keys.split(), *values.split()]
+                connection.executemany("INSERT INTO %s (%s) VALUES (%s)" % (
+                    table, ", ".join(columns), ", ".join("?" * len(columns))),
+                    [(self.ws, *key, *(sums if isinstance(sums, list) else [sums]))
+                     for key, sums in sorted(self.sums[table].items())])
+                self.sums[table].clear()
 
 
 def ensure_tag(path):
