@@ -21,53 +21,56 @@ owns and what it calls:
 5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
    and the SQL they run, so any endpoint's SQL is one jump from its path; the
    annotations a change writes in its own transaction.
-6. Engines: the providers' HTTP calls and replies read as their SDKs define them
-   (answer, sources, searches, tokens, cost, truncation, model version), the simulated
-   engine and its scripted mode (a mention truth that may change on a day). Engines call
-   nothing below them; the worker calls them.
-7. Engine settings, source domains and extraction: per-workspace switches, daily limits,
+6. Engines, the answer and the call: what an answer holds and its bounds, engines'
+   errors, prices, and the one HTTP call every engine makes (one deadline from connect
+   to the last byte, a bounded reply), with the outbound guard for redirects.
+7. Engines, the providers: the simulated engine and its scripted mode (a mention truth
+   that may change on a day), then each provider's request and reply read as its SDK
+   defines them (answer, sources, searches, tokens, cost, truncation, model version),
+   and the --engine options. Engines call nothing below them; the worker calls them.
+8. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories; then
    what is read out of an answer: its prose (URLs, domains, e-mails, link targets and the
    quoted question blanked), sources, brand mentions (within a per-chat budget),
    sentiment and the judge, discovered names.
-8. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
-   sample), extracts (7) and stores a chat with its rollups in one transaction; the
-   background brand refresh and regrouping; the daily signal scan (10).
-9. Analytics, the figures: the scope of a request (window and filters) and the rollups
+9. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
+   sample), extracts (8) and stores a chat with its rollups in one transaction; the
+   background brand refresh and regrouping; the daily signal scan (11).
+10. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-10. Analytics, the lists: sources, search queries, annotations, stability, signals (the
+11. Analytics, the lists: sources, search queries, annotations, stability, signals (the
    tested changes, their scan and routes), discovered names, gaps and chats, and the
    analytics routes.
-11. Exports: the lists of (10) and (12) streamed as CSV or NDJSON, each chunk within its
+12. Exports: the lists of (11) and (13) streamed as CSV or NDJSON, each chunk within its
    time budget.
-12. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
+13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
    packaging/traffic_agents.json), joined with the chats citing the same pages;
    robots.txt read for every AI agent.
-13. Webhooks: the outbox filled in the transactions of (5) and (8), and the threads that
+14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
    send it, each send under one deadline.
-14. Provisioning, OpenAPI, seeds, the application and operations: organizations,
+15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
    workspaces and keys for the CLI and tests; the document every route describes itself
    in; seed files; make_app(), which assembles the parts above; /healthz.
-15. Dashboard, its frame: a second Bottle application over the same functions: sessions
+16. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-16. Dashboard, its templates, styles and assets (HTML, CSS, one script, the icon).
-17. Dashboard, its pages: each a route whose figures come from (5), (7), (9) and (10), as
+17. Dashboard, its templates, styles and assets (HTML, CSS, one script, the icon).
+18. Dashboard, its pages: each a route whose figures come from (5), (8), (10) and (11), as
    the API's do.
-18. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+19. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop. Then replication: Litestream as the
    server's child process (--replicate), and restores from its replica.
-19. Integrations: the test double and pytest plugin, and the MCP server (the API as
+20. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-20. Command line: argparse, the commands, and main().
+21. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
 # collector tracks, nearly all kept for the life of the process; left on, it walked them
-# again and again (a tenth of a start's CPU time). It is off until the end of this module, which freezes
-# what was made (gc.freeze: no collection walks it again) and turns it back on.
+# again and again (a tenth of a start's CPU time). It is off until the end of this module,
+# which freezes what was made (gc.freeze: no collection walks it again) and turns it on.
 import gc
 gc.disable()
 
@@ -2917,7 +2920,7 @@ def add_brand_routes(app, db):
 
 
 ###############################################################################
-# Engines ######################################################################
+# Engines: the answer and the call ############################################
 ###############################################################################
 
 # An engine answers one question: ``ask(text, location, brands) -> Answer``. ``brands``
@@ -3324,7 +3327,9 @@ def resolved_redirects(links, seconds, allow_private=False):
     return found
 
 
-# The engines -------------------------------------------------------------------------
+###############################################################################
+# Engines: the providers #######################################################
+###############################################################################
 
 class Engine:
     """What every engine has beside ``ask()``: its label (name), model and kind, whether it
