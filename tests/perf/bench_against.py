@@ -11,7 +11,6 @@ time for both and the median of the per-pair ratios.
 
 import argparse
 import datetime
-import importlib.util
 import os
 import statistics
 import sys
@@ -22,17 +21,9 @@ import webtest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_analytics  # noqa: E402  (imports this checkout's tracker)
+from bench_ingest import load  # noqa: E402
 
 tracker = bench_analytics.tracker
-
-
-def load(directory, name):
-    """The tracker.py of directory as a module of its own name."""
-    spec = importlib.util.spec_from_file_location(name, os.path.join(directory, "tracker.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def client(module, path, key):
@@ -62,7 +53,7 @@ def main():
     path, key = bench_analytics.database(args.cache, args.scale)
     while tracker.refresh_correlations(tracker.Database(path, lambda: bench_analytics.END.timestamp())):
         pass  # as the worker would have, before the requests
-    apps = {"before": client(load(args.against, "tracker_before"), path, key),
+    apps = {"before": client(load("tracker_before", args.against), path, key),
             "after": client(tracker, path, key)}
     headers = {"Authorization": "Bearer " + key}
     cases = [(name, "/api/v1" + route, params, headers) for name, route, params in bench_analytics.CASES]
