@@ -74,9 +74,9 @@ def measure(name, script, path, key, port):
         server.wait()
 
 
-def checkout(commit, directory, paths=("tracker.py", "schema.sql")):
-    """paths (tracker.py and schema.sql) of commit, written into directory; the script's path."""
-    archive = subprocess.run(["git", "-C", REPO, "archive", commit, *paths],
+def checkout(commit, directory):
+    """tracker.py and schema.sql of commit, written into directory; the script's path."""
+    archive = subprocess.run(["git", "-C", REPO, "archive", commit, "tracker.py", "schema.sql"],
                              check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", directory], input=archive, check=True)
     return os.path.join(directory, "tracker.py")

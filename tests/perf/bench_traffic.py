@@ -6,9 +6,10 @@ search and AI crawlers (a fifth of them from outside their ranges), other bots. 
 fresh process on a new database, reads it as `tracker traffic ingest` does and prints the
 lines a second (wall clock and CPU) and the process's peak resident memory, before and
 after reading (the difference is what the ingest held); with --against COMMIT, that commit's
-tracker.py too, the two alternating for --rounds rounds. Beside it, the floor: the CPU time of
-the least a Python reader does, each line read, decoded and split at its quotes, so that the
-ratio of the two still means something on a machine busy with other work.
+tracker.py too (with this tree's agents and ranges), the two alternating for --rounds rounds.
+Beside it, the floor: the CPU time of the least a Python reader does, each line read, decoded
+and split at its quotes, so that the ratio of the two still means something on a machine busy
+with other work.
 
     python tests/perf/bench_traffic.py                      # 1,000,000 lines
     python tests/perf/bench_traffic.py --gigabytes 1        # about 5 million lines
@@ -19,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -155,7 +157,9 @@ def main():
         roots = {"this tree": ROOT}
         if args.against:
             from bench_export import checkout
-            checkout(args.against, other, ("tracker.py", "schema.sql", "packaging"))
+            checkout(args.against, other)
+            # this tree's agents and ranges for both, so that only the code differs
+            shutil.copytree(os.path.join(ROOT, "packaging"), os.path.join(other, "packaging"))
             roots[args.against] = other
         best = {}
         for number in range(args.rounds):  # alternated, so that both meet the same load
