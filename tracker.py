@@ -8197,7 +8197,7 @@ def add_daily_rows(connection, rows):
     """Add rows (workspace_id, day, host, path, agent_class, agent, operator, verification,
     assistant, requests, last_at) to traffic_daily's sums, in one statement: SQLite builds the
     temporary tables of the CHECK constraints' IN lists once per statement run, so a row a run
-    (executemany) cost three times as much."""
+    (executemany) cost twice the instructions."""
     connection.execute("""
         INSERT INTO traffic_daily (workspace_id, day, host, path, agent_class, agent,
                                    operator, verification, assistant, requests, last_at)
