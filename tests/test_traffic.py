@@ -3,6 +3,7 @@ caught against ranges served by a local HTTP server, re-reading counting nothing
 joined reports against counts worked out by hand, and robots.txt against RFC 9309's
 examples."""
 
+import collections
 import gzip
 import http.server
 import ipaddress
@@ -638,3 +639,25 @@ def test_an_overlong_line_is_malformed_and_never_held(site):
     assert report["malformedLines"][2:] == [
         {"line": 17, "reason": "is longer than %d bytes" % tracker.TRAFFIC_LINE_MAX_BYTES}]
     assert report["kept"] == 13 + 2
+
+
+@pytest.mark.parametrize("pages", [tracker.TRAFFIC_ROWS_PER_INSERT,
+                                   2 * tracker.TRAFFIC_ROWS_PER_INSERT + 1])
+def test_sums_of_more_rows_than_one_insert_add_up(site, db, monkeypatch, pages):
+    """A batch's sums go in TRAFFIC_ROWS_PER_INSERT rows per INSERT: exactly one INSERT's worth,
+    and two and a row more; a second log adds to the rows the first made, across batches of
+    1,000 lines (TRAFFIC_BATCH_LINES made small: a batch is checked every 1,000 lines)."""
+    monkeypatch.setattr(tracker, "TRAFFIC_BATCH_LINES", 1000)
+    log = "".join(combined("192.0.2.%d" % (n % 250 + 1), "20/Nov/2026:08:%02d:%02d" % divmod(n, 60),
+                           "/page-%d" % (n % pages), CHROME) for n in range(2500))
+    for source in ("one", "two"):
+        report = post_log(site, log, host="acme.com", source=source)["data"]
+        assert (report["lines"], report["kept"]) == (2500, 2500)
+    with db.read() as connection:
+        rows = tracker.query_all(connection, "SELECT path, requests, last_at FROM traffic_daily")
+    per_page = collections.Counter("/page-%d" % (n % pages) for n in range(2500))
+    assert {row["path"]: row["requests"] for row in rows} == {
+        path: 2 * count for path, count in per_page.items()}
+    last = {"/page-%d" % (n % pages): "2026-11-20T08:%02d:%02d.000Z" % divmod(n, 60)
+            for n in range(2500)}
+    assert {row["path"]: row["last_at"] for row in rows} == last
