@@ -8765,9 +8765,12 @@ AGENT_CLASSES = ("ai-training", "ai-search", "ai-user", "search", "bot", "human"
 AI_CLASSES = ("ai-training", "ai-search", "ai-user")
 VERIFICATIONS = ("verified", "unverified", "spoofed")
 LOG_FORMATS = ("combined", "common", "caddy", "cloudflare", "w3c")
-TRAFFIC_BATCH_LINES = 200_000
+TRAFFIC_BATCH_LINES = 1_000_000
 TRAFFIC_BATCH_KEYS = 50_000  # a batch ends at either: its sums are at most this many rows
 TRAFFIC_READ_BYTES = 1 << 20
+# Rows of traffic_daily one INSERT adds: its text stays under the 16 KiB up to which apsw
+# keeps a statement prepared, so each size is parsed once.
+TRAFFIC_ROWS_PER_INSERT = 100
 MALFORMED_LINES_SHOWN = 20
 DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
@@ -8829,10 +8832,27 @@ class AddressRanges:
     def __bool__(self):
         return any(starts for starts, _ in self.spans.values())
 
-    def __contains__(self, address):
-        starts, ends = self.spans[address.version]
-        index = bisect.bisect_right(starts, int(address)) - 1
-        return index >= 0 and int(address) <= ends[index]
+    def holds(self, version, number):
+        """Whether the address of that IP version and integer value is in a prefix."""
+        starts, ends = self.spans[version]
+        index = bisect.bisect_right(starts, number) - 1
+        return index >= 0 and number <= ends[index]
+
+
+def address_number(text):
+    """(IP version, integer value) of an address ([IPv6] too; an IPv4-mapped IPv6 one as
+    IPv4), or None. Dotted IPv4 is read by inet_pton (as strict as ipaddress: four decimal
+    octets, no leading zeros), five times faster than ipaddress; the rest by ipaddress."""
+    try:
+        return 4, int.from_bytes(socket.inet_pton(socket.AF_INET, text), "big")
+    except (OSError, ValueError):
+        pass
+    try:
+        parsed = ipaddress.ip_address(text.strip("[]"))
+    except ValueError:
+        return None
+    parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+    return parsed.version, int(parsed)
 
 
 def range_prefixes(document):
@@ -8919,12 +8939,8 @@ class AgentCatalog:
 
     def _verdict(self, key):
         range_name, address = key
-        try:
-            parsed = ipaddress.ip_address(address.strip("[]"))
-        except ValueError:
-            return "spoofed"
-        parsed = getattr(parsed, "ipv4_mapped", None) or parsed
-        return "verified" if parsed in self.ranges[range_name] else "spoofed"
+        number = address_number(address)
+        return "verified" if number and self.ranges[range_name].holds(*number) else "spoofed"
 
     def assistant(self, referer, target):
         """The AI assistant that sent a person here (its Referer, or a utm_source it adds),
@@ -9134,6 +9150,22 @@ def source_progress(connection, workspace_id, source):
     return (row["bytes_read"], row["lines_read"]) if row else (0, 0)
 
 
+def add_daily_rows(connection, rows):
+    """Add rows (workspace_id, day, host, path, agent_class, agent, operator, verification,
+    assistant, requests, last_at) to traffic_daily's sums, in one statement: SQLite builds the
+    temporary tables of the CHECK constraints' IN lists once per statement run, so a row a run
+    (executemany) cost twice the instructions."""
+    connection.execute("""
+        INSERT INTO traffic_daily (workspace_id, day, host, path, agent_class, agent,
+                                   operator, verification, assistant, requests, last_at)
+        VALUES %s
+        ON CONFLICT (workspace_id, day, host, path, agent_class, agent, verification, assistant)
+        DO UPDATE SET requests = requests + excluded.requests,
+                      last_at = max(last_at, excluded.last_at)"""
+                       % ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * len(rows)),
+                       list(itertools.chain.from_iterable(rows)))
+
+
 def save_batch(db, workspace_id, source, before, after, sums):
     """Add one batch's sums and move the source's progress from before to after, in one
     transaction: a 409 when another ingest of the source moved it meanwhile."""
@@ -9141,14 +9173,9 @@ def save_batch(db, workspace_id, source, before, after, sums):
         if source_progress(connection, workspace_id, source)[0] != before[0]:
             raise TrafficError("offset", "conflicts: another upload of source %r moved it "
                                "meanwhile; ask again from its offset" % source, status=409)
-        connection.executemany("""
-            INSERT INTO traffic_daily (workspace_id, day, host, path, agent_class, agent,
-                                       operator, verification, assistant, requests, last_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (workspace_id, day, host, path, agent_class, agent, verification, assistant)
-            DO UPDATE SET requests = requests + excluded.requests,
-                          last_at = max(last_at, excluded.last_at)""",
-            [(workspace_id,) + key + tuple(value) for key, value in sums.items()])
+        rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
+        for start in range(0, len(rows), TRAFFIC_ROWS_PER_INSERT):
+            add_daily_rows(connection, rows[start:start + TRAFFIC_ROWS_PER_INSERT])
         connection.execute("""
             INSERT INTO traffic_sources (workspace_id, source, bytes_read, lines_read, updated_at)
             VALUES (?, ?, ?, ?, ?)
@@ -9349,7 +9376,7 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
         raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
                            "offset %d" % (done[0], source, done[0]), status=409)
     reader = LogReader(catalog, domains, log_format, host, earliest_day)
-    position, number, before = offset, 0, done
+    position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
     for size, line in log_lines(stream, lambda: before):

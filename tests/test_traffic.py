@@ -3,8 +3,10 @@ caught against ranges served by a local HTTP server, re-reading counting nothing
 joined reports against counts worked out by hand, and robots.txt against RFC 9309's
 examples."""
 
+import collections
 import gzip
 import http.server
+import ipaddress
 import json
 import subprocess
 import sys
@@ -36,7 +38,9 @@ CHROME = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, 
 CURL = "curl/8.4.0"
 
 # What the local range server publishes, in the operators' documented shape:
-# {"creationTime": ..., "prefixes": [{"ipv4Prefix": ...} or {"ipv6Prefix": ...}]}.
+# {"creationTime": ..., "prefixes": [{"ipv4Prefix": ...} or {"ipv6Prefix": ...}]}; once
+# fetched, these replace the bundled ones. Empty files prove nothing: ClaudeBot, CCBot and
+# DuckAssistBot stay unverified in the tests that fetch these.
 RANGE_PREFIXES = {
     "openai-gptbot": ["20.171.206.0/24", "2603:1040::/40"],
     "openai-searchbot": ["104.210.140.128/28"],
@@ -46,6 +50,9 @@ RANGE_PREFIXES = {
     "googlebot": ["66.249.64.0/27", "2001:4860:4801:10::/64"],
     "bingbot": ["157.55.39.0/24"],
     "applebot": ["17.241.0.0/16"],
+    "anthropic": [],
+    "commoncrawl": [],
+    "duckassistbot": [],
 }
 RANGE_FILES = {name: {"creationTime": "2026-11-20T00:00:00.000000", "prefixes": [
     {"ipv6Prefix" if ":" in prefix else "ipv4Prefix": prefix} for prefix in prefixes]}
@@ -326,6 +333,56 @@ def test_the_verdicts_of_other_formats(site):
     assert (rows["OAI-SearchBot"]["verified"], rows["OAI-SearchBot"]["spoofed"]) == (0, 1)
 
 
+def test_the_bundled_ranges_verify_without_a_fetch(api, db):
+    """Nothing fetched: the snapshot in traffic_agents.json decides (addresses in and out of
+    the operators' published prefixes, as copied from the mirror)."""
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    lines = [  # (address, agent, verdict)
+        ("20.171.206.10", GPTBOT, "verified"),             # 20.171.206.0/23
+        ("203.0.113.9", GPTBOT, "spoofed"),
+        ("216.73.216.20", CLAUDEBOT, "verified"),          # 216.73.216.0/22, Anthropic's
+        ("198.51.100.1", CLAUDEBOT, "spoofed"),
+        ("66.249.66.1", GOOGLEBOT, "verified"),             # 66.249.66.0/24
+        ("2001:4860:4801:10::1", GOOGLEBOT, "verified"),    # 2001:4860:4801:10::/60
+        ("[2001:4860:4801:10::2]", GOOGLEBOT, "verified"),
+        ("::ffff:66.249.66.2", GOOGLEBOT, "verified"),      # IPv4-mapped
+        ("2001:db8::1", GOOGLEBOT, "spoofed"),
+        ("157.55.39.10", BINGBOT, "verified"),              # 157.55.39.0/24
+        ("157.55.38.255", BINGBOT, "spoofed"),              # just below it
+        ("98.85.178.216", CCBOT, "verified"),               # 98.85.178.216/32, Common Crawl's
+        ("98.85.178.217", CCBOT, "spoofed"),                # just past it
+        ("3.211.124.183", PERPLEXITYBOT, "verified"),       # 3.211.124.183/32
+        ("66.249.66.1", "Perplexity-User/1.0", "unverified"),  # no prefixes in the snapshot
+        ("192.0.2.7", "MistralAI-User/1.0", "unverified"),  # publishes none
+    ]
+    log = "".join(combined(address, "20/Nov/2026:08:00:%02d" % n, "/p%d" % n, agent)
+                  for n, (address, agent, _) in enumerate(lines))
+    report = post_log(api, log, host="acme.com")["data"]
+    assert (report["kept"], report["spoofed"]) == (len(lines), 5)
+    with db.read() as connection:  # each line its own page: its verdict
+        found = {row["path"]: row["verification"] for row in tracker.query_all(
+            connection, "SELECT path, verification FROM traffic_daily")}
+    assert found == {"/p%d" % n: verdict for n, (_, _, verdict) in enumerate(lines)}
+
+
+def test_the_bundled_snapshot_is_sourced_and_compact():
+    data = tracker.traffic_data()
+    named = {agent["ranges"] for agent in data["agents"]} - {None}
+    assert named == set(data["ranges"])
+    for name, bundled in data["ranges"].items():
+        networks = [ipaddress.ip_network(prefix) for prefix in bundled["prefixes"]]  # strict
+        for version in (4, 6):
+            own = [network for network in networks if network.version == version]
+            assert own == list(ipaddress.collapse_addresses(own)), name
+        assert bundled["url"].startswith("https://")
+        if networks:
+            copied = bundled["copiedFrom"]
+            assert copied["mirror"].startswith("https://github.com/")
+            assert len(copied["commit"]) == 40 and copied["date"] <= data["compiled"]
+        else:
+            assert "copiedFrom" not in bundled
+
+
 @pytest.fixture
 def joined(site, db):
     """The combined log, and chats citing own pages: /pricing by two chats of alpha and one
@@ -582,3 +639,25 @@ def test_an_overlong_line_is_malformed_and_never_held(site):
     assert report["malformedLines"][2:] == [
         {"line": 17, "reason": "is longer than %d bytes" % tracker.TRAFFIC_LINE_MAX_BYTES}]
     assert report["kept"] == 13 + 2
+
+
+@pytest.mark.parametrize("pages", [tracker.TRAFFIC_ROWS_PER_INSERT,
+                                   2 * tracker.TRAFFIC_ROWS_PER_INSERT + 1])
+def test_sums_of_more_rows_than_one_insert_add_up(site, db, monkeypatch, pages):
+    """A batch's sums go in TRAFFIC_ROWS_PER_INSERT rows per INSERT: exactly one INSERT's worth,
+    and two and a row more; a second log adds to the rows the first made, across batches of
+    1,000 lines (TRAFFIC_BATCH_LINES made small: a batch is checked every 1,000 lines)."""
+    monkeypatch.setattr(tracker, "TRAFFIC_BATCH_LINES", 1000)
+    log = "".join(combined("192.0.2.%d" % (n % 250 + 1), "20/Nov/2026:08:%02d:%02d" % divmod(n, 60),
+                           "/page-%d" % (n % pages), CHROME) for n in range(2500))
+    for source in ("one", "two"):
+        report = post_log(site, log, host="acme.com", source=source)["data"]
+        assert (report["lines"], report["kept"]) == (2500, 2500)
+    with db.read() as connection:
+        rows = tracker.query_all(connection, "SELECT path, requests, last_at FROM traffic_daily")
+    per_page = collections.Counter("/page-%d" % (n % pages) for n in range(2500))
+    assert {row["path"]: row["requests"] for row in rows} == {
+        path: 2 * count for path, count in per_page.items()}
+    last = {"/page-%d" % (n % pages): "2026-11-20T08:%02d:%02d.000Z" % divmod(n, 60)
+            for n in range(2500)}
+    assert {row["path"]: row["last_at"] for row in rows} == last

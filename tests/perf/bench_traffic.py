@@ -5,19 +5,22 @@ Writes a combined-format log (cached in --cache between runs) of --lines lines, 
 search and AI crawlers (a fifth of them from outside their ranges), other bots. Then, in a
 fresh process on a new database, reads it as `tracker traffic ingest` does and prints the
 lines a second (wall clock and CPU) and the process's peak resident memory, before and
-after reading (the difference is what the ingest held). Beside it, the floor: the CPU time of
-the least a Python reader does, each line read, decoded and split at its quotes, so that the
-ratio of the two still means something on a machine busy with other work.
+after reading (the difference is what the ingest held); with --against COMMIT, that commit's
+tracker.py too (with this tree's agents and ranges), the two alternating for --rounds rounds.
+Beside it, the floor: the CPU time of the least a Python reader does, each line read, decoded
+and split at its quotes, so that the ratio of the two still means something on a machine busy
+with other work.
 
     python tests/perf/bench_traffic.py                      # 1,000,000 lines
     python tests/perf/bench_traffic.py --gigabytes 1        # about 5 million lines
+    python tests/perf/bench_traffic.py --against main --rounds 3   # side by side with main
 """
 
 import argparse
 import json
 import os
 import random
-import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -75,7 +78,7 @@ def write_log(path, lines):
 
 
 MEASURE = """
-import json, resource, sys, time
+import json, sys, time
 sys.path.insert(0, %(root)r)
 import tracker
 db = tracker.Database(%(db)r)
@@ -89,7 +92,10 @@ with db.write() as c:
               "('openai-gptbot', 'x', '[\\"20.171.206.0/24\\"]', ?), "
               "('googlebot', 'x', '[\\"66.249.64.0/19\\"]', ?)", (stamp, stamp))
     c.execute("INSERT INTO traffic_settings VALUES (?, 3650)", (workspace,))
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def peak_kib():  # VmHWM: unlike ru_maxrss, not inherited from the parent across exec
+    with open("/proc/self/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM"))
+before = peak_kib()
 wall, cpu = time.perf_counter(), time.process_time()
 with open(%(log)r, "rb") as log:
     report = tracker.ingest_log(db, workspace, log, host="acme.com")
@@ -101,9 +107,34 @@ with open(%(log)r, "rb") as log:
 floor = time.process_time() - floor
 print(json.dumps({"floor": floor, "lines": report["lines"], "kept": report["kept"], "wall": wall, "cpu": cpu,
                   "rss_before_kb": before,
-                  "rss_peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+                  "rss_peak_kb": peak_kib(),
                   "classes": report["classes"], "spoofed": report["spoofed"]}))
 """
+
+
+def measure(root, log):
+    """The figures of one ingest of log by root's tracker.py, in a fresh process on a new
+    database."""
+    with tempfile.TemporaryDirectory() as folder:
+        code = MEASURE % {"root": os.path.abspath(root), "db": os.path.join(folder, "bench.db"),
+                          "log": log}
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        if done.returncode:
+            sys.exit(done.stderr)
+        return json.loads(done.stdout)
+
+
+def show(name, result):
+    """Print one run's figures, each line led by name."""
+    print("%s: ingest: %.1f s wall, %.1f s CPU: %s lines/s (wall), %s lines/s (CPU)" % (
+        name, result["wall"], result["cpu"], format(round(result["lines"] / result["wall"]), ","),
+        format(round(result["lines"] / result["cpu"]), ",")))
+    print("%s: floor (read, decode and split each line): %.1f s CPU: ingest costs %.1f times the "
+          "floor" % (name, result["floor"], result["cpu"] / result["floor"]))
+    print("%s: peak RSS: %.1f MB before reading, %.1f MB after: %.1f MB held by the ingest" % (
+        name, result["rss_before_kb"] / 1024, result["rss_peak_kb"] / 1024,
+        (result["rss_peak_kb"] - result["rss_before_kb"]) / 1024))
+    print("%s: classes: %s; spoofed: %s" % (name, json.dumps(result["classes"]), result["spoofed"]))
 
 
 def main():
@@ -111,6 +142,9 @@ def main():
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--gigabytes", type=float, help="a log of about this size instead")
     parser.add_argument("--cache", default=tempfile.gettempdir(), help="where the log is kept")
+    parser.add_argument("--against", metavar="COMMIT",
+                        help="also measure that commit's tracker.py, alternating with this tree's")
+    parser.add_argument("--rounds", type=int, default=1, help="runs of each (the best CPU is shown)")
     args = parser.parse_args()
     lines = int(args.gigabytes * 1e9 / 215) if args.gigabytes else args.lines
     log = os.path.join(args.cache, "bench-traffic-%d.log" % lines)
@@ -118,24 +152,29 @@ def main():
         print("writing %s (%d lines)..." % (log, lines), flush=True)
         write_log(log + ".part", lines)
         os.replace(log + ".part", log)
-    with tempfile.TemporaryDirectory() as folder:
-        code = MEASURE % {"root": os.path.abspath(ROOT), "db": os.path.join(folder, "bench.db"),
-                          "log": log}
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        if done.returncode:
-            sys.exit(done.stderr)
-        result = json.loads(done.stdout)
-    size = os.path.getsize(log)
-    print("log: %s, %s lines, %.1f MB" % (log, format(result["lines"], ","), size / 1e6))
-    print("ingest: %.1f s wall, %.1f s CPU: %s lines/s (wall), %s lines/s (CPU)" % (
-        result["wall"], result["cpu"], format(round(result["lines"] / result["wall"]), ","),
-        format(round(result["lines"] / result["cpu"]), ",")))
-    print("floor (read, decode and split each line): %.1f s CPU: ingest costs %.1f times the floor"
-          % (result["floor"], result["cpu"] / result["floor"]))
-    print("peak RSS: %.1f MB before reading, %.1f MB after: %.1f MB held by the ingest" % (
-        result["rss_before_kb"] / 1024, result["rss_peak_kb"] / 1024,
-        (result["rss_peak_kb"] - result["rss_before_kb"]) / 1024))
-    print("classes: %s; spoofed: %s" % (json.dumps(result["classes"]), result["spoofed"]))
+    print("log: %s, %s lines, %.1f MB" % (log, format(lines, ","), os.path.getsize(log) / 1e6))
+    with tempfile.TemporaryDirectory() as other:
+        roots = {"this tree": ROOT}
+        if args.against:
+            from bench_export import checkout
+            checkout(args.against, other)
+            # this tree's agents and ranges for both, so that only the code differs
+            shutil.copytree(os.path.join(ROOT, "packaging"), os.path.join(other, "packaging"))
+            roots[args.against] = other
+        best = {}
+        for number in range(args.rounds):  # alternated, so that both meet the same load
+            for name, root in roots.items():
+                result = measure(root, log)
+                print("round %d, %s: %.1f s CPU, %s lines/s (CPU)" % (
+                    number + 1, name, result["cpu"], format(round(result["lines"] / result["cpu"]), ",")),
+                    flush=True)
+                if name not in best or result["cpu"] < best[name]["cpu"]:
+                    best[name] = result
+    for name, result in best.items():
+        show(name, result)
+    if args.against:
+        print("this tree reads the log in %.2f times the CPU time of %s" % (
+            best["this tree"]["cpu"] / best[args.against]["cpu"], args.against))
 
 
 if __name__ == "__main__":
