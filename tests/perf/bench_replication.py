@@ -38,6 +38,7 @@ import tracker  # noqa: E402  (the checkout's, beside this folder)
 TRACKER = [sys.executable, os.path.join(REPO, "tracker.py")]
 RECOVERY_POINT_SECONDS = 1.5
 BODY_BYTES = 4000
+IDLE_WINDOW = 15.0  # seconds: --idle's CPU measure
 
 
 STARTED = []  # every Server, for close() after a failure
@@ -220,9 +221,10 @@ def make_database(path, megabytes):
     connection.close()
 
 
-def size_run(work, megabytes, trials=1, settle=0.0):
+def size_run(work, megabytes, trials=1, settle=0.0, idle=0.0):
     """Seconds to make a database of megabytes, to ship it first (serve waits for that),
-    to restore it, and trials kill trials on it."""
+    to restore it, and trials kill trials on it; with idle, Litestream's CPU seconds in
+    each IDLE_WINDOW of idle seconds after the first shipment, nothing written."""
     os.makedirs(work, exist_ok=True)
     base = os.path.join(work, "base.db")
     started = time.monotonic()
@@ -239,9 +241,13 @@ def size_run(work, megabytes, trials=1, settle=0.0):
         os.path.getsize(base) / 1e6, made, listening), flush=True)
     wait_shipped(server)
     first_shipment = time.monotonic() - started
+    cpu = idle_cpu(server.litestream_pid(), idle)
     server.stop()
     wal_bytes = os.path.getsize(db_path + "-wal")
     print("first shipment done after %.2f s" % first_shipment, flush=True)
+    if cpu:
+        print("Litestream's CPU seconds in each %g s after it, nothing written: %s" % (
+            IDLE_WINDOW, ", ".join("%.1f" % seconds for seconds in cpu)), flush=True)
     seconds, restored = restore(replica, os.path.join(first, "restored.db"))
     print("restored in %.2f s" % seconds, flush=True)
     replica_bytes = sum(os.path.getsize(os.path.join(folder, name))
@@ -252,6 +258,21 @@ def size_run(work, megabytes, trials=1, settle=0.0):
             "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes,
             "restore": seconds, "restoredBytes": restored["bytes"], "replicaBytes": replica_bytes,
             "killTrials": run_trials(work, base, trials, settle)}
+
+
+def idle_cpu(pid, seconds):
+    """The CPU seconds (user and system) process pid spends in each IDLE_WINDOW of the
+    next seconds."""
+    def used():
+        with open("/proc/%d/stat" % pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    windows = []
+    for _ in range(int(seconds // IDLE_WINDOW)):
+        before = used()
+        time.sleep(IDLE_WINDOW)
+        windows.append(used() - before)
+    return windows
 
 
 def run_trials(work, base, trials, settle=0.0):
@@ -303,6 +324,9 @@ def main():
                         help="kill trials at each of --sizes")
     parser.add_argument("--settle", type=float, default=0.0,
                         help="seconds a size's kill trials wait after the first shipment")
+    parser.add_argument("--idle", type=float, default=0.0,
+                        help="seconds a size run measures Litestream's CPU after the first "
+                             "shipment, nothing written (in windows of %g s)" % IDLE_WINDOW)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         base = os.path.join(work, "base.db")
@@ -314,7 +338,7 @@ def main():
         lines = []
         for megabytes in (int(size) for size in args.sizes.split(",") if size):
             run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes,
-                           args.size_trials, args.settle)
+                           args.size_trials, args.settle, args.idle)
             shutil.rmtree(os.path.join(work, "size-%d" % megabytes))
             every += run["killTrials"]
             lines.append("| %.0f MB | %.1f s | %.2f s | %.2f s | %.2f s | %.0f%% of the database "
