@@ -14195,8 +14195,8 @@ class Replication:
         try:
             self._db.touch()
         except apsw.Error as error:  # then the replica is current after the next write
-            log.warning("replication: could not commit a transaction after Litestream's "
-                        "snapshot: %s", error)
+            log.warning("replication: could not commit a transaction for Litestream to "
+                        "follow: %s", error)
         finally:
             self._db.close()  # this thread's connection: it writes again after a snapshot only
 
