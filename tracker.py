@@ -753,16 +753,21 @@ class Database:
         """None when writes commit, else (StorageFailure, message) of the last that failed.
 
         Once a write failed, each call tries one on a new connection (a connection opened
-        earlier may write where a new one cannot): it rewrites user_version, a page of
-        the WAL like any commit, so the failure clears as soon as its cause is gone.
+        earlier may write where a new one cannot), so the failure clears as soon as its
+        cause is gone.
         """
         if self.write_failure is not None:
             self.close()
             with contextlib.suppress(apsw.Error):  # a storage error is kept by write()
-                with self.write() as connection:
-                    connection.execute("PRAGMA user_version = %d" % schema_version(connection))
+                self.touch()
                 self.write_failure = None
         return self.write_failure
+
+    def touch(self):
+        """Commit a transaction that changes no row: it rewrites user_version, a page of
+        the WAL like any commit (data_revision, and so every ETag, stays as it was)."""
+        with self.write() as connection:
+            connection.execute("PRAGMA user_version = %d" % schema_version(connection))
 
     def backup(self, destination):
         """Copy the database online into destination, a new file: one consistent snapshot.
@@ -14992,7 +14997,7 @@ def serve(app, host, port, threads, ready=None):
     replication = app.config["tracker.replication"]
     db.watch_commits()
     if replication:
-        replication.start()
+        replication.start(db)
     log.info("open files: up to %d (each connection holds one)", raise_descriptor_limit())
     logged = AccessLog(app)
     server = HttpServer((host, port), logged, numthreads=threads, server_name="tracker",
@@ -15205,10 +15210,14 @@ class Replication:
         self._last_problem = None  # Litestream's last warning or error line
         self._reachable = False    # Litestream has read the replica's position
         self._failing_since = None  # its first error line before then (monotonic seconds)
+        self._db = None            # the Database served, for the transactions below
+        self._snapshot = None      # the transaction Litestream makes a snapshot, while it does
+        self._followed = None      # the replica is current once it holds one after this
 
-    def start(self):
-        """Start Litestream, and return once it has reached the replica; raises
-        ReplicationError (Litestream stopped) when it cannot."""
+    def start(self, db):
+        """Start Litestream on db (the Database served), and return once it has reached
+        the replica; raises ReplicationError (Litestream stopped) when it cannot."""
+        self._db = db
         folder = tempfile.mkdtemp(prefix="tracker-litestream-")
         config = os.path.join(folder, "litestream.yml")
         with open(config, "w", encoding="utf-8") as file:
@@ -15260,14 +15269,14 @@ class Replication:
                 level, message, record = litestream_record(line)
             except (ValueError, TypeError):
                 record, level, message = {}, logging.WARNING, line  # not Litestream's JSON
-            self._note(message, record)
+            if litestream_log.isEnabledFor(level):
+                litestream_log.log(level, "litestream: %s%s", message,
+                                   "".join(" %s=%s" % item for item in record.items()))
             if level >= logging.WARNING:
                 self._last_problem = message + "".join(" %s=%s" % item for item in record.items())
             if level >= logging.ERROR and self._failing_since is None:
                 self._failing_since = time.monotonic()
-            if litestream_log.isEnabledFor(level):
-                litestream_log.log(level, "litestream: %s%s", message,
-                                   "".join(" %s=%s" % item for item in record.items()))
+            self._note(message, record)
         self._process.wait()
         with self._lock:
             self._lock.notify_all()
@@ -15275,15 +15284,28 @@ class Replication:
                 "replication: Litestream exited with status %d", self._process.returncode)
 
     def _note(self, message, record):
-        """Follow the shipping lines: "replica sync" names the WAL's and the replica's newest
-        transactions, "ltx file uploaded" (level 0) the newest one shipped, and "sync"
-        that it read the WAL (every LITESTREAM_POLL_SECONDS, unless something holds it up)."""
+        """Follow the shipping lines: "sync" says Litestream read the WAL (every
+        LITESTREAM_POLL_SECONDS, unless something holds it up) and whether it makes a
+        snapshot of the whole file, "db sync" that it made the transaction, "replica sync"
+        names the WAL's and the replica's newest transactions, and "ltx file uploaded"
+        (level 0) the newest one shipped."""
         if message == "sync":
             self._read_at = time.time()
+            self._snapshot = int(record["txid"], 16) if record.get("snap") == "true" else None
+            return
+        if message == "db sync":
+            if self._snapshot is not None:
+                log.info("replication: Litestream made transaction %d a snapshot of the whole "
+                         "file; the replica is current once it holds one after it",
+                         self._snapshot)
+                self._follow(self._snapshot)
+            self._snapshot = None
             return
         if message == "replica sync" and isinstance(record.get("txid"), dict):
             self._db_txid = int(record["txid"].get("db", "0"), 16)
             shipped = int(record["txid"].get("replica", "0"), 16)
+            if self._followed is None:  # a restart: its newest transaction may be a snapshot
+                self._follow(self._db_txid)
             with self._lock:
                 self._reachable = True
                 self._lock.notify_all()
@@ -15291,15 +15313,36 @@ class Replication:
             shipped = int(str(record.get("maxTXID", "0")), 16)
         else:
             return
-        if self._db_txid is not None and shipped >= self._db_txid:
+        if self._db_txid is not None and shipped >= self._db_txid and shipped > self._followed:
             with self._lock:
                 self._shipped_at = time.time()
                 self._lock.notify_all()
 
+    def _follow(self, txid):
+        """Commit a transaction after Litestream's transaction txid, and count the replica
+        as current only once it holds one after it.
+
+        Each of Litestream's WAL reads first looks for the WAL's last page in its newest
+        transaction, decoding that from its start (Litestream's issue #1508). After a
+        snapshot of the whole file (a new replica's first transaction, or one after the
+        WAL was reset under it) that took 9 to 13 s at 1 GB, during which no write shipped,
+        and again at every read until a write came: kill -9 trials lost every write of
+        their first 2 s. After this transaction it looks in a small file from the next
+        read on.
+        """
+        self._followed = txid
+        try:
+            self._db.touch()
+        except apsw.Error as error:  # then the replica is current after the next write
+            log.warning("replication: could not commit a transaction for Litestream to "
+                        "follow: %s", error)
+        finally:
+            self._db.close()  # this thread's connection: it writes again after a snapshot only
+
     def status(self):
         """The replica's part of /healthz (see REPLICA_STATUS)."""
         # the replica holds every write up to the older of the two: a WAL not read for a
-        # while (Litestream busy compacting a large file) counts as lag too
+        # while (Litestream busy decoding a snapshot, see _follow) counts as lag too
         now = time.time()
         shipped = self._shipped_at and min(self._shipped_at, self._read_at or self._shipped_at)
         lag = None if shipped is None else round(max(0.0, now - shipped), 1)

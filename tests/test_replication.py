@@ -138,6 +138,48 @@ def test_a_clean_stop_loses_nothing_and_at_restores_that_time(tmp_path, base_db)
     assert code == 1 and "latest.db already exists: restore into a new file" in err
 
 
+def revision(path):
+    """The file's data_revision (what ETags are made from)."""
+    connection = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        return connection.execute("SELECT revision FROM data_revision").fetchall()[0][0]
+    finally:
+        connection.close()
+
+
+def test_ok_means_the_replica_holds_a_transaction_after_litestreams_snapshot(tmp_path, base_db):
+    """Litestream's first transaction on a new replica is a snapshot of the whole file,
+    which its next WAL reads decode through until a transaction follows (9 to 13 s at
+    1 GB, when no write shipped): tracker commits one itself, at every start, and says ok
+    once it is shipped. Nobody else writes here; data_revision (the ETags) stays."""
+    replica = "file://" + str(tmp_path / "replica")
+    db_path = str(tmp_path / "tracker.db")
+    os.replace(base_db, db_path)
+    bench.create_key(db_path)
+    before = revision(db_path)
+    first = bench.Server(db_path, "--replicate", replica).wait_listening()
+    shipped = [shipped_once_ok(first, db_path, replica)]
+    second = bench.Server(db_path, "--replicate", replica).wait_listening()
+    shipped.append(shipped_once_ok(second, db_path, replica))
+    assert ("INFO replication: Litestream made transaction 1 a snapshot of the whole file; "
+            "the replica is current once it holds one after it") in first.log()
+    assert "a snapshot of the whole file;" not in second.log()
+    # 1: the snapshot; 2: tracker's transaction after it; 3: tracker's at the second start
+    assert shipped == [2, 3]
+    assert revision(db_path) == before
+
+
+def shipped_once_ok(server, db_path, replica):
+    """The replica's newest transaction, once server's replica was ok and it stopped."""
+    try:
+        wait_for(lambda: health_when(server, "replica", "ok"))
+    finally:
+        assert server.stop() == 0
+    code, status, _ = run_cli(db_path, "replica", "status", "--from", replica)
+    assert code == 0 and status["database"]["unshipped"] == 0
+    return int(status["txid"], 16)
+
+
 def test_healthz_shows_the_lag_and_degrades_when_litestream_dies(tmp_path, base_db):
     replica = "file://" + str(tmp_path / "replica")
     _, server = replicated_server(tmp_path, base_db, replica, "--replicate-interval", "0.5s")

@@ -7,10 +7,11 @@ SIGKILL together, restores the replica (Litestream's full integrity check) into 
 serves the restored file, and counts the acknowledged writes it lacks: none may have been
 acknowledged more than 1.5 s before the kill. The size runs time, for a database of that
 size, serve's start (it listens once Litestream reaches the replica), the first shipment
-(until /healthz says the replica is ok) and a restore.
+(until /healthz says the replica is ok) and a restore, then run --size-trials kill trials
+on a copy of it.
 
     python tests/perf/bench_replication.py                       # 20 trials at 10 MB
-    python tests/perf/bench_replication.py --trials 30 --sizes 10,1000
+    python tests/perf/bench_replication.py --trials 0 --sizes 1000 --size-trials 10
 """
 
 import argparse
@@ -37,6 +38,7 @@ import tracker  # noqa: E402  (the checkout's, beside this folder)
 TRACKER = [sys.executable, os.path.join(REPO, "tracker.py")]
 RECOVERY_POINT_SECONDS = 1.5
 BODY_BYTES = 4000
+IDLE_WINDOW = 15.0  # seconds: --idle's CPU measure
 
 
 STARTED = []  # every Server, for close() after a failure
@@ -219,15 +221,18 @@ def make_database(path, megabytes):
     connection.close()
 
 
-def size_run(work, megabytes, settle=0.0):
+def size_run(work, megabytes, trials=1, settle=0.0, idle=0.0):
     """Seconds to make a database of megabytes, to ship it first (serve waits for that),
-    to restore it, and one kill trial's loss on it."""
+    to restore it, and trials kill trials on it; with idle, Litestream's CPU seconds in
+    each IDLE_WINDOW of idle seconds after the first shipment, nothing written."""
     os.makedirs(work, exist_ok=True)
     base = os.path.join(work, "base.db")
     started = time.monotonic()
     make_database(base, megabytes)
     made = time.monotonic() - started
-    db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
+    first = os.path.join(work, "first")
+    os.makedirs(first)
+    db_path, replica = os.path.join(first, "tracker.db"), "file://" + os.path.join(first, "replica")
     shutil.copyfile(base, db_path)
     started = time.monotonic()
     server = Server(db_path, "--replicate", replica).wait_listening(timeout=1800)
@@ -236,61 +241,119 @@ def size_run(work, megabytes, settle=0.0):
         os.path.getsize(base) / 1e6, made, listening), flush=True)
     wait_shipped(server)
     first_shipment = time.monotonic() - started
+    cpu = idle_cpu(server.litestream_pid(), idle)
     server.stop()
     wal_bytes = os.path.getsize(db_path + "-wal")
     print("first shipment done after %.2f s" % first_shipment, flush=True)
-    seconds, restored = restore(replica, os.path.join(work, "restored.db"))
+    if cpu:
+        print("Litestream's CPU seconds in each %g s after it, nothing written: %s" % (
+            IDLE_WINDOW, ", ".join("%.1f" % seconds for seconds in cpu)), flush=True)
+    seconds, restored = restore(replica, os.path.join(first, "restored.db"))
     print("restored in %.2f s" % seconds, flush=True)
-    trial = kill_trial(os.path.join(work, "trial"), base, settle=settle)
+    replica_bytes = sum(os.path.getsize(os.path.join(folder, name))
+                        for folder, _, names in os.walk(replica[len("file://"):])
+                        for name in names)
+    shutil.rmtree(first)  # room on the disk for the trials' copies
     return {"megabytes": os.path.getsize(base) / 1e6, "made": made,
-            "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes, "restore": seconds, "restoredBytes": restored["bytes"],
-            "replicaBytes": sum(os.path.getsize(os.path.join(folder, name))
-                                for folder, _, names in os.walk(replica[len("file://"):])
-                                for name in names),
-            "killTrial": trial}
+            "listening": listening, "firstShipment": first_shipment, "walBytes": wal_bytes,
+            "restore": seconds, "restoredBytes": restored["bytes"], "replicaBytes": replica_bytes,
+            "killTrials": run_trials(work, base, trials, settle)}
+
+
+def idle_cpu(pid, seconds):
+    """The CPU seconds (user and system) process pid spends in each IDLE_WINDOW of the
+    next seconds."""
+    def used():
+        with open("/proc/%d/stat" % pid) as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    windows = []
+    for _ in range(int(seconds // IDLE_WINDOW)):
+        before = used()
+        time.sleep(IDLE_WINDOW)
+        windows.append(used() - before)
+    return windows
+
+
+def run_trials(work, base, trials, settle=0.0):
+    """trials kill trials on copies of base, each printed as it ends."""
+    done = []
+    for n in range(trials):
+        trial = kill_trial(os.path.join(work, "trial-%d" % n), base, settle=settle)
+        done.append(trial)
+        print("trial %2d: %d writes, %d lost, oldest lost %.2f s before the kill, restore "
+              "%.2f s, integrity %s, served %s, WAL %.1f MB at the kill" % (
+                  n, trial["acknowledged"], trial["lost"], trial["oldestLost"],
+                  trial["restoreSeconds"], trial["integrity"], trial["served"],
+                  trial["walBytes"] / 1e6), flush=True)
+        shutil.rmtree(os.path.join(work, "trial-%d" % n))
+    return done
+
+
+def met(trials):
+    """How many trials met the recovery point, restored whole and served."""
+    return sum(t["oldestLost"] <= RECOVERY_POINT_SECONDS and t["integrity"] == "ok"
+               and t["served"] for t in trials)
+
+
+def p95(values):
+    """The 95th percentile of values (the largest of fewer than 2)."""
+    values = list(values)
+    return statistics.quantiles(values, n=20, method="inclusive")[-1] if len(values) > 1 \
+        else max(values)
+
+
+def summary(trials, megabytes):
+    """One line on kill trials at a database of megabytes."""
+    lost = [t["oldestLost"] for t in trials]
+    restores = [t["restoreSeconds"] for t in trials]
+    return ("kill -9 trials at %.0f MB: %d of %d met the %.1f s recovery point, restored whole "
+            "and served; writes lost per trial %d to %d; oldest write lost before the kill: "
+            "max %.2f s, p95 %.2f s, median %.2f s; restore median %.2f s, p95 %.2f s, max "
+            "%.2f s" % (megabytes, met(trials), len(trials), RECOVERY_POINT_SECONDS,
+                        min(t["lost"] for t in trials), max(t["lost"] for t in trials),
+                        max(lost), p95(lost), statistics.median(lost),
+                        statistics.median(restores), p95(restores), max(restores)))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=20)
     parser.add_argument("--sizes", default="10", help="database sizes in MB, comma-separated")
+    parser.add_argument("--size-trials", type=int, default=1,
+                        help="kill trials at each of --sizes")
     parser.add_argument("--settle", type=float, default=0.0,
-                        help="seconds a size's kill trial waits after the first shipment")
+                        help="seconds a size's kill trials wait after the first shipment")
+    parser.add_argument("--idle", type=float, default=0.0,
+                        help="seconds a size run measures Litestream's CPU after the first "
+                             "shipment, nothing written (in windows of %g s)" % IDLE_WINDOW)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         base = os.path.join(work, "base.db")
         make_database(base, 10)
-        trials = []
-        for n in range(args.trials):
-            trial = kill_trial(os.path.join(work, "trial-%d" % n), base)
-            trials.append(trial)
-            print("trial %2d: %d writes, %d lost, oldest lost %.2f s before the kill, restore "
-                  "%.2f s, integrity %s, served %s" % (
-                      n, trial["acknowledged"], trial["lost"], trial["oldestLost"],
-                      trial["restoreSeconds"], trial["integrity"], trial["served"]), flush=True)
-            print("          WAL %.1f MB at the kill" % (trial["walBytes"] / 1e6), flush=True)
-            shutil.rmtree(os.path.join(work, "trial-%d" % n))
-        met = sum(t["oldestLost"] <= RECOVERY_POINT_SECONDS and t["integrity"] == "ok"
-                  and t["served"] for t in trials)
+        trials = run_trials(work, base, args.trials)
         if trials:
-            print("\nkill -9 trials at %.0f MB: %d of %d met the %.1f s recovery point, restored "
-                  "whole and served; oldest write lost: %.2f s before the kill; median restore "
-                  "%.2f s" % (os.path.getsize(base) / 1e6, met, len(trials),
-                              RECOVERY_POINT_SECONDS, max(t["oldestLost"] for t in trials),
-                              statistics.median(t["restoreSeconds"] for t in trials)))
-        print("\n| database | made in | listening after | first shipment | restore | replica size "
-              "| WAL after | kill -9: writes lost, oldest |")
-        print("|---:|---:|---:|---:|---:|---:|---:|---|")
-        for megabytes in (int(size) for size in args.sizes.split(",")):
-            run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes, args.settle)
+            print("\n" + summary(trials, os.path.getsize(base) / 1e6), flush=True)
+        every = list(trials)
+        lines = []
+        for megabytes in (int(size) for size in args.sizes.split(",") if size):
+            run = size_run(os.path.join(work, "size-%d" % megabytes), megabytes,
+                           args.size_trials, args.settle, args.idle)
             shutil.rmtree(os.path.join(work, "size-%d" % megabytes))
-            print("| %.0f MB | %.1f s | %.2f s | %.2f s | %.2f s | %.0f%% of the database "
-                  "| %.1f MB | %d lost, %.2f s |" % (
-                      run["megabytes"], run["made"], run["listening"], run["firstShipment"],
-                      run["restore"],
-                      100 * run["replicaBytes"] / run["restoredBytes"], run["walBytes"] / 1e6,
-                      run["killTrial"]["lost"], run["killTrial"]["oldestLost"]), flush=True)
-    return 0 if met == len(trials) else 1
+            every += run["killTrials"]
+            lines.append("| %.0f MB | %.1f s | %.2f s | %.2f s | %.2f s | %.0f%% of the database "
+                         "| %.1f MB |" % (
+                             run["megabytes"], run["made"], run["listening"],
+                             run["firstShipment"], run["restore"],
+                             100 * run["replicaBytes"] / run["restoredBytes"],
+                             run["walBytes"] / 1e6))
+            if run["killTrials"]:
+                print("\n" + summary(run["killTrials"], run["megabytes"]), flush=True)
+        if lines:
+            print("\n| database | made in | listening after | first shipment | restore "
+                  "| replica size | WAL after |\n|---:|---:|---:|---:|---:|---:|---:|")
+            print("\n".join(lines), flush=True)
+    return 0 if met(every) == len(every) else 1
 
 
 if __name__ == "__main__":
