@@ -85,7 +85,8 @@ def test_workspace_context_has_every_field(db, client):
         "success": True,
         "message": "Workspace retrieved",
         "data": {
-            "workspace": {"id": workspace["id"], "name": "Acme", "samplesPerRun": 1},
+            "workspace": {"id": workspace["id"], "name": "Acme", "samplesPerRun": 1,
+                          "signalsFdr": 0.1, "signalsWindowDays": 7},
             "organization": {"id": workspace["organizationId"], "plan": "team",
                              "subscriptionStatus": "trialing"},
             "apiKey": {"id": key["id"], "name": "ci", "prefix": key["key"][:8],
