@@ -4363,6 +4363,11 @@ def utc_day(now):
     return iso_timestamp(now)[:10]
 
 
+def day_start(day):
+    """The timestamp at which day (YYYY-MM-DD) starts."""
+    return day + "T00:00:00.000Z"
+
+
 def next_utc_day(now):
     """The Unix time at which the next UTC day starts."""
     return (math.floor(now / 86400) + 1) * 86400
@@ -6658,11 +6663,11 @@ def whole_span(scope, unit):
     if unit == "week":
         first -= datetime.timedelta(days=first.weekday())
         last -= datetime.timedelta(days=last.weekday())
-    if first.isoformat() + "T00:00:00.000Z" < scope.start:
+    if day_start(first.isoformat()) < scope.start:
         first += datetime.timedelta(days=INTERVALS[unit])
     if first >= last:
         return None
-    return first.isoformat() + "T00:00:00.000Z", last.isoformat() + "T00:00:00.000Z"
+    return day_start(first.isoformat()), day_start(last.isoformat())
 
 
 def scope_parts(scope, rollups, weeks=True):
@@ -6966,19 +6971,16 @@ def cached_correlations(connection, workspace_id, brand_id=None):
     return found
 
 
-def reference_chats(connection, workspace_id, since_day):
-    """The workspace's chats from since_day on, from the daily rollup (a row per day and
-    engine)."""
-    return query_one(connection, "SELECT coalesce(sum(chats), 0) AS n FROM daily_chats "
-                     "WHERE workspace_id = ? AND day >= ?", (workspace_id, since_day))["n"]
-
-
 def correlations_due(connection, since_day, now):
-    """The first workspace whose estimate is due, with its reference chats; None."""
+    """The first workspace whose estimate is due, with its reference chats (from since_day
+    on, summed from the daily rollup); None. One statement: the worker asks every poll."""
     for row in query_all(connection, """
-            SELECT w.id, e.chats, e.estimated_at FROM workspaces w
-            LEFT JOIN correlation_estimates e ON e.workspace_id = w.id ORDER BY w.id"""):
-        chats, before = reference_chats(connection, row["id"], since_day), row["chats"]
+            SELECT w.id, e.chats AS estimated_chats, e.estimated_at,
+                   (SELECT coalesce(sum(d.chats), 0) FROM daily_chats d
+                    WHERE d.workspace_id = w.id AND d.day >= ?) AS chats
+            FROM workspaces w LEFT JOIN correlation_estimates e ON e.workspace_id = w.id
+            ORDER BY w.id""", (since_day,)):
+        chats, before = row["chats"], row["estimated_chats"]
         if chats and (before is None or abs(chats - before) > CORRELATION_CHANGE * before
                       or now - parse_timestamp(row["estimated_at"]) > CORRELATION_MAX_AGE):
             return row["id"], chats
@@ -6988,13 +6990,13 @@ def correlations_due(connection, since_day, now):
 def refresh_correlations(db):
     """Estimate the correlations of one workspace whose estimate is due; False when none is."""
     now = db.clock()
-    since = iso_timestamp(now - INTERVAL_REFERENCE_DAYS * 86400)[:10] + "T00:00:00.000Z"
+    since_day = utc_day(now - INTERVAL_REFERENCE_DAYS * 86400)
     with db.read() as snapshot:
-        due = correlations_due(snapshot, since[:10], now)
+        due = correlations_due(snapshot, since_day, now)
         if due is None:
             return False
         workspace_id, chats = due
-        estimated = estimate_correlations(snapshot, workspace_id, since)
+        estimated = estimate_correlations(snapshot, workspace_id, day_start(since_day))
     with db.write() as connection:
         connection.execute("DELETE FROM figure_correlations WHERE workspace_id = ?", (workspace_id,))
         connection.executemany(
@@ -8010,10 +8012,6 @@ def scan_signals(db, workspace_id):
     return {"from": day_start(windows[1]), "to": day_start(windows[2]),
             "previousFrom": day_start(windows[0]), "fdr": fdr, "tested": tested,
             "new": sum(new for new, _ in stored), "signals": [signal for _, signal in stored]}
-
-
-def day_start(day):
-    return day + "T00:00:00.000Z"
 
 
 def signal_explanations(connection, workspace_id, windows, scope):
@@ -16119,8 +16117,9 @@ def cmd_version(args):
 
 
 class CommandParser(argparse.ArgumentParser):
-    """argparse's parser, its help as wide as the terminal measured once: argparse's
-    formatter measures it again at every add_argument (some 5 ms of every start)."""
+    """argparse's parser, its help as wide as the terminal measured once per parser:
+    argparse's formatter measures it again at every add_argument (some 5 ms of every
+    start)."""
 
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("formatter_class", functools.partial(
