@@ -2031,6 +2031,10 @@ COUNT = integer_schema(0)
 # answers vary from one asking to the next, and repeated samples show how much.
 MIN_SAMPLES_PER_RUN = 1
 MAX_SAMPLES_PER_RUN = 10
+# Its signal scans' false discovery rate and window in days (PATCH /workspace); their
+# defaults, 0.1 and 7, are schema.sql's, whose CHECKs hold these bounds too.
+MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
+MAX_SIGNAL_WINDOW_DAYS = 30
 
 
 def workspace_context(auth):
@@ -2137,897 +2141,6 @@ def add_workspace_routes(app, db):
 
 
 ###############################################################################
-# Names: topics and tags #######################################################
-###############################################################################
-
-# Topics and tags are both named rows of a workspace, unique by case-folded name. The
-# table name is interpolated only from this fixed set.
-NAMED_TABLES = ("topics", "tags")
-NAME_MAX_LENGTH = 100
-
-
-def sql_table(table, allowed=NAMED_TABLES):
-    """table, checked to be one of the fixed names allowed: a table name is put into SQL
-    as text, so a name from anywhere else would be an injection. (A real check, not an
-    assert, which ``python -O`` drops.)"""
-    if table not in allowed:
-        raise ValueError("%r is not one of the tables %s" % (table, ", ".join(allowed)))
-    return table
-
-
-def find_named(connection, table, workspace_id, item_id):
-    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?"
-                     % sql_table(table), (item_id, workspace_id))
-
-
-def ensure_named(connection, table, workspace_id, names, now):
-    """Ids of the named topics or tags, creating missing ones: {casefolded name: id}."""
-    table = sql_table(table)
-    keys = {name.casefold(): name for name in names}
-    found = {row["name_key"]: row["id"] for row in query_all(connection, """
-        SELECT id, name_key FROM %s
-        WHERE workspace_id = ? AND name_key IN (SELECT value FROM json_each(?))""" % table,
-        (workspace_id, json.dumps(list(keys))))}
-    for key, name in keys.items():
-        if key not in found:
-            found[key] = connection.execute("""
-                INSERT INTO %s (workspace_id, name, name_key, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?) RETURNING id""" % table,
-                (workspace_id, name, key, now, now)).fetchall()[0]["id"]
-    return found
-
-
-def name_taken(connection, table, workspace_id, name, except_id=None):
-    return query_one(connection, """
-        SELECT 1 FROM %s WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?"""
-        % sql_table(table), (workspace_id, name.casefold(), except_id)) is not None
-
-
-def check_name_free(connection, table, workspace_id, name, errors, except_id=None):
-    """Add a problem to errors when another topic or tag has this name."""
-    if name and name_taken(connection, table, workspace_id, name, except_id):
-        kind = "topic" if table == "topics" else "tag"
-        fail(errors, "name", "a %s with this name already exists" % kind)
-
-
-def add_delete_route(app, db, table, kind, after=None):
-    """DELETE /<table>/<id>: remove one item of the caller's workspace, then call
-    after(connection, workspace_id) in the same transaction."""
-    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
-
-    @app.delete(API_PREFIX + "/%s/<item_id>" % table,
-                openapi=Operation("Delete a %s" % kind.lower(), item=kind))
-    def delete_item(item_id):
-        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
-        return success(message="%s deleted" % kind)
-
-
-def delete_owned(db, table, kind, workspace_id, item_id, after=None):
-    """Delete one item of the workspace (404 when it has none such), then call
-    after(connection, workspace_id) in the same transaction."""
-    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
-    with db.write() as connection:
-        deleted = query_one(connection, "DELETE FROM %s WHERE id = ? AND workspace_id = ? "
-                            "RETURNING *" % table, (item_id, workspace_id))
-        if deleted is None:
-            raise not_found(kind)
-        annotate_deletion(connection, table, deleted, db.now())
-        if after:
-            after(connection, workspace_id)
-
-
-def json_changes(before, after):
-    """{field: {before, after}} of the fields of two JSON objects that differ."""
-    return {name: {"before": before[name], "after": after[name]}
-            for name in before if before[name] != after[name]}
-
-
-def annotate_deletion(connection, table, row, now):
-    """Note a prompt or a brand deleted (a topic or a tag moves no figure by itself)."""
-    if table == "prompts":
-        record_annotation(connection, row["workspace_id"], "prompt.deleted", now,
-                          "Prompt deleted: %s" % row["text"], prompt_id=row["id"])
-    elif table == "brands":
-        record_annotation(connection, row["workspace_id"], "brand.deleted", now,
-                          "Brand deleted: %s" % row["name"], brand_id=row["id"])
-
-
-###############################################################################
-# Topics #######################################################################
-###############################################################################
-
-def topic_json(row):
-    return {"id": row["id"], "name": row["name"], "workspaceId": row["workspace_id"],
-            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
-
-
-def list_topics(connection, workspace_id):
-    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = ? ORDER BY name_key, id",
-                     (workspace_id,))
-
-
-def topic_fields(data):
-    """The name of a topic body (always required), and problems."""
-    errors = []
-    return Fields(data, errors).string("name", NAME_MAX_LENGTH, required=True), errors
-
-
-def create_topic(db, workspace_id, name, errors):
-    now = db.now()
-    with db.write() as connection:
-        check_name_free(connection, "topics", workspace_id, name, errors)
-        raise_if(errors)
-        topic_id = ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
-        return find_named(connection, "topics", workspace_id, topic_id)
-
-
-def rename(db, table, workspace_id, item_id, changes, errors, kind):
-    """Apply changes (name, color) to a topic or tag; updatedAt moves only if one differs."""
-    now = db.now()
-    with db.write() as connection:
-        row = existing(find_named(connection, table, workspace_id, item_id), kind, errors)
-        check_name_free(connection, table, workspace_id, changes.get("name"), errors, item_id)
-        raise_if(errors)
-        update_changed(connection, table, row, changes, now)
-        return find_named(connection, table, workspace_id, item_id)
-
-
-def update_changed(connection, table, row, changes, now):
-    """Write the columns of changes that differ from row (with name_key for a new name),
-    moving updated_at only when one does; returns those columns."""
-    table = sql_table(table, NAMED_TABLES + ("brands",))
-    changed = {column: value for column, value in changes.items() if row[column] != value}
-    if changed:
-        if "name" in changed:
-            changed["name_key"] = changed["name"].casefold()
-        connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
-                           % (table, ", ".join("%s = ?" % column for column in changed)),
-                           (*changed.values(), now, row["id"], row["workspace_id"]))
-    return changed
-
-
-def add_topic_routes(app, db):
-    @app.get(API_PREFIX + "/topics", openapi=Operation("All topics, by name", "TopicList"))
-    def topics_index():
-        rows = list_topics(db.connection(), caller().workspace_id)
-        return success([topic_json(row) for row in rows], "Topics retrieved")
-
-    @app.post(API_PREFIX + "/topics", openapi=Operation("Create a topic", "Topic", status=201,
-                                                        body="TopicBody"))
-    def topics_create():
-        name, errors = topic_fields(json_body())
-        row = create_topic(db, caller().workspace_id, name, errors)
-        return success_created(topic_json(row), "Topic created", "/topics/%d" % row["id"])
-
-    @app.get(API_PREFIX + "/topics/<topic_id>", openapi=Operation("A topic", "Topic", item="Topic"))
-    def topics_show(topic_id):
-        row = existing(find_named(db.connection(), "topics", caller().workspace_id,
-                                  parse_path_id(topic_id, "Topic")), "Topic")
-        return success(topic_json(row), "Topic retrieved")
-
-    @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
-               openapi=Operation("Rename a topic", "Topic", body="TopicBody", item="Topic"))
-    def topics_update(topic_id):
-        name, errors = topic_fields(json_body())
-        changes = {"name": name} if name else {}
-        row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
-                     changes, errors, "Topic")
-        return success(topic_json(row), "Topic updated")
-    add_delete_route(app, db, "topics", "Topic")
-
-
-###############################################################################
-# Tags #########################################################################
-###############################################################################
-
-# The Tailwind 500 shade of each tag color.
-TAG_COLORS = {
-    "red": "#ef4444", "orange": "#f97316", "amber": "#f59e0b", "yellow": "#eab308",
-    "lime": "#84cc16", "green": "#22c55e", "emerald": "#10b981", "teal": "#14b8a6",
-    "cyan": "#06b6d4", "sky": "#0ea5e9", "blue": "#3b82f6", "indigo": "#6366f1",
-    "violet": "#8b5cf6", "purple": "#a855f7", "fuchsia": "#d946ef", "pink": "#ec4899",
-    "rose": "#f43f5e", "slate": "#64748b", "gray": "#6b7280", "zinc": "#71717a",
-}
-DEFAULT_TAG_COLOR = "gray"
-
-
-def tag_json(row, with_count=True):
-    tag = {"id": row["id"], "name": row["name"], "color": row["color"],
-           "hexColor": TAG_COLORS[row["color"]], "workspaceId": row["workspace_id"],
-           "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
-    if with_count:
-        tag["promptCount"] = row["prompt_count"]
-    return tag
-
-
-def tag_fields(data, required):
-    """The sent name and color of a tag body (name is required on create), and problems."""
-    errors = []
-    fields = Fields(data, errors)
-    changes = {"name": fields.string("name", NAME_MAX_LENGTH, required=required),
-               "color": fields.choice("color", tuple(TAG_COLORS))}
-    return {column: value for column, value in changes.items() if value is not MISSING}, errors
-
-
-def create_tag(db, workspace_id, name, color, errors):
-    now = db.now()
-    with db.write() as connection:
-        check_name_free(connection, "tags", workspace_id, name, errors)
-        raise_if(errors)
-        row = connection.execute("""
-            INSERT INTO tags (workspace_id, name, name_key, color, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
-            (workspace_id, name, name.casefold(), color, now, now)).fetchall()[0]
-    return row
-
-
-def add_tag_routes(app, db):
-    @app.get(API_PREFIX + "/tags", openapi=Operation("All tags with promptCount, by name", "TagList"))
-    def tags_index():
-        rows = query_all(db.connection(), "SELECT * FROM tags WHERE workspace_id = ? "
-                                          "ORDER BY name_key, id", (caller().workspace_id,))
-        return success([tag_json(row) for row in rows], "Tags retrieved")
-
-    @app.post(API_PREFIX + "/tags", openapi=Operation("Create a tag", "Tag", status=201,
-                                                      body="TagCreate"))
-    def tags_create():
-        tag, errors = tag_fields(json_body(), required=True)
-        row = create_tag(db, caller().workspace_id, tag.get("name"),
-                         tag.get("color", DEFAULT_TAG_COLOR), errors)
-        return success_created(tag_json(row), "Tag created", "/tags/%d" % row["id"])
-
-    @app.get(API_PREFIX + "/tags/<tag_id>", openapi=Operation("A tag", "Tag", item="Tag"))
-    def tags_show(tag_id):
-        row = existing(find_named(db.connection(), "tags", caller().workspace_id,
-                                  parse_path_id(tag_id, "Tag")), "Tag")
-        return success(tag_json(row), "Tag retrieved")
-
-    @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
-               openapi=Operation("Rename or recolor a tag", "Tag", body="TagUpdate", item="Tag"))
-    def tags_update(tag_id):
-        changes, errors = tag_fields(json_body(), required=False)
-        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
-                     errors, "Tag")
-        return success(tag_json(row), "Tag updated")
-    add_delete_route(app, db, "tags", "Tag")
-
-
-###############################################################################
-# Prompts ######################################################################
-###############################################################################
-
-PROMPT_STATUSES = ("draft", "active", "paused", "suggested", "rejected")
-# GET /prompts without a status filter leaves out AI suggestions and rejected ones.
-DEFAULT_PROMPT_STATUSES = ("draft", "active", "paused")
-PROMPT_TEXT_MAX_LENGTH = 5000
-LOCATION_MAX_LENGTH = 255
-MAX_TAGS_PER_PROMPT = 100
-MAX_BULK_PROMPTS = 500
-MAX_PER_PAGE = 100
-DEFAULT_PER_PAGE = 20
-MAX_PAGE = 1_000_000
-PAGE_PARAMS = (
-    Param("page", "integer", "Page number, from 1; a page past the end is empty.", default=1,
-          maximum=MAX_PAGE),
-    Param("perPage", "integer", "Items per page.", default=DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE),
-)
-
-
-def page_fields(total, page, per_page):
-    """The pagination fields of a list answer."""
-    return {"total": total, "page": page, "perPage": per_page,
-            "lastPage": max(1, math.ceil(total / per_page))}
-
-
-# FTS5 trigrams need three characters; shorter searches scan the workspace's prompts,
-# comparing case-folded text (so "él" finds "ÉLAN", which LIKE, ASCII-only, would not).
-TRIGRAM_LENGTH = 3
-PROMPT_LIST_PARAMS = PAGE_PARAMS + (
-    Param("status", "choice", "Only prompts in this status. Without it, suggested and rejected "
-          "prompts are left out.", choices=PROMPT_STATUSES),
-    Param("topicId", "integer", "Only prompts in this topic."),
-    Param("tagId", "integer", "Only prompts with this tag."),
-    Param("search", "string", "Only prompts whose text contains this, ignoring case.",
-          maximum=PROMPT_TEXT_MAX_LENGTH),
-    Param("branded", "boolean", "Only prompts that name a tracked brand (true) or none (false)."),
-)
-
-# A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
-# tag. Its topic and tags are copied from their stored JSONB (``embedded``, kept by
-# triggers), which json_object takes as JSON rather than as text, as it takes the JSONB of
-# its last run (LAST_RUN_JSON).
-# A prompt's latest run that was not canceled (null: never run): its state, since when
-# (queued: when it was queued or queued again after a failed attempt; running: claimed;
-# done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
-# error. The runs_workspace index ends with the run's id: the newest is its first entry.
-LATEST_RUN = """FROM runs r INDEXED BY runs_workspace
-        WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
-        ORDER BY r.id DESC LIMIT 1"""
-LAST_RUN_JSON = """(
-        SELECT jsonb_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
-                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
-                            'error', r.last_error)
-        %s)""" % LATEST_RUN
-PROMPT_JSON = """json_object(
-        'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
-        'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
-        'workspaceId', p.workspace_id, 'topicId', p.topic_id,
-        'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
-        'updatedAt', p.updated_at, 'samplesPerRun', p.samples_per_run,
-        'topic', (SELECT t.embedded FROM topics t
-                  WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
-        'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
-                 FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
-                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
-        'lastRun', %s)""" % LAST_RUN_JSON
-
-
-def load_prompts(connection, workspace_id, prompt_ids):
-    """Prompt objects (JSON, as orjson fragments) for prompt_ids of the workspace, in that order."""
-    rows = query_all(connection, "SELECT p.id, %s AS prompt FROM prompts p "
-                     "WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))"
-                     % PROMPT_JSON, (workspace_id, json.dumps(prompt_ids)))
-    found = {row["id"]: orjson.Fragment(row["prompt"]) for row in rows}
-    return [found[prompt_id] for prompt_id in prompt_ids if prompt_id in found]
-
-
-def load_prompt(connection, workspace_id, prompt_id):
-    """One prompt object (see load_prompts), or None."""
-    prompts = load_prompts(connection, workspace_id, [prompt_id])
-    return prompts[0] if prompts else None
-
-
-def search_condition(search):
-    """SQL and parameters that keep prompts whose text contains search, any case."""
-    if len(search) >= TRIGRAM_LENGTH:
-        phrase = '"%s"' % search.replace('"', '""')
-        return "p.id IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?)", [phrase]
-    return "instr(casefold(p.text), ?) > 0", [search.casefold()]
-
-
-def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
-    """The WHERE clause and parameters of a prompt list."""
-    conditions, params = ["p.workspace_id = ?"], [workspace_id]
-    if branded is not None:
-        conditions.append("p.branded = ?")
-        params.append(int(branded))
-    statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
-    conditions.append("p.status IN (%s)" % ", ".join("?" * len(statuses)))
-    params.extend(statuses)
-    if topic_id is not None:
-        conditions.append("p.topic_id = ?")
-        params.append(topic_id)
-    if tag_id is not None:
-        conditions.append("p.id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
-        params.append(tag_id)
-    if search:
-        condition, search_params = search_condition(search)
-        conditions.append(condition)
-        params.extend(search_params)
-    return " WHERE " + " AND ".join(conditions), params
-
-
-def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search, branded):
-    """SQL and parameters counting the prompts that match; from prompt_counts when only
-    the status narrows them."""
-    if topic_id is None and tag_id is None and not search and branded is None:
-        statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
-        return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
-                "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
-                [workspace_id, *statuses])
-    return "SELECT count(*) FROM prompts p" + where, params
-
-
-def list_prompts(db, workspace_id, page, per_page, **filters):
-    """One page of prompts, newest first, and the pagination fields.
-
-    One statement answers with one row, the total and the page as a JSON array: a row
-    per prompt would be a statement step per prompt, and each step hands the GIL to
-    another thread (twice the CPU per request under concurrent load, measured).
-    """
-    where, params = prompt_filters(workspace_id, **filters)
-    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
-    row = query_one(db.connection(), """
-        SELECT (%s) AS total,
-               (SELECT '[' || coalesce(group_concat(prompt, ',' ORDER BY id DESC), '') || ']'
-                FROM (SELECT p.id, %s AS prompt FROM prompts p%s ORDER BY p.id DESC LIMIT ? OFFSET ?))
-               AS page""" % (count_sql, PROMPT_JSON, where),
-        count_params + params + [per_page, (page - 1) * per_page])
-    return dict(data=orjson.Fragment(row["page"]), **page_fields(row["total"], page, per_page))
-
-
-def prompt_item(data, errors, path):
-    """A cleaned prompt item for create: text, location, topic, tags."""
-    fields = Fields(data, errors, path)
-    text = fields.string("text", PROMPT_TEXT_MAX_LENGTH, required=True)
-    location = fields.optional_text("location", LOCATION_MAX_LENGTH)
-    topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
-    tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
-    samples = prompt_samples(fields)
-    return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
-            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
-
-
-def prompt_samples(fields):
-    """A prompt's own samples per run: null (or absent on create) is the workspace's."""
-    return fields.integer("samplesPerRun", MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN,
-                          nullable=True)
-
-
-def dedupe_key(text, location):
-    return text.casefold() + "\x1f" + (location or "").casefold()
-
-
-def existing_dedupe_keys(connection, workspace_id, keys):
-    return {row["dedupe_key"] for row in query_all(connection, """
-        SELECT dedupe_key FROM prompts
-        WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps(list(keys))))}
-
-
-def set_prompt_tags(connection, prompt_id, tag_ids):
-    connection.execute("DELETE FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))
-    connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
-                           [(prompt_id, tag_id) for tag_id in tag_ids])
-
-
-def create_prompts(db, workspace_id, items):
-    """Create the valid, new items in one transaction.
-
-    items is a list of (index, cleaned item). Returns the created prompts' ids and the
-    error entries of the skipped items; callers read the prompts back after the commit,
-    since building their JSON needs no write lock.
-    """
-    now = db.now()
-    failures, accepted, seen = [], [], {}
-    naming = PromptNaming(db.connection(), workspace_id)
-    with db.write() as connection:
-        naming = naming.current(connection, workspace_id)
-        keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
-        existing = existing_dedupe_keys(connection, workspace_id, keys)
-        for index, item in items:
-            key = dedupe_key(item["text"], item["location"])
-            if key in existing:
-                failures.append({"index": index, "text": item["text"],
-                                 "message": "Duplicate prompt: already in the workspace"})
-            elif key in seen:
-                failures.append({"index": index, "text": item["text"],
-                                 "message": "Duplicate prompt: same as item %d" % seen[key]})
-            else:
-                seen[key] = index
-                accepted.append(item)
-        topics = ensure_named(connection, "topics", workspace_id,
-                              [item["topic"] for item in accepted if item["topic"]], now)
-        tags = ensure_named(connection, "tags", workspace_id,
-                            [name for item in accepted for name in item["tags"]], now)
-        created = []
-        for item in accepted:
-            topic_id = topics[item["topic"].casefold()] if item["topic"] else None
-            prompt_id = connection.execute("""
-                INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
-                                     dedupe_key, last_scheduled_at, created_at, updated_at,
-                                     samples_per_run)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
-                (workspace_id, item["text"], item["location"], topic_id,
-                 naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
-                 now, now, item["samplesPerRun"])).fetchall()[0]["id"]
-            record_annotation(connection, workspace_id, "prompt.added", now,
-                              "Prompt added: %s" % item["text"], prompt_id=prompt_id)
-            connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
-                                   [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
-            queue_run(connection, workspace_id, prompt_id, now)
-            created.append(prompt_id)
-    return created, failures
-
-
-def echoable(value):
-    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
-    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
-    if not isinstance(value, str):
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return value
-
-
-def read_prompt_items(data):
-    """The items of a POST /prompts body: (index, item) pairs and skipped-item errors.
-
-    A bulk body's invalid items are skipped and reported; anything wrong with a single
-    item, or with the shape of a bulk body, is a 422.
-    """
-    if "prompts" not in data:
-        errors = []
-        item = prompt_item(data, errors, "")
-        raise_if(errors)
-        return [(0, item)], []
-    errors = []
-    entries = Fields(data, errors).array("prompts", MAX_BULK_PROMPTS, required=True, min_items=1)
-    raise_if(errors)
-    for index, entry in enumerate(entries):
-        if not isinstance(entry, dict):
-            fail(errors, "prompts.%d" % index, "must be an object")
-    raise_if(errors)
-    items, skipped = [], []
-    for index, entry in enumerate(entries):
-        item_errors = []
-        item = prompt_item(entry, item_errors, "prompts.%d." % index)
-        if item_errors:
-            skipped.append({"index": index, "text": echoable(entry.get("text")),
-                            "message": "Validation failed", "errors": item_errors})
-        else:
-            items.append((index, item))
-    return items, skipped
-
-
-def prompt_changes(data):
-    """The cleaned fields of a prompt update; only fields that were sent."""
-    errors = []
-    fields = Fields(data, errors)
-    changes = {
-        "text": fields.string("text", PROMPT_TEXT_MAX_LENGTH),
-        "status": fields.choice("status", PROMPT_STATUSES),
-        "location": fields.optional_text("location", LOCATION_MAX_LENGTH),
-        "topicId": fields.id("topicId", nullable=True),
-        "topicName": fields.string("topicName", NAME_MAX_LENGTH),
-        "tags": tag_references(fields),
-        "samplesPerRun": prompt_samples(fields),
-    }
-    raise_if(errors)
-    return {name: value for name, value in changes.items() if value is not MISSING}
-
-
-def tag_references(fields):
-    """Tags of an update: integer ids, or strings that are ids or names."""
-    items = fields.array("tags", MAX_TAGS_PER_PROMPT)
-    if items is MISSING:
-        return items
-    references = []
-    for index, item in enumerate(items):
-        field = "tags.%d" % index
-        if is_integer(item):
-            references.append(clean_id(item, field, fields.errors))
-        else:
-            references.append(clean_string(item, field, fields.errors, 1, NAME_MAX_LENGTH))
-    return references
-
-
-def resolve_tag_references(connection, workspace_id, references, now):
-    """Tag ids for an update's tags: unknown integer ids are a 422; names are created."""
-    existing = {row["id"] for row in query_all(connection, """
-        SELECT id FROM tags WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps([r if is_integer(r) else int(r) for r in references
-                                   if is_integer(r) or ID_PATTERN.fullmatch(r)])))}
-    errors, ids, names = [], [], []
-    for index, reference in enumerate(references):
-        if is_integer(reference):
-            if reference not in existing:
-                fail(errors, "tags.%d" % index, "no tag with id %d in this workspace" % reference)
-            ids.append(reference)
-        elif ID_PATTERN.fullmatch(reference) and int(reference) in existing:
-            ids.append(int(reference))
-        else:
-            names.append(reference)
-            ids.append(reference)
-    raise_if(errors)
-    created = ensure_named(connection, "tags", workspace_id, names, now)
-    resolved = [ref if is_integer(ref) else created[ref.casefold()] for ref in ids]
-    return list(dict.fromkeys(resolved))
-
-
-def resolve_topic(connection, workspace_id, changes, current, now):
-    """The topic id an update asks for; topicId wins over topicName."""
-    if "topicId" in changes:
-        topic_id = changes["topicId"]
-        if topic_id is not None and find_named(connection, "topics", workspace_id, topic_id) is None:
-            raise validation_failed([{"field": "topicId",
-                                      "message": "no topic with this id in this workspace"}])
-        return topic_id
-    if "topicName" in changes:
-        name = changes["topicName"]
-        return ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
-    return current
-
-
-def update_prompt(db, workspace_id, prompt_id, changes):
-    """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
-    now = db.now()
-    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
-    with db.write() as connection:
-        row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
-                                 "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
-        new = {column: row[column] for column in ("text", "status", "location", "topic_id",
-                                                  "samples_per_run")}
-        new.update({column: changes[name] for name, column in
-                    (("text", "text"), ("status", "status"), ("location", "location"),
-                     ("samplesPerRun", "samples_per_run"))
-                    if name in changes})
-        new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
-        changed = any(new[column] != row[column] for column in new)
-        if "tags" in changes:
-            tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
-            current = [r["tag_id"] for r in query_all(
-                connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
-            if set(tag_ids) != set(current):
-                set_prompt_tags(connection, prompt_id, tag_ids)
-                changed = True
-        if changed:
-            branded = row["branded"] if new["text"] == row["text"] else \
-                naming.current(connection, workspace_id).branded(new["text"])
-            connection.execute("""
-                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
-                                   dedupe_key = ?, samples_per_run = ?, updated_at = ?
-                WHERE id = ? AND workspace_id = ?""",
-                (new["text"], new["status"], new["location"], new["topic_id"], branded,
-                 dedupe_key(new["text"], new["location"]), new["samples_per_run"], now,
-                 prompt_id, workspace_id))
-        if new["status"] == "active" and row["status"] != "active":
-            schedule_run(connection, workspace_id, prompt_id, now)
-        elif new["status"] != "active" and row["status"] == "active":
-            cancel_queued_runs(connection, workspace_id, prompt_id, now)
-        annotate_prompt_update(connection, row, new, now)
-        return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
-
-
-def annotate_prompt_update(connection, row, new, now):
-    """Note a prompt turned on or off, or given other samples per run (row: before)."""
-    def note(kind, description, **details):
-        record_annotation(connection, row["workspace_id"], kind, now, description % row["text"],
-                          prompt_id=row["id"], details=details)
-    if (new["status"] == "active") != (row["status"] == "active"):
-        note("prompt.activated" if new["status"] == "active" else "prompt.paused",
-             "Prompt turned %s: %%s" % ("on" if new["status"] == "active" else "off"),
-             status={"before": row["status"], "after": new["status"]})
-    if new["samples_per_run"] != row["samples_per_run"]:
-        note("prompt.samples_changed", "Samples per run of a prompt changed: %s",
-             samplesPerRun={"before": row["samples_per_run"], "after": new["samples_per_run"]})
-
-
-def add_prompt_routes(app, db):
-    @app.get(API_PREFIX + "/prompts", openapi=Operation(
-        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS))
-    def prompts_index():
-        query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
-        query.done()
-        filters = dict(status=values["status"], topic_id=values["topicId"],
-                       tag_id=values["tagId"], search=values["search"], branded=values["branded"])
-        if values["format"] != "json":
-            return export(values, "prompts", "Prompt",
-                          prompt_export_items(db, caller().workspace_id, **filters))
-        return success(list_prompts(db, caller().workspace_id, values["page"], values["perPage"],
-                                    **filters), "Prompts retrieved")
-
-    @app.post(API_PREFIX + "/prompts", openapi=Operation(
-        "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
-        "PromptCreateResult", status=201, body="PromptCreate",
-        description="Invalid items and duplicates of a bulk body are skipped and reported in "
-                    "errors; the rest are created in one transaction."))
-    def prompts_create():
-        items, skipped = read_prompt_items(json_body())
-        ids, duplicates = create_prompts(db, caller().workspace_id, items)
-        prompts = load_prompts(db.connection(), caller().workspace_id, ids)
-        errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
-        result = {"created": len(prompts), "failed": len(errors), "prompts": prompts,
-                  "errors": errors}
-        message = "%d prompt%s created, %d failed" % (len(prompts), "" if len(prompts) == 1 else "s",
-                                                      len(errors))
-        return success_created(result, message, "/prompts/%d" % ids[0] if len(ids) == 1 else None)
-
-    @app.get(API_PREFIX + "/prompts/<prompt_id>", openapi=Operation("A prompt", "Prompt",
-                                                                    item="Prompt"))
-    def prompts_show(prompt_id):
-        prompt = existing(load_prompt(db.connection(), caller().workspace_id,
-                                      parse_path_id(prompt_id, "Prompt")), "Prompt")
-        return success(prompt, "Prompt retrieved")
-
-    @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
-        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
-    def prompts_update(prompt_id):
-        changes = prompt_changes(json_body())
-        prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
-                               changes)
-        return success(prompt, "Prompt updated")
-    add_delete_route(app, db, "prompts", "Prompt")
-
-
-###############################################################################
-# Brands #######################################################################
-###############################################################################
-
-BRAND_NAME_MAX_LENGTH = 255
-MAX_TRACKED_NAMES = 50
-MAX_DOMAINS = 20
-HOST_NAME_MAX_LENGTH = 253  # RFC 1035's limit, for a domain once reduced to its host
-NAME_REGEX_MAX_LENGTH = 500
-BRAND_STATUSES = ("active", "hidden")
-BRAND_TYPES = ("own", "competitor")
-BRAND_LIST_PARAMS = (
-    Param("status", "choice", "Only brands in this status.", choices=BRAND_STATUSES),
-    Param("type", "choice", "Only brands of this type.", choices=BRAND_TYPES),
-)
-COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
-HOSTNAME_PATTERN = re.compile(r"(?=.{1,%d}$)" % HOST_NAME_MAX_LENGTH
-                              + r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
-                                r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
-LOGO_URL_MAX_LENGTH = 2048
-DESCRIPTION_MAX_LENGTH = 5000
-
-
-def normalise_domain(value, field, errors):
-    """acme.com from 'https://www.Acme.com:443/path': lower case; no scheme, port, path or www."""
-    host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", value.lower())
-    host = re.split(r"[/?#]", host, maxsplit=1)[0].rpartition("@")[2]
-    host = re.sub(r":[0-9]*$", "", host).rstrip(".")
-    if host.startswith("www.") and host.count(".") > 1:  # www.com is a domain of its own
-        host = host[4:]
-    try:
-        host = host.encode("idna").decode("ascii")
-    except UnicodeError:
-        return fail(errors, field, "must be a domain name such as example.com")
-    if not HOSTNAME_PATTERN.fullmatch(host):
-        return fail(errors, field, "must be a domain name such as example.com")
-    return host
-
-
-# RE2 matches in time linear in the text, but also in the size of the compiled pattern:
-# (.*){1,1000}(.*){1,1000} compiles to 22,002 instructions and took 1.2 s per 20,000
-# characters. A pattern may compile to at most this many (a{1000} is 1,004).
-MAX_REGEX_PROGRAM_SIZE = 2000
-
-
-def compile_name_regex(pattern):
-    """Compile a brand's nameRegex with RE2 (linear time, so no pattern can stall us)."""
-    options = re2.Options()
-    options.log_errors = False
-    options.case_sensitive = False
-    return re2.compile(pattern, options=options)
-
-
-def regex_problem(pattern):
-    """Why pattern is refused (RE2 does not take it, or it compiles too big), or None."""
-    try:
-        size = compile_name_regex(pattern).programsize
-    except re2.error as error:
-        reason = error.args[0] if error.args else "invalid"
-        reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
-        return "is not a valid RE2 regular expression: " + reason
-    if size > MAX_REGEX_PROGRAM_SIZE:
-        return ("is too complex: it compiles to %d RE2 instructions, at most %d are allowed"
-                % (size, MAX_REGEX_PROGRAM_SIZE))
-    return None
-
-
-def brand_json(row):
-    domains = json.loads(row["domains"])
-    return {"id": row["id"], "name": row["name"], "trackedNames": json.loads(row["tracked_names"]),
-            "nameRegex": row["name_regex"], "useRegex": bool(row["use_regex"]),
-            "domains": domains, "domain": domains[0] if domains else None,
-            "logoUrl": row["logo_url"], "industry": row["industry"],
-            "description": row["description"], "status": row["status"], "type": row["type"],
-            "color": row["color"], "relevancyScore": row["relevancy_score"],
-            "relevancyCalculatedAt": row["relevancy_calculated_at"],
-            "workspaceId": row["workspace_id"], "createdAt": row["created_at"],
-            "updatedAt": row["updated_at"]}
-
-
-def brand_changes(data, required):
-    """The cleaned, sent fields of a brand body, keyed by column, and the problems found."""
-    errors = []
-    fields = Fields(data, errors)
-    tracked = fields.strings("trackedNames", MAX_TRACKED_NAMES, BRAND_NAME_MAX_LENGTH, plain=True)
-    domains = fields.strings("domains", MAX_DOMAINS, BRAND_NAME_MAX_LENGTH, normalise_domain)
-    color = fields.string("color", BRAND_NAME_MAX_LENGTH, minimum=0)
-    if color is not MISSING and not COLOR_PATTERN.fullmatch(color):
-        color = fail(errors, "color", "must be # followed by 6 or 3 hexadecimal digits")
-    # A pattern is kept exactly as sent: its spaces are part of what it matches.
-    regex = fields.string("nameRegex", NAME_REGEX_MAX_LENGTH, minimum=0, nullable=True, trim=False)
-    if regex is not MISSING and regex is not None and not regex.strip():
-        regex = None  # blank is no pattern at all
-    if regex:
-        problem = regex_problem(regex)
-        if problem:
-            regex = fail(errors, "nameRegex", problem)
-    use_regex = fields.boolean("useRegex")
-    changes = {
-        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
-        "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
-        "name_regex": regex if regex is MISSING else (regex or None),
-        "use_regex": use_regex if use_regex is MISSING else int(use_regex),
-        "domains": domains if domains is MISSING else json.dumps(domains),
-        "status": fields.choice("status", BRAND_STATUSES),
-        "type": fields.choice("type", BRAND_TYPES),
-        "color": color,
-        "logo_url": fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH),
-        "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
-        "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
-    }
-    return {column: value for column, value in changes.items() if value is not MISSING}, errors
-
-
-def check_brand(connection, workspace_id, brand, errors, brand_id=None):
-    """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
-    if brand.get("name") and query_one(connection, """
-            SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
-            (workspace_id, brand["name"].casefold(), brand_id)):
-        fail(errors, "name", "a brand with this name already exists")
-    if brand.get("use_regex") and not brand.get("name_regex"):
-        fail(errors, "useRegex", "needs a nameRegex")
-
-
-def find_brand(connection, workspace_id, brand_id):
-    return query_one(connection, "SELECT * FROM brands WHERE id = ? AND workspace_id = ?",
-                     (brand_id, workspace_id))
-
-
-def create_brand(db, workspace_id, brand, errors):
-    now = db.now()
-    with db.write() as connection:
-        check_brand(connection, workspace_id, brand, errors)
-        raise_if(errors)
-        request_brand_refresh(connection, workspace_id)  # past chats may mention it
-        # Column names come from brand_changes' fixed keys, never from the request.
-        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
-                      created_at=now, updated_at=now)
-        row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
-            ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
-        record_annotation(connection, workspace_id, "brand.added", now,
-                          "Brand added: %s" % row["name"], brand_id=row["id"])
-        return row
-
-
-def update_brand(db, workspace_id, brand_id, changes, errors):
-    now = db.now()
-    with db.write() as connection:
-        row = existing(find_brand(connection, workspace_id, brand_id), "Brand", errors)
-        check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
-        raise_if(errors)
-        edited = set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS)
-        if edited:
-            request_brand_refresh(connection, workspace_id)
-            record_annotation(connection, workspace_id, "brand.edited", now,
-                              "Brand edited: %s (%s)" % (row["name"], ", ".join(sorted(edited))),
-                              brand_id=brand_id, details=json_changes(
-                                  brand_json(row), brand_json(dict(row, **changes))))
-        return find_brand(connection, workspace_id, brand_id)
-
-
-def add_brand_routes(app, db):
-    @app.get(API_PREFIX + "/brands", openapi=Operation("All brands, by name", "BrandList",
-                                                       params=BRAND_LIST_PARAMS))
-    def brands_index():
-        query, values = read_query(BRAND_LIST_PARAMS)
-        query.done()
-        rows = query_all(db.connection(), """
-            SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
-            AND type = coalesce(?, type) ORDER BY name_key, id""",
-            (caller().workspace_id, values["status"], values["type"]))
-        return success([brand_json(row) for row in rows], "Brands retrieved")
-
-    @app.post(API_PREFIX + "/brands", openapi=Operation("Create a brand", "Brand", status=201,
-                                                        body="BrandCreate"))
-    def brands_create():
-        row = create_brand(db, caller().workspace_id, *brand_changes(json_body(), required=True))
-        return success_created(brand_json(row), "Brand created", "/brands/%d" % row["id"])
-
-    @app.get(API_PREFIX + "/brands/<brand_id>", openapi=Operation("A brand", "Brand", item="Brand"))
-    def brands_show(brand_id):
-        row = existing(find_brand(db.connection(), caller().workspace_id,
-                                  parse_path_id(brand_id, "Brand")), "Brand")
-        return success(brand_json(row), "Brand retrieved")
-
-    @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
-        "Change a brand (only the fields sent)", "Brand", body="BrandUpdate", item="Brand"))
-    def brands_update(brand_id):
-        changes, errors = brand_changes(json_body(), required=False)
-        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
-        return success(brand_json(row), "Brand updated")
-    # Other brands' positions in a chat shift when one goes, so all are recomputed.
-    add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
-
-
-###############################################################################
 # Engines: the answer and the call ############################################
 ###############################################################################
 
@@ -3073,6 +2186,8 @@ MAX_SEARCHES_PER_CHAT = 50
 MAX_QUERY_CHARS = 500
 # A model version string ("gpt-4o-2024-08-06") longer than this is cut.
 MAX_MODEL_VERSION_CHARS = 200
+# An engine's label (--engine LABEL=...), as chats keep it and the engine filter takes it.
+ENGINE_MAX_LENGTH = 100
 RETRIEVALS = ("searched", "not_searched", "unknown")
 
 
@@ -5109,6 +4224,15 @@ def source_categories(connection, workspace_id):
                             category_overrides(connection, workspace_id))
 
 
+def request_brand_refresh(connection, workspace_id):
+    """Have the worker read every chat again (refresh_brand_rows): a brand or a category
+    override changed."""
+    connection.execute("""
+        INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
+        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
+                                                 generation = generation + 1""", (workspace_id,))
+
+
 def set_category_override(db, workspace_id, domain, category):
     with db.write() as connection:
         connection.execute("""
@@ -5178,6 +4302,29 @@ def add_source_category_routes(app, db):
             raise not_found("Override")
         return success(category_json(db.connection(), caller().workspace_id, domain),
                        "Override removed")
+
+
+# A domain as a client names it (a brand's, an override's, a domain's page).
+HOST_NAME_MAX_LENGTH = 253  # RFC 1035's limit, for a domain once reduced to its host
+HOSTNAME_PATTERN = re.compile(r"(?=.{1,%d}$)" % HOST_NAME_MAX_LENGTH
+                              + r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
+                                r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+
+
+def normalise_domain(value, field, errors):
+    """acme.com from 'https://www.Acme.com:443/path': lower case; no scheme, port, path or www."""
+    host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", value.lower())
+    host = re.split(r"[/?#]", host, maxsplit=1)[0].rpartition("@")[2]
+    host = re.sub(r":[0-9]*$", "", host).rstrip(".")
+    if host.startswith("www.") and host.count(".") > 1:  # www.com is a domain of its own
+        host = host[4:]
+    try:
+        host = host.encode("idna").decode("ascii")
+    except UnicodeError:
+        return fail(errors, field, "must be a domain name such as example.com")
+    if not HOSTNAME_PATTERN.fullmatch(host):
+        return fail(errors, field, "must be a domain name such as example.com")
+    return host
 
 
 SINGLE_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
@@ -5361,6 +4508,14 @@ def sequence_ends(items, pattern):
 # answer repeats a name: a brand named in every word of 50,000 characters counts
 # MAX_MATCHES_READ mentions (tests/perf/bench_ingest.py prints the figures).
 MAX_MATCHES_READ = 1000
+
+
+def compile_name_regex(pattern):
+    """Compile a brand's nameRegex with RE2 (linear time, so no pattern can stall us)."""
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = False
+    return re2.compile(pattern, options=options)
 
 
 class BrandMatcher:
@@ -6030,15 +5185,6 @@ def refresh_relevancy(connection, workspace_id, now):
         WHERE workspace_id = ?""", (iso_timestamp(now), chats, since, chats, workspace_id))
 
 
-def request_brand_refresh(connection, workspace_id):
-    """Have the worker read every chat again (refresh_brand_rows): a brand or a category
-    override changed."""
-    connection.execute("""
-        INSERT INTO brand_refresh (workspace_id, after_chat_id) VALUES (?, 0)
-        ON CONFLICT (workspace_id) DO UPDATE SET after_chat_id = 0, after_prompt_id = 0,
-                                                 generation = generation + 1""", (workspace_id,))
-
-
 def refresh_pending(connection, workspace_id):
     """True while the workspace's chats are being read again (refresh_brand_rows): their
     stored categories and flags, and so the rollups that sum them, may be behind."""
@@ -6125,6 +5271,127 @@ def refresh_prompt_flags(db, pending, batch):
         connection.execute("UPDATE brand_refresh SET after_prompt_id = ? WHERE workspace_id = ?",
                            (prompts[-1]["id"] if len(prompts) == batch else None, workspace_id))
     return True
+
+
+# The webhooks' outbox ------------------------------------------------------------------
+
+# An event is recorded in the transaction of what caused it (a run's end here, a signal,
+# a test send); the webhooks' dispatcher sends it later, on its own threads.
+
+def subscribed_webhooks(connection, workspace_id, event_type):
+    return [row["id"] for row in query_all(connection, """
+        SELECT id FROM webhooks WHERE workspace_id = ? AND status = 'active'
+        AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)""", (workspace_id, event_type))]
+
+
+def record_event(connection, workspace_id, webhook_ids, event_type, data, now):
+    """Put one event in the outbox of each of webhook_ids; the event's id, or None."""
+    if not webhook_ids:
+        return None
+    event_id = "evt_" + secrets.token_hex(12)
+    stamp = iso_timestamp(now)
+    body = encode_json({"id": event_id, "type": event_type, "createdAt": stamp,
+                        "workspaceId": workspace_id, "data": data})
+    connection.executemany("""
+        INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type, body,
+                                        next_attempt_at, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(workspace_id, webhook_id, event_id, event_type, body, stamp, stamp, stamp)
+         for webhook_id in webhook_ids])
+    return event_id
+
+
+def publish(connection, workspace_id, event_type, data, now):
+    record_event(connection, workspace_id, subscribed_webhooks(connection, workspace_id, event_type),
+                 event_type, data, now)
+
+
+def run_chats(connection, run):
+    """The run's chats with their headline figures, as events carry them."""
+    chats = query_all(connection, """
+        SELECT c.id, c.engine, c.model, c.created_at,
+               (SELECT count(*) FROM chat_sources s WHERE s.chat_id = c.id AND s.cited = 1) AS cited
+        FROM chats c WHERE c.run_id = ? AND c.workspace_id = ? ORDER BY c.id""",
+        (run["id"], run["workspace_id"]))
+    mentions = collections.defaultdict(list)
+    for row in query_all(connection, """
+            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.cited FROM chat_brands cb
+            JOIN brands b ON b.id = cb.brand_id
+            WHERE cb.chat_id IN (SELECT id FROM chats WHERE run_id = ? AND workspace_id = ?)
+            AND cb.position IS NOT NULL ORDER BY cb.position""", (run["id"], run["workspace_id"])):
+        mentions[row["chat_id"]].append({"brandId": row["brand_id"], "brandName": row["name"],
+                                         "position": row["position"], "cited": bool(row["cited"])})
+    return [{"id": chat["id"], "engine": chat["engine"], "model": chat["model"],
+             "createdAt": chat["created_at"], "citedSources": chat["cited"],
+             "mentions": mentions[chat["id"]]} for chat in chats]
+
+
+def previous_mentions(connection, workspace_id, prompt_id, engine, chat_id):
+    """{brand id: name} named in the chat of the prompt and engine before chat_id, or None
+    when there is none."""
+    previous = query_one(connection, """
+        SELECT id FROM chats WHERE workspace_id = ? AND prompt_id = ? AND engine = ? AND id < ?
+        ORDER BY id DESC LIMIT 1""", (workspace_id, prompt_id, engine, chat_id))
+    if previous is None:
+        return None
+    return previous["id"], {row["brand_id"]: row["name"] for row in query_all(connection, """
+        SELECT cb.brand_id, b.name FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
+        WHERE cb.chat_id = ? AND cb.workspace_id = ? AND cb.position IS NOT NULL""",
+        (previous["id"], workspace_id))}
+
+
+def newly_cited_own_domains(connection, run, prompt_id):
+    """(domain, url, brand) of the run's cited sources on an own brand's domain that no
+    earlier chat of the prompt cited."""
+    categories = source_categories(connection, run["workspace_id"])
+    found = {}
+    for source in query_all(connection, """
+            SELECT s.domain, s.host, s.url FROM chat_sources s JOIN chats c ON c.id = s.chat_id
+            WHERE c.run_id = ? AND s.workspace_id = ? AND s.cited = 1 ORDER BY s.id""",
+            (run["id"], run["workspace_id"])):
+        brand = categories.brand_of(source["host"])
+        if brand is None or brand["type"] != "own" or source["domain"] in found:
+            continue
+        earlier = query_one(connection, """
+            SELECT 1 AS cited FROM chat_sources s JOIN chats c ON c.id = s.chat_id
+            WHERE s.workspace_id = ? AND s.domain = ? AND s.cited = 1 AND c.prompt_id = ?
+            AND c.run_id != ? LIMIT 1""", (run["workspace_id"], source["domain"], prompt_id, run["id"]))
+        if earlier is None:
+            found[source["domain"]] = (source["url"], brand["id"])
+    return found
+
+
+def record_run_events(connection, run, state, error, now):
+    """The events of a run that ended (done, or failed for good), in its transaction."""
+    workspace_id = run["workspace_id"]
+    if state not in ("done", "failed") or not query_one(connection, """
+            SELECT 1 AS found FROM webhooks WHERE workspace_id = ? AND status = 'active' LIMIT 1""",
+            (workspace_id,)):
+        return  # most workspaces have no endpoint: no event is built for nobody
+    prompt = query_one(connection, "SELECT id, text, location FROM prompts WHERE id = ? AND "
+                                   "workspace_id = ?", (run["prompt_id"], workspace_id))
+    about = {"id": prompt["id"], "text": prompt["text"], "location": prompt["location"]}
+    chats = run_chats(connection, run)
+    publish(connection, workspace_id, "run.completed" if state == "done" else "run.failed",
+            {"run": {"id": run["id"], "state": state, "attempts": run["attempts"], "error": error},
+             "prompt": about, "chats": chats}, now)
+    for chat in chats:
+        previous = previous_mentions(connection, workspace_id, prompt["id"], chat["engine"], chat["id"])
+        if previous is None:
+            continue  # a first answer: nothing was named before it, nothing changed
+        previous_id, before = previous
+        now_named = {mention["brandId"]: mention for mention in chat["mentions"]}
+        changes = [("brand.mentioned", brand_id, mention["brandName"], mention["position"])
+                   for brand_id, mention in now_named.items() if brand_id not in before]
+        changes += [("brand.dropped", brand_id, name, None)
+                    for brand_id, name in before.items() if brand_id not in now_named]
+        for event_type, brand_id, name, position in changes:
+            publish(connection, workspace_id, event_type, {
+                "brand": {"id": brand_id, "name": name}, "position": position, "prompt": about,
+                "engine": chat["engine"], "chatId": chat["id"], "previousChatId": previous_id}, now)
+    for domain, (url, brand_id) in newly_cited_own_domains(connection, run, prompt["id"]).items():
+        publish(connection, workspace_id, "source.cited", {
+            "domain": domain, "url": url, "brandId": brand_id, "prompt": about}, now)
 
 
 # Moving a prompt between groups ----------------------------------------------------------
@@ -6315,330 +5582,6 @@ def chat_source_rows(connection, workspace_id, chat_ids):
     return rows
 
 
-class WorkerStopping(Exception):
-    """The worker is stopping: the run in hand is given back, not failed."""
-
-
-class Worker:
-    """Drains the run queue: asks every engine each due prompt and stores the answers.
-
-    ``run_pending()`` does all due work synchronously (tests drive it with the injected
-    clock); ``start()`` runs the same steps on background threads: one scheduler and
-    ``concurrency`` runners.
-    """
-
-    def __init__(self, db, engines=None, *, judge=None, concurrency=2,
-                 run_interval=DEFAULT_RUN_INTERVAL, lease_seconds=LEASE_SECONDS, poll_seconds=0.5):
-        self.db = db
-        self.engines = engines or [SimulatedEngine()]
-        self.judge = judge  # the engine that rates mentions in VADER's place, or None
-        self._judge_cursor = None  # judge_older_chats' next chat id (exclusive); 0: done
-        self.concurrency = concurrency
-        self.run_interval = run_interval
-        self.lease_seconds = lease_seconds
-        self.poll_seconds = poll_seconds
-        self._stopping = threading.Event()
-        self._threads = []
-        self._in_hand = {}
-        self._lock = threading.Lock()
-        self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
-        self._signals_day = None  # the UTC day every workspace's signals were scanned
-        self._scored_at = {}
-
-    def runs_per_day(self):
-        """How many runs a day each active prompt gets."""
-        return 86400 / self.run_interval
-
-    def state(self):
-        if not self._threads:
-            return "stopped"
-        return "running" if all(thread.is_alive() for thread in self._threads) else "degraded"
-
-    def overdue_runs(self):
-        """The runs in hand past their lease: their runner is stuck (an engine that never
-        answers), and another may take them over; as {run id: seconds past the lease}."""
-        now = self.db.clock()
-        with self._lock:
-            runs = list(self._in_hand.values())
-        return {run["id"]: round(now - parse_timestamp(run["leased_until"]))
-                for run in runs if parse_timestamp(run["leased_until"]) < now}
-
-    def run_pending(self):
-        """Queue due prompts, refresh brand rows, run every due run, then estimate the
-        intervals' correlations again where due; returns runs done."""
-        queue_due_prompts(self.db, self.run_interval)
-        while self.refresh() or regroup_prompt(self.db):
-            pass
-        count = 0
-        while self.run_next():
-            count += 1
-        self.score_brands(drained=True)
-        while self.judge_older_chats() or refresh_correlations(self.db):
-            pass
-        while self.scan_due_signals():
-            pass
-        return count
-
-    def refresh(self):
-        """One batch of a brand refresh (see refresh_brand_rows): the chats it read again
-        may be due for the judge again, so its backfill starts over."""
-        if not refresh_brand_rows(self.db):
-            return False
-        self._judge_cursor = None
-        return True
-
-    def score_brands(self, drained):
-        """Recompute relevancy of workspaces with new chats: at once when the queue has
-        drained, else at most every RELEVANCY_REFRESH_SECONDS (it scans 30 days of chats)."""
-        now = self.db.clock()
-        with self._lock:
-            due = [workspace_id for workspace_id in self._new_chats
-                   if drained or now - self._scored_at.get(workspace_id, -math.inf)
-                   >= RELEVANCY_REFRESH_SECONDS]
-            self._new_chats.difference_update(due)
-        for workspace_id in due:
-            with self.db.write() as connection:
-                refresh_relevancy(connection, workspace_id, now)
-            self._scored_at[workspace_id] = now
-
-    def run_next(self):
-        """Claim and process one run; False when none is due.
-
-        Whatever goes wrong on a run's way (an engine, its answer, storing it) is a failed
-        attempt with its error kept, so the attempt limit holds: a run is never left
-        running, to be claimed again at each lease expiry and paid for each time."""
-        run = claim_run(self.db, self.lease_seconds)
-        if run is None:
-            return False
-        with self._lock:
-            self._in_hand[run["id"]] = run
-        try:
-            self.process(run)
-        except WorkerStopping:
-            release_run(self.db, run)
-        except Exception as error:
-            log_failure(error, "run %d failed", run["id"])
-            self.fail_attempt(run, {"worker": describe_error(error)})
-        finally:
-            with self._lock:
-                self._in_hand.pop(run["id"], None)
-        return True
-
-    def fail_attempt(self, run, errors):
-        """End the run's attempt as failed, with errors kept (if it still holds its lease)."""
-        now = self.db.clock()
-        with self.db.write() as connection:
-            if holds_lease(connection, run):
-                end_run(connection, run, errors, now)
-
-    def process(self, run):
-        connection = self.db.connection()
-        prompt = query_one(connection, "SELECT * FROM prompts WHERE id = ? AND workspace_id = ?",
-                           (run["prompt_id"], run["workspace_id"]))
-        if prompt is None or prompt["status"] != "active":
-            with self.db.write() as connection:
-                connection.execute("UPDATE runs SET state = 'canceled', lease_token = NULL, "
-                                   "updated_at = ? WHERE id = ? AND lease_token = ?",
-                                   (self.db.now(), run["id"], run["lease_token"]))
-            return
-        deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
-        reader = ChatReader(connection, run["workspace_id"])
-        samples = run_samples(connection, prompt)
-        answered = {(row["engine"], row["sample"]) for row in query_all(
-            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
-        disabled = disabled_engines(connection, run["workspace_id"])
-        answers, failures, held = [], {}, []
-        for engine in self.engines:
-            if engine.name in disabled:
-                continue
-            for sample in range(1, samples + 1):
-                if (engine.name, sample) in answered:
-                    continue
-                if self._stopping.is_set():
-                    raise WorkerStopping()
-                if engine.daily_limit is not None and not reserve_call(self.db, engine):
-                    held.append(engine.name)
-                    break
-                started = time.perf_counter()
-                try:
-                    answer = bounded_answer(engine.ask_sample(
-                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
-                except Exception as error:  # an adapter's failure is kept on the run
-                    failures[engine] = error
-                    break  # its other samples are asked again with the run's next attempt
-                answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
-                                sample))
-        self.finish(run, prompt, reader, answers, failures, held, deadline)
-
-    def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
-        """Store the answers and end the run's attempt; failures are {engine: its error}."""
-        errors = {engine.name: call_failure(engine, error) for engine, error in failures.items()}
-        # every call counts, each sample's and each failed one (one per engine that failed)
-        uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
-            engine.name for engine in failures if engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
-                    for engine, answer, latency_ms, sample in answers]
-        judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
-        if self.judge is not None and self.judge.daily_limit is None:
-            uncounted += judged
-        now = self.db.clock()
-        with self.db.write() as connection:
-            if not holds_lease(connection, run):
-                log.warning("run %d: lease lost before it finished; result discarded", run["id"])
-                return
-            for chat in prepared:
-                store_chat(connection, run, prompt, chat, iso_timestamp(now))
-            count_calls(connection, uncounted, utc_day(now))
-            record_outcomes(connection, run["workspace_id"],
-                            {engine.name for engine, *_ in answers}, errors, now)
-            state, not_before = end_run(connection, run, errors, now, held)
-        next_attempt = ("the run failed for good after %d attempts" % run["attempts"]
-                        if state == "failed" else "next attempt at %s" % not_before)
-        for engine, error in failures.items():
-            log.warning("engine %s failed on prompt %d of workspace %d (run %d, attempt %d): "
-                        "%s: %s; %s", engine.name, prompt["id"], run["workspace_id"], run["id"],
-                        run["attempts"], type(error).__name__, loggable(errors[engine.name]),
-                        next_attempt)
-        if answers:
-            with self._lock:
-                self._new_chats.add(run["workspace_id"])
-
-    def judge_chat(self, prepared, reader, deadline=None):
-        """Have the judge rate a prepared chat's mentions, outside the write lock: True when
-        it was asked. When it fails, VADER's ratings stay and a note says why; past its
-        daily limit, the chat is left to judge_older_chats."""
-        if self.judge is None or not mentioned_ids(prepared.found):
-            return False
-        if self.judge.daily_limit is not None and not reserve_call(self.db, self.judge):
-            return False
-        try:
-            prepared.found, cost = judged_rows(self.judge, prepared.answer.text, prepared.found,
-                                               reader.names, deadline)
-            prepared.judgement = (self.judge, cost, True)
-        except Exception as error:  # a judge's failure costs the chat its judgement only
-            prepared.answer.notes.append(judge_failed(self.judge, describe_error(error)))
-            prepared.judgement = (self.judge, None, False)
-        return True
-
-    def judge_older_chats(self):
-        """Have the judge rate a few chats of the last JUDGE_BACKFILL_DAYS that it was not
-        asked about (stored before it was configured, or back to VADER after a brand edit),
-        newest first, from where the last step stopped; False when there is nothing to do:
-        none left (until a brand refresh or a restart starts over) or its daily limit is
-        reached. A chat whose judgement failed is not asked about again."""
-        judge, now = self.judge, self.db.clock()
-        if judge is None or self._judge_cursor == 0:
-            return False
-        if judge.daily_limit is not None and \
-                calls_on(self.db.connection(), utc_day(now)).get(judge.name, 0) >= judge.daily_limit:
-            return False
-        since, calls = iso_timestamp(now - JUDGE_BACKFILL_DAYS * 86400), 0
-        chats = chats_before(self.db.connection(), self._judge_cursor, JUDGE_SCAN_BATCH)
-        for chat in chats:
-            if chat["created_at"] < since:
-                self._judge_cursor = 0
-                return True
-            if (chat["judge_engine"], chat["judge_model"]) != (judge.name, judge.model):
-                if calls == JUDGE_CALLS_PER_STEP or (judge.daily_limit is not None
-                                                     and not reserve_call(self.db, judge)):
-                    return True
-                calls += 1
-                self.judge_stored_chat(chat)
-            self._judge_cursor = chat["id"]
-        if len(chats) < JUDGE_SCAN_BATCH:
-            self._judge_cursor = 0
-        return True
-
-    def judge_stored_chat(self, chat):
-        """Rate a stored chat's mentions with the judge; written only if its brand rows are
-        still those it was asked about."""
-        rows = chat_brand_rows(self.db.connection(), chat["id"])
-        if not mentioned_ids(rows):
-            return
-        names = brand_names(self.db.connection(), chat["workspace_id"])
-        try:
-            found, cost = judged_rows(self.judge, chat["answer"], rows, names)
-        except Exception as error:
-            log.warning("chat %d: %s", chat["id"],
-                        loggable(judge_failed(self.judge, describe_error(error))))
-            found, cost = None, None
-        with self.db.write() as connection:
-            if chat_brand_rows(connection, chat["id"]) == rows:
-                if found is not None:
-                    write_chat_brands(connection, chat, found,
-                                      (chat["own_named"], chat["competitor_named"]))
-                record_judgement(connection, chat["id"], self.judge, cost, found is not None)
-            if self.judge.daily_limit is None:
-                count_calls(connection, [self.judge.name], utc_day(self.db.clock()))
-
-    # Background threads ---------------------------------------------------------------
-
-    def start(self):
-        self._stopping.clear()
-        threads = [threading.Thread(target=self._loop, args=(self._schedule,),
-                                    name="tracker-scheduler", daemon=True)]
-        threads += [threading.Thread(target=self._loop, args=(self.run_next,),
-                                     name="tracker-runner-%d" % n, daemon=True)
-                    for n in range(self.concurrency)]
-        for thread in threads:
-            thread.start()
-        self._threads = threads  # only now: state() must never see a thread not yet started
-
-    def _schedule(self):
-        queue_due_prompts(self.db, self.run_interval)
-        self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
-        return (self.refresh() or regroup_prompt(self.db) or refresh_correlations(self.db)
-                or self.judge_older_chats() or self.scan_due_signals())
-
-    def scan_due_signals(self):
-        """Scan the signals of one workspace not scanned yet this UTC day; False when none
-        is left. A scan that fails is logged and not tried again before the next day; once
-        every workspace is scanned, nothing is read again before the next day (a workspace
-        made meanwhile has no two windows to compare yet)."""
-        day = utc_day(self.db.clock())
-        if self._signals_day == day:
-            return False
-        workspace_id = unscanned_workspace(self.db.connection(), day)
-        if workspace_id is None:
-            self._signals_day = day
-            return False
-        try:
-            scan_signals(self.db, workspace_id)
-        except Exception as error:
-            log_failure(error, "the signal scan of workspace %d failed", workspace_id)
-            with self.db.write() as connection:
-                mark_scanned(connection, workspace_id, day)
-        return True
-
-    def _loop(self, step):
-        while not self._stopping.is_set():
-            try:
-                busy = step()
-            except Exception as error:
-                cause = storage_cause(error)
-                if cause is not None:  # the database's state, not a bug: one line, no trace
-                    log.error("worker step failed: %s", cause)
-                else:
-                    log_failure(error, "worker step failed")
-                busy = False
-            if not busy:
-                self._stopping.wait(self.poll_seconds)
-        self.db.close()
-
-    def stop(self, timeout=STOP_SECONDS):
-        """Stop the threads; a run still in hand after timeout goes back to the queue (an
-        engine call in flight is left to its daemon thread, which dies with the process)."""
-        self._stopping.set()
-        deadline = time.monotonic() + timeout
-        for thread in self._threads:
-            thread.join(max(0.0, deadline - time.monotonic()))
-        with self._lock:
-            unfinished = list(self._in_hand.values())
-        for run in unfinished:
-            release_run(self.db, run)
-        self._threads = []
-
-
 def parse_duration(text):
     """Seconds from '90', '90s', '30m', '24h' or '7d'."""
     found = re.fullmatch(r"([0-9]+(?:\.[0-9]+)?)([smhd]?)", text.strip())
@@ -6652,6 +5595,871 @@ def positive_int(text):
     if not re.fullmatch(r"[0-9]+", text.strip()) or int(text) < 1:
         raise argparse.ArgumentTypeError("%r is not a whole number of 1 or more" % text)
     return int(text)
+
+
+###############################################################################
+# Resources ###################################################################
+###############################################################################
+
+# Names: what topics and tags share ------------------------------------------------------
+
+# Topics and tags are both named rows of a workspace, unique by case-folded name. The
+# table name is interpolated only from this fixed set.
+NAMED_TABLES = ("topics", "tags")
+NAME_MAX_LENGTH = 100
+
+
+def sql_table(table, allowed=NAMED_TABLES):
+    """table, checked to be one of the fixed names allowed: a table name is put into SQL
+    as text, so a name from anywhere else would be an injection. (A real check, not an
+    assert, which ``python -O`` drops.)"""
+    if table not in allowed:
+        raise ValueError("%r is not one of the tables %s" % (table, ", ".join(allowed)))
+    return table
+
+
+def find_named(connection, table, workspace_id, item_id):
+    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?"
+                     % sql_table(table), (item_id, workspace_id))
+
+
+def ensure_named(connection, table, workspace_id, names, now):
+    """Ids of the named topics or tags, creating missing ones: {casefolded name: id}."""
+    table = sql_table(table)
+    keys = {name.casefold(): name for name in names}
+    found = {row["name_key"]: row["id"] for row in query_all(connection, """
+        SELECT id, name_key FROM %s
+        WHERE workspace_id = ? AND name_key IN (SELECT value FROM json_each(?))""" % table,
+        (workspace_id, json.dumps(list(keys))))}
+    for key, name in keys.items():
+        if key not in found:
+            found[key] = connection.execute("""
+                INSERT INTO %s (workspace_id, name, name_key, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?) RETURNING id""" % table,
+                (workspace_id, name, key, now, now)).fetchall()[0]["id"]
+    return found
+
+
+def name_taken(connection, table, workspace_id, name, except_id=None):
+    return query_one(connection, """
+        SELECT 1 FROM %s WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?"""
+        % sql_table(table), (workspace_id, name.casefold(), except_id)) is not None
+
+
+def check_name_free(connection, table, workspace_id, name, errors, except_id=None):
+    """Add a problem to errors when another topic or tag has this name."""
+    if name and name_taken(connection, table, workspace_id, name, except_id):
+        kind = "topic" if table == "topics" else "tag"
+        fail(errors, "name", "a %s with this name already exists" % kind)
+
+
+def add_delete_route(app, db, table, kind, after=None):
+    """DELETE /<table>/<id>: remove one item of the caller's workspace, then call
+    after(connection, workspace_id) in the same transaction."""
+    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
+
+    @app.delete(API_PREFIX + "/%s/<item_id>" % table,
+                openapi=Operation("Delete a %s" % kind.lower(), item=kind))
+    def delete_item(item_id):
+        delete_owned(db, table, kind, caller().workspace_id, parse_path_id(item_id, kind), after)
+        return success(message="%s deleted" % kind)
+
+
+def delete_owned(db, table, kind, workspace_id, item_id, after=None):
+    """Delete one item of the workspace (404 when it has none such), then call
+    after(connection, workspace_id) in the same transaction."""
+    table = sql_table(table, NAMED_TABLES + ("prompts", "brands"))
+    with db.write() as connection:
+        deleted = query_one(connection, "DELETE FROM %s WHERE id = ? AND workspace_id = ? "
+                            "RETURNING *" % table, (item_id, workspace_id))
+        if deleted is None:
+            raise not_found(kind)
+        annotate_deletion(connection, table, deleted, db.now())
+        if after:
+            after(connection, workspace_id)
+
+
+def json_changes(before, after):
+    """{field: {before, after}} of the fields of two JSON objects that differ."""
+    return {name: {"before": before[name], "after": after[name]}
+            for name in before if before[name] != after[name]}
+
+
+def annotate_deletion(connection, table, row, now):
+    """Note a prompt or a brand deleted (a topic or a tag moves no figure by itself)."""
+    if table == "prompts":
+        record_annotation(connection, row["workspace_id"], "prompt.deleted", now,
+                          "Prompt deleted: %s" % row["text"], prompt_id=row["id"])
+    elif table == "brands":
+        record_annotation(connection, row["workspace_id"], "brand.deleted", now,
+                          "Brand deleted: %s" % row["name"], brand_id=row["id"])
+
+
+###############################################################################
+# Topics #######################################################################
+###############################################################################
+
+def topic_json(row):
+    return {"id": row["id"], "name": row["name"], "workspaceId": row["workspace_id"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+def list_topics(connection, workspace_id):
+    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = ? ORDER BY name_key, id",
+                     (workspace_id,))
+
+
+def topic_fields(data):
+    """The name of a topic body (always required), and problems."""
+    errors = []
+    return Fields(data, errors).string("name", NAME_MAX_LENGTH, required=True), errors
+
+
+def create_topic(db, workspace_id, name, errors):
+    now = db.now()
+    with db.write() as connection:
+        check_name_free(connection, "topics", workspace_id, name, errors)
+        raise_if(errors)
+        topic_id = ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
+        return find_named(connection, "topics", workspace_id, topic_id)
+
+
+def rename(db, table, workspace_id, item_id, changes, errors, kind):
+    """Apply changes (name, color) to a topic or tag; updatedAt moves only if one differs."""
+    now = db.now()
+    with db.write() as connection:
+        row = existing(find_named(connection, table, workspace_id, item_id), kind, errors)
+        check_name_free(connection, table, workspace_id, changes.get("name"), errors, item_id)
+        raise_if(errors)
+        update_changed(connection, table, row, changes, now)
+        return find_named(connection, table, workspace_id, item_id)
+
+
+def update_changed(connection, table, row, changes, now):
+    """Write the columns of changes that differ from row (with name_key for a new name),
+    moving updated_at only when one does; returns those columns."""
+    table = sql_table(table, NAMED_TABLES + ("brands",))
+    changed = {column: value for column, value in changes.items() if row[column] != value}
+    if changed:
+        if "name" in changed:
+            changed["name_key"] = changed["name"].casefold()
+        connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                           % (table, ", ".join("%s = ?" % column for column in changed)),
+                           (*changed.values(), now, row["id"], row["workspace_id"]))
+    return changed
+
+
+def add_topic_routes(app, db):
+    @app.get(API_PREFIX + "/topics", openapi=Operation("All topics, by name", "TopicList"))
+    def topics_index():
+        rows = list_topics(db.connection(), caller().workspace_id)
+        return success([topic_json(row) for row in rows], "Topics retrieved")
+
+    @app.post(API_PREFIX + "/topics", openapi=Operation("Create a topic", "Topic", status=201,
+                                                        body="TopicBody"))
+    def topics_create():
+        name, errors = topic_fields(json_body())
+        row = create_topic(db, caller().workspace_id, name, errors)
+        return success_created(topic_json(row), "Topic created", "/topics/%d" % row["id"])
+
+    @app.get(API_PREFIX + "/topics/<topic_id>", openapi=Operation("A topic", "Topic", item="Topic"))
+    def topics_show(topic_id):
+        row = existing(find_named(db.connection(), "topics", caller().workspace_id,
+                                  parse_path_id(topic_id, "Topic")), "Topic")
+        return success(topic_json(row), "Topic retrieved")
+
+    @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
+               openapi=Operation("Rename a topic", "Topic", body="TopicBody", item="Topic"))
+    def topics_update(topic_id):
+        name, errors = topic_fields(json_body())
+        changes = {"name": name} if name else {}
+        row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
+                     changes, errors, "Topic")
+        return success(topic_json(row), "Topic updated")
+    add_delete_route(app, db, "topics", "Topic")
+
+
+###############################################################################
+# Tags #########################################################################
+###############################################################################
+
+# The Tailwind 500 shade of each tag color.
+TAG_COLORS = {
+    "red": "#ef4444", "orange": "#f97316", "amber": "#f59e0b", "yellow": "#eab308",
+    "lime": "#84cc16", "green": "#22c55e", "emerald": "#10b981", "teal": "#14b8a6",
+    "cyan": "#06b6d4", "sky": "#0ea5e9", "blue": "#3b82f6", "indigo": "#6366f1",
+    "violet": "#8b5cf6", "purple": "#a855f7", "fuchsia": "#d946ef", "pink": "#ec4899",
+    "rose": "#f43f5e", "slate": "#64748b", "gray": "#6b7280", "zinc": "#71717a",
+}
+DEFAULT_TAG_COLOR = "gray"
+
+
+def tag_json(row, with_count=True):
+    tag = {"id": row["id"], "name": row["name"], "color": row["color"],
+           "hexColor": TAG_COLORS[row["color"]], "workspaceId": row["workspace_id"],
+           "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+    if with_count:
+        tag["promptCount"] = row["prompt_count"]
+    return tag
+
+
+def tag_fields(data, required):
+    """The sent name and color of a tag body (name is required on create), and problems."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {"name": fields.string("name", NAME_MAX_LENGTH, required=required),
+               "color": fields.choice("color", tuple(TAG_COLORS))}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def create_tag(db, workspace_id, name, color, errors):
+    now = db.now()
+    with db.write() as connection:
+        check_name_free(connection, "tags", workspace_id, name, errors)
+        raise_if(errors)
+        row = connection.execute("""
+            INSERT INTO tags (workspace_id, name, name_key, color, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
+            (workspace_id, name, name.casefold(), color, now, now)).fetchall()[0]
+    return row
+
+
+def add_tag_routes(app, db):
+    @app.get(API_PREFIX + "/tags", openapi=Operation("All tags with promptCount, by name", "TagList"))
+    def tags_index():
+        rows = query_all(db.connection(), "SELECT * FROM tags WHERE workspace_id = ? "
+                                          "ORDER BY name_key, id", (caller().workspace_id,))
+        return success([tag_json(row) for row in rows], "Tags retrieved")
+
+    @app.post(API_PREFIX + "/tags", openapi=Operation("Create a tag", "Tag", status=201,
+                                                      body="TagCreate"))
+    def tags_create():
+        tag, errors = tag_fields(json_body(), required=True)
+        row = create_tag(db, caller().workspace_id, tag.get("name"),
+                         tag.get("color", DEFAULT_TAG_COLOR), errors)
+        return success_created(tag_json(row), "Tag created", "/tags/%d" % row["id"])
+
+    @app.get(API_PREFIX + "/tags/<tag_id>", openapi=Operation("A tag", "Tag", item="Tag"))
+    def tags_show(tag_id):
+        row = existing(find_named(db.connection(), "tags", caller().workspace_id,
+                                  parse_path_id(tag_id, "Tag")), "Tag")
+        return success(tag_json(row), "Tag retrieved")
+
+    @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
+               openapi=Operation("Rename or recolor a tag", "Tag", body="TagUpdate", item="Tag"))
+    def tags_update(tag_id):
+        changes, errors = tag_fields(json_body(), required=False)
+        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
+                     errors, "Tag")
+        return success(tag_json(row), "Tag updated")
+    add_delete_route(app, db, "tags", "Tag")
+
+
+###############################################################################
+# Prompts ######################################################################
+###############################################################################
+
+PROMPT_STATUSES = ("draft", "active", "paused", "suggested", "rejected")
+# GET /prompts without a status filter leaves out AI suggestions and rejected ones.
+DEFAULT_PROMPT_STATUSES = ("draft", "active", "paused")
+PROMPT_TEXT_MAX_LENGTH = 5000
+LOCATION_MAX_LENGTH = 255
+MAX_TAGS_PER_PROMPT = 100
+MAX_BULK_PROMPTS = 500
+MAX_PER_PAGE = 100
+DEFAULT_PER_PAGE = 20
+MAX_PAGE = 1_000_000
+PAGE_PARAMS = (
+    Param("page", "integer", "Page number, from 1; a page past the end is empty.", default=1,
+          maximum=MAX_PAGE),
+    Param("perPage", "integer", "Items per page.", default=DEFAULT_PER_PAGE, maximum=MAX_PER_PAGE),
+)
+
+
+def page_fields(total, page, per_page):
+    """The pagination fields of a list answer."""
+    return {"total": total, "page": page, "perPage": per_page,
+            "lastPage": max(1, math.ceil(total / per_page))}
+
+
+# FTS5 trigrams need three characters; shorter searches scan the workspace's prompts,
+# comparing case-folded text (so "él" finds "ÉLAN", which LIKE, ASCII-only, would not).
+TRIGRAM_LENGTH = 3
+PROMPT_LIST_PARAMS = PAGE_PARAMS + (
+    Param("status", "choice", "Only prompts in this status. Without it, suggested and rejected "
+          "prompts are left out.", choices=PROMPT_STATUSES),
+    Param("topicId", "integer", "Only prompts in this topic."),
+    Param("tagId", "integer", "Only prompts with this tag."),
+    Param("search", "string", "Only prompts whose text contains this, ignoring case.",
+          maximum=PROMPT_TEXT_MAX_LENGTH),
+    Param("branded", "boolean", "Only prompts that name a tracked brand (true) or none (false)."),
+)
+
+# A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
+# tag. Its topic and tags are copied from their stored JSONB (``embedded``, kept by
+# triggers), which json_object takes as JSON rather than as text, as it takes the JSONB of
+# its last run (LAST_RUN_JSON).
+# A prompt's latest run that was not canceled (null: never run): its state, since when
+# (queued: when it was queued or queued again after a failed attempt; running: claimed;
+# done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
+# error. The runs_workspace index ends with the run's id: the newest is its first entry.
+LATEST_RUN = """FROM runs r INDEXED BY runs_workspace
+        WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
+        ORDER BY r.id DESC LIMIT 1"""
+LAST_RUN_JSON = """(
+        SELECT jsonb_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
+                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
+                            'error', r.last_error)
+        %s)""" % LATEST_RUN
+PROMPT_JSON = """json_object(
+        'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
+        'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
+        'workspaceId', p.workspace_id, 'topicId', p.topic_id,
+        'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
+        'updatedAt', p.updated_at, 'samplesPerRun', p.samples_per_run,
+        'topic', (SELECT t.embedded FROM topics t
+                  WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
+        'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
+                 FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
+                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
+        'lastRun', %s)""" % LAST_RUN_JSON
+
+
+def load_prompts(connection, workspace_id, prompt_ids):
+    """Prompt objects (JSON, as orjson fragments) for prompt_ids of the workspace, in that order."""
+    rows = query_all(connection, "SELECT p.id, %s AS prompt FROM prompts p "
+                     "WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))"
+                     % PROMPT_JSON, (workspace_id, json.dumps(prompt_ids)))
+    found = {row["id"]: orjson.Fragment(row["prompt"]) for row in rows}
+    return [found[prompt_id] for prompt_id in prompt_ids if prompt_id in found]
+
+
+def load_prompt(connection, workspace_id, prompt_id):
+    """One prompt object (see load_prompts), or None."""
+    prompts = load_prompts(connection, workspace_id, [prompt_id])
+    return prompts[0] if prompts else None
+
+
+def search_condition(search):
+    """SQL and parameters that keep prompts whose text contains search, any case."""
+    if len(search) >= TRIGRAM_LENGTH:
+        phrase = '"%s"' % search.replace('"', '""')
+        return "p.id IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?)", [phrase]
+    return "instr(casefold(p.text), ?) > 0", [search.casefold()]
+
+
+def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
+    """The WHERE clause and parameters of a prompt list."""
+    conditions, params = ["p.workspace_id = ?"], [workspace_id]
+    if branded is not None:
+        conditions.append("p.branded = ?")
+        params.append(int(branded))
+    statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
+    conditions.append("p.status IN (%s)" % ", ".join("?" * len(statuses)))
+    params.extend(statuses)
+    if topic_id is not None:
+        conditions.append("p.topic_id = ?")
+        params.append(topic_id)
+    if tag_id is not None:
+        conditions.append("p.id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
+        params.append(tag_id)
+    if search:
+        condition, search_params = search_condition(search)
+        conditions.append(condition)
+        params.extend(search_params)
+    return " WHERE " + " AND ".join(conditions), params
+
+
+def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search, branded):
+    """SQL and parameters counting the prompts that match; from prompt_counts when only
+    the status narrows them."""
+    if topic_id is None and tag_id is None and not search and branded is None:
+        statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
+        return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
+                "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
+                [workspace_id, *statuses])
+    return "SELECT count(*) FROM prompts p" + where, params
+
+
+def list_prompts(db, workspace_id, page, per_page, **filters):
+    """One page of prompts, newest first, and the pagination fields.
+
+    One statement answers with one row, the total and the page as a JSON array: a row
+    per prompt would be a statement step per prompt, and each step hands the GIL to
+    another thread (twice the CPU per request under concurrent load, measured).
+    """
+    where, params = prompt_filters(workspace_id, **filters)
+    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    row = query_one(db.connection(), """
+        SELECT (%s) AS total,
+               (SELECT '[' || coalesce(group_concat(prompt, ',' ORDER BY id DESC), '') || ']'
+                FROM (SELECT p.id, %s AS prompt FROM prompts p%s ORDER BY p.id DESC LIMIT ? OFFSET ?))
+               AS page""" % (count_sql, PROMPT_JSON, where),
+        count_params + params + [per_page, (page - 1) * per_page])
+    return dict(data=orjson.Fragment(row["page"]), **page_fields(row["total"], page, per_page))
+
+
+def prompt_item(data, errors, path):
+    """A cleaned prompt item for create: text, location, topic, tags."""
+    fields = Fields(data, errors, path)
+    text = fields.string("text", PROMPT_TEXT_MAX_LENGTH, required=True)
+    location = fields.optional_text("location", LOCATION_MAX_LENGTH)
+    topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
+    tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
+    samples = prompt_samples(fields)
+    return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
+            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
+
+
+def prompt_samples(fields):
+    """A prompt's own samples per run: null (or absent on create) is the workspace's."""
+    return fields.integer("samplesPerRun", MIN_SAMPLES_PER_RUN, MAX_SAMPLES_PER_RUN,
+                          nullable=True)
+
+
+def dedupe_key(text, location):
+    return text.casefold() + "\x1f" + (location or "").casefold()
+
+
+def existing_dedupe_keys(connection, workspace_id, keys):
+    return {row["dedupe_key"] for row in query_all(connection, """
+        SELECT dedupe_key FROM prompts
+        WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
+        (workspace_id, json.dumps(list(keys))))}
+
+
+def set_prompt_tags(connection, prompt_id, tag_ids):
+    connection.execute("DELETE FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))
+    connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
+                           [(prompt_id, tag_id) for tag_id in tag_ids])
+
+
+def create_prompts(db, workspace_id, items):
+    """Create the valid, new items in one transaction.
+
+    items is a list of (index, cleaned item). Returns the created prompts' ids and the
+    error entries of the skipped items; callers read the prompts back after the commit,
+    since building their JSON needs no write lock.
+    """
+    now = db.now()
+    failures, accepted, seen = [], [], {}
+    naming = PromptNaming(db.connection(), workspace_id)
+    with db.write() as connection:
+        naming = naming.current(connection, workspace_id)
+        keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
+        existing = existing_dedupe_keys(connection, workspace_id, keys)
+        for index, item in items:
+            key = dedupe_key(item["text"], item["location"])
+            if key in existing:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Duplicate prompt: already in the workspace"})
+            elif key in seen:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Duplicate prompt: same as item %d" % seen[key]})
+            else:
+                seen[key] = index
+                accepted.append(item)
+        topics = ensure_named(connection, "topics", workspace_id,
+                              [item["topic"] for item in accepted if item["topic"]], now)
+        tags = ensure_named(connection, "tags", workspace_id,
+                            [name for item in accepted for name in item["tags"]], now)
+        created = []
+        for item in accepted:
+            topic_id = topics[item["topic"].casefold()] if item["topic"] else None
+            prompt_id = connection.execute("""
+                INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
+                                     dedupe_key, last_scheduled_at, created_at, updated_at,
+                                     samples_per_run)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                (workspace_id, item["text"], item["location"], topic_id,
+                 naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
+                 now, now, item["samplesPerRun"])).fetchall()[0]["id"]
+            record_annotation(connection, workspace_id, "prompt.added", now,
+                              "Prompt added: %s" % item["text"], prompt_id=prompt_id)
+            connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
+                                   [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
+            queue_run(connection, workspace_id, prompt_id, now)
+            created.append(prompt_id)
+    return created, failures
+
+
+def echoable(value):
+    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
+    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value
+
+
+def read_prompt_items(data):
+    """The items of a POST /prompts body: (index, item) pairs and skipped-item errors.
+
+    A bulk body's invalid items are skipped and reported; anything wrong with a single
+    item, or with the shape of a bulk body, is a 422.
+    """
+    if "prompts" not in data:
+        errors = []
+        item = prompt_item(data, errors, "")
+        raise_if(errors)
+        return [(0, item)], []
+    errors = []
+    entries = Fields(data, errors).array("prompts", MAX_BULK_PROMPTS, required=True, min_items=1)
+    raise_if(errors)
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, dict):
+            fail(errors, "prompts.%d" % index, "must be an object")
+    raise_if(errors)
+    items, skipped = [], []
+    for index, entry in enumerate(entries):
+        item_errors = []
+        item = prompt_item(entry, item_errors, "prompts.%d." % index)
+        if item_errors:
+            skipped.append({"index": index, "text": echoable(entry.get("text")),
+                            "message": "Validation failed", "errors": item_errors})
+        else:
+            items.append((index, item))
+    return items, skipped
+
+
+def prompt_changes(data):
+    """The cleaned fields of a prompt update; only fields that were sent."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {
+        "text": fields.string("text", PROMPT_TEXT_MAX_LENGTH),
+        "status": fields.choice("status", PROMPT_STATUSES),
+        "location": fields.optional_text("location", LOCATION_MAX_LENGTH),
+        "topicId": fields.id("topicId", nullable=True),
+        "topicName": fields.string("topicName", NAME_MAX_LENGTH),
+        "tags": tag_references(fields),
+        "samplesPerRun": prompt_samples(fields),
+    }
+    raise_if(errors)
+    return {name: value for name, value in changes.items() if value is not MISSING}
+
+
+def tag_references(fields):
+    """Tags of an update: integer ids, or strings that are ids or names."""
+    items = fields.array("tags", MAX_TAGS_PER_PROMPT)
+    if items is MISSING:
+        return items
+    references = []
+    for index, item in enumerate(items):
+        field = "tags.%d" % index
+        if is_integer(item):
+            references.append(clean_id(item, field, fields.errors))
+        else:
+            references.append(clean_string(item, field, fields.errors, 1, NAME_MAX_LENGTH))
+    return references
+
+
+def resolve_tag_references(connection, workspace_id, references, now):
+    """Tag ids for an update's tags: unknown integer ids are a 422; names are created."""
+    existing = {row["id"] for row in query_all(connection, """
+        SELECT id FROM tags WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))""",
+        (workspace_id, json.dumps([r if is_integer(r) else int(r) for r in references
+                                   if is_integer(r) or ID_PATTERN.fullmatch(r)])))}
+    errors, ids, names = [], [], []
+    for index, reference in enumerate(references):
+        if is_integer(reference):
+            if reference not in existing:
+                fail(errors, "tags.%d" % index, "no tag with id %d in this workspace" % reference)
+            ids.append(reference)
+        elif ID_PATTERN.fullmatch(reference) and int(reference) in existing:
+            ids.append(int(reference))
+        else:
+            names.append(reference)
+            ids.append(reference)
+    raise_if(errors)
+    created = ensure_named(connection, "tags", workspace_id, names, now)
+    resolved = [ref if is_integer(ref) else created[ref.casefold()] for ref in ids]
+    return list(dict.fromkeys(resolved))
+
+
+def resolve_topic(connection, workspace_id, changes, current, now):
+    """The topic id an update asks for; topicId wins over topicName."""
+    if "topicId" in changes:
+        topic_id = changes["topicId"]
+        if topic_id is not None and find_named(connection, "topics", workspace_id, topic_id) is None:
+            raise validation_failed([{"field": "topicId",
+                                      "message": "no topic with this id in this workspace"}])
+        return topic_id
+    if "topicName" in changes:
+        name = changes["topicName"]
+        return ensure_named(connection, "topics", workspace_id, [name], now)[name.casefold()]
+    return current
+
+
+def update_prompt(db, workspace_id, prompt_id, changes):
+    """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
+    now = db.now()
+    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
+    with db.write() as connection:
+        row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
+                                 "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
+        new = {column: row[column] for column in ("text", "status", "location", "topic_id",
+                                                  "samples_per_run")}
+        new.update({column: changes[name] for name, column in
+                    (("text", "text"), ("status", "status"), ("location", "location"),
+                     ("samplesPerRun", "samples_per_run"))
+                    if name in changes})
+        new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
+        changed = any(new[column] != row[column] for column in new)
+        if "tags" in changes:
+            tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
+            current = [r["tag_id"] for r in query_all(
+                connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
+            if set(tag_ids) != set(current):
+                set_prompt_tags(connection, prompt_id, tag_ids)
+                changed = True
+        if changed:
+            branded = row["branded"] if new["text"] == row["text"] else \
+                naming.current(connection, workspace_id).branded(new["text"])
+            connection.execute("""
+                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
+                                   dedupe_key = ?, samples_per_run = ?, updated_at = ?
+                WHERE id = ? AND workspace_id = ?""",
+                (new["text"], new["status"], new["location"], new["topic_id"], branded,
+                 dedupe_key(new["text"], new["location"]), new["samples_per_run"], now,
+                 prompt_id, workspace_id))
+        if new["status"] == "active" and row["status"] != "active":
+            schedule_run(connection, workspace_id, prompt_id, now)
+        elif new["status"] != "active" and row["status"] == "active":
+            cancel_queued_runs(connection, workspace_id, prompt_id, now)
+        annotate_prompt_update(connection, row, new, now)
+        return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
+
+
+def annotate_prompt_update(connection, row, new, now):
+    """Note a prompt turned on or off, or given other samples per run (row: before)."""
+    def note(kind, description, **details):
+        record_annotation(connection, row["workspace_id"], kind, now, description % row["text"],
+                          prompt_id=row["id"], details=details)
+    if (new["status"] == "active") != (row["status"] == "active"):
+        note("prompt.activated" if new["status"] == "active" else "prompt.paused",
+             "Prompt turned %s: %%s" % ("on" if new["status"] == "active" else "off"),
+             status={"before": row["status"], "after": new["status"]})
+    if new["samples_per_run"] != row["samples_per_run"]:
+        note("prompt.samples_changed", "Samples per run of a prompt changed: %s",
+             samplesPerRun={"before": row["samples_per_run"], "after": new["samples_per_run"]})
+
+
+def add_prompt_routes(app, db):
+    @app.get(API_PREFIX + "/prompts", openapi=Operation(
+        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS))
+    def prompts_index():
+        query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
+        query.done()
+        filters = dict(status=values["status"], topic_id=values["topicId"],
+                       tag_id=values["tagId"], search=values["search"], branded=values["branded"])
+        if values["format"] != "json":
+            return export(values, "prompts", "Prompt",
+                          prompt_export_items(db, caller().workspace_id, **filters))
+        return success(list_prompts(db, caller().workspace_id, values["page"], values["perPage"],
+                                    **filters), "Prompts retrieved")
+
+    @app.post(API_PREFIX + "/prompts", openapi=Operation(
+        "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
+        "PromptCreateResult", status=201, body="PromptCreate",
+        description="Invalid items and duplicates of a bulk body are skipped and reported in "
+                    "errors; the rest are created in one transaction."))
+    def prompts_create():
+        items, skipped = read_prompt_items(json_body())
+        ids, duplicates = create_prompts(db, caller().workspace_id, items)
+        prompts = load_prompts(db.connection(), caller().workspace_id, ids)
+        errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
+        result = {"created": len(prompts), "failed": len(errors), "prompts": prompts,
+                  "errors": errors}
+        message = "%d prompt%s created, %d failed" % (len(prompts), "" if len(prompts) == 1 else "s",
+                                                      len(errors))
+        return success_created(result, message, "/prompts/%d" % ids[0] if len(ids) == 1 else None)
+
+    @app.get(API_PREFIX + "/prompts/<prompt_id>", openapi=Operation("A prompt", "Prompt",
+                                                                    item="Prompt"))
+    def prompts_show(prompt_id):
+        prompt = existing(load_prompt(db.connection(), caller().workspace_id,
+                                      parse_path_id(prompt_id, "Prompt")), "Prompt")
+        return success(prompt, "Prompt retrieved")
+
+    @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
+    def prompts_update(prompt_id):
+        changes = prompt_changes(json_body())
+        prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
+                               changes)
+        return success(prompt, "Prompt updated")
+    add_delete_route(app, db, "prompts", "Prompt")
+
+
+###############################################################################
+# Brands #######################################################################
+###############################################################################
+
+BRAND_NAME_MAX_LENGTH = 255
+MAX_TRACKED_NAMES = 50
+MAX_DOMAINS = 20
+NAME_REGEX_MAX_LENGTH = 500
+BRAND_STATUSES = ("active", "hidden")
+BRAND_TYPES = ("own", "competitor")
+BRAND_LIST_PARAMS = (
+    Param("status", "choice", "Only brands in this status.", choices=BRAND_STATUSES),
+    Param("type", "choice", "Only brands of this type.", choices=BRAND_TYPES),
+)
+COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
+LOGO_URL_MAX_LENGTH = 2048
+DESCRIPTION_MAX_LENGTH = 5000
+
+
+# RE2 matches in time linear in the text, but also in the size of the compiled pattern:
+# (.*){1,1000}(.*){1,1000} compiles to 22,002 instructions and took 1.2 s per 20,000
+# characters. A pattern may compile to at most this many (a{1000} is 1,004).
+MAX_REGEX_PROGRAM_SIZE = 2000
+
+
+def regex_problem(pattern):
+    """Why pattern is refused (RE2 does not take it, or it compiles too big), or None."""
+    try:
+        size = compile_name_regex(pattern).programsize
+    except re2.error as error:
+        reason = error.args[0] if error.args else "invalid"
+        reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
+        return "is not a valid RE2 regular expression: " + reason
+    if size > MAX_REGEX_PROGRAM_SIZE:
+        return ("is too complex: it compiles to %d RE2 instructions, at most %d are allowed"
+                % (size, MAX_REGEX_PROGRAM_SIZE))
+    return None
+
+
+def brand_json(row):
+    domains = json.loads(row["domains"])
+    return {"id": row["id"], "name": row["name"], "trackedNames": json.loads(row["tracked_names"]),
+            "nameRegex": row["name_regex"], "useRegex": bool(row["use_regex"]),
+            "domains": domains, "domain": domains[0] if domains else None,
+            "logoUrl": row["logo_url"], "industry": row["industry"],
+            "description": row["description"], "status": row["status"], "type": row["type"],
+            "color": row["color"], "relevancyScore": row["relevancy_score"],
+            "relevancyCalculatedAt": row["relevancy_calculated_at"],
+            "workspaceId": row["workspace_id"], "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"]}
+
+
+def brand_changes(data, required):
+    """The cleaned, sent fields of a brand body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    tracked = fields.strings("trackedNames", MAX_TRACKED_NAMES, BRAND_NAME_MAX_LENGTH, plain=True)
+    domains = fields.strings("domains", MAX_DOMAINS, BRAND_NAME_MAX_LENGTH, normalise_domain)
+    color = fields.string("color", BRAND_NAME_MAX_LENGTH, minimum=0)
+    if color is not MISSING and not COLOR_PATTERN.fullmatch(color):
+        color = fail(errors, "color", "must be # followed by 6 or 3 hexadecimal digits")
+    # A pattern is kept exactly as sent: its spaces are part of what it matches.
+    regex = fields.string("nameRegex", NAME_REGEX_MAX_LENGTH, minimum=0, nullable=True, trim=False)
+    if regex is not MISSING and regex is not None and not regex.strip():
+        regex = None  # blank is no pattern at all
+    if regex:
+        problem = regex_problem(regex)
+        if problem:
+            regex = fail(errors, "nameRegex", problem)
+    use_regex = fields.boolean("useRegex")
+    changes = {
+        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+        "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
+        "name_regex": regex if regex is MISSING else (regex or None),
+        "use_regex": use_regex if use_regex is MISSING else int(use_regex),
+        "domains": domains if domains is MISSING else json.dumps(domains),
+        "status": fields.choice("status", BRAND_STATUSES),
+        "type": fields.choice("type", BRAND_TYPES),
+        "color": color,
+        "logo_url": fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH),
+        "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
+        "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
+    }
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def check_brand(connection, workspace_id, brand, errors, brand_id=None):
+    """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
+    if brand.get("name") and query_one(connection, """
+            SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
+            (workspace_id, brand["name"].casefold(), brand_id)):
+        fail(errors, "name", "a brand with this name already exists")
+    if brand.get("use_regex") and not brand.get("name_regex"):
+        fail(errors, "useRegex", "needs a nameRegex")
+
+
+def find_brand(connection, workspace_id, brand_id):
+    return query_one(connection, "SELECT * FROM brands WHERE id = ? AND workspace_id = ?",
+                     (brand_id, workspace_id))
+
+
+def create_brand(db, workspace_id, brand, errors):
+    now = db.now()
+    with db.write() as connection:
+        check_brand(connection, workspace_id, brand, errors)
+        raise_if(errors)
+        request_brand_refresh(connection, workspace_id)  # past chats may mention it
+        # Column names come from brand_changes' fixed keys, never from the request.
+        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
+                      created_at=now, updated_at=now)
+        row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
+            ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
+        record_annotation(connection, workspace_id, "brand.added", now,
+                          "Brand added: %s" % row["name"], brand_id=row["id"])
+        return row
+
+
+def update_brand(db, workspace_id, brand_id, changes, errors):
+    now = db.now()
+    with db.write() as connection:
+        row = existing(find_brand(connection, workspace_id, brand_id), "Brand", errors)
+        check_brand(connection, workspace_id, dict(row, **changes), errors, brand_id)
+        raise_if(errors)
+        edited = set(update_changed(connection, "brands", row, changes, now)) & set(BRAND_FIELDS)
+        if edited:
+            request_brand_refresh(connection, workspace_id)
+            record_annotation(connection, workspace_id, "brand.edited", now,
+                              "Brand edited: %s (%s)" % (row["name"], ", ".join(sorted(edited))),
+                              brand_id=brand_id, details=json_changes(
+                                  brand_json(row), brand_json(dict(row, **changes))))
+        return find_brand(connection, workspace_id, brand_id)
+
+
+def add_brand_routes(app, db):
+    @app.get(API_PREFIX + "/brands", openapi=Operation("All brands, by name", "BrandList",
+                                                       params=BRAND_LIST_PARAMS))
+    def brands_index():
+        query, values = read_query(BRAND_LIST_PARAMS)
+        query.done()
+        rows = query_all(db.connection(), """
+            SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
+            AND type = coalesce(?, type) ORDER BY name_key, id""",
+            (caller().workspace_id, values["status"], values["type"]))
+        return success([brand_json(row) for row in rows], "Brands retrieved")
+
+    @app.post(API_PREFIX + "/brands", openapi=Operation("Create a brand", "Brand", status=201,
+                                                        body="BrandCreate"))
+    def brands_create():
+        row = create_brand(db, caller().workspace_id, *brand_changes(json_body(), required=True))
+        return success_created(brand_json(row), "Brand created", "/brands/%d" % row["id"])
+
+    @app.get(API_PREFIX + "/brands/<brand_id>", openapi=Operation("A brand", "Brand", item="Brand"))
+    def brands_show(brand_id):
+        row = existing(find_brand(db.connection(), caller().workspace_id,
+                                  parse_path_id(brand_id, "Brand")), "Brand")
+        return success(brand_json(row), "Brand retrieved")
+
+    @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a brand (only the fields sent)", "Brand", body="BrandUpdate", item="Brand"))
+    def brands_update(brand_id):
+        changes, errors = brand_changes(json_body(), required=False)
+        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
+        return success(brand_json(row), "Brand updated")
+    # Other brands' positions in a chat shift when one goes, so all are recomputed.
+    add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
 
 
 ###############################################################################
@@ -6669,7 +6477,6 @@ MAX_BUCKETS = 1000
 WILSON_Z = 1.959964  # 95 %
 RANKING_STATUSES = ("active", "hidden", "all")
 INTERVALS = {"day": 1, "week": 7}
-ENGINE_MAX_LENGTH = 100
 SCOPE_PARAMS = (
     Param("from", "timestamp", "Start of the window (inclusive): an ISO 8601 date or date-time, "
           "UTC unless it has an offset. Default: 30 days before to."),
@@ -8002,10 +7809,6 @@ SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its 
 SIGNAL_SUMS = ("mentioned", "position_sum", "sentiment_sum", "sentiment_scored")
 SIGNAL_SCOPES = ("overall", "engine", "topic", "location")
 SIGNAL_MIN_PROMPTS = 5  # paired prompts a test needs: fewer say too little about a change
-DEFAULT_SIGNAL_FDR = 0.1
-MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
-DEFAULT_SIGNAL_WINDOW_DAYS = 7
-MAX_SIGNAL_WINDOW_DAYS = 30
 MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
@@ -8719,6 +8522,334 @@ def add_analytics_routes(app, db):
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
             return export(values, "rankings", "BrandRanking", document["brands"], omit)
         return success(document, "Rankings retrieved")
+
+
+###############################################################################
+# The worker ##################################################################
+###############################################################################
+
+class WorkerStopping(Exception):
+    """The worker is stopping: the run in hand is given back, not failed."""
+
+
+class Worker:
+    """Drains the run queue: asks every engine each due prompt and stores the answers.
+
+    ``run_pending()`` does all due work synchronously (tests drive it with the injected
+    clock); ``start()`` runs the same steps on background threads: one scheduler and
+    ``concurrency`` runners.
+    """
+
+    def __init__(self, db, engines=None, *, judge=None, concurrency=2,
+                 run_interval=DEFAULT_RUN_INTERVAL, lease_seconds=LEASE_SECONDS, poll_seconds=0.5):
+        self.db = db
+        self.engines = engines or [SimulatedEngine()]
+        self.judge = judge  # the engine that rates mentions in VADER's place, or None
+        self._judge_cursor = None  # judge_older_chats' next chat id (exclusive); 0: done
+        self.concurrency = concurrency
+        self.run_interval = run_interval
+        self.lease_seconds = lease_seconds
+        self.poll_seconds = poll_seconds
+        self._stopping = threading.Event()
+        self._threads = []
+        self._in_hand = {}
+        self._lock = threading.Lock()
+        self._new_chats = set()  # workspaces whose relevancy scores are behind their chats
+        self._signals_day = None  # the UTC day every workspace's signals were scanned
+        self._scored_at = {}
+
+    def runs_per_day(self):
+        """How many runs a day each active prompt gets."""
+        return 86400 / self.run_interval
+
+    def state(self):
+        if not self._threads:
+            return "stopped"
+        return "running" if all(thread.is_alive() for thread in self._threads) else "degraded"
+
+    def overdue_runs(self):
+        """The runs in hand past their lease: their runner is stuck (an engine that never
+        answers), and another may take them over; as {run id: seconds past the lease}."""
+        now = self.db.clock()
+        with self._lock:
+            runs = list(self._in_hand.values())
+        return {run["id"]: round(now - parse_timestamp(run["leased_until"]))
+                for run in runs if parse_timestamp(run["leased_until"]) < now}
+
+    def run_pending(self):
+        """Queue due prompts, refresh brand rows, run every due run, then estimate the
+        intervals' correlations again where due; returns runs done."""
+        queue_due_prompts(self.db, self.run_interval)
+        while self.refresh() or regroup_prompt(self.db):
+            pass
+        count = 0
+        while self.run_next():
+            count += 1
+        self.score_brands(drained=True)
+        while self.judge_older_chats() or refresh_correlations(self.db):
+            pass
+        while self.scan_due_signals():
+            pass
+        return count
+
+    def refresh(self):
+        """One batch of a brand refresh (see refresh_brand_rows): the chats it read again
+        may be due for the judge again, so its backfill starts over."""
+        if not refresh_brand_rows(self.db):
+            return False
+        self._judge_cursor = None
+        return True
+
+    def score_brands(self, drained):
+        """Recompute relevancy of workspaces with new chats: at once when the queue has
+        drained, else at most every RELEVANCY_REFRESH_SECONDS (it scans 30 days of chats)."""
+        now = self.db.clock()
+        with self._lock:
+            due = [workspace_id for workspace_id in self._new_chats
+                   if drained or now - self._scored_at.get(workspace_id, -math.inf)
+                   >= RELEVANCY_REFRESH_SECONDS]
+            self._new_chats.difference_update(due)
+        for workspace_id in due:
+            with self.db.write() as connection:
+                refresh_relevancy(connection, workspace_id, now)
+            self._scored_at[workspace_id] = now
+
+    def run_next(self):
+        """Claim and process one run; False when none is due.
+
+        Whatever goes wrong on a run's way (an engine, its answer, storing it) is a failed
+        attempt with its error kept, so the attempt limit holds: a run is never left
+        running, to be claimed again at each lease expiry and paid for each time."""
+        run = claim_run(self.db, self.lease_seconds)
+        if run is None:
+            return False
+        with self._lock:
+            self._in_hand[run["id"]] = run
+        try:
+            self.process(run)
+        except WorkerStopping:
+            release_run(self.db, run)
+        except Exception as error:
+            log_failure(error, "run %d failed", run["id"])
+            self.fail_attempt(run, {"worker": describe_error(error)})
+        finally:
+            with self._lock:
+                self._in_hand.pop(run["id"], None)
+        return True
+
+    def fail_attempt(self, run, errors):
+        """End the run's attempt as failed, with errors kept (if it still holds its lease)."""
+        now = self.db.clock()
+        with self.db.write() as connection:
+            if holds_lease(connection, run):
+                end_run(connection, run, errors, now)
+
+    def process(self, run):
+        connection = self.db.connection()
+        prompt = query_one(connection, "SELECT * FROM prompts WHERE id = ? AND workspace_id = ?",
+                           (run["prompt_id"], run["workspace_id"]))
+        if prompt is None or prompt["status"] != "active":
+            with self.db.write() as connection:
+                connection.execute("UPDATE runs SET state = 'canceled', lease_token = NULL, "
+                                   "updated_at = ? WHERE id = ? AND lease_token = ?",
+                                   (self.db.now(), run["id"], run["lease_token"]))
+            return
+        deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
+        reader = ChatReader(connection, run["workspace_id"])
+        samples = run_samples(connection, prompt)
+        answered = {(row["engine"], row["sample"]) for row in query_all(
+            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
+        disabled = disabled_engines(connection, run["workspace_id"])
+        answers, failures, held = [], {}, []
+        for engine in self.engines:
+            if engine.name in disabled:
+                continue
+            for sample in range(1, samples + 1):
+                if (engine.name, sample) in answered:
+                    continue
+                if self._stopping.is_set():
+                    raise WorkerStopping()
+                if engine.daily_limit is not None and not reserve_call(self.db, engine):
+                    held.append(engine.name)
+                    break
+                started = time.perf_counter()
+                try:
+                    answer = bounded_answer(engine.ask_sample(
+                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
+                except Exception as error:  # an adapter's failure is kept on the run
+                    failures[engine] = error
+                    break  # its other samples are asked again with the run's next attempt
+                answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
+                                sample))
+        self.finish(run, prompt, reader, answers, failures, held, deadline)
+
+    def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
+        """Store the answers and end the run's attempt; failures are {engine: its error}."""
+        errors = {engine.name: call_failure(engine, error) for engine, error in failures.items()}
+        # every call counts, each sample's and each failed one (one per engine that failed)
+        uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
+            engine.name for engine in failures if engine.daily_limit is None]
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
+                    for engine, answer, latency_ms, sample in answers]
+        judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
+        if self.judge is not None and self.judge.daily_limit is None:
+            uncounted += judged
+        now = self.db.clock()
+        with self.db.write() as connection:
+            if not holds_lease(connection, run):
+                log.warning("run %d: lease lost before it finished; result discarded", run["id"])
+                return
+            for chat in prepared:
+                store_chat(connection, run, prompt, chat, iso_timestamp(now))
+            count_calls(connection, uncounted, utc_day(now))
+            record_outcomes(connection, run["workspace_id"],
+                            {engine.name for engine, *_ in answers}, errors, now)
+            state, not_before = end_run(connection, run, errors, now, held)
+        next_attempt = ("the run failed for good after %d attempts" % run["attempts"]
+                        if state == "failed" else "next attempt at %s" % not_before)
+        for engine, error in failures.items():
+            log.warning("engine %s failed on prompt %d of workspace %d (run %d, attempt %d): "
+                        "%s: %s; %s", engine.name, prompt["id"], run["workspace_id"], run["id"],
+                        run["attempts"], type(error).__name__, loggable(errors[engine.name]),
+                        next_attempt)
+        if answers:
+            with self._lock:
+                self._new_chats.add(run["workspace_id"])
+
+    def judge_chat(self, prepared, reader, deadline=None):
+        """Have the judge rate a prepared chat's mentions, outside the write lock: True when
+        it was asked. When it fails, VADER's ratings stay and a note says why; past its
+        daily limit, the chat is left to judge_older_chats."""
+        if self.judge is None or not mentioned_ids(prepared.found):
+            return False
+        if self.judge.daily_limit is not None and not reserve_call(self.db, self.judge):
+            return False
+        try:
+            prepared.found, cost = judged_rows(self.judge, prepared.answer.text, prepared.found,
+                                               reader.names, deadline)
+            prepared.judgement = (self.judge, cost, True)
+        except Exception as error:  # a judge's failure costs the chat its judgement only
+            prepared.answer.notes.append(judge_failed(self.judge, describe_error(error)))
+            prepared.judgement = (self.judge, None, False)
+        return True
+
+    def judge_older_chats(self):
+        """Have the judge rate a few chats of the last JUDGE_BACKFILL_DAYS that it was not
+        asked about (stored before it was configured, or back to VADER after a brand edit),
+        newest first, from where the last step stopped; False when there is nothing to do:
+        none left (until a brand refresh or a restart starts over) or its daily limit is
+        reached. A chat whose judgement failed is not asked about again."""
+        judge, now = self.judge, self.db.clock()
+        if judge is None or self._judge_cursor == 0:
+            return False
+        if judge.daily_limit is not None and \
+                calls_on(self.db.connection(), utc_day(now)).get(judge.name, 0) >= judge.daily_limit:
+            return False
+        since, calls = iso_timestamp(now - JUDGE_BACKFILL_DAYS * 86400), 0
+        chats = chats_before(self.db.connection(), self._judge_cursor, JUDGE_SCAN_BATCH)
+        for chat in chats:
+            if chat["created_at"] < since:
+                self._judge_cursor = 0
+                return True
+            if (chat["judge_engine"], chat["judge_model"]) != (judge.name, judge.model):
+                if calls == JUDGE_CALLS_PER_STEP or (judge.daily_limit is not None
+                                                     and not reserve_call(self.db, judge)):
+                    return True
+                calls += 1
+                self.judge_stored_chat(chat)
+            self._judge_cursor = chat["id"]
+        if len(chats) < JUDGE_SCAN_BATCH:
+            self._judge_cursor = 0
+        return True
+
+    def judge_stored_chat(self, chat):
+        """Rate a stored chat's mentions with the judge; written only if its brand rows are
+        still those it was asked about."""
+        rows = chat_brand_rows(self.db.connection(), chat["id"])
+        if not mentioned_ids(rows):
+            return
+        names = brand_names(self.db.connection(), chat["workspace_id"])
+        try:
+            found, cost = judged_rows(self.judge, chat["answer"], rows, names)
+        except Exception as error:
+            log.warning("chat %d: %s", chat["id"],
+                        loggable(judge_failed(self.judge, describe_error(error))))
+            found, cost = None, None
+        with self.db.write() as connection:
+            if chat_brand_rows(connection, chat["id"]) == rows:
+                if found is not None:
+                    write_chat_brands(connection, chat, found,
+                                      (chat["own_named"], chat["competitor_named"]))
+                record_judgement(connection, chat["id"], self.judge, cost, found is not None)
+            if self.judge.daily_limit is None:
+                count_calls(connection, [self.judge.name], utc_day(self.db.clock()))
+
+    # Background threads ---------------------------------------------------------------
+
+    def start(self):
+        self._stopping.clear()
+        threads = [threading.Thread(target=self._loop, args=(self._schedule,),
+                                    name="tracker-scheduler", daemon=True)]
+        threads += [threading.Thread(target=self._loop, args=(self.run_next,),
+                                     name="tracker-runner-%d" % n, daemon=True)
+                    for n in range(self.concurrency)]
+        for thread in threads:
+            thread.start()
+        self._threads = threads  # only now: state() must never see a thread not yet started
+
+    def _schedule(self):
+        queue_due_prompts(self.db, self.run_interval)
+        self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
+        return (self.refresh() or regroup_prompt(self.db) or refresh_correlations(self.db)
+                or self.judge_older_chats() or self.scan_due_signals())
+
+    def scan_due_signals(self):
+        """Scan the signals of one workspace not scanned yet this UTC day; False when none
+        is left. A scan that fails is logged and not tried again before the next day; once
+        every workspace is scanned, nothing is read again before the next day (a workspace
+        made meanwhile has no two windows to compare yet)."""
+        day = utc_day(self.db.clock())
+        if self._signals_day == day:
+            return False
+        workspace_id = unscanned_workspace(self.db.connection(), day)
+        if workspace_id is None:
+            self._signals_day = day
+            return False
+        try:
+            scan_signals(self.db, workspace_id)
+        except Exception as error:
+            log_failure(error, "the signal scan of workspace %d failed", workspace_id)
+            with self.db.write() as connection:
+                mark_scanned(connection, workspace_id, day)
+        return True
+
+    def _loop(self, step):
+        while not self._stopping.is_set():
+            try:
+                busy = step()
+            except Exception as error:
+                cause = storage_cause(error)
+                if cause is not None:  # the database's state, not a bug: one line, no trace
+                    log.error("worker step failed: %s", cause)
+                else:
+                    log_failure(error, "worker step failed")
+                busy = False
+            if not busy:
+                self._stopping.wait(self.poll_seconds)
+        self.db.close()
+
+    def stop(self, timeout=STOP_SECONDS):
+        """Stop the threads; a run still in hand after timeout goes back to the queue (an
+        engine call in flight is left to its daemon thread, which dies with the process)."""
+        self._stopping.set()
+        deadline = time.monotonic() + timeout
+        for thread in self._threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        with self._lock:
+            unfinished = list(self._in_hand.values())
+        for run in unfinished:
+            release_run(self.db, run)
+        self._threads = []
 
 
 ###############################################################################
@@ -10289,124 +10420,6 @@ def send_delivery(delivery, allow_private, timeout, now):
         return answer.status, None
     return answer.status, "HTTP %d: %s" % (answer.status, loggable(
         excerpt[:200].decode("utf-8", "replace")))
-
-
-# The outbox ---------------------------------------------------------------------------
-
-def subscribed_webhooks(connection, workspace_id, event_type):
-    return [row["id"] for row in query_all(connection, """
-        SELECT id FROM webhooks WHERE workspace_id = ? AND status = 'active'
-        AND EXISTS (SELECT 1 FROM json_each(events) WHERE value = ?)""", (workspace_id, event_type))]
-
-
-def record_event(connection, workspace_id, webhook_ids, event_type, data, now):
-    """Put one event in the outbox of each of webhook_ids; the event's id, or None."""
-    if not webhook_ids:
-        return None
-    event_id = "evt_" + secrets.token_hex(12)
-    stamp = iso_timestamp(now)
-    body = encode_json({"id": event_id, "type": event_type, "createdAt": stamp,
-                        "workspaceId": workspace_id, "data": data})
-    connection.executemany("""
-        INSERT INTO webhook_deliveries (workspace_id, webhook_id, event_id, event_type, body,
-                                        next_attempt_at, created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)""",
-        [(workspace_id, webhook_id, event_id, event_type, body, stamp, stamp, stamp)
-         for webhook_id in webhook_ids])
-    return event_id
-
-
-def publish(connection, workspace_id, event_type, data, now):
-    record_event(connection, workspace_id, subscribed_webhooks(connection, workspace_id, event_type),
-                 event_type, data, now)
-
-
-def run_chats(connection, run):
-    """The run's chats with their headline figures, as events carry them."""
-    chats = query_all(connection, """
-        SELECT c.id, c.engine, c.model, c.created_at,
-               (SELECT count(*) FROM chat_sources s WHERE s.chat_id = c.id AND s.cited = 1) AS cited
-        FROM chats c WHERE c.run_id = ? AND c.workspace_id = ? ORDER BY c.id""",
-        (run["id"], run["workspace_id"]))
-    mentions = collections.defaultdict(list)
-    for row in query_all(connection, """
-            SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.cited FROM chat_brands cb
-            JOIN brands b ON b.id = cb.brand_id
-            WHERE cb.chat_id IN (SELECT id FROM chats WHERE run_id = ? AND workspace_id = ?)
-            AND cb.position IS NOT NULL ORDER BY cb.position""", (run["id"], run["workspace_id"])):
-        mentions[row["chat_id"]].append({"brandId": row["brand_id"], "brandName": row["name"],
-                                         "position": row["position"], "cited": bool(row["cited"])})
-    return [{"id": chat["id"], "engine": chat["engine"], "model": chat["model"],
-             "createdAt": chat["created_at"], "citedSources": chat["cited"],
-             "mentions": mentions[chat["id"]]} for chat in chats]
-
-
-def previous_mentions(connection, workspace_id, prompt_id, engine, chat_id):
-    """{brand id: name} named in the chat of the prompt and engine before chat_id, or None
-    when there is none."""
-    previous = query_one(connection, """
-        SELECT id FROM chats WHERE workspace_id = ? AND prompt_id = ? AND engine = ? AND id < ?
-        ORDER BY id DESC LIMIT 1""", (workspace_id, prompt_id, engine, chat_id))
-    if previous is None:
-        return None
-    return previous["id"], {row["brand_id"]: row["name"] for row in query_all(connection, """
-        SELECT cb.brand_id, b.name FROM chat_brands cb JOIN brands b ON b.id = cb.brand_id
-        WHERE cb.chat_id = ? AND cb.workspace_id = ? AND cb.position IS NOT NULL""",
-        (previous["id"], workspace_id))}
-
-
-def newly_cited_own_domains(connection, run, prompt_id):
-    """(domain, url, brand) of the run's cited sources on an own brand's domain that no
-    earlier chat of the prompt cited."""
-    categories = source_categories(connection, run["workspace_id"])
-    found = {}
-    for source in query_all(connection, """
-            SELECT s.domain, s.host, s.url FROM chat_sources s JOIN chats c ON c.id = s.chat_id
-            WHERE c.run_id = ? AND s.workspace_id = ? AND s.cited = 1 ORDER BY s.id""",
-            (run["id"], run["workspace_id"])):
-        brand = categories.brand_of(source["host"])
-        if brand is None or brand["type"] != "own" or source["domain"] in found:
-            continue
-        earlier = query_one(connection, """
-            SELECT 1 AS cited FROM chat_sources s JOIN chats c ON c.id = s.chat_id
-            WHERE s.workspace_id = ? AND s.domain = ? AND s.cited = 1 AND c.prompt_id = ?
-            AND c.run_id != ? LIMIT 1""", (run["workspace_id"], source["domain"], prompt_id, run["id"]))
-        if earlier is None:
-            found[source["domain"]] = (source["url"], brand["id"])
-    return found
-
-
-def record_run_events(connection, run, state, error, now):
-    """The events of a run that ended (done, or failed for good), in its transaction."""
-    workspace_id = run["workspace_id"]
-    if state not in ("done", "failed") or not query_one(connection, """
-            SELECT 1 AS found FROM webhooks WHERE workspace_id = ? AND status = 'active' LIMIT 1""",
-            (workspace_id,)):
-        return  # most workspaces have no endpoint: no event is built for nobody
-    prompt = query_one(connection, "SELECT id, text, location FROM prompts WHERE id = ? AND "
-                                   "workspace_id = ?", (run["prompt_id"], workspace_id))
-    about = {"id": prompt["id"], "text": prompt["text"], "location": prompt["location"]}
-    chats = run_chats(connection, run)
-    publish(connection, workspace_id, "run.completed" if state == "done" else "run.failed",
-            {"run": {"id": run["id"], "state": state, "attempts": run["attempts"], "error": error},
-             "prompt": about, "chats": chats}, now)
-    for chat in chats:
-        previous = previous_mentions(connection, workspace_id, prompt["id"], chat["engine"], chat["id"])
-        if previous is None:
-            continue  # a first answer: nothing was named before it, nothing changed
-        previous_id, before = previous
-        now_named = {mention["brandId"]: mention for mention in chat["mentions"]}
-        changes = [("brand.mentioned", brand_id, mention["brandName"], mention["position"])
-                   for brand_id, mention in now_named.items() if brand_id not in before]
-        changes += [("brand.dropped", brand_id, name, None)
-                    for brand_id, name in before.items() if brand_id not in now_named]
-        for event_type, brand_id, name, position in changes:
-            publish(connection, workspace_id, event_type, {
-                "brand": {"id": brand_id, "name": name}, "position": position, "prompt": about,
-                "engine": chat["engine"], "chatId": chat["id"], "previousChatId": previous_id}, now)
-    for domain, (url, brand_id) in newly_cited_own_domains(connection, run, prompt["id"]).items():
-        publish(connection, workspace_id, "source.cited", {
-            "domain": domain, "url": url, "brandId": brand_id, "prompt": about}, now)
 
 
 # The dispatcher -----------------------------------------------------------------------
@@ -12026,231 +12039,11 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# Dashboard: sessions and sign-in ###############################################
-###############################################################################
-
-# The dashboard is a second Bottle application in the same process: server-rendered
-# pages over the same functions the API reads, for a person with a browser. It answers
-# the paths its routes match; every other path is the API's, as before (add_dashboard).
-# Pages need no script: charts are inline SVG, forms are plain HTML forms, and a delete asks
-# on a page of its own; one small script file only shows times in the browser's time zone.
-
-DASHBOARD_SESSION_SECONDS = 12 * 3600
-SESSION_TOKEN_BYTES = 32
-SESSION_COOKIE = "tracker_session"
-SIGN_IN_COOKIE = "tracker_sign_in"  # the sign-in form's CSRF token (double submit)
-# Expired sessions are deleted a batch at a time, at each sign-in.
-SESSION_SWEEP_BATCH = 100
-# A session's own budget of pages a minute. Its pages do not count against the key's API
-# limit (a person clicking through the dashboard would otherwise meet the key's 429 within
-# seconds, and a script sharing the key would starve the person); ten pages a second for a
-# whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
-# and static files are never counted.
-SESSION_RATE_LIMIT = 600
-DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
-                 "frame-ancestors 'none'; object-src 'none'")
-DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
-                     ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
-
-
-def session_cookie(name, value, max_age):
-    """Set a dashboard cookie: HttpOnly, SameSite=Strict, Secure behind HTTPS."""
-    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict",
-                        secure=request.urlparts.scheme == "https")
-
-
-def find_session(connection, token_hash, now):
-    return query_one(connection, """
-        SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
-        JOIN api_keys k ON k.id = s.api_key_id
-        WHERE s.token_hash = ? AND s.expires_at > ?""", (token_hash, now))
-
-
-def session_auth(db, token):
-    """(Auth, CSRF token) of a live session, or None: unknown, expired, or its key revoked
-    or expired since. An organization that lost API access gets the API's 402 or 403."""
-    connection = db.connection()
-    now = db.now()
-    session = find_session(connection, hash_key(token), now)
-    if session is None:
-        return None
-    row = lookup_key(connection, session["key_hash"])
-    if not key_usable(row, now):
-        return None
-    check_organization(row)
-    return auth_from_row(row), session["csrf_token"]
-
-
-def sign_in(db, key):
-    """A new session's token for key, or None when key is not a usable key."""
-    connection = db.connection()
-    now = db.now()
-    row = lookup_key(connection, hash_key(key)) if key_is_well_formed(key) else None
-    if row is None or not key_usable(row, now):
-        return None
-    check_organization(row)
-    token = secrets.token_urlsafe(SESSION_TOKEN_BYTES)
-    with db.write() as connection:
-        connection.execute("""
-            DELETE FROM dashboard_sessions WHERE token_hash IN (
-                SELECT token_hash FROM dashboard_sessions WHERE expires_at <= ? LIMIT ?)""",
-                           (now, SESSION_SWEEP_BATCH))
-        connection.execute("""
-            INSERT INTO dashboard_sessions (token_hash, api_key_id, csrf_token, created_at,
-                                            expires_at) VALUES (?, ?, ?, ?, ?)""",
-            (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
-             iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
-    return token
-
-
-def sign_out(db, token):
-    with db.write() as connection:
-        connection.execute("DELETE FROM dashboard_sessions WHERE token_hash = ?",
-                           (hash_key(token),))
-
-
-# A form, urlencoded or multipart alike, is at most FORM_MAX_BYTES (Bottle's MEMFILE_MAX,
-# which bounded urlencoded forms alone) in at most FORM_MAX_FIELDS fields (the forms here
-# have fewer than ten), both checked before anything parses it: Bottle's multipart parser
-# had no bound but the 16 MiB of any body, and spent 2-7 s on 100,000 empty parts.
-FORM_MAX_BYTES = bottle.BaseRequest.MEMFILE_MAX
-FORM_MAX_FIELDS = 100
-MULTIPART_BOUNDARY = re.compile(r';\s*boundary=(?:"([^"]+)"|([^;\s]+))', re.I)
-
-
-def check_form():
-    """A 413 for a request body larger than a form may be, or with more fields."""
-    if request.content_length > FORM_MAX_BYTES:
-        raise ApiError(413, "A form exceeds %d bytes" % FORM_MAX_BYTES, code="PAYLOAD_TOO_LARGE")
-    if form_fields(request.body.read(), request.environ.get("CONTENT_TYPE", "")) > FORM_MAX_FIELDS:
-        raise ApiError(413, "A form has at most %d fields" % FORM_MAX_FIELDS,
-                       code="PAYLOAD_TOO_LARGE")
-
-
-def form_fields(body, content_type):
-    """How many fields body holds at most, counted without parsing it: a multipart body's
-    delimiter lines but the last, or an urlencoded one's separators (Bottle's & and ;) plus one."""
-    boundary = MULTIPART_BOUNDARY.search(content_type)
-    if content_type.lower().startswith("multipart/") and boundary:
-        return body.count(b"--" + (boundary.group(1) or boundary.group(2)).encode("latin-1")) - 1
-    return body.count(b"&") + body.count(b";") + 1
-
-
-def form_text(name):
-    """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
-    value = request.forms.get(name, "")
-    try:
-        return wsgi_text(value)
-    except UnicodeError:
-        raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
-
-
-def form_number(name):
-    """A form field that holds a whole number: its value (None when blank); other text is
-    handed on as text, for the validator to refuse."""
-    value = form_text(name).strip()
-    return int(value) if value.isdigit() else value or None
-
-
-def form_list(name):
-    """A comma-separated form field as a list of its non-blank items."""
-    return [item.strip() for item in form_text(name).split(",") if item.strip()]
-
-
-class DashboardPlugin:
-    """Sessions, CSRF, scopes, the key's rate limit and the security headers of every page.
-
-    A page with a session runs with the session's key as ``caller()``, so the functions
-    the API reads see the same workspace; its requests count against the session's own
-    limit (SESSION_RATE_LIMIT), never the key's. Errors are pages too: an ApiError shows
-    its message and problems, with its status.
-    """
-    name = "dashboard"
-    api = 2
-
-    def __init__(self, db, limiter):
-        self.db = db
-        self.limiter = limiter
-
-    def apply(self, callback, route):
-        public = route.config.get("public", False)
-        signed_out = route.config.get("signed_out")  # the page a visitor without a session gets
-
-        def page(*args, **kwargs):
-            set_common_headers()
-            set_headers(DASHBOARD_HEADERS)
-            try:
-                check_form()
-                if not public and not self.open_session():
-                    if signed_out is not None:
-                        return signed_out()
-                    if request.method == "GET":
-                        bottle.redirect("/", 303)
-                    raise ApiError(401, "Your session has ended: sign in again",
-                                   code="SESSION_ENDED")
-                return callback(*args, **kwargs)
-            except bottle.HTTPResponse:
-                raise
-            except ApiError as error:
-                return error_page(error)
-            except apsw.InterruptError:  # the page's budget ran out (Database.set_budget)
-                return error_page(over_budget(self.db.budget(), export_hint=False))
-            except Exception as error:
-                log_failure(error, "unhandled error in %s %s", loggable(request.method),
-                            loggable(request.path))
-                return error_page(ApiError(500, "Internal server error"))
-        return page
-
-    def open_session(self):
-        """Check the session, its CSRF token and scope, and count the request; False when
-        there is no live session."""
-        token = request.get_cookie(SESSION_COOKIE)
-        found = session_auth(self.db, token) if token else None
-        if found is None:
-            return False
-        auth, csrf = found
-        request.environ["tracker.auth"], request.environ["tracker.csrf"] = auth, csrf
-        if request.path != "/sign-out":  # leaving is never refused
-            count_session_request(self.limiter, token)
-        if request.method == "POST":
-            if not hmac.compare_digest(form_text("csrf").encode(), csrf.encode()):
-                raise ApiError(403, "The form has expired: reload the page and try again",
-                               code="CSRF_TOKEN_INVALID")
-            if "write" not in auth.scopes and request.path != "/sign-out":
-                raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
-        return True
-
-
-def count_session_request(limiter, token):
-    """Count a page against its session's own limit; a 429 page past it."""
-    allowed, remaining, reset = limiter.hit(("session", hash_key(token)), SESSION_RATE_LIMIT)
-    set_headers([("X-Ratelimit-Limit", str(SESSION_RATE_LIMIT)),
-                 ("X-Ratelimit-Remaining", str(remaining)), ("X-Ratelimit-Reset", str(reset))])
-    if not allowed:
-        raise rate_limit_error("Too many pages: %d a minute per session; wait a moment"
-                               % SESSION_RATE_LIMIT, max(1, math.ceil(reset - limiter.clock())))
-
-
-def signed_in():
-    """The Auth of the current page's session, or None on a public page."""
-    return request.environ.get("tracker.auth")
-
-
-def may_write():
-    """True when the page's key may change things (it shows forms only then)."""
-    return "write" in getattr(signed_in(), "scopes", ())
-
-
-###############################################################################
-# Dashboard: HTML, Markdown and charts ##########################################
+# Dashboard: templates, styles and assets #####################################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
 # only ever given HTML built here from escaped parts.
-
-DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
-                      ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
-                      ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
 
 LAYOUT_TEMPLATE = """<!doctype html>
 <html lang="en">
@@ -12315,593 +12108,6 @@ ERROR_TEMPLATE = """<div class="card problem" role="alert">
 </div>
 <p><a href="{{back}}">{{get("back_label", "Back")}}</a></p>
 """
-
-
-def template(name):
-    """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
-    compiled = COMPILED_TEMPLATES.get(name)
-    if compiled is None:
-        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
-    return compiled
-
-
-COMPILED_TEMPLATES = {}
-
-
-def render_page(title, body, current=None, status=200):
-    """A whole HTML page around body (HTML built from escaped parts)."""
-    response.status = status
-    set_headers([("Content-Type", "text/html; charset=utf-8")])
-    return template("layout").render(
-        title=title, body=body, current=current, auth=signed_in(), sections=DASHBOARD_SECTIONS,
-        csrf=request.environ.get("tracker.csrf", ""), version=__version__,
-        replica=replica_footer(request.app.config.get("tracker.replication"))).encode()
-
-
-def replica_footer(replication):
-    """The replica's state for the footer: " · replica ok, 0.3 s behind"."""
-    if not replication:
-        return ""
-    status = replication.status()
-    behind = "" if status["lagSeconds"] is None else ", %.1f s behind" % status["lagSeconds"]
-    return " · replica %s%s" % (status["state"], behind)
-
-
-def render_part(name, **values):
-    """One template's HTML; csrf, auth and a refused form's state are there for every form."""
-    return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
-                                 can_write=may_write(), when=when,
-                                 kept=request.environ.get("tracker.form", NO_REFUSED_FORM), **values)
-
-
-# The form fields that API field names in a 422 stand for (a prompt's topic is sent by name;
-# the pasted lines are the bulk body's prompts).
-FORM_FIELD_OF = {"topicName": "topic", "topicId": "topic", "prompts": "lines"}
-
-
-class RefusedForm:
-    """A form the server refused, shown again on its own page: what was typed, and each
-    problem beside its field (a problem that names no field of the form heads the form).
-    Templates ask it about their form by its action, so other forms on the page stay as they
-    were."""
-
-    def __init__(self, action=None, values=None, error=None):
-        self.action, self.values, self.problems, self.general = action, values or {}, {}, []
-        for problem in (error.errors or [] if error else []):
-            field = re.split(r"[\[.]", problem.get("field") or "")[0]
-            field = FORM_FIELD_OF.get(field, field)
-            if field in self.values and field not in self.problems:
-                self.problems[field] = problem["message"]
-            else:
-                self.general.append(problem)
-        if error and not error.errors:
-            self.general.append({"message": error.message})
-
-    def value(self, action, name, default=""):
-        return self.values.get(name, default) if action == self.action else default
-
-    def problem_id(self, name):
-        return "problem-" + re.sub(r"[^a-z0-9]+", "-", (self.action + "-" + name).lower())
-
-    def problem(self, action, name):
-        """The problem of a field as HTML beside it, or ''."""
-        if action != self.action or name not in self.problems:
-            return ""
-        return '<p class="field-problem" id="%s">%s</p>' % (self.problem_id(name),
-                                                             escape(self.problems[name]))
-
-    def marks(self, action, name):
-        """The attributes that tie a field to its problem, for screen readers."""
-        if action != self.action or name not in self.problems:
-            return ""
-        return ' aria-invalid="true" aria-describedby="%s"' % self.problem_id(name)
-
-    def summary(self, action):
-        """The form's problems that name none of its fields, as HTML at its top, or ''."""
-        if action != self.action or not (self.general or self.problems):
-            return ""
-        lead = "Not saved: the problems are beside their fields." if self.problems else "Not saved."
-        items = "".join("<li>%s%s</li>" % (escape(p["field"]) + ": " if p.get("field") else "",
-                                           escape(p["message"])) for p in self.general)
-        return '<div class="problem" role="alert"><p>%s</p>%s</div>' % (
-            lead, items and "<ul>%s</ul>" % items)
-
-
-NO_REFUSED_FORM = RefusedForm()
-
-
-def shows_refusal(page):
-    """A POST handler whose refused form (a 422) comes back on page(*its args), the values
-    kept and the problems beside their fields, with the 422; no dead-end error page."""
-    def decorate(handler):
-        @functools.wraps(handler)
-        def wrapper(*args, **kwargs):
-            try:
-                return handler(*args, **kwargs)
-            except ApiError as error:
-                if error.status != 422:
-                    raise
-                request.environ["tracker.form"] = RefusedForm(request.path, {
-                    name: form_text(name) for name in request.forms.keys() if name != "csrf"},
-                    error)
-            request.environ["QUERY_STRING"] = ""
-            body = page(*args, **kwargs)
-            response.status = 422
-            return body
-        return wrapper
-    return decorate
-
-
-def error_page(error):
-    """An ApiError as a page, with its status (and Retry-After on a 429)."""
-    set_headers([(name.title(), str(value)) for name, value in error.headers.items()])
-    section = "/" + request.path.split("/")[1]
-    return render_page("Something went wrong" if error.status >= 500 else "Not done",
-                       render_part("error", message=error.message, errors=error.errors,
-                                   back=section), status=error.status)
-
-
-def escape(text):
-    return html.escape(str(text), quote=True)
-
-
-# Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
-# piece; the only markup is what this renderer writes (links only to http(s) URLs, with
-# rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
-@functools.cache
-def markdown_inline_pattern():
-    """Code, links, URLs, bold and italics (compiled on first use, as
-    markdown_link_pattern)."""
-    return re2.compile(
-        r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
-        r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
-        r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
-
-
-MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
-
-
-def link_html(url, label_html):
-    return '<a href="%s" rel="nofollow noopener noreferrer">%s</a>' % (escape(url), label_html)
-
-
-class AnswerRenderer:
-    """Renders an answer's Markdown as HTML, marking the tracked brands where named."""
-
-    def __init__(self, brands):
-        # the matcher's own patterns, so a highlight is exactly what counts as a mention
-        self.patterns = [(brand_id, pattern) for brand_id, literal, regex, _ in
-                         BrandMatcher(brands).brands for pattern in (literal, regex) if pattern]
-
-    def text(self, text):
-        """Plain text, escaped, with brand names in <mark>."""
-        spans = sorted((match.start(), -match.end(), brand_id)
-                       for brand_id, pattern in self.patterns
-                       for match in pattern.finditer(text) if match.end() > match.start())
-        out, at = [], 0
-        for start, negative_end, brand_id in spans:
-            if start < at:
-                continue  # inside a mark already placed
-            out.append(escape(text[at:start]))
-            out.append('<mark class="brand-%d">%s</mark>'
-                       % (brand_id, escape(text[start:-negative_end])))
-            at = -negative_end
-        out.append(escape(text[at:]))
-        return "".join(out)
-
-    def inline(self, text):
-        out, at = [], 0
-        for match in markdown_inline_pattern().finditer(text):
-            out.append(self.text(text[at:match.start()]))
-            code, label, url, bare, strong, strong2, em, em2 = match.groups()
-            if code is not None:
-                out.append("<code>%s</code>" % escape(code))
-            elif url is not None:
-                out.append(link_html(url, self.inline(label)))
-            elif bare is not None:
-                bare = bare.rstrip(URL_TRAILING_PUNCTUATION)
-                out.append(link_html(bare, escape(bare)))
-                out.append(escape(match.group()[len(bare):]))
-            elif strong is not None or strong2 is not None:
-                out.append("<strong>%s</strong>" % self.inline(strong or strong2))
-            else:
-                out.append("<em>%s</em>" % self.inline(em or em2))
-            at = match.end()
-        out.append(self.text(text[at:]))
-        return "".join(out)
-
-    def render(self, answer):
-        """The answer as block HTML: paragraphs, headings, lists, quotes, code blocks."""
-        out, paragraph, items, code = [], [], None, None
-
-        def close():
-            nonlocal items
-            if paragraph:
-                out.append("<p>%s</p>" % "<br>".join(self.inline(line) for line in paragraph))
-                paragraph.clear()
-            if items is not None:
-                tag, entries = items
-                out.append("<%s>%s</%s>" % (tag, "".join("<li>%s</li>" % e for e in entries), tag))
-                items = None
-
-        for line in answer.split("\n"):
-            if code is not None:
-                if line.strip().startswith("```"):
-                    out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
-                    code = None
-                else:
-                    code.append(line)
-                continue
-            if line.strip().startswith("```"):
-                close()
-                code = []
-                continue
-            found = MARKDOWN_BLOCK.match(line)
-            if not line.strip():
-                close()
-            elif found and found.group(1):
-                close()
-                level = min(6, len(found.group(1)) + 2)  # the page has h1 and h2 already
-                out.append("<h%d>%s</h%d>" % (level, self.inline(found.group(2)), level))
-            elif found and found.group(3):
-                tag = "ol" if found.group(3)[0].isdigit() else "ul"
-                if paragraph or (items is not None and items[0] != tag):
-                    close()
-                if items is None:
-                    items = (tag, [])
-                items[1].append(self.inline(found.group(4)))
-            elif found:
-                close()
-                out.append("<blockquote>%s</blockquote>" % self.inline(found.group(5)))
-            else:
-                if items is not None:
-                    close()
-                paragraph.append(line)
-        if code is not None:
-            out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
-        close()
-        return "".join(out)
-
-
-# Series colours for brands that kept the default colour: Okabe and Ito's palette for
-# colour-blind readers (its yellow left out: too pale on white). Each line also has its own
-# marker and dash pattern, so lines stay apart in grey print and where colours meet.
-CHART_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
-CHART_DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 4 1 4")
-CHART_MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
-UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
-# A chart's drawing units (the viewBox). Its axis labels are 14 units, 20 on a narrow screen
-# (DASHBOARD_CSS), which the layout keeps at 11 px or more on screen at every width: a chart
-# is never drawn narrower than 440 px unless the screen is a phone's (about 340 px wide).
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 72
-# The top of a chart's scale: the smallest that holds the largest value, each a round
-# number when divided into the four steps of the grid.
-CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
-
-
-def brand_color(brand):
-    """A brand's own colour, or (kept the default) one of CHART_COLORS by its id, so a brand
-    has the same colour on every chart."""
-    color = brand.get("color")
-    if color and color.lower() != UNCHOSEN_BRAND_COLOR:
-        return color
-    return CHART_COLORS[(brand.get("brandId") or brand["id"]) % len(CHART_COLORS)]
-
-
-def percent(value, digits=1):
-    return "–" if value is None else "%.*f %%" % (digits, value * 100)
-
-
-def margin(figure, is_share=True):
-    """A figure's 95 % interval as a compact "± x" on a line of its own (x: half its width,
-    in points for a share), the exact range or the reason there is none in its title."""
-    if figure["value"] is None:
-        return ""
-    if figure["lower"] is None:
-        return '<small class="margin" title="No interval: %s">±?</small>' % escape(figure["interval"])
-    scale, unit = (100, " pts") if is_share else (1, "")
-    bounds = ("%.1f–%.1f %%" % (figure["lower"] * 100, figure["upper"] * 100) if is_share
-              else "%.2f to %.2f" % (figure["lower"], figure["upper"]))
-    return '<small class="margin" title="95 %% interval: %s">± %.*f%s</small>' % (
-        bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
-
-
-# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
-# points of several lines show through each other, each shape a different size as well.
-MARKER_OUTLINES = {
-    "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
-    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
-    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
-    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4),
-              (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
-    "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
-}
-
-
-@functools.lru_cache(maxsize=256)
-def marker_template(shape, color):
-    """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
-    size = 4 + CHART_MARKERS.index(shape) * 0.6
-    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
-    if shape == "circle":
-        return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
-    return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
-            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
-               common))
-
-
-def line_chart(title, labels, lines, markers=()):
-    """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
-    values); a value of None leaves a gap; markers, (label index, text), are dashed
-    vertical lines whose <title> says what happened then. Each point's <title> names its
-    line, date and value; a table of the same figures is beside it (chart_table)."""
-    width, height, pad, left = CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT
-    step = (width - left - pad / 2) / max(1, len(labels) - 1)
-    peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
-    top = next(top for top in CHART_TOPS if top >= peak or top == 1.0)
-
-    def x(index):
-        return left + index * step if len(labels) > 1 else (width + left) / 2
-
-    def y(value):
-        return height - pad + (pad / 2 + pad - height) * value / top
-
-    parts = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" '
-             'xmlns="http://www.w3.org/2000/svg">' % (width, height, escape(title))]
-    for tick in range(5):
-        value = top * tick / 4
-        parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/>'
-                     '<text x="%d" y="%.1f" class="axis" text-anchor="end">%s</text>'
-                     % (left, width - pad / 2, y(value), y(value), left - 6, y(value) + 5,
-                        percent(value, 0)))
-    for index, anchor in ((0, "start"), (len(labels) - 1, "end")):
-        if labels and (index or len(labels) > 1):
-            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
-                         % (x(index), height - pad + 26, anchor, day_words(labels[index])))
-    for index, text in markers:
-        parts.append('<g class="annotation"><line x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>'
-                     '<title>%s</title></g>' % (x(index), x(index), pad / 2, height - pad,
-                                                escape(text)))
-    for number, (name, color, values) in enumerate(lines):
-        shape = CHART_MARKERS[number % len(CHART_MARKERS)]
-        dash = CHART_DASHES[number % len(CHART_DASHES)]
-        segments, current = [], []
-        for index, value in enumerate(values):
-            if value is None:
-                segments.append(current)
-                current = []
-            else:
-                current.append((x(index), y(value), labels[index], value))
-        segments.append(current)
-        parts.append('<g class="series" data-name="%s">' % escape(name))
-        mark, name_html = marker_template(shape, color), escape(name)
-        for segment in segments:
-            if len(segment) > 1:
-                parts.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'
-                             % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
-                                " ".join("%.1f,%.1f" % p[:2] for p in segment)))
-            for px, py, label, value in segment:
-                parts.append(mark % {"x": px, "y": py, "title": "<title>%s, %s: %s</title>" % (
-                    name_html, day_words(label), percent(value))})
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-@functools.lru_cache(maxsize=4096)
-def day_words(label):
-    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026 (only
-    digits and a month's name: no escaping needed)."""
-    day = datetime.date.fromisoformat(label[:10])
-    return "%d %s %d" % (day.day, day.strftime("%b"), day.year)
-
-
-def chart_legend(lines):
-    """Each line's marker, dash, name and latest value (where lines meet, the legend still
-    says what each one is at)."""
-    items = []
-    for number, (name, color, values) in enumerate(lines):
-        latest = next((value for value in reversed(values) if value is not None), None)
-        dash = CHART_DASHES[number % len(CHART_DASHES)]
-        items.append(
-            '<li><svg width="34" height="14" viewBox="0 0 34 14" aria-hidden="true">'
-            '<line x1="1" x2="33" y1="7" y2="7" stroke="%s" stroke-width="2"%s/>%s</svg>'
-            '%s <span class="latest">%s</span></li>'
-            % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
-               marker_template(CHART_MARKERS[number % len(CHART_MARKERS)], color)
-               % {"x": 17, "y": 7, "title": ""}, escape(name),
-               "latest " + percent(latest) if latest is not None else "no figure yet"))
-    return '<ul class="legend">%s</ul>' % "".join(items)
-
-
-def chart_table(caption, labels, lines):
-    """The chart's figures as a table, folded away by default."""
-    head = "".join("<th scope=\"col\" class=\"num\">%s</th>" % escape(name) for name, _, _ in lines)
-    rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
-        day_words(label), "".join("<td class=\"num\">%s</td>" % percent(values[i])
-                                          for _, _, values in lines))
-        for i, label in enumerate(labels))
-    return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
-            '<thead><tr><th scope="col">Period from</th>%s</tr></thead><tbody>%s</tbody></table></div>'
-            '</details>' % (escape(caption), head, rows))
-
-
-def figure_chart(title, rows, figure, annotations=()):
-    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time,
-    each of annotations (GET /analytics/annotations' items) marked in its bucket."""
-    if not rows or not rows[0].get("series"):
-        return '<p class="empty">No chats in this window.</p>'
-    labels = [bucket["start"] for bucket in rows[0]["series"]]
-    lines = [(row["name"], brand_color(row), [bucket[figure]["value"] for bucket in row["series"]])
-             for row in rows]
-    markers = annotation_markers(labels, annotations)
-    return ('<figure class="card"><figcaption><h2>%s</h2></figcaption>%s%s%s</figure>'
-            % (escape(title), line_chart(title, labels, lines, markers), chart_legend(lines),
-               chart_table(title, labels, lines)))
-
-
-def annotation_markers(starts, annotations):
-    """(bucket index, text) per bucket of starts (ISO, ascending) holding annotations: their
-    times and descriptions, oldest first, one line each."""
-    found = {}
-    for annotation in sorted(annotations, key=lambda item: (item["createdAt"], item["id"])):
-        index = bisect.bisect_right(starts, annotation["createdAt"]) - 1
-        if index >= 0:
-            found.setdefault(index, []).append("%s %s" % (annotation["createdAt"][:16],
-                                                          annotation["description"]))
-    return [(index, "\n".join(texts)) for index, texts in sorted(found.items())]
-
-
-###############################################################################
-# Dashboard: the application, its parameters and routing ######################
-###############################################################################
-
-DASHBOARD_WINDOWS = ("7", "30", "90", "365")
-WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.",
-                     choices=DASHBOARD_WINDOWS, default="30")
-INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
-                       "90 days).", choices=tuple(INTERVALS))
-FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
-FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
-OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
-PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
-SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
-                                                         if p.name in ("groupBy", "domain"))
-# The page counts by domain or category; a domain's row opens its URLs (groupBy=url&domain=).
-SOURCE_PAGE_GROUPS = ("domain", "category")
-CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
-LATEST_CHATS = 10
-SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
-
-
-def blank_fields_unsent():
-    """An HTML form sends every field, empty ones as "name="; read those as not sent, as
-    the API's query readers expect."""
-    query = request.environ.get("QUERY_STRING", "")
-    if "=&" in query + "&":
-        request.environ["QUERY_STRING"] = "&".join(
-            pair for pair in query.split("&") if pair and not pair.endswith("="))
-
-
-def page_query(params, check=None):
-    """The values of a page's query parameters (problems, and check's, are a 422 page)."""
-    blank_fields_unsent()
-    query, values = read_query(params)
-    if check:
-        check(query, values)
-    query.done()
-    return values
-
-
-def window_scope(db, values, **narrowing):
-    """The ChatScope of the last `days` days to now, with the page's filters."""
-    now = db.clock()
-    query = QueryParams()
-    window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
-    window.update({name: values.get(name) for name in FILTER_NAMES + ("domain",)})
-    window.update(narrowing)
-    return read_scope(query, window, caller().workspace_id, now)
-
-
-def interval_of(values):
-    return values["interval"] or ("day" if int(values["days"]) <= 90 else "week")
-
-
-def filter_choices(connection, workspace_id):
-    """What the filter form offers: engines that answered, topics, tags and locations."""
-    return {
-        "engines": [row["engine"] for row in query_all(connection, """
-            SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
-            (workspace_id,))],
-        "topics": list_topics(connection, workspace_id),
-        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
-                                      "ORDER BY name_key, id", (workspace_id,)),
-        "locations": [row["location"] for row in query_all(connection, """
-            SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
-            ORDER BY location""", (workspace_id,))],
-    }
-
-
-def query_string(values, **changes):
-    """A page's query string with changes (None drops a parameter)."""
-    merged = {name: json.dumps(value) if isinstance(value, bool) else value
-              for name, value in dict(values, **changes).items() if value is not None}
-    return urllib.parse.urlencode(merged)
-
-
-def prompt_documents(fragment):
-    """Prompt objects (dicts) from the JSON the prompt functions build for the API."""
-    return orjson.loads(orjson.dumps(fragment))
-
-
-def add_dashboard(app, db, limiter):
-    """The WSGI callable of app with the dashboard: the paths the dashboard's routes match
-    go to it, the rest to the API."""
-    dashboard = bottle.Bottle()
-    dashboard.default_error_handler = routing_error_page
-    dashboard.uninstall(True)
-    dashboard.add_hook("before_request", refuse_undecodable_path)
-    if app.config["tracker.runs"] == "instant":
-        dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
-    dashboard.install(DashboardPlugin(db, limiter))
-    dashboard.config["tracker.worker"] = app.config["tracker.worker"]
-    dashboard.config["tracker.replication"] = app.config["tracker.replication"]
-    add_dashboard_routes(dashboard, db)
-    api = app.wsgi
-
-    def wsgi(environ, start_response):
-        try:
-            dashboard.router.match(environ)
-        except bottle.HTTPError as error:
-            if error.status_code == 404 and is_api_path(app, environ):
-                return api(environ, start_response)
-        return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
-    app.config["tracker.dashboard"] = dashboard
-    return wsgi
-
-
-def is_api_path(app, environ):
-    """True for a path under /api (any version) or one of the API's own routes (/healthz):
-    its 404s stay JSON; any other unknown path is the dashboard's, a page with a way back."""
-    if environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]:
-        return True
-    try:
-        app.router.match(environ)
-    except bottle.HTTPError as error:
-        return error.status_code != 404
-    return True
-
-
-def routing_error_page(error):
-    """What never reached a page (a wrong method, a path that is not UTF-8), as a page."""
-    set_common_headers()
-    set_headers(DASHBOARD_HEADERS)
-    if "Allow" in error.headers:
-        set_headers([("Allow", error.headers["Allow"])])
-    if error.status_code == 404:
-        return render_page("Page not found", render_part(
-            "error", message="There is no dashboard page at this address.", errors=None,
-            back="/", back_label="Go to the overview"), status=404)
-    message = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))[0]
-    return render_page("Not done", render_part("error", message=message, errors=None, back="/"),
-                       status=error.status_code)
-
-
-def add_dashboard_routes(app, db):
-    add_session_routes(app, db)
-    add_overview_routes(app, db)
-    add_prompt_pages(app, db)
-    add_chat_pages(app, db)
-    add_source_pages(app, db)
-    add_traffic_page(app, db)
-    add_catalog_pages(app, db)
-    add_settings_pages(app, db)
-
-
-###############################################################################
-# Dashboard: templates, styles and assets #####################################
-###############################################################################
-
 FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filters">
 <div><label for="f-days">Window</label>
 <select id="f-days" name="days">
@@ -13737,6 +12943,819 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
+# Dashboard: sessions and sign-in ###############################################
+###############################################################################
+
+# The dashboard is a second Bottle application in the same process: server-rendered
+# pages over the same functions the API reads, for a person with a browser. It answers
+# the paths its routes match; every other path is the API's, as before (add_dashboard).
+# Pages need no script: charts are inline SVG, forms are plain HTML forms, and a delete asks
+# on a page of its own; one small script file only shows times in the browser's time zone.
+
+DASHBOARD_SESSION_SECONDS = 12 * 3600
+SESSION_TOKEN_BYTES = 32
+SESSION_COOKIE = "tracker_session"
+SIGN_IN_COOKIE = "tracker_sign_in"  # the sign-in form's CSRF token (double submit)
+# Expired sessions are deleted a batch at a time, at each sign-in.
+SESSION_SWEEP_BATCH = 100
+# A session's own budget of pages a minute. Its pages do not count against the key's API
+# limit (a person clicking through the dashboard would otherwise meet the key's 429 within
+# seconds, and a script sharing the key would starve the person); ten pages a second for a
+# whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
+# and static files are never counted.
+SESSION_RATE_LIMIT = 600
+DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
+                 "frame-ancestors 'none'; object-src 'none'")
+DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
+                     ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store")]
+
+
+def session_cookie(name, value, max_age):
+    """Set a dashboard cookie: HttpOnly, SameSite=Strict, Secure behind HTTPS."""
+    response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict",
+                        secure=request.urlparts.scheme == "https")
+
+
+def find_session(connection, token_hash, now):
+    return query_one(connection, """
+        SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
+        JOIN api_keys k ON k.id = s.api_key_id
+        WHERE s.token_hash = ? AND s.expires_at > ?""", (token_hash, now))
+
+
+def session_auth(db, token):
+    """(Auth, CSRF token) of a live session, or None: unknown, expired, or its key revoked
+    or expired since. An organization that lost API access gets the API's 402 or 403."""
+    connection = db.connection()
+    now = db.now()
+    session = find_session(connection, hash_key(token), now)
+    if session is None:
+        return None
+    row = lookup_key(connection, session["key_hash"])
+    if not key_usable(row, now):
+        return None
+    check_organization(row)
+    return auth_from_row(row), session["csrf_token"]
+
+
+def sign_in(db, key):
+    """A new session's token for key, or None when key is not a usable key."""
+    connection = db.connection()
+    now = db.now()
+    row = lookup_key(connection, hash_key(key)) if key_is_well_formed(key) else None
+    if row is None or not key_usable(row, now):
+        return None
+    check_organization(row)
+    token = secrets.token_urlsafe(SESSION_TOKEN_BYTES)
+    with db.write() as connection:
+        connection.execute("""
+            DELETE FROM dashboard_sessions WHERE token_hash IN (
+                SELECT token_hash FROM dashboard_sessions WHERE expires_at <= ? LIMIT ?)""",
+                           (now, SESSION_SWEEP_BATCH))
+        connection.execute("""
+            INSERT INTO dashboard_sessions (token_hash, api_key_id, csrf_token, created_at,
+                                            expires_at) VALUES (?, ?, ?, ?, ?)""",
+            (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
+             iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
+    return token
+
+
+def sign_out(db, token):
+    with db.write() as connection:
+        connection.execute("DELETE FROM dashboard_sessions WHERE token_hash = ?",
+                           (hash_key(token),))
+
+
+# A form, urlencoded or multipart alike, is at most FORM_MAX_BYTES (Bottle's MEMFILE_MAX,
+# which bounded urlencoded forms alone) in at most FORM_MAX_FIELDS fields (the forms here
+# have fewer than ten), both checked before anything parses it: Bottle's multipart parser
+# had no bound but the 16 MiB of any body, and spent 2-7 s on 100,000 empty parts.
+FORM_MAX_BYTES = bottle.BaseRequest.MEMFILE_MAX
+FORM_MAX_FIELDS = 100
+MULTIPART_BOUNDARY = re.compile(r';\s*boundary=(?:"([^"]+)"|([^;\s]+))', re.I)
+
+
+def check_form():
+    """A 413 for a request body larger than a form may be, or with more fields."""
+    if request.content_length > FORM_MAX_BYTES:
+        raise ApiError(413, "A form exceeds %d bytes" % FORM_MAX_BYTES, code="PAYLOAD_TOO_LARGE")
+    if form_fields(request.body.read(), request.environ.get("CONTENT_TYPE", "")) > FORM_MAX_FIELDS:
+        raise ApiError(413, "A form has at most %d fields" % FORM_MAX_FIELDS,
+                       code="PAYLOAD_TOO_LARGE")
+
+
+def form_fields(body, content_type):
+    """How many fields body holds at most, counted without parsing it: a multipart body's
+    delimiter lines but the last, or an urlencoded one's separators (Bottle's & and ;) plus one."""
+    boundary = MULTIPART_BOUNDARY.search(content_type)
+    if content_type.lower().startswith("multipart/") and boundary:
+        return body.count(b"--" + (boundary.group(1) or boundary.group(2)).encode("latin-1")) - 1
+    return body.count(b"&") + body.count(b";") + 1
+
+
+def form_text(name):
+    """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
+    value = request.forms.get(name, "")
+    try:
+        return wsgi_text(value)
+    except UnicodeError:
+        raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
+
+
+def form_number(name):
+    """A form field that holds a whole number: its value (None when blank); other text is
+    handed on as text, for the validator to refuse."""
+    value = form_text(name).strip()
+    return int(value) if value.isdigit() else value or None
+
+
+def form_list(name):
+    """A comma-separated form field as a list of its non-blank items."""
+    return [item.strip() for item in form_text(name).split(",") if item.strip()]
+
+
+class DashboardPlugin:
+    """Sessions, CSRF, scopes, the key's rate limit and the security headers of every page.
+
+    A page with a session runs with the session's key as ``caller()``, so the functions
+    the API reads see the same workspace; its requests count against the session's own
+    limit (SESSION_RATE_LIMIT), never the key's. Errors are pages too: an ApiError shows
+    its message and problems, with its status.
+    """
+    name = "dashboard"
+    api = 2
+
+    def __init__(self, db, limiter):
+        self.db = db
+        self.limiter = limiter
+
+    def apply(self, callback, route):
+        public = route.config.get("public", False)
+        signed_out = route.config.get("signed_out")  # the page a visitor without a session gets
+
+        def page(*args, **kwargs):
+            set_common_headers()
+            set_headers(DASHBOARD_HEADERS)
+            try:
+                check_form()
+                if not public and not self.open_session():
+                    if signed_out is not None:
+                        return signed_out()
+                    if request.method == "GET":
+                        bottle.redirect("/", 303)
+                    raise ApiError(401, "Your session has ended: sign in again",
+                                   code="SESSION_ENDED")
+                return callback(*args, **kwargs)
+            except bottle.HTTPResponse:
+                raise
+            except ApiError as error:
+                return error_page(error)
+            except apsw.InterruptError:  # the page's budget ran out (Database.set_budget)
+                return error_page(over_budget(self.db.budget(), export_hint=False))
+            except Exception as error:
+                log_failure(error, "unhandled error in %s %s", loggable(request.method),
+                            loggable(request.path))
+                return error_page(ApiError(500, "Internal server error"))
+        return page
+
+    def open_session(self):
+        """Check the session, its CSRF token and scope, and count the request; False when
+        there is no live session."""
+        token = request.get_cookie(SESSION_COOKIE)
+        found = session_auth(self.db, token) if token else None
+        if found is None:
+            return False
+        auth, csrf = found
+        request.environ["tracker.auth"], request.environ["tracker.csrf"] = auth, csrf
+        if request.path != "/sign-out":  # leaving is never refused
+            count_session_request(self.limiter, token)
+        if request.method == "POST":
+            if not hmac.compare_digest(form_text("csrf").encode(), csrf.encode()):
+                raise ApiError(403, "The form has expired: reload the page and try again",
+                               code="CSRF_TOKEN_INVALID")
+            if "write" not in auth.scopes and request.path != "/sign-out":
+                raise ApiError(403, "This API key lacks the write scope", code="INSUFFICIENT_SCOPE")
+        return True
+
+
+def count_session_request(limiter, token):
+    """Count a page against its session's own limit; a 429 page past it."""
+    allowed, remaining, reset = limiter.hit(("session", hash_key(token)), SESSION_RATE_LIMIT)
+    set_headers([("X-Ratelimit-Limit", str(SESSION_RATE_LIMIT)),
+                 ("X-Ratelimit-Remaining", str(remaining)), ("X-Ratelimit-Reset", str(reset))])
+    if not allowed:
+        raise rate_limit_error("Too many pages: %d a minute per session; wait a moment"
+                               % SESSION_RATE_LIMIT, max(1, math.ceil(reset - limiter.clock())))
+
+
+def signed_in():
+    """The Auth of the current page's session, or None on a public page."""
+    return request.environ.get("tracker.auth")
+
+
+def may_write():
+    """True when the page's key may change things (it shows forms only then)."""
+    return "write" in getattr(signed_in(), "scopes", ())
+
+
+###############################################################################
+# Dashboard: HTML, Markdown and charts ##########################################
+###############################################################################
+
+DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
+                      ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
+                      ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
+
+def template(name):
+    """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
+    compiled = COMPILED_TEMPLATES.get(name)
+    if compiled is None:
+        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
+    return compiled
+
+
+COMPILED_TEMPLATES = {}
+
+
+def render_page(title, body, current=None, status=200):
+    """A whole HTML page around body (HTML built from escaped parts)."""
+    response.status = status
+    set_headers([("Content-Type", "text/html; charset=utf-8")])
+    return template("layout").render(
+        title=title, body=body, current=current, auth=signed_in(), sections=DASHBOARD_SECTIONS,
+        csrf=request.environ.get("tracker.csrf", ""), version=__version__,
+        replica=replica_footer(request.app.config.get("tracker.replication"))).encode()
+
+
+def replica_footer(replication):
+    """The replica's state for the footer: " · replica ok, 0.3 s behind"."""
+    if not replication:
+        return ""
+    status = replication.status()
+    behind = "" if status["lagSeconds"] is None else ", %.1f s behind" % status["lagSeconds"]
+    return " · replica %s%s" % (status["state"], behind)
+
+
+def render_part(name, **values):
+    """One template's HTML; csrf, auth and a refused form's state are there for every form."""
+    return template(name).render(csrf=request.environ.get("tracker.csrf", ""), auth=signed_in(),
+                                 can_write=may_write(), when=when,
+                                 kept=request.environ.get("tracker.form", NO_REFUSED_FORM), **values)
+
+
+# The form fields that API field names in a 422 stand for (a prompt's topic is sent by name;
+# the pasted lines are the bulk body's prompts).
+FORM_FIELD_OF = {"topicName": "topic", "topicId": "topic", "prompts": "lines"}
+
+
+class RefusedForm:
+    """A form the server refused, shown again on its own page: what was typed, and each
+    problem beside its field (a problem that names no field of the form heads the form).
+    Templates ask it about their form by its action, so other forms on the page stay as they
+    were."""
+
+    def __init__(self, action=None, values=None, error=None):
+        self.action, self.values, self.problems, self.general = action, values or {}, {}, []
+        for problem in (error.errors or [] if error else []):
+            field = re.split(r"[\[.]", problem.get("field") or "")[0]
+            field = FORM_FIELD_OF.get(field, field)
+            if field in self.values and field not in self.problems:
+                self.problems[field] = problem["message"]
+            else:
+                self.general.append(problem)
+        if error and not error.errors:
+            self.general.append({"message": error.message})
+
+    def value(self, action, name, default=""):
+        return self.values.get(name, default) if action == self.action else default
+
+    def problem_id(self, name):
+        return "problem-" + re.sub(r"[^a-z0-9]+", "-", (self.action + "-" + name).lower())
+
+    def problem(self, action, name):
+        """The problem of a field as HTML beside it, or ''."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return '<p class="field-problem" id="%s">%s</p>' % (self.problem_id(name),
+                                                             escape(self.problems[name]))
+
+    def marks(self, action, name):
+        """The attributes that tie a field to its problem, for screen readers."""
+        if action != self.action or name not in self.problems:
+            return ""
+        return ' aria-invalid="true" aria-describedby="%s"' % self.problem_id(name)
+
+    def summary(self, action):
+        """The form's problems that name none of its fields, as HTML at its top, or ''."""
+        if action != self.action or not (self.general or self.problems):
+            return ""
+        lead = "Not saved: the problems are beside their fields." if self.problems else "Not saved."
+        items = "".join("<li>%s%s</li>" % (escape(p["field"]) + ": " if p.get("field") else "",
+                                           escape(p["message"])) for p in self.general)
+        return '<div class="problem" role="alert"><p>%s</p>%s</div>' % (
+            lead, items and "<ul>%s</ul>" % items)
+
+
+NO_REFUSED_FORM = RefusedForm()
+
+
+def shows_refusal(page):
+    """A POST handler whose refused form (a 422) comes back on page(*its args), the values
+    kept and the problems beside their fields, with the 422; no dead-end error page."""
+    def decorate(handler):
+        @functools.wraps(handler)
+        def wrapper(*args, **kwargs):
+            try:
+                return handler(*args, **kwargs)
+            except ApiError as error:
+                if error.status != 422:
+                    raise
+                request.environ["tracker.form"] = RefusedForm(request.path, {
+                    name: form_text(name) for name in request.forms.keys() if name != "csrf"},
+                    error)
+            request.environ["QUERY_STRING"] = ""
+            body = page(*args, **kwargs)
+            response.status = 422
+            return body
+        return wrapper
+    return decorate
+
+
+def error_page(error):
+    """An ApiError as a page, with its status (and Retry-After on a 429)."""
+    set_headers([(name.title(), str(value)) for name, value in error.headers.items()])
+    section = "/" + request.path.split("/")[1]
+    return render_page("Something went wrong" if error.status >= 500 else "Not done",
+                       render_part("error", message=error.message, errors=error.errors,
+                                   back=section), status=error.status)
+
+
+def escape(text):
+    return html.escape(str(text), quote=True)
+
+
+def when(timestamp, date_only=False):
+    """A UTC time as <time>: the text is UTC (what a page without script shows); the
+    dashboard's one script (local-time.js) rewrites it in the browser's own time zone."""
+    text = timestamp[:10] if date_only else timestamp[:16].replace("T", " ") + " UTC"
+    return '<time datetime="%s" data-local="%s">%s</time>' % (
+        escape(timestamp), "date" if date_only else "time", escape(text))
+
+
+# Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
+# piece; the only markup is what this renderer writes (links only to http(s) URLs, with
+# rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
+@functools.cache
+def markdown_inline_pattern():
+    """Code, links, URLs, bold and italics (compiled on first use, as
+    markdown_link_pattern)."""
+    return re2.compile(
+        r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
+        r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+        r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+
+
+MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
+
+
+def link_html(url, label_html):
+    return '<a href="%s" rel="nofollow noopener noreferrer">%s</a>' % (escape(url), label_html)
+
+
+class AnswerRenderer:
+    """Renders an answer's Markdown as HTML, marking the tracked brands where named."""
+
+    def __init__(self, brands):
+        # the matcher's own patterns, so a highlight is exactly what counts as a mention
+        self.patterns = [(brand_id, pattern) for brand_id, literal, regex, _ in
+                         BrandMatcher(brands).brands for pattern in (literal, regex) if pattern]
+
+    def text(self, text):
+        """Plain text, escaped, with brand names in <mark>."""
+        spans = sorted((match.start(), -match.end(), brand_id)
+                       for brand_id, pattern in self.patterns
+                       for match in pattern.finditer(text) if match.end() > match.start())
+        out, at = [], 0
+        for start, negative_end, brand_id in spans:
+            if start < at:
+                continue  # inside a mark already placed
+            out.append(escape(text[at:start]))
+            out.append('<mark class="brand-%d">%s</mark>'
+                       % (brand_id, escape(text[start:-negative_end])))
+            at = -negative_end
+        out.append(escape(text[at:]))
+        return "".join(out)
+
+    def inline(self, text):
+        out, at = [], 0
+        for match in markdown_inline_pattern().finditer(text):
+            out.append(self.text(text[at:match.start()]))
+            code, label, url, bare, strong, strong2, em, em2 = match.groups()
+            if code is not None:
+                out.append("<code>%s</code>" % escape(code))
+            elif url is not None:
+                out.append(link_html(url, self.inline(label)))
+            elif bare is not None:
+                bare = bare.rstrip(URL_TRAILING_PUNCTUATION)
+                out.append(link_html(bare, escape(bare)))
+                out.append(escape(match.group()[len(bare):]))
+            elif strong is not None or strong2 is not None:
+                out.append("<strong>%s</strong>" % self.inline(strong or strong2))
+            else:
+                out.append("<em>%s</em>" % self.inline(em or em2))
+            at = match.end()
+        out.append(self.text(text[at:]))
+        return "".join(out)
+
+    def render(self, answer):
+        """The answer as block HTML: paragraphs, headings, lists, quotes, code blocks."""
+        out, paragraph, items, code = [], [], None, None
+
+        def close():
+            nonlocal items
+            if paragraph:
+                out.append("<p>%s</p>" % "<br>".join(self.inline(line) for line in paragraph))
+                paragraph.clear()
+            if items is not None:
+                tag, entries = items
+                out.append("<%s>%s</%s>" % (tag, "".join("<li>%s</li>" % e for e in entries), tag))
+                items = None
+
+        for line in answer.split("\n"):
+            if code is not None:
+                if line.strip().startswith("```"):
+                    out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
+                    code = None
+                else:
+                    code.append(line)
+                continue
+            if line.strip().startswith("```"):
+                close()
+                code = []
+                continue
+            found = MARKDOWN_BLOCK.match(line)
+            if not line.strip():
+                close()
+            elif found and found.group(1):
+                close()
+                level = min(6, len(found.group(1)) + 2)  # the page has h1 and h2 already
+                out.append("<h%d>%s</h%d>" % (level, self.inline(found.group(2)), level))
+            elif found and found.group(3):
+                tag = "ol" if found.group(3)[0].isdigit() else "ul"
+                if paragraph or (items is not None and items[0] != tag):
+                    close()
+                if items is None:
+                    items = (tag, [])
+                items[1].append(self.inline(found.group(4)))
+            elif found:
+                close()
+                out.append("<blockquote>%s</blockquote>" % self.inline(found.group(5)))
+            else:
+                if items is not None:
+                    close()
+                paragraph.append(line)
+        if code is not None:
+            out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
+        close()
+        return "".join(out)
+
+
+# Series colours for brands that kept the default colour: Okabe and Ito's palette for
+# colour-blind readers (its yellow left out: too pale on white). Each line also has its own
+# marker and dash pattern, so lines stay apart in grey print and where colours meet.
+CHART_COLORS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+CHART_DASHES = ("", "6 3", "2 3", "8 3 2 3", "12 4", "4 4 1 4")
+CHART_MARKERS = ("circle", "square", "triangle", "diamond", "cross", "triangle-down")
+UNCHOSEN_BRAND_COLOR = "#6b7280"  # schema.sql's default for brands.color
+# A chart's drawing units (the viewBox). Its axis labels are 14 units, 20 on a narrow screen
+# (DASHBOARD_CSS), which the layout keeps at 11 px or more on screen at every width: a chart
+# is never drawn narrower than 440 px unless the screen is a phone's (about 340 px wide).
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT = 560, 260, 40, 72
+# The top of a chart's scale: the smallest that holds the largest value, each a round
+# number when divided into the four steps of the grid.
+CHART_TOPS = (0.04, 0.08, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def brand_color(brand):
+    """A brand's own colour, or (kept the default) one of CHART_COLORS by its id, so a brand
+    has the same colour on every chart."""
+    color = brand.get("color")
+    if color and color.lower() != UNCHOSEN_BRAND_COLOR:
+        return color
+    return CHART_COLORS[(brand.get("brandId") or brand["id"]) % len(CHART_COLORS)]
+
+
+def percent(value, digits=1):
+    return "–" if value is None else "%.*f %%" % (digits, value * 100)
+
+
+def margin(figure, is_share=True):
+    """A figure's 95 % interval as a compact "± x" on a line of its own (x: half its width,
+    in points for a share), the exact range or the reason there is none in its title."""
+    if figure["value"] is None:
+        return ""
+    if figure["lower"] is None:
+        return '<small class="margin" title="No interval: %s">±?</small>' % escape(figure["interval"])
+    scale, unit = (100, " pts") if is_share else (1, "")
+    bounds = ("%.1f–%.1f %%" % (figure["lower"] * 100, figure["upper"] * 100) if is_share
+              else "%.2f to %.2f" % (figure["lower"], figure["upper"]))
+    return '<small class="margin" title="95 %% interval: %s">± %.*f%s</small>' % (
+        bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
+
+
+# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
+# points of several lines show through each other, each shape a different size as well.
+MARKER_OUTLINES = {
+    "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
+    "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
+    "diamond": ((0, -1.3), (1.3, 0), (0, 1.3), (-1.3, 0)),
+    "cross": ((-0.4, -1.2), (0.4, -1.2), (0.4, -0.4), (1.2, -0.4), (1.2, 0.4), (0.4, 0.4),
+              (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
+    "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
+}
+
+
+@functools.lru_cache(maxsize=256)
+def marker_template(shape, color):
+    """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
+    size = 4 + CHART_MARKERS.index(shape) * 0.6
+    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
+    if shape == "circle":
+        return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
+    return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
+            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
+               common))
+
+
+def line_chart(title, labels, lines, markers=()):
+    """An SVG line chart of shares (0 to 1) per label, one line per (name, colour,
+    values); a value of None leaves a gap; markers, (label index, text), are dashed
+    vertical lines whose <title> says what happened then. Each point's <title> names its
+    line, date and value; a table of the same figures is beside it (chart_table)."""
+    width, height, pad, left = CHART_WIDTH, CHART_HEIGHT, CHART_PAD, CHART_LEFT
+    step = (width - left - pad / 2) / max(1, len(labels) - 1)
+    peak = max([v for _, _, values in lines for v in values if v is not None] + [0])
+    top = next(top for top in CHART_TOPS if top >= peak or top == 1.0)
+
+    def x(index):
+        return left + index * step if len(labels) > 1 else (width + left) / 2
+
+    def y(value):
+        return height - pad + (pad / 2 + pad - height) * value / top
+
+    parts = ['<svg class="chart" viewBox="0 0 %d %d" role="img" aria-label="%s" '
+             'xmlns="http://www.w3.org/2000/svg">' % (width, height, escape(title))]
+    for tick in range(5):
+        value = top * tick / 4
+        parts.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" class="grid"/>'
+                     '<text x="%d" y="%.1f" class="axis" text-anchor="end">%s</text>'
+                     % (left, width - pad / 2, y(value), y(value), left - 6, y(value) + 5,
+                        percent(value, 0)))
+    for index, anchor in ((0, "start"), (len(labels) - 1, "end")):
+        if labels and (index or len(labels) > 1):
+            parts.append('<text x="%.1f" y="%d" class="axis" text-anchor="%s">%s</text>'
+                         % (x(index), height - pad + 26, anchor, day_words(labels[index])))
+    for index, text in markers:
+        parts.append('<g class="annotation"><line x1="%.1f" x2="%.1f" y1="%d" y2="%d"/>'
+                     '<title>%s</title></g>' % (x(index), x(index), pad / 2, height - pad,
+                                                escape(text)))
+    for number, (name, color, values) in enumerate(lines):
+        shape = CHART_MARKERS[number % len(CHART_MARKERS)]
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
+        segments, current = [], []
+        for index, value in enumerate(values):
+            if value is None:
+                segments.append(current)
+                current = []
+            else:
+                current.append((x(index), y(value), labels[index], value))
+        segments.append(current)
+        parts.append('<g class="series" data-name="%s">' % escape(name))
+        mark, name_html = marker_template(shape, color), escape(name)
+        for segment in segments:
+            if len(segment) > 1:
+                parts.append('<polyline fill="none" stroke="%s" stroke-width="2"%s points="%s"/>'
+                             % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+                                " ".join("%.1f,%.1f" % p[:2] for p in segment)))
+            for px, py, label, value in segment:
+                parts.append(mark % {"x": px, "y": py, "title": "<title>%s, %s: %s</title>" % (
+                    name_html, day_words(label), percent(value))})
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def day_words(label):
+    """A bucket's start (an ISO date or time) as a date people read: 25 Nov 2026 (only
+    digits and a month's name: no escaping needed)."""
+    day = datetime.date.fromisoformat(label[:10])
+    return "%d %s %d" % (day.day, day.strftime("%b"), day.year)
+
+
+def chart_legend(lines):
+    """Each line's marker, dash, name and latest value (where lines meet, the legend still
+    says what each one is at)."""
+    items = []
+    for number, (name, color, values) in enumerate(lines):
+        latest = next((value for value in reversed(values) if value is not None), None)
+        dash = CHART_DASHES[number % len(CHART_DASHES)]
+        items.append(
+            '<li><svg width="34" height="14" viewBox="0 0 34 14" aria-hidden="true">'
+            '<line x1="1" x2="33" y1="7" y2="7" stroke="%s" stroke-width="2"%s/>%s</svg>'
+            '%s <span class="latest">%s</span></li>'
+            % (escape(color), ' stroke-dasharray="%s"' % dash if dash else "",
+               marker_template(CHART_MARKERS[number % len(CHART_MARKERS)], color)
+               % {"x": 17, "y": 7, "title": ""}, escape(name),
+               "latest " + percent(latest) if latest is not None else "no figure yet"))
+    return '<ul class="legend">%s</ul>' % "".join(items)
+
+
+def chart_table(caption, labels, lines):
+    """The chart's figures as a table, folded away by default."""
+    head = "".join("<th scope=\"col\" class=\"num\">%s</th>" % escape(name) for name, _, _ in lines)
+    rows = "".join("<tr><th scope=\"row\">%s</th>%s</tr>" % (
+        day_words(label), "".join("<td class=\"num\">%s</td>" % percent(values[i])
+                                          for _, _, values in lines))
+        for i, label in enumerate(labels))
+    return ('<details class="data"><summary>%s as a table</summary><div class="scroll"><table>'
+            '<thead><tr><th scope="col">Period from</th>%s</tr></thead><tbody>%s</tbody></table></div>'
+            '</details>' % (escape(caption), head, rows))
+
+
+def figure_chart(title, rows, figure, annotations=()):
+    """A chart of one ratio figure (visibility, shareOfVoice) per ranked brand over time,
+    each of annotations (GET /analytics/annotations' items) marked in its bucket."""
+    if not rows or not rows[0].get("series"):
+        return '<p class="empty">No chats in this window.</p>'
+    labels = [bucket["start"] for bucket in rows[0]["series"]]
+    lines = [(row["name"], brand_color(row), [bucket[figure]["value"] for bucket in row["series"]])
+             for row in rows]
+    markers = annotation_markers(labels, annotations)
+    return ('<figure class="card"><figcaption><h2>%s</h2></figcaption>%s%s%s</figure>'
+            % (escape(title), line_chart(title, labels, lines, markers), chart_legend(lines),
+               chart_table(title, labels, lines)))
+
+
+def annotation_markers(starts, annotations):
+    """(bucket index, text) per bucket of starts (ISO, ascending) holding annotations: their
+    times and descriptions, oldest first, one line each."""
+    found = {}
+    for annotation in sorted(annotations, key=lambda item: (item["createdAt"], item["id"])):
+        index = bisect.bisect_right(starts, annotation["createdAt"]) - 1
+        if index >= 0:
+            found.setdefault(index, []).append("%s %s" % (annotation["createdAt"][:16],
+                                                          annotation["description"]))
+    return [(index, "\n".join(texts)) for index, texts in sorted(found.items())]
+
+
+###############################################################################
+# Dashboard: the application, its parameters and routing ######################
+###############################################################################
+
+DASHBOARD_WINDOWS = ("7", "30", "90", "365")
+WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 days.",
+                     choices=DASHBOARD_WINDOWS, default="30")
+INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
+                       "90 days).", choices=tuple(INTERVALS))
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
+OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
+PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
+SOURCE_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS + tuple(p for p in SOURCE_PARAMS
+                                                         if p.name in ("groupBy", "domain"))
+# The page counts by domain or category; a domain's row opens its URLs (groupBy=url&domain=).
+SOURCE_PAGE_GROUPS = ("domain", "category")
+CHAT_PAGE_PARAMS = FILTER_PARAMS + PAGE_PARAMS
+LATEST_CHATS = 10
+SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
+
+
+def blank_fields_unsent():
+    """An HTML form sends every field, empty ones as "name="; read those as not sent, as
+    the API's query readers expect."""
+    query = request.environ.get("QUERY_STRING", "")
+    if "=&" in query + "&":
+        request.environ["QUERY_STRING"] = "&".join(
+            pair for pair in query.split("&") if pair and not pair.endswith("="))
+
+
+def page_query(params, check=None):
+    """The values of a page's query parameters (problems, and check's, are a 422 page)."""
+    blank_fields_unsent()
+    query, values = read_query(params)
+    if check:
+        check(query, values)
+    query.done()
+    return values
+
+
+def window_scope(db, values, **narrowing):
+    """The ChatScope of the last `days` days to now, with the page's filters."""
+    now = db.clock()
+    query = QueryParams()
+    window = {"from": now - int(values["days"]) * 86400, "to": None, "promptId": None}
+    window.update({name: values.get(name) for name in FILTER_NAMES + ("domain",)})
+    window.update(narrowing)
+    return read_scope(query, window, caller().workspace_id, now)
+
+
+def interval_of(values):
+    return values["interval"] or ("day" if int(values["days"]) <= 90 else "week")
+
+
+def filter_choices(connection, workspace_id):
+    """What the filter form offers: engines that answered, topics, tags and locations."""
+    return {
+        "engines": [row["engine"] for row in query_all(connection, """
+            SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+            (workspace_id,))],
+        "topics": list_topics(connection, workspace_id),
+        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
+                                      "ORDER BY name_key, id", (workspace_id,)),
+        "locations": [row["location"] for row in query_all(connection, """
+            SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
+            ORDER BY location""", (workspace_id,))],
+    }
+
+
+def query_string(values, **changes):
+    """A page's query string with changes (None drops a parameter)."""
+    merged = {name: json.dumps(value) if isinstance(value, bool) else value
+              for name, value in dict(values, **changes).items() if value is not None}
+    return urllib.parse.urlencode(merged)
+
+
+def prompt_documents(fragment):
+    """Prompt objects (dicts) from the JSON the prompt functions build for the API."""
+    return orjson.loads(orjson.dumps(fragment))
+
+
+def add_dashboard(app, db, limiter):
+    """The WSGI callable of app with the dashboard: the paths the dashboard's routes match
+    go to it, the rest to the API."""
+    dashboard = bottle.Bottle()
+    dashboard.default_error_handler = routing_error_page
+    dashboard.uninstall(True)
+    dashboard.add_hook("before_request", refuse_undecodable_path)
+    if app.config["tracker.runs"] == "instant":
+        dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
+    dashboard.install(DashboardPlugin(db, limiter))
+    dashboard.config["tracker.worker"] = app.config["tracker.worker"]
+    dashboard.config["tracker.replication"] = app.config["tracker.replication"]
+    add_dashboard_routes(dashboard, db)
+    api = app.wsgi
+
+    def wsgi(environ, start_response):
+        try:
+            dashboard.router.match(environ)
+        except bottle.HTTPError as error:
+            if error.status_code == 404 and is_api_path(app, environ):
+                return api(environ, start_response)
+        return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
+    app.config["tracker.dashboard"] = dashboard
+    return wsgi
+
+
+def is_api_path(app, environ):
+    """True for a path under /api (any version) or one of the API's own routes (/healthz):
+    its 404s stay JSON; any other unknown path is the dashboard's, a page with a way back."""
+    if environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]:
+        return True
+    try:
+        app.router.match(environ)
+    except bottle.HTTPError as error:
+        return error.status_code != 404
+    return True
+
+
+def routing_error_page(error):
+    """What never reached a page (a wrong method, a path that is not UTF-8), as a page."""
+    set_common_headers()
+    set_headers(DASHBOARD_HEADERS)
+    if "Allow" in error.headers:
+        set_headers([("Allow", error.headers["Allow"])])
+    if error.status_code == 404:
+        return render_page("Page not found", render_part(
+            "error", message="There is no dashboard page at this address.", errors=None,
+            back="/", back_label="Go to the overview"), status=404)
+    message = ROUTING_ERRORS.get(error.status_code, ("Internal server error", None))[0]
+    return render_page("Not done", render_part("error", message=message, errors=None, back="/"),
+                       status=error.status_code)
+
+
+def add_dashboard_routes(app, db):
+    add_session_routes(app, db)
+    add_overview_routes(app, db)
+    add_prompt_pages(app, db)
+    add_chat_pages(app, db)
+    add_source_pages(app, db)
+    add_traffic_page(app, db)
+    add_catalog_pages(app, db)
+    add_settings_pages(app, db)
+
+
+###############################################################################
 # Dashboard: pages ############################################################
 ###############################################################################
 
@@ -13776,14 +13795,6 @@ def change(value, is_share, lower_is_better=False, whole=False):
     better = (value < 0) if lower_is_better else (value > 0)
     return '<span class="%s">%s %s</span>' % ("up" if better else "down", "▲" if value > 0 else "▼",
                                               text.replace("-", "−"))
-
-
-def when(timestamp, date_only=False):
-    """A UTC time as <time>: the text is UTC (what a page without script shows); the
-    dashboard's one script (local-time.js) rewrites it in the browser's own time zone."""
-    text = timestamp[:10] if date_only else timestamp[:16].replace("T", " ") + " UTC"
-    return '<time datetime="%s" data-local="%s">%s</time>' % (
-        escape(timestamp), "date" if date_only else "time", escape(text))
 
 
 def window_words(days):
