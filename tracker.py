@@ -5882,6 +5882,11 @@ def page_fields(total, page, per_page):
             "lastPage": max(1, math.ceil(total / per_page))}
 
 
+# page_fields() in the OpenAPI document.
+PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
+               "lastPage": integer_schema(1)}
+
+
 # FTS5 trigrams need three characters; shorter searches scan the workspace's prompts,
 # comparing case-folded text (so "él" finds "ÉLAN", which LIKE, ASCII-only, would not).
 TRIGRAM_LENGTH = 3
@@ -8528,6 +8533,10 @@ def add_analytics_routes(app, db):
 # The worker ##################################################################
 ###############################################################################
 
+# How make_app runs the worker (serve --runs): see make_app.
+RUN_MODES = ("normal", "instant", "off")
+
+
 class WorkerStopping(Exception):
     """The worker is stopping: the run in hand is given back, not failed."""
 
@@ -8850,243 +8859,6 @@ class Worker:
         for run in unfinished:
             release_run(self.db, run)
         self._threads = []
-
-
-###############################################################################
-# Exports ######################################################################
-###############################################################################
-
-# format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
-# batches of EXPORT_BATCH_ROWS and written in chunks of about EXPORT_CHUNK_BYTES, so an
-# export of chats or prompts holds one batch in memory (an aggregate's, its groups: see
-# document_export_items).
-EXPORT_FORMATS = ("json", "csv", "ndjson")
-EXPORT_MEDIA_TYPES = {"csv": "text/csv; charset=utf-8", "ndjson": "application/x-ndjson"}
-EXPORT_BATCH_ROWS = 200
-EXPORT_CHUNK_BYTES = 64 * 1024
-# Each export holds a server thread while its client reads (serve --max-exports); one more
-# is refused with a 429 that suggests trying again after EXPORT_RETRY_SECONDS.
-MAX_EXPORTS_PER_KEY = 2
-EXPORT_RETRY_SECONDS = 10
-# A CSV cell that holds a list (a chat's sources, a prompt's tags) joins its items with this.
-EXPORT_JOINER = " | "
-# A text cell starting with one of these is a formula to a spreadsheet: OWASP's CSV
-# injection advice is to lead it with an apostrophe, which shows it as text.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-EXPORT_PARAMS = (
-    Param("format", "choice", "json: one page in the envelope. csv (a header row, nested fields "
-          "as dotted columns, lists joined with ' | ') or ndjson (one item per line): every item "
-          "matching the filters, streamed; page and perPage are ignored.",
-          choices=EXPORT_FORMATS, default="json"),
-)
-CHAT_EXPORT_PARAMS = EXPORT_PARAMS + (
-    Param("since", "integer", "With format=csv or ndjson: only chats with a greater id, for an "
-          "export that keeps a high-water mark (chats come oldest first).", minimum=0),
-)
-
-
-def batches(fetch, key):
-    """Batches of rows, fetch(after, limit) giving the rows after key(the last row)."""
-    after = None
-    while True:
-        rows = fetch(after, EXPORT_BATCH_ROWS)
-        yield rows
-        if len(rows) < EXPORT_BATCH_ROWS:
-            return
-        after = key(rows[-1])
-
-
-def prompt_export_items(db, workspace_id, **filters):
-    """Every prompt of the filters as GET /prompts shows them, newest first, by id keyset."""
-    where, params = prompt_filters(workspace_id, **filters)
-
-    def fetch(before, limit):
-        keyset, more = ("", []) if before is None else (" AND p.id < ?", [before])
-        return query_all(db.connection(), "SELECT p.id, %s AS prompt FROM prompts p%s%s "
-                         "ORDER BY p.id DESC LIMIT ?" % (PROMPT_JSON, where, keyset),
-                         params + more + [limit])
-    for rows in batches(fetch, lambda row: row["id"]):
-        yield from (orjson.loads(row["prompt"]) for row in rows)
-
-
-def chat_export_items(db, scope, brand_id, since):
-    """Every chat in scope (after chat id since) as GET /analytics/chats shows them, oldest
-    first, by (createdAt, id) keyset on the index the window uses."""
-    where, params = chat_list_conditions(scope, brand_id)
-    if since is not None:
-        where, params = where + " AND c.id > ?", params + [since]
-
-    def fetch(after, limit):
-        keyset, more = ("", []) if after is None else (" AND (c.created_at, c.id) > (?, ?)", after)
-        return query_all(db.connection(), "SELECT c.* FROM chats c WHERE %s%s "
-                         "ORDER BY c.created_at, c.id LIMIT ?" % (where, keyset),
-                         params + more + [limit])
-    for rows in batches(fetch, lambda row: [row["created_at"], row["id"]]):
-        yield from chats_json(db.connection(), scope.workspace_id, rows)
-
-
-def document_export_items(db, scope, document):
-    """Every item of an aggregate list in scope (sources, search queries, gaps...) in the
-    order of its pages, from one page that holds them all, document(connection, scope, 1,
-    MAX_ID). An aggregate has no key to page on: each page of it grouped and sorted every
-    row again (a year of URLs at 5 %: 77 pages of about 2 s), while one pass holds no more
-    than its groups, which its sort holds anyway."""
-    with db.read() as connection:
-        items = document(connection, scope, 1, MAX_ID)["data"]
-    yield from items  # after the read transaction: a slow client holds no snapshot open
-
-
-def sources_by(connection, scope, page, per_page, group_by):
-    """sources_document with the page arguments where document_export_items passes them."""
-    return sources_document(connection, scope, group_by, page, per_page)
-
-
-def export_columns(schema_name, omit=()):
-    """(dotted name, joined) of every leaf of a component schema: an object's fields become
-    columns of their own; a list's items the same columns, their values joined."""
-    schemas = component_schemas()
-
-    def walk(schema, prefix, joined):
-        while "$ref" in schema or "anyOf" in schema:  # a reference, or nullable_schema()
-            schema = (schemas[schema["$ref"].rsplit("/", 1)[1]] if "$ref" in schema else
-                      next(branch for branch in schema["anyOf"] if branch != {"type": "null"}))
-        if schema.get("type") == "array":
-            return walk(schema["items"], prefix, True)
-        if "properties" not in schema:
-            return [(prefix, joined)]
-        return [column for name, field in schema["properties"].items() if prefix or name not in omit
-                for column in walk(field, prefix + "." + name if prefix else name, joined)]
-    return walk(schemas[schema_name], "", False)
-
-
-def leaves(value, path):
-    """The values at a dotted path of value, one per item of every list on the way."""
-    if isinstance(value, list):
-        return [leaf for item in value for leaf in leaves(item, path)]
-    if not path or value is None:
-        return [value]
-    return leaves(value.get(path[0]), path[1:])
-
-
-def cell_text(value):
-    if value is None:
-        return ""
-    if isinstance(value, dict):  # an object of free-form fields (an annotation's details)
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def csv_cell(item, column):
-    """One CSV cell; text that a spreadsheet would run as a formula is led by an apostrophe."""
-    name, joined = column
-    found = leaves(item, name.split("."))
-    if not joined and not isinstance(found[0], str):
-        return cell_text(found[0])
-    text = EXPORT_JOINER.join(map(cell_text, found))
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
-
-
-def csv_lines(columns, items):
-    """The header row, then a row per item, as CSV text (RFC 4180: CRLF, quoted as needed)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(name for name, _ in columns)
-    yield buffer.getvalue()
-    for item in items:
-        buffer.seek(0)
-        buffer.truncate()
-        writer.writerow(csv_cell(item, column) for column in columns)
-        yield buffer.getvalue()
-
-
-def chunked(lines):
-    """UTF-8 chunks of about EXPORT_CHUNK_BYTES: a write per row would be a system call each."""
-    chunk, size = [], 0
-    for line in lines:
-        chunk.append(line)
-        size += len(line)
-        if size >= EXPORT_CHUNK_BYTES:
-            yield "".join(chunk).encode()
-            chunk, size = [], 0
-    yield "".join(chunk).encode()
-
-
-class ExportSlots:
-    """The exports each key has in flight, at most limit at once."""
-
-    def __init__(self, limit):
-        self.limit = limit
-        self._lock = threading.Lock()
-        self._held = collections.Counter()
-
-    def take(self, key_id):
-        with self._lock:
-            if self._held[key_id] >= self.limit:
-                raise ApiError(429, "This API key has %d exports in progress, as many as run "
-                               "at once: try again when one has ended" % self.limit,
-                               code="TOO_MANY_EXPORTS", retry_after=EXPORT_RETRY_SECONDS,
-                               headers={"Retry-After": EXPORT_RETRY_SECONDS})
-            self._held[key_id] += 1
-
-    def release(self, key_id):
-        with self._lock:
-            self._held[key_id] -= 1
-
-
-def export(values, name, schema_name, items, omit=()):
-    """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
-    NDJSON lines of the objects the JSON answer's data holds."""
-    if values["format"] == "csv":
-        chunks = chunked(csv_lines(export_columns(schema_name, omit), items))
-    else:
-        chunks = chunked(orjson.dumps(item).decode() + "\n" for item in items)
-    stream = held_stream(request.app.config["tracker.exports"], caller().key_id, chunks)
-    response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
-    set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
-    return stream
-
-
-def held_stream(slots, key_id, chunks):
-    """chunks, holding one of the key's export slots until they end or the server closes
-    them. The first chunk, where an aggregate is computed, is made here, before the answer
-    starts: its failure (the time budget, say) is then an error answer, not a cut stream."""
-    slots.take(key_id)
-    try:
-        chunks = budgeted_chunks(request.app.config["tracker.db"], chunks)
-        first = next(chunks)
-    except BaseException:
-        slots.release(key_id)
-        raise
-
-    def stream():
-        try:
-            yield first
-            yield from chunks
-        finally:
-            slots.release(key_id)
-    return stream()
-
-
-def budgeted_chunks(db, chunks):
-    """chunks, each made within the whole of the request's time budget: a long export
-    streams for as long as its client reads (a year of chats at full size takes longer
-    than any budget), but no one chunk's reading may hold the thread past it."""
-    seconds = db.budget()
-    while True:
-        db.set_budget(seconds)
-        try:
-            chunk = next(chunks)
-        except StopIteration:
-            return
-        yield chunk
-
-
-def export_content():
-    """The media types of an export, beside the JSON of format=json, for the OpenAPI document."""
-    return {media.split(";")[0]: {"schema": string_schema()} for media in EXPORT_MEDIA_TYPES.values()}
 
 
 ###############################################################################
@@ -9626,6 +9398,17 @@ class LogReader:
         return sums
 
 
+class LogStreamError(Exception):
+    """The body of a log upload failed part-way (bad gzip, inflating past its limit): an
+    answer that says how far the source was read, since the batches before it are kept."""
+
+    def __init__(self, status, message, code=None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.code = code
+
+
 def log_lines(stream, saved):
     """(bytes, text) of each whole line of a binary stream, read TRAFFIC_READ_BYTES at a
     time: its size with the line break, and its text without it, or None for a line over
@@ -9763,6 +9546,10 @@ def set_retention(db, workspace_id, days):
             (workspace_id, days))
     return {"retentionDays": days}
 
+
+###############################################################################
+# AI traffic, the fetches and figures #########################################
+###############################################################################
 
 # Outbound fetches: ranges and robots.txt -------------------------------------------------
 
@@ -10270,17 +10057,6 @@ TRAFFIC_LOG_PARAMS = (
           "common, W3C without a host field): an own domain or a subdomain of one.",
           maximum=HOST_NAME_MAX_LENGTH),
 )
-
-
-class LogStreamError(Exception):
-    """The body of a log upload failed part-way (bad gzip, inflating past its limit): an
-    answer that says how far the source was read, since the batches before it are kept."""
-
-    def __init__(self, status, message, code=None):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.code = code
 
 
 class InflatedLimit:
@@ -10797,158 +10573,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# Provisioning: organizations, workspaces, keys (CLI and tests) #################
-###############################################################################
-
-def check_subscription(status):
-    if status not in SUBSCRIPTION_STATUSES:
-        raise ProvisioningError("subscription must be one of: " + ", ".join(SUBSCRIPTION_STATUSES))
-
-
-def create_workspace(db, name, plan=DEFAULT_PLAN, subscription="active", api_access=True):
-    """Create a workspace with an organization of its own; return its description."""
-    check_subscription(subscription)
-    if not name.strip():
-        raise ProvisioningError("workspace name must not be empty")
-    now = db.now()
-    with db.write() as connection:
-        organization_id = connection.execute("""
-            INSERT INTO organizations (name, plan, subscription_status, api_access,
-                                       created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?) RETURNING id""",
-            (name.strip(), plan, subscription, int(api_access), now, now)).fetchall()[0]["id"]
-        workspace_id = connection.execute("""
-            INSERT INTO workspaces (organization_id, name, created_at, updated_at)
-            VALUES (?, ?, ?, ?) RETURNING id""",
-            (organization_id, name.strip(), now, now)).fetchall()[0]["id"]
-    return get_workspace(db, workspace_id)
-
-
-def list_workspaces(db):
-    return [workspace_row(row) for row in query_all(db.connection(), WORKSPACE_SELECT + " ORDER BY w.id")]
-
-
-def get_workspace(db, workspace_id):
-    row = query_one(db.connection(), WORKSPACE_SELECT + " WHERE w.id = ?", (workspace_id,))
-    if row is None:
-        raise ProvisioningError("workspace %s not found" % workspace_id)
-    return workspace_row(row)
-
-
-WORKSPACE_SELECT = """
-    SELECT w.id, w.name, w.created_at, o.id AS organization_id, o.plan,
-           o.subscription_status, o.api_access
-    FROM workspaces w JOIN organizations o ON o.id = w.organization_id"""
-
-
-def workspace_row(row):
-    return {"id": row["id"], "name": row["name"], "organizationId": row["organization_id"],
-            "plan": row["plan"], "subscriptionStatus": row["subscription_status"],
-            "apiAccess": bool(row["api_access"]), "createdAt": row["created_at"]}
-
-
-def update_organization(db, organization_id, plan=None, subscription=None, api_access=None):
-    """Change an organization's plan, subscription status or API access."""
-    if subscription is not None:
-        check_subscription(subscription)
-    with db.write() as connection:
-        row = query_one(connection, """
-            UPDATE organizations SET plan = coalesce(?, plan),
-                subscription_status = coalesce(?, subscription_status),
-                api_access = coalesce(?, api_access), updated_at = ?
-            WHERE id = ? RETURNING id, name, plan, subscription_status, api_access""",
-            (plan, subscription, None if api_access is None else int(api_access),
-             db.now(), organization_id))
-    if row is None:
-        raise ProvisioningError("organization %s not found" % organization_id)
-    return {"id": row["id"], "name": row["name"], "plan": row["plan"],
-            "subscriptionStatus": row["subscription_status"], "apiAccess": bool(row["api_access"])}
-
-
-def normalise_scopes(scopes):
-    """'read' or 'read,write' (or 'write', which implies read) as a stored string."""
-    names = {scope.strip() for scope in scopes.split(",") if scope.strip()}
-    if not names or not names <= set(SCOPES):
-        raise ProvisioningError("scopes must be read or read,write")
-    if "write" in names:
-        names.add("read")
-    return ",".join(scope for scope in SCOPES if scope in names)
-
-
-def create_key(db, workspace_id, name="default", scopes="read,write",
-               rate_limit=DEFAULT_RATE_LIMIT, expires=None, key=None):
-    """Create an API key; the returned description is the only place the key appears."""
-    scopes = normalise_scopes(scopes)
-    if rate_limit < 1:
-        raise ProvisioningError("rate limit must be at least 1 request per minute")
-    if key is None:
-        key = generate_key()
-    elif not key_is_well_formed(key):
-        raise ProvisioningError("key is not a well-formed tracker key (trk_ + 40 characters)")
-    expires_at = None
-    if expires is not None:
-        try:
-            expires_at = iso_timestamp(parse_timestamp(expires))
-        except ValueError:
-            raise ProvisioningError("expires must be an ISO 8601 date or date-time") from None
-    get_workspace(db, workspace_id)
-    with db.write() as connection:
-        key_id = connection.execute("""
-            INSERT INTO api_keys (workspace_id, name, key_hash, prefix, last4, scopes,
-                                  rate_limit_per_minute, expires_at, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
-            (workspace_id, name, hash_key(key), key[:8], key[-4:], scopes, rate_limit,
-             expires_at, db.now())).fetchall()[0]["id"]
-    return dict(get_key(db, key_id), key=key)
-
-
-KEY_SELECT = """
-    SELECT id, workspace_id, name, prefix, last4, scopes, rate_limit_per_minute,
-           expires_at, revoked_at, created_at
-    FROM api_keys"""
-
-
-def key_row(row):
-    return {"id": row["id"], "workspaceId": row["workspace_id"], "name": row["name"],
-            "prefix": row["prefix"], "last4": row["last4"], "scopes": row["scopes"].split(","),
-            "rateLimitPerMinute": row["rate_limit_per_minute"], "expiresAt": row["expires_at"],
-            "revokedAt": row["revoked_at"], "createdAt": row["created_at"]}
-
-
-def get_key(db, key_id):
-    row = query_one(db.connection(), KEY_SELECT + " WHERE id = ?", (key_id,))
-    if row is None:
-        raise ProvisioningError("key %s not found" % key_id)
-    return key_row(row)
-
-
-def list_keys(db, workspace_id):
-    get_workspace(db, workspace_id)
-    rows = query_all(db.connection(), KEY_SELECT + " WHERE workspace_id = ? ORDER BY id",
-                     (workspace_id,))
-    return [key_row(row) for row in rows]
-
-
-def revoke_key(db, key_id):
-    with db.write() as connection:
-        connection.execute("UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?",
-                           (db.now(), key_id))
-    return get_key(db, key_id)
-
-
-def bootstrap(db):
-    """On an empty database, create a Default workspace and a read-write key.
-
-    Returns the key description (with the key) when it created one, else None.
-    """
-    if query_one(db.connection(), "SELECT 1 FROM workspaces LIMIT 1") is not None:
-        return None
-    workspace = create_workspace(db, "Default")
-    return create_key(db, workspace["id"], name="default")
-
-
-###############################################################################
-# OpenAPI document and reference page ##########################################
+# OpenAPI, the schemas ########################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
@@ -10964,13 +10589,21 @@ SIGNAL_FDR_SCHEMA = dict(NUMBER, minimum=MIN_SIGNAL_FDR, maximum=MAX_SIGNAL_FDR,
 SIGNAL_WINDOW_SCHEMA = dict(integer_schema(1, MAX_SIGNAL_WINDOW_DAYS), description=(
     "Days in each of the two windows a signal scan compares (the current one ends with the "
     "last whole UTC day)."))
-PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_schema(1, MAX_PER_PAGE),
-               "lastPage": integer_schema(1)}
 NAME = input_schema(1, NAME_MAX_LENGTH)
 TAG_NAMES = array_schema(NAME, MAX_TAGS_PER_PROMPT)
 TAG_COLOR = {"enum": list(TAG_COLORS)}
 HEX_COLOR = string_schema(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
 FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": string_schema()}))
+
+
+# The replica on /healthz and the dashboard's footer, as Replication.status()
+# builds it.
+REPLICA_STATUS = object_schema({
+    "state": {"enum": ["starting", "ok", "lagging", "stopped"]},
+    "lagSeconds": nullable_schema({"type": "number", "minimum": 0}),
+    "lastShippedAt": nullable_schema(TIMESTAMP),
+    "syncIntervalSeconds": {"type": "number", "exclusiveMinimum": 0},
+    "lagLimitSeconds": {"type": "number", "exclusiveMinimum": 0}})
 
 
 def component_schemas():
@@ -11446,6 +11079,400 @@ def analytics_schemas():
     }
 
 
+###############################################################################
+# Exports ######################################################################
+###############################################################################
+
+# format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
+# batches of EXPORT_BATCH_ROWS and written in chunks of about EXPORT_CHUNK_BYTES, so an
+# export of chats or prompts holds one batch in memory (an aggregate's, its groups: see
+# document_export_items).
+EXPORT_FORMATS = ("json", "csv", "ndjson")
+EXPORT_MEDIA_TYPES = {"csv": "text/csv; charset=utf-8", "ndjson": "application/x-ndjson"}
+EXPORT_BATCH_ROWS = 200
+EXPORT_CHUNK_BYTES = 64 * 1024
+# Each export holds a server thread while its client reads (serve --max-exports); one more
+# is refused with a 429 that suggests trying again after EXPORT_RETRY_SECONDS.
+MAX_EXPORTS_PER_KEY = 2
+EXPORT_RETRY_SECONDS = 10
+# A CSV cell that holds a list (a chat's sources, a prompt's tags) joins its items with this.
+EXPORT_JOINER = " | "
+# A text cell starting with one of these is a formula to a spreadsheet: OWASP's CSV
+# injection advice is to lead it with an apostrophe, which shows it as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+EXPORT_PARAMS = (
+    Param("format", "choice", "json: one page in the envelope. csv (a header row, nested fields "
+          "as dotted columns, lists joined with ' | ') or ndjson (one item per line): every item "
+          "matching the filters, streamed; page and perPage are ignored.",
+          choices=EXPORT_FORMATS, default="json"),
+)
+CHAT_EXPORT_PARAMS = EXPORT_PARAMS + (
+    Param("since", "integer", "With format=csv or ndjson: only chats with a greater id, for an "
+          "export that keeps a high-water mark (chats come oldest first).", minimum=0),
+)
+
+
+def batches(fetch, key):
+    """Batches of rows, fetch(after, limit) giving the rows after key(the last row)."""
+    after = None
+    while True:
+        rows = fetch(after, EXPORT_BATCH_ROWS)
+        yield rows
+        if len(rows) < EXPORT_BATCH_ROWS:
+            return
+        after = key(rows[-1])
+
+
+def prompt_export_items(db, workspace_id, **filters):
+    """Every prompt of the filters as GET /prompts shows them, newest first, by id keyset."""
+    where, params = prompt_filters(workspace_id, **filters)
+
+    def fetch(before, limit):
+        keyset, more = ("", []) if before is None else (" AND p.id < ?", [before])
+        return query_all(db.connection(), "SELECT p.id, %s AS prompt FROM prompts p%s%s "
+                         "ORDER BY p.id DESC LIMIT ?" % (PROMPT_JSON, where, keyset),
+                         params + more + [limit])
+    for rows in batches(fetch, lambda row: row["id"]):
+        yield from (orjson.loads(row["prompt"]) for row in rows)
+
+
+def chat_export_items(db, scope, brand_id, since):
+    """Every chat in scope (after chat id since) as GET /analytics/chats shows them, oldest
+    first, by (createdAt, id) keyset on the index the window uses."""
+    where, params = chat_list_conditions(scope, brand_id)
+    if since is not None:
+        where, params = where + " AND c.id > ?", params + [since]
+
+    def fetch(after, limit):
+        keyset, more = ("", []) if after is None else (" AND (c.created_at, c.id) > (?, ?)", after)
+        return query_all(db.connection(), "SELECT c.* FROM chats c WHERE %s%s "
+                         "ORDER BY c.created_at, c.id LIMIT ?" % (where, keyset),
+                         params + more + [limit])
+    for rows in batches(fetch, lambda row: [row["created_at"], row["id"]]):
+        yield from chats_json(db.connection(), scope.workspace_id, rows)
+
+
+def document_export_items(db, scope, document):
+    """Every item of an aggregate list in scope (sources, search queries, gaps...) in the
+    order of its pages, from one page that holds them all, document(connection, scope, 1,
+    MAX_ID). An aggregate has no key to page on: each page of it grouped and sorted every
+    row again (a year of URLs at 5 %: 77 pages of about 2 s), while one pass holds no more
+    than its groups, which its sort holds anyway."""
+    with db.read() as connection:
+        items = document(connection, scope, 1, MAX_ID)["data"]
+    yield from items  # after the read transaction: a slow client holds no snapshot open
+
+
+def sources_by(connection, scope, page, per_page, group_by):
+    """sources_document with the page arguments where document_export_items passes them."""
+    return sources_document(connection, scope, group_by, page, per_page)
+
+
+def export_columns(schema_name, omit=()):
+    """(dotted name, joined) of every leaf of a component schema: an object's fields become
+    columns of their own; a list's items the same columns, their values joined."""
+    schemas = component_schemas()
+
+    def walk(schema, prefix, joined):
+        while "$ref" in schema or "anyOf" in schema:  # a reference, or nullable_schema()
+            schema = (schemas[schema["$ref"].rsplit("/", 1)[1]] if "$ref" in schema else
+                      next(branch for branch in schema["anyOf"] if branch != {"type": "null"}))
+        if schema.get("type") == "array":
+            return walk(schema["items"], prefix, True)
+        if "properties" not in schema:
+            return [(prefix, joined)]
+        return [column for name, field in schema["properties"].items() if prefix or name not in omit
+                for column in walk(field, prefix + "." + name if prefix else name, joined)]
+    return walk(schemas[schema_name], "", False)
+
+
+def leaves(value, path):
+    """The values at a dotted path of value, one per item of every list on the way."""
+    if isinstance(value, list):
+        return [leaf for item in value for leaf in leaves(item, path)]
+    if not path or value is None:
+        return [value]
+    return leaves(value.get(path[0]), path[1:])
+
+
+def cell_text(value):
+    if value is None:
+        return ""
+    if isinstance(value, dict):  # an object of free-form fields (an annotation's details)
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def csv_cell(item, column):
+    """One CSV cell; text that a spreadsheet would run as a formula is led by an apostrophe."""
+    name, joined = column
+    found = leaves(item, name.split("."))
+    if not joined and not isinstance(found[0], str):
+        return cell_text(found[0])
+    text = EXPORT_JOINER.join(map(cell_text, found))
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def csv_lines(columns, items):
+    """The header row, then a row per item, as CSV text (RFC 4180: CRLF, quoted as needed)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(name for name, _ in columns)
+    yield buffer.getvalue()
+    for item in items:
+        buffer.seek(0)
+        buffer.truncate()
+        writer.writerow(csv_cell(item, column) for column in columns)
+        yield buffer.getvalue()
+
+
+def chunked(lines):
+    """UTF-8 chunks of about EXPORT_CHUNK_BYTES: a write per row would be a system call each."""
+    chunk, size = [], 0
+    for line in lines:
+        chunk.append(line)
+        size += len(line)
+        if size >= EXPORT_CHUNK_BYTES:
+            yield "".join(chunk).encode()
+            chunk, size = [], 0
+    yield "".join(chunk).encode()
+
+
+class ExportSlots:
+    """The exports each key has in flight, at most limit at once."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._held = collections.Counter()
+
+    def take(self, key_id):
+        with self._lock:
+            if self._held[key_id] >= self.limit:
+                raise ApiError(429, "This API key has %d exports in progress, as many as run "
+                               "at once: try again when one has ended" % self.limit,
+                               code="TOO_MANY_EXPORTS", retry_after=EXPORT_RETRY_SECONDS,
+                               headers={"Retry-After": EXPORT_RETRY_SECONDS})
+            self._held[key_id] += 1
+
+    def release(self, key_id):
+        with self._lock:
+            self._held[key_id] -= 1
+
+
+def export(values, name, schema_name, items, omit=()):
+    """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
+    NDJSON lines of the objects the JSON answer's data holds."""
+    if values["format"] == "csv":
+        chunks = chunked(csv_lines(export_columns(schema_name, omit), items))
+    else:
+        chunks = chunked(orjson.dumps(item).decode() + "\n" for item in items)
+    stream = held_stream(request.app.config["tracker.exports"], caller().key_id, chunks)
+    response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
+    set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
+    return stream
+
+
+def held_stream(slots, key_id, chunks):
+    """chunks, holding one of the key's export slots until they end or the server closes
+    them. The first chunk, where an aggregate is computed, is made here, before the answer
+    starts: its failure (the time budget, say) is then an error answer, not a cut stream."""
+    slots.take(key_id)
+    try:
+        chunks = budgeted_chunks(request.app.config["tracker.db"], chunks)
+        first = next(chunks)
+    except BaseException:
+        slots.release(key_id)
+        raise
+
+    def stream():
+        try:
+            yield first
+            yield from chunks
+        finally:
+            slots.release(key_id)
+    return stream()
+
+
+def budgeted_chunks(db, chunks):
+    """chunks, each made within the whole of the request's time budget: a long export
+    streams for as long as its client reads (a year of chats at full size takes longer
+    than any budget), but no one chunk's reading may hold the thread past it."""
+    seconds = db.budget()
+    while True:
+        db.set_budget(seconds)
+        try:
+            chunk = next(chunks)
+        except StopIteration:
+            return
+        yield chunk
+
+
+def export_content():
+    """The media types of an export, beside the JSON of format=json, for the OpenAPI document."""
+    return {media.split(";")[0]: {"schema": string_schema()} for media in EXPORT_MEDIA_TYPES.values()}
+
+
+###############################################################################
+# The application #############################################################
+###############################################################################
+
+# Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
+
+def check_subscription(status):
+    if status not in SUBSCRIPTION_STATUSES:
+        raise ProvisioningError("subscription must be one of: " + ", ".join(SUBSCRIPTION_STATUSES))
+
+
+def create_workspace(db, name, plan=DEFAULT_PLAN, subscription="active", api_access=True):
+    """Create a workspace with an organization of its own; return its description."""
+    check_subscription(subscription)
+    if not name.strip():
+        raise ProvisioningError("workspace name must not be empty")
+    now = db.now()
+    with db.write() as connection:
+        organization_id = connection.execute("""
+            INSERT INTO organizations (name, plan, subscription_status, api_access,
+                                       created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?) RETURNING id""",
+            (name.strip(), plan, subscription, int(api_access), now, now)).fetchall()[0]["id"]
+        workspace_id = connection.execute("""
+            INSERT INTO workspaces (organization_id, name, created_at, updated_at)
+            VALUES (?, ?, ?, ?) RETURNING id""",
+            (organization_id, name.strip(), now, now)).fetchall()[0]["id"]
+    return get_workspace(db, workspace_id)
+
+
+def list_workspaces(db):
+    return [workspace_row(row) for row in query_all(db.connection(), WORKSPACE_SELECT + " ORDER BY w.id")]
+
+
+def get_workspace(db, workspace_id):
+    row = query_one(db.connection(), WORKSPACE_SELECT + " WHERE w.id = ?", (workspace_id,))
+    if row is None:
+        raise ProvisioningError("workspace %s not found" % workspace_id)
+    return workspace_row(row)
+
+
+WORKSPACE_SELECT = """
+    SELECT w.id, w.name, w.created_at, o.id AS organization_id, o.plan,
+           o.subscription_status, o.api_access
+    FROM workspaces w JOIN organizations o ON o.id = w.organization_id"""
+
+
+def workspace_row(row):
+    return {"id": row["id"], "name": row["name"], "organizationId": row["organization_id"],
+            "plan": row["plan"], "subscriptionStatus": row["subscription_status"],
+            "apiAccess": bool(row["api_access"]), "createdAt": row["created_at"]}
+
+
+def update_organization(db, organization_id, plan=None, subscription=None, api_access=None):
+    """Change an organization's plan, subscription status or API access."""
+    if subscription is not None:
+        check_subscription(subscription)
+    with db.write() as connection:
+        row = query_one(connection, """
+            UPDATE organizations SET plan = coalesce(?, plan),
+                subscription_status = coalesce(?, subscription_status),
+                api_access = coalesce(?, api_access), updated_at = ?
+            WHERE id = ? RETURNING id, name, plan, subscription_status, api_access""",
+            (plan, subscription, None if api_access is None else int(api_access),
+             db.now(), organization_id))
+    if row is None:
+        raise ProvisioningError("organization %s not found" % organization_id)
+    return {"id": row["id"], "name": row["name"], "plan": row["plan"],
+            "subscriptionStatus": row["subscription_status"], "apiAccess": bool(row["api_access"])}
+
+
+def normalise_scopes(scopes):
+    """'read' or 'read,write' (or 'write', which implies read) as a stored string."""
+    names = {scope.strip() for scope in scopes.split(",") if scope.strip()}
+    if not names or not names <= set(SCOPES):
+        raise ProvisioningError("scopes must be read or read,write")
+    if "write" in names:
+        names.add("read")
+    return ",".join(scope for scope in SCOPES if scope in names)
+
+
+def create_key(db, workspace_id, name="default", scopes="read,write",
+               rate_limit=DEFAULT_RATE_LIMIT, expires=None, key=None):
+    """Create an API key; the returned description is the only place the key appears."""
+    scopes = normalise_scopes(scopes)
+    if rate_limit < 1:
+        raise ProvisioningError("rate limit must be at least 1 request per minute")
+    if key is None:
+        key = generate_key()
+    elif not key_is_well_formed(key):
+        raise ProvisioningError("key is not a well-formed tracker key (trk_ + 40 characters)")
+    expires_at = None
+    if expires is not None:
+        try:
+            expires_at = iso_timestamp(parse_timestamp(expires))
+        except ValueError:
+            raise ProvisioningError("expires must be an ISO 8601 date or date-time") from None
+    get_workspace(db, workspace_id)
+    with db.write() as connection:
+        key_id = connection.execute("""
+            INSERT INTO api_keys (workspace_id, name, key_hash, prefix, last4, scopes,
+                                  rate_limit_per_minute, expires_at, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+            (workspace_id, name, hash_key(key), key[:8], key[-4:], scopes, rate_limit,
+             expires_at, db.now())).fetchall()[0]["id"]
+    return dict(get_key(db, key_id), key=key)
+
+
+KEY_SELECT = """
+    SELECT id, workspace_id, name, prefix, last4, scopes, rate_limit_per_minute,
+           expires_at, revoked_at, created_at
+    FROM api_keys"""
+
+
+def key_row(row):
+    return {"id": row["id"], "workspaceId": row["workspace_id"], "name": row["name"],
+            "prefix": row["prefix"], "last4": row["last4"], "scopes": row["scopes"].split(","),
+            "rateLimitPerMinute": row["rate_limit_per_minute"], "expiresAt": row["expires_at"],
+            "revokedAt": row["revoked_at"], "createdAt": row["created_at"]}
+
+
+def get_key(db, key_id):
+    row = query_one(db.connection(), KEY_SELECT + " WHERE id = ?", (key_id,))
+    if row is None:
+        raise ProvisioningError("key %s not found" % key_id)
+    return key_row(row)
+
+
+def list_keys(db, workspace_id):
+    get_workspace(db, workspace_id)
+    rows = query_all(db.connection(), KEY_SELECT + " WHERE workspace_id = ? ORDER BY id",
+                     (workspace_id,))
+    return [key_row(row) for row in rows]
+
+
+def revoke_key(db, key_id):
+    with db.write() as connection:
+        connection.execute("UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?",
+                           (db.now(), key_id))
+    return get_key(db, key_id)
+
+
+def bootstrap(db):
+    """On an empty database, create a Default workspace and a read-write key.
+
+    Returns the key description (with the key) when it created one, else None.
+    """
+    if query_one(db.connection(), "SELECT 1 FROM workspaces LIMIT 1") is not None:
+        return None
+    workspace = create_workspace(db, "Default")
+    return create_key(db, workspace["id"], name="default")
+
+
+###############################################################################
+# OpenAPI document and reference page #########################################
+###############################################################################
+
 # The headers answers carry, each described once (in components/headers): name ->
 # (schema, description, required). The rate-limit headers come on every answer given once
 # the key is known (2xx, and 403, 404, 409, 422, 429 alike), but not on a 401, 402 or 413,
@@ -11906,9 +11933,6 @@ def seed_prompts(db, workspace_id, specs):
 ###############################################################################
 # Application ##################################################################
 ###############################################################################
-
-RUN_MODES = ("normal", "instant", "off")
-
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
@@ -15392,15 +15416,6 @@ class Replication:
             self._process.kill()
             self._process.wait()
         self._reader.join(LITESTREAM_STOP_SECONDS)
-
-
-# The replica on /healthz and the dashboard's footer, as Replication.status() builds it.
-REPLICA_STATUS = object_schema({
-    "state": {"enum": ["starting", "ok", "lagging", "stopped"]},
-    "lagSeconds": nullable_schema({"type": "number", "minimum": 0}),
-    "lastShippedAt": nullable_schema(TIMESTAMP),
-    "syncIntervalSeconds": {"type": "number", "exclusiveMinimum": 0},
-    "lagLimitSeconds": {"type": "number", "exclusiveMinimum": 0}})
 
 
 def replica_problem(status):
