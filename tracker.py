@@ -4,67 +4,89 @@ One Bottle application served by cheroot, every workspace's data in a single SQL
 file through apsw, auth and rate limits as Bottle plugins. ``make_app()`` builds the
 WSGI application (no threads, no sockets); ``tracker serve`` runs it.
 
-The module is sectioned like bottle.py; each section opens with a banner comment. The
-parts, in the order a request and then a run travel through them, each with what it
-owns and what it calls:
+The module is sectioned like bottle.py. Each part below opens with a banner carrying its
+number and title (``# 10 · Resources ###``); a part may hold sub-sections, whose banners
+carry no number. The parts build on each other: each uses only the names of its own part
+and the parts above it, except the functions that put the parts together (make_app,
+add_dashboard, build_parser, main, and the route and page adders: add_*_routes,
+add_*_pages...), and none is over 1,200 lines; tests/test_layout.py keeps this list, the banners and the code true
+to each other. Each part, with what it owns and what it calls:
 
-1. Configuration, time and keys: the limits every other part reads, ISO timestamps,
-   API keys (their shape and hashes). Calls nothing of tracker's.
+1. Configuration, time and keys: the limits several parts read, ISO timestamps and UTC
+   days, API keys (their shape and hashes), ProvisioningError (a setting, file or
+   argument refused). Calls nothing of tracker's.
 2. Storage: the SQLite file through apsw: connections per thread, the one write lock,
    schema.sql and its upgrades (a backup first), each thread's read time budget. Every
    other part reaches the database through Database and the small query helpers here.
 3. HTTP plumbing and plugins: the JSON envelope and ApiError, request bodies, then the
-   Bottle plugins a request meets in turn: envelope, auth, rate limit, scope,
-   idempotency.
-4. Validation: Param declarations and the checks that turn a query or a body into
-   values or one 422 naming every field; the OpenAPI document reads the same limits.
-5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
-   and the SQL they run, so any endpoint's SQL is one jump from its path; the
-   annotations a change writes in its own transaction.
+   Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
+   limit, scope, idempotency. Calls (1) and (2).
+4. Validation and the API's description: Param declarations and the checks that turn a
+   query or a body into values or one 422 naming every field, and the plugin refusing
+   unknown query parameters; Operation, which every route describes itself with, and
+   the schema helpers, which read the same limits.
+5. Workspace: its settings (samples per run, the signal scans' bounds), GET and PATCH
+   /workspace, and the annotations a change writes in its own transaction.
 6. Engines, the answer and the call: what an answer holds and its bounds, engines'
-   errors, prices, and the one HTTP call every engine makes (one deadline from connect
-   to the last byte, a bounded reply), with the outbound guard for redirects.
+   errors, prices and a chat's cost, the judge's question and how its verdict is read;
+   URLs and the outbound guard that every outbound call passes (engines' redirects,
+   robots.txt and ranges, webhooks), and the one HTTP call every engine makes (one
+   deadline from connect to the last byte, a bounded reply). Calls (1) and (4).
 7. Engines, the providers: the simulated engine and its scripted mode (a mention truth
    that may change on a day), then each provider's request and reply read as its SDK
    defines them (answer, sources, searches, tokens, cost, truncation, model version),
-   and the --engine options. Engines call nothing below them; the worker calls them.
+   and the --engine options. Engines call nothing below them, only (1), (4) and (6);
+   the worker (13) calls them.
 8. Engine settings, source domains and extraction: per-workspace switches, daily limits,
-   expected calls and the engines' outcomes; registrable domains and categories; then
-   what is read out of an answer: its prose (URLs, domains, e-mails, link targets and the
-   quoted question blanked), sources, brand mentions (within a per-chat budget),
-   sentiment and the judge, discovered names.
-9. Runs: the queue, its leases, the scheduler and the worker that asks the engines (each
-   sample), extracts (8) and stores a chat with its rollups in one transaction; the
-   background brand refresh and regrouping; the daily signal scan (11).
-10. Analytics, the figures: the scope of a request (window and filters) and the rollups
+   expected calls and the engines' outcomes; registrable domains and categories (a
+   category override asks for a brand refresh); then what is read out of an answer: its
+   prose (URLs, domains, e-mails, link targets and the quoted question blanked), sources,
+   brand mentions (within a per-chat budget), sentiment and the judge, discovered names.
+9. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
+   transaction (extracted by 8), the webhooks' outbox a run's end fills; the brand
+   refresh, regrouping and re-extraction the worker carries out.
+10. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
+   they run, so any endpoint's SQL is one jump from its path; a prompt's change queues
+   its runs (9), a brand's asks for a brand refresh, prompts are marked branded through
+   extraction's matcher (8).
+11. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-11. Analytics, the lists: sources, search queries, annotations, stability, signals (the
-   tested changes, their scan and routes), discovered names, gaps and chats, and the
-   analytics routes.
-12. Exports: the lists of (11) and (13) streamed as CSV or NDJSON, each chunk within its
-   time budget.
-13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
-   their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages;
-   robots.txt read for every AI agent.
-14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
-   send it, each send under one deadline.
-15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
-   workspaces and keys for the CLI and tests; the document every route describes itself
-   in; seed files; make_app(), which assembles the parts above; /healthz.
-16. Dashboard, its frame: a second Bottle application over the same functions: sessions
+12. Analytics, the lists: sources, search queries, annotations, stability, signals (the
+   tested changes, their scan, which records a signal.detected event, and routes),
+   discovered names, gaps and chats, and the analytics routes.
+13. The worker: the thread that takes runs from the queue (9) and asks the engines (7),
+   each sample, and between runs judges older chats, refreshes brand rows, estimates
+   the figures' correlations (11) and scans for signals (12).
+14. AI traffic, the logs: agents, their operators' address ranges and the assistants'
+   referrers (data, in packaging/traffic_agents.json); the log formats; access logs
+   read into per-day, per-page sums of who asked. Calls (1) to (4).
+15. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
+   the outbound guard (6), robots.txt read for every AI agent, the figures joined with
+   the chats citing the same pages, and the traffic routes.
+16. Webhooks: endpoints, the threads that send the outbox (9), each send under one
+   deadline through the outbound guard (6), and the /webhooks routes.
+17. OpenAPI, the schemas: the component schemas each route's Operation names, the
+   traffic's (15) and webhooks' (16) from their own parts.
+18. Exports: the lists of (10), (12) and (15) streamed as CSV or NDJSON, each chunk within
+   its time budget; their columns come from the schemas (17).
+19. The application: organizations, workspaces and keys for the CLI and tests; the
+   OpenAPI document and reference page, built from every route's Operation; seed
+   files; make_app(), which assembles the parts above; /healthz.
+20. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
+   data. Calls nothing.
+21. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-17. Dashboard, its templates, styles and assets (HTML, CSS, one script, the icon).
-18. Dashboard, its pages: each a route whose figures come from (5), (8), (10) and (11), as
+22. Dashboard, its pages: each a route whose figures come from (8) to (12) and (14), as
    the API's do.
-19. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
-   client holds no thread; signals and a clean stop. Then replication: Litestream as the
-   server's child process (--replicate), and restores from its replica.
-20. Integrations: the test double and pytest plugin, and the MCP server (the API as
+23. Server and replication: cheroot, fed by a selector thread that reads whole requests
+   first, so a slow client holds no thread; signals and a clean stop. Then Litestream as
+   the server's child process (--replicate), and restores from its replica. Calls (1)
+   to (3).
+24. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-21. Command line: argparse, the commands, and main().
+25. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
@@ -141,7 +163,7 @@ log = logging.getLogger("tracker")
 
 
 ###############################################################################
-# Configuration and constants ##################################################
+# 1 · Configuration, time and keys ############################################
 ###############################################################################
 
 # The name on the package index ("tracker" there is another project's); the module and
@@ -190,7 +212,7 @@ class ProvisioningError(ValueError):
 
 
 ###############################################################################
-# Time and keys ################################################################
+# Time and keys ###############################################################
 ###############################################################################
 
 def iso_timestamp(seconds):
@@ -256,7 +278,7 @@ def hash_key(key):
 
 
 ###############################################################################
-# Storage ######################################################################
+# 2 · Storage #################################################################
 ###############################################################################
 
 # Schema versions. schema.sql is the 1.0.0 baseline, PRAGMA user_version 12; a new file
@@ -904,8 +926,10 @@ def query_one(connection, sql, params=()):
 
 
 ###############################################################################
-# HTTP plumbing: envelope, errors, bodies #######################################
+# 3 · HTTP plumbing and plugins ###############################################
 ###############################################################################
+
+# Envelope, errors, bodies -------------------------------------------------------------
 
 class ApiError(Exception):
     """An error answered with the JSON envelope: status, message, code, errors, headers."""
@@ -1127,7 +1151,7 @@ def distrust_forwarded(wsgi, proxies):
 
 
 ###############################################################################
-# Plugins: envelope, auth, rate limits, scopes, idempotency #####################
+# Plugins: envelope, auth, rate limits, scopes, idempotency ###################
 ###############################################################################
 
 class EnvelopePlugin:
@@ -1615,7 +1639,7 @@ def store_idempotent_response(connection, slot, fingerprint, status, body, creat
 
 
 ###############################################################################
-# Validation ###################################################################
+# 4 · Validation and the API's description ####################################
 ###############################################################################
 
 # Every check appends {"field", "message"} to a shared list, so one 422 reports all of a
@@ -2024,7 +2048,7 @@ COUNT = integer_schema(0)
 
 
 ###############################################################################
-# Workspace ####################################################################
+# 5 · Workspace ###############################################################
 ###############################################################################
 
 # Each run asks each engine samplesPerRun times (PATCH /workspace; a prompt may set its own):
@@ -2141,7 +2165,7 @@ def add_workspace_routes(app, db):
 
 
 ###############################################################################
-# Engines: the answer and the call ############################################
+# 6 · Engines, the answer and the call ########################################
 ###############################################################################
 
 # An engine answers one question: ``ask(text, location, brands) -> Answer``. ``brands``
@@ -2783,7 +2807,7 @@ def resolved_redirects(links, seconds, allow_private=False):
 
 
 ###############################################################################
-# Engines: the providers #######################################################
+# 7 · Engines, the providers ##################################################
 ###############################################################################
 
 class Engine:
@@ -3796,8 +3820,10 @@ def daily_limit_table(options, labels):
 
 
 ###############################################################################
-# Engine settings: switches per workspace, daily call limits ###################
+# 8 · Engine settings, source domains and extraction ##########################
 ###############################################################################
+
+# Engine settings: switches per workspace, daily call limits ---------------------------
 
 # The server's engines are its operator's (--engine); a workspace chooses which of them
 # it pays for: an engine it turned off is not asked for its prompts. An engine with a
@@ -4037,7 +4063,7 @@ def add_engine_routes(app, db):
 
 
 ###############################################################################
-# Source domains: registrable domains and categories ###########################
+# Source domains: registrable domains and categories ##########################
 ###############################################################################
 
 # A source's domain is its registrable domain by the Public Suffix List (blog.acme.co.uk
@@ -4345,7 +4371,7 @@ def path_domain(raw):
 
 
 ###############################################################################
-# Extraction: sources and brand mentions #######################################
+# Extraction: sources and brand mentions ######################################
 ###############################################################################
 
 # RE2, not re: answers are untrusted, and these must take linear time on any text (with
@@ -4851,7 +4877,7 @@ def recommended_names(text):
 
 
 ###############################################################################
-# Runs: queue, scheduler and worker ############################################
+# 9 · Runs ####################################################################
 ###############################################################################
 
 # A run asks every engine one prompt. Its row goes queued -> running (under a lease)
@@ -5598,7 +5624,7 @@ def positive_int(text):
 
 
 ###############################################################################
-# Resources ###################################################################
+# 10 · Resources ##############################################################
 ###############################################################################
 
 # Names: what topics and tags share ------------------------------------------------------
@@ -5696,7 +5722,7 @@ def annotate_deletion(connection, table, row, now):
 
 
 ###############################################################################
-# Topics #######################################################################
+# Topics ######################################################################
 ###############################################################################
 
 def topic_json(row):
@@ -5780,7 +5806,7 @@ def add_topic_routes(app, db):
 
 
 ###############################################################################
-# Tags #########################################################################
+# Tags ########################################################################
 ###############################################################################
 
 # The Tailwind 500 shade of each tag color.
@@ -5856,7 +5882,7 @@ def add_tag_routes(app, db):
 
 
 ###############################################################################
-# Prompts ######################################################################
+# Prompts #####################################################################
 ###############################################################################
 
 PROMPT_STATUSES = ("draft", "active", "paused", "suggested", "rejected")
@@ -6301,7 +6327,7 @@ def add_prompt_routes(app, db):
 
 
 ###############################################################################
-# Brands #######################################################################
+# Brands ######################################################################
 ###############################################################################
 
 BRAND_NAME_MAX_LENGTH = 255
@@ -6468,7 +6494,7 @@ def add_brand_routes(app, db):
 
 
 ###############################################################################
-# Analytics: scopes, rollups and rankings #####################################
+# 11 · Analytics, the figures #################################################
 ###############################################################################
 
 # A chat is one engine's answer in one run of one prompt, so a failed run never
@@ -7385,7 +7411,7 @@ def rankings(connection, scope, status, interval=None, compare=False):
 
 
 ###############################################################################
-# Analytics: sources, queries, annotations, stability, names, gaps, chats #####
+# 12 · Analytics, the lists ###################################################
 ###############################################################################
 
 # A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
@@ -8530,7 +8556,7 @@ def add_analytics_routes(app, db):
 
 
 ###############################################################################
-# The worker ##################################################################
+# 13 · The worker #############################################################
 ###############################################################################
 
 # How make_app runs the worker (serve --runs): see make_app.
@@ -8862,7 +8888,7 @@ class Worker:
 
 
 ###############################################################################
-# AI traffic: access logs, agents, robots.txt ##################################
+# 14 · AI traffic, the logs ###################################################
 ###############################################################################
 
 # What the site's own access logs say of AI: requests to the own brands' hosts (and their
@@ -9548,7 +9574,7 @@ def set_retention(db, workspace_id, days):
 
 
 ###############################################################################
-# AI traffic, the fetches and figures #########################################
+# 15 · AI traffic, the fetches and figures ####################################
 ###############################################################################
 
 # Outbound fetches: ranges and robots.txt -------------------------------------------------
@@ -10096,7 +10122,7 @@ def log_body():
 
 
 ###############################################################################
-# Webhooks #####################################################################
+# 16 · Webhooks ###############################################################
 ###############################################################################
 
 # Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
@@ -10573,7 +10599,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# OpenAPI, the schemas ########################################################
+# 17 · OpenAPI, the schemas ###################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
@@ -11080,7 +11106,7 @@ def analytics_schemas():
 
 
 ###############################################################################
-# Exports ######################################################################
+# 18 · Exports ################################################################
 ###############################################################################
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
@@ -11317,7 +11343,7 @@ def export_content():
 
 
 ###############################################################################
-# The application #############################################################
+# 19 · The application ########################################################
 ###############################################################################
 
 # Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
@@ -11782,7 +11808,7 @@ def add_openapi_routes(app):
 
 
 ###############################################################################
-# Seeds: known data for a test double ##########################################
+# Seeds: known data for a test double #########################################
 ###############################################################################
 
 # A seed file describes workspaces with their keys, brands, topics, tags and prompts
@@ -11931,7 +11957,7 @@ def seed_prompts(db, workspace_id, specs):
 
 
 ###############################################################################
-# Application ##################################################################
+# Application #################################################################
 ###############################################################################
 
 def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
@@ -12011,7 +12037,7 @@ def add_routes(app, db):
 
 
 ###############################################################################
-# Operations ###################################################################
+# Operations ##################################################################
 ###############################################################################
 
 # For load balancers, orchestrators and monitors: no key, no rate limit, outside
@@ -12063,7 +12089,7 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# Dashboard: templates, styles and assets #####################################
+# 20 · Dashboard, its templates, styles and assets ############################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
@@ -12967,8 +12993,10 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
-# Dashboard: sessions and sign-in ###############################################
+# 21 · Dashboard, its frame ###################################################
 ###############################################################################
+
+# Sessions and sign-in -----------------------------------------------------------------
 
 # The dashboard is a second Bottle application in the same process: server-rendered
 # pages over the same functions the API reads, for a person with a browser. It answers
@@ -13183,7 +13211,7 @@ def may_write():
 
 
 ###############################################################################
-# Dashboard: HTML, Markdown and charts ##########################################
+# Dashboard: HTML, Markdown and charts ########################################
 ###############################################################################
 
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
@@ -13780,7 +13808,7 @@ def add_dashboard_routes(app, db):
 
 
 ###############################################################################
-# Dashboard: pages ############################################################
+# 22 · Dashboard, its pages ###################################################
 ###############################################################################
 
 def swatch(brand):
@@ -14448,7 +14476,7 @@ def add_session_routes(app, db):
 
 
 ###############################################################################
-# Server #######################################################################
+# 23 · Server and replication #################################################
 ###############################################################################
 
 # Slow clients (issue 15). A worker thread takes a request only once all of it, head and
@@ -15089,7 +15117,7 @@ def serve(app, host, port, threads, ready=None):
 
 
 ###############################################################################
-# Replication: Litestream as a child process ###################################
+# Replication: Litestream as a child process ##################################
 ###############################################################################
 
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
@@ -15559,8 +15587,10 @@ def replica_summary(url, db_path=None):
 
 
 ###############################################################################
-# Test double: in-process or live, and a pytest plugin #########################
+# 24 · Integrations ###########################################################
 ###############################################################################
+
+# Test double: in-process or live, and a pytest plugin ---------------------------------
 
 # Fixture workspaces get a limit no test suite reaches; pass rate_limit= to test 429s.
 DOUBLE_RATE_LIMIT = 1_000_000
@@ -15669,7 +15699,7 @@ if "pytest" in sys.modules:
 
 
 ###############################################################################
-# MCP: the API as tools for assistants #########################################
+# MCP: the API as tools for assistants ########################################
 ###############################################################################
 
 # `tracker mcp` serves the Model Context Protocol on stdio for one workspace, acting as
@@ -15888,7 +15918,7 @@ def mcp_result(app, key, specs, method, params):
 
 
 ###############################################################################
-# Command line #################################################################
+# 25 · Command line ###########################################################
 ###############################################################################
 
 def print_json(value):
