@@ -1963,12 +1963,11 @@ class QueryPlugin:
 # The API's description: Operation and schemas -------------------------------------------
 
 # Each route carries its own description in its config (openapi=Operation(...)), its
-# query parameters are the Param declarations the route reads, and the schemas below
-# take their limits from the constants the validators use. openapi_document() walks
-# app.routes, so a route cannot exist without being described.
-
-OPENAPI_VERSION = "3.1.0"
-
+# query parameters are the Param declarations the route reads, and the schemas, built
+# with the helpers below (the component schemas in part 17, traffic's and webhooks' in
+# their own parts), take their limits from the constants the validators use.
+# openapi_document() (part 19) walks app.routes, so a route cannot exist without being
+# described.
 
 @dataclasses.dataclass(frozen=True)
 class Operation:
@@ -2699,6 +2698,16 @@ class PinnedHTTPSConnection(http.client.HTTPSConnection):
         self.sock = self._context.wrap_socket(self.sock, server_hostname=self.host)
 
 
+def guarded_connection(url, allow_private):
+    """(a connection pinned to a checked address of url's host, the request target): the
+    guard's one door. ValueError for a URL that is not http(s) to a host; WebhookRefused
+    for a host that does not resolve or resolves to a private address, unless allowed."""
+    scheme, host, port, target = webhook_target(url)
+    address = checked_address(host, port, allow_private)
+    kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
+    return kind(host, port, address), target
+
+
 # Outbound HTTP with one deadline -------------------------------------------------------
 
 class DeadlinePassed(Exception):
@@ -2784,17 +2793,14 @@ RESOLVED_REDIRECTS = "trackerResolvedRedirects"  # {link: URL}, added to the kep
 def resolved_redirects(links, seconds, allow_private=False):
     """{link: the URL it redirects to} of those of links whose HEAD is answered with a 3xx
     and an absolute http(s) Location, all within seconds. Each request goes through the
-    outbound guard webhooks use (webhook_target, then checked_address: every address of
-    the host public, the connection pinned to a checked one); the Location is read, never
-    followed. A link that fails is left as it is."""
+    outbound guard (guarded_connection: every address of the host public, the connection
+    pinned to a checked one); the Location is read, never followed. A link that fails is left as it is."""
     deadline = time.monotonic() + seconds
     found = {}
     for link in dict.fromkeys(links):
         try:
-            scheme, host, port, target = webhook_target(link)
-            address = checked_address(host, port, allow_private)
-            kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
-            reply, _ = bounded_exchange(kind(host, port, address), "HEAD", target, None, {
+            connection, target = guarded_connection(link, allow_private)
+            reply, _ = bounded_exchange(connection, "HEAD", target, None, {
                 "User-Agent": "tracker/" + __version__}, deadline - time.monotonic(), 0)
         except DeadlinePassed:
             break
@@ -9586,10 +9592,8 @@ def guarded_get(url, allow_private, limit, redirects=5):
     saying why when there is no answer."""
     for _ in range(redirects + 1):
         try:
-            scheme, host, port, target = webhook_target(url)
-            address = checked_address(host, port, allow_private)
-            kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
-            reply, body = bounded_exchange(kind(host, port, address), "GET", target, None,
+            connection, target = guarded_connection(url, allow_private)
+            reply, body = bounded_exchange(connection, "GET", target, None,
                                            {"User-Agent": "tracker/" + __version__},
                                            OUTBOUND_FETCH_SECONDS, limit)
         except WebhookRefused as error:
@@ -10202,13 +10206,11 @@ def send_delivery(delivery, allow_private, timeout, now):
     whole by then is a failure, whatever its status line said."""
     deadline = time.monotonic() + timeout
     try:
-        scheme, host, port, path = webhook_target(delivery["url"])
-        address = checked_address(host, port, allow_private)
+        connection, path = guarded_connection(delivery["url"], allow_private)
     except (ValueError, WebhookRefused) as error:
         return None, str(error)
-    kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
     try:
-        answer, excerpt = bounded_exchange(kind(host, port, address), "POST", path, delivery["body"], {
+        answer, excerpt = bounded_exchange(connection, "POST", path, delivery["body"], {
             "Content-Type": "application/json", "User-Agent": "tracker-webhooks/" + __version__,
             "Tracker-Event": delivery["event_type"], "Tracker-Event-Id": delivery["event_id"],
             "Tracker-Delivery": str(delivery["id"]),
@@ -11670,6 +11672,7 @@ def operation_id(method, path):
     return method.lower() + "".join(words) + "".join("By" + key.title() for key in keys)
 
 
+OPENAPI_VERSION = "3.1.0"
 # The interface's own version, as the spec numbers it; the package has its own
 # (__version__, shown as x-tracker-version).
 API_VERSION = "1.0.0"

@@ -173,13 +173,13 @@ def parameters(function):
     return {a.arg for a in every}
 
 
-def declared(body, kind):
-    """The names a function body declares global (or nonlocal), nested scopes excluded."""
+def declared_global(body):
+    """The names a function body declares global, nested scopes excluded."""
     names = set()
     stack = list(body)
     while stack:
         node = stack.pop()
-        if isinstance(node, kind):
+        if isinstance(node, ast.Global):
             names.update(node.names)
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
                                  ast.Lambda)):
@@ -206,7 +206,7 @@ def module_uses(statement):
                 visit(expression, local_scopes, within)
             body = node.body if isinstance(node.body, list) else [node.body]
             scope = parameters(node) | set().union(*(bound_names(s) for s in body))
-            scope -= declared(body, ast.Global)
+            scope -= declared_global(body)
             name = getattr(node, "name", "<lambda>")
             for child in body:
                 visit(child, local_scopes + [scope], within + [name])
@@ -314,10 +314,13 @@ def test_every_banner_is_framed_and_titled():
     assert sections and sections[0].number == 1, "part 1 opens the first banner"
 
 
+def parts_over_the_limit(parts):
+    return ["%s: %d lines" % (part, part.last_line - part.first_line + 1) for part in parts
+            if part.last_line - part.first_line + 1 > MAX_PART_LINES]
+
+
 def test_no_part_is_over_the_limit(layout):
-    too_long = ["%s: %d lines" % (p, p.last_line - p.first_line + 1) for p in layout.parts
-                if p.last_line - p.first_line + 1 > MAX_PART_LINES]
-    assert too_long == []
+    assert parts_over_the_limit(layout.parts) == []
 
 
 def test_a_name_is_defined_in_one_part(layout):
@@ -393,3 +396,13 @@ def test_a_sub_banner_is_not_a_part():
     text = module_text(("One", "\n".join([FRAME, "# Topics " + "#" * 70, FRAME, "x = 1"])))
     assert [(p.number, p.title) for p in read_layout(text).parts] == [(1, "One")]
     assert [b.title for b in banners(text.splitlines())] == ["One", "Topics"]
+
+
+@pytest.mark.parametrize("lines, over", [(MAX_PART_LINES, False), (MAX_PART_LINES + 1, True)])
+def test_a_part_of_the_limits_length_passes_and_one_line_more_fails(lines, over):
+    """A part counts from its banner's first line to the line before the next banner."""
+    body = "\n".join("x%d = %d" % (n, n) for n in range(lines - 3))  # after the banner
+    text = module_text(("One", body), ("Two", "y = 2"))
+    first = parts_of(text.splitlines())[0]
+    assert first.last_line - first.first_line + 1 == lines
+    assert bool(parts_over_the_limit([first])) is over
