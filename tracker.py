@@ -2501,6 +2501,8 @@ JUDGE_SCHEMA = {
         "properties": {"name": {"type": "string"},
                        "sentiment": {"type": "string", "enum": list(SENTIMENTS)},
                        "score": {"type": "number"}}}}}}
+
+
 def judge_prompt(text, names):
     """The judge's user message: the names and the answer quoted as one JSON document, so
     that no text of the answer (or a name) can pass for the judge's instructions."""
@@ -2528,6 +2530,7 @@ def gemini_schema(schema):
 def dicts(value):
     """value if it is a list, with only its dict items; else []: replies are untrusted."""
     return [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+
 
 def read_verdict(document, names):
     """{name: (sentiment, score)} for each of names from the judge's document, or an
@@ -2557,9 +2560,7 @@ def read_verdict(document, names):
 
 # URLs and the outbound guard ---------------------------------------------------------
 
-# Every outbound call (an engine's redirects, robots.txt and address ranges, webhooks) goes
-# through the guard: a public address unless allowed, the connection pinned to the
-# address checked.
+# A URL in an answer's text may end in the sentence's punctuation.
 URL_TRAILING_PUNCTUATION = ".,;:!?*_'\""
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
@@ -2588,6 +2589,9 @@ def normalise_url(url):
     return normal, host_name(host)
 
 
+# Every outbound call (an engine's redirects, robots.txt and address ranges, webhooks) goes
+# through the guard: a public address unless allowed, the connection pinned to the
+# address checked.
 class WebhookRefused(Exception):
     """A destination the server may not send to (a private address, say)."""
 
@@ -8565,7 +8569,8 @@ def add_analytics_routes(app, db):
 # 13 · The worker #############################################################
 ###############################################################################
 
-# How make_app runs the worker (serve --runs): see make_app.
+# How an application runs its worker (make_app's runs, serve --runs): started by serve
+# ("normal"), each write's runs finished before it answers ("instant"), or not at all.
 RUN_MODES = ("normal", "instant", "off")
 
 
@@ -13220,6 +13225,7 @@ def may_write():
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
                       ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
                       ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
+
 
 def template(name):
     """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
