@@ -35,8 +35,8 @@ to each other. Each part, with what it owns and what it calls:
 7. Engines, the providers: the simulated engine and its scripted mode (a mention truth
    that may change on a day), then each provider's request and reply read as its SDK
    defines them (answer, sources, searches, tokens, cost, truncation, model version),
-   and the --engine options. Engines call nothing below them, only (1), (4) and (6);
-   the worker (13) calls them.
+   and the --engine options. Calls only (1), (4) and (6): engines call nothing below
+   them; the worker (13) calls them.
 8. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its

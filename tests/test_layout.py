@@ -22,7 +22,9 @@ The rule the parts keep: a name defined at module level (a function, a class, a 
 is used only by its own part or a later one, in function bodies too, except inside the
 functions that assemble the parts (ASSEMBLERS), which may call any of them. It is read
 from the source with ast, names resolved as Python scopes them (a parameter or a local
-of the same name is not a use of the module's name)."""
+of the same name is not a use of the module's name). An entry that says what its part
+calls ("Calls nothing", "Calls (1) and (2)", "Calls only (1), (4) and (6)", "Calls (1) to
+(4)") names exactly the other parts whose names it uses, outside the assemblers."""
 
 import ast
 import dataclasses
@@ -42,6 +44,9 @@ MAX_PART_LINES = 1200
 
 FRAME = "#" * 79
 DOCSTRING_PART = re.compile(r"^(\d+)\. (.+?): ")
+# What an entry may claim it calls: "Calls nothing", "Calls (1) and (2)", "Calls only (1),
+# (4) and (6)", "Calls (1) to (4)".
+CLAIMED_CALLS = re.compile(r"\bCalls (?:only )?(nothing\b|(?:\(\d+\)(?:, | and | to )?)+)")
 BANNER_TITLE = re.compile(r"^# (.+?) #+$")
 NUMBERED_TITLE = re.compile(r"^(\d+) · (.+)$")
 
@@ -69,21 +74,44 @@ def read_source(path=SOURCE):
         return source.read()
 
 
-def docstring_parts(module):
-    """(number, title) of each part the module's docstring lists."""
-    parts = []
+def docstring_entries(module):
+    """{number: (title, the entry's text joined on one line)} of the docstring's parts."""
+    entries, number = {}, None
     for line in ast.get_docstring(module).splitlines():
         found = DOCSTRING_PART.match(line)
         if found:
-            parts.append((int(found.group(1)), found.group(2)))
-    return parts
+            number = int(found.group(1))
+            entries[number] = (found.group(2), line)
+        elif number is not None and line.startswith("   "):
+            entries[number] = (entries[number][0], entries[number][1] + " " + line.strip())
+        else:
+            number = None
+    return entries
+
+
+def docstring_parts(module):
+    """(number, title) of each part the module's docstring lists."""
+    return [(number, title) for number, (title, _) in docstring_entries(module).items()]
+
+
+def claimed_calls(entry):
+    """The parts an entry says it calls, or None when it does not say."""
+    found = CLAIMED_CALLS.search(entry)
+    if found is None:
+        return None
+    if found.group(1) == "nothing":
+        return set()
+    claimed = set()
+    for first, last in re.findall(r"\((\d+)\)(?: to \((\d+)\))?", found.group(1)):
+        claimed.update(range(int(first), int(last or first) + 1))
+    return claimed
 
 
 def banners(lines):
     """Every framed banner: a title line between two lines of 79 '#'."""
     found = []
     for index in range(1, len(lines) - 1):
-        if lines[index - 1] == FRAME and lines[index + 1] == FRAME:
+        if lines[index - 1] == lines[index + 1] == FRAME and lines[index].strip():
             title = BANNER_TITLE.match(lines[index])
             assert title, "line %d: a banner's title line is '# Title ###...'" % (index + 1)
             numbered = NUMBERED_TITLE.match(title.group(1))
@@ -255,6 +283,7 @@ class Layout:
     defined_in: dict  # module-level name -> the part defining it (None: the preamble)
     redefined: list  # (name, first part, later part) for a name bound in two parts
     late_uses: list  # (use, the using part, the defining part)
+    calls: dict  # part number -> the numbers of the other parts whose names it uses
 
 
 def read_layout(text):
@@ -268,7 +297,7 @@ def read_layout(text):
                 defined_in[name] = part
             elif defined_in[name] is not part:
                 redefined.append((name, defined_in[name], part))
-    late_uses = []
+    late_uses, calls = [], {part.number: set() for part in parts}
     for statement in module.body:
         part = part_at(parts, statement.lineno)
         for use in module_uses(statement):
@@ -277,7 +306,9 @@ def read_layout(text):
             defining = defined_in[use.name]
             if defining is not None and (part is None or defining.number > part.number):
                 late_uses.append((use, part, defining))
-    return Layout(parts, defined_in, redefined, late_uses)
+            if defining is not None and part is not None and defining is not part:
+                calls[part.number].add(defining.number)
+    return Layout(parts, defined_in, redefined, late_uses, calls)
 
 
 def describe(late_uses):
@@ -331,6 +362,15 @@ def test_each_part_uses_only_its_own_and_earlier_parts(layout):
     assert describe(layout.late_uses) == []
 
 
+def test_what_an_entry_says_it_calls_is_what_it_calls(layout):
+    """An entry's "Calls ..." sentence names exactly the other parts it uses."""
+    entries = docstring_entries(ast.parse(read_source()))
+    said = {number: claimed_calls(text) for number, (_, text) in entries.items()}
+    said = {number: claim for number, claim in said.items() if claim is not None}
+    assert 1 in said and 7 in said  # "Calls nothing of tracker's", "engines call nothing below"
+    assert {number: layout.calls[number] for number in said} == said
+
+
 # The checker itself, on small modules ------------------------------------------------
 
 def module_text(*parts, docstring=None):
@@ -340,7 +380,7 @@ def module_text(*parts, docstring=None):
     text = ['"""A module.\n\n%s\n"""\n' % listed]
     for number, (title, body) in enumerate(parts, 1):
         middle = "# %d · %s " % (number, title)
-        text += [FRAME, middle + "#" * (79 - len(middle)), FRAME, body]
+        text += [FRAME, middle + "#" * (79 - len(middle)), FRAME, "", body]
     return "\n".join(text) + "\n"
 
 
@@ -401,8 +441,25 @@ def test_a_sub_banner_is_not_a_part():
 @pytest.mark.parametrize("lines, over", [(MAX_PART_LINES, False), (MAX_PART_LINES + 1, True)])
 def test_a_part_of_the_limits_length_passes_and_one_line_more_fails(lines, over):
     """A part counts from its banner's first line to the line before the next banner."""
-    body = "\n".join("x%d = %d" % (n, n) for n in range(lines - 3))  # after the banner
+    body = "\n".join("x%d = %d" % (n, n) for n in range(lines - 4))  # banner, blank line
     text = module_text(("One", body), ("Two", "y = 2"))
     first = parts_of(text.splitlines())[0]
     assert first.last_line - first.first_line + 1 == lines
     assert bool(parts_over_the_limit([first])) is over
+
+
+@pytest.mark.parametrize("entry, claimed", [
+    ("1. One: x. Calls nothing of tracker's.", set()),
+    ("3. Three: x. Calls (1) and (2).", {1, 2}),
+    ("7. Seven: x. Calls only (1), (4) and (6): engines call nothing below them.", {1, 4, 6}),
+    ("14. Fourteen: x. Calls (1) to (4).", {1, 2, 3, 4}),
+    ("9. Nine: x, extracted by (8).", None),
+])
+def test_an_entrys_claim_is_read(entry, claimed):
+    assert claimed_calls(entry) == claimed
+
+
+def test_a_part_calling_more_than_it_says_is_found():
+    text = module_text(("One", "x = 1"), ("Two", "y = x"), ("Three", "def z():\n    return x + y\n"),
+                       docstring="1. One: Calls nothing.\n2. Two: Calls (1).\n3. Three: Calls (1).")
+    assert read_layout(text).calls == {1: set(), 2: {1}, 3: {1, 2}}
