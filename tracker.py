@@ -8792,7 +8792,7 @@ TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
 # inflate to TRAFFIC_INFLATE_MAX_RATIO times the compressed bytes read so far (real
 # combined logs reach 10-30x, a gzip of empty lines 1,000x), past a first free mebibyte.
 TRAFFIC_UPLOAD_MAX_LINES = 1_000_000
-TRAFFIC_UPLOAD_CPU_SECONDS = 5.0
+TRAFFIC_UPLOAD_CPU_SECONDS = 10.0
 TRAFFIC_INFLATE_MAX_RATIO = 100
 TRAFFIC_INFLATE_FREE_BYTES = 1 << 20
 TRAFFIC_CHECK_LINES = 1000  # an upload's CPU time, client and the server's stop are checked this often
@@ -9417,13 +9417,17 @@ def log_lines(stream, check):
 
 def log_head(stream):
     """(the first bytes of stream, at least its first line (up to TRAFFIC_LINE_MAX_BYTES)
-    and TRAFFIC_HEAD_BYTES, a stream of all its bytes again)."""
+    and TRAFFIC_HEAD_BYTES, a stream of all its bytes again). A stream that fails within
+    them fails again after them, once their lines are read."""
     head = b""
-    while (b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES) or len(head) < TRAFFIC_HEAD_BYTES:
-        block = stream.read(TRAFFIC_READ_BYTES)
-        if not block:
-            break
-        head += block
+    try:
+        while (b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES) or len(head) < TRAFFIC_HEAD_BYTES:
+            block = stream.read(TRAFFIC_READ_BYTES)
+            if not block:
+                break
+            head += block
+    except LogStreamError as error:
+        return head, ChainedStream(head, stream, error)
     return head, ChainedStream(head, stream)
 
 
@@ -9465,16 +9469,19 @@ def unnamed_source(connection, workspace_id, head):
 
 
 class ChainedStream:
-    """head, then the rest of stream."""
+    """head, then the rest of stream, or the failure that ended head."""
 
-    def __init__(self, head, stream):
+    def __init__(self, head, stream, failure=None):
         self.head = head
         self.stream = stream
+        self.failure = failure
 
     def read(self, size):
         if self.head:
             block, self.head = self.head[:size], self.head[size:]
             return block
+        if self.failure:
+            raise self.failure
         return self.stream.read(size)
 
 
