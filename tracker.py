@@ -8795,6 +8795,11 @@ TRAFFIC_UPLOAD_MAX_LINES = 1_000_000
 TRAFFIC_UPLOAD_CPU_SECONDS = 10.0
 TRAFFIC_INFLATE_MAX_RATIO = 100
 TRAFFIC_INFLATE_FREE_BYTES = 1 << 20
+# Uploads the server reads at once, of all workspaces: each is a thread bound to its CPU,
+# and ten made another workspace's GET /workspace wait 6.8 s for Python's one interpreter
+# lock; past it, a 429 with Retry-After.
+TRAFFIC_UPLOADS_AT_ONCE = 2
+TRAFFIC_UPLOAD_RETRY_SECONDS = 5
 TRAFFIC_CHECK_LINES = 1000  # an upload's CPU time, client and the server's stop are checked this often
 # Rows of traffic_daily a workspace holds at most: past it, a new page of a day is counted
 # in its day's row whose path is TRAFFIC_OTHER_PATH. 1,000,000 rows hold a year (the 396
@@ -9993,7 +9998,7 @@ def add_traffic_routes(app, db):
     """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
-        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "503"),
+        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
         description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
         "arrives. Send the rest of a log from the offset the last answer gave, with the same "
         "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
@@ -10183,8 +10188,8 @@ class UploadGuard:
 
 
 class UploadSlots:
-    """The workspaces with a log upload running: one at a time each, so ten uploads of
-    one key take one thread, not ten."""
+    """The workspaces with a log upload running: one at a time each (ten uploads of one key
+    take one thread, not ten), and TRAFFIC_UPLOADS_AT_ONCE in all."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -10196,6 +10201,11 @@ class UploadSlots:
             if workspace_id in self._held:
                 raise ApiError(409, "Another log upload of this workspace is running: send this "
                                "one when it has ended", code="UPLOAD_IN_PROGRESS")
+            if len(self._held) >= TRAFFIC_UPLOADS_AT_ONCE:
+                raise ApiError(429, "The server is reading %d log uploads, as many as it reads at "
+                               "once: try again in a few seconds" % TRAFFIC_UPLOADS_AT_ONCE,
+                               code="TOO_MANY_UPLOADS", retry_after=TRAFFIC_UPLOAD_RETRY_SECONDS,
+                               headers={"Retry-After": TRAFFIC_UPLOAD_RETRY_SECONDS})
             self._held.add(workspace_id)
         try:
             yield
@@ -11702,7 +11712,8 @@ ERROR_RESPONSES = {
             "operation reads.", RATE_LIMIT_HEADERS),
     "422": ("Validation failed: errors lists every problem as {field, message}; a query "
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
-    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
+    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After). "
+            "TOO_MANY_UPLOADS: the server reads as many log uploads as it does at once.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
     "503": ("DATABASE_UNAVAILABLE, DATABASE_READ_ONLY, DATABASE_BUSY or WORKER_DEGRADED: the "
             "service cannot do this now; nothing was saved, and trying again later can work. "

@@ -168,14 +168,16 @@ def served(tmp_path, server_factory, workspaces=1):
     return server, keys
 
 
-def test_ten_bombs_at_once_leave_others_reads_prompt(tmp_path, server_factory, bomb):
-    """Ten uploads of the 1 MB bomb at once by one key: one runs (413 at its cap), the others
-    get 409 at once; meanwhile another workspace's GET /workspace and /healthz answer."""
-    server, keys = served(tmp_path, server_factory)
+@pytest.mark.parametrize("workspaces", [1, 10])
+def test_ten_bombs_at_once_leave_others_reads_prompt(tmp_path, server_factory, bomb, workspaces):
+    """Ten uploads of the 1 MB bomb at once, by one key (one runs, 413 at its cap, the others
+    get 409 at once) or by ten workspaces' keys (each runs to its cap); meanwhile another
+    workspace's GET /workspace and /healthz answer."""
+    server, keys = served(tmp_path, server_factory, workspaces)
     answers, reads = [], []
-    threads = [threading.Thread(target=lambda: answers.append(
-        upload(server.url, keys[0][1], bomb, GZIP))) for _ in range(10)]
-    reader = HttpClient(server.url, keys[1][1])
+    threads = [threading.Thread(target=lambda key=keys[n % workspaces][1]: answers.append(
+        upload(server.url, key, bomb, GZIP))) for n in range(10)]
+    reader = HttpClient(server.url, keys[-1][1])
 
     def read_meanwhile():
         while any(thread.is_alive() for thread in threads):
@@ -189,12 +191,17 @@ def test_ten_bombs_at_once_leave_others_reads_prompt(tmp_path, server_factory, b
     for thread in threads:
         thread.join()
     statuses = sorted(status for status, _ in answers)
-    assert set(statuses) <= {409, 413} and statuses.count(409) >= 1, statuses
+    if workspaces == 1:
+        assert set(statuses) <= {409, 413} and statuses.count(409) >= 1, statuses
+    else:  # TRAFFIC_UPLOADS_AT_ONCE at a time
+        assert set(statuses) <= {413, 429} and statuses.count(429) >= 1, statuses
+        assert all(body["code"] == "TOO_MANY_UPLOADS" for status, body in answers if status == 429)
     assert all(body["code"] == "UPLOAD_IN_PROGRESS" for status, body in answers if status == 409)
     assert reads and max(reads) < 1 + LATE
-    report_figure("traffic upload, ten 1 MB bombs at once: %d refused 409, %d read to the cap; "
-                  "another workspace's GET /workspace + /healthz: %d pairs, slowest %.0f ms"
-                  % (statuses.count(409), statuses.count(413), len(reads), max(reads) * 1000))
+    report_figure("traffic upload, ten 1 MB bombs at once by %d workspace(s): %d refused 409, %d "
+                  "429, %d read to the cap; another workspace's GET /workspace + /healthz: %d "
+                  "pairs, slowest %.0f ms" % (workspaces, statuses.count(409), statuses.count(429),
+                                              statuses.count(413), len(reads), max(reads) * 1000))
 
 
 def test_a_client_that_goes_stops_its_upload(tmp_path, server_factory, bomb):
