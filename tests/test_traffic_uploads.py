@@ -383,3 +383,18 @@ def test_the_cli_refuses_a_robots_file_over_500_kib(site, db, tmp_path):
         assert done.returncode == code, done.stderr
     assert done.stderr == "tracker: error: %s must be at most %d bytes (RFC 9309 2.5)\n" % (
         robots, tracker.ROBOTS_MAX_BYTES)
+
+
+@pytest.mark.parametrize("log, found", [(COMBINED_LOG, True), (CLOUDFRONT_LOG, False)])
+def test_a_source_1_0_0_named_is_found_by_a_data_first_line_only(site, db, log, found):
+    """1.0.0 named an unnamed log sha256: and its first line's digest: still this log when
+    that line is a data line; a #Version: 1.0 line names every W3C log, so it is not."""
+    first = log.encode().partition(b"\n")[0]
+    legacy = "sha256:" + tracker.hashlib.sha256(first).hexdigest()[:32]
+    with db.write() as connection:
+        connection.execute("INSERT INTO traffic_sources (workspace_id, source, bytes_read, lines_read, "
+                           "updated_at) VALUES (?, ?, ?, 2, ?)",
+                           (site.workspace_id, legacy, len(b"\n".join(log.encode().split(b"\n")[:2])) + 1,
+                            db.now()))
+    report = post_log(site, log, host="acme.com")["data"]
+    assert (report["source"] == legacy, report["alreadyRead"]) == (found, 2 if found else 0)
