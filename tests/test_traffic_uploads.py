@@ -398,3 +398,18 @@ def test_a_source_1_0_0_named_is_found_by_a_data_first_line_only(site, db, log, 
                             db.now()))
     report = post_log(site, log, host="acme.com")["data"]
     assert (report["source"] == legacy, report["alreadyRead"]) == (found, 2 if found else 0)
+
+
+def test_the_cli_says_how_far_a_gzip_with_trailing_garbage_was_read(site, db, tmp_path):
+    packed = tmp_path / "access.log.gz"
+    packed.write_bytes(gzip.compress(COMBINED_LOG.encode()) + b"garbage")
+    done = subprocess.run([sys.executable, "-m", "tracker", "--db", db.path, "traffic", "ingest",
+                           str(packed), "--host", "acme.com", "--source", "web",
+                           "--workspace", str(site.workspace_id)],
+                          cwd=REPO, capture_output=True, text=True, timeout=60)
+    size = len(COMBINED_LOG.encode())
+    assert (done.returncode, done.stderr) == (1, (
+        "tracker: error: %s is not valid gzip after %d bytes of text: Not a gzipped file (b'ga'): "
+        "the whole lines before it are kept; send the rest from offset %d with source web\n"
+        % (packed, size, size)))
+    assert post_log(site, COMBINED_LOG, host="acme.com", source="web")["data"]["alreadyRead"] == 15
