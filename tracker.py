@@ -47,8 +47,9 @@ owns and what it calls:
    time budget.
 13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages;
-   robots.txt read for every AI agent.
+   packaging/traffic_agents.json), each upload within its bounds (lines, CPU time,
+   inflate ratio, one per workspace) and each workspace within its quota of rows,
+   joined with the chats citing the same pages; robots.txt read for every AI agent.
 14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
    send it, each send under one deadline.
 15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
