@@ -9434,7 +9434,7 @@ def guarded_get(url, allow_private, limit, redirects=5):
     for _ in range(redirects + 1):
         try:
             scheme, host, port, target = webhook_target(url)
-            address = checked_address(host, port, allow_private)
+            address = checked_address(host, port, allow_private, COMMAND_PRIVATE_SWITCH)
             kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
             reply, body = bounded_exchange(kind(host, port, address), "GET", target, None,
                                            {"User-Agent": "tracker/" + __version__},
@@ -10119,17 +10119,29 @@ def webhook_target(url):
     return parts.scheme, host, port, url_target(parts)
 
 
-def checked_address(host, port, allow_private):
-    """The address to connect to for host: every address the name resolves to is checked,
-    and the connection goes to a checked one (a second lookup could answer otherwise)."""
+# How a refusal of a private address says to allow it: the server's switch (webhooks and
+# the engines' redirects), or the option of the command that fetched (traffic update-ranges
+# and robots, restore, replica status).
+SERVER_PRIVATE_SWITCH = "start the server with --allow-private-webhooks to allow it"
+COMMAND_PRIVATE_SWITCH = "run the command with --allow-private to allow it"
+
+
+def resolved_addresses(host, port):
+    """Every address host resolves to; WebhookRefused when it resolves to none."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise WebhookRefused("cannot resolve %s: %s" % (host, error.strerror)) from None
-    addresses = [info[4][0] for info in found]
+    return [info[4][0] for info in found]
+
+
+def checked_address(host, port, allow_private, switch=SERVER_PRIVATE_SWITCH):
+    """The address to connect to for host: every address the name resolves to is checked,
+    and the connection goes to a checked one (a second lookup could answer otherwise).
+    switch: how the refusal says to allow a private address."""
+    addresses = resolved_addresses(host, port)
     if not allow_private and not all(map(is_public_address, addresses)):
-        raise WebhookRefused("%s resolves to a private address (start the server with "
-                             "--allow-private-webhooks to allow it)" % host)
+        raise WebhookRefused("%s resolves to a private address (%s)" % (host, switch))
     return addresses[0]
 
 
@@ -10489,8 +10501,7 @@ def webhook_changes(data, required, allow_private):
             url = fail(errors, "url", str(error))
         else:  # a name is checked at each delivery, when it is resolved
             if is_address(host) and not allow_private and not is_public_address(host):
-                url = fail(errors, "url", "is a private address (start the server with "
-                                          "--allow-private-webhooks to allow it)")
+                url = fail(errors, "url", "is a private address (%s)" % SERVER_PRIVATE_SWITCH)
     events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
     if events is not MISSING:
         if not events:
@@ -11704,9 +11715,21 @@ DOCS_CSS = ("body{font:15px/1.5 system-ui,sans-serif;max-width:60em;margin:2em a
             ".put,.patch{color:#d97706}.delete{color:#dc2626}")
 
 
+def docs_headers():
+    """The dashboard's security headers (DASHBOARD_HEADERS), its CSP allowing the page's one
+    inline style by its hash: the page is HTML like the dashboard's, and framing or
+    injecting into it must fail the same way. Its caching stays the API's (it changes only
+    with the version)."""
+    digest = binascii.b2a_base64(hashlib.sha256(DOCS_CSS.encode()).digest(), newline=False)
+    csp = "%s; style-src 'sha256-%s'" % (DASHBOARD_CSP, digest.decode())
+    return [(name, csp if name == "Content-Security-Policy" else value)
+            for name, value in DASHBOARD_HEADERS if name != "Cache-Control"]
+
+
 def add_openapi_routes(app):
     """GET /openapi.json and GET /docs, public, built once from app's routes."""
     cache = {}
+    page_headers = docs_headers()
 
     def document():
         if "json" not in cache:
@@ -11726,6 +11749,7 @@ def add_openapi_routes(app):
                                public=True, content={"text/html": {"schema": string_schema()}}))
     def reference_page():
         response.content_type = "text/html; charset=utf-8"
+        set_headers(page_headers)
         return docs_page(document()["document"])
 
 
