@@ -1066,8 +1066,8 @@ def render_http_error(error):
     return render_api_error(api_error_from(error))
 
 
-# What a reverse proxy says the client sent it. Bottle builds request.url (a redirect's
-# Location), its scheme (the dashboard cookies' Secure flag) and remote_addr from these,
+# What a reverse proxy says the client sent it. Bottle builds request.url, its scheme (the
+# dashboard cookies' Secure flag) and remote_addr (the sign-in limit's address) from these,
 # and any client can send them: they are dropped unless the peer is a --trusted-proxy.
 FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST",
                      "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PORT", "HTTP_X_REAL_IP")
@@ -12071,6 +12071,18 @@ def session_cookie(name, value, max_age):
                         secure=request.urlparts.scheme == "https")
 
 
+def see_other(path):
+    """Answer 303 See Other to path, a path of this site: the Location is sent as it is,
+    relative (RFC 9110 10.2.2). bottle.redirect made it absolute from request.url, whose
+    host is whatever the client's Host header said (Host: evil.example sent the browser
+    there). The headers and cookies set so far go with it."""
+    moved = response.copy(cls=bottle.HTTPResponse)
+    moved.status = 303
+    moved.body = ""
+    moved.set_header("Location", path)
+    raise moved
+
+
 def find_session(connection, token_hash, now):
     return query_one(connection, """
         SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
@@ -12197,7 +12209,7 @@ class DashboardPlugin:
                     if signed_out is not None:
                         return signed_out()
                     if request.method == "GET":
-                        bottle.redirect("/", 303)
+                        see_other("/")
                     raise ApiError(401, "Your session has ended: sign in again",
                                    code="SESSION_ENDED")
                 return callback(*args, **kwargs)
@@ -14077,7 +14089,7 @@ def add_prompt_pages(app, db):
             data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
-        bottle.redirect(back, 303)
+        see_other(back)
 
     add_delete_page(app, db, "prompts", "Prompt")
 
@@ -14217,7 +14229,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(brands_page)
     def brands_add():
         create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     @app.get("/brands/<brand_id>")
     def brand_page(brand_id):
@@ -14231,7 +14243,7 @@ def add_catalog_pages(app, db):
     def brand_change(brand_id):
         changes, errors = brand_changes(brand_form_data(), required=False)
         update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     add_delete_page(app, db, "brands", "Brand", after=request_brand_refresh)
 
@@ -14245,7 +14257,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(topics_page)
     def topics_add():
         create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     @app.post("/topics/<topic_id>")
     @shows_refusal(lambda topic_id: topics_page())
@@ -14253,7 +14265,7 @@ def add_catalog_pages(app, db):
         name, errors = topic_fields({"name": form_text("name")})
         rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
                {"name": name} if name else {}, errors, "Topic")
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     add_delete_page(app, db, "topics", "Topic")
 
@@ -14272,7 +14284,7 @@ def add_catalog_pages(app, db):
                                  required=True)
         create_tag(db, caller().workspace_id, tag.get("name"), tag.get("color", DEFAULT_TAG_COLOR),
                    errors)
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     @app.post("/tags/<tag_id>")
     @shows_refusal(lambda tag_id: tags_page())
@@ -14281,7 +14293,7 @@ def add_catalog_pages(app, db):
                                      required=False)
         rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors,
                "Tag")
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     add_delete_page(app, db, "tags", "Tag")
 
@@ -14343,7 +14355,7 @@ def add_settings_pages(app, db):
     def settings_change():
         update_workspace(db, caller().workspace_id,
                          workspace_changes({"samplesPerRun": form_number("samplesPerRun")}))
-        bottle.redirect("/settings", 303)
+        see_other("/settings")
 
 
 def add_delete_page(app, db, table, kind, after=None):
@@ -14411,12 +14423,12 @@ def add_session_routes(app, db):
             return sign_in_page("That is not a valid API key, or it was revoked or has expired.")
         session_cookie(SESSION_COOKIE, token, DASHBOARD_SESSION_SECONDS)
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     def signed_out_already():
         """Signing out of a session that has ended already: nothing to end, same way out."""
         response.delete_cookie(SESSION_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     @app.post("/sign-out", signed_out=signed_out_already)
     def sign_out_submit():
