@@ -1098,9 +1098,25 @@ def from_trusted_proxy(environ, proxies):
     return any(peer in network for network in proxies)
 
 
+def client_address(environ, proxies):
+    """The client's address: the peer's, or from a trusted proxy the nearest address of
+    X-Forwarded-For that is not one of proxies. Each proxy appends the peer it saw, so the
+    list is read from the right: what a client wrote at its left proves nothing."""
+    address = environ.get("REMOTE_ADDR", "")
+    if from_trusted_proxy(environ, proxies):
+        for hop in reversed(environ.get("HTTP_X_FORWARDED_FOR", "").split(",")):
+            if hop.strip():
+                address = hop.strip()
+                if not from_trusted_proxy({"REMOTE_ADDR": address}, proxies):
+                    break
+    return address
+
+
 def distrust_forwarded(wsgi, proxies):
-    """wsgi, seeing forwarded headers only on requests from one of proxies."""
+    """wsgi, seeing forwarded headers only on requests from one of proxies, and the
+    client's address (client_address) as environ["tracker.client"]."""
     def app(environ, start_response):
+        environ["tracker.client"] = client_address(environ, proxies)
         if not from_trusted_proxy(environ, proxies):
             for name in FORWARDED_HEADERS:
                 environ.pop(name, None)
@@ -1227,6 +1243,14 @@ class RateLimiter:
             self._window = window
             self._counts.clear()
         return window
+
+    def give_back(self, key):
+        """Uncount a hit of this window that turned out not to count (a sign-in that
+        succeeded): counting first keeps the limit exact under concurrency."""
+        with self._lock:
+            self._current()
+            if self._counts.get(key):
+                self._counts[key] -= 1
 
     def hit(self, key, limit):
         """Count a hit; return (allowed, remaining, reset) with reset in Unix seconds."""
@@ -1652,9 +1676,22 @@ def length_rule(minimum, maximum):
     return "must be %d to %d characters" % (minimum, maximum)
 
 
+def visible(text):
+    """text without Unicode's format characters (category Cf: zero-width spaces and joiners,
+    the byte order mark, bidi controls...), which show nothing: what a reader sees of a name."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
+def visible_key(name):
+    """What a brand's name or tracked name is compared by: its visible characters, case
+    folded. Ac\u200bme is Acme, as a reader sees it."""
+    return visible(name).casefold()
+
+
 def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=False):
     """A string (trimmed unless trim is false) of minimum..maximum characters, or MISSING;
-    plain: with no control characters either (a name that goes into prompts and logs)."""
+    plain: with no control characters either (a name that goes into prompts and logs), and
+    something visible besides format characters (a name shown and matched in answers)."""
     if not isinstance(value, str):
         return fail(errors, field, "must be a string")
     if trim:
@@ -1670,6 +1707,9 @@ def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=
         return fail(errors, field, "must be valid Unicode (no lone surrogates)")
     if not minimum <= len(value) <= maximum:
         return fail(errors, field, length_rule(minimum, maximum))
+    if plain and value and not visible(value).strip():
+        return fail(errors, field, "must have a visible character, not only invisible format "
+                                   "characters (such as U+200B or U+FEFF)")
     return value
 
 
@@ -1781,18 +1821,19 @@ class Fields:
             cleaned = [item if item is MISSING else normalise(item, "%s.%d" % (self.field(name), i),
                                                               self.errors)
                        for i, item in enumerate(cleaned)]
-        return unique_casefolded(item for item in cleaned if item is not MISSING)
+        return unique_casefolded((item for item in cleaned if item is not MISSING),
+                                 visible_key if plain else str.casefold)
 
 
 def sent_or(value, default):
     return default if value is MISSING else value
 
 
-def unique_casefolded(names):
-    """names without case-insensitive repeats, first spelling kept, order kept."""
+def unique_casefolded(names, key=str.casefold):
+    """names without repeats (the same key: case-insensitive), first spelling kept, order kept."""
     seen = {}
     for name in names:
-        seen.setdefault(name.casefold(), name)
+        seen.setdefault(key(name), name)
     return list(seen.values())
 
 
@@ -2175,8 +2216,8 @@ def update_changed(connection, table, row, changes, now):
     table = sql_table(table, NAMED_TABLES + ("brands",))
     changed = {column: value for column, value in changes.items() if row[column] != value}
     if changed:
-        if "name" in changed:
-            changed["name_key"] = changed["name"].casefold()
+        if "name" in changed:  # a brand's changes carry their own name_key
+            changed["name_key"] = changes.get("name_key", changed["name"].casefold())
         connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
                            % (table, ", ".join("%s = ?" % column for column in changed)),
                            (*changed.values(), now, row["id"], row["workspace_id"]))
@@ -2827,8 +2868,10 @@ def brand_changes(data, required):
         if problem:
             regex = fail(errors, "nameRegex", problem)
     use_regex = fields.boolean("useRegex")
+    name = fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True)
     changes = {
-        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+        "name": name,
+        "name_key": name if name is MISSING else visible_key(name),
         "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
         "name_regex": regex if regex is MISSING else (regex or None),
         "use_regex": use_regex if use_regex is MISSING else int(use_regex),
@@ -2847,7 +2890,7 @@ def check_brand(connection, workspace_id, brand, errors, brand_id=None):
     """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
     if brand.get("name") and query_one(connection, """
             SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
-            (workspace_id, brand["name"].casefold(), brand_id)):
+            (workspace_id, brand["name_key"], brand_id)):
         fail(errors, "name", "a brand with this name already exists")
     if brand.get("use_regex") and not brand.get("name_regex"):
         fail(errors, "useRegex", "needs a nameRegex")
@@ -2865,8 +2908,7 @@ def create_brand(db, workspace_id, brand, errors):
         raise_if(errors)
         request_brand_refresh(connection, workspace_id)  # past chats may mention it
         # Column names come from brand_changes' fixed keys, never from the request.
-        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
-                      created_at=now, updated_at=now)
+        values = dict(brand, workspace_id=workspace_id, created_at=now, updated_at=now)
         row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
         record_annotation(connection, workspace_id, "brand.added", now,
@@ -5080,9 +5122,12 @@ class BrandMatcher:
     def __init__(self, brands):
         self.brands = []
         for brand in brands:
-            names = sorted({brand["name"], *brand["tracked_names"]}, key=len, reverse=True)
-            literal = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)),
-                                 re.IGNORECASE)
+            # A name with nothing visible (stored by 1.0.0, which took one) matches nothing:
+            # a brand named U+200B was credited with the stray zero-width spaces of answers.
+            names = sorted({name for name in (brand["name"], *brand["tracked_names"])
+                            if visible(name).strip()}, key=len, reverse=True)
+            literal = names and re.compile(
+                r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)), re.IGNORECASE)
             pattern = None
             if brand["use_regex"] and brand["name_regex"]:
                 pattern = compile_name_regex(brand["name_regex"])
@@ -5131,7 +5176,9 @@ class BrandMatcher:
 def name_spans(text, literal, pattern, limit=MAX_MATCHES_READ):
     """The spans of text where a brand's names (literal) or its nameRegex match: at most
     limit of each."""
-    spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
+    spans = set()
+    if literal:
+        spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
     if pattern is not None:
         spans |= {match.span() for match in itertools.islice(pattern.finditer(text), limit)
                   if match.end() > match.start()}
@@ -5467,7 +5514,8 @@ def recommended_names(text):
     names, folded = {}, masked.casefold()
     for candidate in candidates:
         name = name_candidate(candidate)
-        if name and name.casefold() not in names and len(names) < MAX_NAMES_PER_CHAT:
+        if (name and visible(name).strip() and name.casefold() not in names
+                and len(names) < MAX_NAMES_PER_CHAT):
             names[name.casefold()] = {"name": name, "name_key": name.casefold(),
                                       "mentions": max(1, folded.count(name.casefold()))}
     return list(names.values())
@@ -8115,12 +8163,12 @@ def add_signal_routes(app, db):
 # Discovered brands and gaps ---------------------------------------------------------------
 
 def tracked_name_keys(connection, workspace_id):
-    """Every name and tracked name of the workspace's brands, case-folded."""
+    """Every name and tracked name of the workspace's brands, by visible_key."""
     keys = set()
     for row in query_all(connection, "SELECT name, tracked_names FROM brands WHERE workspace_id = ?",
                          (workspace_id,)):
-        keys.add(row["name"].casefold())
-        keys.update(name.casefold() for name in json.loads(row["tracked_names"]))
+        keys.add(visible_key(row["name"]))
+        keys.update(map(visible_key, json.loads(row["tracked_names"])))
     return keys
 
 
@@ -12059,6 +12107,17 @@ SESSION_SWEEP_BATCH = 100
 # whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
 # and static files are never counted.
 SESSION_RATE_LIMIT = 600
+# A key holds at most this many live sessions: the next sign-in ends its oldest. A script
+# signing in over and over (5,270 sessions in 30 s, each a row for 12 hours) keeps 20 rows.
+MAX_SESSIONS_PER_KEY = 20
+# Failed sign-ins a client address may make in a clock minute; past them, every sign-in
+# from it (a right key too, as GitHub and PocketBase do: else a guess that succeeds would
+# still be told apart) gets a 429 until the minute ends. An IPv6 client is its /64, which
+# one host is given whole. Counted in the process's memory, like the API's rate limits
+# (one serving process per file), and forgotten each minute: an entry per address that
+# tried to sign in this minute.
+SIGN_IN_FAILURES_PER_MINUTE = 10
+IPV6_CLIENT_PREFIX = 64
 DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
                  "frame-ancestors 'none'; object-src 'none'")
 DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
@@ -12124,7 +12183,30 @@ def sign_in(db, key):
                                             expires_at) VALUES (?, ?, ?, ?, ?)""",
             (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
              iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
+        end_oldest_sessions(connection, row["key_id"], hash_key(token))
     return token
+
+
+def end_oldest_sessions(connection, key_id, kept):
+    """Delete the key's sessions but its MAX_SESSIONS_PER_KEY newest, the new one (kept)
+    among them whatever the clock says (the key's index; at most that many rows plus one)."""
+    connection.execute("""
+        DELETE FROM dashboard_sessions WHERE token_hash IN (
+            SELECT token_hash FROM dashboard_sessions WHERE api_key_id = ? AND token_hash != ?
+            ORDER BY created_at DESC LIMIT -1 OFFSET ?)""",
+                       (key_id, kept, MAX_SESSIONS_PER_KEY - 1))
+
+
+def sign_in_bucket(address):
+    """What a client's failed sign-ins are counted under: its address, an IPv6 one's /64."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]  # no address (a WSGI test): counted together
+    parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+    if parsed.version == 6:
+        return str(ipaddress.ip_network((parsed, IPV6_CLIENT_PREFIX), strict=False))
+    return str(parsed)
 
 
 def sign_out(db, token):
@@ -12164,7 +12246,7 @@ def form_text(name):
     """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
     value = request.forms.get(name, "")
     try:
-        return wsgi_text(value)
+        return unisolated(wsgi_text(value))
     except UnicodeError:
         raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
 
@@ -12345,7 +12427,8 @@ def template(name):
     """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
     compiled = COMPILED_TEMPLATES.get(name)
     if compiled is None:
-        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
+        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name],
+                                                                    escape_func=escape)
     return compiled
 
 
@@ -12465,8 +12548,30 @@ def error_page(error):
                                    back=section), status=error.status)
 
 
+# Bidi controls a name or an answer may carry (U+202E, RIGHT-TO-LEFT OVERRIDE, among them):
+# left open, one reorders the rest of its line of the page. Text that holds one is shown
+# between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, which closes whatever it opened
+# (UAX #9, X6a), as <bdi> does, and which works in an attribute too. A form sends such a
+# value back wrapped, and form_text unwraps it.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+ISOLATE_START, ISOLATE_END = "\u2068", "\u2069"
+
+
 def escape(text):
-    return html.escape(str(text), quote=True)
+    """text as HTML (quotes too), isolated when it holds a bidi control; the templates'
+    {{value}} too."""
+    text = str(text)
+    if BIDI_CONTROLS.search(text):
+        text = ISOLATE_START + text + ISOLATE_END
+    return html.escape(text, quote=True)
+
+
+def unisolated(text):
+    """A form's value without the isolation escape() added when it was shown."""
+    if text.startswith(ISOLATE_START) and text.endswith(ISOLATE_END) and BIDI_CONTROLS.search(
+            text[1:-1]):
+        return text[1:-1]
+    return text
 
 
 # Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
@@ -12869,6 +12974,7 @@ def add_dashboard(app, db, limiter):
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
     dashboard.config["tracker.worker"] = app.config["tracker.worker"]
+    dashboard.config["tracker.limiter"] = limiter
     dashboard.config["tracker.replication"] = app.config["tracker.replication"]
     add_dashboard_routes(dashboard, db)
     api = app.wsgi
@@ -14394,6 +14500,8 @@ def sign_in_page(problem=None, status=200):
 
 
 def add_session_routes(app, db):
+    limiter = app.config["tracker.limiter"]
+
     @app.get("/static/<name>", public=True)
     def static(name):
         if name not in DASHBOARD_ASSETS:
@@ -14418,9 +14526,18 @@ def add_session_routes(app, db):
         if not expected or not hmac.compare_digest(form_text("csrf").encode(), expected.encode()):
             return sign_in_page("The form had expired, or cookies are off (the dashboard needs "
                                 "them): try again.", status=403)
+        failures = ("sign-in failed", sign_in_bucket(request.environ.get("tracker.client", "")))
+        allowed, _, reset = limiter.hit(failures, SIGN_IN_FAILURES_PER_MINUTE)
+        if not allowed:
+            seconds = max(1, math.ceil(reset - limiter.clock()))
+            set_headers([("Retry-After", str(seconds))])
+            return sign_in_page("Too many failed sign-ins from your address: at most %d a minute. "
+                                "Try again in %d seconds." % (SIGN_IN_FAILURES_PER_MINUTE, seconds),
+                                status=429)
         token = sign_in(db, form_text("key").strip())
         if token is None:  # the form again, with a 200: a browser logs every 4xx as an error
             return sign_in_page("That is not a valid API key, or it was revoked or has expired.")
+        limiter.give_back(failures)  # counted as a failure until it was not one
         session_cookie(SESSION_COOKIE, token, DASHBOARD_SESSION_SECONDS)
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
         see_other("/")
