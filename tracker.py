@@ -15264,6 +15264,69 @@ def replica_url(url):
     return url
 
 
+# Where no replica lives but a cloud's instance metadata (its credentials) does: link-local
+# addresses (169.254.169.254 at AWS, GCP, Azure, Oracle, DigitalOcean; 169.254.0.23 at
+# Tencent), AWS's IPv6 metadata address, Alibaba's and Azure's host address. A replica URL
+# sending Litestream there is refused unless --allow-private: a private address stays
+# allowed (a MinIO on this machine or network is a fine replica).
+METADATA_NETWORKS = tuple(map(ipaddress.ip_network, (
+    "169.254.0.0/16", "fe80::/10", "fd00:ec2::254/128", "100.100.100.200/32",
+    "168.63.129.16/32")))
+# The replica types whose URL names the server Litestream connects to (the others name a
+# bucket or container of their cloud, unless an endpoint= says where).
+REPLICA_HOST_SCHEMES = {"sftp": 22, "webdav": 80, "webdavs": 443, "nats": 4222}
+
+
+def is_metadata_address(text):
+    """Whether an IP address is link-local or a cloud metadata address, or an IPv6 address
+    that carries one (as is_public_address reads them)."""
+    address = ipaddress.ip_address(text.split("%", 1)[0])
+    if address.version == 6:
+        address = embedded_ipv4(address) or address
+    return any(address in network for network in METADATA_NETWORKS)
+
+
+def replica_endpoints(url):
+    """[(host, port)] that Litestream connects to for the replica url (as replica_url gives
+    it): its endpoint= (any type), and the host of an sftp, webdav or nats URL."""
+    parts = urllib.parse.urlsplit(url)
+    found = []
+    for endpoint in (value for name, value in urllib.parse.parse_qsl(parts.query)
+                     if name == "endpoint"):
+        found.append((urllib.parse.urlsplit(endpoint if "://" in endpoint else "https://" + endpoint),
+                      443))
+    if parts.scheme in REPLICA_HOST_SCHEMES:
+        found.append((parts, REPLICA_HOST_SCHEMES[parts.scheme]))
+    return [(server.hostname, url_port(server, default)) for server, default in found
+            if server.hostname]
+
+
+def url_port(parts, default):
+    """The port of a split URL, default when it names none or one that is not a port."""
+    try:
+        return parts.port or default
+    except ValueError:
+        return default
+
+
+def check_replica_endpoints(url, allow_private):
+    """Refuse, before Litestream runs, a replica whose server is a link-local or cloud
+    metadata address, as an IP address or a name resolving there (the webhooks' lookup);
+    a name that does not resolve is left to Litestream to report."""
+    if allow_private:
+        return
+    for host, port in replica_endpoints(replica_url(url)):
+        try:
+            addresses = [host] if is_address(host) else resolved_addresses(host, port)
+        except WebhookRefused:
+            continue
+        if any(map(is_metadata_address, addresses)):
+            raise ReplicationError(
+                "the replica's server %s is a link-local or cloud metadata address, where no "
+                "replica lives but the machine's credentials may: refused before any connection "
+                "(give --allow-private to allow it)" % host)
+
+
 def shown_url(url):
     """url without its password (sftp:// and webdav:// URLs may carry one): for logs and
     printed output."""
@@ -16092,6 +16155,7 @@ def serve_replication(args):
         return None
     if args.memory:
         raise ProvisioningError("--replicate needs a database file, not --memory")
+    check_replica_endpoints(args.replicate, args.allow_private)
     replication = Replication(args.db, args.replicate, args.replicate_interval)
     if os.path.exists(args.db) and pending_steps(read_schema_version(args.db), args.db):
         log.info("replication: %s is upgraded before Litestream starts; the replica lags "
@@ -16101,12 +16165,14 @@ def serve_replication(args):
 
 def cmd_restore(args):
     at = parse_timestamp(args.at) if args.at else None
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(restore_replica(args.source, args.db, at))
 
 
 def cmd_replica_status(args):
     if not args.source:
         raise ProvisioningError("replica status needs the replica: --from URL or TRACKER_REPLICATE")
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(replica_summary(args.source, args.db if os.path.exists(args.db) else None))
 
 
@@ -16280,6 +16346,10 @@ class CommandParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
+REPLICA_ALLOW_PRIVATE_HELP = ("allow a replica (--replicate, --from, or its endpoint=) at a "
+                              "link-local or cloud metadata address such as 169.254.169.254")
+
+
 def build_parser():
     db_help = "SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB
     # --db goes before the command or after it (as git's and docker's options do); after
@@ -16369,6 +16439,7 @@ def build_parser():
                            default=DEFAULT_REPLICATE_INTERVAL,
                            help="how often Litestream ships new writes to the replica "
                                 "(default 0.25s, at least %gs)" % MIN_REPLICATE_INTERVAL)
+    serve_cmd.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
 
     migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
                           "release's schema, after a backup beside it, logging each step.")
@@ -16417,6 +16488,7 @@ def build_parser():
                       "integrity check, and say what it holds.")
     restore.add_argument("--from", dest="source", required=True, metavar="URL",
                          help="the replica's URL, as serve --replicate was given it")
+    restore.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
     restore.add_argument("--at", type=iso_argument, metavar="TIME",
                          help="the state at this ISO 8601 time, e.g. 2026-11-25T13:59:56Z "
                               "(default: the newest)")
@@ -16428,6 +16500,8 @@ def build_parser():
     replica_status.add_argument("--from", dest="source", metavar="URL",
                                 default=os.environ.get("TRACKER_REPLICATE"),
                                 help="the replica's URL (env TRACKER_REPLICATE)")
+    replica_status.add_argument("--allow-private", action="store_true",
+                                help=REPLICA_ALLOW_PRIVATE_HELP)
     reextract = command(commands, "reextract", cmd_reextract,
                         "Read the engines' kept replies again with this version's rules and "
                         "rewrite their chats' answers, sources, searches, mentions and costs.")
