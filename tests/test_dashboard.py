@@ -8,7 +8,7 @@ import webtest
 
 import browser
 import tracker
-from conftest import make_api, near_miss
+from conftest import make_api, near_miss, report_figure
 
 PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources",
          "/sources?groupBy=url&domain=stark.example",
@@ -187,6 +187,8 @@ def test_a_key_holds_at_most_20_sessions_and_the_21st_sign_in_ends_the_oldest(si
         sign_in(browsers[1], reader["key"])
         browsers[1].get("/prompts", status=200)
     assert tracker.query_one(db.connection(), count, (reader["id"],))["n"] == 20
+    report_figure("sessions: 51 sign-ins of one key keep its 20 newest sessions; the oldest is "
+                  "signed out")
 
 
 def attempt(client, key, address, status, forwarded=None):
@@ -221,6 +223,8 @@ def test_ten_failed_sign_ins_a_minute_per_address_then_429_even_for_the_right_ke
     attempt(site, site.key["key"], "192.0.2.7", 429)
     clock.advance(0.001)  # the minute is over
     attempt(site, site.key["key"], "192.0.2.7", 303)
+    report_figure("sign-in: 10 failed sign-ins a minute per address; the 11th, and a right key "
+                  "after it, get a 429 with Retry-After until the minute ends")
 
 
 def test_an_ipv6_client_is_its_64_and_behind_a_proxy_the_forwarded_address(db, clock):
