@@ -47,8 +47,9 @@ owns and what it calls:
    time budget.
 13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages;
-   robots.txt read for every AI agent.
+   packaging/traffic_agents.json), each upload within its bounds (lines, CPU time,
+   inflate ratio, one per workspace) and each workspace within its quota of rows,
+   joined with the chats citing the same pages; robots.txt read for every AI agent.
 14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
    send it, each send under one deadline.
 15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
@@ -105,6 +106,7 @@ import random
 import re
 import resource
 import secrets
+import select
 import selectors
 import shutil
 import signal
@@ -8826,11 +8828,40 @@ MALFORMED_LINES_SHOWN = 20
 DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
 TRAFFIC_SOURCE_MAX_LENGTH = 200
-TRAFFIC_PATH_MAX_LENGTH = 2048
+# A page's path is cut to this many characters (a real site's paths are far shorter); with
+# the quota below it bounds what one workspace's traffic can store.
+TRAFFIC_PATH_MAX_LENGTH = 512
 # A longer line is malformed and never held whole (a log line is rarely over 8 KiB).
 TRAFFIC_LINE_MAX_BYTES = 64 * 1024
 # A gzip body may inflate to this much; what was read before it stays counted.
 TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
+# One upload (POST /traffic/logs) ends at the first of these bounds with a 413 naming it;
+# its whole lines read before it are kept, so the rest can be sent from the offset the
+# answer gives. Empty, malformed and already-read lines count toward each. A gzip body may
+# inflate to TRAFFIC_INFLATE_MAX_RATIO times the compressed bytes read so far (real
+# combined logs reach 10-30x, a gzip of empty lines 1,000x), past a first free mebibyte.
+TRAFFIC_UPLOAD_MAX_LINES = 1_000_000
+TRAFFIC_UPLOAD_CPU_SECONDS = 10.0
+TRAFFIC_INFLATE_MAX_RATIO = 100
+TRAFFIC_INFLATE_FREE_BYTES = 1 << 20
+# Uploads the server reads at once, of all workspaces: each is a thread bound to its CPU,
+# and ten made another workspace's GET /workspace wait 6.8 s for Python's one interpreter
+# lock; past it, a 429 with Retry-After.
+TRAFFIC_UPLOADS_AT_ONCE = 2
+TRAFFIC_UPLOAD_RETRY_SECONDS = 5
+TRAFFIC_CHECK_LINES = 1000  # an upload's CPU time, client and the server's stop are checked this often
+# Rows of traffic_daily a workspace holds at most: past it, a new page of a day is counted
+# in its day's row whose path is TRAFFIC_OTHER_PATH. 1,000,000 rows hold a year (the 396
+# days of the default retention) of 2,500 rows a day: some 500 pages, each asked for
+# by five kinds of visitor (agent, verification, assistant) every day.
+TRAFFIC_ROWS_QUOTA = 1_000_000
+TRAFFIC_OTHER_PATH = "(other)"
+# A line whose time is further ahead of now than this is refused (counted as "future").
+TRAFFIC_FUTURE_SECONDS = 86400
+# An unnamed log is known by the digest of its first bytes, up to this many: its first
+# lines, whose times tell one day's file from the next (a first line alone, #Version: 1.0
+# in every W3C log, does not).
+TRAFFIC_HEAD_BYTES = 4096
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
 ROBOTS_MAX_BYTES = 500 * 1024
 OUTBOUND_FETCH_SECONDS = 10.0
@@ -9189,6 +9220,30 @@ def own_host(host, domains):
     return None
 
 
+def log_host(host, domains):
+    """The own host a line names (as own_host), '' when it is another site's, None when it
+    is own but no host name (RFC 1123: labels of 1 to 63 letters, digits and hyphens, not
+    led or ended by a hyphen, at most 253 characters): <script>.acme.com is never stored."""
+    host = own_host(host, domains)
+    if host is None:
+        return ""
+    return host if HOSTNAME_PATTERN.fullmatch(host) else None
+
+
+# Control characters (C0, DEL, C1) and the bidirectional formatting ones. In a path they
+# are escaped, %XX for each of their UTF-8 bytes as a URL carries them on the wire, rather
+# than the line refused: the request did happen and still counts, and no export or page
+# shows them raw (a NUL or ESC in a CSV, text that reads backwards on the dashboard).
+UNSAFE_PATH_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped_path(path):
+    """path with its control and bidi characters percent-encoded (the same path again when
+    it has none, so escaping twice changes nothing)."""
+    return UNSAFE_PATH_CHARACTERS.sub(
+        lambda found: "".join("%%%02X" % byte for byte in found.group().encode()), path)
+
+
 def retention_days(connection, workspace_id):
     row = query_one(connection, "SELECT retention_days FROM traffic_settings WHERE workspace_id = ?",
                     (workspace_id,))
@@ -9199,6 +9254,41 @@ def source_progress(connection, workspace_id, source):
     row = query_one(connection, "SELECT bytes_read, lines_read FROM traffic_sources "
                     "WHERE workspace_id = ? AND source = ?", (workspace_id, source))
     return (row["bytes_read"], row["lines_read"]) if row else (0, 0)
+
+
+def traffic_rows(connection, workspace_id):
+    """The workspace's rows of traffic_daily (a count over its index, bounded by the quota)."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_daily WHERE workspace_id = ?",
+                     (workspace_id,))["n"]
+
+
+def traffic_row_stored(connection, row):
+    """Whether a row (as add_daily_rows takes it) is one traffic_daily has already."""
+    return query_one(connection, """
+        SELECT 1 AS found FROM traffic_daily WHERE workspace_id = ? AND day = ? AND host = ?
+        AND path = ? AND agent_class = ? AND agent = ? AND verification = ? AND assistant = ?""",
+        row[:6] + row[7:9]) is not None
+
+
+def rows_within_quota(connection, workspace_id, rows):
+    """(rows, lines folded, at most how many rows the workspace holds once they are added):
+    rows with each that would be new past TRAFFIC_ROWS_QUOTA folded into its day's
+    TRAFFIC_OTHER_PATH row (host, agent and the rest kept). Run only when a batch may cross
+    the quota, and in a read, not under the write lock: a lookup per row, at most
+    TRAFFIC_BATCH_KEYS (0.9 s for 50,000 at a quota of 336,000 rows)."""
+    stored = traffic_rows(connection, workspace_id)
+    kept, other, folded = [], {}, 0
+    for row in rows:
+        new = not traffic_row_stored(connection, row)
+        if not new or stored < TRAFFIC_ROWS_QUOTA:
+            stored += new
+            kept.append(row)
+            continue
+        key = row[:3] + (TRAFFIC_OTHER_PATH,) + row[4:9]
+        requests, last_at = other.get(key, (0, ""))
+        other[key] = (requests + row[9], max(last_at, row[10]))
+        folded += row[9]
+    return kept + [key + value for key, value in other.items()], folded, stored + len(other)
 
 
 def add_daily_rows(connection, rows):
@@ -9217,14 +9307,23 @@ def add_daily_rows(connection, rows):
                        list(itertools.chain.from_iterable(rows)))
 
 
-def save_batch(db, workspace_id, source, before, after, sums):
+def save_batch(db, workspace_id, source, before, after, sums, most_rows):
     """Add one batch's sums and move the source's progress from before to after, in one
-    transaction: a 409 when another ingest of the source moved it meanwhile."""
+    transaction: a 409 when another ingest of the source moved it meanwhile. most_rows: at
+    most how many rows the workspace held before it (its rows are counted, and new pages
+    past the quota folded, only when the batch may cross TRAFFIC_ROWS_QUOTA). Returns (the
+    lines folded, at most how many rows it holds now)."""
+    rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
+    folded, most_rows = 0, most_rows + len(rows)
+    if most_rows > TRAFFIC_ROWS_QUOTA:
+        # Another source's ingest of the workspace at the same moment (the CLI's: the server
+        # reads one upload per workspace at a time) may pass the quota by its batch.
+        with db.read() as connection:
+            rows, folded, most_rows = rows_within_quota(connection, workspace_id, rows)
     with db.write() as connection:
         if source_progress(connection, workspace_id, source)[0] != before[0]:
             raise TrafficError("offset", "conflicts: another upload of source %r moved it "
                                "meanwhile; ask again from its offset" % source, status=409)
-        rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
         for start in range(0, len(rows), TRAFFIC_ROWS_PER_INSERT):
             add_daily_rows(connection, rows[start:start + TRAFFIC_ROWS_PER_INSERT])
         connection.execute("""
@@ -9233,6 +9332,7 @@ def save_batch(db, workspace_id, source, before, after, sums):
             ON CONFLICT (workspace_id, source) DO UPDATE SET bytes_read = excluded.bytes_read,
                 lines_read = excluded.lines_read, updated_at = excluded.updated_at""",
             (workspace_id, source, after[0], after[1], db.now()))
+    return folded, most_rows
 
 
 def prune_traffic(db, workspace_id, cutoff_day):
@@ -9266,17 +9366,18 @@ def log_moment(value):
 class LogReader:
     """Turns the lines of one log into per-day, per-page sums of who asked."""
 
-    def __init__(self, catalog, domains, log_format, host, earliest_day):
+    def __init__(self, catalog, domains, log_format, host, earliest_day, latest_stamp):
         self.catalog = catalog
         self.who = catalog.who
         self.read_line = LOG_READERS[log_format]
         self.default_host = host
         self.earliest_day = earliest_day
+        self.latest_stamp = latest_stamp  # a line's time past it is refused, counted "future"
         self.state = {}
         self.sums = {}
         self.counts = collections.Counter()
         self.malformed = []
-        self.own = BoundedCache(lambda host: own_host(host, domains) or "")  # own[host]
+        self.own = BoundedCache(lambda host: log_host(host, domains))  # own[host]
         self.moment = BoundedCache(log_moment)  # moment[log's time]
 
     def refuse(self, number, reason):
@@ -9297,11 +9398,17 @@ class LogReader:
                         else "has an unreadable time")
             return
         host = self.own[host or self.default_host or ""]
+        if host is None:
+            self.refuse(number, "has a host that is not a host name (RFC 1123)")
+            return
         if not host:
             self.counts["otherHosts"] += 1
             return
         if day < self.earliest_day:
             self.counts["expired"] += 1
+            return
+        if stamp > self.latest_stamp:
+            self.counts["future"] += 1
             return
         agent_class, agent, operator, ranges = self.who[user_agent or ""]
         verification = assistant = ""
@@ -9310,7 +9417,7 @@ class LogReader:
                 assistant = self.catalog.assistant(referer, target)
         elif agent_class != "bot":
             verification = self.catalog.verification(ranges, address or "")
-        path = target.partition("?")[0][:TRAFFIC_PATH_MAX_LENGTH] or "/"
+        path = escaped_path(target.partition("?")[0])[:TRAFFIC_PATH_MAX_LENGTH] or "/"
         key = (day, host, path, agent_class, agent, operator, verification, assistant)
         found = self.sums.get(key)
         if found is None:
@@ -9334,20 +9441,17 @@ class LogReader:
         return sums
 
 
-def log_lines(stream, saved):
+def log_lines(stream, check):
     """(bytes, text) of each whole line of a binary stream, read TRAFFIC_READ_BYTES at a
     time: its size with the line break, and its text without it, or None for a line over
     TRAFFIC_LINE_MAX_BYTES (never held whole); then, if the stream ends inside a line,
     (bytes of it, False). A block is decoded at once; the size of a line of a block that
-    is not ASCII is that of its bytes. A stream that fails part-way says how far saved()
-    (the source's committed (bytes, lines)) got."""
+    is not ASCII is that of its bytes. check() runs before each block is read (a block may
+    hold no whole line)."""
     rest, overlong = b"", 0
     while True:
-        try:
-            block = stream.read(TRAFFIC_READ_BYTES)
-        except LogStreamError as error:
-            error.message += ": the whole lines before it are kept (offset %d)" % saved()[0]
-            raise
+        check()
+        block = stream.read(TRAFFIC_READ_BYTES)
         if not block:
             if rest or overlong:
                 yield overlong + len(rest), False
@@ -9369,97 +9473,166 @@ def log_lines(stream, saved):
             overlong, rest = overlong + len(rest), b""
 
 
-def first_line(stream):
-    """(the first line of stream, a stream of all its bytes again)."""
+def log_head(stream):
+    """(the first bytes of stream, at least its first line (up to TRAFFIC_LINE_MAX_BYTES)
+    and TRAFFIC_HEAD_BYTES, a stream of all its bytes again). A stream that fails within
+    them fails again after them, once their lines are read."""
     head = b""
-    while b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES:
-        block = stream.read(TRAFFIC_READ_BYTES)
-        if not block:
-            break
-        head += block
-    return head.partition(b"\n")[0], ChainedStream(head, stream)
+    try:
+        while (b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES) or len(head) < TRAFFIC_HEAD_BYTES:
+            block = stream.read(TRAFFIC_READ_BYTES)
+            if not block:
+                break
+            head += block
+    except LogStreamError as error:
+        return head, ChainedStream(head, stream, error)
+    return head, ChainedStream(head, stream)
+
+
+def first_data_line(head):
+    """The first line of a log's head that is not empty, as text ('' when there is none):
+    what its format is detected from."""
+    lines = head.split(b"\n")[:-1] or [head]
+    found = next((line for line in lines if line.strip()), b"")
+    return found.decode("utf-8", "replace").rstrip("\r")
+
+
+def unnamed_source(connection, workspace_id, head):
+    """The source a log sent without one is known by: sha256:DIGEST:N, the digest of its
+    first N bytes (N = TRAFFIC_HEAD_BYTES, or the whole log when shorter), so one day's
+    file is not the next (1.0.0 hashed the first line, #Version: 1.0 in every W3C log). An
+    earlier source whose N bytes begin this log is this log, grown since. A source 1.0.0
+    named (sha256: and its first line's digest) is still this log when that line is a
+    data line, with the times that tell logs apart (not empty, no # directive)."""
+    head = head[:TRAFFIC_HEAD_BYTES]
+    digests = {}
+
+    def digest(size):
+        if size not in digests:
+            digests[size] = hashlib.sha256(head[:size]).hexdigest()[:32]
+        return digests[size]
+    found = []
+    for row in query_all(connection, "SELECT source FROM traffic_sources WHERE workspace_id = ? "
+                         "AND source GLOB 'sha256:*:*'", (workspace_id,)):
+        _, stored, size = row["source"].split(":", 2)
+        if size.isdigit() and 0 < int(size) <= len(head) and digest(int(size)) == stored:
+            found.append((int(size), row["source"]))
+    if found:
+        return max(found)[1]
+    line = head.partition(b"\n")[0]
+    legacy = "sha256:" + hashlib.sha256(line).hexdigest()[:32]
+    if line.strip() and not line.startswith(b"#") and source_progress(connection, workspace_id, legacy)[0]:
+        return legacy
+    return "sha256:%s:%d" % (digest(len(head)), len(head))
 
 
 class ChainedStream:
-    """head, then the rest of stream."""
+    """head, then the rest of stream, or the failure that ended head."""
 
-    def __init__(self, head, stream):
+    def __init__(self, head, stream, failure=None):
         self.head = head
         self.stream = stream
+        self.failure = failure
 
     def read(self, size):
         if self.head:
             block, self.head = self.head[:size], self.head[size:]
             return block
+        if self.failure:
+            raise self.failure
         return self.stream.read(size)
 
 
-def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None):
+def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None,
+               guard=None):
     """Read a log (a binary stream of its text) into the workspace's traffic; the report
-    of what was read. source names the log (default: a hash of its first line); offset is
-    where the stream starts in it, at most where its last ingest ended: lines before that
-    are skipped. Only whole lines count: a last line without its newline is left for the
-    next ingest, as a log shipper tailing a file leaves it."""
-    head, stream = first_line(stream)
+    of what was read. source names the log (default: unnamed_source's digest of its first
+    bytes); offset is where the stream starts in it, at most where its last ingest ended:
+    lines before that are skipped. Only whole lines count: a last line without its newline
+    is left for the next ingest, as a log shipper tailing a file leaves it. guard (an
+    upload's UploadGuard) may end the reading part-way with a LogStreamError: the whole
+    lines before it are kept, and its message says the offset to send the rest from."""
+    head, stream = log_head(stream)
     with db.read() as connection:
         domains = own_domains(connection, workspace_id)
         catalog = agent_catalog(connection)
         keep_days = retention_days(connection, workspace_id)
+        most_rows = traffic_rows(connection, workspace_id)
     if not domains:
         raise TrafficError("workspace", "has no own brand with a domain: a log's lines are kept "
                            "only for the own domains")
     if offset and source is None:
         raise TrafficError("source", "is required with an offset: it names the log the offset is in")
-    text = head.decode("utf-8", "replace").rstrip("\r")
-    log_format = log_format or (detect_format(text) if head else "combined")
+    log_format = log_format or (detect_format(first_data_line(head)) if head.strip() else "combined")
     if host is not None:
-        if own_host(host, domains) is None:
+        if not log_host(host, domains):
             raise TrafficError("host", "must be one of the own domains (%s) or a subdomain of one"
                                % ", ".join(domains))
     elif log_format not in FORMATS_WITH_HOST and log_format != "w3c":
         raise TrafficError("host", "is required: %s lines do not name the site's host" % log_format)
-    source = source or "sha256:" + hashlib.sha256(head).hexdigest()[:32]
     now = db.clock()
     earliest_day = iso_timestamp(now - keep_days * 86400)[:10]
     with db.read() as connection:
+        source = source or unnamed_source(connection, workspace_id, head)
         done = source_progress(connection, workspace_id, source)
     if offset > done[0]:
         raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
                            "offset %d" % (done[0], source, done[0]), status=409)
-    reader = LogReader(catalog, domains, log_format, host, earliest_day)
+    reader = LogReader(catalog, domains, log_format, host, earliest_day,
+                       iso_timestamp(now + TRAFFIC_FUTURE_SECONDS))
+    check = guard.check if guard else lambda: None
+    most_lines = guard.most_lines if guard else math.inf
     position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
-    for size, line in log_lines(stream, lambda: before):
-        if line is False:
-            partial = True
-            break
-        position += size
-        if position <= skipping:  # read before: only a W3C directive still matters
-            skipped += 1
-            if log_format == "w3c" and line and line.startswith("#"):
-                read_w3c(line, reader.state)
-            continue
-        read += 1
-        if line is None:
-            reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
-        elif line:
-            reader.add(line, done[1] + read)
-        if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
-                                or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
-            after = (position, done[1] + read)
-            save_batch(db, workspace_id, source, before, after, reader.take_sums())
-            before = after
-    after = (max(position, done[0]), done[1] + read)
-    if read:
-        save_batch(db, workspace_id, source, before, after, reader.take_sums())
+
+    def commit():
+        """Save the lines read since the last batch."""
+        nonlocal before, most_rows
+        after = (position, done[1] + read)
+        folded, most_rows = save_batch(db, workspace_id, source, before, after,
+                                       reader.take_sums(), most_rows)
+        reader.counts["folded"] += folded
+        before = after
+    try:
+        for size, line in log_lines(stream, check):
+            if line is False:
+                partial = True
+                break
+            if skipped + read >= most_lines:
+                raise guard.too_many_lines()
+            if not (skipped + read + 1) % TRAFFIC_CHECK_LINES:
+                check()
+            position += size
+            if position <= skipping:  # read before: only a W3C directive still matters
+                skipped += 1
+                if log_format == "w3c" and line and line.startswith("#"):
+                    read_w3c(line, reader.state)
+                continue
+            read += 1
+            if line is None:
+                reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
+            elif line:
+                reader.add(line, done[1] + read)
+            if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
+                                    or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
+                commit()
+    except LogStreamError as error:
+        if done[1] + read > before[1]:
+            commit()
+        error.message += (": the whole lines before it are kept; send the rest from offset %d "
+                          "with source %s" % (max(before[0], done[0]), source))
+        raise
+    if done[1] + read > before[1]:
+        commit()
     prune_traffic(db, workspace_id, earliest_day)
     counts = reader.counts
-    return {"source": source, "format": log_format, "offset": after[0], "lines": read,
-            "alreadyRead": skipped, "kept": counts["kept"], "otherHosts": counts["otherHosts"],
-            "expired": counts["expired"], "malformed": counts["malformed"],
-            "malformedLines": reader.malformed, "partialLine": partial,
-            "classes": {name: counts[name] for name in AGENT_CLASSES},
+    return {"source": source, "format": log_format, "offset": max(position, done[0]),
+            "lines": read, "alreadyRead": skipped, "wholeLogAlreadyRead": bool(skipped and not read),
+            "kept": counts["kept"], "otherHosts": counts["otherHosts"],
+            "expired": counts["expired"], "future": counts["future"], "folded": counts["folded"],
+            "malformed": counts["malformed"], "malformedLines": reader.malformed,
+            "partialLine": partial, "classes": {name: counts[name] for name in AGENT_CLASSES},
             "spoofed": counts["spoofed"], "aiReferrals": counts["aiReferrals"]}
 
 
@@ -9758,9 +9931,9 @@ def traffic_pages(connection, scope, filters):
 
 def page_item(found):
     chats = set().union(*found["engines"].values()) if found["engines"] else set()
+    host, path = escaped_path(found["host"]), escaped_path(found["path"])  # rows 1.0.0 stored raw
     return {
-        "host": found["host"], "path": found["path"],
-        "url": "https://%s%s" % (found["host"], found["path"]),
+        "host": host, "path": path, "url": "https://%s%s" % (host, path),
         "requests": found["requests"], "aiRequests": found["aiRequests"],
         "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
         "lastCrawled": [{"operator": operator, "lastAt": last}
@@ -9821,6 +9994,11 @@ def traffic_schemas():
             "alreadyRead": dict(COUNT, description="Lines skipped: read by an earlier upload."),
             "kept": dict(COUNT, description="Requests to an own host, counted."),
             "otherHosts": COUNT, "expired": dict(COUNT, description="Older than the retention."),
+            "future": dict(COUNT, description="Refused: more than a day ahead of now."),
+            "folded": dict(COUNT, description="Requests to pages new past the workspace's "
+                           "quota of traffic rows, counted in their day's (other) row."),
+            "wholeLogAlreadyRead": dict({"type": "boolean"}, description="Every line was read "
+                                        "by an earlier upload of this source: nothing new."),
             "malformed": COUNT,
             "malformedLines": array_schema(object_schema({"line": integer_schema(1),
                                                           "reason": string_schema()}),
@@ -9873,7 +10051,7 @@ def add_traffic_routes(app, db):
     """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
-        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("415",),
+        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
         description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
         "arrives. Send the rest of a log from the offset the last answer gave, with the same "
         "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
@@ -9881,9 +10059,12 @@ def add_traffic_routes(app, db):
         query, values = read_query(TRAFFIC_LOG_PARAMS)
         query.done()
         body = log_body()
+        workspace_id = caller().workspace_id
         try:
-            report = ingest_log(db, caller().workspace_id, body, values["source"],
-                                values["offset"], values["format"], values["host"])
+            with app.config["tracker.uploads"].held(workspace_id):
+                report = ingest_log(db, workspace_id, body, values["source"], values["offset"],
+                                    values["format"], values["host"],
+                                    UploadGuard(app.config["tracker.stopping"]))
         except TrafficError as error:
             raise error.api_error() from None
         except LogStreamError as error:
@@ -9991,24 +10172,99 @@ class LogStreamError(Exception):
         self.code = code
 
 
-class InflatedLimit:
-    """A gzip stream of a log's text that fails past TRAFFIC_INFLATED_MAX_BYTES."""
+class GzipText:
+    """The text of a gzip stream (compressed: a binary file), which fails past
+    TRAFFIC_INFLATED_MAX_BYTES and, with capped_ratio, past TRAFFIC_INFLATE_MAX_RATIO times
+    the compressed bytes read so far (and the first TRAFFIC_INFLATE_FREE_BYTES). It is read a
+    decompressed block at a time (read1): a read of several blocks lost the text of those
+    before a bad one, and a gzip with trailing garbage said "after 0 bytes"."""
 
-    def __init__(self, stream):
-        self.stream = stream
+    def __init__(self, compressed, name="The body", capped_ratio=True):
+        self.compressed = compressed
+        self.stream = gzip.GzipFile(fileobj=compressed)
+        self.name = name
+        self.capped_ratio = capped_ratio
         self.size = 0
 
     def read(self, size):
         try:
-            block = self.stream.read(size)
+            block = self.stream.read1(size)
         except (OSError, EOFError, zlib.error) as error:
-            raise LogStreamError(422, "The body is not valid gzip after %d bytes of text: %s"
-                                 % (self.size, error)) from None
+            raise LogStreamError(422, "%s is not valid gzip after %d bytes of text: %s"
+                                 % (self.name, self.size, error)) from None
         self.size += len(block)
         if self.size > TRAFFIC_INFLATED_MAX_BYTES:
             raise LogStreamError(413, "The log inflates past %d bytes" % TRAFFIC_INFLATED_MAX_BYTES,
                                  "PAYLOAD_TOO_LARGE")
+        if self.capped_ratio and self.size > (TRAFFIC_INFLATE_FREE_BYTES + TRAFFIC_INFLATE_MAX_RATIO
+                                              * self.compressed.tell()):
+            raise LogStreamError(413, "The log inflates to more than %d times its compressed "
+                                 "size (%d bytes of text from %d)" % (
+                                     TRAFFIC_INFLATE_MAX_RATIO, self.size, self.compressed.tell()),
+                                 "PAYLOAD_TOO_LARGE")
         return block
+
+    def close(self):
+        self.stream.close()
+        self.compressed.close()
+
+
+# The connection each worker thread of serve() is answering: an upload asks it whether
+# its client is still there.
+SERVING = threading.local()
+
+
+class UploadGuard:
+    """What ends a log upload part-way: past TRAFFIC_UPLOAD_MAX_LINES lines, or
+    TRAFFIC_UPLOAD_CPU_SECONDS of its thread's CPU time, a 413; the server stopping (it
+    must stop within its usual time), a 503; its client gone, which ends it quietly."""
+
+    def __init__(self, stopping):
+        self.stopping = stopping
+        self.connection = getattr(SERVING, "connection", None)  # None but under serve()
+        self.most_lines = TRAFFIC_UPLOAD_MAX_LINES
+        self.cpu_started = time.thread_time()
+
+    def too_many_lines(self):
+        return LogStreamError(413, "The log has more than %d lines, the most one upload "
+                              "reads" % self.most_lines, "PAYLOAD_TOO_LARGE")
+
+    def check(self):
+        if self.stopping.is_set():
+            raise LogStreamError(503, "The server is stopping: the upload was interrupted",
+                                 "SERVER_STOPPING")
+        if self.connection is not None and self.connection.client_gone():
+            raise LogStreamError(400, "The client closed the connection", "CLIENT_GONE")
+        if time.thread_time() - self.cpu_started > TRAFFIC_UPLOAD_CPU_SECONDS:
+            raise LogStreamError(413, "The log took more than %g s of CPU time, the most one "
+                                 "upload may" % TRAFFIC_UPLOAD_CPU_SECONDS, "PAYLOAD_TOO_LARGE")
+
+
+class UploadSlots:
+    """The workspaces with a log upload running: one at a time each (ten uploads of one key
+    take one thread, not ten), and TRAFFIC_UPLOADS_AT_ONCE in all."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._held = set()
+
+    @contextlib.contextmanager
+    def held(self, workspace_id):
+        with self._lock:
+            if workspace_id in self._held:
+                raise ApiError(409, "Another log upload of this workspace is running: send this "
+                               "one when it has ended", code="UPLOAD_IN_PROGRESS")
+            if len(self._held) >= TRAFFIC_UPLOADS_AT_ONCE:
+                raise ApiError(429, "The server is reading %d log uploads, as many as it reads at "
+                               "once: try again in a few seconds" % TRAFFIC_UPLOADS_AT_ONCE,
+                               code="TOO_MANY_UPLOADS", retry_after=TRAFFIC_UPLOAD_RETRY_SECONDS,
+                               headers={"Retry-After": TRAFFIC_UPLOAD_RETRY_SECONDS})
+            self._held.add(workspace_id)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held.discard(workspace_id)
 
 
 def log_body():
@@ -10021,7 +10277,7 @@ def log_body():
     body.seek(0)
     encoding = (request.environ.get("HTTP_CONTENT_ENCODING") or "identity").strip().lower()
     if encoding == "gzip":
-        return InflatedLimit(gzip.GzipFile(fileobj=body))
+        return GzipText(body)
     if encoding != "identity":
         raise ApiError(415, "Content-Encoding must be gzip or none", code="UNSUPPORTED_CONTENT_ENCODING")
     return body
@@ -11511,17 +11767,21 @@ ERROR_RESPONSES = {
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
-            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
+            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
+            "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
             RATE_LIMIT_HEADERS),
-    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
+    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes (a log upload: its text, lines, "
+            "inflate ratio or CPU time past their bounds)." % MAX_BODY_BYTES, ()),
     "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
             "operation reads.", RATE_LIMIT_HEADERS),
     "422": ("Validation failed: errors lists every problem as {field, message}; a query "
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
-    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
+    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After). "
+            "TOO_MANY_UPLOADS: the server reads as many log uploads as it does at once.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
     "503": ("DATABASE_UNAVAILABLE, DATABASE_READ_ONLY, DATABASE_BUSY or WORKER_DEGRADED: the "
-            "service cannot do this now; nothing was saved, and trying again later can work.", ()),
+            "service cannot do this now; nothing was saved, and trying again later can work. "
+            "SERVER_STOPPING: a log upload was interrupted; its message says what was kept.", ()),
     "507": ("INSUFFICIENT_STORAGE: the disk is full; nothing was saved.", ()),
 }
 
@@ -11985,6 +12245,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
     app.config["tracker.exports"] = ExportSlots(max_exports)
+    app.config["tracker.uploads"] = UploadSlots()
+    app.config["tracker.stopping"] = threading.Event()  # set by serve() before it stops
     app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
     if runs == "instant":
         app.add_hook("after_request", run_after_writes(worker))
@@ -14884,6 +15146,26 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         self.body_started, self.body_from = time.monotonic(), self.total - len(received)
         return True
 
+    def communicate(self):
+        SERVING.connection = self
+        try:
+            return super().communicate()
+        finally:
+            SERVING.connection = None
+
+    def client_gone(self):
+        """Whether the client has closed or reset the connection while a worker answers it.
+        Its request was received whole first, so this is the one sign of a client that
+        left: the socket reads as ended (nothing pipelined after the request is left)."""
+        poller = select.poll()
+        poller.register(self.socket, select.POLLIN)
+        if not poller.poll(0):
+            return False
+        try:
+            return self.socket.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):  # reset; a TLS socket takes no flags: not known gone
+            return not isinstance(self.socket, ssl.SSLSocket)
+
     def hand_over(self, request):
         """Give request to a worker, which reads it from memory and writes its answer on a
         socket with cheroot's timeout."""
@@ -15181,6 +15463,7 @@ def serve(app, host, port, threads, ready=None):
             time.sleep(0.1)
         log.info("shutting down")
     finally:
+        app.config["tracker.stopping"].set()  # a log upload running ends at once
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
@@ -16261,10 +16544,13 @@ def cmd_mcp(args):
 
 
 def open_log(path):
-    """A log file's text as a binary stream: - is standard input, *.gz is inflated."""
+    """A log file's text as a binary stream: - is standard input, *.gz is inflated (with
+    no bound on its ratio: the file is the operator's own)."""
     if path == "-":
         return contextlib.nullcontext(sys.stdin.buffer)
-    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+    if path.endswith(".gz"):
+        return contextlib.closing(GzipText(open(path, "rb"), path, capped_ratio=False))
+    return open(path, "rb")
 
 
 def traffic_workspace(db, args):
@@ -16289,8 +16575,11 @@ def cmd_traffic_ingest(args):
                 report = ingest_log(db, workspace_id, stream, args.source, 0, args.format, args.host)
         except TrafficError as error:
             raise ProvisioningError("%s: %s" % (path, error)) from None
-        except (EOFError, gzip.BadGzipFile, zlib.error) as error:
-            raise ProvisioningError("%s is not valid gzip: %s" % (path, error)) from None
+        except LogStreamError as error:
+            raise ProvisioningError(error.message) from None
+        if report["wholeLogAlreadyRead"]:
+            log.warning("%s: every line was read before, as source %s: nothing new is counted "
+                        "(name it with --source if it is another log)", path, report["source"])
         reports.append(dict(report, file=path))
     print_json(reports)
 
@@ -16315,7 +16604,11 @@ def cmd_traffic_robots(args):
     try:
         if args.file:
             with open(args.file, "rb") as robots:
-                body = robots.read(ROBOTS_MAX_BYTES).decode("utf-8", "replace")
+                body = robots.read(ROBOTS_MAX_BYTES + 1)
+            if len(body) > ROBOTS_MAX_BYTES:
+                raise ProvisioningError("%s must be at most %d bytes (RFC 9309 2.5)"
+                                        % (args.file, ROBOTS_MAX_BYTES))
+            body = body.decode("utf-8", "replace")
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, args.domain)
             save_robots(db, workspace_id, domain, body, "upload")

@@ -139,7 +139,8 @@ def test_a_combined_log_is_classified_and_spoofing_caught(site):
     report = post_log(site, COMBINED_LOG, host="acme.com")["data"]
     assert report == {
         "source": report["source"], "format": "combined", "offset": len(COMBINED_LOG.encode()),
-        "lines": 15, "alreadyRead": 0, "kept": 13, "otherHosts": 0, "expired": 0, "malformed": 2,
+        "lines": 15, "alreadyRead": 0, "wholeLogAlreadyRead": False, "kept": 13, "otherHosts": 0,
+        "expired": 0, "future": 0, "folded": 0, "malformed": 2,
         "malformedLines": [{"line": 13, "reason": "is not in the combined format"},
                            {"line": 15, "reason": "has an unreadable time"}],
         "partialLine": False,
