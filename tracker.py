@@ -392,6 +392,13 @@ def signals_migration_sql():
                                             for table in SIGNAL_TABLES))))
 
 
+def idempotency_holders_sql():
+    """idempotency_keys gains holder, and status and body may be NULL (while the first request
+    runs): the table is rebuilt, its stored answers kept."""
+    return rebuilt_table_sql("idempotency_keys", ("api_key_id", "key", "request_hash", "status",
+                                                  "body", "created_at"))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -421,6 +428,9 @@ MIGRATIONS = {
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
                   "annotations, signals", upgrade_to_baseline, reads=("chats",),
                   rebuilds=("chats",)),
+    12: Migration("1.0.1: idempotency keys held while their first request runs",
+                  lambda: "".join((idempotency_holders_sql(),)),
+                  rebuilds=("idempotency_keys",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -1527,8 +1537,14 @@ class QueryPlugin:
 class IdempotencyPlugin:
     """Replays a POST's first 2xx answer when its Idempotency-Key header comes again.
 
-    The handler and the stored answer share one write transaction, so either both the
-    effect and the record of it commit, or neither. Keys are per API key and kept 24 h.
+    The key is claimed in a short write transaction (a row without an answer, naming this
+    process as its holder), the handler runs as it would without the header (its own
+    transactions, no lock held meanwhile), and its 2xx answer is stored in another short
+    one; an error answer frees the key. A repeat while the holder runs, from any process
+    on the file, is a 409; once the holder is gone without storing an answer (killed
+    between the effect and the answer), the key answers that it was interrupted until it
+    expires, for the effect may or may not have happened and is never made twice
+    silently. Keys are per API key and kept 24 h.
     """
     name = "idempotency"
     api = 2
@@ -1556,8 +1572,7 @@ class IdempotencyPlugin:
             slot = (caller().key_id, key)
             with self._lock:
                 if slot in self._in_flight:
-                    raise ApiError(409, "A request with this Idempotency-Key is in progress",
-                                   code="IDEMPOTENCY_IN_PROGRESS")
+                    raise idempotency_in_progress()
                 self._in_flight.add(slot)
             try:
                 return self.run_once(slot, callback, args, kwargs)
@@ -1568,21 +1583,84 @@ class IdempotencyPlugin:
 
     def run_once(self, slot, callback, args, kwargs):
         fingerprint = request_fingerprint()
-        with self.db.write() as connection:
-            stored = find_idempotent_response(connection, slot, self.db.clock())
-            if stored is not None:
-                if stored["request_hash"] != fingerprint:
-                    raise validation_failed([{"field": "Idempotency-Key", "message":
-                        "was already used with a different request"}])
-                response.status = stored["status"]
-                response.content_type = "application/json"
-                response.set_header("Idempotent-Replayed", "true")
-                return stored["body"]
+        stored = self.claim(slot, fingerprint)
+        if stored is not None:
+            response.status = stored["status"]
+            response.content_type = "application/json"
+            response.set_header("Idempotent-Replayed", "true")
+            return stored["body"]
+        try:
             body = callback(*args, **kwargs)
-            if 200 <= response.status_code < 300:
-                store_idempotent_response(connection, slot, fingerprint, response.status_code,
-                                          body, self.db.now(), self.db.clock())
-            return body
+        except BaseException:
+            self.release(slot, None, None)
+            raise
+        answered = 200 <= response.status_code < 300
+        self.release(slot, response.status_code if answered else None,
+                     body if answered else None)
+        return body
+
+    def claim(self, slot, fingerprint):
+        """The stored answer of slot's first request, or None once slot is claimed for this
+        one; raises the 422 or 409 of a key that may not run or replay."""
+        now = self.db.clock()
+        with self.db.write() as connection:
+            delete_expired_idempotency_keys(connection, now)
+            stored = find_idempotent_response(connection, slot, now)
+            if stored is None:
+                claim_idempotency_key(connection, slot, fingerprint, PROCESS_IDENTITY,
+                                      self.db.now())
+                return None
+        if stored["request_hash"] != fingerprint:
+            raise validation_failed([{"field": "Idempotency-Key", "message":
+                "was already used with a different request"}])
+        if stored["holder"] is None:
+            return stored
+        if stored["holder"] != PROCESS_IDENTITY and process_alive(stored["holder"]):
+            raise idempotency_in_progress()
+        expires = parse_timestamp(stored["created_at"]) + IDEMPOTENCY_TTL_SECONDS
+        raise ApiError(409, "The first request with this Idempotency-Key was interrupted before "
+                       "its answer was stored (the server stopped): its effect may or may not "
+                       "have happened. Check, then retry with a new key; this one answers so "
+                       "until %s" % iso_timestamp(expires), code="IDEMPOTENCY_INTERRUPTED")
+
+    def release(self, slot, status, body):
+        """Store the answer of slot's request (status and body), or free the key (None) so
+        that a corrected retry runs."""
+        with self.db.write() as connection:
+            finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+
+
+def idempotency_in_progress():
+    return ApiError(409, "A request with this Idempotency-Key is in progress",
+                    code="IDEMPOTENCY_IN_PROGRESS")
+
+
+def process_identity(pid):
+    """pid and when its process started (clock ticks after boot, from /proc), which tells a
+    process from a later one given the same pid; pid alone where there is no /proc."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+    except FileNotFoundError:
+        return None if os.path.isdir("/proc/self") else str(pid)
+    return "%d:%s" % (pid, fields[19].decode())  # field 22, starttime; [0] is field 3
+
+
+def process_alive(identity):
+    """True while the process named by identity (process_identity's) still runs."""
+    pid, has_start, _ = identity.partition(":")
+    if has_start:
+        return process_identity(int(pid)) == identity
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        pass
+    return True
+
+
+PROCESS_IDENTITY = process_identity(os.getpid())
 
 
 def request_fingerprint():
@@ -1602,17 +1680,32 @@ def request_fingerprint():
 
 def find_idempotent_response(connection, slot, now):
     return query_one(connection, """
-        SELECT request_hash, status, body FROM idempotency_keys
+        SELECT request_hash, status, body, holder, created_at FROM idempotency_keys
         WHERE api_key_id = ? AND key = ? AND created_at > ?""",
         (slot[0], slot[1], iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS)))
 
 
-def store_idempotent_response(connection, slot, fingerprint, status, body, created_at, now):
+def delete_expired_idempotency_keys(connection, now):
     connection.execute("DELETE FROM idempotency_keys WHERE created_at <= ?",
                        (iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS),))
+
+
+def claim_idempotency_key(connection, slot, fingerprint, holder, created_at):
     connection.execute("""
-        INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, body, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, status, body, created_at))
+        INSERT INTO idempotency_keys (api_key_id, key, request_hash, holder, created_at)
+        VALUES (?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, holder, created_at))
+
+
+def finish_idempotency_key(connection, slot, holder, status, body):
+    """Store the answer of the claim holder made (status and body), or drop the claim."""
+    if status is None:
+        connection.execute("DELETE FROM idempotency_keys WHERE api_key_id = ? AND key = ? "
+                           "AND holder = ?", (slot[0], slot[1], holder))
+        return
+    connection.execute("""
+        UPDATE idempotency_keys SET status = ?, body = ?, holder = NULL
+        WHERE api_key_id = ? AND key = ? AND holder = ?""",
+        (status, body, slot[0], slot[1], holder))
 
 
 ###############################################################################
@@ -11452,6 +11545,8 @@ ERROR_RESPONSES = {
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
+            "IDEMPOTENCY_INTERRUPTED: the first request with this Idempotency-Key stopped "
+            "before its answer was stored (its effect is unknown: retry with a new key); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
             RATE_LIMIT_HEADERS),
     "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
