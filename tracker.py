@@ -705,6 +705,12 @@ class Database:
         deadline = getattr(self._local, "deadline", None)
         return deadline is not None and time.monotonic() > deadline
 
+    def check_budget(self):
+        """For Python work between statements: apsw.InterruptError, as the next statement
+        would raise, once this thread's budget has run out."""
+        if self._past_deadline():
+            raise apsw.InterruptError("the time budget ran out")
+
     @contextlib.contextmanager
     def read(self):
         """A consistent snapshot for several reads."""
@@ -1169,6 +1175,11 @@ def over_budget(seconds, export_hint=True):
                     "the filters%s" % (seconds, hint), code="TIME_BUDGET_EXCEEDED")
 
 
+# POSTs that read much and write little, last (a signal scan): their reads stop at a page's
+# budget, their write is left to finish.
+BUDGETED_POSTS = frozenset((API_PREFIX + "/signals/scan",))
+
+
 def within_budget(wsgi, db, page_seconds, export_seconds):
     """wsgi, with each read's SQL (the API's and the dashboard's pages) bounded:
     page_seconds from its start, or export_seconds for an API export (format=csv or
@@ -1181,9 +1192,10 @@ def within_budget(wsgi, db, page_seconds, export_seconds):
 
 def read_budget(environ, page_seconds, export_seconds):
     """The budget of a request: None for a write, an export's for a GET (or HEAD) of an
-    API export, a page's for any other read."""
+    API export, a page's for any other read and for the POSTs whose work is reading
+    (BUDGETED_POSTS)."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
-        return None
+        return page_seconds if environ.get("PATH_INFO") in BUDGETED_POSTS else None
     if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
@@ -7891,6 +7903,9 @@ MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
 DEFAULT_SIGNAL_WINDOW_DAYS = 7
 MAX_SIGNAL_WINDOW_DAYS = 30
 MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
+# A scan asked while the same workspace's runs is a 409 with this Retry-After: a scan through
+# the API stops at the read budget (10 s by default), the worker's takes a few seconds.
+SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
@@ -8024,13 +8039,15 @@ def signal_scope(kind, value):
             "location": value if kind == "location" else None}
 
 
-def signal_tests(counts, prompts, brand_ids, fdr):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums)."""
+    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
+    check is called before each scope's tests (Database.check_budget stops a request's)."""
     tests = []
     for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
                                        key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
                                                          str(item[0][1]))):
+        check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
@@ -8076,11 +8093,53 @@ def signal_settings(connection, workspace_id):
     return row["signals_fdr"], row["signals_window_days"]
 
 
-def scan_signals(db, workspace_id):
+class RunningScans:
+    """The workspaces whose signals this process is scanning: one scan of each at a time, so
+    that a burst of POST /signals/scan costs one scan, not a thread and a core apiece."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._running = set()
+
+    @contextlib.contextmanager
+    def one(self, db, workspace_id, wait):
+        """Hold the workspace's scan: after the running one ends (wait, as the worker does),
+        or else a 409 while one runs."""
+        slot = (db.path, workspace_id)
+        with self._changed:
+            if not wait and slot in self._running:
+                raise ApiError(409, "A signal scan of this workspace is already running: its "
+                               "signals are listed by GET /signals once it ends",
+                               code="SIGNAL_SCAN_IN_PROGRESS",
+                               headers={"Retry-After": SIGNAL_SCAN_RETRY_SECONDS},
+                               retry_after=SIGNAL_SCAN_RETRY_SECONDS)
+            self._changed.wait_for(lambda: slot not in self._running)
+            self._running.add(slot)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._running.discard(slot)
+                self._changed.notify_all()
+
+
+RUNNING_SCANS = RunningScans()
+
+
+def scan_signals(db, workspace_id, wait=True):
     """Test every active brand's figures of the workspace between its two windows (as of
     db's clock) and store the changes that pass as signals, announcing the new ones
     (signal.detected); a change already signalled and seen again within a window is
-    the same signal, its lastSeenAt moved on. Returns the scan's document."""
+    the same signal, its lastSeenAt moved on. Returns the scan's document.
+
+    One scan of a workspace runs at a time (RUNNING_SCANS; without wait, a 409 while one
+    does). Its reads and tests stop at the thread's budget (a request's, see read_budget);
+    the short write that stores what passed does not."""
+    with RUNNING_SCANS.one(db, workspace_id, wait):
+        return scan_signals_alone(db, workspace_id)
+
+
+def scan_signals_alone(db, workspace_id):
     now = db.clock()
     with db.read() as connection:  # one snapshot, outside the write lock
         fdr, days = signal_settings(connection, workspace_id)
@@ -8092,12 +8151,14 @@ def scan_signals(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
-    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
+                                  db.check_budget)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
     stamp = iso_timestamp(now)
+    db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
         stored = [store_signal(connection, workspace_id, signal, windows, days, stamp)
                   for signal in passed]
@@ -8202,7 +8263,7 @@ def add_signal_routes(app, db):
         "Compare the current window with the previous one now (the worker does each day)",
         "SignalScan"))
     def scan_signals_now():
-        return success(scan_signals(db, caller().workspace_id), "Signals scanned")
+        return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
@@ -11547,8 +11608,10 @@ ERROR_RESPONSES = {
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
             "IDEMPOTENCY_INTERRUPTED: the first request with this Idempotency-Key stopped "
             "before its answer was stored (its effect is unknown: retry with a new key); "
+            "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
+            "after Retry-After seconds); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
-            RATE_LIMIT_HEADERS),
+            ("Retry-After",) + RATE_LIMIT_HEADERS),
     "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
     "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
             "operation reads.", RATE_LIMIT_HEADERS),
