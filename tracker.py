@@ -8263,7 +8263,12 @@ def add_signal_routes(app, db):
         "Compare the current window with the previous one now (the worker does each day)",
         "SignalScan"))
     def scan_signals_now():
-        return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
+        try:
+            return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
+        except apsw.InterruptError:
+            raise ApiError(503, "The scan ran past its time budget of %g s; the worker scans "
+                           "every workspace each day without one, and GET /signals lists what "
+                           "it found" % db.budget(), code="TIME_BUDGET_EXCEEDED") from None
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
