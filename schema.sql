@@ -1740,6 +1740,9 @@ CREATE TABLE traffic_robots (
     body         TEXT NOT NULL,
     origin       TEXT NOT NULL CHECK (origin IN ('upload', 'fetch')),
     updated_at   TEXT NOT NULL,
+    -- {agent: whether it may fetch the domain's root}, worked out when the file was stored
+    -- (NULL for a file stored by 1.0.0: worked out at each read)
+    root_allowed TEXT,
     PRIMARY KEY (workspace_id, domain)
 ) STRICT, WITHOUT ROWID;
 -- The operators' address ranges as `tracker traffic update-ranges` last fetched them; they

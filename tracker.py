@@ -399,6 +399,14 @@ def idempotency_holders_sql():
                                                   "body", "created_at"))
 
 
+def robots_roots_sql():
+    """traffic_robots gains root_allowed, what each AI agent may fetch at the domain's root
+    (NULL: worked out from the file at each read, as before, until it is stored again).
+    Rebuilt rather than altered: from schema 11, the baseline step made it with the column."""
+    return rebuilt_table_sql("traffic_robots", ("workspace_id", "domain", "body", "origin",
+                                                "updated_at"))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -428,9 +436,10 @@ MIGRATIONS = {
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
                   "annotations, signals", upgrade_to_baseline, reads=("chats",),
                   rebuilds=("chats",)),
-    12: Migration("1.0.1: idempotency keys held while their first request runs",
-                  lambda: "".join((idempotency_holders_sql(),)),
-                  rebuilds=("idempotency_keys",)),
+    12: Migration("1.0.1: idempotency keys held while their first request runs, robots.txt "
+                  "files' root decisions kept",
+                  lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
+                  rebuilds=("idempotency_keys", "traffic_robots")),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -8944,6 +8953,12 @@ TRAFFIC_LINE_MAX_BYTES = 64 * 1024
 TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
 ROBOTS_MAX_BYTES = 500 * 1024
+# A workspace keeps at most this many robots.txt files (one per own domain or subdomain): a
+# site has a handful of hosts, and each file read at full size costs about a second.
+ROBOTS_MAX_FILES = 10
+# Parsed robots.txt files kept in memory, by the bytes of their text (a parsed file takes
+# about 50 times its text's bytes): a read parses a file again only after it left.
+ROBOTS_PARSED_CACHE_BYTES = 5 * 1024 * 1024
 OUTBOUND_FETCH_SECONDS = 10.0
 RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
@@ -9654,13 +9669,75 @@ def own_domain_param(connection, workspace_id, domain):
 
 
 def save_robots(db, workspace_id, domain, body, origin):
+    """Keep domain's robots.txt (a TrafficError past ROBOTS_MAX_FILES), parsed here once, with
+    what each agent may fetch at its root: a read needs the parsed rules (PARSED_ROBOTS) only
+    for the cited pages."""
+    roots = robots_roots(body, domain)  # before the write lock: parsing takes up to a second
     with db.write() as connection:
+        if robots_domains(connection, workspace_id, domain) >= ROBOTS_MAX_FILES:
+            raise TrafficError("domain", "must be one of the %d domains whose robots.txt is kept "
+                               "already: a workspace keeps at most %d (replace one of them)"
+                               % (ROBOTS_MAX_FILES, ROBOTS_MAX_FILES))
         connection.execute("""
-            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at,
+                                        root_allowed)
+            VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (workspace_id, domain) DO UPDATE SET body = excluded.body,
-                origin = excluded.origin, updated_at = excluded.updated_at""",
-            (workspace_id, domain, body, origin, db.now()))
+                origin = excluded.origin, updated_at = excluded.updated_at,
+                root_allowed = excluded.root_allowed""",
+            (workspace_id, domain, body, origin, db.now(), roots))
+
+
+def robots_agents():
+    """The AI agents a robots.txt is read for (traffic_agents.json)."""
+    data = traffic_data()
+    return [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+
+
+def robots_roots(body, domain):
+    """The JSON of {agent: whether body lets it fetch domain's root} over robots_agents(), what
+    the reads take from traffic_robots.root_allowed without parsing body again."""
+    rules = PARSED_ROBOTS.rules(body)
+    return json.dumps({agent["name"]: rules.can_fetch("https://%s/" % domain, agent["name"])
+                       for agent in robots_agents()})
+
+
+def robots_domains(connection, workspace_id, domain):
+    """How many of the workspace's robots.txt files are of other domains than domain."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_robots WHERE workspace_id = ? "
+                     "AND domain != ?", (workspace_id, domain))["n"]
+
+
+class ParsedRobots:
+    """Parsed robots.txt files by their text's digest, the latest used kept within
+    ROBOTS_PARSED_CACHE_BYTES of text: parsing a 500 KiB file takes about a second, and a
+    read checks every file of a workspace."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._parsed = collections.OrderedDict()  # digest -> (text bytes, protego.Protego)
+        self._bytes = 0
+
+    def rules(self, body):
+        import protego  # only the robots check needs it
+        digest = hashlib.sha256(body.encode()).digest()
+        with self._lock:
+            found = self._parsed.get(digest)
+            if found is not None:
+                self._parsed.move_to_end(digest)
+                return found[1]
+        rules = protego.Protego.parse(body)  # outside the lock: others' reads go on
+        with self._lock:
+            if digest not in self._parsed:
+                self._parsed[digest] = (len(body), rules)
+                self._bytes += len(body)
+            while self._bytes > self.limit and len(self._parsed) > 1:
+                self._bytes -= self._parsed.popitem(last=False)[1][0]
+        return rules
+
+
+PARSED_ROBOTS = ParsedRobots(ROBOTS_PARSED_CACHE_BYTES)
 
 
 def fetch_robots(db, workspace_id, domain, allow_private=False, origin_url=None):
@@ -9705,27 +9782,34 @@ def page_host(host):
     return host.removeprefix("www.")
 
 
-def robots_document(connection, workspace_id, scope):
+def robots_document(connection, workspace_id, scope, check=lambda: None):
     """Each own domain's robots.txt read for every known AI agent (RFC 9309, by protego):
     which agents may fetch its root and which of its cited pages are blocked to whom, and a
-    warning for each cited page blocked to an AI search indexer or user fetcher."""
-    import protego  # only the robots check needs it
+    warning for each cited page blocked to an AI search indexer or user fetcher. check is
+    called before each file and agent (Database.check_budget stops a request's)."""
     domains = own_domains(connection, workspace_id)
     cited = cited_pages(connection, scope, domains) if domains else {}
-    data = traffic_data()
-    agents = [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+    agents = robots_agents()
     documents = []
-    for row in query_all(connection, "SELECT domain, body, origin, updated_at FROM traffic_robots "
-                         "WHERE workspace_id = ? ORDER BY domain", (workspace_id,)):
-        rules = protego.Protego.parse(row["body"])
+    for row in query_all(connection, "SELECT domain, body, origin, updated_at, root_allowed "
+                         "FROM traffic_robots WHERE workspace_id = ? ORDER BY domain",
+                         (workspace_id,)):
+        check()
         pages = sorted((page["url"], page) for (host, _), page in cited.items()
                        if host == page_host(row["domain"]))
+        roots = json.loads(row["root_allowed"] or "{}")
+        # parsed only for cited pages, or an agent that was not known when it was stored
+        rules = (PARSED_ROBOTS.rules(row["body"])
+                 if pages or any(agent["name"] not in roots for agent in agents) else None)
         checked, warnings = [], []
         for agent in agents:
+            check()
             blocked = [url for url, _ in pages if not rules.can_fetch(url, agent["name"])]
+            root_allowed = roots.get(agent["name"])
             checked.append({"agent": agent["name"], "operator": agent["operator"],
                             "agentClass": agent["class"],
-                            "rootAllowed": rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
+                            "rootAllowed": root_allowed if root_allowed is not None else
+                            rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
                             "blockedCitedPages": blocked})
             if agent["class"] != "ai-training":
                 warnings += [{"url": url, "agent": agent["name"], "operator": agent["operator"],
@@ -10037,9 +10121,9 @@ def add_traffic_routes(app, db):
         try:
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, values["domain"])
+            save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         except TrafficError as error:
             raise error.api_error() from None
-        save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         return robots_answer(db, workspace_id, {"from": None, "to": None}, "Robots.txt saved")
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
@@ -10071,8 +10155,12 @@ def robots_answer(db, workspace_id, values, message, query=None):
                   branded=None, truncated=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
-    with db.read() as connection:
-        return success(robots_document(connection, workspace_id, scope), message)
+    try:
+        with db.read() as connection:
+            return success(robots_document(connection, workspace_id, scope, db.check_budget),
+                           message)
+    except apsw.InterruptError:  # not the envelope's: there is no export of this to suggest
+        raise over_budget(db.budget(), export_hint=False) from None
 
 
 # A log or robots.txt is sent as bytes (text/plain is taken too): declared as octet-stream,
