@@ -1566,6 +1566,9 @@ class IdempotencyPlugin:
     between the effect and the answer), the key answers that it was interrupted until it
     expires, for the effect may or may not have happened and is never made twice
     silently. Keys are per API key and kept 24 h.
+
+    When the second transaction fails (a full disk), the client still gets the handler's
+    answer, and how the request ended is recorded at the key's next use in this process.
     """
     name = "idempotency"
     api = 2
@@ -1574,6 +1577,7 @@ class IdempotencyPlugin:
         self.db = db
         self._in_flight = set()
         self._lock = threading.Lock()
+        self._unrecorded = {}  # slot -> (status, body) whose release failed; (None, None): freed
 
     def apply(self, callback, route):
         if route.method != "POST" or not route.config.get("auth", True):
@@ -1623,14 +1627,18 @@ class IdempotencyPlugin:
     def claim(self, slot, fingerprint):
         """The stored answer of slot's first request, or None once slot is claimed for this
         one; raises the 422 or 409 of a key that may not run or replay."""
-        now = self.db.clock()
+        now, unrecorded = self.db.clock(), self._unrecorded.get(slot)
         with self.db.write() as connection:
             delete_expired_idempotency_keys(connection, now)
+            if unrecorded is not None:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, *unrecorded)
             stored = find_idempotent_response(connection, slot, now)
             if stored is None:
                 claim_idempotency_key(connection, slot, fingerprint, PROCESS_IDENTITY,
                                       self.db.now())
-                return None
+        self._unrecorded.pop(slot, None)
+        if stored is None:
+            return None
         if stored["request_hash"] != fingerprint:
             raise validation_failed([{"field": "Idempotency-Key", "message":
                 "was already used with a different request"}])
@@ -1646,9 +1654,14 @@ class IdempotencyPlugin:
 
     def release(self, slot, status, body):
         """Store the answer of slot's request (status and body), or free the key (None) so
-        that a corrected retry runs."""
-        with self.db.write() as connection:
-            finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+        that a corrected retry runs; after a storage failure, at the key's next use."""
+        try:
+            with self.db.write() as connection:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+        except Exception as error:
+            if storage_cause(error) is None:
+                raise
+            self._unrecorded[slot] = (status, body)
 
 
 def idempotency_in_progress():

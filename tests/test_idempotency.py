@@ -86,7 +86,8 @@ def test_requests_without_the_header_are_not_deduplicated(api):
     api.post("/topics", {"name": "x"}, status=422)
 
 
-def test_a_repeat_while_the_first_runs_is_409(app, api):
+def slow_route(app):
+    """(entered, release): POST /test-slow sets entered, then answers 201 once release is set."""
     entered, release = threading.Event(), threading.Event()
 
     @app.post(tracker.API_PREFIX + "/test-slow")
@@ -94,6 +95,11 @@ def test_a_repeat_while_the_first_runs_is_409(app, api):
         entered.set()
         release.wait(10)
         return tracker.success({"done": True}, status=201)
+    return entered, release
+
+
+def test_a_repeat_while_the_first_runs_is_409(app, api):
+    entered, release = slow_route(app)
 
     replies = []
     first = threading.Thread(target=lambda: replies.append(
@@ -113,8 +119,8 @@ def test_a_repeat_while_the_first_runs_is_409(app, api):
 # The key is held, not the write lock: a claim in one short transaction, the answer in
 # another (issue 37) ---------------------------------------------------------------------
 
-def held_by(db, api, key):
-    """The holder of the api's Idempotency-Key key, as stored (None once answered)."""
+def held_by(db, key):
+    """The holder of Idempotency-Key key, as stored (None once answered)."""
     row = db.connection().execute(
         "SELECT holder FROM idempotency_keys WHERE key = ?", (key,)).fetchall()
     return row[0]["holder"] if row else "absent"
@@ -122,25 +128,19 @@ def held_by(db, api, key):
 
 def test_the_handler_runs_without_the_write_lock_and_the_key_shows_it_running(app, api, db,
                                                                              other_api):
-    entered, release = threading.Event(), threading.Event()
-
-    @app.post(tracker.API_PREFIX + "/test-slow")
-    def slow():
-        entered.set()
-        release.wait(10)
-        return tracker.success({"done": True}, status=201)
+    entered, release = slow_route(app)
 
     first = threading.Thread(target=lambda: api.post("/test-slow", {},
                                                      headers={"Idempotency-Key": "slow"}))
     first.start()
     assert entered.wait(10)
-    assert held_by(db, api, "slow") == tracker.PROCESS_IDENTITY
+    assert held_by(db, "slow") == tracker.PROCESS_IDENTITY
     with db.write() as connection:  # not waiting for the handler: it holds no lock
         connection.execute("SELECT 1")
     other_api.post("/topics", {"name": "meanwhile"}, status=201)
     release.set()
     first.join(10)
-    assert held_by(db, api, "slow") is None
+    assert held_by(db, "slow") is None
 
 
 def test_an_error_answer_frees_the_key(app, api, db):
@@ -150,7 +150,7 @@ def test_an_error_answer_frees_the_key(app, api, db):
 
     reply = api.post("/test-fails", {}, status=500, headers={"Idempotency-Key": "k"})
     assert reply.json == {"success": False, "message": "Internal server error"}
-    assert held_by(db, api, "k") == "absent"
+    assert held_by(db, "k") == "absent"
 
 
 def claim_for(db, api, key, body, holder, created_at):
