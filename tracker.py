@@ -1655,6 +1655,7 @@ class IdempotencyPlugin:
     def release(self, slot, status, body):
         """Store the answer of slot's request (status and body), or free the key (None) so
         that a corrected retry runs; after a storage failure, at the key's next use."""
+        self.db.set_budget(None)  # a budgeted POST past its budget (a scan) still records this
         try:
             with self.db.write() as connection:
                 finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)

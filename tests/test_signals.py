@@ -649,3 +649,14 @@ def test_concurrent_scans_run_one_and_another_workspace_s_reads_stay_prompt(tmp_
     report_figure("signal scans: %d at once of one workspace (80 prompts, 3 engines, 20 brands) "
                   "ran 1 and refused %d with 409; another workspace's GET /workspace took %.3f s"
                   % (clients, clients - 1, read_seconds))
+
+
+def test_a_scan_past_the_budget_with_an_idempotency_key_frees_the_key(db, clock):
+    workspace = scale_workspace(db, 30, 2, 10, 5, 7, at=clock())
+    app = tracker.make_app(db, runs="off", page_budget=0.001)
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    headers = {"Idempotency-Key": "scan"}
+    assert api.post("/signals/scan", {}, status=503, headers=headers).json["code"] \
+        == "TIME_BUDGET_EXCEEDED"
+    assert api.post("/signals/scan", {}, status=503, headers=headers).json["code"] \
+        == "TIME_BUDGET_EXCEEDED"  # ran again: the key was freed, not left held
