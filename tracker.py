@@ -394,6 +394,21 @@ def signals_migration_sql():
                                             for table in SIGNAL_TABLES))))
 
 
+def idempotency_holders_sql():
+    """idempotency_keys gains holder, and status and body may be NULL (while the first request
+    runs): the table is rebuilt, its stored answers kept."""
+    return rebuilt_table_sql("idempotency_keys", ("api_key_id", "key", "request_hash", "status",
+                                                  "body", "created_at"))
+
+
+def robots_roots_sql():
+    """traffic_robots gains root_allowed, what each AI agent may fetch at the domain's root
+    (NULL: worked out from the file at each read, as before, until it is stored again).
+    Rebuilt rather than altered: from schema 11, the baseline step made it with the column."""
+    return rebuilt_table_sql("traffic_robots", ("workspace_id", "domain", "body", "origin",
+                                                "updated_at"))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -423,6 +438,10 @@ MIGRATIONS = {
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
                   "annotations, signals", upgrade_to_baseline, reads=("chats",),
                   rebuilds=("chats",)),
+    12: Migration("1.0.1: idempotency keys held while their first request runs, robots.txt "
+                  "files' root decisions kept",
+                  lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
+                  rebuilds=("idempotency_keys", "traffic_robots")),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -696,6 +715,12 @@ class Database:
     def _past_deadline(self):
         deadline = getattr(self._local, "deadline", None)
         return deadline is not None and time.monotonic() > deadline
+
+    def check_budget(self):
+        """For Python work between statements: apsw.InterruptError, as the next statement
+        would raise, once this thread's budget has run out."""
+        if self._past_deadline():
+            raise apsw.InterruptError("the time budget ran out")
 
     @contextlib.contextmanager
     def read(self):
@@ -1177,6 +1202,11 @@ def over_budget(seconds, export_hint=True):
                     "the filters%s" % (seconds, hint), code="TIME_BUDGET_EXCEEDED")
 
 
+# POSTs that read much and write little, last (a signal scan): their reads stop at a page's
+# budget, their write is left to finish.
+BUDGETED_POSTS = frozenset((API_PREFIX + "/signals/scan",))
+
+
 def within_budget(wsgi, db, page_seconds, export_seconds):
     """wsgi, with each read's SQL (the API's and the dashboard's pages) bounded:
     page_seconds from its start, or export_seconds for an API export (format=csv or
@@ -1189,9 +1219,10 @@ def within_budget(wsgi, db, page_seconds, export_seconds):
 
 def read_budget(environ, page_seconds, export_seconds):
     """The budget of a request: None for a write, an export's for a GET (or HEAD) of an
-    API export, a page's for any other read."""
+    API export, a page's for any other read and for the POSTs whose work is reading
+    (BUDGETED_POSTS)."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
-        return None
+        return page_seconds if environ.get("PATH_INFO") in BUDGETED_POSTS else None
     if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
@@ -1553,8 +1584,17 @@ class QueryPlugin:
 class IdempotencyPlugin:
     """Replays a POST's first 2xx answer when its Idempotency-Key header comes again.
 
-    The handler and the stored answer share one write transaction, so either both the
-    effect and the record of it commit, or neither. Keys are per API key and kept 24 h.
+    The key is claimed in a short write transaction (a row without an answer, naming this
+    process as its holder), the handler runs as it would without the header (its own
+    transactions, no lock held meanwhile), and its 2xx answer is stored in another short
+    one; an error answer frees the key. A repeat while the holder runs, from any process
+    on the file, is a 409; once the holder is gone without storing an answer (killed
+    between the effect and the answer), the key answers that it was interrupted until it
+    expires, for the effect may or may not have happened and is never made twice
+    silently. Keys are per API key and kept 24 h.
+
+    When the second transaction fails (a full disk), the client still gets the handler's
+    answer, and how the request ended is recorded at the key's next use in this process.
     """
     name = "idempotency"
     api = 2
@@ -1563,6 +1603,7 @@ class IdempotencyPlugin:
         self.db = db
         self._in_flight = set()
         self._lock = threading.Lock()
+        self._unrecorded = {}  # slot -> (status, body) whose release failed; (None, None): freed
 
     def apply(self, callback, route):
         if route.method != "POST" or not route.config.get("auth", True):
@@ -1582,8 +1623,7 @@ class IdempotencyPlugin:
             slot = (caller().key_id, key)
             with self._lock:
                 if slot in self._in_flight:
-                    raise ApiError(409, "A request with this Idempotency-Key is in progress",
-                                   code="IDEMPOTENCY_IN_PROGRESS")
+                    raise idempotency_in_progress()
                 self._in_flight.add(slot)
             try:
                 return self.run_once(slot, callback, args, kwargs)
@@ -1594,21 +1634,94 @@ class IdempotencyPlugin:
 
     def run_once(self, slot, callback, args, kwargs):
         fingerprint = request_fingerprint()
-        with self.db.write() as connection:
-            stored = find_idempotent_response(connection, slot, self.db.clock())
-            if stored is not None:
-                if stored["request_hash"] != fingerprint:
-                    raise validation_failed([{"field": "Idempotency-Key", "message":
-                        "was already used with a different request"}])
-                response.status = stored["status"]
-                response.content_type = "application/json"
-                response.set_header("Idempotent-Replayed", "true")
-                return stored["body"]
+        stored = self.claim(slot, fingerprint)
+        if stored is not None:
+            response.status = stored["status"]
+            response.content_type = "application/json"
+            response.set_header("Idempotent-Replayed", "true")
+            return stored["body"]
+        try:
             body = callback(*args, **kwargs)
-            if 200 <= response.status_code < 300:
-                store_idempotent_response(connection, slot, fingerprint, response.status_code,
-                                          body, self.db.now(), self.db.clock())
-            return body
+        except BaseException:
+            self.release(slot, None, None)
+            raise
+        answered = 200 <= response.status_code < 300
+        self.release(slot, response.status_code if answered else None,
+                     body if answered else None)
+        return body
+
+    def claim(self, slot, fingerprint):
+        """The stored answer of slot's first request, or None once slot is claimed for this
+        one; raises the 422 or 409 of a key that may not run or replay."""
+        now, unrecorded = self.db.clock(), self._unrecorded.get(slot)
+        with self.db.write() as connection:
+            delete_expired_idempotency_keys(connection, now)
+            if unrecorded is not None:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, *unrecorded)
+            stored = find_idempotent_response(connection, slot, now)
+            if stored is None:
+                claim_idempotency_key(connection, slot, fingerprint, PROCESS_IDENTITY,
+                                      self.db.now())
+        self._unrecorded.pop(slot, None)
+        if stored is None:
+            return None
+        if stored["request_hash"] != fingerprint:
+            raise validation_failed([{"field": "Idempotency-Key", "message":
+                "was already used with a different request"}])
+        if stored["holder"] is None:
+            return stored
+        if stored["holder"] != PROCESS_IDENTITY and process_alive(stored["holder"]):
+            raise idempotency_in_progress()
+        expires = parse_timestamp(stored["created_at"]) + IDEMPOTENCY_TTL_SECONDS
+        raise ApiError(409, "The first request with this Idempotency-Key was interrupted before "
+                       "its answer was stored (the server stopped): its effect may or may not "
+                       "have happened. Check, then retry with a new key; this one answers so "
+                       "until %s" % iso_timestamp(expires), code="IDEMPOTENCY_INTERRUPTED")
+
+    def release(self, slot, status, body):
+        """Store the answer of slot's request (status and body), or free the key (None) so
+        that a corrected retry runs; after a storage failure, at the key's next use."""
+        self.db.set_budget(None)  # a budgeted POST past its budget (a scan) still records this
+        try:
+            with self.db.write() as connection:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+        except Exception as error:
+            if storage_cause(error) is None:
+                raise
+            self._unrecorded[slot] = (status, body)
+
+
+def idempotency_in_progress():
+    return ApiError(409, "A request with this Idempotency-Key is in progress",
+                    code="IDEMPOTENCY_IN_PROGRESS")
+
+
+def process_identity(pid):
+    """pid and when its process started (clock ticks after boot, from /proc), which tells a
+    process from a later one given the same pid; pid alone where there is no /proc."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+    except FileNotFoundError:
+        return None if os.path.isdir("/proc/self") else str(pid)
+    return "%d:%s" % (pid, fields[19].decode())  # field 22, starttime; [0] is field 3
+
+
+def process_alive(identity):
+    """True while the process named by identity (process_identity's) still runs."""
+    pid, has_start, _ = identity.partition(":")
+    if has_start:
+        return process_identity(int(pid)) == identity
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        pass
+    return True
+
+
+PROCESS_IDENTITY = process_identity(os.getpid())
 
 
 def request_fingerprint():
@@ -1628,17 +1741,32 @@ def request_fingerprint():
 
 def find_idempotent_response(connection, slot, now):
     return query_one(connection, """
-        SELECT request_hash, status, body FROM idempotency_keys
+        SELECT request_hash, status, body, holder, created_at FROM idempotency_keys
         WHERE api_key_id = ? AND key = ? AND created_at > ?""",
         (slot[0], slot[1], iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS)))
 
 
-def store_idempotent_response(connection, slot, fingerprint, status, body, created_at, now):
+def delete_expired_idempotency_keys(connection, now):
     connection.execute("DELETE FROM idempotency_keys WHERE created_at <= ?",
                        (iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS),))
+
+
+def claim_idempotency_key(connection, slot, fingerprint, holder, created_at):
     connection.execute("""
-        INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, body, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, status, body, created_at))
+        INSERT INTO idempotency_keys (api_key_id, key, request_hash, holder, created_at)
+        VALUES (?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, holder, created_at))
+
+
+def finish_idempotency_key(connection, slot, holder, status, body):
+    """Store the answer of the claim holder made (status and body), or drop the claim."""
+    if status is None:
+        connection.execute("DELETE FROM idempotency_keys WHERE api_key_id = ? AND key = ? "
+                           "AND holder = ?", (slot[0], slot[1], holder))
+        return
+    connection.execute("""
+        UPDATE idempotency_keys SET status = ?, body = ?, holder = NULL
+        WHERE api_key_id = ? AND key = ? AND holder = ?""",
+        (status, body, slot[0], slot[1], holder))
 
 
 ###############################################################################
@@ -7848,6 +7976,9 @@ MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
 DEFAULT_SIGNAL_WINDOW_DAYS = 7
 MAX_SIGNAL_WINDOW_DAYS = 30
 MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
+# A scan asked while the same workspace's runs is a 409 with this Retry-After: a scan through
+# the API stops at the read budget (10 s by default), the worker's takes a few seconds.
+SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
@@ -7981,13 +8112,15 @@ def signal_scope(kind, value):
             "location": value if kind == "location" else None}
 
 
-def signal_tests(counts, prompts, brand_ids, fdr):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums)."""
+    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
+    check is called before each scope's tests (Database.check_budget stops a request's)."""
     tests = []
     for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
                                        key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
                                                          str(item[0][1]))):
+        check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
@@ -8033,11 +8166,53 @@ def signal_settings(connection, workspace_id):
     return row["signals_fdr"], row["signals_window_days"]
 
 
-def scan_signals(db, workspace_id):
+class RunningScans:
+    """The workspaces whose signals this process is scanning: one scan of each at a time, so
+    that a burst of POST /signals/scan costs one scan, not a thread and a core apiece."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._running = set()
+
+    @contextlib.contextmanager
+    def one(self, db, workspace_id, wait):
+        """Hold the workspace's scan: after the running one ends (wait, as the worker does),
+        or else a 409 while one runs."""
+        slot = (db.path, workspace_id)
+        with self._changed:
+            if not wait and slot in self._running:
+                raise ApiError(409, "A signal scan of this workspace is already running: its "
+                               "signals are listed by GET /signals once it ends",
+                               code="SIGNAL_SCAN_IN_PROGRESS",
+                               headers={"Retry-After": SIGNAL_SCAN_RETRY_SECONDS},
+                               retry_after=SIGNAL_SCAN_RETRY_SECONDS)
+            self._changed.wait_for(lambda: slot not in self._running)
+            self._running.add(slot)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._running.discard(slot)
+                self._changed.notify_all()
+
+
+RUNNING_SCANS = RunningScans()
+
+
+def scan_signals(db, workspace_id, wait=True):
     """Test every active brand's figures of the workspace between its two windows (as of
     db's clock) and store the changes that pass as signals, announcing the new ones
     (signal.detected); a change already signalled and seen again within a window is
-    the same signal, its lastSeenAt moved on. Returns the scan's document."""
+    the same signal, its lastSeenAt moved on. Returns the scan's document.
+
+    One scan of a workspace runs at a time (RUNNING_SCANS; without wait, a 409 while one
+    does). Its reads and tests stop at the thread's budget (a request's, see read_budget);
+    the short write that stores what passed does not."""
+    with RUNNING_SCANS.one(db, workspace_id, wait):
+        return scan_signals_alone(db, workspace_id)
+
+
+def scan_signals_alone(db, workspace_id):
     now = db.clock()
     with db.read() as connection:  # one snapshot, outside the write lock
         fdr, days = signal_settings(connection, workspace_id)
@@ -8049,12 +8224,14 @@ def scan_signals(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
-    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
+                                  db.check_budget)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
     stamp = iso_timestamp(now)
+    db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
         stored = [store_signal(connection, workspace_id, signal, windows, days, stamp)
                   for signal in passed]
@@ -8159,7 +8336,12 @@ def add_signal_routes(app, db):
         "Compare the current window with the previous one now (the worker does each day)",
         "SignalScan"))
     def scan_signals_now():
-        return success(scan_signals(db, caller().workspace_id), "Signals scanned")
+        try:
+            return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
+        except apsw.InterruptError:
+            raise ApiError(503, "The scan ran past its time budget of %g s; the worker scans "
+                           "every workspace each day without one, and GET /signals lists what "
+                           "it found" % db.budget(), code="TIME_BUDGET_EXCEEDED") from None
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
@@ -8864,6 +9046,12 @@ TRAFFIC_FUTURE_SECONDS = 86400
 TRAFFIC_HEAD_BYTES = 4096
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
 ROBOTS_MAX_BYTES = 500 * 1024
+# A workspace keeps at most this many robots.txt files (one per own domain or subdomain): a
+# site has a handful of hosts, and each file read at full size costs about a second.
+ROBOTS_MAX_FILES = 10
+# Parsed robots.txt files kept in memory, by the bytes of their text (a parsed file takes
+# about 50 times its text's bytes): a read parses a file again only after it left.
+ROBOTS_PARSED_CACHE_BYTES = 5 * 1024 * 1024
 OUTBOUND_FETCH_SECONDS = 10.0
 RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
@@ -9716,13 +9904,75 @@ def own_domain_param(connection, workspace_id, domain):
 
 
 def save_robots(db, workspace_id, domain, body, origin):
+    """Keep domain's robots.txt (a TrafficError past ROBOTS_MAX_FILES), parsed here once, with
+    what each agent may fetch at its root: a read needs the parsed rules (PARSED_ROBOTS) only
+    for the cited pages."""
+    roots = robots_roots(body, domain)  # before the write lock: parsing takes up to a second
     with db.write() as connection:
+        if robots_domains(connection, workspace_id, domain) >= ROBOTS_MAX_FILES:
+            raise TrafficError("domain", "must be one of the %d domains whose robots.txt is kept "
+                               "already: a workspace keeps at most %d (replace one of them)"
+                               % (ROBOTS_MAX_FILES, ROBOTS_MAX_FILES))
         connection.execute("""
-            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at,
+                                        root_allowed)
+            VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (workspace_id, domain) DO UPDATE SET body = excluded.body,
-                origin = excluded.origin, updated_at = excluded.updated_at""",
-            (workspace_id, domain, body, origin, db.now()))
+                origin = excluded.origin, updated_at = excluded.updated_at,
+                root_allowed = excluded.root_allowed""",
+            (workspace_id, domain, body, origin, db.now(), roots))
+
+
+def robots_agents():
+    """The AI agents a robots.txt is read for (traffic_agents.json)."""
+    data = traffic_data()
+    return [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+
+
+def robots_roots(body, domain):
+    """The JSON of {agent: whether body lets it fetch domain's root} over robots_agents(), what
+    the reads take from traffic_robots.root_allowed without parsing body again."""
+    rules = PARSED_ROBOTS.rules(body)
+    return json.dumps({agent["name"]: rules.can_fetch("https://%s/" % domain, agent["name"])
+                       for agent in robots_agents()})
+
+
+def robots_domains(connection, workspace_id, domain):
+    """How many of the workspace's robots.txt files are of other domains than domain."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_robots WHERE workspace_id = ? "
+                     "AND domain != ?", (workspace_id, domain))["n"]
+
+
+class ParsedRobots:
+    """Parsed robots.txt files by their text's digest, the latest used kept within
+    ROBOTS_PARSED_CACHE_BYTES of text: parsing a 500 KiB file takes about a second, and a
+    read checks every file of a workspace."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._parsed = collections.OrderedDict()  # digest -> (text bytes, protego.Protego)
+        self._bytes = 0
+
+    def rules(self, body):
+        import protego  # only the robots check needs it
+        digest = hashlib.sha256(body.encode()).digest()
+        with self._lock:
+            found = self._parsed.get(digest)
+            if found is not None:
+                self._parsed.move_to_end(digest)
+                return found[1]
+        rules = protego.Protego.parse(body)  # outside the lock: others' reads go on
+        with self._lock:
+            if digest not in self._parsed:
+                self._parsed[digest] = (len(body), rules)
+                self._bytes += len(body)
+            while self._bytes > self.limit and len(self._parsed) > 1:
+                self._bytes -= self._parsed.popitem(last=False)[1][0]
+        return rules
+
+
+PARSED_ROBOTS = ParsedRobots(ROBOTS_PARSED_CACHE_BYTES)
 
 
 def fetch_robots(db, workspace_id, domain, allow_private=False, origin_url=None):
@@ -9767,27 +10017,34 @@ def page_host(host):
     return host.removeprefix("www.")
 
 
-def robots_document(connection, workspace_id, scope):
+def robots_document(connection, workspace_id, scope, check=lambda: None):
     """Each own domain's robots.txt read for every known AI agent (RFC 9309, by protego):
     which agents may fetch its root and which of its cited pages are blocked to whom, and a
-    warning for each cited page blocked to an AI search indexer or user fetcher."""
-    import protego  # only the robots check needs it
+    warning for each cited page blocked to an AI search indexer or user fetcher. check is
+    called before each file and agent (Database.check_budget stops a request's)."""
     domains = own_domains(connection, workspace_id)
     cited = cited_pages(connection, scope, domains) if domains else {}
-    data = traffic_data()
-    agents = [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+    agents = robots_agents()
     documents = []
-    for row in query_all(connection, "SELECT domain, body, origin, updated_at FROM traffic_robots "
-                         "WHERE workspace_id = ? ORDER BY domain", (workspace_id,)):
-        rules = protego.Protego.parse(row["body"])
+    for row in query_all(connection, "SELECT domain, body, origin, updated_at, root_allowed "
+                         "FROM traffic_robots WHERE workspace_id = ? ORDER BY domain",
+                         (workspace_id,)):
+        check()
         pages = sorted((page["url"], page) for (host, _), page in cited.items()
                        if host == page_host(row["domain"]))
+        roots = json.loads(row["root_allowed"] or "{}")
+        # parsed only for cited pages, or an agent that was not known when it was stored
+        rules = (PARSED_ROBOTS.rules(row["body"])
+                 if pages or any(agent["name"] not in roots for agent in agents) else None)
         checked, warnings = [], []
         for agent in agents:
+            check()
             blocked = [url for url, _ in pages if not rules.can_fetch(url, agent["name"])]
+            root_allowed = roots.get(agent["name"])
             checked.append({"agent": agent["name"], "operator": agent["operator"],
                             "agentClass": agent["class"],
-                            "rootAllowed": rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
+                            "rootAllowed": root_allowed if root_allowed is not None else
+                            rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
                             "blockedCitedPages": blocked})
             if agent["class"] != "ai-training":
                 warnings += [{"url": url, "agent": agent["name"], "operator": agent["operator"],
@@ -10107,9 +10364,9 @@ def add_traffic_routes(app, db):
         try:
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, values["domain"])
+            save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         except TrafficError as error:
             raise error.api_error() from None
-        save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         return robots_answer(db, workspace_id, {"from": None, "to": None}, "Robots.txt saved")
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
@@ -10141,8 +10398,12 @@ def robots_answer(db, workspace_id, values, message, query=None):
                   branded=None, truncated=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
-    with db.read() as connection:
-        return success(robots_document(connection, workspace_id, scope), message)
+    try:
+        with db.read() as connection:
+            return success(robots_document(connection, workspace_id, scope, db.check_budget),
+                           message)
+    except apsw.InterruptError:  # not the envelope's: there is no export of this to suggest
+        raise over_budget(db.budget(), export_hint=False) from None
 
 
 # A log or robots.txt is sent as bytes (text/plain is taken too): declared as octet-stream,
@@ -11767,9 +12028,13 @@ ERROR_RESPONSES = {
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
+            "IDEMPOTENCY_INTERRUPTED: the first request with this Idempotency-Key stopped "
+            "before its answer was stored (its effect is unknown: retry with a new key); "
+            "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
+            "after Retry-After seconds); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
             "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
-            RATE_LIMIT_HEADERS),
+            ("Retry-After",) + RATE_LIMIT_HEADERS),
     "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes (a log upload: its text, lines, "
             "inflate ratio or CPU time past their bounds)." % MAX_BODY_BYTES, ()),
     "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
