@@ -161,7 +161,7 @@ from cheroot import (connections as cheroot_connections, errors as cheroot_error
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
-__version__ = "1.0.0"
+__version__ = "1.0.1"
 
 log = logging.getLogger("tracker")
 

@@ -31,7 +31,7 @@ def body(reply):
 
 # GET /healthz -----------------------------------------------------------------------
 
-HEALTHY = {"status": "ok", "version": "1.0.0", "database": "ok",
+HEALTHY = {"status": "ok", "version": "1.0.1", "database": "ok",
            "schemaVersion": tracker.SCHEMA_VERSION, "worker": "stopped", "runs": "normal"}
 
 
@@ -73,16 +73,16 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
 
 
 def test_the_release_version_is_read_everywhere_from_one_constant(client):
-    assert tracker.__version__ == "1.0.0"
-    assert body(client.get("/healthz"))["data"]["version"] == "1.0.0"
-    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.0"
-    assert '<footer class="foot">tracker 1.0.0</footer>' in client.get("/").text
+    assert tracker.__version__ == "1.0.1"
+    assert body(client.get("/healthz"))["data"]["version"] == "1.0.1"
+    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.1"
+    assert '<footer class="foot">tracker 1.0.1</footer>' in client.get("/").text
     # hatchling reads the package's version from tracker.py (tests/test_install.py builds it)
     with open(os.path.join(os.path.dirname(tracker.__file__), "pyproject.toml"), "rb") as file:
         pyproject = tomllib.load(file)
     assert (pyproject["project"]["dynamic"], pyproject["tool"]["hatch"]["version"]) \
         == (["version"], {"path": "tracker.py"})
-    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.0"
+    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.1"
 
 
 class BlockingEngine(tracker.Engine):
