@@ -53,43 +53,45 @@ to each other. Each part, with what it owns and what it calls:
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-12. Analytics, the lists: sources, search queries, annotations, stability, signals (the
-   tested changes, their scan, which records a signal.detected event, and routes),
-   discovered names, gaps and chats, and the analytics routes.
-13. The worker: the thread that takes runs from the queue (9) and asks the engines (7),
+12. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
+   queries, annotations and stability.
+13. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
+   which records a signal.detected event in the outbox (9), and their routes), discovered
+   names, gaps and chats, and the analytics routes.
+14. The worker: the thread that takes runs from the queue (9) and asks the engines (7),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
-   the figures' correlations (11) and scans for signals (12).
-14. AI traffic, the logs: agents, their operators' address ranges and the assistants'
+   the figures' correlations (11) and scans for signals (13).
+15. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
    CPU time, inflate ratio, one per workspace) and each workspace within its quota of
    rows. Calls (1) to (4) and (8).
-15. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
+16. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
    the outbound guard (6), robots.txt read for every AI agent, the figures joined with
    the chats citing the same pages, and the traffic routes.
-16. Webhooks: endpoints, the threads that send the outbox (9), each send under one
+17. Webhooks: endpoints, the threads that send the outbox (9), each send under one
    deadline through the outbound guard (6), and the /webhooks routes.
-17. OpenAPI, the schemas: the component schemas each route's Operation names, the
-   traffic's (15) and webhooks' (16) from their own parts.
-18. Exports: the lists of (10), (12) and (15) streamed as CSV or NDJSON, each chunk within
-   its time budget; their columns come from the schemas (17).
-19. The application: organizations, workspaces and keys for the CLI and tests; the
+18. OpenAPI, the schemas: the component schemas each route's Operation names, the
+   traffic's (16) and webhooks' (17) from their own parts.
+19. Exports: the lists of (10), (12), (13) and (16) streamed as CSV or NDJSON, each chunk
+   within its time budget; their columns come from the schemas (18).
+20. The application: organizations, workspaces and keys for the CLI and tests; the
    OpenAPI document and reference page, built from every route's Operation; seed
    files; make_app(), which assembles the parts above; /healthz.
-20. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
+21. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
    data. Calls nothing.
-21. Dashboard, its frame: a second Bottle application over the same functions: sessions
+22. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-22. Dashboard, its pages: each a route whose figures come from (8) to (12) and (14), as
+23. Dashboard, its pages: each a route whose figures come from (8) to (13) and (15), as
    the API's do.
-23. Server and replication: cheroot, fed by a selector thread that reads whole requests
-   first, so a slow client holds no thread; signals and a clean stop. Then Litestream as
-   the server's child process (--replicate), and restores from its replica, whose
-   endpoint the outbound guard's address checks refuse when it is link-local or cloud
-   metadata. Calls (1) to (3) and (6).
-24. Integrations: the test double and pytest plugin, and the MCP server (the API as
+24. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+   client holds no thread; signals and a clean stop. Calls (1) and (3).
+25. Replication: Litestream as the server's child process (--replicate), and restores
+   from its replica, whose endpoint the outbound guard's address checks refuse when it
+   is link-local or cloud metadata.
+26. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-25. Command line: argparse, the commands, and main().
+27. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
@@ -2150,9 +2152,9 @@ class QueryPlugin:
 
 # Each route carries its own description in its config (openapi=Operation(...)), its
 # query parameters are the Param declarations the route reads, and the schemas, built
-# with the helpers below (the component schemas in part 17, traffic's and webhooks' in
+# with the helpers below (the component schemas in part 18, traffic's and webhooks' in
 # their own parts), take their limits from the constants the validators use.
-# openapi_document() (part 19) walks app.routes, so a route cannot exist without being
+# openapi_document() (part 20) walks app.routes, so a route cannot exist without being
 # described.
 
 @dataclasses.dataclass(frozen=True)
@@ -8030,6 +8032,10 @@ def stability_by(connection, scope, page, per_page, group_by):
     return stability_document(connection, scope, group_by, page, per_page)
 
 
+###############################################################################
+# 13 · Analytics, signals, names, gaps and chats ##############################
+###############################################################################
+
 # Signals ----------------------------------------------------------------------------------
 #
 # A signal is a change in an active brand's figure between two windows of whole UTC days,
@@ -8826,7 +8832,7 @@ def add_analytics_routes(app, db):
 
 
 ###############################################################################
-# 13 · The worker #############################################################
+# 14 · The worker #############################################################
 ###############################################################################
 
 # How an application runs its worker (make_app's runs, serve --runs): started by serve
@@ -9159,7 +9165,7 @@ class Worker:
 
 
 ###############################################################################
-# 14 · AI traffic, the logs ###################################################
+# 15 · AI traffic, the logs ###################################################
 ###############################################################################
 
 # What the site's own access logs say of AI: requests to the own brands' hosts (and their
@@ -10022,7 +10028,7 @@ def set_retention(db, workspace_id, days):
 
 
 ###############################################################################
-# 15 · AI traffic, the fetches and figures ####################################
+# 16 · AI traffic, the fetches and figures ####################################
 ###############################################################################
 
 # Outbound fetches: ranges and robots.txt -------------------------------------------------
@@ -10719,7 +10725,7 @@ def log_body():
 
 
 ###############################################################################
-# 16 · Webhooks ###############################################################
+# 17 · Webhooks ###############################################################
 ###############################################################################
 
 # Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
@@ -11193,7 +11199,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# 17 · OpenAPI, the schemas ###################################################
+# 18 · OpenAPI, the schemas ###################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
@@ -11700,7 +11706,7 @@ def analytics_schemas():
 
 
 ###############################################################################
-# 18 · Exports ################################################################
+# 19 · Exports ################################################################
 ###############################################################################
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
@@ -11937,7 +11943,7 @@ def export_content():
 
 
 ###############################################################################
-# 19 · The application ########################################################
+# 20 · The application ########################################################
 ###############################################################################
 
 # Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
@@ -12707,7 +12713,7 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# 20 · Dashboard, its templates, styles and assets ############################
+# 21 · Dashboard, its templates, styles and assets ############################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
@@ -13611,7 +13617,7 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
-# 21 · Dashboard, its frame ###################################################
+# 22 · Dashboard, its frame ###################################################
 ###############################################################################
 
 # Sessions and sign-in -----------------------------------------------------------------
@@ -14493,7 +14499,7 @@ def add_dashboard_routes(app, db):
 
 
 ###############################################################################
-# 22 · Dashboard, its pages ###################################################
+# 23 · Dashboard, its pages ###################################################
 ###############################################################################
 
 def swatch(brand):
@@ -15172,7 +15178,7 @@ def add_session_routes(app, db):
 
 
 ###############################################################################
-# 23 · Server and replication #################################################
+# 24 · Server #################################################################
 ###############################################################################
 
 # Slow clients (issue 15). A worker thread takes a request only once all of it, head and
@@ -15834,7 +15840,7 @@ def serve(app, host, port, threads, ready=None):
 
 
 ###############################################################################
-# Replication: Litestream as a child process ##################################
+# 25 · Replication ############################################################
 ###############################################################################
 
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
@@ -16367,7 +16373,7 @@ def replica_summary(url, db_path=None):
 
 
 ###############################################################################
-# 24 · Integrations ###########################################################
+# 26 · Integrations ###########################################################
 ###############################################################################
 
 # Test double: in-process or live, and a pytest plugin ---------------------------------
@@ -16698,7 +16704,7 @@ def mcp_result(app, key, specs, method, params):
 
 
 ###############################################################################
-# 25 · Command line ###########################################################
+# 27 · Command line ###########################################################
 ###############################################################################
 
 def print_json(value):
