@@ -224,6 +224,7 @@ class WriteLoad:
     def __init__(self, server, rate, clients=3):
         self.server, self.rate, self.clients = server, rate, clients
         self.acknowledged = []   # (time acknowledged, kind, table, key)
+        self.latencies = []      # seconds from sending each acknowledged write to its answer
         self.health = []         # (time answered, replica lagSeconds, replica state)
         self.failures = []       # unexpected statuses: a harness problem, reported
         self._stop = threading.Event()
@@ -269,6 +270,7 @@ class WriteLoad:
                 kind = "prompt"
             n += 1
             name = "c%d-%d" % (client, n)
+            sent = time.time()
             try:
                 logged = self._one(connection, chooser, kind, name, created)
             except (OSError, http.client.HTTPException, ValueError):
@@ -276,7 +278,9 @@ class WriteLoad:
                     return  # killed mid-request
                 raise
             if logged is not None:
-                self.acknowledged.append((time.time(), kind) + logged)
+                acknowledged = time.time()
+                self.acknowledged.append((acknowledged, kind) + logged)
+                self.latencies.append(acknowledged - sent)
 
     def _one(self, connection, chooser, kind, name, created):
         """Send one write of kind: (table, key) of what it wrote, or None when refused."""
@@ -288,13 +292,14 @@ class WriteLoad:
             if status == 201:
                 # a bulk create commits whole or not at all: its last prompt says whether the
                 # write was kept, and is never deleted; the others may be
-                created.extend(prompt["id"] for prompt in body["data"]["prompts"][:-1])
+                created.extend((prompt["id"], prompt["text"])
+                               for prompt in body["data"]["prompts"][:-1])
                 return "prompts", items[-1]["text"]
         elif kind == "delete":
-            prompt_id = created.pop(chooser.randrange(len(created)))
+            prompt_id, text = created.pop(chooser.randrange(len(created)))
             status, body = self._request(connection, "DELETE", "/api/v1/prompts/%d" % prompt_id)
             if status == 200:
-                return "deleted", prompt_id
+                return "deleted", text  # by text: SQLite may give a new prompt its id
         else:
             table = kind + "s"
             status, body = self._request(connection, "POST", "/api/v1/" + table,
@@ -330,8 +335,7 @@ def restored_rows(db_path):
     """What a restored file holds of the load's writes: {table: set of keys}."""
     connection = apsw.Connection(str(db_path), flags=apsw.SQLITE_OPEN_READONLY)
     try:
-        held = {"prompt_ids": {row[0] for row in connection.execute("SELECT id FROM prompts")}}
-        held["prompts"] = {row[0] for row in connection.execute("SELECT text FROM prompts")}
+        held = {"prompts": {row[0] for row in connection.execute("SELECT text FROM prompts")}}
         for table in ("brands", "tags", "topics"):
             held[table] = {row[0] for row in connection.execute("SELECT name FROM %s" % table)}
         return held
@@ -341,13 +345,14 @@ def restored_rows(db_path):
 
 def kept(held, table, key):
     """Whether the restored file (restored_rows) holds the acknowledged write."""
-    return key not in held["prompt_ids"] if table == "deleted" else key in held[table]
+    return key not in held["prompts"] if table == "deleted" else key in held[table]
 
 
-def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0):
+def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0, stall=0.0):
     """One kill -9 trial under WriteLoad at rate writes a second, killed kill_after seconds
     (at random in KILL_BETWEEN if None) after the writes began: what it lost, how far
-    behind the replica was, and what /healthz last said before the kill."""
+    behind the replica was, and what /healthz last said before the kill. With stall,
+    Litestream is stopped (SIGSTOP) that many seconds before the kill: a replica held up."""
     os.makedirs(work, exist_ok=True)
     db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
     shutil.copyfile(base_db, db_path)
@@ -358,9 +363,13 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0):
     time.sleep(settle)
     load = WriteLoad(server, rate, clients).start()
     started = time.time()
-    time.sleep(random.uniform(*KILL_BETWEEN) if kill_after is None else kill_after)
+    time.sleep((random.uniform(*KILL_BETWEEN) if kill_after is None else kill_after) - stall)
+    litestream = server.litestream_pid()
+    if stall:
+        os.kill(litestream, signal.SIGSTOP)
+        time.sleep(stall)
     wal_bytes = os.path.getsize(db_path + "-wal")
-    os.kill(server.litestream_pid(), signal.SIGKILL)
+    os.kill(litestream, signal.SIGKILL)
     os.kill(server.process.pid, signal.SIGKILL)
     killed = time.time()
     load.stop()
@@ -370,8 +379,9 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0):
     held = restored_rows(restored_path)
     writes = [(at, kind, table, key) for at, kind, table, key in load.acknowledged if at < killed]
     lost = [killed - at for at, _, table, key in writes if not kept(held, table, key)]
-    newest_kept = max((at for at, _, table, key in writes if kept(held, table, key)),
-                      default=started)
+    # (a delete looks kept when the prompt's create was lost)
+    newest_kept = max((at for at, _, table, key in writes
+                       if table != "deleted" and kept(held, table, key)), default=started)
     said = [(at, lag, state) for at, lag, state in load.health if at < killed]
     return {"acknowledged": len(writes), "lost": len(lost), "oldestLost": max(lost, default=0.0),
             "replicaBehind": killed - newest_kept, "killedAfter": killed - started,
@@ -380,7 +390,7 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0):
             "healthLag": said[-1][1] if said else None,
             "healthState": said[-1][2] if said else None,
             "healthAge": killed - said[-1][0] if said else None,
-            "failures": load.failures, "log": server.log(),
+            "latencies": load.latencies, "failures": load.failures, "log": server.log(),
             "served": serves(restored_path, key, len(held["topics"]))}
 
 
@@ -495,11 +505,12 @@ def run_load_trials(work, base, rate, trials, clients=3, log_folder=None):
         done.append(trial)
         print("%g/s trial %2d: %d writes (%.0f/s) in %.1f s, %d lost, oldest lost %.2f s before "
               "the kill, replica %.2f s behind, /healthz said %s %s (%.1f s before), WAL %.1f MB, "
-              "integrity %s, served %s, load %.1f%s" % (
+              "write p50 %.0f ms, p99 %.0f ms, integrity %s, served %s, load %.1f%s" % (
                   rate, n, trial["acknowledged"], trial["rate"], trial["killedAfter"],
                   trial["lost"], trial["oldestLost"], trial["replicaBehind"],
                   trial["healthState"], trial["healthLag"], trial["healthAge"] or 0,
-                  trial["walBytes"] / 1e6, trial["integrity"], trial["served"],
+                  trial["walBytes"] / 1e6, 1000 * statistics.median(trial["latencies"]),
+                  1000 * percentile(trial["latencies"], 99), trial["integrity"], trial["served"],
                   trial["loadAverage"],
                   ", refused: %s" % trial["failures"][:3] if trial["failures"] else ""),
               flush=True)
@@ -508,6 +519,11 @@ def run_load_trials(work, base, rate, trials, clients=3, log_folder=None):
                 log.write(trial["log"])
         shutil.rmtree(folder)
     return done
+
+
+def percentile(values, n):
+    """The nth percentile of values."""
+    return statistics.quantiles(values, n=100, method="inclusive")[n - 1]
 
 
 def load_average():
@@ -521,17 +537,21 @@ def load_summary(trials, rate):
     lost = [t["oldestLost"] for t in trials]
     behind = [t["replicaBehind"] for t in trials]
     loads = [t["loadAverage"] for t in trials]
+    latencies = [seconds for t in trials for seconds in t["latencies"]]
     line = ("kill -9 trials at %g writes/s (%.0f to %.0f acknowledged a second): %d "
             "of %d met the %.1f s recovery point; oldest write lost before the kill: max %.2f s, "
-            "p95 %.2f s, median %.2f s; replica behind at the kill: max %.2f s; load average "
-            "%.1f to %.1f" % (
+            "p95 %.2f s, median %.2f s; replica behind at the kill: max %.2f s; a write's "
+            "answer p50 %.0f ms, p99 %.0f ms; load average %.1f to %.1f" % (
                 rate, min(t["rate"] for t in trials), max(t["rate"] for t in trials),
                 met(trials), len(trials), RECOVERY_POINT_SECONDS, max(lost), p95(lost),
-                statistics.median(lost), max(behind), min(loads), max(loads)))
-    row = "| %g (%.0f to %.0f) | %d of %d | %.2f s, %.2f s, %.2f s | %.2f s | %.1f to %.1f |" % (
-        rate, min(t["rate"] for t in trials), max(t["rate"] for t in trials), met(trials),
-        len(trials), max(lost), p95(lost), statistics.median(lost), max(behind), min(loads),
-        max(loads))
+                statistics.median(lost), max(behind), 1000 * statistics.median(latencies),
+                1000 * percentile(latencies, 99), min(loads), max(loads)))
+    row = ("| %g (%.0f to %.0f) | %d of %d | %.2f s, %.2f s, %.2f s | %.2f s | %.0f ms, %.0f ms "
+           "| %.1f to %.1f |" % (
+               rate, min(t["rate"] for t in trials), max(t["rate"] for t in trials), met(trials),
+               len(trials), max(lost), p95(lost), statistics.median(lost), max(behind),
+               1000 * statistics.median(latencies), 1000 * percentile(latencies, 99),
+               min(loads), max(loads)))
     return line, row
 
 
@@ -601,7 +621,8 @@ def main():
             rows.append(row)
         if rows:
             print("| writes a second (acknowledged) | met 1.5 s | oldest lost: max, p95, median "
-                  "| replica behind, max | load average |\n|---:|---:|---:|---:|---:|")
+                  "| replica behind, max | a write's answer: p50, p99 | load average |\n"
+                  "|---:|---:|---:|---:|---:|---:|")
             print("\n".join(rows), flush=True)
         trials = [] if rates else run_trials(work, base, args.trials)
         if trials:
