@@ -15378,12 +15378,13 @@ class Replication:
 
         Litestream's checkpoint first takes SQLite's write lock (a transaction that seals
         the WAL), and after it writes once more (its sequence). SQLite grants the lock to
-        whoever asks when it is free, and under tracker's back-to-back writes Litestream,
-        which asks again after a pause, waited up to 2.2 s for a free moment (issue 45),
-        and neither read the WAL nor shipped meanwhile: kill -9 trials lost writes made
-        up to 2.7 s earlier. So from its first "sync" line with chkpt=true (the copy before
-        the checkpoint) to the line after its "checkpoint" line (after its sequence's
-        write), tracker starts no write transaction, for WRITE_HOLD_SECONDS at most.
+        whoever asks while it is free, and under tracker's back-to-back writes Litestream,
+        which asks again after a pause, waited 76 ms at the median but 1.5 s at the 95th
+        percentile, up to 5.9 s, reading and shipping nothing meanwhile: kill -9 trials at
+        80 writes a second lost writes up to 2.87 s old (issue 45). So from its first
+        "sync" line with chkpt=true (its copy of the WAL before the checkpoint) to the line
+        after its "checkpoint" line (after its second write), tracker starts no write
+        transaction, for WRITE_HOLD_SECONDS at most: the wait became 26 ms, at most 0.11 s.
         """
         if message == "sync" and record.get("chkpt") == "true":
             if self._checkpoint is None and record.get("offset") != WAL_HEADER_BYTES:

@@ -521,6 +521,55 @@ def run_load_trials(work, base, rate, trials, clients=3, log_folder=None):
     return done
 
 
+def litestream_timings(logs):
+    """Where the lag comes from, out of --litestream-log logs (tracker's log lines, with
+    Litestream's debug lines): {what: [seconds, or WAL frames]}. A checkpoint starts with a
+    "sync" line with chkpt=true (its copy of the WAL before), a second one says it holds
+    SQLite's write lock (it seals the WAL), "checkpoint" that SQLite's checkpoint is done."""
+    timings = {"WAL read and LTX encoding per sync (sync to db sync)": [],
+               "between two WAL reads (sync lines)": [],
+               "checkpoint: its wait for the write lock (copy to seal)": [],
+               "checkpoint: the seal and SQLite's checkpoint": [],
+               "checkpoint: from its first line to the line after it (tracker's hold)": [],
+               "between two checkpoints": [], "WAL frames per checkpoint": []}
+    names = list(timings)
+    for log in logs:
+        reading = last_read = started = sealed = done = last_checkpoint = None
+        for line in log.splitlines():
+            if " litestream: " not in line or not line[:4].isdigit():
+                continue
+            at = time.mktime(time.strptime(line[:19], "%Y-%m-%d %H:%M:%S")) + int(line[20:23]) / 1000
+            if done is not None:  # the line after a checkpoint
+                timings[names[4]].append(at - started)
+                started = done = None
+            if " litestream: sync " in line:
+                if last_read is not None:
+                    timings[names[1]].append(at - last_read)
+                last_read = reading = at
+                if "chkpt=true" in line and " offset=%d " % tracker.WAL_HEADER_BYTES not in line:
+                    if started is None:
+                        started = at
+                    elif sealed is None:
+                        sealed = at
+                        timings[names[2]].append(at - started)
+            elif " litestream: db sync " in line and reading is not None:
+                timings[names[0]].append(at - reading)
+                reading = None
+            elif " litestream: checkpoint " in line:
+                _, frames, copied = line.split("result=")[1].split()[0].split(",")
+                timings[names[6]].append(int(frames))
+                if sealed is not None:
+                    timings[names[3]].append(at - sealed)
+                if last_checkpoint is not None:
+                    timings[names[5]].append(at - last_checkpoint)
+                last_checkpoint, sealed = at, None
+                if started is not None and frames != copied:
+                    timings[names[4]].append(at - started)
+                    started = None
+                done = at if started is not None else None
+    return timings
+
+
 def percentile(values, n):
     """The nth percentile of values."""
     return statistics.quantiles(values, n=100, method="inclusive")[n - 1]
@@ -617,6 +666,12 @@ def main():
                                      args.litestream_log)
             line, row = load_summary(trials, rate)
             print("\n" + line + "\n", flush=True)
+            if args.litestream_log:
+                for what, values in litestream_timings(t["log"] for t in trials).items():
+                    if values:
+                        print("%s: %d, median %.3f, p95 %.3f, max %.3f" % (
+                            what, len(values), statistics.median(values),
+                            percentile(values, 95), max(values)), flush=True)
             every += trials
             rows.append(row)
         if rows:
