@@ -166,8 +166,9 @@ def restore(replica, destination, at=None):
     return time.monotonic() - started, json.loads(done.stdout)
 
 
-def kill_trial(work, base_db, write_seconds=2.0, settle=0.0):
-    """One kill -9 trial in the folder work: what it lost and how its restore went."""
+def replicated_copy(work, base_db, settle):
+    """A copy of base_db in the folder work served with --replicate (a new replica there),
+    once the replica is ok and settle seconds more: (its path, the replica, the Server)."""
     os.makedirs(work, exist_ok=True)
     db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
     shutil.copyfile(base_db, db_path)
@@ -176,6 +177,12 @@ def kill_trial(work, base_db, write_seconds=2.0, settle=0.0):
     server.key = key
     wait_shipped(server)  # before, a kill loses what the first shipment had not sent yet
     time.sleep(settle)  # past the compactions that follow a first shipment
+    return db_path, replica, server
+
+
+def kill_trial(work, base_db, write_seconds=2.0, settle=0.0):
+    """One kill -9 trial in the folder work: what it lost and how its restore went."""
+    db_path, replica, server = replicated_copy(work, base_db, settle)
     acknowledged = write_topics(server, write_seconds)
     wal_bytes = os.path.getsize(db_path + "-wal")
     litestream = server.litestream_pid()
@@ -353,14 +360,7 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0, stal
     (at random in KILL_BETWEEN if None) after the writes began: what it lost, how far
     behind the replica was, and what /healthz last said before the kill. With stall,
     Litestream is stopped (SIGSTOP) that many seconds before the kill: a replica held up."""
-    os.makedirs(work, exist_ok=True)
-    db_path, replica = os.path.join(work, "tracker.db"), "file://" + os.path.join(work, "replica")
-    shutil.copyfile(base_db, db_path)
-    key = create_key(db_path)
-    server = Server(db_path, "--replicate", replica).wait_listening()
-    server.key = key
-    wait_shipped(server)
-    time.sleep(settle)
+    db_path, replica, server = replicated_copy(work, base_db, settle)
     load = WriteLoad(server, rate, clients).start()
     started = time.time()
     time.sleep((random.uniform(*KILL_BETWEEN) if kill_after is None else kill_after) - stall)
@@ -391,7 +391,7 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0, stal
             "healthState": said[-1][2] if said else None,
             "healthAge": killed - said[-1][0] if said else None,
             "latencies": load.latencies, "failures": load.failures, "log": server.log(),
-            "served": serves(restored_path, key, len(held["topics"]))}
+            "served": serves(restored_path, server.key, len(held["topics"]))}
 
 
 def create_key(db_path):
