@@ -15386,19 +15386,24 @@ class Replication:
         after its "checkpoint" line (after its second write), tracker starts no write
         transaction, for WRITE_HOLD_SECONDS at most: the wait became 26 ms, at most 0.11 s.
         """
-        if message == "sync" and record.get("chkpt") == "true":
+        if message == "sync" and record.get("chkpt") != "true":
+            self._end_hold()  # a plain read: no checkpoint under way (one skipped, or failed)
+        elif message == "sync":
             if self._checkpoint is None and record.get("offset") != WAL_HEADER_BYTES:
                 self._checkpoint = "started"
                 self._db.hold_writes()
-            return
-        if message == "checkpoint" and self._checkpoint is not None:
+        elif message == "checkpoint" and self._checkpoint is not None:
             # result: busy, frames in the WAL, frames copied; when some are left, the WAL
             # is not restarted, and Litestream neither writes nor logs again for now
             _, frames, copied = (str(record.get("result")).split(",") + ["", "", ""])[:3]
-            self._checkpoint = "done" if frames == copied else None
-            if self._checkpoint is None:
-                self._db.release_writes()
+            self._checkpoint = "done"
+            if frames != copied:
+                self._end_hold()
         elif self._checkpoint == "done":
+            self._end_hold()
+
+    def _end_hold(self):
+        if self._checkpoint is not None:
             self._checkpoint = None
             self._db.release_writes()
 
