@@ -15393,8 +15393,9 @@ class Replication:
                 self._checkpoint = "started"
                 self._db.hold_writes()
         elif message == "checkpoint" and self._checkpoint is not None:
-            # result: busy, frames in the WAL, frames copied; when some are left, the WAL
-            # is not restarted, and Litestream neither writes nor logs again for now
+            # result: busy, frames in the WAL, frames copied; when some are left the WAL is
+            # not restarted and no line follows until the next read: the hold ends now (its
+            # second write then waits its turn)
             _, frames, copied = (str(record.get("result")).split(",") + ["", "", ""])[:3]
             self._checkpoint = "done"
             if frames != copied:
