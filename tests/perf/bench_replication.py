@@ -575,6 +575,13 @@ def percentile(values, n):
     return statistics.quantiles(values, n=100, method="inclusive")[n - 1]
 
 
+def told(trial):
+    """Whether /healthz's last answer before the kill said a lag (plus the time since it
+    answered) at least as old as the oldest write the kill lost."""
+    return trial["healthLag"] is not None and (
+        trial["healthLag"] + trial["healthAge"] >= trial["oldestLost"])
+
+
 def load_average():
     """The machine's 1-minute load average (/proc/loadavg)."""
     with open("/proc/loadavg") as figures:
@@ -590,11 +597,13 @@ def load_summary(trials, rate):
     line = ("kill -9 trials at %g writes/s (%.0f to %.0f acknowledged a second): %d "
             "of %d met the %.1f s recovery point; oldest write lost before the kill: max %.2f s, "
             "p95 %.2f s, median %.2f s; replica behind at the kill: max %.2f s; a write's "
-            "answer p50 %.0f ms, p99 %.0f ms; load average %.1f to %.1f" % (
+            "answer p50 %.0f ms, p99 %.0f ms; /healthz's last lag (and its age) as old as "
+            "the oldest write lost in %d of %d; load average %.1f to %.1f" % (
                 rate, min(t["rate"] for t in trials), max(t["rate"] for t in trials),
                 met(trials), len(trials), RECOVERY_POINT_SECONDS, max(lost), p95(lost),
                 statistics.median(lost), max(behind), 1000 * statistics.median(latencies),
-                1000 * percentile(latencies, 99), min(loads), max(loads)))
+                1000 * percentile(latencies, 99), sum(told(t) for t in trials), len(trials),
+                min(loads), max(loads)))
     row = ("| %g (%.0f to %.0f) | %d of %d | %.2f s, %.2f s, %.2f s | %.2f s | %.0f ms, %.0f ms "
            "| %.1f to %.1f |" % (
                rate, min(t["rate"] for t in trials), max(t["rate"] for t in trials), met(trials),
