@@ -15384,7 +15384,7 @@ class Replication:
         80 writes a second lost writes up to 2.87 s old (issue 45). So from its first
         "sync" line with chkpt=true (its copy of the WAL before the checkpoint) to the line
         after its "checkpoint" line (after its second write), tracker starts no write
-        transaction, for WRITE_HOLD_SECONDS at most: the wait became 26 ms, at most 0.11 s.
+        transaction, for WRITE_HOLD_SECONDS at most: the wait became 20 ms, at most 0.11 s.
         """
         if message == "sync" and record.get("chkpt") != "true":
             self._end_hold()  # a plain read: no checkpoint under way (one skipped, or failed)
