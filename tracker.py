@@ -47,8 +47,9 @@ owns and what it calls:
    time budget.
 13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages;
-   robots.txt read for every AI agent.
+   packaging/traffic_agents.json), each upload within its bounds (lines, CPU time,
+   inflate ratio, one per workspace) and each workspace within its quota of rows,
+   joined with the chats citing the same pages; robots.txt read for every AI agent.
 14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
    send it, each send under one deadline.
 15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
@@ -105,6 +106,7 @@ import random
 import re
 import resource
 import secrets
+import select
 import selectors
 import shutil
 import signal
@@ -394,6 +396,21 @@ def signals_migration_sql():
                                             for table in SIGNAL_TABLES))))
 
 
+def idempotency_holders_sql():
+    """idempotency_keys gains holder, and status and body may be NULL (while the first request
+    runs): the table is rebuilt, its stored answers kept."""
+    return rebuilt_table_sql("idempotency_keys", ("api_key_id", "key", "request_hash", "status",
+                                                  "body", "created_at"))
+
+
+def robots_roots_sql():
+    """traffic_robots gains root_allowed, what each AI agent may fetch at the domain's root
+    (NULL: worked out from the file at each read, as before, until it is stored again).
+    Rebuilt rather than altered: from schema 11, the baseline step made it with the column."""
+    return rebuilt_table_sql("traffic_robots", ("workspace_id", "domain", "body", "origin",
+                                                "updated_at"))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -423,6 +440,10 @@ MIGRATIONS = {
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
                   "annotations, signals", upgrade_to_baseline, reads=("chats",),
                   rebuilds=("chats",)),
+    12: Migration("1.0.1: idempotency keys held while their first request runs, robots.txt "
+                  "files' root decisions kept",
+                  lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
+                  rebuilds=("idempotency_keys", "traffic_robots")),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -698,6 +719,12 @@ class Database:
     def _past_deadline(self):
         deadline = getattr(self._local, "deadline", None)
         return deadline is not None and time.monotonic() > deadline
+
+    def check_budget(self):
+        """For Python work between statements: apsw.InterruptError, as the next statement
+        would raise, once this thread's budget has run out."""
+        if self._past_deadline():
+            raise apsw.InterruptError("the time budget ran out")
 
     @contextlib.contextmanager
     def read(self):
@@ -1082,8 +1109,8 @@ def render_http_error(error):
     return render_api_error(api_error_from(error))
 
 
-# What a reverse proxy says the client sent it. Bottle builds request.url (a redirect's
-# Location), its scheme (the dashboard cookies' Secure flag) and remote_addr from these,
+# What a reverse proxy says the client sent it. Bottle builds request.url, its scheme (the
+# dashboard cookies' Secure flag) and remote_addr (the sign-in limit's address) from these,
 # and any client can send them: they are dropped unless the peer is a --trusted-proxy.
 FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST",
                      "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PORT", "HTTP_X_REAL_IP")
@@ -1114,9 +1141,25 @@ def from_trusted_proxy(environ, proxies):
     return any(peer in network for network in proxies)
 
 
+def client_address(environ, proxies):
+    """The client's address: the peer's, or from a trusted proxy the nearest address of
+    X-Forwarded-For that is not one of proxies. Each proxy appends the peer it saw, so the
+    list is read from the right: what a client wrote at its left proves nothing."""
+    address = environ.get("REMOTE_ADDR", "")
+    if from_trusted_proxy(environ, proxies):
+        for hop in reversed(environ.get("HTTP_X_FORWARDED_FOR", "").split(",")):
+            if hop.strip():
+                address = hop.strip()
+                if not from_trusted_proxy({"REMOTE_ADDR": address}, proxies):
+                    break
+    return address
+
+
 def distrust_forwarded(wsgi, proxies):
-    """wsgi, seeing forwarded headers only on requests from one of proxies."""
+    """wsgi, seeing forwarded headers only on requests from one of proxies, and the
+    client's address (client_address) as environ["tracker.client"]."""
     def app(environ, start_response):
+        environ["tracker.client"] = client_address(environ, proxies)
         if not from_trusted_proxy(environ, proxies):
             for name in FORWARDED_HEADERS:
                 environ.pop(name, None)
@@ -1175,6 +1218,11 @@ def over_budget(seconds, export_hint=True):
                     "the filters%s" % (seconds, hint), code="TIME_BUDGET_EXCEEDED")
 
 
+# POSTs that read much and write little, last (a signal scan): their reads stop at a page's
+# budget, their write is left to finish.
+BUDGETED_POSTS = frozenset((API_PREFIX + "/signals/scan",))
+
+
 def within_budget(wsgi, db, page_seconds, export_seconds):
     """wsgi, with each read's SQL (the API's and the dashboard's pages) bounded:
     page_seconds from its start, or export_seconds for an API export (format=csv or
@@ -1187,9 +1235,10 @@ def within_budget(wsgi, db, page_seconds, export_seconds):
 
 def read_budget(environ, page_seconds, export_seconds):
     """The budget of a request: None for a write, an export's for a GET (or HEAD) of an
-    API export, a page's for any other read."""
+    API export, a page's for any other read and for the POSTs whose work is reading
+    (BUDGETED_POSTS)."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
-        return None
+        return page_seconds if environ.get("PATH_INFO") in BUDGETED_POSTS else None
     if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
@@ -1243,6 +1292,14 @@ class RateLimiter:
             self._window = window
             self._counts.clear()
         return window
+
+    def give_back(self, key):
+        """Uncount a hit of this window that turned out not to count (a sign-in that
+        succeeded): counting first keeps the limit exact under concurrency."""
+        with self._lock:
+            self._current()
+            if self._counts.get(key):
+                self._counts[key] -= 1
 
     def hit(self, key, limit):
         """Count a hit; return (allowed, remaining, reset) with reset in Unix seconds."""
@@ -1543,8 +1600,17 @@ class QueryPlugin:
 class IdempotencyPlugin:
     """Replays a POST's first 2xx answer when its Idempotency-Key header comes again.
 
-    The handler and the stored answer share one write transaction, so either both the
-    effect and the record of it commit, or neither. Keys are per API key and kept 24 h.
+    The key is claimed in a short write transaction (a row without an answer, naming this
+    process as its holder), the handler runs as it would without the header (its own
+    transactions, no lock held meanwhile), and its 2xx answer is stored in another short
+    one; an error answer frees the key. A repeat while the holder runs, from any process
+    on the file, is a 409; once the holder is gone without storing an answer (killed
+    between the effect and the answer), the key answers that it was interrupted until it
+    expires, for the effect may or may not have happened and is never made twice
+    silently. Keys are per API key and kept 24 h.
+
+    When the second transaction fails (a full disk), the client still gets the handler's
+    answer, and how the request ended is recorded at the key's next use in this process.
     """
     name = "idempotency"
     api = 2
@@ -1553,6 +1619,7 @@ class IdempotencyPlugin:
         self.db = db
         self._in_flight = set()
         self._lock = threading.Lock()
+        self._unrecorded = {}  # slot -> (status, body) whose release failed; (None, None): freed
 
     def apply(self, callback, route):
         if route.method != "POST" or not route.config.get("auth", True):
@@ -1572,8 +1639,7 @@ class IdempotencyPlugin:
             slot = (caller().key_id, key)
             with self._lock:
                 if slot in self._in_flight:
-                    raise ApiError(409, "A request with this Idempotency-Key is in progress",
-                                   code="IDEMPOTENCY_IN_PROGRESS")
+                    raise idempotency_in_progress()
                 self._in_flight.add(slot)
             try:
                 return self.run_once(slot, callback, args, kwargs)
@@ -1584,21 +1650,94 @@ class IdempotencyPlugin:
 
     def run_once(self, slot, callback, args, kwargs):
         fingerprint = request_fingerprint()
-        with self.db.write() as connection:
-            stored = find_idempotent_response(connection, slot, self.db.clock())
-            if stored is not None:
-                if stored["request_hash"] != fingerprint:
-                    raise validation_failed([{"field": "Idempotency-Key", "message":
-                        "was already used with a different request"}])
-                response.status = stored["status"]
-                response.content_type = "application/json"
-                response.set_header("Idempotent-Replayed", "true")
-                return stored["body"]
+        stored = self.claim(slot, fingerprint)
+        if stored is not None:
+            response.status = stored["status"]
+            response.content_type = "application/json"
+            response.set_header("Idempotent-Replayed", "true")
+            return stored["body"]
+        try:
             body = callback(*args, **kwargs)
-            if 200 <= response.status_code < 300:
-                store_idempotent_response(connection, slot, fingerprint, response.status_code,
-                                          body, self.db.now(), self.db.clock())
-            return body
+        except BaseException:
+            self.release(slot, None, None)
+            raise
+        answered = 200 <= response.status_code < 300
+        self.release(slot, response.status_code if answered else None,
+                     body if answered else None)
+        return body
+
+    def claim(self, slot, fingerprint):
+        """The stored answer of slot's first request, or None once slot is claimed for this
+        one; raises the 422 or 409 of a key that may not run or replay."""
+        now, unrecorded = self.db.clock(), self._unrecorded.get(slot)
+        with self.db.write() as connection:
+            delete_expired_idempotency_keys(connection, now)
+            if unrecorded is not None:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, *unrecorded)
+            stored = find_idempotent_response(connection, slot, now)
+            if stored is None:
+                claim_idempotency_key(connection, slot, fingerprint, PROCESS_IDENTITY,
+                                      self.db.now())
+        self._unrecorded.pop(slot, None)
+        if stored is None:
+            return None
+        if stored["request_hash"] != fingerprint:
+            raise validation_failed([{"field": "Idempotency-Key", "message":
+                "was already used with a different request"}])
+        if stored["holder"] is None:
+            return stored
+        if stored["holder"] != PROCESS_IDENTITY and process_alive(stored["holder"]):
+            raise idempotency_in_progress()
+        expires = parse_timestamp(stored["created_at"]) + IDEMPOTENCY_TTL_SECONDS
+        raise ApiError(409, "The first request with this Idempotency-Key was interrupted before "
+                       "its answer was stored (the server stopped): its effect may or may not "
+                       "have happened. Check, then retry with a new key; this one answers so "
+                       "until %s" % iso_timestamp(expires), code="IDEMPOTENCY_INTERRUPTED")
+
+    def release(self, slot, status, body):
+        """Store the answer of slot's request (status and body), or free the key (None) so
+        that a corrected retry runs; after a storage failure, at the key's next use."""
+        self.db.set_budget(None)  # a budgeted POST past its budget (a scan) still records this
+        try:
+            with self.db.write() as connection:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+        except Exception as error:
+            if storage_cause(error) is None:
+                raise
+            self._unrecorded[slot] = (status, body)
+
+
+def idempotency_in_progress():
+    return ApiError(409, "A request with this Idempotency-Key is in progress",
+                    code="IDEMPOTENCY_IN_PROGRESS")
+
+
+def process_identity(pid):
+    """pid and when its process started (clock ticks after boot, from /proc), which tells a
+    process from a later one given the same pid; pid alone where there is no /proc."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+    except FileNotFoundError:
+        return None if os.path.isdir("/proc/self") else str(pid)
+    return "%d:%s" % (pid, fields[19].decode())  # field 22, starttime; [0] is field 3
+
+
+def process_alive(identity):
+    """True while the process named by identity (process_identity's) still runs."""
+    pid, has_start, _ = identity.partition(":")
+    if has_start:
+        return process_identity(int(pid)) == identity
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        pass
+    return True
+
+
+PROCESS_IDENTITY = process_identity(os.getpid())
 
 
 def request_fingerprint():
@@ -1618,17 +1757,32 @@ def request_fingerprint():
 
 def find_idempotent_response(connection, slot, now):
     return query_one(connection, """
-        SELECT request_hash, status, body FROM idempotency_keys
+        SELECT request_hash, status, body, holder, created_at FROM idempotency_keys
         WHERE api_key_id = ? AND key = ? AND created_at > ?""",
         (slot[0], slot[1], iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS)))
 
 
-def store_idempotent_response(connection, slot, fingerprint, status, body, created_at, now):
+def delete_expired_idempotency_keys(connection, now):
     connection.execute("DELETE FROM idempotency_keys WHERE created_at <= ?",
                        (iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS),))
+
+
+def claim_idempotency_key(connection, slot, fingerprint, holder, created_at):
     connection.execute("""
-        INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, body, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, status, body, created_at))
+        INSERT INTO idempotency_keys (api_key_id, key, request_hash, holder, created_at)
+        VALUES (?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, holder, created_at))
+
+
+def finish_idempotency_key(connection, slot, holder, status, body):
+    """Store the answer of the claim holder made (status and body), or drop the claim."""
+    if status is None:
+        connection.execute("DELETE FROM idempotency_keys WHERE api_key_id = ? AND key = ? "
+                           "AND holder = ?", (slot[0], slot[1], holder))
+        return
+    connection.execute("""
+        UPDATE idempotency_keys SET status = ?, body = ?, holder = NULL
+        WHERE api_key_id = ? AND key = ? AND holder = ?""",
+        (status, body, slot[0], slot[1], holder))
 
 
 ###############################################################################
@@ -1668,9 +1822,22 @@ def length_rule(minimum, maximum):
     return "must be %d to %d characters" % (minimum, maximum)
 
 
+def visible(text):
+    """text without Unicode's format characters (category Cf: zero-width spaces and joiners,
+    the byte order mark, bidi controls...), which show nothing: what a reader sees of a name."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
+def visible_key(name):
+    """What a brand's name or tracked name is compared by: its visible characters, case
+    folded. Ac\u200bme is Acme, as a reader sees it."""
+    return visible(name).casefold()
+
+
 def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=False):
     """A string (trimmed unless trim is false) of minimum..maximum characters, or MISSING;
-    plain: with no control characters either (a name that goes into prompts and logs)."""
+    plain: with no control characters either (a name that goes into prompts and logs), and
+    something visible besides format characters (a name shown and matched in answers)."""
     if not isinstance(value, str):
         return fail(errors, field, "must be a string")
     if trim:
@@ -1686,6 +1853,9 @@ def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=
         return fail(errors, field, "must be valid Unicode (no lone surrogates)")
     if not minimum <= len(value) <= maximum:
         return fail(errors, field, length_rule(minimum, maximum))
+    if plain and value and not visible(value).strip():
+        return fail(errors, field, "must have a visible character, not only invisible format "
+                                   "characters (such as U+200B or U+FEFF)")
     return value
 
 
@@ -1797,18 +1967,19 @@ class Fields:
             cleaned = [item if item is MISSING else normalise(item, "%s.%d" % (self.field(name), i),
                                                               self.errors)
                        for i, item in enumerate(cleaned)]
-        return unique_casefolded(item for item in cleaned if item is not MISSING)
+        return unique_casefolded((item for item in cleaned if item is not MISSING),
+                                 visible_key if plain else str.casefold)
 
 
 def sent_or(value, default):
     return default if value is MISSING else value
 
 
-def unique_casefolded(names):
-    """names without case-insensitive repeats, first spelling kept, order kept."""
+def unique_casefolded(names, key=str.casefold):
+    """names without repeats (the same key: case-insensitive), first spelling kept, order kept."""
     seen = {}
     for name in names:
-        seen.setdefault(name.casefold(), name)
+        seen.setdefault(key(name), name)
     return list(seen.values())
 
 
@@ -2191,8 +2362,8 @@ def update_changed(connection, table, row, changes, now):
     table = sql_table(table, NAMED_TABLES + ("brands",))
     changed = {column: value for column, value in changes.items() if row[column] != value}
     if changed:
-        if "name" in changed:
-            changed["name_key"] = changed["name"].casefold()
+        if "name" in changed:  # a brand's changes carry their own name_key
+            changed["name_key"] = changes.get("name_key", changed["name"].casefold())
         connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
                            % (table, ", ".join("%s = ?" % column for column in changed)),
                            (*changed.values(), now, row["id"], row["workspace_id"]))
@@ -2843,8 +3014,10 @@ def brand_changes(data, required):
         if problem:
             regex = fail(errors, "nameRegex", problem)
     use_regex = fields.boolean("useRegex")
+    name = fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True)
     changes = {
-        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+        "name": name,
+        "name_key": name if name is MISSING else visible_key(name),
         "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
         "name_regex": regex if regex is MISSING else (regex or None),
         "use_regex": use_regex if use_regex is MISSING else int(use_regex),
@@ -2863,7 +3036,7 @@ def check_brand(connection, workspace_id, brand, errors, brand_id=None):
     """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
     if brand.get("name") and query_one(connection, """
             SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
-            (workspace_id, brand["name"].casefold(), brand_id)):
+            (workspace_id, brand["name_key"], brand_id)):
         fail(errors, "name", "a brand with this name already exists")
     if brand.get("use_regex") and not brand.get("name_regex"):
         fail(errors, "useRegex", "needs a nameRegex")
@@ -2881,8 +3054,7 @@ def create_brand(db, workspace_id, brand, errors):
         raise_if(errors)
         request_brand_refresh(connection, workspace_id)  # past chats may mention it
         # Column names come from brand_changes' fixed keys, never from the request.
-        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
-                      created_at=now, updated_at=now)
+        values = dict(brand, workspace_id=workspace_id, created_at=now, updated_at=now)
         row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
         record_annotation(connection, workspace_id, "brand.added", now,
@@ -5096,9 +5268,12 @@ class BrandMatcher:
     def __init__(self, brands):
         self.brands = []
         for brand in brands:
-            names = sorted({brand["name"], *brand["tracked_names"]}, key=len, reverse=True)
-            literal = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)),
-                                 re.IGNORECASE)
+            # A name with nothing visible (stored by 1.0.0, which took one) matches nothing:
+            # a brand named U+200B was credited with the stray zero-width spaces of answers.
+            names = sorted({name for name in (brand["name"], *brand["tracked_names"])
+                            if visible(name).strip()}, key=len, reverse=True)
+            literal = names and re.compile(
+                r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)), re.IGNORECASE)
             pattern = None
             if brand["use_regex"] and brand["name_regex"]:
                 pattern = compile_name_regex(brand["name_regex"])
@@ -5147,7 +5322,9 @@ class BrandMatcher:
 def name_spans(text, literal, pattern, limit=MAX_MATCHES_READ):
     """The spans of text where a brand's names (literal) or its nameRegex match: at most
     limit of each."""
-    spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
+    spans = set()
+    if literal:
+        spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
     if pattern is not None:
         spans |= {match.span() for match in itertools.islice(pattern.finditer(text), limit)
                   if match.end() > match.start()}
@@ -5483,7 +5660,8 @@ def recommended_names(text):
     names, folded = {}, masked.casefold()
     for candidate in candidates:
         name = name_candidate(candidate)
-        if name and name.casefold() not in names and len(names) < MAX_NAMES_PER_CHAT:
+        if (name and visible(name).strip() and name.casefold() not in names
+                and len(names) < MAX_NAMES_PER_CHAT):
             names[name.casefold()] = {"name": name, "name_key": name.casefold(),
                                       "mentions": max(1, folded.count(name.casefold()))}
     return list(names.values())
@@ -7814,6 +7992,9 @@ MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
 DEFAULT_SIGNAL_WINDOW_DAYS = 7
 MAX_SIGNAL_WINDOW_DAYS = 30
 MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
+# A scan asked while the same workspace's runs is a 409 with this Retry-After: a scan through
+# the API stops at the read budget (10 s by default), the worker's takes a few seconds.
+SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
@@ -7947,13 +8128,15 @@ def signal_scope(kind, value):
             "location": value if kind == "location" else None}
 
 
-def signal_tests(counts, prompts, brand_ids, fdr):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums)."""
+    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
+    check is called before each scope's tests (Database.check_budget stops a request's)."""
     tests = []
     for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
                                        key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
                                                          str(item[0][1]))):
+        check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
@@ -7999,11 +8182,53 @@ def signal_settings(connection, workspace_id):
     return row["signals_fdr"], row["signals_window_days"]
 
 
-def scan_signals(db, workspace_id):
+class RunningScans:
+    """The workspaces whose signals this process is scanning: one scan of each at a time, so
+    that a burst of POST /signals/scan costs one scan, not a thread and a core apiece."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._running = set()
+
+    @contextlib.contextmanager
+    def one(self, db, workspace_id, wait):
+        """Hold the workspace's scan: after the running one ends (wait, as the worker does),
+        or else a 409 while one runs."""
+        slot = (db.path, workspace_id)
+        with self._changed:
+            if not wait and slot in self._running:
+                raise ApiError(409, "A signal scan of this workspace is already running: its "
+                               "signals are listed by GET /signals once it ends",
+                               code="SIGNAL_SCAN_IN_PROGRESS",
+                               headers={"Retry-After": SIGNAL_SCAN_RETRY_SECONDS},
+                               retry_after=SIGNAL_SCAN_RETRY_SECONDS)
+            self._changed.wait_for(lambda: slot not in self._running)
+            self._running.add(slot)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._running.discard(slot)
+                self._changed.notify_all()
+
+
+RUNNING_SCANS = RunningScans()
+
+
+def scan_signals(db, workspace_id, wait=True):
     """Test every active brand's figures of the workspace between its two windows (as of
     db's clock) and store the changes that pass as signals, announcing the new ones
     (signal.detected); a change already signalled and seen again within a window is
-    the same signal, its lastSeenAt moved on. Returns the scan's document."""
+    the same signal, its lastSeenAt moved on. Returns the scan's document.
+
+    One scan of a workspace runs at a time (RUNNING_SCANS; without wait, a 409 while one
+    does). Its reads and tests stop at the thread's budget (a request's, see read_budget);
+    the short write that stores what passed does not."""
+    with RUNNING_SCANS.one(db, workspace_id, wait):
+        return scan_signals_alone(db, workspace_id)
+
+
+def scan_signals_alone(db, workspace_id):
     now = db.clock()
     with db.read() as connection:  # one snapshot, outside the write lock
         fdr, days = signal_settings(connection, workspace_id)
@@ -8015,12 +8240,14 @@ def scan_signals(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
-    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
+                                  db.check_budget)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
     stamp = iso_timestamp(now)
+    db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
         stored = [store_signal(connection, workspace_id, signal, windows, days, stamp)
                   for signal in passed]
@@ -8125,18 +8352,23 @@ def add_signal_routes(app, db):
         "Compare the current window with the previous one now (the worker does each day)",
         "SignalScan"))
     def scan_signals_now():
-        return success(scan_signals(db, caller().workspace_id), "Signals scanned")
+        try:
+            return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
+        except apsw.InterruptError:
+            raise ApiError(503, "The scan ran past its time budget of %g s; the worker scans "
+                           "every workspace each day without one, and GET /signals lists what "
+                           "it found" % db.budget(), code="TIME_BUDGET_EXCEEDED") from None
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
 
 def tracked_name_keys(connection, workspace_id):
-    """Every name and tracked name of the workspace's brands, case-folded."""
+    """Every name and tracked name of the workspace's brands, by visible_key."""
     keys = set()
     for row in query_all(connection, "SELECT name, tracked_names FROM brands WHERE workspace_id = ?",
                          (workspace_id,)):
-        keys.add(row["name"].casefold())
-        keys.update(name.casefold() for name in json.loads(row["tracked_names"]))
+        keys.add(visible_key(row["name"]))
+        keys.update(map(visible_key, json.loads(row["tracked_names"])))
     return keys
 
 
@@ -8794,13 +9026,48 @@ MALFORMED_LINES_SHOWN = 20
 DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
 TRAFFIC_SOURCE_MAX_LENGTH = 200
-TRAFFIC_PATH_MAX_LENGTH = 2048
+# A page's path is cut to this many characters (a real site's paths are far shorter); with
+# the quota below it bounds what one workspace's traffic can store.
+TRAFFIC_PATH_MAX_LENGTH = 512
 # A longer line is malformed and never held whole (a log line is rarely over 8 KiB).
 TRAFFIC_LINE_MAX_BYTES = 64 * 1024
 # A gzip body may inflate to this much; what was read before it stays counted.
 TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
+# One upload (POST /traffic/logs) ends at the first of these bounds with a 413 naming it;
+# its whole lines read before it are kept, so the rest can be sent from the offset the
+# answer gives. Empty, malformed and already-read lines count toward each. A gzip body may
+# inflate to TRAFFIC_INFLATE_MAX_RATIO times the compressed bytes read so far (real
+# combined logs reach 10-30x, a gzip of empty lines 1,000x), past a first free mebibyte.
+TRAFFIC_UPLOAD_MAX_LINES = 1_000_000
+TRAFFIC_UPLOAD_CPU_SECONDS = 10.0
+TRAFFIC_INFLATE_MAX_RATIO = 100
+TRAFFIC_INFLATE_FREE_BYTES = 1 << 20
+# Uploads the server reads at once, of all workspaces: each is a thread bound to its CPU,
+# and ten made another workspace's GET /workspace wait 6.8 s for Python's one interpreter
+# lock; past it, a 429 with Retry-After.
+TRAFFIC_UPLOADS_AT_ONCE = 2
+TRAFFIC_UPLOAD_RETRY_SECONDS = 5
+TRAFFIC_CHECK_LINES = 1000  # an upload's CPU time, client and the server's stop are checked this often
+# Rows of traffic_daily a workspace holds at most: past it, a new page of a day is counted
+# in its day's row whose path is TRAFFIC_OTHER_PATH. 1,000,000 rows hold a year (the 396
+# days of the default retention) of 2,500 rows a day: some 500 pages, each asked for
+# by five kinds of visitor (agent, verification, assistant) every day.
+TRAFFIC_ROWS_QUOTA = 1_000_000
+TRAFFIC_OTHER_PATH = "(other)"
+# A line whose time is further ahead of now than this is refused (counted as "future").
+TRAFFIC_FUTURE_SECONDS = 86400
+# An unnamed log is known by the digest of its first bytes, up to this many: its first
+# lines, whose times tell one day's file from the next (a first line alone, #Version: 1.0
+# in every W3C log, does not).
+TRAFFIC_HEAD_BYTES = 4096
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
 ROBOTS_MAX_BYTES = 500 * 1024
+# A workspace keeps at most this many robots.txt files (one per own domain or subdomain): a
+# site has a handful of hosts, and each file read at full size costs about a second.
+ROBOTS_MAX_FILES = 10
+# Parsed robots.txt files kept in memory, by the bytes of their text (a parsed file takes
+# about 50 times its text's bytes): a read parses a file again only after it left.
+ROBOTS_PARSED_CACHE_BYTES = 5 * 1024 * 1024
 OUTBOUND_FETCH_SECONDS = 10.0
 RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
@@ -9157,6 +9424,30 @@ def own_host(host, domains):
     return None
 
 
+def log_host(host, domains):
+    """The own host a line names (as own_host), '' when it is another site's, None when it
+    is own but no host name (RFC 1123: labels of 1 to 63 letters, digits and hyphens, not
+    led or ended by a hyphen, at most 253 characters): <script>.acme.com is never stored."""
+    host = own_host(host, domains)
+    if host is None:
+        return ""
+    return host if HOSTNAME_PATTERN.fullmatch(host) else None
+
+
+# Control characters (C0, DEL, C1) and the bidirectional formatting ones. In a path they
+# are escaped, %XX for each of their UTF-8 bytes as a URL carries them on the wire, rather
+# than the line refused: the request did happen and still counts, and no export or page
+# shows them raw (a NUL or ESC in a CSV, text that reads backwards on the dashboard).
+UNSAFE_PATH_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped_path(path):
+    """path with its control and bidi characters percent-encoded (the same path again when
+    it has none, so escaping twice changes nothing)."""
+    return UNSAFE_PATH_CHARACTERS.sub(
+        lambda found: "".join("%%%02X" % byte for byte in found.group().encode()), path)
+
+
 def retention_days(connection, workspace_id):
     row = query_one(connection, "SELECT retention_days FROM traffic_settings WHERE workspace_id = ?",
                     (workspace_id,))
@@ -9167,6 +9458,41 @@ def source_progress(connection, workspace_id, source):
     row = query_one(connection, "SELECT bytes_read, lines_read FROM traffic_sources "
                     "WHERE workspace_id = ? AND source = ?", (workspace_id, source))
     return (row["bytes_read"], row["lines_read"]) if row else (0, 0)
+
+
+def traffic_rows(connection, workspace_id):
+    """The workspace's rows of traffic_daily (a count over its index, bounded by the quota)."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_daily WHERE workspace_id = ?",
+                     (workspace_id,))["n"]
+
+
+def traffic_row_stored(connection, row):
+    """Whether a row (as add_daily_rows takes it) is one traffic_daily has already."""
+    return query_one(connection, """
+        SELECT 1 AS found FROM traffic_daily WHERE workspace_id = ? AND day = ? AND host = ?
+        AND path = ? AND agent_class = ? AND agent = ? AND verification = ? AND assistant = ?""",
+        row[:6] + row[7:9]) is not None
+
+
+def rows_within_quota(connection, workspace_id, rows):
+    """(rows, lines folded, at most how many rows the workspace holds once they are added):
+    rows with each that would be new past TRAFFIC_ROWS_QUOTA folded into its day's
+    TRAFFIC_OTHER_PATH row (host, agent and the rest kept). Run only when a batch may cross
+    the quota, and in a read, not under the write lock: a lookup per row, at most
+    TRAFFIC_BATCH_KEYS (0.9 s for 50,000 at a quota of 336,000 rows)."""
+    stored = traffic_rows(connection, workspace_id)
+    kept, other, folded = [], {}, 0
+    for row in rows:
+        new = not traffic_row_stored(connection, row)
+        if not new or stored < TRAFFIC_ROWS_QUOTA:
+            stored += new
+            kept.append(row)
+            continue
+        key = row[:3] + (TRAFFIC_OTHER_PATH,) + row[4:9]
+        requests, last_at = other.get(key, (0, ""))
+        other[key] = (requests + row[9], max(last_at, row[10]))
+        folded += row[9]
+    return kept + [key + value for key, value in other.items()], folded, stored + len(other)
 
 
 def add_daily_rows(connection, rows):
@@ -9185,14 +9511,23 @@ def add_daily_rows(connection, rows):
                        list(itertools.chain.from_iterable(rows)))
 
 
-def save_batch(db, workspace_id, source, before, after, sums):
+def save_batch(db, workspace_id, source, before, after, sums, most_rows):
     """Add one batch's sums and move the source's progress from before to after, in one
-    transaction: a 409 when another ingest of the source moved it meanwhile."""
+    transaction: a 409 when another ingest of the source moved it meanwhile. most_rows: at
+    most how many rows the workspace held before it (its rows are counted, and new pages
+    past the quota folded, only when the batch may cross TRAFFIC_ROWS_QUOTA). Returns (the
+    lines folded, at most how many rows it holds now)."""
+    rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
+    folded, most_rows = 0, most_rows + len(rows)
+    if most_rows > TRAFFIC_ROWS_QUOTA:
+        # Another source's ingest of the workspace at the same moment (the CLI's: the server
+        # reads one upload per workspace at a time) may pass the quota by its batch.
+        with db.read() as connection:
+            rows, folded, most_rows = rows_within_quota(connection, workspace_id, rows)
     with db.write() as connection:
         if source_progress(connection, workspace_id, source)[0] != before[0]:
             raise TrafficError("offset", "conflicts: another upload of source %r moved it "
                                "meanwhile; ask again from its offset" % source, status=409)
-        rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
         for start in range(0, len(rows), TRAFFIC_ROWS_PER_INSERT):
             add_daily_rows(connection, rows[start:start + TRAFFIC_ROWS_PER_INSERT])
         connection.execute("""
@@ -9201,6 +9536,7 @@ def save_batch(db, workspace_id, source, before, after, sums):
             ON CONFLICT (workspace_id, source) DO UPDATE SET bytes_read = excluded.bytes_read,
                 lines_read = excluded.lines_read, updated_at = excluded.updated_at""",
             (workspace_id, source, after[0], after[1], db.now()))
+    return folded, most_rows
 
 
 def prune_traffic(db, workspace_id, cutoff_day):
@@ -9234,17 +9570,18 @@ def log_moment(value):
 class LogReader:
     """Turns the lines of one log into per-day, per-page sums of who asked."""
 
-    def __init__(self, catalog, domains, log_format, host, earliest_day):
+    def __init__(self, catalog, domains, log_format, host, earliest_day, latest_stamp):
         self.catalog = catalog
         self.who = catalog.who
         self.read_line = LOG_READERS[log_format]
         self.default_host = host
         self.earliest_day = earliest_day
+        self.latest_stamp = latest_stamp  # a line's time past it is refused, counted "future"
         self.state = {}
         self.sums = {}
         self.counts = collections.Counter()
         self.malformed = []
-        self.own = BoundedCache(lambda host: own_host(host, domains) or "")  # own[host]
+        self.own = BoundedCache(lambda host: log_host(host, domains))  # own[host]
         self.moment = BoundedCache(log_moment)  # moment[log's time]
 
     def refuse(self, number, reason):
@@ -9265,11 +9602,17 @@ class LogReader:
                         else "has an unreadable time")
             return
         host = self.own[host or self.default_host or ""]
+        if host is None:
+            self.refuse(number, "has a host that is not a host name (RFC 1123)")
+            return
         if not host:
             self.counts["otherHosts"] += 1
             return
         if day < self.earliest_day:
             self.counts["expired"] += 1
+            return
+        if stamp > self.latest_stamp:
+            self.counts["future"] += 1
             return
         agent_class, agent, operator, ranges = self.who[user_agent or ""]
         verification = assistant = ""
@@ -9278,7 +9621,7 @@ class LogReader:
                 assistant = self.catalog.assistant(referer, target)
         elif agent_class != "bot":
             verification = self.catalog.verification(ranges, address or "")
-        path = target.partition("?")[0][:TRAFFIC_PATH_MAX_LENGTH] or "/"
+        path = escaped_path(target.partition("?")[0])[:TRAFFIC_PATH_MAX_LENGTH] or "/"
         key = (day, host, path, agent_class, agent, operator, verification, assistant)
         found = self.sums.get(key)
         if found is None:
@@ -9302,20 +9645,17 @@ class LogReader:
         return sums
 
 
-def log_lines(stream, saved):
+def log_lines(stream, check):
     """(bytes, text) of each whole line of a binary stream, read TRAFFIC_READ_BYTES at a
     time: its size with the line break, and its text without it, or None for a line over
     TRAFFIC_LINE_MAX_BYTES (never held whole); then, if the stream ends inside a line,
     (bytes of it, False). A block is decoded at once; the size of a line of a block that
-    is not ASCII is that of its bytes. A stream that fails part-way says how far saved()
-    (the source's committed (bytes, lines)) got."""
+    is not ASCII is that of its bytes. check() runs before each block is read (a block may
+    hold no whole line)."""
     rest, overlong = b"", 0
     while True:
-        try:
-            block = stream.read(TRAFFIC_READ_BYTES)
-        except LogStreamError as error:
-            error.message += ": the whole lines before it are kept (offset %d)" % saved()[0]
-            raise
+        check()
+        block = stream.read(TRAFFIC_READ_BYTES)
         if not block:
             if rest or overlong:
                 yield overlong + len(rest), False
@@ -9337,97 +9677,166 @@ def log_lines(stream, saved):
             overlong, rest = overlong + len(rest), b""
 
 
-def first_line(stream):
-    """(the first line of stream, a stream of all its bytes again)."""
+def log_head(stream):
+    """(the first bytes of stream, at least its first line (up to TRAFFIC_LINE_MAX_BYTES)
+    and TRAFFIC_HEAD_BYTES, a stream of all its bytes again). A stream that fails within
+    them fails again after them, once their lines are read."""
     head = b""
-    while b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES:
-        block = stream.read(TRAFFIC_READ_BYTES)
-        if not block:
-            break
-        head += block
-    return head.partition(b"\n")[0], ChainedStream(head, stream)
+    try:
+        while (b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES) or len(head) < TRAFFIC_HEAD_BYTES:
+            block = stream.read(TRAFFIC_READ_BYTES)
+            if not block:
+                break
+            head += block
+    except LogStreamError as error:
+        return head, ChainedStream(head, stream, error)
+    return head, ChainedStream(head, stream)
+
+
+def first_data_line(head):
+    """The first line of a log's head that is not empty, as text ('' when there is none):
+    what its format is detected from."""
+    lines = head.split(b"\n")[:-1] or [head]
+    found = next((line for line in lines if line.strip()), b"")
+    return found.decode("utf-8", "replace").rstrip("\r")
+
+
+def unnamed_source(connection, workspace_id, head):
+    """The source a log sent without one is known by: sha256:DIGEST:N, the digest of its
+    first N bytes (N = TRAFFIC_HEAD_BYTES, or the whole log when shorter), so one day's
+    file is not the next (1.0.0 hashed the first line, #Version: 1.0 in every W3C log). An
+    earlier source whose N bytes begin this log is this log, grown since. A source 1.0.0
+    named (sha256: and its first line's digest) is still this log when that line is a
+    data line, with the times that tell logs apart (not empty, no # directive)."""
+    head = head[:TRAFFIC_HEAD_BYTES]
+    digests = {}
+
+    def digest(size):
+        if size not in digests:
+            digests[size] = hashlib.sha256(head[:size]).hexdigest()[:32]
+        return digests[size]
+    found = []
+    for row in query_all(connection, "SELECT source FROM traffic_sources WHERE workspace_id = ? "
+                         "AND source GLOB 'sha256:*:*'", (workspace_id,)):
+        _, stored, size = row["source"].split(":", 2)
+        if size.isdigit() and 0 < int(size) <= len(head) and digest(int(size)) == stored:
+            found.append((int(size), row["source"]))
+    if found:
+        return max(found)[1]
+    line = head.partition(b"\n")[0]
+    legacy = "sha256:" + hashlib.sha256(line).hexdigest()[:32]
+    if line.strip() and not line.startswith(b"#") and source_progress(connection, workspace_id, legacy)[0]:
+        return legacy
+    return "sha256:%s:%d" % (digest(len(head)), len(head))
 
 
 class ChainedStream:
-    """head, then the rest of stream."""
+    """head, then the rest of stream, or the failure that ended head."""
 
-    def __init__(self, head, stream):
+    def __init__(self, head, stream, failure=None):
         self.head = head
         self.stream = stream
+        self.failure = failure
 
     def read(self, size):
         if self.head:
             block, self.head = self.head[:size], self.head[size:]
             return block
+        if self.failure:
+            raise self.failure
         return self.stream.read(size)
 
 
-def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None):
+def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None,
+               guard=None):
     """Read a log (a binary stream of its text) into the workspace's traffic; the report
-    of what was read. source names the log (default: a hash of its first line); offset is
-    where the stream starts in it, at most where its last ingest ended: lines before that
-    are skipped. Only whole lines count: a last line without its newline is left for the
-    next ingest, as a log shipper tailing a file leaves it."""
-    head, stream = first_line(stream)
+    of what was read. source names the log (default: unnamed_source's digest of its first
+    bytes); offset is where the stream starts in it, at most where its last ingest ended:
+    lines before that are skipped. Only whole lines count: a last line without its newline
+    is left for the next ingest, as a log shipper tailing a file leaves it. guard (an
+    upload's UploadGuard) may end the reading part-way with a LogStreamError: the whole
+    lines before it are kept, and its message says the offset to send the rest from."""
+    head, stream = log_head(stream)
     with db.read() as connection:
         domains = own_domains(connection, workspace_id)
         catalog = agent_catalog(connection)
         keep_days = retention_days(connection, workspace_id)
+        most_rows = traffic_rows(connection, workspace_id)
     if not domains:
         raise TrafficError("workspace", "has no own brand with a domain: a log's lines are kept "
                            "only for the own domains")
     if offset and source is None:
         raise TrafficError("source", "is required with an offset: it names the log the offset is in")
-    text = head.decode("utf-8", "replace").rstrip("\r")
-    log_format = log_format or (detect_format(text) if head else "combined")
+    log_format = log_format or (detect_format(first_data_line(head)) if head.strip() else "combined")
     if host is not None:
-        if own_host(host, domains) is None:
+        if not log_host(host, domains):
             raise TrafficError("host", "must be one of the own domains (%s) or a subdomain of one"
                                % ", ".join(domains))
     elif log_format not in FORMATS_WITH_HOST and log_format != "w3c":
         raise TrafficError("host", "is required: %s lines do not name the site's host" % log_format)
-    source = source or "sha256:" + hashlib.sha256(head).hexdigest()[:32]
     now = db.clock()
     earliest_day = iso_timestamp(now - keep_days * 86400)[:10]
     with db.read() as connection:
+        source = source or unnamed_source(connection, workspace_id, head)
         done = source_progress(connection, workspace_id, source)
     if offset > done[0]:
         raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
                            "offset %d" % (done[0], source, done[0]), status=409)
-    reader = LogReader(catalog, domains, log_format, host, earliest_day)
+    reader = LogReader(catalog, domains, log_format, host, earliest_day,
+                       iso_timestamp(now + TRAFFIC_FUTURE_SECONDS))
+    check = guard.check if guard else lambda: None
+    most_lines = guard.most_lines if guard else math.inf
     position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
-    for size, line in log_lines(stream, lambda: before):
-        if line is False:
-            partial = True
-            break
-        position += size
-        if position <= skipping:  # read before: only a W3C directive still matters
-            skipped += 1
-            if log_format == "w3c" and line and line.startswith("#"):
-                read_w3c(line, reader.state)
-            continue
-        read += 1
-        if line is None:
-            reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
-        elif line:
-            reader.add(line, done[1] + read)
-        if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
-                                or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
-            after = (position, done[1] + read)
-            save_batch(db, workspace_id, source, before, after, reader.take_sums())
-            before = after
-    after = (max(position, done[0]), done[1] + read)
-    if read:
-        save_batch(db, workspace_id, source, before, after, reader.take_sums())
+
+    def commit():
+        """Save the lines read since the last batch."""
+        nonlocal before, most_rows
+        after = (position, done[1] + read)
+        folded, most_rows = save_batch(db, workspace_id, source, before, after,
+                                       reader.take_sums(), most_rows)
+        reader.counts["folded"] += folded
+        before = after
+    try:
+        for size, line in log_lines(stream, check):
+            if line is False:
+                partial = True
+                break
+            if skipped + read >= most_lines:
+                raise guard.too_many_lines()
+            if not (skipped + read + 1) % TRAFFIC_CHECK_LINES:
+                check()
+            position += size
+            if position <= skipping:  # read before: only a W3C directive still matters
+                skipped += 1
+                if log_format == "w3c" and line and line.startswith("#"):
+                    read_w3c(line, reader.state)
+                continue
+            read += 1
+            if line is None:
+                reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
+            elif line:
+                reader.add(line, done[1] + read)
+            if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
+                                    or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
+                commit()
+    except LogStreamError as error:
+        if done[1] + read > before[1]:
+            commit()
+        error.message += (": the whole lines before it are kept; send the rest from offset %d "
+                          "with source %s" % (max(before[0], done[0]), source))
+        raise
+    if done[1] + read > before[1]:
+        commit()
     prune_traffic(db, workspace_id, earliest_day)
     counts = reader.counts
-    return {"source": source, "format": log_format, "offset": after[0], "lines": read,
-            "alreadyRead": skipped, "kept": counts["kept"], "otherHosts": counts["otherHosts"],
-            "expired": counts["expired"], "malformed": counts["malformed"],
-            "malformedLines": reader.malformed, "partialLine": partial,
-            "classes": {name: counts[name] for name in AGENT_CLASSES},
+    return {"source": source, "format": log_format, "offset": max(position, done[0]),
+            "lines": read, "alreadyRead": skipped, "wholeLogAlreadyRead": bool(skipped and not read),
+            "kept": counts["kept"], "otherHosts": counts["otherHosts"],
+            "expired": counts["expired"], "future": counts["future"], "folded": counts["folded"],
+            "malformed": counts["malformed"], "malformedLines": reader.malformed,
+            "partialLine": partial, "classes": {name: counts[name] for name in AGENT_CLASSES},
             "spoofed": counts["spoofed"], "aiReferrals": counts["aiReferrals"]}
 
 
@@ -9450,7 +9859,7 @@ def guarded_get(url, allow_private, limit, redirects=5):
     for _ in range(redirects + 1):
         try:
             scheme, host, port, target = webhook_target(url)
-            address = checked_address(host, port, allow_private)
+            address = checked_address(host, port, allow_private, COMMAND_PRIVATE_SWITCH)
             kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
             reply, body = bounded_exchange(kind(host, port, address), "GET", target, None,
                                            {"User-Agent": "tracker/" + __version__},
@@ -9511,13 +9920,75 @@ def own_domain_param(connection, workspace_id, domain):
 
 
 def save_robots(db, workspace_id, domain, body, origin):
+    """Keep domain's robots.txt (a TrafficError past ROBOTS_MAX_FILES), parsed here once, with
+    what each agent may fetch at its root: a read needs the parsed rules (PARSED_ROBOTS) only
+    for the cited pages."""
+    roots = robots_roots(body, domain)  # before the write lock: parsing takes up to a second
     with db.write() as connection:
+        if robots_domains(connection, workspace_id, domain) >= ROBOTS_MAX_FILES:
+            raise TrafficError("domain", "must be one of the %d domains whose robots.txt is kept "
+                               "already: a workspace keeps at most %d (replace one of them)"
+                               % (ROBOTS_MAX_FILES, ROBOTS_MAX_FILES))
         connection.execute("""
-            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at,
+                                        root_allowed)
+            VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (workspace_id, domain) DO UPDATE SET body = excluded.body,
-                origin = excluded.origin, updated_at = excluded.updated_at""",
-            (workspace_id, domain, body, origin, db.now()))
+                origin = excluded.origin, updated_at = excluded.updated_at,
+                root_allowed = excluded.root_allowed""",
+            (workspace_id, domain, body, origin, db.now(), roots))
+
+
+def robots_agents():
+    """The AI agents a robots.txt is read for (traffic_agents.json)."""
+    data = traffic_data()
+    return [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+
+
+def robots_roots(body, domain):
+    """The JSON of {agent: whether body lets it fetch domain's root} over robots_agents(), what
+    the reads take from traffic_robots.root_allowed without parsing body again."""
+    rules = PARSED_ROBOTS.rules(body)
+    return json.dumps({agent["name"]: rules.can_fetch("https://%s/" % domain, agent["name"])
+                       for agent in robots_agents()})
+
+
+def robots_domains(connection, workspace_id, domain):
+    """How many of the workspace's robots.txt files are of other domains than domain."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_robots WHERE workspace_id = ? "
+                     "AND domain != ?", (workspace_id, domain))["n"]
+
+
+class ParsedRobots:
+    """Parsed robots.txt files by their text's digest, the latest used kept within
+    ROBOTS_PARSED_CACHE_BYTES of text: parsing a 500 KiB file takes about a second, and a
+    read checks every file of a workspace."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._parsed = collections.OrderedDict()  # digest -> (text bytes, protego.Protego)
+        self._bytes = 0
+
+    def rules(self, body):
+        import protego  # only the robots check needs it
+        digest = hashlib.sha256(body.encode()).digest()
+        with self._lock:
+            found = self._parsed.get(digest)
+            if found is not None:
+                self._parsed.move_to_end(digest)
+                return found[1]
+        rules = protego.Protego.parse(body)  # outside the lock: others' reads go on
+        with self._lock:
+            if digest not in self._parsed:
+                self._parsed[digest] = (len(body), rules)
+                self._bytes += len(body)
+            while self._bytes > self.limit and len(self._parsed) > 1:
+                self._bytes -= self._parsed.popitem(last=False)[1][0]
+        return rules
+
+
+PARSED_ROBOTS = ParsedRobots(ROBOTS_PARSED_CACHE_BYTES)
 
 
 def fetch_robots(db, workspace_id, domain, allow_private=False, origin_url=None):
@@ -9562,27 +10033,34 @@ def page_host(host):
     return host.removeprefix("www.")
 
 
-def robots_document(connection, workspace_id, scope):
+def robots_document(connection, workspace_id, scope, check=lambda: None):
     """Each own domain's robots.txt read for every known AI agent (RFC 9309, by protego):
     which agents may fetch its root and which of its cited pages are blocked to whom, and a
-    warning for each cited page blocked to an AI search indexer or user fetcher."""
-    import protego  # only the robots check needs it
+    warning for each cited page blocked to an AI search indexer or user fetcher. check is
+    called before each file and agent (Database.check_budget stops a request's)."""
     domains = own_domains(connection, workspace_id)
     cited = cited_pages(connection, scope, domains) if domains else {}
-    data = traffic_data()
-    agents = [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+    agents = robots_agents()
     documents = []
-    for row in query_all(connection, "SELECT domain, body, origin, updated_at FROM traffic_robots "
-                         "WHERE workspace_id = ? ORDER BY domain", (workspace_id,)):
-        rules = protego.Protego.parse(row["body"])
+    for row in query_all(connection, "SELECT domain, body, origin, updated_at, root_allowed "
+                         "FROM traffic_robots WHERE workspace_id = ? ORDER BY domain",
+                         (workspace_id,)):
+        check()
         pages = sorted((page["url"], page) for (host, _), page in cited.items()
                        if host == page_host(row["domain"]))
+        roots = json.loads(row["root_allowed"] or "{}")
+        # parsed only for cited pages, or an agent that was not known when it was stored
+        rules = (PARSED_ROBOTS.rules(row["body"])
+                 if pages or any(agent["name"] not in roots for agent in agents) else None)
         checked, warnings = [], []
         for agent in agents:
+            check()
             blocked = [url for url, _ in pages if not rules.can_fetch(url, agent["name"])]
+            root_allowed = roots.get(agent["name"])
             checked.append({"agent": agent["name"], "operator": agent["operator"],
                             "agentClass": agent["class"],
-                            "rootAllowed": rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
+                            "rootAllowed": root_allowed if root_allowed is not None else
+                            rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
                             "blockedCitedPages": blocked})
             if agent["class"] != "ai-training":
                 warnings += [{"url": url, "agent": agent["name"], "operator": agent["operator"],
@@ -9726,9 +10204,9 @@ def traffic_pages(connection, scope, filters):
 
 def page_item(found):
     chats = set().union(*found["engines"].values()) if found["engines"] else set()
+    host, path = escaped_path(found["host"]), escaped_path(found["path"])  # rows 1.0.0 stored raw
     return {
-        "host": found["host"], "path": found["path"],
-        "url": "https://%s%s" % (found["host"], found["path"]),
+        "host": host, "path": path, "url": "https://%s%s" % (host, path),
         "requests": found["requests"], "aiRequests": found["aiRequests"],
         "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
         "lastCrawled": [{"operator": operator, "lastAt": last}
@@ -9789,6 +10267,11 @@ def traffic_schemas():
             "alreadyRead": dict(COUNT, description="Lines skipped: read by an earlier upload."),
             "kept": dict(COUNT, description="Requests to an own host, counted."),
             "otherHosts": COUNT, "expired": dict(COUNT, description="Older than the retention."),
+            "future": dict(COUNT, description="Refused: more than a day ahead of now."),
+            "folded": dict(COUNT, description="Requests to pages new past the workspace's "
+                           "quota of traffic rows, counted in their day's (other) row."),
+            "wholeLogAlreadyRead": dict({"type": "boolean"}, description="Every line was read "
+                                        "by an earlier upload of this source: nothing new."),
             "malformed": COUNT,
             "malformedLines": array_schema(object_schema({"line": integer_schema(1),
                                                           "reason": string_schema()}),
@@ -9841,7 +10324,7 @@ def add_traffic_routes(app, db):
     """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
-        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("415",),
+        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
         description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
         "arrives. Send the rest of a log from the offset the last answer gave, with the same "
         "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
@@ -9849,9 +10332,12 @@ def add_traffic_routes(app, db):
         query, values = read_query(TRAFFIC_LOG_PARAMS)
         query.done()
         body = log_body()
+        workspace_id = caller().workspace_id
         try:
-            report = ingest_log(db, caller().workspace_id, body, values["source"],
-                                values["offset"], values["format"], values["host"])
+            with app.config["tracker.uploads"].held(workspace_id):
+                report = ingest_log(db, workspace_id, body, values["source"], values["offset"],
+                                    values["format"], values["host"],
+                                    UploadGuard(app.config["tracker.stopping"]))
         except TrafficError as error:
             raise error.api_error() from None
         except LogStreamError as error:
@@ -9894,9 +10380,9 @@ def add_traffic_routes(app, db):
         try:
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, values["domain"])
+            save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         except TrafficError as error:
             raise error.api_error() from None
-        save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         return robots_answer(db, workspace_id, {"from": None, "to": None}, "Robots.txt saved")
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
@@ -9928,8 +10414,12 @@ def robots_answer(db, workspace_id, values, message, query=None):
                   branded=None, truncated=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
-    with db.read() as connection:
-        return success(robots_document(connection, workspace_id, scope), message)
+    try:
+        with db.read() as connection:
+            return success(robots_document(connection, workspace_id, scope, db.check_budget),
+                           message)
+    except apsw.InterruptError:  # not the envelope's: there is no export of this to suggest
+        raise over_budget(db.budget(), export_hint=False) from None
 
 
 # A log or robots.txt is sent as bytes (text/plain is taken too): declared as octet-stream,
@@ -9959,24 +10449,99 @@ class LogStreamError(Exception):
         self.code = code
 
 
-class InflatedLimit:
-    """A gzip stream of a log's text that fails past TRAFFIC_INFLATED_MAX_BYTES."""
+class GzipText:
+    """The text of a gzip stream (compressed: a binary file), which fails past
+    TRAFFIC_INFLATED_MAX_BYTES and, with capped_ratio, past TRAFFIC_INFLATE_MAX_RATIO times
+    the compressed bytes read so far (and the first TRAFFIC_INFLATE_FREE_BYTES). It is read a
+    decompressed block at a time (read1): a read of several blocks lost the text of those
+    before a bad one, and a gzip with trailing garbage said "after 0 bytes"."""
 
-    def __init__(self, stream):
-        self.stream = stream
+    def __init__(self, compressed, name="The body", capped_ratio=True):
+        self.compressed = compressed
+        self.stream = gzip.GzipFile(fileobj=compressed)
+        self.name = name
+        self.capped_ratio = capped_ratio
         self.size = 0
 
     def read(self, size):
         try:
-            block = self.stream.read(size)
+            block = self.stream.read1(size)
         except (OSError, EOFError, zlib.error) as error:
-            raise LogStreamError(422, "The body is not valid gzip after %d bytes of text: %s"
-                                 % (self.size, error)) from None
+            raise LogStreamError(422, "%s is not valid gzip after %d bytes of text: %s"
+                                 % (self.name, self.size, error)) from None
         self.size += len(block)
         if self.size > TRAFFIC_INFLATED_MAX_BYTES:
             raise LogStreamError(413, "The log inflates past %d bytes" % TRAFFIC_INFLATED_MAX_BYTES,
                                  "PAYLOAD_TOO_LARGE")
+        if self.capped_ratio and self.size > (TRAFFIC_INFLATE_FREE_BYTES + TRAFFIC_INFLATE_MAX_RATIO
+                                              * self.compressed.tell()):
+            raise LogStreamError(413, "The log inflates to more than %d times its compressed "
+                                 "size (%d bytes of text from %d)" % (
+                                     TRAFFIC_INFLATE_MAX_RATIO, self.size, self.compressed.tell()),
+                                 "PAYLOAD_TOO_LARGE")
         return block
+
+    def close(self):
+        self.stream.close()
+        self.compressed.close()
+
+
+# The connection each worker thread of serve() is answering: an upload asks it whether
+# its client is still there.
+SERVING = threading.local()
+
+
+class UploadGuard:
+    """What ends a log upload part-way: past TRAFFIC_UPLOAD_MAX_LINES lines, or
+    TRAFFIC_UPLOAD_CPU_SECONDS of its thread's CPU time, a 413; the server stopping (it
+    must stop within its usual time), a 503; its client gone, which ends it quietly."""
+
+    def __init__(self, stopping):
+        self.stopping = stopping
+        self.connection = getattr(SERVING, "connection", None)  # None but under serve()
+        self.most_lines = TRAFFIC_UPLOAD_MAX_LINES
+        self.cpu_started = time.thread_time()
+
+    def too_many_lines(self):
+        return LogStreamError(413, "The log has more than %d lines, the most one upload "
+                              "reads" % self.most_lines, "PAYLOAD_TOO_LARGE")
+
+    def check(self):
+        if self.stopping.is_set():
+            raise LogStreamError(503, "The server is stopping: the upload was interrupted",
+                                 "SERVER_STOPPING")
+        if self.connection is not None and self.connection.client_gone():
+            raise LogStreamError(400, "The client closed the connection", "CLIENT_GONE")
+        if time.thread_time() - self.cpu_started > TRAFFIC_UPLOAD_CPU_SECONDS:
+            raise LogStreamError(413, "The log took more than %g s of CPU time, the most one "
+                                 "upload may" % TRAFFIC_UPLOAD_CPU_SECONDS, "PAYLOAD_TOO_LARGE")
+
+
+class UploadSlots:
+    """The workspaces with a log upload running: one at a time each (ten uploads of one key
+    take one thread, not ten), and TRAFFIC_UPLOADS_AT_ONCE in all."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._held = set()
+
+    @contextlib.contextmanager
+    def held(self, workspace_id):
+        with self._lock:
+            if workspace_id in self._held:
+                raise ApiError(409, "Another log upload of this workspace is running: send this "
+                               "one when it has ended", code="UPLOAD_IN_PROGRESS")
+            if len(self._held) >= TRAFFIC_UPLOADS_AT_ONCE:
+                raise ApiError(429, "The server is reading %d log uploads, as many as it reads at "
+                               "once: try again in a few seconds" % TRAFFIC_UPLOADS_AT_ONCE,
+                               code="TOO_MANY_UPLOADS", retry_after=TRAFFIC_UPLOAD_RETRY_SECONDS,
+                               headers={"Retry-After": TRAFFIC_UPLOAD_RETRY_SECONDS})
+            self._held.add(workspace_id)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held.discard(workspace_id)
 
 
 def log_body():
@@ -9989,7 +10554,7 @@ def log_body():
     body.seek(0)
     encoding = (request.environ.get("HTTP_CONTENT_ENCODING") or "identity").strip().lower()
     if encoding == "gzip":
-        return InflatedLimit(gzip.GzipFile(fileobj=body))
+        return GzipText(body)
     if encoding != "identity":
         raise ApiError(415, "Content-Encoding must be gzip or none", code="UNSUPPORTED_CONTENT_ENCODING")
     return body
@@ -10135,17 +10700,29 @@ def webhook_target(url):
     return parts.scheme, host, port, url_target(parts)
 
 
-def checked_address(host, port, allow_private):
-    """The address to connect to for host: every address the name resolves to is checked,
-    and the connection goes to a checked one (a second lookup could answer otherwise)."""
+# How a refusal of a private address says to allow it: the server's switch (webhooks and
+# the engines' redirects), or the option of the command that fetched (traffic update-ranges
+# and robots, restore, replica status).
+SERVER_PRIVATE_SWITCH = "start the server with --allow-private-webhooks to allow it"
+COMMAND_PRIVATE_SWITCH = "run the command with --allow-private to allow it"
+
+
+def resolved_addresses(host, port):
+    """Every address host resolves to; WebhookRefused when it resolves to none."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise WebhookRefused("cannot resolve %s: %s" % (host, error.strerror)) from None
-    addresses = [info[4][0] for info in found]
+    return [info[4][0] for info in found]
+
+
+def checked_address(host, port, allow_private, switch=SERVER_PRIVATE_SWITCH):
+    """The address to connect to for host: every address the name resolves to is checked,
+    and the connection goes to a checked one (a second lookup could answer otherwise).
+    switch: how the refusal says to allow a private address."""
+    addresses = resolved_addresses(host, port)
     if not allow_private and not all(map(is_public_address, addresses)):
-        raise WebhookRefused("%s resolves to a private address (start the server with "
-                             "--allow-private-webhooks to allow it)" % host)
+        raise WebhookRefused("%s resolves to a private address (%s)" % (host, switch))
     return addresses[0]
 
 
@@ -10505,8 +11082,7 @@ def webhook_changes(data, required, allow_private):
             url = fail(errors, "url", str(error))
         else:  # a name is checked at each delivery, when it is resolved
             if is_address(host) and not allow_private and not is_public_address(host):
-                url = fail(errors, "url", "is a private address (start the server with "
-                                          "--allow-private-webhooks to allow it)")
+                url = fail(errors, "url", "is a private address (%s)" % SERVER_PRIVATE_SWITCH)
     events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
     if events is not MISSING:
         if not events:
@@ -11468,17 +12044,25 @@ ERROR_RESPONSES = {
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
-            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
-            RATE_LIMIT_HEADERS),
-    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
+            "IDEMPOTENCY_INTERRUPTED: the first request with this Idempotency-Key stopped "
+            "before its answer was stored (its effect is unknown: retry with a new key); "
+            "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
+            "after Retry-After seconds); "
+            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
+            "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
+            ("Retry-After",) + RATE_LIMIT_HEADERS),
+    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes (a log upload: its text, lines, "
+            "inflate ratio or CPU time past their bounds)." % MAX_BODY_BYTES, ()),
     "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
             "operation reads.", RATE_LIMIT_HEADERS),
     "422": ("Validation failed: errors lists every problem as {field, message}; a query "
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
-    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
+    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After). "
+            "TOO_MANY_UPLOADS: the server reads as many log uploads as it does at once.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
     "503": ("DATABASE_UNAVAILABLE, DATABASE_READ_ONLY, DATABASE_BUSY or WORKER_DEGRADED: the "
-            "service cannot do this now; nothing was saved, and trying again later can work.", ()),
+            "service cannot do this now; nothing was saved, and trying again later can work. "
+            "SERVER_STOPPING: a log upload was interrupted; its message says what was kept.", ()),
     "507": ("INSUFFICIENT_STORAGE: the disk is full; nothing was saved.", ()),
 }
 
@@ -11720,9 +12304,21 @@ DOCS_CSS = ("body{font:15px/1.5 system-ui,sans-serif;max-width:60em;margin:2em a
             ".put,.patch{color:#d97706}.delete{color:#dc2626}")
 
 
+def docs_headers():
+    """The dashboard's security headers (DASHBOARD_HEADERS), its CSP allowing the page's one
+    inline style by its hash: the page is HTML like the dashboard's, and framing or
+    injecting into it must fail the same way. Its caching stays the API's (it changes only
+    with the version)."""
+    digest = binascii.b2a_base64(hashlib.sha256(DOCS_CSS.encode()).digest(), newline=False)
+    csp = "%s; style-src 'sha256-%s'" % (DASHBOARD_CSP, digest.decode())
+    return [(name, csp if name == "Content-Security-Policy" else value)
+            for name, value in DASHBOARD_HEADERS if name != "Cache-Control"]
+
+
 def add_openapi_routes(app):
     """GET /openapi.json and GET /docs, public, built once from app's routes."""
     cache = {}
+    page_headers = docs_headers()
 
     def document():
         if "json" not in cache:
@@ -11742,6 +12338,7 @@ def add_openapi_routes(app):
                                public=True, content={"text/html": {"schema": string_schema()}}))
     def reference_page():
         response.content_type = "text/html; charset=utf-8"
+        set_headers(page_headers)
         return docs_page(document()["document"])
 
 
@@ -11929,6 +12526,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
     app.config["tracker.exports"] = ExportSlots(max_exports)
+    app.config["tracker.uploads"] = UploadSlots()
+    app.config["tracker.stopping"] = threading.Event()  # set by serve() before it stops
     app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
     if runs == "instant":
         app.add_hook("after_request", run_after_writes(worker))
@@ -12051,6 +12650,17 @@ SESSION_SWEEP_BATCH = 100
 # whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
 # and static files are never counted.
 SESSION_RATE_LIMIT = 600
+# A key holds at most this many live sessions: the next sign-in ends its oldest. A script
+# signing in over and over (5,270 sessions in 30 s, each a row for 12 hours) keeps 20 rows.
+MAX_SESSIONS_PER_KEY = 20
+# Failed sign-ins a client address may make in a clock minute; past them, every sign-in
+# from it (a right key too, as GitHub and PocketBase do: else a guess that succeeds would
+# still be told apart) gets a 429 until the minute ends. An IPv6 client is its /64, which
+# one host is given whole. Counted in the process's memory, like the API's rate limits
+# (one serving process per file), and forgotten each minute: an entry per address that
+# tried to sign in this minute.
+SIGN_IN_FAILURES_PER_MINUTE = 10
+IPV6_CLIENT_PREFIX = 64
 DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
                  "frame-ancestors 'none'; object-src 'none'")
 DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
@@ -12061,6 +12671,18 @@ def session_cookie(name, value, max_age):
     """Set a dashboard cookie: HttpOnly, SameSite=Strict, Secure behind HTTPS."""
     response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict",
                         secure=request.urlparts.scheme == "https")
+
+
+def see_other(path):
+    """Answer 303 See Other to path, a path of this site: the Location is sent as it is,
+    relative (RFC 9110 10.2.2). bottle.redirect made it absolute from request.url, whose
+    host is whatever the client's Host header said (Host: evil.example sent the browser
+    there). The headers and cookies set so far go with it."""
+    moved = response.copy(cls=bottle.HTTPResponse)
+    moved.status = 303
+    moved.body = ""
+    moved.set_header("Location", path)
+    raise moved
 
 
 def find_session(connection, token_hash, now):
@@ -12104,7 +12726,30 @@ def sign_in(db, key):
                                             expires_at) VALUES (?, ?, ?, ?, ?)""",
             (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
              iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
+        end_oldest_sessions(connection, row["key_id"], hash_key(token))
     return token
+
+
+def end_oldest_sessions(connection, key_id, kept):
+    """Delete the key's sessions but its MAX_SESSIONS_PER_KEY newest, the new one (kept)
+    among them whatever the clock says (the key's index; at most that many rows plus one)."""
+    connection.execute("""
+        DELETE FROM dashboard_sessions WHERE token_hash IN (
+            SELECT token_hash FROM dashboard_sessions WHERE api_key_id = ? AND token_hash != ?
+            ORDER BY created_at DESC LIMIT -1 OFFSET ?)""",
+                       (key_id, kept, MAX_SESSIONS_PER_KEY - 1))
+
+
+def sign_in_bucket(address):
+    """What a client's failed sign-ins are counted under: its address, an IPv6 one's /64."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]  # no address (a WSGI test): counted together
+    parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+    if parsed.version == 6:
+        return str(ipaddress.ip_network((parsed, IPV6_CLIENT_PREFIX), strict=False))
+    return str(parsed)
 
 
 def sign_out(db, token):
@@ -12144,7 +12789,7 @@ def form_text(name):
     """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
     value = request.forms.get(name, "")
     try:
-        return wsgi_text(value)
+        return unisolated(wsgi_text(value))
     except UnicodeError:
         raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
 
@@ -12189,7 +12834,7 @@ class DashboardPlugin:
                     if signed_out is not None:
                         return signed_out()
                     if request.method == "GET":
-                        bottle.redirect("/", 303)
+                        see_other("/")
                     raise ApiError(401, "Your session has ended: sign in again",
                                    code="SESSION_ENDED")
                 return callback(*args, **kwargs)
@@ -12325,7 +12970,8 @@ def template(name):
     """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
     compiled = COMPILED_TEMPLATES.get(name)
     if compiled is None:
-        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
+        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name],
+                                                                    escape_func=escape)
     return compiled
 
 
@@ -12445,8 +13091,30 @@ def error_page(error):
                                    back=section), status=error.status)
 
 
+# Bidi controls a name or an answer may carry (U+202E, RIGHT-TO-LEFT OVERRIDE, among them):
+# left open, one reorders the rest of its line of the page. Text that holds one is shown
+# between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, which closes whatever it opened
+# (UAX #9, X6a), as <bdi> does, and which works in an attribute too. A form sends such a
+# value back wrapped, and form_text unwraps it.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+ISOLATE_START, ISOLATE_END = "\u2068", "\u2069"
+
+
 def escape(text):
-    return html.escape(str(text), quote=True)
+    """text as HTML (quotes too), isolated when it holds a bidi control; the templates'
+    {{value}} too."""
+    text = str(text)
+    if BIDI_CONTROLS.search(text):
+        text = ISOLATE_START + text + ISOLATE_END
+    return html.escape(text, quote=True)
+
+
+def unisolated(text):
+    """A form's value without the isolation escape() added when it was shown."""
+    if text.startswith(ISOLATE_START) and text.endswith(ISOLATE_END) and BIDI_CONTROLS.search(
+            text[1:-1]):
+        return text[1:-1]
+    return text
 
 
 # Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
@@ -12849,6 +13517,7 @@ def add_dashboard(app, db, limiter):
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
     dashboard.config["tracker.worker"] = app.config["tracker.worker"]
+    dashboard.config["tracker.limiter"] = limiter
     dashboard.config["tracker.replication"] = app.config["tracker.replication"]
     add_dashboard_routes(dashboard, db)
     api = app.wsgi
@@ -14069,7 +14738,7 @@ def add_prompt_pages(app, db):
             data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
-        bottle.redirect(back, 303)
+        see_other(back)
 
     add_delete_page(app, db, "prompts", "Prompt")
 
@@ -14209,7 +14878,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(brands_page)
     def brands_add():
         create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     @app.get("/brands/<brand_id>")
     def brand_page(brand_id):
@@ -14223,7 +14892,7 @@ def add_catalog_pages(app, db):
     def brand_change(brand_id):
         changes, errors = brand_changes(brand_form_data(), required=False)
         update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     add_delete_page(app, db, "brands", "Brand", after=request_brand_refresh)
 
@@ -14237,7 +14906,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(topics_page)
     def topics_add():
         create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     @app.post("/topics/<topic_id>")
     @shows_refusal(lambda topic_id: topics_page())
@@ -14245,7 +14914,7 @@ def add_catalog_pages(app, db):
         name, errors = topic_fields({"name": form_text("name")})
         rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
                {"name": name} if name else {}, errors, "Topic")
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     add_delete_page(app, db, "topics", "Topic")
 
@@ -14264,7 +14933,7 @@ def add_catalog_pages(app, db):
                                  required=True)
         create_tag(db, caller().workspace_id, tag.get("name"), tag.get("color", DEFAULT_TAG_COLOR),
                    errors)
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     @app.post("/tags/<tag_id>")
     @shows_refusal(lambda tag_id: tags_page())
@@ -14273,7 +14942,7 @@ def add_catalog_pages(app, db):
                                      required=False)
         rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors,
                "Tag")
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     add_delete_page(app, db, "tags", "Tag")
 
@@ -14335,7 +15004,7 @@ def add_settings_pages(app, db):
     def settings_change():
         update_workspace(db, caller().workspace_id,
                          workspace_changes({"samplesPerRun": form_number("samplesPerRun")}))
-        bottle.redirect("/settings", 303)
+        see_other("/settings")
 
 
 def add_delete_page(app, db, table, kind, after=None):
@@ -14374,6 +15043,8 @@ def sign_in_page(problem=None, status=200):
 
 
 def add_session_routes(app, db):
+    limiter = app.config["tracker.limiter"]
+
     @app.get("/static/<name>", public=True)
     def static(name):
         if name not in DASHBOARD_ASSETS:
@@ -14398,17 +15069,26 @@ def add_session_routes(app, db):
         if not expected or not hmac.compare_digest(form_text("csrf").encode(), expected.encode()):
             return sign_in_page("The form had expired, or cookies are off (the dashboard needs "
                                 "them): try again.", status=403)
+        failures = ("sign-in failed", sign_in_bucket(request.environ.get("tracker.client", "")))
+        allowed, _, reset = limiter.hit(failures, SIGN_IN_FAILURES_PER_MINUTE)
+        if not allowed:
+            seconds = max(1, math.ceil(reset - limiter.clock()))
+            set_headers([("Retry-After", str(seconds))])
+            return sign_in_page("Too many failed sign-ins from your address: at most %d a minute. "
+                                "Try again in %d seconds." % (SIGN_IN_FAILURES_PER_MINUTE, seconds),
+                                status=429)
         token = sign_in(db, form_text("key").strip())
         if token is None:  # the form again, with a 200: a browser logs every 4xx as an error
             return sign_in_page("That is not a valid API key, or it was revoked or has expired.")
+        limiter.give_back(failures)  # counted as a failure until it was not one
         session_cookie(SESSION_COOKIE, token, DASHBOARD_SESSION_SECONDS)
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     def signed_out_already():
         """Signing out of a session that has ended already: nothing to end, same way out."""
         response.delete_cookie(SESSION_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     @app.post("/sign-out", signed_out=signed_out_already)
     def sign_out_submit():
@@ -14747,6 +15427,26 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         self.body_started, self.body_from = time.monotonic(), self.total - len(received)
         return True
 
+    def communicate(self):
+        SERVING.connection = self
+        try:
+            return super().communicate()
+        finally:
+            SERVING.connection = None
+
+    def client_gone(self):
+        """Whether the client has closed or reset the connection while a worker answers it.
+        Its request was received whole first, so this is the one sign of a client that
+        left: the socket reads as ended (nothing pipelined after the request is left)."""
+        poller = select.poll()
+        poller.register(self.socket, select.POLLIN)
+        if not poller.poll(0):
+            return False
+        try:
+            return self.socket.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):  # reset; a TLS socket takes no flags: not known gone
+            return not isinstance(self.socket, ssl.SSLSocket)
+
     def hand_over(self, request):
         """Give request to a worker, which reads it from memory and writes its answer on a
         socket with cheroot's timeout."""
@@ -15044,6 +15744,7 @@ def serve(app, host, port, threads, ready=None):
             time.sleep(0.1)
         log.info("shutting down")
     finally:
+        app.config["tracker.stopping"].set()  # a log upload running ends at once
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
@@ -15133,6 +15834,69 @@ def replica_url(url):
     if parts.scheme == "s3" and endpoint and "endpoint" not in dict(query):
         url = parts._replace(query=urllib.parse.urlencode(query + [("endpoint", endpoint)])).geturl()
     return url
+
+
+# Where no replica lives but a cloud's instance metadata (its credentials) does: link-local
+# addresses (169.254.169.254 at AWS, GCP, Azure, Oracle, DigitalOcean; 169.254.0.23 at
+# Tencent), AWS's IPv6 metadata address, Alibaba's and Azure's host address. A replica URL
+# sending Litestream there is refused unless --allow-private: a private address stays
+# allowed (a MinIO on this machine or network is a fine replica).
+METADATA_NETWORKS = tuple(map(ipaddress.ip_network, (
+    "169.254.0.0/16", "fe80::/10", "fd00:ec2::254/128", "100.100.100.200/32",
+    "168.63.129.16/32")))
+# The replica types whose URL names the server Litestream connects to (the others name a
+# bucket or container of their cloud, unless an endpoint= says where).
+REPLICA_HOST_SCHEMES = {"sftp": 22, "webdav": 80, "webdavs": 443, "nats": 4222}
+
+
+def is_metadata_address(text):
+    """Whether an IP address is link-local or a cloud metadata address, or an IPv6 address
+    that carries one (as is_public_address reads them)."""
+    address = ipaddress.ip_address(text.split("%", 1)[0])
+    if address.version == 6:
+        address = embedded_ipv4(address) or address
+    return any(address in network for network in METADATA_NETWORKS)
+
+
+def replica_endpoints(url):
+    """[(host, port)] that Litestream connects to for the replica url (as replica_url gives
+    it): its endpoint= (any type), and the host of an sftp, webdav or nats URL."""
+    parts = urllib.parse.urlsplit(url)
+    found = []
+    for endpoint in (value for name, value in urllib.parse.parse_qsl(parts.query)
+                     if name == "endpoint"):
+        found.append((urllib.parse.urlsplit(endpoint if "://" in endpoint else "https://" + endpoint),
+                      443))
+    if parts.scheme in REPLICA_HOST_SCHEMES:
+        found.append((parts, REPLICA_HOST_SCHEMES[parts.scheme]))
+    return [(server.hostname, url_port(server, default)) for server, default in found
+            if server.hostname]
+
+
+def url_port(parts, default):
+    """The port of a split URL, default when it names none or one that is not a port."""
+    try:
+        return parts.port or default
+    except ValueError:
+        return default
+
+
+def check_replica_endpoints(url, allow_private):
+    """Refuse, before Litestream runs, a replica whose server is a link-local or cloud
+    metadata address, as an IP address or a name resolving there (the webhooks' lookup);
+    a name that does not resolve is left to Litestream to report."""
+    if allow_private:
+        return
+    for host, port in replica_endpoints(replica_url(url)):
+        try:
+            addresses = [host] if is_address(host) else resolved_addresses(host, port)
+        except WebhookRefused:
+            continue
+        if any(map(is_metadata_address, addresses)):
+            raise ReplicationError(
+                "the replica's server %s is a link-local or cloud metadata address, where no "
+                "replica lives but the machine's credentials may: refused before any connection "
+                "(give --allow-private to allow it)" % host)
 
 
 def shown_url(url):
@@ -16029,6 +16793,7 @@ def serve_replication(args):
         return None
     if args.memory:
         raise ProvisioningError("--replicate needs a database file, not --memory")
+    check_replica_endpoints(args.replicate, args.allow_private)
     replication = Replication(args.db, args.replicate, args.replicate_interval)
     if os.path.exists(args.db) and pending_steps(read_schema_version(args.db), args.db):
         log.info("replication: %s is upgraded before Litestream starts; the replica lags "
@@ -16038,12 +16803,14 @@ def serve_replication(args):
 
 def cmd_restore(args):
     at = parse_timestamp(args.at) if args.at else None
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(restore_replica(args.source, args.db, at))
 
 
 def cmd_replica_status(args):
     if not args.source:
         raise ProvisioningError("replica status needs the replica: --from URL or TRACKER_REPLICATE")
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(replica_summary(args.source, args.db if os.path.exists(args.db) else None))
 
 
@@ -16132,10 +16899,13 @@ def cmd_mcp(args):
 
 
 def open_log(path):
-    """A log file's text as a binary stream: - is standard input, *.gz is inflated."""
+    """A log file's text as a binary stream: - is standard input, *.gz is inflated (with
+    no bound on its ratio: the file is the operator's own)."""
     if path == "-":
         return contextlib.nullcontext(sys.stdin.buffer)
-    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+    if path.endswith(".gz"):
+        return contextlib.closing(GzipText(open(path, "rb"), path, capped_ratio=False))
+    return open(path, "rb")
 
 
 def traffic_workspace(db, args):
@@ -16160,8 +16930,11 @@ def cmd_traffic_ingest(args):
                 report = ingest_log(db, workspace_id, stream, args.source, 0, args.format, args.host)
         except TrafficError as error:
             raise ProvisioningError("%s: %s" % (path, error)) from None
-        except (EOFError, gzip.BadGzipFile, zlib.error) as error:
-            raise ProvisioningError("%s is not valid gzip: %s" % (path, error)) from None
+        except LogStreamError as error:
+            raise ProvisioningError(error.message) from None
+        if report["wholeLogAlreadyRead"]:
+            log.warning("%s: every line was read before, as source %s: nothing new is counted "
+                        "(name it with --source if it is another log)", path, report["source"])
         reports.append(dict(report, file=path))
     print_json(reports)
 
@@ -16186,7 +16959,11 @@ def cmd_traffic_robots(args):
     try:
         if args.file:
             with open(args.file, "rb") as robots:
-                body = robots.read(ROBOTS_MAX_BYTES).decode("utf-8", "replace")
+                body = robots.read(ROBOTS_MAX_BYTES + 1)
+            if len(body) > ROBOTS_MAX_BYTES:
+                raise ProvisioningError("%s must be at most %d bytes (RFC 9309 2.5)"
+                                        % (args.file, ROBOTS_MAX_BYTES))
+            body = body.decode("utf-8", "replace")
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, args.domain)
             save_robots(db, workspace_id, domain, body, "upload")
@@ -16215,6 +16992,10 @@ class CommandParser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", functools.partial(
             argparse.HelpFormatter, width=shutil.get_terminal_size().columns - 2))
         super().__init__(*args, **kwargs)
+
+
+REPLICA_ALLOW_PRIVATE_HELP = ("allow a replica (--replicate, --from, or its endpoint=) at a "
+                              "link-local or cloud metadata address such as 169.254.169.254")
 
 
 def build_parser():
@@ -16306,6 +17087,7 @@ def build_parser():
                            default=DEFAULT_REPLICATE_INTERVAL,
                            help="how often Litestream ships new writes to the replica "
                                 "(default 0.25s, at least %gs)" % MIN_REPLICATE_INTERVAL)
+    serve_cmd.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
 
     migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
                           "release's schema, after a backup beside it, logging each step.")
@@ -16354,6 +17136,7 @@ def build_parser():
                       "integrity check, and say what it holds.")
     restore.add_argument("--from", dest="source", required=True, metavar="URL",
                          help="the replica's URL, as serve --replicate was given it")
+    restore.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
     restore.add_argument("--at", type=iso_argument, metavar="TIME",
                          help="the state at this ISO 8601 time, e.g. 2026-11-25T13:59:56Z "
                               "(default: the newest)")
@@ -16365,6 +17148,8 @@ def build_parser():
     replica_status.add_argument("--from", dest="source", metavar="URL",
                                 default=os.environ.get("TRACKER_REPLICATE"),
                                 help="the replica's URL (env TRACKER_REPLICATE)")
+    replica_status.add_argument("--allow-private", action="store_true",
+                                help=REPLICA_ALLOW_PRIVATE_HELP)
     reextract = command(commands, "reextract", cmd_reextract,
                         "Read the engines' kept replies again with this version's rules and "
                         "rewrite their chats' answers, sources, searches, mentions and costs.")
