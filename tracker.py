@@ -189,6 +189,8 @@ MAX_HEAD_BYTES = 64 * 1024
 MAX_CHUNK_FRAMING_BYTES = 64 * 1024
 CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
+# The longest Database.hold_writes() holds back this process's writes.
+WRITE_HOLD_SECONDS = 1.0
 # How long a read (of the API or a dashboard page) may run (serve --request-budget,
 # --export-budget) before its next SQL statement stops it with a 503, so that a heavy
 # query holds a server thread for no longer; SQLite asks every PROGRESS_STEPS virtual-machine steps (well under a millisecond).
@@ -714,6 +716,8 @@ class Database:
         self.clock = clock
         self._local = threading.local()
         self._write_lock = threading.Lock()
+        self._writes_open = threading.Event()  # cleared by hold_writes()
+        self._writes_open.set()
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         self.upgrade = migrate(first, self.backup_beside if backup else None)
@@ -782,6 +786,8 @@ class Database:
                 yield connection
             return
         with self._write_lock:
+            if not self._writes_open.wait(WRITE_HOLD_SECONDS):
+                self._writes_open.set()  # whoever held them back has not let go: go on
             connection = self._writable_connection()
             try:
                 connection.execute("BEGIN IMMEDIATE")
@@ -793,6 +799,16 @@ class Database:
             except BaseException as error:
                 self._abandon(connection, error)
                 raise
+
+    def hold_writes(self):
+        """Start no write transaction (the one under way ends) until release_writes(), or
+        for WRITE_HOLD_SECONDS at most: SQLite's write lock is free for another process
+        (Litestream's checkpoint, see Replication), which would otherwise wait for a
+        moment between this process's back-to-back writes."""
+        self._writes_open.clear()
+
+    def release_writes(self):
+        self._writes_open.set()
 
     def _writable_connection(self):
         """This thread's connection, opened again if it was opened read-only.
@@ -15861,9 +15877,17 @@ MIN_REPLICATE_INTERVAL = 0.1
 # start; while it waits, a line in the log every REPLICA_WAIT_LOG_SECONDS.
 REPLICA_START_SECONDS = 30.0
 REPLICA_WAIT_LOG_SECONDS = 10
-# /healthz turns degraded when the replica is this far behind (or 4 sync intervals, if
-# longer): a replica store's brief hiccup stays "ok", an outage does not.
-REPLICA_LAG_LIMIT_SECONDS = 10.0
+# The recovery point: a kill -9 of tracker and Litestream together loses no write
+# acknowledged this long before (README, "Replication", measured by write rate). /healthz
+# turns degraded when the replica is further behind (or 4 sync intervals, if longer):
+# then a kill would lose more (issue 45).
+REPLICA_LAG_LIMIT_SECONDS = 1.5
+# Litestream's "sync" lines give the WAL offset each read starts at: this one, the size
+# of the WAL's header (https://sqlite.org/fileformat.html#the_write_ahead_log), after a
+# checkpoint restarted the WAL.
+WAL_HEADER_BYTES = 32
+# The WAL reads whose transactions the replica lacks that tracker keeps (see _add_read).
+READS_KEPT = 10_000
 # Litestream finishes its last sync within its shutdown-sync-timeout (30 s by default).
 LITESTREAM_STOP_SECONDS = 35.0
 # Litestream's replica types (its RegisterReplicaClientFactory calls).
@@ -16036,7 +16060,8 @@ LIBC = ctypes.CDLL(None) if sys.platform == "linux" else None
 
 
 def litestream_record(line):
-    """(logging level, message, other fields) of one of Litestream's JSON log lines. Its
+    """(logging level, message, other fields, Unix time) of one of Litestream's JSON log
+    lines; the time is when Litestream wrote it (tracker reads it later), else now. Its
     lines may carry a second "level" (a compaction level) after the log level: the first
     is the log level, the last the field."""
     pairs = json.loads(line, object_pairs_hook=lambda pairs: pairs)
@@ -16045,16 +16070,23 @@ def litestream_record(line):
         isinstance(item, tuple) for item in value) else value
         for key, value in pairs[1:] if key not in ("time", "msg") and (key, value) != ("level", level)}
     message = next((value for key, value in pairs if key == "msg"), "")
-    return LITESTREAM_LEVELS.get(str(level).upper(), logging.INFO), str(message), fields
+    written = next((value for key, value in pairs if key == "time"), None)
+    try:
+        at = datetime.datetime.fromisoformat(written).timestamp()
+    except (TypeError, ValueError):
+        at = time.time()
+    return LITESTREAM_LEVELS.get(str(level).upper(), logging.INFO), str(message), fields, at
 
 
 class Replication:
     """Litestream replicating one database to one replica while tracker serves it.
 
     It reads Litestream's log: each line goes to tracker's log at its level, and the lines
-    about shipping say when the replica last held everything Litestream had read from the
-    WAL. The lag is the time since then: about the sync interval while all is well, and
-    growing once shipping fails or Litestream has exited.
+    about reading the WAL and shipping say up to when the replica holds every commit (see
+    _note). The lag is the time since then, what a kill -9 of both would lose at most:
+    about the sync interval while all is well, and growing while Litestream is held up,
+    once shipping fails, or once Litestream has exited. The lines about checkpoints hold
+    tracker's writes back for Litestream (see _hold_for_checkpoint).
     """
 
     def __init__(self, db_path, url, interval=DEFAULT_REPLICATE_INTERVAL):
@@ -16064,8 +16096,12 @@ class Replication:
         self._process = self._reader = None
         self._lock = threading.Condition()
         self._db_txid = None      # the newest transaction Litestream read from the WAL
-        self._shipped_at = None   # when the replica last held all of them (Unix seconds)
-        self._read_at = None      # when Litestream last read the WAL (its "sync" lines)
+        self._shipped = 0         # the newest transaction the replica holds
+        self._reading = None      # (time, txid) of the WAL read under way ("sync" line)
+        # (time, txid): every commit before time is in transaction txid or an earlier one
+        self._read = collections.deque(maxlen=READS_KEPT)
+        self._holds_before = None  # the replica holds every commit before this (Unix seconds)
+        self._checkpoint = None   # "started" or "done" while Litestream checkpoints
         self._last_problem = None  # Litestream's last warning or error line
         self._reachable = False    # Litestream has read the replica's position
         self._failing_since = None  # its first error line before then (monotonic seconds)
@@ -16125,34 +16161,45 @@ class Replication:
         for raw in self._process.stderr:
             line = raw.decode("utf-8", "replace").strip()
             try:
-                level, message, record = litestream_record(line)
+                level, message, record, at = litestream_record(line)
             except (ValueError, TypeError):
-                record, level, message = {}, logging.WARNING, line  # not Litestream's JSON
+                record, level, message, at = {}, logging.WARNING, line, time.time()  # not JSON
             if litestream_log.isEnabledFor(level):
                 litestream_log.log(level, "litestream: %s%s", message,
                                    "".join(" %s=%s" % item for item in record.items()))
             if level >= logging.WARNING:
                 self._last_problem = message + "".join(" %s=%s" % item for item in record.items())
-            if level >= logging.ERROR and self._failing_since is None:
-                self._failing_since = time.monotonic()
-            self._note(message, record)
+            if level >= logging.ERROR:
+                self._reading = None  # a read that failed holds nothing
+                if self._failing_since is None:
+                    self._failing_since = time.monotonic()
+            self._hold_for_checkpoint(message, record)
+            self._note(message, record, at)
+        self._db.release_writes()
         self._process.wait()
         with self._lock:
             self._lock.notify_all()
         log.log(logging.INFO if self._process.returncode == 0 else logging.ERROR,
                 "replication: Litestream exited with status %d", self._process.returncode)
 
-    def _note(self, message, record):
-        """Follow the shipping lines: "sync" says Litestream read the WAL (every
-        LITESTREAM_POLL_SECONDS, unless something holds it up) and whether it makes a
-        snapshot of the whole file, "db sync" that it made the transaction, "replica sync"
-        names the WAL's and the replica's newest transactions, and "ltx file uploaded"
-        (level 0) the newest one shipped."""
+    def _note(self, message, record, at):
+        """Follow the lines about reading and shipping, each written by Litestream at time
+        at. "sync" says it starts reading the WAL for transaction txid (every
+        LITESTREAM_POLL_SECONDS, unless something holds it up), and whether as a snapshot
+        of the whole file; "db sync" that it made that transaction. So every commit before
+        a "sync" line is in its transaction, or, when no "db sync" follows (nothing was
+        new), in the one before. "replica sync" names the WAL's and the replica's newest
+        transactions, "ltx file uploaded" (level 0) the newest one shipped."""
         if message == "sync":
-            self._read_at = time.time()
-            self._snapshot = int(record["txid"], 16) if record.get("snap") == "true" else None
+            if self._reading is not None:  # nothing new was read then
+                self._add_read(self._reading[0], self._reading[1] - 1)
+            self._reading = (at, int(record["txid"], 16))
+            self._snapshot = self._reading[1] if record.get("snap") == "true" else None
             return
         if message == "db sync":
+            if self._reading is not None:
+                self._add_read(*self._reading)
+                self._reading = None
             if self._snapshot is not None:
                 log.info("replication: Litestream made transaction %d a snapshot of the whole "
                          "file; the replica is current once it holds one after it",
@@ -16162,20 +16209,65 @@ class Replication:
             return
         if message == "replica sync" and isinstance(record.get("txid"), dict):
             self._db_txid = int(record["txid"].get("db", "0"), 16)
-            shipped = int(record["txid"].get("replica", "0"), 16)
+            self._shipped = max(self._shipped, int(record["txid"].get("replica", "0"), 16))
             if self._followed is None:  # a restart: its newest transaction may be a snapshot
                 self._follow(self._db_txid)
             with self._lock:
                 self._reachable = True
                 self._lock.notify_all()
         elif message == "ltx file uploaded" and record.get("level") == 0:
-            shipped = int(str(record.get("maxTXID", "0")), 16)
+            self._shipped = max(self._shipped, int(str(record.get("maxTXID", "0")), 16))
         else:
             return
-        if self._db_txid is not None and shipped >= self._db_txid and shipped > self._followed:
-            with self._lock:
-                self._shipped_at = time.time()
-                self._lock.notify_all()
+        if self._followed is None or self._shipped <= self._followed:
+            return  # starting: the replica lacks the transaction after Litestream's snapshot
+        with self._lock:
+            while self._read and self._read[0][1] <= self._shipped:
+                self._holds_before = self._read.popleft()[0]
+            self._lock.notify_all()
+
+    def _add_read(self, at, txid):
+        """Every commit before at is in transaction txid or an earlier one. One entry per
+        transaction (its latest read); past READS_KEPT (the replica far behind) the oldest
+        go, which only makes the lag look longer until the replica holds the next."""
+        if self._read and self._read[-1][1] == txid:
+            self._read.pop()
+        self._read.append((at, txid))
+
+    def _hold_for_checkpoint(self, message, record):
+        """Hold tracker's writes back while Litestream checkpoints.
+
+        Litestream's checkpoint first takes SQLite's write lock (a transaction that seals
+        the WAL), and after it writes once more (its sequence). SQLite grants the lock to
+        whoever asks while it is free, and under tracker's back-to-back writes Litestream,
+        which asks again after a pause, waited 76 ms at the median but 1.5 s at the 95th
+        percentile, up to 5.9 s, reading and shipping nothing meanwhile: kill -9 trials at
+        80 writes a second lost writes up to 2.87 s old (issue 45). So from its first
+        "sync" line with chkpt=true (its copy of the WAL before the checkpoint) to the line
+        after its "checkpoint" line (after its second write), tracker starts no write
+        transaction, for WRITE_HOLD_SECONDS at most: the wait became 20 ms, at most 0.11 s.
+        """
+        if message == "sync" and record.get("chkpt") != "true":
+            self._end_hold()  # a plain read: no checkpoint under way (one skipped, or failed)
+        elif message == "sync":
+            if self._checkpoint is None and record.get("offset") != WAL_HEADER_BYTES:
+                self._checkpoint = "started"
+                self._db.hold_writes()
+        elif message == "checkpoint" and self._checkpoint is not None:
+            # result: busy, frames in the WAL, frames copied; when some are left the WAL is
+            # not restarted and no line follows until the next read: the hold ends now (its
+            # second write then waits its turn)
+            _, frames, copied = (str(record.get("result")).split(",") + ["", "", ""])[:3]
+            self._checkpoint = "done"
+            if frames != copied:
+                self._end_hold()
+        elif self._checkpoint == "done":
+            self._end_hold()
+
+    def _end_hold(self):
+        if self._checkpoint is not None:
+            self._checkpoint = None
+            self._db.release_writes()
 
     def _follow(self, txid):
         """Commit a transaction after Litestream's transaction txid, and count the replica
@@ -16200,18 +16292,16 @@ class Replication:
 
     def status(self):
         """The replica's part of /healthz (see REPLICA_STATUS)."""
-        # the replica holds every write up to the older of the two: a WAL not read for a
-        # while (Litestream busy decoding a snapshot, see _follow) counts as lag too
-        now = time.time()
-        shipped = self._shipped_at and min(self._shipped_at, self._read_at or self._shipped_at)
-        lag = None if shipped is None else round(max(0.0, now - shipped), 1)
+        shipped = self._holds_before
+        lag = None if shipped is None else max(0.0, time.time() - shipped)
         if self._process is None or self._process.poll() is not None:
             state = "stopped"
         elif lag is None:
             state = "starting"
         else:
             state = "lagging" if lag > self.lag_limit else "ok"
-        return {"state": state, "lagSeconds": lag,
+        # rounded up: no commit older than lagSeconds is missing from the replica
+        return {"state": state, "lagSeconds": None if lag is None else math.ceil(lag * 10) / 10,
                 "lastShippedAt": None if shipped is None else iso_timestamp(shipped),
                 "syncIntervalSeconds": self.interval, "lagLimitSeconds": self.lag_limit}
 
