@@ -9,8 +9,8 @@ number and title (``# 10 · Resources ###``); a part may hold sub-sections, whos
 carry no number. The parts build on each other: each uses only the names of its own part
 and the parts above it, except the functions that put the parts together (make_app,
 add_dashboard, build_parser, main, and the route and page adders: add_*_routes,
-add_*_pages...), and none is over 1,200 lines; tests/test_layout.py keeps this list, the banners and the code true
-to each other. Each part, with what it owns and what it calls:
+add_*_pages...), and none is over 1,200 lines; tests/test_layout.py keeps this list, the
+banners and the code true to each other. Each part, with what it owns and what it calls:
 
 1. Configuration, time and keys: the limits several parts read, ISO timestamps and UTC
    days, API keys (their shape and hashes), ProvisioningError (a setting, file or
@@ -36,14 +36,14 @@ to each other. Each part, with what it owns and what it calls:
    that may change on a day), then each provider's request and reply read as its SDK
    defines them (answer, sources, searches, tokens, cost, truncation, model version),
    and the --engine options. Calls only (1), (4) and (6): engines call nothing below
-   them; the worker (13) calls them.
+   them; the worker (14) calls them.
 8. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
    prose (URLs, domains, e-mails, link targets and the quoted question blanked), sources,
    brand mentions (within a per-chat budget), sentiment and the judge, discovered names.
 9. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
-   transaction (extracted by 8), the webhooks' outbox a run's end fills; the brand
+   transaction (extracted by (8)), the webhooks' outbox a run's end fills; the brand
    refresh, regrouping and re-extraction the worker carries out.
 10. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
    they run, so any endpoint's SQL is one jump from its path; a prompt's change queues
