@@ -967,6 +967,11 @@ def json_body():
         raise validation_failed([{"field": "body", "message": "Request body %s" % reason}])
     if not isinstance(value, dict):
         raise validation_failed([{"field": "body", "message": "Request body must be a JSON object"}])
+    schema_name = request.route.config["openapi"].body
+    if body_fields(schema_name) is not None:
+        errors = []
+        unknown_fields(value, schema_name, errors)
+        raise_if(errors)
     return value
 
 
@@ -1896,6 +1901,52 @@ def unknown_parameters(params, errors):
             fail(errors, shown, "is not a parameter of this operation")
 
 
+# A body's fields are its operation's body schema's properties (the OpenAPI document's, so
+# the two cannot disagree): any other is a 422, as an undeclared query parameter is. An
+# update's schema also lists the item's other fields as GET shows them, read-only: sent back
+# unchanged they are ignored, so GET, change one field, PUT the whole item works; sent with
+# another value they are a 422 naming them. These read-only fields move on their own (a run,
+# a call, another change) and may have moved since the GET the body came from: any value of
+# them is ignored.
+MOVING_FIELDS = frozenset({
+    "updatedAt", "lastRun", "lastScheduledAt", "branded", "promptCount", "relevancyScore",
+    "relevancyCalculatedAt", "disabledReason", "chatsToday", "dailyLimitReached", "lastCallAt",
+    "lastOutcome", "lastError", "lastErrorAt", "failuresToday", "failing", "expectedDailyCalls",
+    "expectedDailyCost"})
+
+
+@functools.cache
+def body_fields(schema_name):
+    """(every field a body of this schema may hold, the read-only ones among them), or None
+    for a union, whose route checks the branch it reads."""
+    properties = component_schemas()[schema_name].get("properties")
+    if properties is None:
+        return None
+    return (frozenset(properties),
+            frozenset(name for name, schema in properties.items() if schema.get("readOnly")))
+
+
+def unknown_fields(data, schema_name, errors, path=""):
+    """A problem for each field of data that a body of schema_name does not take."""
+    accepted, _ = body_fields(schema_name)
+    for name in data:
+        if name not in accepted:
+            fail(errors, path + name, "is not a field of this operation")
+
+
+def read_only_unchanged(data, shown):
+    """A 422 for each read-only field of the route's body sent with a value other than the
+    item's (shown: the item as GET shows it); MOVING_FIELDS take any value."""
+    if shown is None:
+        return  # no such item: its update answers 404
+    _, read_only = body_fields(request.route.config["openapi"].body)
+    errors = []
+    for name in read_only & data.keys() - MOVING_FIELDS:
+        if data[name] != shown.get(name):
+            fail(errors, name, "is read-only: send it as GET shows it, or leave it out")
+    raise_if(errors)
+
+
 def parse_path_id(raw, kind):
     """The numeric id in a path; anything else cannot name an item, so it is not found."""
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
@@ -2026,7 +2077,9 @@ def add_workspace_routes(app, db):
         "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
         body="WorkspaceUpdate"))
     def update_workspace_settings():
-        settings = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
+        data = json_body()
+        read_only_unchanged(data, workspace_context(caller())["workspace"])
+        settings = update_workspace(db, caller().workspace_id, workspace_changes(data))
         return success(workspace_context(dataclasses.replace(caller(), **settings)),
                        "Workspace updated")
 
@@ -2203,12 +2256,15 @@ def add_topic_routes(app, db):
         return success(topic_json(row), "Topic retrieved")
 
     @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
-               openapi=Operation("Rename a topic", "Topic", body="TopicBody", item="Topic"))
+               openapi=Operation("Rename a topic", "Topic", body="TopicUpdate", item="Topic"))
     def topics_update(topic_id):
-        name, errors = topic_fields(json_body())
+        data = json_body()
+        topic_id = parse_path_id(topic_id, "Topic")
+        current = find_named(db.connection(), "topics", caller().workspace_id, topic_id)
+        read_only_unchanged(data, current and topic_json(current))
+        name, errors = topic_fields(data)
         changes = {"name": name} if name else {}
-        row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
-                     changes, errors, "Topic")
+        row = rename(db, "topics", caller().workspace_id, topic_id, changes, errors, "Topic")
         return success(topic_json(row), "Topic updated")
     add_delete_route(app, db, "topics", "Topic")
 
@@ -2282,9 +2338,12 @@ def add_tag_routes(app, db):
     @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
                openapi=Operation("Rename or recolor a tag", "Tag", body="TagUpdate", item="Tag"))
     def tags_update(tag_id):
-        changes, errors = tag_fields(json_body(), required=False)
-        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
-                     errors, "Tag")
+        data = json_body()
+        tag_id = parse_path_id(tag_id, "Tag")
+        current = find_named(db.connection(), "tags", caller().workspace_id, tag_id)
+        read_only_unchanged(data, current and tag_json(current))
+        changes, errors = tag_fields(data, required=False)
+        row = rename(db, "tags", caller().workspace_id, tag_id, changes, errors, "Tag")
         return success(tag_json(row), "Tag updated")
     add_delete_route(app, db, "tags", "Tag")
 
@@ -2537,10 +2596,12 @@ def read_prompt_items(data):
     """
     if "prompts" not in data:
         errors = []
+        unknown_fields(data, "PromptItem", errors)
         item = prompt_item(data, errors, "")
         raise_if(errors)
         return [(0, item)], []
     errors = []
+    unknown_fields(data, "PromptBulkCreate", errors)
     entries = Fields(data, errors).array("prompts", MAX_BULK_PROMPTS, required=True, min_items=1)
     raise_if(errors)
     for index, entry in enumerate(entries):
@@ -2550,6 +2611,7 @@ def read_prompt_items(data):
     items, skipped = [], []
     for index, entry in enumerate(entries):
         item_errors = []
+        unknown_fields(entry, "PromptItem", item_errors, "prompts.%d." % index)
         item = prompt_item(entry, item_errors, "prompts.%d." % index)
         if item_errors:
             skipped.append({"index": index, "text": echoable(entry.get("text")),
@@ -2584,7 +2646,9 @@ def tag_references(fields):
     references = []
     for index, item in enumerate(items):
         field = "tags.%d" % index
-        if is_integer(item):
+        if isinstance(item, dict):  # a tag as GET shows it: its id names it
+            references.append(clean_id(item.get("id"), field + ".id", fields.errors))
+        elif is_integer(item):
             references.append(clean_id(item, field, fields.errors))
         else:
             references.append(clean_string(item, field, fields.errors, 1, NAME_MAX_LENGTH))
@@ -2722,9 +2786,11 @@ def add_prompt_routes(app, db):
     @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
         "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
     def prompts_update(prompt_id):
-        changes = prompt_changes(json_body())
-        prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
-                               changes)
+        data = json_body()
+        prompt_id = parse_path_id(prompt_id, "Prompt")
+        current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
+        read_only_unchanged(data, current and orjson.loads(encode_json(current)))
+        prompt = update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         return success(prompt, "Prompt updated")
     add_delete_route(app, db, "prompts", "Prompt")
 
@@ -2917,8 +2983,12 @@ def add_brand_routes(app, db):
     @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
         "Change a brand (only the fields sent)", "Brand", body="BrandUpdate", item="Brand"))
     def brands_update(brand_id):
-        changes, errors = brand_changes(json_body(), required=False)
-        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
+        data = json_body()
+        brand_id = parse_path_id(brand_id, "Brand")
+        current = find_brand(db.connection(), caller().workspace_id, brand_id)
+        read_only_unchanged(data, current and brand_json(current))
+        changes, errors = brand_changes(data, required=False)
+        row = update_brand(db, caller().workspace_id, brand_id, changes, errors)
         return success(brand_json(row), "Brand updated")
     # Other brands' positions in a chat shift when one goes, so all are recomputed.
     add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
@@ -4597,8 +4667,11 @@ def add_engine_routes(app, db):
         item="Engine"))
     def engines_update(label):
         engine = existing(next((e for e in engines if e.name == label), None), "Engine")
+        data = json_body()
+        read_only_unchanged(data, engines_json(db, [engine], caller().workspace_id,
+                                               worker.runs_per_day())[0])
         errors = []
-        enabled = Fields(json_body(), errors).boolean("enabled", required=True)
+        enabled = Fields(data, errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
         found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
@@ -4845,9 +4918,10 @@ def add_source_category_routes(app, db):
         body="DomainCategoryUpdate", item="Domain"))
     def source_categories_update(domain):
         domain = path_domain(domain)
+        data = json_body()
+        read_only_unchanged(data, category_json(db.connection(), caller().workspace_id, domain))
         errors = []
-        category = Fields(json_body(), errors).choice("category", OVERRIDABLE_CATEGORIES,
-                                                      required=True)
+        category = Fields(data, errors).choice("category", OVERRIDABLE_CATEGORIES, required=True)
         raise_if(errors)
         set_category_override(db, caller().workspace_id, domain, category)
         return success(category_json(db.connection(), caller().workspace_id, domain),
@@ -9781,7 +9855,8 @@ def traffic_schemas():
                                 "left for the next upload."),
             "classes": object_schema({name: COUNT for name in AGENT_CLASSES}),
             "spoofed": COUNT, "aiReferrals": COUNT}),
-        "TrafficSettings": object_schema({"retentionDays": integer_schema(1, MAX_RETENTION_DAYS)}),
+        "TrafficSettings": body_schema({"retentionDays": integer_schema(1, MAX_RETENTION_DAYS)},
+                                       ["retentionDays"]),
         "TrafficAgent": object_schema(dict(counted, agentClass=classes,
                                            agent=nullable_schema(string_schema()),
                                            operator=nullable_schema(string_schema()),
@@ -10591,9 +10666,12 @@ def add_webhook_routes(app, db, allow_private):
         "Change a webhook endpoint (status active enables it again)", "Webhook",
         body="WebhookUpdate", item="Webhook"))
     def webhooks_update(webhook_id):
-        changes, errors = webhook_changes(json_body(), False, allow_private)
-        row = update_webhook(db, caller().workspace_id, parse_path_id(webhook_id, "Webhook"),
-                             changes, errors)
+        data = json_body()
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        current = find_webhook(db.connection(), caller().workspace_id, webhook_id)
+        read_only_unchanged(data, current and webhook_json(current, sees_webhook_secrets()))
+        changes, errors = webhook_changes(data, False, allow_private)
+        row = update_webhook(db, caller().workspace_id, webhook_id, changes, errors)
         return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
@@ -10666,10 +10744,10 @@ def webhook_schemas():
             string_schema(), description="Signs every delivery (Tracker-Signature); shown only "
                                          "here."))),
         "WebhookList": array_schema(schema_ref("Webhook")),
-        "WebhookCreate": object_schema({"url": url, "events": events}, ["url", "events"]),
-        "WebhookUpdate": object_schema({"url": url, "events": events,
-                                        "status": {"enum": list(WEBHOOK_STATUSES)}}, []),
-        "WebhookRedeliver": object_schema({"deliveryId": ID}, ["deliveryId"]),
+        "WebhookCreate": body_schema({"url": url, "events": events}, ["url", "events"]),
+        "WebhookUpdate": update_schema({"url": url, "events": events,
+                                        "status": {"enum": list(WEBHOOK_STATUSES)}}, webhook),
+        "WebhookRedeliver": body_schema({"deliveryId": ID}, ["deliveryId"]),
         "WebhookDelivery": object_schema({
             "id": ID, "webhookId": ID, "eventId": string_schema(),
             "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
@@ -10923,6 +11001,19 @@ def object_schema(properties, required=None, optional=()):
     return {"type": "object", "properties": properties, "required": names}
 
 
+def body_schema(properties, required=()):
+    """A request body: these fields and no other (json_body refuses any other by name)."""
+    return dict(object_schema(properties, list(required)), additionalProperties=False)
+
+
+def update_schema(writable, shown, required=()):
+    """An update's body: the writable fields, and the item's others as GET shows them,
+    read-only (sent back unchanged they are ignored: read_only_unchanged)."""
+    read_only = {name: dict(schema, readOnly=True) for name, schema in shown.items()
+                 if name not in writable}
+    return body_schema(dict(writable, **read_only), required)
+
+
 ID = integer_schema(1, MAX_ID)
 TIMESTAMP = string_schema(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
@@ -10944,6 +11035,8 @@ PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_sch
 NAME = input_schema(1, NAME_MAX_LENGTH)
 TAG_NAMES = array_schema(NAME, MAX_TAGS_PER_PROMPT)
 TAG_COLOR = {"enum": list(TAG_COLORS)}
+TAG_AS_SHOWN = {"type": "object", "properties": {"id": ID}, "description": "A tag as GET shows "
+                "it: its id names it, its other fields are ignored."}
 HEX_COLOR = string_schema(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
 FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": string_schema()}))
 
@@ -10963,7 +11056,7 @@ def engine_schemas():
                            "from the provider's prompt cache."),
                            "cacheWritePerMillionTokens": dict(NUMBER, description="Input "
                            "written to the provider's prompt cache (Anthropic's).")})
-    return {
+    schemas = {
         "Engine": object_schema({
             "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
             "model": string_schema(1),
@@ -11002,22 +11095,25 @@ def engine_schemas():
                                       "chats of the last %d days; null before any has a known "
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
-        "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
     }
+    schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
+                                            schemas["Engine"]["properties"])
+    return schemas
 
 
 def service_schemas():
     """The error envelope, the caller's context and the health document."""
+    workspace = object_schema({
+        "id": ID, "name": string_schema(),
+        "samplesPerRun": dict(SAMPLES, description="How many times each run asks each engine "
+                              "a prompt (a prompt may set its own)."),
+        "signalsFdr": SIGNAL_FDR_SCHEMA, "signalsWindowDays": SIGNAL_WINDOW_SCHEMA})
     return {
         "Error": object_schema({"success": {"const": False}, "message": string_schema(),
                                 "code": string_schema(), "errors": FIELD_ERRORS,
                                 "retryAfter": integer_schema(1)}, ["success", "message"]),
         "WorkspaceContext": object_schema({
-            "workspace": object_schema({
-                "id": ID, "name": string_schema(),
-                "samplesPerRun": dict(SAMPLES, description="How many times each run asks "
-                                      "each engine a prompt (a prompt may set its own)."),
-                "signalsFdr": SIGNAL_FDR_SCHEMA, "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}),
+            "workspace": workspace,
             "organization": object_schema({
                 "id": ID, "plan": string_schema(),
                 "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
@@ -11025,8 +11121,9 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
-        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES, "signalsFdr": SIGNAL_FDR_SCHEMA,
-                                          "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}, []),
+        "WorkspaceUpdate": update_schema(
+            {"samplesPerRun": SAMPLES, "signalsFdr": SIGNAL_FDR_SCHEMA,
+             "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}, workspace["properties"]),
         "Health": object_schema({
             "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
@@ -11046,32 +11143,35 @@ def resource_schemas():
     tag = {"id": ID, "name": string_schema(), "color": TAG_COLOR,
            "hexColor": string_schema(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID,
            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    topic = {"id": ID, "name": string_schema(), "workspaceId": ID, "createdAt": TIMESTAMP,
+             "updatedAt": TIMESTAMP}
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
         "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
+    prompt = {
+        "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
+        "location": nullable_schema(string_schema()), "workspaceId": ID,
+        "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
+        "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+        "branded": dict({"type": "boolean", "readOnly": True}, description=(
+            "The text names an active tracked brand (a name or tracked name as a whole word, "
+            "or its nameRegex): kept current as the text and the brands change.")),
+        "topic": nullable_schema(schema_ref("Topic")),
+        "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES,
+        "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
+                        "that was not canceled (null: never run).")}
     return {
-        "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID,
-                                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
-        "TopicBody": object_schema({"name": NAME}),
+        "Topic": object_schema(topic),
+        "TopicBody": body_schema({"name": NAME}, ["name"]),
+        "TopicUpdate": update_schema({"name": NAME}, topic, ["name"]),
         "TopicList": array_schema(schema_ref("Topic")),
         "EmbeddedTag": object_schema(tag),
         "Tag": object_schema(dict(tag, promptCount=COUNT)),
         "TagList": array_schema(schema_ref("Tag")),
-        "TagCreate": object_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
-        "TagUpdate": object_schema({"name": NAME, "color": TAG_COLOR}, []),
-        "Prompt": object_schema({
-            "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable_schema(string_schema()), "workspaceId": ID,
-            "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
-            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
-            "branded": dict({"type": "boolean", "readOnly": True}, description=(
-                "The text names an active tracked brand (a name or tracked name as a whole "
-                "word, or its nameRegex): kept current as the text and the brands change.")),
-            "topic": nullable_schema(schema_ref("Topic")),
-            "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES,
-            "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest "
-                            "run that was not canceled (null: never run).")}),
+        "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
+        "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR}, dict(tag, promptCount=COUNT)),
+        "Prompt": object_schema(prompt),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
             "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
@@ -11083,11 +11183,11 @@ def resource_schemas():
                           "attempt's error, engine by engine (null when done or none "
                           "failed).")}),
         "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
-        "PromptItem": object_schema(prompt_item, ["text"]),
+        "PromptItem": body_schema(prompt_item, ["text"]),
         # Named, not inline: generated clients make one model per named schema, and an
         # inline branch of a union made openapi-python-client drop the bulk model.
-        "PromptBulkCreate": dict(object_schema(
-            {"prompts": array_schema(schema_ref("PromptItem"), MAX_BULK_PROMPTS, 1)}),
+        "PromptBulkCreate": dict(body_schema(
+            {"prompts": array_schema(schema_ref("PromptItem"), MAX_BULK_PROMPTS, 1)}, ["prompts"]),
             description="Up to %d prompts in one transaction. An item that is not a valid "
                         "PromptItem is skipped and reported in the result's errors, not "
                         "refused." % MAX_BULK_PROMPTS),
@@ -11099,13 +11199,15 @@ def resource_schemas():
             "errors": array_schema(object_schema(
                 {"index": COUNT, "text": nullable_schema(string_schema()),
                  "message": string_schema(), "errors": FIELD_ERRORS}, optional=("errors",)))}),
-        "PromptUpdate": object_schema({
+        "PromptUpdate": update_schema({
             "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH),
             "status": {"enum": list(PROMPT_STATUSES)},
             "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-            "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
+            "tags": dict(array_schema({"anyOf": [ID, NAME, TAG_AS_SHOWN]}, MAX_TAGS_PER_PROMPT),
+                         description="Tag ids or names (a new name makes a tag), or the tags "
+                                     "as GET shows them (their ids count)."),
             "topicId": nullable_schema(ID), "topicName": NAME,
-            "samplesPerRun": PROMPT_SAMPLES}, []),
+            "samplesPerRun": PROMPT_SAMPLES}, prompt),
     } | brand_schemas()
 
 
@@ -11142,8 +11244,8 @@ def brand_schemas():
                  relevancyCalculatedAt=nullable_schema(TIMESTAMP), workspaceId=ID,
                  createdAt=TIMESTAMP, updatedAt=TIMESTAMP)
     return {
-        "BrandCreate": object_schema(body, ["name"]) | needs_regex,
-        "BrandUpdate": object_schema(body, []),
+        "BrandCreate": body_schema(body, ["name"]) | needs_regex,
+        "BrandUpdate": update_schema(body, shown),
         "Brand": object_schema(shown),
         "BrandList": array_schema(schema_ref("Brand")),
     }
@@ -11234,6 +11336,12 @@ def analytics_schemas():
         change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    domain_category = {
+        "domain": string_schema(1), "category": CATEGORY_FIELD,
+        "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
+                       "override: the workspace's; brand: a tracked brand's domain; list: the "
+                       "curated list or a suffix rule; default: other."),
+        "brandId": nullable_schema(ID)}
     return {
         "Ratio": object_schema({"value": nullable_schema(NUMBER), "numerator": NUMBER,
                                 "denominator": NUMBER}),
@@ -11410,14 +11518,10 @@ def analytics_schemas():
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
-        "DomainCategory": object_schema({
-            "domain": string_schema(1), "category": CATEGORY_FIELD,
-            "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
-                           "override: the workspace's; brand: a tracked brand's domain; list: "
-                           "the curated list or a suffix rule; default: other."),
-            "brandId": nullable_schema(ID)}),
+        "DomainCategory": object_schema(domain_category),
         "DomainCategoryList": array_schema(schema_ref("DomainCategory")),
-        "DomainCategoryUpdate": object_schema({"category": {"enum": list(OVERRIDABLE_CATEGORIES)}}),
+        "DomainCategoryUpdate": update_schema({"category": {"enum": list(OVERRIDABLE_CATEGORIES)}},
+                                              domain_category),
     }
 
 

@@ -105,11 +105,17 @@ def test_create_with_every_field(api):
                                        "message": "Brands retrieved"}
 
 
-def test_read_only_fields_in_a_body_are_ignored(api):
-    data = create(api, name="Acme", domains=["acme.com"], id=999, domain="other.com",
-                  relevancyScore=0.9, relevancyCalculatedAt=NOW, workspaceId=12345,
-                  createdAt="2000-01-01T00:00:00.000Z", unknown="x")
-    assert data == brand(data["id"], api.workspace_id, name="Acme", domains=["acme.com"])
+def test_read_only_fields_are_refused_on_create_and_ignored_unchanged_on_update(api):
+    shown = {"id": 999, "domain": "other.com", "relevancyScore": 0.9,
+             "relevancyCalculatedAt": NOW, "workspaceId": 12345,
+             "createdAt": "2000-01-01T00:00:00.000Z", "unknown": "x"}
+    reply = api.post("/brands", dict(shown, name="Acme", domains=["acme.com"]), status=422)
+    assert reply.json == invalid(*((name, "is not a field of this operation") for name in shown))
+    assert brands(api) == []
+    data = create(api, name="Acme", domains=["acme.com"])
+    same = {name: data[name] for name in shown if name != "unknown"}
+    assert update(api, "patch", data["id"], dict(same, color="#112233"))["data"] == \
+        brand(data["id"], api.workspace_id, name="Acme", domains=["acme.com"], color="#112233")
 
 
 def test_a_read_brand_can_be_sent_back_unchanged(api, clock):
