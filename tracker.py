@@ -11016,8 +11016,14 @@ def update_schema(writable, shown, required=()):
 
 ID = integer_schema(1, MAX_ID)
 TIMESTAMP = string_schema(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
-DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
-                          string_schema(format="date-time"), string_schema(0, 0)],
+# The years QueryParams.timestamp takes (EARLIEST_TIME to LATEST_TIME), as a pattern: JSON
+# Schema's formats have no bounds.
+QUERY_YEARS = r"^(?:19[7-9][0-9]|2[0-9]{3})-"
+DATE_OR_TIME = {"anyOf": [string_schema(format="date", pattern=QUERY_YEARS,
+                                        examples=["2026-11-01"]),
+                          string_schema(format="date-time", pattern=QUERY_YEARS,
+                                        examples=["2026-11-01T09:30:00Z"]),
+                          {"const": ""}],
                 "description": "An ISO 8601 date or date-time from 1970 to 2999, UTC unless it "
                                "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
