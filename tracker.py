@@ -2902,11 +2902,23 @@ def brand_changes(data, required):
         "status": fields.choice("status", BRAND_STATUSES),
         "type": fields.choice("type", BRAND_TYPES),
         "color": color,
-        "logo_url": fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH),
+        "logo_url": logo_url(fields),
         "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
         "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
     }
     return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def logo_url(fields):
+    """The sent logoUrl: an http: or https: URL (a page showing it as an image or link must
+    not be handed javascript: or data:), "" or null for none."""
+    value = fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH)
+    if value:
+        try:
+            webhook_target(value)  # the same rule as a webhook's URL: http(s), a host
+        except ValueError as problem:
+            return fail(fields.errors, "logoUrl", str(problem))
+    return value
 
 
 def check_brand(connection, workspace_id, brand, errors, brand_id=None):

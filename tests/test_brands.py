@@ -547,3 +547,30 @@ def test_ids_of_deleted_brands_are_not_reused(api):
     old = create(api, name="Old")
     api.delete("/brands/%d" % old["id"])
     assert create(api, name="New")["id"] != old["id"]
+
+
+LOGO_RULE = "must be an http or https URL"
+URL_CHARACTERS_RULE = ("must be a URL without spaces or control characters (percent-encode "
+                       "other characters; a host name in punycode)")
+
+
+def test_a_logo_is_an_http_or_https_url_up_to_its_length(api):
+    """Issue 42: javascript:, JaVaScRiPt: and data:text/html were accepted as a logo."""
+    longest = "https://acme.com/" + "x" * (2048 - len("https://acme.com/"))
+    data = create(api, name="Acme", logoUrl=longest)
+    assert data["logoUrl"] == longest
+    path = "/brands/%d" % data["id"]
+    for accepted in ("http://acme.com/logo.png", "HTTPS://acme.com/logo.png", "", None):
+        assert api.patch(path, {"logoUrl": accepted}).json["data"]["logoUrl"] == (accepted or None)
+    for refused, rule in (("javascript:alert(1)", LOGO_RULE), ("JaVaScRiPt:alert(1)", LOGO_RULE),
+                          ("data:text/html,<script>alert(1)</script>", LOGO_RULE),
+                          ("ftp://acme.com/logo.png", LOGO_RULE),
+                          ("https://user:pw@acme.com/logo.png", "must not carry credentials"),
+                          ("https:///logo.png", "must name a host: a DNS name or an IP address"),
+                          ("https://acme.com/a logo.png", URL_CHARACTERS_RULE),
+                          (longest + "x", "must be at most 2048 characters")):
+        assert api.patch(path, {"logoUrl": refused}, status=422).json == \
+            invalid(("logoUrl", rule)), refused
+        assert api.post("/brands", {"name": "Other", "logoUrl": refused}, status=422).json == \
+            invalid(("logoUrl", rule)), refused
+    assert [brand["name"] for brand in brands(api)] == ["Acme"]

@@ -695,3 +695,12 @@ def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_lat
     assert len(legend) == len(series) and all(re.search(r"latest \d+\.\d %$", text) for text in legend)
     cells = chart.select("details.data td")
     assert cells and all(td["class"] == ["num"] for td in cells)
+
+
+def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(site, db):
+    """Issue 42: the API refuses such a logoUrl now; a row stored before must not reach a page."""
+    with db.write() as connection:
+        connection.execute("UPDATE brands SET logo_url = 'javascript:alert(1)'")
+    sign_in(site, site.key["key"])
+    for path in ("/", "/brands", "/brands/1"):
+        assert "javascript:" not in site.get(path).text.lower(), path
