@@ -12963,7 +12963,8 @@ def add_dashboard(app, db, limiter):
         try:
             dashboard.router.match(environ)
         except bottle.HTTPError as error:
-            if error.status_code == 404 and is_api_path(app, environ):
+            if error.status_code == 404 and (is_api_path(app, environ)
+                                             or asks_for_json(environ)):
                 return api(environ, start_response)
         return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
     app.config["tracker.dashboard"] = dashboard
@@ -12980,6 +12981,16 @@ def is_api_path(app, environ):
     except bottle.HTTPError as error:
         return error.status_code != 404
     return True
+
+
+def asks_for_json(environ):
+    """True for a client (not a browser) that asks for JSON: an API key in a Bearer header,
+    or an Accept header that lists application/json and not text/html (a browser's lists
+    text/html). Its 404 outside /api is the API's JSON envelope, not the dashboard's page."""
+    if environ.get("HTTP_AUTHORIZATION", "")[:7].lower() == "bearer ":
+        return True
+    accept = environ.get("HTTP_ACCEPT", "").lower()
+    return "application/json" in accept and "text/html" not in accept
 
 
 def routing_error_page(error):

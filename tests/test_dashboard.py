@@ -506,6 +506,22 @@ def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
     assert refused.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
 
 
+def test_a_client_asking_for_json_gets_the_json_404_outside_the_api_too(site):
+    """Issue 42: a client's 404 on a path outside /api was the dashboard's HTML page."""
+    not_found = {"success": False, "message": "Not found"}
+    for headers in ({"Accept": "application/json"}, {"Accept": "application/json, */*"},
+                    {"Authorization": "Bearer " + site.key["key"]},
+                    {"Authorization": "bearer trk_wrong", "Accept": "text/html"}):
+        for path in ("/nowhere", "/v1/prompts", "/prompts/1/nowhere"):
+            reply = site.get(path, headers=headers, status=404)
+            assert (reply.content_type, reply.json) == ("application/json", not_found), headers
+    # a browser lists text/html: it keeps the page
+    for accept in ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+                   "text/html, application/json", "*/*", ""):
+        page = site.get("/nowhere", headers={"Accept": accept}, status=404)
+        assert page.content_type == "text/html" and page.html.find("h1").text == "Page not found"
+
+
 def test_a_path_that_is_not_utf8_names_nothing(site, db):
     sign_in(site, site.key["key"])
     request = webtest.TestRequest.blank("/", method="POST", POST={"csrf": csrf_of(site.get("/"))},
