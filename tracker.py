@@ -11169,14 +11169,15 @@ def resource_schemas():
         "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
     prompt = {
         "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
-        "location": nullable_schema(string_schema()), "workspaceId": ID,
-        "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
-        "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
+        "location": nullable_schema(string_schema()),
         "branded": dict({"type": "boolean", "readOnly": True}, description=(
             "The text names an active tracked brand (a name or tracked name as a whole word, "
             "or its nameRegex): kept current as the text and the brands change.")),
+        "workspaceId": ID, "topicId": nullable_schema(ID),
+        "lastScheduledAt": nullable_schema(TIMESTAMP), "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP, "samplesPerRun": PROMPT_SAMPLES,
         "topic": nullable_schema(schema_ref("Topic")),
-        "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES,
+        "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
                         "that was not canceled (null: never run).")}
     return {
@@ -11269,12 +11270,14 @@ def brand_schemas():
     }
 
 
-def figures_schema(**extra):
-    return object_schema(dict({"chats": COUNT, "mentions": COUNT,
-                               "visibility": schema_ref("Visibility"),
-                               "averagePosition": schema_ref("Estimate"),
-                               "shareOfVoice": schema_ref("Estimate"), "citations": COUNT,
-                               "sentiment": schema_ref("Sentiment")}, **extra))
+def figures_schema(before=None, **after):
+    """The figures of a brand, between the fields before and after them (as the JSON has
+    them: an export's columns follow this order)."""
+    return object_schema(dict(before or {}, chats=COUNT, mentions=COUNT,
+                              visibility=schema_ref("Visibility"),
+                              averagePosition=schema_ref("Estimate"),
+                              shareOfVoice=schema_ref("Estimate"), citations=COUNT,
+                              sentiment=schema_ref("Sentiment"), **after))
 
 
 DOMAIN_FIELD = dict(string_schema(), description="The registrable domain (the Public Suffix "
@@ -11344,14 +11347,15 @@ def signal_schemas():
 def analytics_schemas():
     """Chats, sources and rankings."""
     window = {"from": TIMESTAMP, "to": TIMESTAMP}
-    bucket = figures_schema(start=string_schema(format="date"), end=string_schema(format="date"))
+    bucket = figures_schema({"start": string_schema(format="date"),
+                             "end": string_schema(format="date")})
     change = object_schema({name: nullable_schema(NUMBER) for name in CHANGED_RATIOS}
                            | {"citations": integer_schema(), "rank": integer_schema()})
     ranking = figures_schema(
-        brandId=ID, name=string_schema(), type={"enum": list(BRAND_TYPES)},
-        status={"enum": list(BRAND_STATUSES)}, color=string_schema(), rank=integer_schema(1),
-        series=array_schema(bucket), previous=figures_schema(rank=integer_schema(1)),
-        change=change)
+        {"brandId": ID, "name": string_schema(), "type": {"enum": list(BRAND_TYPES)},
+         "status": {"enum": list(BRAND_STATUSES)}, "color": string_schema()},
+        rank=integer_schema(1), series=array_schema(bucket),
+        previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
     domain_category = {
@@ -11369,9 +11373,9 @@ def analytics_schemas():
         "Visibility": dict(object_schema(dict(
             {"value": nullable_schema(NUMBER), "numerator": COUNT, "denominator": COUNT},
             **INTERVAL_FIELDS)), description=INTERVAL_DESCRIPTION),
-        "Sentiment": dict(object_schema(dict({
-            "value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT,
-            "positive": COUNT, "neutral": COUNT, "negative": COUNT}, **INTERVAL_FIELDS)),
+        "Sentiment": dict(object_schema(dict(
+            {"value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT},
+            **INTERVAL_FIELDS, positive=COUNT, neutral=COUNT, negative=COUNT)),
             description="The mean sentiment score (-1 to 1) of the brand's mentions: the sum "
                         "of their scores over the mentions scored, and how many were judged "
                         "positive, neutral and negative."),
@@ -11398,11 +11402,17 @@ def analytics_schemas():
                            "is, from 1."),
             "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
-            "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
-            "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
-                         "else the usage at the engine's price (GET /engines); null when unknown."),
+            "answer": string_schema(),
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits are in the README)."),
+            "searchQueries": dict(array_schema(string_schema()),
+                                  description="The searches the engine ran, in order."),
+            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
+                          "searched the web for this answer; not_searched: it answered without "
+                          "searching; unknown: the provider does not say."},
+            "latencyMs": COUNT, "usage": schema_ref("Usage"),
+            "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
+                         "else the usage at the engine's price (GET /engines); null when unknown."),
             "createdAt": TIMESTAMP,
             "truncated": {"type": "boolean", "description": "The provider cut the answer short "
                           "at its output limit (max_tokens, MAX_TOKENS, an incomplete response, "
@@ -11417,11 +11427,6 @@ def analytics_schemas():
                           description="The engine that rated the sentiment (--judge), or null."),
             "judgeCost": dict(nullable_schema(NUMBER), description="USD spent on judging the "
                               "chat's sentiment; null when none or unknown."),
-            "searchQueries": dict(array_schema(string_schema()),
-                                  description="The searches the engine ran, in order."),
-            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
-                          "searched the web for this answer; not_searched: it answered without "
-                          "searching; unknown: the provider does not say."},
             "sources": array_schema(object_schema({
                 "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
                 "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
@@ -11439,7 +11444,7 @@ def analytics_schemas():
         "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")),
                                        **window)),
         "Source": object_schema({
-            "domain": DOMAIN_FIELD, "url": string_schema(), "host": string_schema(),
+            "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
             "citations": COUNT, "chats": COUNT,
             "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
                                    "cited or not; chats counts those citing it."),
@@ -11470,8 +11475,9 @@ def analytics_schemas():
         "DiscoveredBrand": object_schema({
             "name": dict(string_schema(1), description="As an answer wrote it (one spelling "
                          "when they differ only in case)."),
-            "chats": COUNT, "mentions": COUNT, "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP,
-            "exampleChatId": dict(ID, description="The latest chat recommending it.")}),
+            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP,
+            "exampleChatId": dict(ID, description="The latest chat recommending it."),
+            "chats": COUNT, "mentions": COUNT}),
         "DiscoveredBrandPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("DiscoveredBrand")), **window)),
         "CompetitorCount": object_schema({"brandId": ID, "name": string_schema(), "chats": COUNT}),

@@ -184,6 +184,56 @@ def test_sources_by_category_export_their_own_columns(api, app):
     assert list(rows[0]) == [name for name, _ in tracker.export_columns("SourceCategoryCount")]
 
 
+# Columns and file names -------------------------------------------------------------------
+
+def top_level(columns):
+    return list(dict.fromkeys(column.split(".")[0] for column in columns))
+
+
+def assert_columns_follow(item, columns, where):
+    """columns (dotted names) are item's fields in item's order, nested ones in theirs."""
+    assert top_level(columns) == list(item), where
+    for name, value in item.items():
+        nested = [column[len(name) + 1:] for column in columns if column.startswith(name + ".")]
+        if isinstance(value, list) and value:
+            value = value[0]
+        if nested and isinstance(value, dict):
+            assert_columns_follow(value, nested, "%s.%s" % (where, name))
+
+
+WORKED_EXAMPLE_EXPORTS = [
+    ("/prompts", {}), ("/analytics/chats", WINDOW), ("/analytics/sources", WINDOW),
+    ("/analytics/sources", dict(WINDOW, groupBy="url")),
+    ("/analytics/sources", dict(WINDOW, groupBy="category")), ("/analytics/rankings", WINDOW),
+    ("/analytics/rankings", dict(WINDOW, interval="day", compare="previous")),
+    ("/analytics/stability", WINDOW), ("/analytics/gaps/domains", WINDOW)]
+SIMULATED_EXPORTS = [("/analytics/queries", {}), ("/analytics/discovered-brands", {}),
+                     ("/analytics/gaps/prompts", {}), ("/analytics/annotations", {})]
+
+
+def assert_exports_follow_their_json(api, exports):
+    for path, query in exports:
+        header = next(csv.reader(io.StringIO(api.get(path, params=dict(
+            query, format="csv")).body.decode())))
+        data = api.get(path, params=query).json["data"]
+        items = data["brands"] if path == "/analytics/rankings" else data["data"]
+        assert items, (path, query)
+        assert_columns_follow(items[0], header, (path, query))
+
+
+def test_each_export_s_columns_are_its_json_item_s_fields_in_their_order(api, example):  # noqa: F811
+    """Issue 42: rankings put brandId,name last; chats and prompts differed too."""
+    assert_exports_follow_their_json(api, WORKED_EXAMPLE_EXPORTS)
+
+
+def test_the_other_exports_columns_follow_their_json_too(api, app):
+    api.post("/brands", {"name": "Acme", "type": "own"})
+    api.post("/brands", {"name": "Northwind Suite", "type": "competitor"})
+    make_prompts(api, ["best crm %d" % n for n in range(6)])
+    app.config["tracker.worker"].run_pending()
+    assert_exports_follow_their_json(api, SIMULATED_EXPORTS)
+
+
 # Time budgets and concurrent exports ----------------------------------------------------
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "perf"))
