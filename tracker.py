@@ -8498,8 +8498,8 @@ def add_analytics_list_route(app, db, path, summary, schema, item_schema, docume
     def analytics_list():
         values, scope = analytics_export_query(db, params)
         if values["format"] != "json":
-            return export(values, path.rsplit("/", 1)[1], item_schema,
-                          document_export_items(db, scope, document))
+            return export(values, path.removeprefix("/analytics/").replace("/", "-"),
+                          item_schema, document_export_items(db, scope, document), scope=scope)
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            message)
@@ -8534,7 +8534,8 @@ def add_analytics_routes(app, db):
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
         if values["format"] != "json":
             return export(values, "chats", "Chat",
-                          chat_export_items(db, scope, values["brandId"], values["since"]))
+                          chat_export_items(db, scope, values["brandId"], values["since"]),
+                          scope=scope)
         with db.read() as connection:
             return success(list_chats(connection, scope, values["brandId"], values["page"],
                                       values["perPage"]), "Chats retrieved")
@@ -8559,7 +8560,7 @@ def add_analytics_routes(app, db):
                           "SourceCategoryCount" if group_by == "category" else "Source",
                           document_export_items(db, scope, functools.partial(
                               sources_by, group_by=group_by)),
-                          omit=("url", "host") if group_by == "domain" else ())
+                          omit=("url", "host") if group_by == "domain" else (), scope=scope)
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
@@ -8571,8 +8572,8 @@ def add_analytics_routes(app, db):
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
         document = functools.partial(stability_by, group_by=values["groupBy"])
         if values["format"] != "json":
-            return export(values, "stability", "Stability", document_export_items(db, scope,
-                                                                                  document))
+            return export(values, "stability", "Stability",
+                          document_export_items(db, scope, document), scope=scope)
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            "Stability retrieved")
@@ -8594,7 +8595,7 @@ def add_analytics_routes(app, db):
             document = rankings(connection, scope, values["status"], interval, compare)
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
-            return export(values, "rankings", "BrandRanking", document["brands"], omit)
+            return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
 
@@ -8782,16 +8783,43 @@ class ExportSlots:
             self._held[key_id] -= 1
 
 
-def export(values, name, schema_name, items, omit=()):
+# An export's file name says what it holds: the list, its window's from and to (a date, or
+# a date and time when not midnight UTC), then each other parameter sent, as name-value in
+# the order the operation declares them, with any run of characters other than letters,
+# digits, . and - made one -: chats_2026-11-01_2026-11-28_engine-openai.csv.
+EXPORT_NAME_MAX_LENGTH = 200
+NOT_IN_EXPORT_NAMES = ("from", "to", "format", "page", "perPage")
+
+
+def window_label(timestamp):
+    """2026-11-01 for midnight UTC, else 2026-11-01T0930Z (an ISO timestamp's minutes)."""
+    if timestamp.endswith("T00:00:00.000Z"):
+        return timestamp[:10]
+    return timestamp[:16].replace(":", "") + "Z"
+
+
+def export_file_name(name, values, scope):
+    parts = [name]
+    if scope is not None:
+        parts += [window_label(scope.start), window_label(scope.end)]
+    for param, value in values.items():
+        if param in request.query and param not in NOT_IN_EXPORT_NAMES and value is not None:
+            parts.append(re.sub(r"[^A-Za-z0-9.-]+", "-", "%s-%s" % (param, cell_text(value))))
+    return "_".join(parts)[:EXPORT_NAME_MAX_LENGTH] + "." + values["format"]
+
+
+def export(values, name, schema_name, items, omit=(), scope=None):
     """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
-    NDJSON lines of the objects the JSON answer's data holds."""
+    NDJSON lines of the objects the JSON answer's data holds; scope: the window's, for its
+    file name."""
     if values["format"] == "csv":
         chunks = chunked(csv_lines(export_columns(schema_name, omit), items))
     else:
         chunks = chunked(orjson.dumps(item).decode() + "\n" for item in items)
     stream = held_stream(request.app.config["tracker.exports"], caller().key_id, chunks)
     response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
-    set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
+    set_headers([("Content-Disposition", 'attachment; filename="%s"'
+                  % export_file_name(name, values, scope))])
     return stream
 
 
@@ -9988,7 +10016,8 @@ def add_traffic_routes(app, db):
             if values["format"] != "json":
                 items = traffic_document(connection, scope, filters, group_by, values["report"],
                                          1, MAX_ID)["data"]
-                return export(values, "traffic", TRAFFIC_ITEM_SCHEMAS[group_by], items)
+                return export(values, "traffic", TRAFFIC_ITEM_SCHEMAS[group_by], items,
+                              scope=scope)
             return success(traffic_document(connection, scope, filters, group_by, values["report"],
                                             values["page"], values["perPage"]), "Traffic retrieved")
 

@@ -234,6 +234,31 @@ def test_the_other_exports_columns_follow_their_json_too(api, app):
     assert_exports_follow_their_json(api, SIMULATED_EXPORTS)
 
 
+def file_name(reply):
+    return reply.headers["Content-Disposition"].removeprefix('attachment; filename="')[:-1]
+
+
+def test_an_export_s_file_name_says_what_it_holds(api, example, clock):  # noqa: F811
+    """Issue 42: every chats export was chats.csv, whatever its window and filters."""
+    def named(path, **query):
+        return file_name(api.get(path, params=query))
+    window = {"from": "2026-11-01", "to": "2026-11-28"}
+    assert named("/analytics/chats", format="csv", **window) == "chats_2026-11-01_2026-11-28.csv"
+    assert named("/analytics/chats", format="ndjson", engine="simulated", branded="true",
+                 since=2, **window) == \
+        "chats_2026-11-01_2026-11-28_engine-simulated_branded-true_since-2.ndjson"
+    assert named("/analytics/sources", format="csv", groupBy="url", domain="acme.com",
+                 **window) == "sources_2026-11-01_2026-11-28_groupBy-url_domain-acme.com.csv"
+    assert named("/analytics/gaps/prompts", format="csv", **window) == \
+        "gaps-prompts_2026-11-01_2026-11-28.csv"
+    # a window that ends now shows its time; text is reduced to letters, digits, . and -
+    assert named("/analytics/rankings", format="csv", **{"from": "2026-11-19T09:30:00Z"}) == \
+        "rankings_2026-11-19T0930Z_%sZ.csv" % tracker.iso_timestamp(clock() + 0.001)[:16] \
+        .replace(":", "")
+    assert named("/prompts", format="csv", search='a "b"/c') == "prompts_search-a-b-c.csv"
+    assert len(named("/prompts", format="csv", search="x" * 500)) == 200 + len(".csv")
+
+
 # Time budgets and concurrent exports ----------------------------------------------------
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "perf"))
