@@ -1179,7 +1179,8 @@ def read_budget(environ, page_seconds, export_seconds):
     API export, a page's for any other read."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
         return None
-    if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
+    if not environ.get("PATH_INFO", "").startswith((API_PREFIX + "/",
+                                                    DASHBOARD_EXPORT_PREFIX + "/")):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
     return export_seconds if set(formats) & {"csv", "ndjson"} else page_seconds
@@ -12919,6 +12920,39 @@ LATEST_CHATS = 10
 SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 
 
+# Each list page's download links: its API list's export (the same function, run with the
+# session's key as the caller), under /export with the API's parameters: the page's filters
+# and its window as from and to, so the file holds what the page showed.
+DASHBOARD_EXPORT_PREFIX = "/export"
+DASHBOARD_EXPORTS = {"/prompts": "/prompts", "/chats": "/analytics/chats",
+                     "/sources": "/analytics/sources", "/traffic": "/analytics/traffic"}
+NOT_EXPORT_FILTERS = ("days", "interval", "sort", "page", "perPage")
+
+
+def export_links(page, values, scope=None):
+    """[(label, URL)] of a list page's CSV and NDJSON exports, with its filters."""
+    query = {name: value for name, value in values.items() if name not in NOT_EXPORT_FILTERS}
+    if scope is not None:
+        query.update({"from": scope.start, "to": scope.end})
+    path = DASHBOARD_EXPORT_PREFIX + DASHBOARD_EXPORTS[page]
+    return [(label, "%s?%s" % (path, query_string(query, format=label.lower())))
+            for label in ("CSV", "NDJSON")]
+
+
+def add_export_route(dashboard, api):
+    """GET /export/<an API list>: the list's export, answered by its API route's own
+    handler for the session's workspace."""
+    @dashboard.get(DASHBOARD_EXPORT_PREFIX + "/<path:path>")
+    def export_page(path):
+        if "/" + path not in DASHBOARD_EXPORTS.values():
+            raise not_found("Export")
+        if request.query.get("format") not in ("csv", "ndjson"):
+            raise validation_failed([{"field": "format", "message": "must be one of: csv, ndjson"}])
+        route, _ = api.router.match({"PATH_INFO": API_PREFIX + "/" + path,
+                                     "REQUEST_METHOD": "GET"})
+        return route.callback()
+
+
 def blank_fields_unsent():
     """An HTML form sends every field, empty ones as "name="; read those as not sent, as
     the API's query readers expect."""
@@ -12991,7 +13025,10 @@ def add_dashboard(app, db, limiter):
     dashboard.install(DashboardPlugin(db, limiter))
     dashboard.config["tracker.worker"] = app.config["tracker.worker"]
     dashboard.config["tracker.replication"] = app.config["tracker.replication"]
+    dashboard.config["tracker.exports"] = app.config["tracker.exports"]  # export() reads them
+    dashboard.config["tracker.db"] = db
     add_dashboard_routes(dashboard, db)
+    add_export_route(dashboard, app)
     api = app.wsgi
 
     def wsgi(environ, start_response):
@@ -13880,7 +13917,14 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 % end
 """
 
+EXPORT_LINKS_TEMPLATE = """<p class="exports">Download every row of these filters:
+% for label, url in links:
+<a href="{{url}}" download>{{label}}</a>
+% end
+</p>"""
+
 DASHBOARD_TEMPLATES = {
+    "export_links": EXPORT_LINKS_TEMPLATE,
     "layout": LAYOUT_TEMPLATE, "sign_in": SIGN_IN_TEMPLATE, "error": ERROR_TEMPLATE,
     "filters": FILTERS_TEMPLATE, "pager": PAGER_TEMPLATE, "overview": OVERVIEW_TEMPLATE,
     "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
@@ -14163,6 +14207,7 @@ def add_prompt_pages(app, db):
                            change=change, window_words=window_words(PROMPT_LIST_DAYS),
                            days=PROMPT_LIST_DAYS, last_run_text=last_run_text,
                            pager=pager(values, page))
+        body += render_part("export_links", links=export_links("/prompts", values))
         return render_page("Prompts", body, "/prompts", status)
 
     app.get("/prompts")(prompts_page)
@@ -14250,12 +14295,13 @@ def add_chat_pages(app, db):
     @app.get("/chats")
     def chats_page():
         values = page_query(CHAT_PAGE_PARAMS)
+        scope = window_scope(db, values)
         with db.read() as connection:
-            page = list_chats(connection, window_scope(db, values), None, values["page"],
-                              values["perPage"])
+            page = list_chats(connection, scope, None, values["page"], values["perPage"])
             filters = filters_form(connection, values)
         body = render_part("chats", filters=filters, pager=pager(values, page),
                            table=render_part("chat_list", chats=page["data"]))
+        body += render_part("export_links", links=export_links("/chats", values, scope))
         return render_page("Chats", body, "/chats")
 
     @app.get("/chats/<chat_id>")
@@ -14291,6 +14337,7 @@ def add_source_pages(app, db):
                            margin=margin,
                            pager=pager(values, page), discovered=discovered, gaps=gaps,
                            domain=scope.domain, values=values, query_string=query_string)
+        body += render_part("export_links", links=export_links("/sources", values, scope))
         return render_page("Sources", body, "/sources")
 
 
@@ -14334,6 +14381,7 @@ def add_traffic_page(app, db):
                            ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
                            chart=traffic_chart(scope, days), reports=reports)
+        body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
 
 

@@ -2,6 +2,7 @@
 page, form, redirect, escape and header."""
 
 import re
+import urllib.parse
 
 import pytest
 import webtest
@@ -720,3 +721,45 @@ def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(si
     sign_in(site, site.key["key"])
     for path in ("/", "/brands", "/brands/1"):
         assert "javascript:" not in site.get(path).text.lower(), path
+
+
+# Each list page with filters set: the page, and the filters its links must carry.
+LIST_PAGES = [("/prompts?status=active&search=crm&branded=false",
+               {"status": "active", "search": "crm", "branded": "false"}),
+              ("/chats?days=7&engine=chatgpt&branded=true", {"engine": "chatgpt", "branded": "true"}),
+              ("/sources?days=90&groupBy=category", {"groupBy": "category"}),
+              ("/traffic?days=7", {})]
+
+
+def test_every_list_page_links_to_its_export_with_its_filters(site, db):
+    """Issue 42: the dashboard had no download link. Each list page links to a CSV and an
+    NDJSON export of its list, with the page's filters and window; each answers 200 with
+    what the API's export of the same query holds."""
+    sign_in(site, site.key["key"])
+    api = tracker.API_PREFIX
+    for page_path, filters in LIST_PAGES:
+        page = site.get(page_path)
+        links = [a["href"] for a in page.html.find("p", class_="exports").find_all("a")]
+        assert [link.split("format=")[1].split("&")[0] for link in links] == ["csv", "ndjson"]
+        for link in links:
+            path, _, query = link.partition("?")
+            sent = dict(urllib.parse.parse_qsl(query))
+            assert {name: sent[name] for name in filters} == filters, link
+            if not page_path.startswith("/prompts"):  # an analytics list: the page's window, to the millisecond
+                assert sent["to"] == tracker.iso_timestamp(db.clock() + 0.001)
+                days = int(re.search(r"days=(\d+)", page_path)[1])
+                assert sent["from"] == tracker.iso_timestamp(db.clock() - days * 86400)
+            exported = site.get(link, status=200)
+            by_key = site.get(path.replace("/export", api, 1), params=sent, status=200,
+                              headers={"Authorization": "Bearer " + site.key["key"]})
+            assert exported.body == by_key.body, link
+            assert exported.headers["Content-Type"] == by_key.headers["Content-Type"]
+            assert exported.headers["Content-Disposition"] == \
+                by_key.headers["Content-Disposition"]
+    assert site.get("/export/analytics/chats?format=csv").body.startswith(b"id,promptId,prompt,")
+    # only the lists' exports, and only as files
+    assert site.get("/export/workspace?format=csv", status=404).content_type == "text/html"
+    refused = site.get("/export/prompts?format=json", status=422)
+    assert "format: must be one of: csv, ndjson" in refused.text
+    site.reset()  # signed out: back to the sign-in form
+    assert site.get(links[0], status=303).headers["Location"] == "http://localhost:80/"
