@@ -17,7 +17,8 @@ owns and what it calls:
    Bottle plugins a request meets in turn: envelope, auth, rate limit, scope,
    idempotency.
 4. Validation: Param declarations and the checks that turn a query or a body into
-   values or one 422 naming every field; the OpenAPI document reads the same limits.
+   values or one 422 naming every field; the OpenAPI document reads the same limits, and
+   a body's fields are those its operation's schema there declares.
 5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
    and the SQL they run, so any endpoint's SQL is one jump from its path; the
    annotations a change writes in its own transaction.
@@ -11219,7 +11220,8 @@ def resource_schemas():
         "Tag": object_schema(dict(tag, promptCount=COUNT)),
         "TagList": array_schema(schema_ref("Tag")),
         "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
-        "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR}, dict(tag, promptCount=COUNT)),
+        "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR},
+                                   dict(tag, promptCount=COUNT)),
         "Prompt": object_schema(prompt),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
@@ -12924,8 +12926,9 @@ SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 # session's key as the caller), under /export with the API's parameters: the page's filters
 # and its window as from and to, so the file holds what the page showed.
 DASHBOARD_EXPORT_PREFIX = "/export"
-DASHBOARD_EXPORTS = {"/prompts": "/prompts", "/chats": "/analytics/chats",
-                     "/sources": "/analytics/sources", "/traffic": "/analytics/traffic"}
+DASHBOARD_EXPORTS = {"/": "/analytics/rankings", "/prompts": "/prompts",
+                     "/chats": "/analytics/chats", "/sources": "/analytics/sources",
+                     "/traffic": "/analytics/traffic"}
 NOT_EXPORT_FILTERS = ("days", "interval", "sort", "page", "perPage")
 
 
@@ -14089,6 +14092,8 @@ def add_overview_routes(app, db):
                                               annotations),
                            swatch=swatch, percent=percent, change=change,
                            sentiment_text=sentiment_text, margin=margin)
+        body += render_part("export_links", links=export_links(
+            "/", dict(values, status="active", compare="previous"), scope))
         return render_page("Overview", body, "/")
 
 

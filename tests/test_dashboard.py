@@ -724,9 +724,12 @@ def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(si
 
 
 # Each list page with filters set: the page, and the filters its links must carry.
-LIST_PAGES = [("/prompts?status=active&search=crm&branded=false",
+LIST_PAGES = [("/?days=30&engine=gemini", {"engine": "gemini", "status": "active",
+                                           "compare": "previous"}),
+              ("/prompts?status=active&search=crm&branded=false",
                {"status": "active", "search": "crm", "branded": "false"}),
-              ("/chats?days=7&engine=chatgpt&branded=true", {"engine": "chatgpt", "branded": "true"}),
+              ("/chats?days=7&engine=chatgpt&branded=true",
+               {"engine": "chatgpt", "branded": "true"}),
               ("/sources?days=90&groupBy=category", {"groupBy": "category"}),
               ("/traffic?days=7", {})]
 
@@ -745,7 +748,7 @@ def test_every_list_page_links_to_its_export_with_its_filters(site, db):
             path, _, query = link.partition("?")
             sent = dict(urllib.parse.parse_qsl(query))
             assert {name: sent[name] for name in filters} == filters, link
-            if not page_path.startswith("/prompts"):  # an analytics list: the page's window, to the millisecond
+            if not page_path.startswith("/prompts"):  # the page's window, to the millisecond
                 assert sent["to"] == tracker.iso_timestamp(db.clock() + 0.001)
                 days = int(re.search(r"days=(\d+)", page_path)[1])
                 assert sent["from"] == tracker.iso_timestamp(db.clock() - days * 86400)

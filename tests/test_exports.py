@@ -221,7 +221,7 @@ def assert_exports_follow_their_json(api, exports):
         assert_columns_follow(items[0], header, (path, query))
 
 
-def test_each_export_s_columns_are_its_json_item_s_fields_in_their_order(api, example):  # noqa: F811
+def test_export_columns_are_the_json_item_s_fields_in_order(api, example):  # noqa: F811
     """Issue 42: rankings put brandId,name last; chats and prompts differed too."""
     assert_exports_follow_their_json(api, WORKED_EXAMPLE_EXPORTS)
 
