@@ -1943,8 +1943,8 @@ def read_only_unchanged(data, shown):
         return  # no such item: its update answers 404
     _, read_only = body_fields(request.route.config["openapi"].body)
     errors = []
-    for name in read_only & data.keys() - MOVING_FIELDS:
-        if data[name] != shown.get(name):
+    for name in data:  # in the body's order, as every other problem is reported
+        if name in read_only and name not in MOVING_FIELDS and data[name] != shown.get(name):
             fail(errors, name, "is read-only: send it as GET shows it, or leave it out")
     raise_if(errors)
 
