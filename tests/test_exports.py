@@ -14,6 +14,7 @@ import webtest
 import tracker
 from conftest import Api
 from test_analytics import WINDOW, example  # noqa: F401 (a fixture)
+from test_traffic import COMBINED_LOG, post_log
 
 LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings",
          "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
@@ -232,6 +233,14 @@ def test_the_other_exports_columns_follow_their_json_too(api, app):
     make_prompts(api, ["best crm %d" % n for n in range(6)])
     app.config["tracker.worker"].run_pending()
     assert_exports_follow_their_json(api, SIMULATED_EXPORTS)
+
+
+def test_the_traffic_exports_columns_follow_their_json_too(api):
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    post_log(api, COMBINED_LOG, host="acme.com")
+    window = {"from": "2026-11-20", "to": "2026-11-22"}
+    assert_exports_follow_their_json(api, [("/analytics/traffic", dict(window, groupBy=group))
+                                           for group in ("agent", "operator", "day", "page")])
 
 
 def file_name(reply):
