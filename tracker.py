@@ -2025,7 +2025,15 @@ def add_workspace_routes(app, db):
 
     @app.route(API_PREFIX + "/workspace", ["PATCH"], openapi=Operation(
         "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
-        body="WorkspaceUpdate"))
+        body="WorkspaceUpdate", description=(
+            "It changes only the fields sent (`samplesPerRun`, `signalsFdr`, "
+            "`signalsWindowDays`) and answers with the whole `GET /workspace` document, as "
+            "GitHub's and Stripe's updates answer with the resource; an empty body changes "
+            "nothing. It needs a `write` key; a new samples per run counts from the next run the "
+            "worker takes up (a run being asked keeps the value it started with), the signals' "
+            "settings from the next scan. `signalsFdr` is a number from 0.001 to 0.5 (`must be a "
+            "number from 0.001 to 0.5` otherwise, a string or `true` included), "
+            "`signalsWindowDays` a whole number of days from 1 to 30.")))
     def update_workspace_settings():
         settings = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
         return success(workspace_context(dataclasses.replace(caller(), **settings)),
@@ -2685,7 +2693,18 @@ def annotate_prompt_update(connection, row, new, now):
 
 def add_prompt_routes(app, db):
     @app.get(API_PREFIX + "/prompts", openapi=Operation(
-        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS))
+        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS,
+        description=(
+            "Newest first (id descending); filters `status`, `topicId`, `tagId`, "
+            "`search`, `branded`; without `status`, `suggested` and `rejected` are left out. "
+            "`page` is 1–1,000,000, `perPage` 1–100; a page past the end is empty; `lastPage` is "
+            "at least 1. An unknown `topicId` or `tagId` filter matches nothing (200, empty). If "
+            "a parameter is sent twice, the last value counts. `search` is a case-insensitive "
+            "substring match, served by an FTS5 trigram index; searches of one or two characters "
+            "(too short for trigrams) scan the workspace's prompts instead, comparing Python's "
+            "case-folded text, so case is ignored in every script (`él` finds `ÉLAN`, `SS` finds "
+            "`Straße`). Search text is literal: quotes, `*`, `OR`, `%` and `_` have no special "
+            "meaning.")))
     def prompts_index():
         query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
         query.done()
@@ -2700,12 +2719,17 @@ def add_prompt_routes(app, db):
     @app.post(API_PREFIX + "/prompts", openapi=Operation(
         "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
         "PromptCreateResult", status=201, body="PromptCreate",
-        description="Invalid items and duplicates of a bulk body are skipped and reported in "
-                    "errors; the rest are created in one transaction. A bulk create answers 201 "
-                    "with `created`, `failed`, the created `prompts`, and an `errors` entry per "
-                    "skipped item (`{\"index\", \"text\", \"message\"}`, plus the item's field "
-                    "`errors` when it was invalid), so a script can see exactly which lines of "
-                    "its input were not taken."))
+        description=(
+            "A body with `prompts` is bulk (1–%d objects), anything else is one item. Wrong "
+            "shapes (not an object, `prompts` not an array of 1–%d objects, an invalid single "
+            "item) are 422. In a bulk body an invalid item, or a duplicate (same text and "
+            "location, ignoring case, already in the workspace or earlier in the batch), is "
+            "skipped and reported; the rest commit in one transaction. A single duplicate is 201 "
+            "with `created: 0, failed: 1`. A bulk create answers 201 with `created`, `failed`, the "
+            "created `prompts`, and an `errors` entry per skipped item (`{\"index\", \"text\", "
+            "\"message\"}`, plus the item's field `errors` when it was invalid), so a script can "
+            "see exactly which lines of its input were not taken." % (MAX_BULK_PROMPTS,
+                                                                      MAX_BULK_PROMPTS))))
     def prompts_create():
         items, skipped = read_prompt_items(json_body())
         ids, duplicates = create_prompts(db, caller().workspace_id, items)
@@ -2725,7 +2749,15 @@ def add_prompt_routes(app, db):
         return success(prompt, "Prompt retrieved")
 
     @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
-        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
+        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt",
+        description=(
+            "Updates send only what changes. `tags` replaces the prompt's tags: an integer is a "
+            "tag id (unknown → 422), a string of digits that is one of the workspace's tag ids "
+            "means that tag, any other string is a name (found or created). `topicId` wins over "
+            "`topicName`; `topicId: null` removes the topic; an unknown `topicId` is 422. "
+            "`location: null` or `\"\"` clears it. Any of the five statuses can be set. Becoming "
+            "`active` queues a run; leaving `active` cancels the queued ones. `updatedAt` moves "
+            "only when something actually changed.")))
     def prompts_update(prompt_id):
         changes = prompt_changes(json_body())
         prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
@@ -12454,14 +12486,26 @@ ANSWER_LINK_TARGET = r"(?i:https?)://[^\s)]+"
 MANUAL_LINK_TARGET = ANSWER_LINK_TARGET + r"|[\w.#/-]+"
 
 
+def markdown_inline_source(link_target):
+    """Code, links (to link_target), URLs, bold and italics, as one pattern's source."""
+    return (r"`([^`\n]+)`|!?\[([^\]\n]{0,500})\]\((%s)\)" % link_target
+            + r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+            r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+
+
 @functools.cache
-def markdown_inline_pattern(link_target=ANSWER_LINK_TARGET):
-    """Code, links, URLs, bold and italics (compiled on first use, as
+def markdown_inline_pattern():
+    """An answer's inline markup, with re2: its text is untrusted (compiled on first use, as
     markdown_link_pattern)."""
-    return re2.compile(
-        r"`([^`\n]+)`|!?\[([^\]\n]{0,500})\]\((%s)\)" % link_target
-        + r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
-        r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+    return re2.compile(markdown_inline_source(ANSWER_LINK_TARGET))
+
+
+@functools.cache
+def manual_inline_pattern():
+    """The manual's inline markup. Its pages are tracker's own files, so Python's re: re2's
+    groups are slow on long paragraphs (the engines page took 173 ms with re2, 5 ms with re,
+    rendered once in process; each page is rendered once per process, manual_page)."""
+    return re.compile(markdown_inline_source(MANUAL_LINK_TARGET))
 
 
 MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
@@ -12477,7 +12521,7 @@ class AnswerRenderer:
     """Renders an answer's Markdown as HTML, marking the tracked brands where named."""
     # An answer keeps its line breaks; the manual's are only wrapping (ManualRenderer).
     line_break = "<br>"
-    link_target = ANSWER_LINK_TARGET
+    inline_pattern = staticmethod(markdown_inline_pattern)
 
     def __init__(self, brands):
         # the matcher's own patterns, so a highlight is exactly what counts as a mention
@@ -12502,7 +12546,7 @@ class AnswerRenderer:
 
     def inline(self, text):
         out, at = [], 0
-        for match in markdown_inline_pattern(self.link_target).finditer(text):
+        for match in self.inline_pattern().finditer(text):
             out.append(self.text(text[at:match.start()]))
             code, label, url, bare, strong, strong2, em, em2 = match.groups()
             if code is not None:
@@ -12618,7 +12662,7 @@ class ManualRenderer(AnswerRenderer):
     headings with the anchors GitHub gives them, its links to other pages turned into
     /docs/<page> and links out of the manual (the repository's files) left as their text."""
     line_break = " "
-    link_target = MANUAL_LINK_TARGET
+    inline_pattern = staticmethod(manual_inline_pattern)
 
     def __init__(self):
         super().__init__(brands=[])
