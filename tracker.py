@@ -1067,8 +1067,8 @@ def render_http_error(error):
     return render_api_error(api_error_from(error))
 
 
-# What a reverse proxy says the client sent it. Bottle builds request.url (a redirect's
-# Location), its scheme (the dashboard cookies' Secure flag) and remote_addr from these,
+# What a reverse proxy says the client sent it. Bottle builds request.url, its scheme (the
+# dashboard cookies' Secure flag) and remote_addr (the sign-in limit's address) from these,
 # and any client can send them: they are dropped unless the peer is a --trusted-proxy.
 FORWARDED_HEADERS = ("HTTP_FORWARDED", "HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_HOST",
                      "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_PORT", "HTTP_X_REAL_IP")
@@ -1099,9 +1099,25 @@ def from_trusted_proxy(environ, proxies):
     return any(peer in network for network in proxies)
 
 
+def client_address(environ, proxies):
+    """The client's address: the peer's, or from a trusted proxy the nearest address of
+    X-Forwarded-For that is not one of proxies. Each proxy appends the peer it saw, so the
+    list is read from the right: what a client wrote at its left proves nothing."""
+    address = environ.get("REMOTE_ADDR", "")
+    if from_trusted_proxy(environ, proxies):
+        for hop in reversed(environ.get("HTTP_X_FORWARDED_FOR", "").split(",")):
+            if hop.strip():
+                address = hop.strip()
+                if not from_trusted_proxy({"REMOTE_ADDR": address}, proxies):
+                    break
+    return address
+
+
 def distrust_forwarded(wsgi, proxies):
-    """wsgi, seeing forwarded headers only on requests from one of proxies."""
+    """wsgi, seeing forwarded headers only on requests from one of proxies, and the
+    client's address (client_address) as environ["tracker.client"]."""
     def app(environ, start_response):
+        environ["tracker.client"] = client_address(environ, proxies)
         if not from_trusted_proxy(environ, proxies):
             for name in FORWARDED_HEADERS:
                 environ.pop(name, None)
@@ -1228,6 +1244,14 @@ class RateLimiter:
             self._window = window
             self._counts.clear()
         return window
+
+    def give_back(self, key):
+        """Uncount a hit of this window that turned out not to count (a sign-in that
+        succeeded): counting first keeps the limit exact under concurrency."""
+        with self._lock:
+            self._current()
+            if self._counts.get(key):
+                self._counts[key] -= 1
 
     def hit(self, key, limit):
         """Count a hit; return (allowed, remaining, reset) with reset in Unix seconds."""
@@ -1653,9 +1677,22 @@ def length_rule(minimum, maximum):
     return "must be %d to %d characters" % (minimum, maximum)
 
 
+def visible(text):
+    """text without Unicode's format characters (category Cf: zero-width spaces and joiners,
+    the byte order mark, bidi controls...), which show nothing: what a reader sees of a name."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf")
+
+
+def visible_key(name):
+    """What a brand's name or tracked name is compared by: its visible characters, case
+    folded. Ac\u200bme is Acme, as a reader sees it."""
+    return visible(name).casefold()
+
+
 def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=False):
     """A string (trimmed unless trim is false) of minimum..maximum characters, or MISSING;
-    plain: with no control characters either (a name that goes into prompts and logs)."""
+    plain: with no control characters either (a name that goes into prompts and logs), and
+    something visible besides format characters (a name shown and matched in answers)."""
     if not isinstance(value, str):
         return fail(errors, field, "must be a string")
     if trim:
@@ -1671,6 +1708,9 @@ def clean_string(value, field, errors, minimum=1, maximum=255, trim=True, plain=
         return fail(errors, field, "must be valid Unicode (no lone surrogates)")
     if not minimum <= len(value) <= maximum:
         return fail(errors, field, length_rule(minimum, maximum))
+    if plain and value and not visible(value).strip():
+        return fail(errors, field, "must have a visible character, not only invisible format "
+                                   "characters (such as U+200B or U+FEFF)")
     return value
 
 
@@ -1782,18 +1822,19 @@ class Fields:
             cleaned = [item if item is MISSING else normalise(item, "%s.%d" % (self.field(name), i),
                                                               self.errors)
                        for i, item in enumerate(cleaned)]
-        return unique_casefolded(item for item in cleaned if item is not MISSING)
+        return unique_casefolded((item for item in cleaned if item is not MISSING),
+                                 visible_key if plain else str.casefold)
 
 
 def sent_or(value, default):
     return default if value is MISSING else value
 
 
-def unique_casefolded(names):
-    """names without case-insensitive repeats, first spelling kept, order kept."""
+def unique_casefolded(names, key=str.casefold):
+    """names without repeats (the same key: case-insensitive), first spelling kept, order kept."""
     seen = {}
     for name in names:
-        seen.setdefault(name.casefold(), name)
+        seen.setdefault(key(name), name)
     return list(seen.values())
 
 
@@ -2184,8 +2225,8 @@ def update_changed(connection, table, row, changes, now):
     table = sql_table(table, NAMED_TABLES + ("brands",))
     changed = {column: value for column, value in changes.items() if row[column] != value}
     if changed:
-        if "name" in changed:
-            changed["name_key"] = changed["name"].casefold()
+        if "name" in changed:  # a brand's changes carry their own name_key
+            changed["name_key"] = changes.get("name_key", changed["name"].casefold())
         connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
                            % (table, ", ".join("%s = ?" % column for column in changed)),
                            (*changed.values(), now, row["id"], row["workspace_id"]))
@@ -2864,8 +2905,10 @@ def brand_changes(data, required):
         if problem:
             regex = fail(errors, "nameRegex", problem)
     use_regex = fields.boolean("useRegex")
+    name = fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True)
     changes = {
-        "name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+        "name": name,
+        "name_key": name if name is MISSING else visible_key(name),
         "tracked_names": tracked if tracked is MISSING else json.dumps(tracked, ensure_ascii=False),
         "name_regex": regex if regex is MISSING else (regex or None),
         "use_regex": use_regex if use_regex is MISSING else int(use_regex),
@@ -2884,7 +2927,7 @@ def check_brand(connection, workspace_id, brand, errors, brand_id=None):
     """Rules across fields and rows, added to errors: a free name; useRegex needs a nameRegex."""
     if brand.get("name") and query_one(connection, """
             SELECT 1 FROM brands WHERE workspace_id = ? AND name_key = ? AND id IS NOT ?""",
-            (workspace_id, brand["name"].casefold(), brand_id)):
+            (workspace_id, brand["name_key"], brand_id)):
         fail(errors, "name", "a brand with this name already exists")
     if brand.get("use_regex") and not brand.get("name_regex"):
         fail(errors, "useRegex", "needs a nameRegex")
@@ -2902,8 +2945,7 @@ def create_brand(db, workspace_id, brand, errors):
         raise_if(errors)
         request_brand_refresh(connection, workspace_id)  # past chats may mention it
         # Column names come from brand_changes' fixed keys, never from the request.
-        values = dict(brand, name_key=brand["name"].casefold(), workspace_id=workspace_id,
-                      created_at=now, updated_at=now)
+        values = dict(brand, workspace_id=workspace_id, created_at=now, updated_at=now)
         row = connection.execute("INSERT INTO brands (%s) VALUES (%s) RETURNING *" % (
             ", ".join(values), ", ".join("?" * len(values))), tuple(values.values())).fetchall()[0]
         record_annotation(connection, workspace_id, "brand.added", now,
@@ -5119,9 +5161,12 @@ class BrandMatcher:
     def __init__(self, brands):
         self.brands = []
         for brand in brands:
-            names = sorted({brand["name"], *brand["tracked_names"]}, key=len, reverse=True)
-            literal = re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)),
-                                 re.IGNORECASE)
+            # A name with nothing visible (stored by 1.0.0, which took one) matches nothing:
+            # a brand named U+200B was credited with the stray zero-width spaces of answers.
+            names = sorted({name for name in (brand["name"], *brand["tracked_names"])
+                            if visible(name).strip()}, key=len, reverse=True)
+            literal = names and re.compile(
+                r"(?<!\w)(?:%s)(?!\w)" % "|".join(map(re.escape, names)), re.IGNORECASE)
             pattern = None
             if brand["use_regex"] and brand["name_regex"]:
                 pattern = compile_name_regex(brand["name_regex"])
@@ -5170,7 +5215,9 @@ class BrandMatcher:
 def name_spans(text, literal, pattern, limit=MAX_MATCHES_READ):
     """The spans of text where a brand's names (literal) or its nameRegex match: at most
     limit of each."""
-    spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
+    spans = set()
+    if literal:
+        spans = {match.span() for match in itertools.islice(literal.finditer(text), limit)}
     if pattern is not None:
         spans |= {match.span() for match in itertools.islice(pattern.finditer(text), limit)
                   if match.end() > match.start()}
@@ -5506,7 +5553,8 @@ def recommended_names(text):
     names, folded = {}, masked.casefold()
     for candidate in candidates:
         name = name_candidate(candidate)
-        if name and name.casefold() not in names and len(names) < MAX_NAMES_PER_CHAT:
+        if (name and visible(name).strip() and name.casefold() not in names
+                and len(names) < MAX_NAMES_PER_CHAT):
             names[name.casefold()] = {"name": name, "name_key": name.casefold(),
                                       "mentions": max(1, folded.count(name.casefold()))}
     return list(names.values())
@@ -8154,12 +8202,12 @@ def add_signal_routes(app, db):
 # Discovered brands and gaps ---------------------------------------------------------------
 
 def tracked_name_keys(connection, workspace_id):
-    """Every name and tracked name of the workspace's brands, case-folded."""
+    """Every name and tracked name of the workspace's brands, by visible_key."""
     keys = set()
     for row in query_all(connection, "SELECT name, tracked_names FROM brands WHERE workspace_id = ?",
                          (workspace_id,)):
-        keys.add(row["name"].casefold())
-        keys.update(name.casefold() for name in json.loads(row["tracked_names"]))
+        keys.add(visible_key(row["name"]))
+        keys.update(map(visible_key, json.loads(row["tracked_names"])))
     return keys
 
 
@@ -9473,7 +9521,7 @@ def guarded_get(url, allow_private, limit, redirects=5):
     for _ in range(redirects + 1):
         try:
             scheme, host, port, target = webhook_target(url)
-            address = checked_address(host, port, allow_private)
+            address = checked_address(host, port, allow_private, COMMAND_PRIVATE_SWITCH)
             kind = PinnedHTTPSConnection if scheme == "https" else PinnedHTTPConnection
             reply, body = bounded_exchange(kind(host, port, address), "GET", target, None,
                                            {"User-Agent": "tracker/" + __version__},
@@ -10160,17 +10208,29 @@ def webhook_target(url):
     return parts.scheme, host, port, url_target(parts)
 
 
-def checked_address(host, port, allow_private):
-    """The address to connect to for host: every address the name resolves to is checked,
-    and the connection goes to a checked one (a second lookup could answer otherwise)."""
+# How a refusal of a private address says to allow it: the server's switch (webhooks and
+# the engines' redirects), or the option of the command that fetched (traffic update-ranges
+# and robots, restore, replica status).
+SERVER_PRIVATE_SWITCH = "start the server with --allow-private-webhooks to allow it"
+COMMAND_PRIVATE_SWITCH = "run the command with --allow-private to allow it"
+
+
+def resolved_addresses(host, port):
+    """Every address host resolves to; WebhookRefused when it resolves to none."""
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise WebhookRefused("cannot resolve %s: %s" % (host, error.strerror)) from None
-    addresses = [info[4][0] for info in found]
+    return [info[4][0] for info in found]
+
+
+def checked_address(host, port, allow_private, switch=SERVER_PRIVATE_SWITCH):
+    """The address to connect to for host: every address the name resolves to is checked,
+    and the connection goes to a checked one (a second lookup could answer otherwise).
+    switch: how the refusal says to allow a private address."""
+    addresses = resolved_addresses(host, port)
     if not allow_private and not all(map(is_public_address, addresses)):
-        raise WebhookRefused("%s resolves to a private address (start the server with "
-                             "--allow-private-webhooks to allow it)" % host)
+        raise WebhookRefused("%s resolves to a private address (%s)" % (host, switch))
     return addresses[0]
 
 
@@ -10530,8 +10590,7 @@ def webhook_changes(data, required, allow_private):
             url = fail(errors, "url", str(error))
         else:  # a name is checked at each delivery, when it is resolved
             if is_address(host) and not allow_private and not is_public_address(host):
-                url = fail(errors, "url", "is a private address (start the server with "
-                                          "--allow-private-webhooks to allow it)")
+                url = fail(errors, "url", "is a private address (%s)" % SERVER_PRIVATE_SWITCH)
     events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
     if events is not MISSING:
         if not events:
@@ -11748,9 +11807,21 @@ DOCS_CSS = ("body{font:15px/1.5 system-ui,sans-serif;max-width:60em;margin:2em a
             ".put,.patch{color:#d97706}.delete{color:#dc2626}")
 
 
+def docs_headers():
+    """The dashboard's security headers (DASHBOARD_HEADERS), its CSP allowing the page's one
+    inline style by its hash: the page is HTML like the dashboard's, and framing or
+    injecting into it must fail the same way. Its caching stays the API's (it changes only
+    with the version)."""
+    digest = binascii.b2a_base64(hashlib.sha256(DOCS_CSS.encode()).digest(), newline=False)
+    csp = "%s; style-src 'sha256-%s'" % (DASHBOARD_CSP, digest.decode())
+    return [(name, csp if name == "Content-Security-Policy" else value)
+            for name, value in DASHBOARD_HEADERS if name != "Cache-Control"]
+
+
 def add_openapi_routes(app):
     """GET /openapi.json and GET /docs, public, built once from app's routes."""
     cache = {}
+    page_headers = docs_headers()
 
     def document():
         if "json" not in cache:
@@ -11770,6 +11841,7 @@ def add_openapi_routes(app):
                                public=True, content={"text/html": {"schema": string_schema()}}))
     def reference_page():
         response.content_type = "text/html; charset=utf-8"
+        set_headers(page_headers)
         return docs_page(document()["document"])
 
 
@@ -12079,6 +12151,17 @@ SESSION_SWEEP_BATCH = 100
 # whole minute is more than anyone clicks, and still bounds a runaway tab. Sign-in, sign-out
 # and static files are never counted.
 SESSION_RATE_LIMIT = 600
+# A key holds at most this many live sessions: the next sign-in ends its oldest. A script
+# signing in over and over (5,270 sessions in 30 s, each a row for 12 hours) keeps 20 rows.
+MAX_SESSIONS_PER_KEY = 20
+# Failed sign-ins a client address may make in a clock minute; past them, every sign-in
+# from it (a right key too, as GitHub and PocketBase do: else a guess that succeeds would
+# still be told apart) gets a 429 until the minute ends. An IPv6 client is its /64, which
+# one host is given whole. Counted in the process's memory, like the API's rate limits
+# (one serving process per file), and forgotten each minute: an entry per address that
+# tried to sign in this minute.
+SIGN_IN_FAILURES_PER_MINUTE = 10
+IPV6_CLIENT_PREFIX = 64
 DASHBOARD_CSP = ("default-src 'self'; base-uri 'none'; form-action 'self'; "
                  "frame-ancestors 'none'; object-src 'none'")
 DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Options", "DENY"),
@@ -12089,6 +12172,18 @@ def session_cookie(name, value, max_age):
     """Set a dashboard cookie: HttpOnly, SameSite=Strict, Secure behind HTTPS."""
     response.set_cookie(name, value, max_age=max_age, path="/", httponly=True, samesite="strict",
                         secure=request.urlparts.scheme == "https")
+
+
+def see_other(path):
+    """Answer 303 See Other to path, a path of this site: the Location is sent as it is,
+    relative (RFC 9110 10.2.2). bottle.redirect made it absolute from request.url, whose
+    host is whatever the client's Host header said (Host: evil.example sent the browser
+    there). The headers and cookies set so far go with it."""
+    moved = response.copy(cls=bottle.HTTPResponse)
+    moved.status = 303
+    moved.body = ""
+    moved.set_header("Location", path)
+    raise moved
 
 
 def find_session(connection, token_hash, now):
@@ -12132,7 +12227,30 @@ def sign_in(db, key):
                                             expires_at) VALUES (?, ?, ?, ?, ?)""",
             (hash_key(token), row["key_id"], secrets.token_urlsafe(SESSION_TOKEN_BYTES), now,
              iso_timestamp(db.clock() + DASHBOARD_SESSION_SECONDS)))
+        end_oldest_sessions(connection, row["key_id"], hash_key(token))
     return token
+
+
+def end_oldest_sessions(connection, key_id, kept):
+    """Delete the key's sessions but its MAX_SESSIONS_PER_KEY newest, the new one (kept)
+    among them whatever the clock says (the key's index; at most that many rows plus one)."""
+    connection.execute("""
+        DELETE FROM dashboard_sessions WHERE token_hash IN (
+            SELECT token_hash FROM dashboard_sessions WHERE api_key_id = ? AND token_hash != ?
+            ORDER BY created_at DESC LIMIT -1 OFFSET ?)""",
+                       (key_id, kept, MAX_SESSIONS_PER_KEY - 1))
+
+
+def sign_in_bucket(address):
+    """What a client's failed sign-ins are counted under: its address, an IPv6 one's /64."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]  # no address (a WSGI test): counted together
+    parsed = getattr(parsed, "ipv4_mapped", None) or parsed
+    if parsed.version == 6:
+        return str(ipaddress.ip_network((parsed, IPV6_CLIENT_PREFIX), strict=False))
+    return str(parsed)
 
 
 def sign_out(db, token):
@@ -12172,7 +12290,7 @@ def form_text(name):
     """A submitted form field as text ('' when absent); bytes that are not UTF-8 are a 422."""
     value = request.forms.get(name, "")
     try:
-        return wsgi_text(value)
+        return unisolated(wsgi_text(value))
     except UnicodeError:
         raise validation_failed([{"field": name, "message": "must be valid UTF-8"}]) from None
 
@@ -12217,7 +12335,7 @@ class DashboardPlugin:
                     if signed_out is not None:
                         return signed_out()
                     if request.method == "GET":
-                        bottle.redirect("/", 303)
+                        see_other("/")
                     raise ApiError(401, "Your session has ended: sign in again",
                                    code="SESSION_ENDED")
                 return callback(*args, **kwargs)
@@ -12353,7 +12471,8 @@ def template(name):
     """The compiled SimpleTemplate of DASHBOARD_TEMPLATES[name] (compiled once)."""
     compiled = COMPILED_TEMPLATES.get(name)
     if compiled is None:
-        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name])
+        compiled = COMPILED_TEMPLATES[name] = bottle.SimpleTemplate(DASHBOARD_TEMPLATES[name],
+                                                                    escape_func=escape)
     return compiled
 
 
@@ -12473,8 +12592,30 @@ def error_page(error):
                                    back=section), status=error.status)
 
 
+# Bidi controls a name or an answer may carry (U+202E, RIGHT-TO-LEFT OVERRIDE, among them):
+# left open, one reorders the rest of its line of the page. Text that holds one is shown
+# between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, which closes whatever it opened
+# (UAX #9, X6a), as <bdi> does, and which works in an attribute too. A form sends such a
+# value back wrapped, and form_text unwraps it.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+ISOLATE_START, ISOLATE_END = "\u2068", "\u2069"
+
+
 def escape(text):
-    return html.escape(str(text), quote=True)
+    """text as HTML (quotes too), isolated when it holds a bidi control; the templates'
+    {{value}} too."""
+    text = str(text)
+    if BIDI_CONTROLS.search(text):
+        text = ISOLATE_START + text + ISOLATE_END
+    return html.escape(text, quote=True)
+
+
+def unisolated(text):
+    """A form's value without the isolation escape() added when it was shown."""
+    if text.startswith(ISOLATE_START) and text.endswith(ISOLATE_END) and BIDI_CONTROLS.search(
+            text[1:-1]):
+        return text[1:-1]
+    return text
 
 
 # Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
@@ -12992,6 +13133,7 @@ def add_dashboard(app, db, limiter):
         dashboard.add_hook("after_request", run_after_writes(app.config["tracker.worker"]))
     dashboard.install(DashboardPlugin(db, limiter))
     dashboard.config["tracker.worker"] = app.config["tracker.worker"]
+    dashboard.config["tracker.limiter"] = limiter
     dashboard.config["tracker.replication"] = app.config["tracker.replication"]
     add_dashboard_routes(dashboard, db)
     api = app.wsgi
@@ -14217,7 +14359,7 @@ def add_prompt_pages(app, db):
             data.update({"topicName": topic} if topic else {"topicId": None})
         update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         back = "/prompts" if form_text("back") == "list" else "/prompts/%d" % prompt_id
-        bottle.redirect(back, 303)
+        see_other(back)
 
     add_delete_page(app, db, "prompts", "Prompt")
 
@@ -14357,7 +14499,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(brands_page)
     def brands_add():
         create_brand(db, caller().workspace_id, *brand_changes(brand_form_data(), required=True))
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     @app.get("/brands/<brand_id>")
     def brand_page(brand_id):
@@ -14371,7 +14513,7 @@ def add_catalog_pages(app, db):
     def brand_change(brand_id):
         changes, errors = brand_changes(brand_form_data(), required=False)
         update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
-        bottle.redirect("/brands", 303)
+        see_other("/brands")
 
     add_delete_page(app, db, "brands", "Brand", after=request_brand_refresh)
 
@@ -14385,7 +14527,7 @@ def add_catalog_pages(app, db):
     @shows_refusal(topics_page)
     def topics_add():
         create_topic(db, caller().workspace_id, *topic_fields({"name": form_text("name")}))
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     @app.post("/topics/<topic_id>")
     @shows_refusal(lambda topic_id: topics_page())
@@ -14393,7 +14535,7 @@ def add_catalog_pages(app, db):
         name, errors = topic_fields({"name": form_text("name")})
         rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
                {"name": name} if name else {}, errors, "Topic")
-        bottle.redirect("/topics", 303)
+        see_other("/topics")
 
     add_delete_page(app, db, "topics", "Topic")
 
@@ -14412,7 +14554,7 @@ def add_catalog_pages(app, db):
                                  required=True)
         create_tag(db, caller().workspace_id, tag.get("name"), tag.get("color", DEFAULT_TAG_COLOR),
                    errors)
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     @app.post("/tags/<tag_id>")
     @shows_refusal(lambda tag_id: tags_page())
@@ -14421,7 +14563,7 @@ def add_catalog_pages(app, db):
                                      required=False)
         rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes, errors,
                "Tag")
-        bottle.redirect("/tags", 303)
+        see_other("/tags")
 
     add_delete_page(app, db, "tags", "Tag")
 
@@ -14483,7 +14625,7 @@ def add_settings_pages(app, db):
     def settings_change():
         update_workspace(db, caller().workspace_id,
                          workspace_changes({"samplesPerRun": form_number("samplesPerRun")}))
-        bottle.redirect("/settings", 303)
+        see_other("/settings")
 
 
 def add_delete_page(app, db, table, kind, after=None):
@@ -14522,6 +14664,8 @@ def sign_in_page(problem=None, status=200):
 
 
 def add_session_routes(app, db):
+    limiter = app.config["tracker.limiter"]
+
     @app.get("/static/<name>", public=True)
     def static(name):
         if name not in DASHBOARD_ASSETS:
@@ -14546,17 +14690,26 @@ def add_session_routes(app, db):
         if not expected or not hmac.compare_digest(form_text("csrf").encode(), expected.encode()):
             return sign_in_page("The form had expired, or cookies are off (the dashboard needs "
                                 "them): try again.", status=403)
+        failures = ("sign-in failed", sign_in_bucket(request.environ.get("tracker.client", "")))
+        allowed, _, reset = limiter.hit(failures, SIGN_IN_FAILURES_PER_MINUTE)
+        if not allowed:
+            seconds = max(1, math.ceil(reset - limiter.clock()))
+            set_headers([("Retry-After", str(seconds))])
+            return sign_in_page("Too many failed sign-ins from your address: at most %d a minute. "
+                                "Try again in %d seconds." % (SIGN_IN_FAILURES_PER_MINUTE, seconds),
+                                status=429)
         token = sign_in(db, form_text("key").strip())
         if token is None:  # the form again, with a 200: a browser logs every 4xx as an error
             return sign_in_page("That is not a valid API key, or it was revoked or has expired.")
+        limiter.give_back(failures)  # counted as a failure until it was not one
         session_cookie(SESSION_COOKIE, token, DASHBOARD_SESSION_SECONDS)
         response.delete_cookie(SIGN_IN_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     def signed_out_already():
         """Signing out of a session that has ended already: nothing to end, same way out."""
         response.delete_cookie(SESSION_COOKIE, path="/")
-        bottle.redirect("/", 303)
+        see_other("/")
 
     @app.post("/sign-out", signed_out=signed_out_already)
     def sign_out_submit():
@@ -15284,6 +15437,69 @@ def replica_url(url):
     if parts.scheme == "s3" and endpoint and "endpoint" not in dict(query):
         url = parts._replace(query=urllib.parse.urlencode(query + [("endpoint", endpoint)])).geturl()
     return url
+
+
+# Where no replica lives but a cloud's instance metadata (its credentials) does: link-local
+# addresses (169.254.169.254 at AWS, GCP, Azure, Oracle, DigitalOcean; 169.254.0.23 at
+# Tencent), AWS's IPv6 metadata address, Alibaba's and Azure's host address. A replica URL
+# sending Litestream there is refused unless --allow-private: a private address stays
+# allowed (a MinIO on this machine or network is a fine replica).
+METADATA_NETWORKS = tuple(map(ipaddress.ip_network, (
+    "169.254.0.0/16", "fe80::/10", "fd00:ec2::254/128", "100.100.100.200/32",
+    "168.63.129.16/32")))
+# The replica types whose URL names the server Litestream connects to (the others name a
+# bucket or container of their cloud, unless an endpoint= says where).
+REPLICA_HOST_SCHEMES = {"sftp": 22, "webdav": 80, "webdavs": 443, "nats": 4222}
+
+
+def is_metadata_address(text):
+    """Whether an IP address is link-local or a cloud metadata address, or an IPv6 address
+    that carries one (as is_public_address reads them)."""
+    address = ipaddress.ip_address(text.split("%", 1)[0])
+    if address.version == 6:
+        address = embedded_ipv4(address) or address
+    return any(address in network for network in METADATA_NETWORKS)
+
+
+def replica_endpoints(url):
+    """[(host, port)] that Litestream connects to for the replica url (as replica_url gives
+    it): its endpoint= (any type), and the host of an sftp, webdav or nats URL."""
+    parts = urllib.parse.urlsplit(url)
+    found = []
+    for endpoint in (value for name, value in urllib.parse.parse_qsl(parts.query)
+                     if name == "endpoint"):
+        found.append((urllib.parse.urlsplit(endpoint if "://" in endpoint else "https://" + endpoint),
+                      443))
+    if parts.scheme in REPLICA_HOST_SCHEMES:
+        found.append((parts, REPLICA_HOST_SCHEMES[parts.scheme]))
+    return [(server.hostname, url_port(server, default)) for server, default in found
+            if server.hostname]
+
+
+def url_port(parts, default):
+    """The port of a split URL, default when it names none or one that is not a port."""
+    try:
+        return parts.port or default
+    except ValueError:
+        return default
+
+
+def check_replica_endpoints(url, allow_private):
+    """Refuse, before Litestream runs, a replica whose server is a link-local or cloud
+    metadata address, as an IP address or a name resolving there (the webhooks' lookup);
+    a name that does not resolve is left to Litestream to report."""
+    if allow_private:
+        return
+    for host, port in replica_endpoints(replica_url(url)):
+        try:
+            addresses = [host] if is_address(host) else resolved_addresses(host, port)
+        except WebhookRefused:
+            continue
+        if any(map(is_metadata_address, addresses)):
+            raise ReplicationError(
+                "the replica's server %s is a link-local or cloud metadata address, where no "
+                "replica lives but the machine's credentials may: refused before any connection "
+                "(give --allow-private to allow it)" % host)
 
 
 def shown_url(url):
@@ -16114,6 +16330,7 @@ def serve_replication(args):
         return None
     if args.memory:
         raise ProvisioningError("--replicate needs a database file, not --memory")
+    check_replica_endpoints(args.replicate, args.allow_private)
     replication = Replication(args.db, args.replicate, args.replicate_interval)
     if os.path.exists(args.db) and pending_steps(read_schema_version(args.db), args.db):
         log.info("replication: %s is upgraded before Litestream starts; the replica lags "
@@ -16123,12 +16340,14 @@ def serve_replication(args):
 
 def cmd_restore(args):
     at = parse_timestamp(args.at) if args.at else None
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(restore_replica(args.source, args.db, at))
 
 
 def cmd_replica_status(args):
     if not args.source:
         raise ProvisioningError("replica status needs the replica: --from URL or TRACKER_REPLICATE")
+    check_replica_endpoints(args.source, args.allow_private)
     print_json(replica_summary(args.source, args.db if os.path.exists(args.db) else None))
 
 
@@ -16302,6 +16521,10 @@ class CommandParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
+REPLICA_ALLOW_PRIVATE_HELP = ("allow a replica (--replicate, --from, or its endpoint=) at a "
+                              "link-local or cloud metadata address such as 169.254.169.254")
+
+
 def build_parser():
     db_help = "SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB
     # --db goes before the command or after it (as git's and docker's options do); after
@@ -16391,6 +16614,7 @@ def build_parser():
                            default=DEFAULT_REPLICATE_INTERVAL,
                            help="how often Litestream ships new writes to the replica "
                                 "(default 0.25s, at least %gs)" % MIN_REPLICATE_INTERVAL)
+    serve_cmd.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
 
     migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
                           "release's schema, after a backup beside it, logging each step.")
@@ -16439,6 +16663,7 @@ def build_parser():
                       "integrity check, and say what it holds.")
     restore.add_argument("--from", dest="source", required=True, metavar="URL",
                          help="the replica's URL, as serve --replicate was given it")
+    restore.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
     restore.add_argument("--at", type=iso_argument, metavar="TIME",
                          help="the state at this ISO 8601 time, e.g. 2026-11-25T13:59:56Z "
                               "(default: the newest)")
@@ -16450,6 +16675,8 @@ def build_parser():
     replica_status.add_argument("--from", dest="source", metavar="URL",
                                 default=os.environ.get("TRACKER_REPLICATE"),
                                 help="the replica's URL (env TRACKER_REPLICATE)")
+    replica_status.add_argument("--allow-private", action="store_true",
+                                help=REPLICA_ALLOW_PRIVATE_HELP)
     reextract = command(commands, "reextract", cmd_reextract,
                         "Read the engines' kept replies again with this version's rules and "
                         "rewrite their chats' answers, sources, searches, mentions and costs.")

@@ -392,6 +392,55 @@ def test_duplicate_names_are_refused_ignoring_case(api, existing, duplicate):
     assert sorted(brands(api), key=lambda row: row["id"]) == [first, other]
 
 
+INVISIBLE_RULE = ("must have a visible character, not only invisible format characters (such "
+                  "as U+200B or U+FEFF)")
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\ufeff", "\u200b\u200c\u200d\u2060", " \u200b ",
+                                  "\u200b \u200b", "\u202e", "\u00ad", "\U000e0041"])
+def test_a_name_of_invisible_format_characters_is_refused(api, name):
+    """Issue 37: brands named U+200B or U+FEFF were accepted (category Cf: they show nothing)."""
+    assert api.post("/brands", {"name": name}, status=422).json == invalid(("name", INVISIBLE_RULE))
+    assert api.post("/brands", {"name": "Acme", "trackedNames": ["Acme Corp", name]},
+                    status=422).json == invalid(("trackedNames.1", INVISIBLE_RULE))
+    other = create(api, name="Other")
+    assert update(api, "patch", other["id"], {"name": name}, status=422) == invalid(
+        ("name", INVISIBLE_RULE))
+    # the edge: one visible character among format characters is a name (kept as sent)
+    assert create(api, name="\u200bA" + name.strip())["name"] == "\u200bA" + name.strip()
+
+
+@pytest.mark.parametrize("duplicate", ["Ac\u200bme", "\ufeffACME", "A\u200dc\u2060m\u00ade"])
+def test_names_that_differ_only_by_format_characters_are_duplicates(api, duplicate):
+    """Issue 37: Ac\u200bme was accepted beside Acme."""
+    first = create(api, name="Acme", trackedNames=["Acme Corp", "Acme\u200b Corp", "ACME CORP"])
+    assert first["trackedNames"] == ["Acme Corp"]  # the same names, as a reader sees them
+    assert api.post("/brands", {"name": duplicate}, status=422).json == invalid(
+        ("name", "a brand with this name already exists"))
+    other = create(api, name="Other")
+    assert update(api, "patch", other["id"], {"name": duplicate}, status=422) == invalid(
+        ("name", "a brand with this name already exists"))
+    assert update(api, "patch", first["id"], {"name": duplicate})["data"]["name"] == duplicate
+    assert api.post("/brands", {"name": "Acme"}, status=422).json == invalid(
+        ("name", "a brand with this name already exists"))
+
+
+def test_a_name_with_nothing_visible_is_never_found_in_an_answer():
+    """Issue 37: a brand named U+200B (1.0.0 took one) was credited 3 mentions at position 2
+    from an answer's stray zero-width spaces."""
+    matcher = tracker.BrandMatcher([
+        {"id": 1, "name": "Acme", "tracked_names": [], "name_regex": None, "use_regex": 0,
+         "domains": []},
+        {"id": 2, "name": "\u200b", "tracked_names": ["\ufeff", " \u2060"], "name_regex": None,
+         "use_regex": 0, "domains": []}])
+    found = matcher.match("\ufeffAcme\u200b leads.\u200b Try \u2060it\u200b.", [])
+    assert found == [{"brand_id": 1, "mentions": 1, "cited": 0, "sentiment": "neutral",
+                      "sentiment_score": found[0]["sentiment_score"], "position": 1}]
+    assert not tracker.BrandMatcher([dict(matcher_brand, name="\u200b") for matcher_brand in [
+        {"id": 2, "tracked_names": [], "name_regex": None, "use_regex": 0, "domains": []}]]
+    ).names_any("\u200b\u200b")
+
+
 @pytest.mark.parametrize("method", ["put", "patch"])
 def test_renaming_to_own_name_in_another_case_is_allowed(api, clock, method):
     original = create(api, name="Café")

@@ -8,7 +8,7 @@ import webtest
 
 import browser
 import tracker
-from conftest import make_api, near_miss
+from conftest import make_api, near_miss, report_figure
 
 PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources",
          "/sources?groupBy=url&domain=stark.example",
@@ -60,7 +60,7 @@ def test_a_visitor_without_a_session_gets_the_sign_in_form_and_nothing_else(site
     assert page.html.find("nav") is None  # no workspace to show
     for path in PAGES[1:]:
         moved = site.get(path, status=303)
-        assert moved.headers["Location"] == "http://localhost:80/"
+        assert moved.headers["Location"] == "/"
         assert moved.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
     refused = site.post("/topics", {"name": "x", "csrf": "x"}, status=401)
     assert "Your session has ended" in refused.text
@@ -78,7 +78,7 @@ def test_a_wrong_key_gets_a_clear_message_on_the_sign_in_page(site):
 
 def test_signing_in_opens_a_session_in_a_strict_cookie_and_the_key_shows_nowhere(site):
     signed = sign_in(site, site.key["key"])
-    assert signed.headers["Location"] == "http://localhost:80/"
+    assert signed.headers["Location"] == "/"
     cookie = next(value for value in signed.headers.getall("Set-Cookie")
                   if value.startswith(tracker.SESSION_COOKIE + "="))
     assert re.fullmatch(r"tracker_session=[\w-]{43}; HttpOnly; Max-Age=43200; Path=/; "
@@ -124,10 +124,10 @@ def test_signing_out_ends_the_session_for_good(site):
     sign_in(site, site.key["key"])
     token = site.cookies[tracker.SESSION_COOKIE]
     done = post(site, "/sign-out", {})
-    assert done.headers["Location"] == "http://localhost:80/"
+    assert done.headers["Location"] == "/"
     assert tracker.SESSION_COOKIE not in site.cookies
     site.set_cookie(tracker.SESSION_COOKIE, token)  # a copy of the old cookie
-    assert site.get("/prompts", status=303).headers["Location"] == "http://localhost:80/"
+    assert site.get("/prompts", status=303).headers["Location"] == "/"
 
 
 def test_a_session_lasts_its_lifetime_and_no_longer(site, clock):
@@ -155,14 +155,98 @@ def test_expired_sessions_are_swept_at_sign_in(site, db, clock):
 
 
 def test_a_sign_in_sweeps_at_most_a_batch_of_expired_sessions(site, db, clock):
-    for _ in range(tracker.SESSION_SWEEP_BATCH + 1):
-        tracker.sign_in(db, site.key["key"])
+    for index in range(tracker.SESSION_SWEEP_BATCH + 1):  # a key holds at most 20 sessions
+        tracker.sign_in(db, tracker.create_key(db, 1, name="k%d" % index)["key"])
     clock.advance(tracker.DASHBOARD_SESSION_SECONDS)
     tracker.sign_in(db, site.key["key"])
     count = "SELECT count(*) AS n FROM dashboard_sessions WHERE expires_at <= ?"
     assert tracker.query_one(db.connection(), count, (db.now(),))["n"] == 1  # the batch's one more
     tracker.sign_in(db, site.key["key"])
     assert tracker.query_one(db.connection(), count, (db.now(),))["n"] == 0
+
+
+def test_a_key_holds_at_most_20_sessions_and_the_21st_sign_in_ends_the_oldest(site, db, clock):
+    """Issue 37: a read-only key made 5,270 sessions in 30 s, each a row for 12 hours."""
+    reader = tracker.create_key(db, 1, name="reader", scopes="read")
+    browsers = [webtest.TestApp(site.app) for _ in range(tracker.MAX_SESSIONS_PER_KEY + 1)]
+    for browser_ in browsers[:-1]:  # the largest number of sessions: all of them live
+        sign_in(browser_, reader["key"])
+        clock.advance(0.001)
+    count = "SELECT count(*) AS n FROM dashboard_sessions WHERE api_key_id = ?"
+    assert tracker.query_one(db.connection(), count, (reader["id"],))["n"] == 20
+    assert all(b.get("/prompts", status=200) for b in browsers[:-1])
+    sign_in(browsers[-1], reader["key"])  # one more: the oldest goes
+    assert tracker.query_one(db.connection(), count, (reader["id"],))["n"] == 20
+    assert browsers[0].get("/prompts", status=303).headers["Location"] == "/"  # signed out
+    for browser_ in browsers[1:]:
+        browser_.get("/prompts", status=200)
+    sign_in(site, site.key["key"])  # another key's sessions are its own
+    assert tracker.query_one(db.connection(), count, (site.key["id"],))["n"] == 1
+    # many sign-ins in one millisecond: the newest session is always the one kept
+    for _ in range(30):
+        sign_in(browsers[1], reader["key"])
+        browsers[1].get("/prompts", status=200)
+    assert tracker.query_one(db.connection(), count, (reader["id"],))["n"] == 20
+    report_figure("sessions: 51 sign-ins of one key keep its 20 newest sessions; the oldest is "
+                  "signed out")
+
+
+def attempt(client, key, address, status, forwarded=None):
+    """Sign in with key from a client address (or, through a proxy, with X-Forwarded-For)."""
+    client.reset()
+    environ = {"REMOTE_ADDR": address}
+    headers = {"X-Forwarded-For": forwarded} if forwarded else {}
+    form = client.get("/", extra_environ=environ).forms["sign-in"]
+    form["key"] = key
+    return form.submit(status=status, extra_environ=environ, headers=headers)
+
+
+def test_ten_failed_sign_ins_a_minute_per_address_then_429_even_for_the_right_key(site, clock):
+    """Issue 37: 1,000 wrong keys at sign-in took 2.6 s, with no delay and no limit."""
+    clock.advance(60 - clock() % 60 + 30)  # the middle of a one-minute window
+    wrong = near_miss(site.key["key"])
+    for _ in range(tracker.SIGN_IN_FAILURES_PER_MINUTE - 1):
+        attempt(site, wrong, "192.0.2.7", 200)
+    attempt(site, site.key["key"], "192.0.2.7", 303)  # a right key counts no failure
+    page = attempt(site, wrong, "192.0.2.7", 200)  # the 10th failure: still the plain refusal
+    assert page.html.find(id="sign-in-problem").text == \
+        "That is not a valid API key, or it was revoked or has expired."
+    for key in (wrong, site.key["key"]):  # the 11th attempt, then the right key: both refused
+        page = attempt(site, key, "192.0.2.7", 429)
+        assert page.headers["Retry-After"] == "30" and page.content_type == "text/html"
+        assert page.html.find(id="sign-in-problem").text == (
+            "Too many failed sign-ins from your address: at most 10 a minute. "
+            "Try again in 30 seconds.")
+        assert tracker.SESSION_COOKIE not in site.cookies
+    attempt(site, site.key["key"], "192.0.2.8", 303)  # another address is not held back
+    clock.advance(29.999)
+    attempt(site, site.key["key"], "192.0.2.7", 429)
+    clock.advance(0.001)  # the minute is over
+    attempt(site, site.key["key"], "192.0.2.7", 303)
+    report_figure("sign-in: 10 failed sign-ins a minute per address; the 11th, and a right key "
+                  "after it, get a 429 with Retry-After until the minute ends")
+
+
+def test_an_ipv6_client_is_its_64_and_behind_a_proxy_the_forwarded_address(db, clock):
+    app = tracker.make_app(db, trusted_proxies=tracker.trusted_proxies(["10.0.0.1"]))
+    client = webtest.TestApp(app)
+    key = make_api(client, db).key
+    clock.advance(60 - clock() % 60)
+    for index in range(tracker.SIGN_IN_FAILURES_PER_MINUTE):  # one /64, many addresses
+        attempt(client, "trk_wrong", "2001:db8:1:2::%x" % index, 200)
+    attempt(client, key, "2001:db8:1:2:ffff::1", 429)
+    attempt(client, key, "2001:db8:1:3::1", 303)  # the next /64
+    attempt(client, key, "::ffff:192.0.2.1", 303)  # an IPv4 peer on a dual-stack socket
+    # through the trusted proxy: the address it appended, whatever the client put before it
+    for index in range(tracker.SIGN_IN_FAILURES_PER_MINUTE):
+        attempt(client, "trk_wrong", "10.0.0.1", 200, forwarded="198.51.100.%d, 203.0.113.9" % index)
+    attempt(client, key, "10.0.0.1", 429, forwarded="198.51.100.99, 203.0.113.9")
+    attempt(client, key, "10.0.0.1", 303, forwarded="203.0.113.10")
+    # from a peer that is no proxy, X-Forwarded-For is the client's own word: not read
+    attempt(client, key, "203.0.113.10", 303, forwarded="203.0.113.9")
+    attempt(client, key, "203.0.113.9", 429)
+    assert tracker.sign_in_bucket("2001:db8::1") == "2001:db8::/64"
+    assert tracker.sign_in_bucket("::ffff:192.0.2.1") == "192.0.2.1"
 
 
 def test_a_read_key_sees_every_page_without_controls(site, db):
@@ -195,10 +279,10 @@ def test_pages_spend_the_sessions_own_budget_never_the_keys(client, db, clock):
         assert "X-Ratelimit-Remaining" not in client.get(path, status=200).headers
     csrf = re.search(r'name="csrf" value="([^"]+)"', page.text).group(1)
     assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
-        "http://localhost:80/"  # leaving is never refused
+        "/"  # leaving is never refused
     assert client.get("/", status=200).html.find("input", id="key") is not None
     assert client.post("/sign-out", {"csrf": csrf}, status=303).headers["Location"] == \
-        "http://localhost:80/"  # even with the session ended already
+        "/"  # even with the session ended already
     clock.advance(60)
     sign_in(client, limited.key)
     assert client.get("/prompts").headers["X-Ratelimit-Remaining"] == \
@@ -308,7 +392,7 @@ def test_prompts_pause_activate_and_edit(site, db):
         "button", attrs={"aria-label": "Activate: Best CRM for a small team?"}) is not None
     moved = post(site, "/prompts/1", {"status": "active", "text": "Best CRM for teams?",
                                       "topic": "", "tags": "core, fresh", "location": "DE"})
-    assert moved.headers["Location"] == "http://localhost:80/prompts/1"
+    assert moved.headers["Location"] == "/prompts/1"
     prompt = tracker.prompt_documents(tracker.load_prompt(db.connection(), 1, 1))
     assert (prompt["status"], prompt["text"], prompt["topicId"], prompt["location"],
             [tag["name"] for tag in prompt["tags"]]) == ("active", "Best CRM for teams?", None,
@@ -432,6 +516,31 @@ def test_the_overview_and_the_chat_page_show_sentiment_and_categories(site, db):
             " · " + tracker.query_one(db.connection(), "SELECT name FROM brands WHERE id = ?",
                                       (source["brandId"],))["name"] if source["brandId"] else "")
         for source in chat["sources"]]
+
+
+def test_bidi_controls_in_user_text_are_isolated_and_forms_send_the_text_back_as_it_was(site, db):
+    """Issue 37: a brand named with U+202E (RIGHT-TO-LEFT OVERRIDE) reordered the rest of
+    the page's line. Text holding a bidi control is shown between U+2068 and U+2069 (what
+    <bdi> does), which closes what it opened; a form sends it back unchanged."""
+    sign_in(site, site.key["key"])
+    name, tracked = "Evil\u202eCorp", "Evil\u202dOne"
+    post(site, "/brands", {"name": name, "type": "competitor", "status": "active",
+                           "trackedNames": tracked})
+    brand = tracker.query_one(db.connection(), "SELECT * FROM brands WHERE name = ?", (name,))
+    for path in ("/brands", "/brands/%d" % brand["id"], "/"):
+        page = site.get(path).text
+        controls = page.count("\u202e") + page.count("\u202d")
+        isolated = re.findall("\u2068[^\u2068\u2069]*[\u202d\u202e][^\u2068\u2069]*\u2069", page)
+        assert controls and len(isolated) == controls, path  # every one closed where it ends
+    assert "\u2068%s\u2069" % name in site.get("/brands").text
+    form = site.get("/brands/%d" % brand["id"]).forms[1]
+    assert form["name"].value == "\u2068%s\u2069" % name
+    form.fields["csrf"][0].value = csrf_of(site.get("/"))
+    form.submit(status=303)  # the form sent back unchanged
+    kept = tracker.query_one(db.connection(), "SELECT * FROM brands WHERE id = ?", (brand["id"],))
+    assert (kept["name"], kept["tracked_names"], kept["updated_at"]) == (
+        name, '["%s"]' % tracked, brand["updated_at"])
+    assert tracker.escape("plain <b>") == "plain &lt;b&gt;"  # other text as it was
 
 
 def test_the_sources_page_groups_by_category_and_lists_discovered_brands_and_gaps(site):

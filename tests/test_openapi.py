@@ -1,5 +1,7 @@
 """The OpenAPI document: valid, complete, and true of the running app (Schemathesis)."""
 
+import base64
+import hashlib
 import os
 import re
 
@@ -127,6 +129,19 @@ def test_documents_need_no_key_and_the_page_needs_no_network(client):
     assert page.content_type == "text/html"
     assert b"<script" not in page.body and b"http" not in page.body.replace(b"http://", b"")
     assert b"/api/v1/prompts" in page.body
+
+
+def test_the_docs_page_sends_the_dashboards_security_headers(client):
+    """Issue 37: /docs lacked the CSP and X-Frame-Options the dashboard's pages send. Its
+    CSP is the dashboard's, with its one inline style allowed by hash (and nothing else)."""
+    page = client.get("/api/v1/docs")
+    style = re.search(r"<style>(.*?)</style>", page.text).group(1)
+    digest = base64.b64encode(hashlib.sha256(style.encode()).digest()).decode()
+    assert page.headers["Content-Security-Policy"] == (
+        tracker.DASHBOARD_CSP + "; style-src 'sha256-%s'" % digest)
+    assert (page.headers["X-Frame-Options"], page.headers["Referrer-Policy"],
+            page.headers["X-Content-Type-Options"]) == ("DENY", "no-referrer", "nosniff")
+    assert page.html.find_all(style=True) == []  # no style attribute the hash would not allow
 
 
 def test_the_docs_page_escapes_what_it_shows(client, app):

@@ -275,6 +275,51 @@ def test_what_replication_refuses_before_anything_starts(tmp_path, monkeypatch):
         tracker.litestream_binary()
 
 
+METADATA_REFUSAL = ("tracker: error: the replica's server %s is a link-local or cloud metadata "
+                    "address, where no replica lives but the machine's credentials may: refused "
+                    "before any connection (give --allow-private to allow it)\n")
+
+
+@pytest.mark.parametrize("replica, host", [
+    ("s3://b/x?endpoint=http://169.254.169.254", "169.254.169.254"),
+    ("s3://b/x?endpoint=http://[fd00:ec2::254]:80", "fd00:ec2::254"),
+    ("s3://b/x?endpoint=169.254.170.2", "169.254.170.2"),
+    ("abs://account@container/x?endpoint=http://100.100.100.200", "100.100.100.200"),
+    ("webdav://[fe80::1%25eth0]:8080/x", "fe80::1%25eth0"),
+    ("sftp://me:secret@[::ffff:169.254.169.254]/x", "::ffff:169.254.169.254"),
+    ("nats://0xa9.0xfe.0xa9.0xfe/x", "0xa9.0xfe.0xa9.0xfe"),  # a name resolving there
+    ("s3://b/x?endpoint=http://2852039166", "2852039166"),  # 169.254.169.254 as one number
+])
+def test_a_replica_at_a_metadata_address_is_refused_before_any_connection(tmp_path, replica, host):
+    """Issue 37: tracker restore --from 's3://b/x?endpoint=http://169.254.169.254' sent
+    Litestream to the cloud's metadata address. Nothing listens at these addresses here: a
+    connection would wait for its timeout; the refusal is immediate, and names the option."""
+    commands = [["restore", "--from", replica]]
+    if host == "169.254.169.254":  # each command that starts Litestream, once
+        commands += [["replica", "status", "--from", replica],
+                     ["serve", "--port", "0", "--replicate", replica]]
+    for command in commands:
+        started = time.monotonic()
+        code, _, err = run_cli(tmp_path / "r.db", *command)
+        assert (code, err) == (1, METADATA_REFUSAL % host), command
+        assert time.monotonic() - started < 10
+        assert not (tmp_path / "r.db").exists()
+    tracker.check_replica_endpoints(replica, allow_private=True)  # the operator's choice
+    # a private address is a fine replica (a MinIO beside tracker): not refused
+    tracker.check_replica_endpoints("s3://b/x?endpoint=http://127.0.0.1:9000", False)
+    tracker.check_replica_endpoints("webdav://10.0.0.5/x", False)
+    tracker.check_replica_endpoints("s3://b/x", False)
+
+
+def test_the_endpoint_from_the_environment_is_checked_too(tmp_path):
+    code, _, err = run_cli(tmp_path / "r.db", "restore", "--from", "s3://b/x",
+                           env={"AWS_ENDPOINT_URL_S3": "http://169.254.169.254"})
+    assert (code, err) == (1, METADATA_REFUSAL % "169.254.169.254")
+    parser = tracker.build_parser()
+    for command in (["restore", "--from", "s3://b/x"], ["replica", "status"], ["serve"]):
+        assert parser.parse_args(command + ["--allow-private"]).allow_private is True
+
+
 def test_an_upgrade_with_replication_on_says_the_replica_lags_for_its_duration(tmp_path):
     db_path = str(tmp_path / "v11.db")
     connection = apsw.Connection(db_path)

@@ -11,6 +11,7 @@ import concurrent.futures
 import http.client
 import json
 import re
+import socket
 import threading
 import time
 import urllib.request
@@ -19,7 +20,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import HttpClient, ServerProcess, make_api, near_miss, run_cli
+from conftest import HttpClient, ServerProcess, make_api, near_miss, report_figure, run_cli
 
 SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it
 NOWHERE = 987654321  # an id that names nothing
@@ -506,8 +507,9 @@ def as_forwarded(client, peer):
 
 def test_forwarded_headers_count_only_from_a_trusted_proxy(db):
     """X-Forwarded-Proto and -Host were taken from any client: a redirect's Location named
-    their host, and a cookie was Secure or not as they said."""
-    honoured, ignored = ("https://evil.example/", True), ("http://localhost:80/", False)
+    their host, and a cookie was Secure or not as they said. A Location is relative now
+    (issue 37), whoever sends what."""
+    honoured, ignored = ("/", True), ("/", False)
     client = webtest.TestApp(tracker.make_app(db))
     assert as_forwarded(client, "127.0.0.1") == ignored  # by default, no one is trusted
     proxies = tracker.trusted_proxies(["10.0.0.0/8", "2001:db8::7"])
@@ -518,27 +520,82 @@ def test_forwarded_headers_count_only_from_a_trusted_proxy(db):
         assert as_forwarded(client, peer) == ignored, peer
 
 
-def forwarded_location(server):
-    """The Location of a redirect asked for with FORWARDED headers, over loopback."""
-    host, port = server.url.rsplit("//", 1)[1].rsplit(":", 1)
-    connection = http.client.HTTPConnection(host, int(port), timeout=10)
-    connection.request("GET", "/prompts", headers=FORWARDED)
-    reply = connection.getresponse()
-    connection.close()
-    assert reply.status == 303
-    return reply.getheader("Location")
+def raw_request(server, method, path, host, headers=(), body=b""):
+    """(status, [(header, value)], body) of one request sent byte for byte as given (Host
+    too, however hostile) over loopback."""
+    address = server.url.rsplit("//", 1)[1].rsplit(":", 1)
+    lines = ["%s %s HTTP/1.1" % (method, path), "Host: " + host, "Connection: close",
+             "Content-Length: %d" % len(body), *("%s: %s" % pair for pair in headers)]
+    with socket.create_connection((address[0], int(address[1])), timeout=10) as connection:
+        connection.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
+        reply = http.client.HTTPResponse(connection)
+        reply.begin()
+        return reply.status, reply.getheaders(), reply.read()
+
+
+def forwarded_secure(server):
+    """Whether the sign-in cookie is Secure on a page asked for with FORWARDED headers over
+    loopback (the scheme is the proxy's only when the peer is trusted)."""
+    status, headers, _ = raw_request(server, "GET", "/", "127.0.0.1", FORWARDED.items())
+    assert status == 200
+    return "; Secure" in dict(headers)["Set-Cookie"]
 
 
 def test_serve_takes_trusted_proxies_from_its_options_or_the_environment(tmp_path, server_factory):
     server = server_factory(tmp_path / "a.db", "--trusted-proxy", "127.0.0.1/32",
                             "--trusted-proxy", "::1")
-    assert forwarded_location(server) == "https://evil.example/"
+    assert forwarded_secure(server) is True
     server = server_factory(tmp_path / "b.db", env={"TRACKER_TRUSTED_PROXIES": "10.0.0.1, ::1"})
-    assert forwarded_location(server).startswith("http://127.0.0.1:")
+    assert forwarded_secure(server) is False
     server = server_factory(tmp_path / "c.db", env={"TRACKER_TRUSTED_PROXIES": "127.0.0.0/8"})
-    assert forwarded_location(server) == "https://evil.example/"
+    assert forwarded_secure(server) is True
     code, _, error = run_cli(tmp_path / "d.db", "serve", "--trusted-proxy", "proxy.example",
                              "--port", "0")
     assert (code, error) == (1, "tracker: error: --trusted-proxy 'proxy.example' is not an IP "
                                 "address or network\n")
     assert not (tmp_path / "d.db").exists()
+
+
+HOSTILE_HOSTS = ("evil.example", "127.0.0.1:18080@evil.example")
+
+
+def cookie_of(headers, name):
+    return next(value.split(";")[0].split("=", 1)[1] for header, value in headers
+                if header == "Set-Cookie" and value.startswith(name + "="))
+
+
+def test_every_redirect_is_relative_whatever_host_the_client_names(tmp_path, server_factory):
+    """Issue 37: POST /settings with Host: evil.example redirected to
+    http://evil.example/settings (and Host: 127.0.0.1:18080@evil.example likewise): the
+    Location was built from the Host header. Through a real server, with the Host header
+    sent raw, sign-in, a page without a session, a form and sign-out all redirect to a path."""
+    server = server_factory(tmp_path / "hosts.db", "--trusted-proxy", "127.0.0.1")
+    for host in HOSTILE_HOSTS:
+        status, headers, body = raw_request(server, "GET", "/prompts", host)
+        assert (status, dict(headers)["Location"], body) == (303, "/", b"")
+        status, headers, body = raw_request(server, "GET", "/sign-in", host)
+        form_token = cookie_of(headers, tracker.SIGN_IN_COOKIE)
+        form = ("key=%s&csrf=%s" % (server.key, form_token)).encode()
+        status, headers, _ = raw_request(
+            server, "POST", "/sign-in", host, body=form,
+            headers=[("Content-Type", "application/x-www-form-urlencoded"),
+                     ("Cookie", "%s=%s" % (tracker.SIGN_IN_COOKIE, form_token))])
+        assert (status, dict(headers)["Location"]) == (303, "/")
+        session = [("Cookie", "%s=%s" % (tracker.SESSION_COOKIE,
+                                         cookie_of(headers, tracker.SESSION_COOKIE)))]
+        status, _, page = raw_request(server, "GET", "/settings", host, headers=session)
+        csrf = re.search(rb'name="csrf" value="([^"]+)"', page).group(1).decode()
+        for path, fields, location in (("/settings", "samplesPerRun=2&", "/settings"),
+                                       ("/sign-out", "", "/")):
+            status, headers, _ = raw_request(
+                server, "POST", path, host, body=("%scsrf=%s" % (fields, csrf)).encode(),
+                headers=session + [("Content-Type", "application/x-www-form-urlencoded")])
+            assert (status, dict(headers)["Location"]) == (303, location), path
+        # the API's one Location, a create's, is a path too
+        status, headers, _ = raw_request(
+            server, "POST", "/api/v1/topics", host, body=b'{"name": "T %d"}' % len(host),
+            headers=[("Authorization", "Bearer " + server.key),
+                     ("Content-Type", "application/json")])
+        assert status == 201 and dict(headers)["Location"].startswith("/api/v1/topics/")
+    report_figure("redirects: %d hostile Host headers through a real server, every Location a "
+                  "path" % len(HOSTILE_HOSTS))

@@ -598,6 +598,9 @@ def test_the_cli_updates_ranges_and_fetches_robots(api, db, range_server, tmp_pa
     urls = [arg for name, url in range_urls(range_server).items() for arg in ("--url", name + "=" + url)]
     refused = run_cli("--db", db.path, "traffic", "update-ranges", *urls)
     assert refused.returncode == 1 and "private address" in refused.stdout
+    # issue 37: it named the server's --allow-private-webhooks, which this command lacks
+    assert "resolves to a private address (run the command with --allow-private to allow " \
+           "it)" in refused.stdout and "webhooks" not in refused.stdout
     done = run_cli("--db", db.path, "traffic", "update-ranges", "--allow-private", *urls)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["googlebot"]["prefixes"] == 2
