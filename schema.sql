@@ -1,8 +1,8 @@
 -- tracker: the SQLite schema of a fresh database, at the version set at the end.
 --
--- 1.0.0's schema is the baseline, user_version 12. Older databases are brought up to this
--- version by the migrations in tracker.py (section "Storage"), from the last pre-release's
--- 11 on; PRAGMA user_version records which version a file is at.
+-- 1.0.0's schema is the baseline, user_version 12 (1.0.1's is 13). Older databases are brought
+-- up to this version by the migrations in tracker.py (section "Storage"), from the last
+-- pre-release's 11 on; PRAGMA user_version records which version a file is at.
 --
 -- Conventions: every table is STRICT; ids shown by the API are AUTOINCREMENT, so an id
 -- is never reused after a delete and a stale id can never name another item; timestamps
@@ -92,14 +92,19 @@ CREATE TRIGGER organizations_auth_delete AFTER DELETE ON organizations BEGIN
 END;
 
 -- A POST's response, replayed when the same Idempotency-Key is sent again (24 hours).
+-- While the first request runs, status and body are NULL and holder names the process
+-- running it (pid:start time), so that a repeat from any process is a 409 while it lives
+-- and is told the first was interrupted once it is gone.
 CREATE TABLE idempotency_keys (
     api_key_id   INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
     key          TEXT NOT NULL,
     request_hash BLOB NOT NULL,
-    status       INTEGER NOT NULL,
-    body         BLOB NOT NULL,
+    status       INTEGER,
+    body         BLOB,
+    holder       TEXT,
     created_at   TEXT NOT NULL,
-    PRIMARY KEY (api_key_id, key)
+    PRIMARY KEY (api_key_id, key),
+    CHECK ((status IS NULL) = (body IS NULL) AND (status IS NULL) = (holder IS NOT NULL))
 ) STRICT, WITHOUT ROWID;
 
 CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
@@ -1735,6 +1740,9 @@ CREATE TABLE traffic_robots (
     body         TEXT NOT NULL,
     origin       TEXT NOT NULL CHECK (origin IN ('upload', 'fetch')),
     updated_at   TEXT NOT NULL,
+    -- {agent: whether it may fetch the domain's root}, worked out when the file was stored
+    -- (NULL for a file stored by 1.0.0: worked out at each read)
+    root_allowed TEXT,
     PRIMARY KEY (workspace_id, domain)
 ) STRICT, WITHOUT ROWID;
 -- The operators' address ranges as `tracker traffic update-ranges` last fetched them; they
@@ -1747,4 +1755,4 @@ CREATE TABLE traffic_ranges (
     fetched_at    TEXT NOT NULL
 ) STRICT;
 
-PRAGMA user_version = 12;
+PRAGMA user_version = 13;

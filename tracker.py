@@ -47,8 +47,9 @@ owns and what it calls:
    time budget.
 13. AI traffic: access logs read into per-day, per-page sums of who asked (agents,
    their operators' address ranges and the assistants' referrers are data, in
-   packaging/traffic_agents.json), joined with the chats citing the same pages;
-   robots.txt read for every AI agent.
+   packaging/traffic_agents.json), each upload within its bounds (lines, CPU time,
+   inflate ratio, one per workspace) and each workspace within its quota of rows,
+   joined with the chats citing the same pages; robots.txt read for every AI agent.
 14. Webhooks: the outbox filled in the transactions of (5) and (9), and the threads that
    send it, each send under one deadline.
 15. Provisioning, OpenAPI, seeds, the application and operations: organizations,
@@ -105,6 +106,7 @@ import random
 import re
 import resource
 import secrets
+import select
 import selectors
 import shutil
 import signal
@@ -135,7 +137,7 @@ from cheroot import (connections as cheroot_connections, errors as cheroot_error
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
-__version__ = "1.0.0"
+__version__ = "1.0.1"
 
 log = logging.getLogger("tracker")
 
@@ -161,6 +163,8 @@ MAX_HEAD_BYTES = 64 * 1024
 MAX_CHUNK_FRAMING_BYTES = 64 * 1024
 CHUNK_LINE_MAX = 1024
 BUSY_TIMEOUT_MS = 5000
+# The longest Database.hold_writes() holds back this process's writes.
+WRITE_HOLD_SECONDS = 1.0
 # How long a read (of the API or a dashboard page) may run (serve --request-budget,
 # --export-budget) before its next SQL statement stops it with a 503, so that a heavy
 # query holds a server thread for no longer; SQLite asks every PROGRESS_STEPS virtual-machine steps (well under a millisecond).
@@ -392,6 +396,21 @@ def signals_migration_sql():
                                             for table in SIGNAL_TABLES))))
 
 
+def idempotency_holders_sql():
+    """idempotency_keys gains holder, and status and body may be NULL (while the first request
+    runs): the table is rebuilt, its stored answers kept."""
+    return rebuilt_table_sql("idempotency_keys", ("api_key_id", "key", "request_hash", "status",
+                                                  "body", "created_at"))
+
+
+def robots_roots_sql():
+    """traffic_robots gains root_allowed, what each AI agent may fetch at the domain's root
+    (NULL: worked out from the file at each read, as before, until it is stored again).
+    Rebuilt rather than altered: from schema 11, the baseline step made it with the column."""
+    return rebuilt_table_sql("traffic_robots", ("workspace_id", "domain", "body", "origin",
+                                                "updated_at"))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -421,6 +440,10 @@ MIGRATIONS = {
                   "branded prompts, chats rebuilt with truncated, model version and sample, "
                   "annotations, signals", upgrade_to_baseline, reads=("chats",),
                   rebuilds=("chats",)),
+    12: Migration("1.0.1: idempotency keys held while their first request runs, robots.txt "
+                  "files' root decisions kept",
+                  lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
+                  rebuilds=("idempotency_keys", "traffic_robots")),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -650,6 +673,8 @@ class Database:
         self.clock = clock
         self._local = threading.local()
         self._write_lock = threading.Lock()
+        self._writes_open = threading.Event()  # cleared by hold_writes()
+        self._writes_open.set()
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         self.upgrade = migrate(first, self.backup_beside if backup else None)
@@ -696,6 +721,12 @@ class Database:
         deadline = getattr(self._local, "deadline", None)
         return deadline is not None and time.monotonic() > deadline
 
+    def check_budget(self):
+        """For Python work between statements: apsw.InterruptError, as the next statement
+        would raise, once this thread's budget has run out."""
+        if self._past_deadline():
+            raise apsw.InterruptError("the time budget ran out")
+
     @contextlib.contextmanager
     def read(self):
         """A consistent snapshot for several reads."""
@@ -712,6 +743,8 @@ class Database:
                 yield connection
             return
         with self._write_lock:
+            if not self._writes_open.wait(WRITE_HOLD_SECONDS):
+                self._writes_open.set()  # whoever held them back has not let go: go on
             connection = self._writable_connection()
             try:
                 connection.execute("BEGIN IMMEDIATE")
@@ -723,6 +756,16 @@ class Database:
             except BaseException as error:
                 self._abandon(connection, error)
                 raise
+
+    def hold_writes(self):
+        """Start no write transaction (the one under way ends) until release_writes(), or
+        for WRITE_HOLD_SECONDS at most: SQLite's write lock is free for another process
+        (Litestream's checkpoint, see Replication), which would otherwise wait for a
+        moment between this process's back-to-back writes."""
+        self._writes_open.clear()
+
+    def release_writes(self):
+        self._writes_open.set()
 
     def _writable_connection(self):
         """This thread's connection, opened again if it was opened read-only.
@@ -1176,6 +1219,11 @@ def over_budget(seconds, export_hint=True):
                     "the filters%s" % (seconds, hint), code="TIME_BUDGET_EXCEEDED")
 
 
+# POSTs that read much and write little, last (a signal scan): their reads stop at a page's
+# budget, their write is left to finish.
+BUDGETED_POSTS = frozenset((API_PREFIX + "/signals/scan",))
+
+
 def within_budget(wsgi, db, page_seconds, export_seconds):
     """wsgi, with each read's SQL (the API's and the dashboard's pages) bounded:
     page_seconds from its start, or export_seconds for an API export (format=csv or
@@ -1188,9 +1236,10 @@ def within_budget(wsgi, db, page_seconds, export_seconds):
 
 def read_budget(environ, page_seconds, export_seconds):
     """The budget of a request: None for a write, an export's for a GET (or HEAD) of an
-    API export, a page's for any other read."""
+    API export, a page's for any other read and for the POSTs whose work is reading
+    (BUDGETED_POSTS)."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
-        return None
+        return page_seconds if environ.get("PATH_INFO") in BUDGETED_POSTS else None
     if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
@@ -1552,8 +1601,17 @@ class QueryPlugin:
 class IdempotencyPlugin:
     """Replays a POST's first 2xx answer when its Idempotency-Key header comes again.
 
-    The handler and the stored answer share one write transaction, so either both the
-    effect and the record of it commit, or neither. Keys are per API key and kept 24 h.
+    The key is claimed in a short write transaction (a row without an answer, naming this
+    process as its holder), the handler runs as it would without the header (its own
+    transactions, no lock held meanwhile), and its 2xx answer is stored in another short
+    one; an error answer frees the key. A repeat while the holder runs, from any process
+    on the file, is a 409; once the holder is gone without storing an answer (killed
+    between the effect and the answer), the key answers that it was interrupted until it
+    expires, for the effect may or may not have happened and is never made twice
+    silently. Keys are per API key and kept 24 h.
+
+    When the second transaction fails (a full disk), the client still gets the handler's
+    answer, and how the request ended is recorded at the key's next use in this process.
     """
     name = "idempotency"
     api = 2
@@ -1562,6 +1620,7 @@ class IdempotencyPlugin:
         self.db = db
         self._in_flight = set()
         self._lock = threading.Lock()
+        self._unrecorded = {}  # slot -> (status, body) whose release failed; (None, None): freed
 
     def apply(self, callback, route):
         if route.method != "POST" or not route.config.get("auth", True):
@@ -1581,8 +1640,7 @@ class IdempotencyPlugin:
             slot = (caller().key_id, key)
             with self._lock:
                 if slot in self._in_flight:
-                    raise ApiError(409, "A request with this Idempotency-Key is in progress",
-                                   code="IDEMPOTENCY_IN_PROGRESS")
+                    raise idempotency_in_progress()
                 self._in_flight.add(slot)
             try:
                 return self.run_once(slot, callback, args, kwargs)
@@ -1593,21 +1651,94 @@ class IdempotencyPlugin:
 
     def run_once(self, slot, callback, args, kwargs):
         fingerprint = request_fingerprint()
-        with self.db.write() as connection:
-            stored = find_idempotent_response(connection, slot, self.db.clock())
-            if stored is not None:
-                if stored["request_hash"] != fingerprint:
-                    raise validation_failed([{"field": "Idempotency-Key", "message":
-                        "was already used with a different request"}])
-                response.status = stored["status"]
-                response.content_type = "application/json"
-                response.set_header("Idempotent-Replayed", "true")
-                return stored["body"]
+        stored = self.claim(slot, fingerprint)
+        if stored is not None:
+            response.status = stored["status"]
+            response.content_type = "application/json"
+            response.set_header("Idempotent-Replayed", "true")
+            return stored["body"]
+        try:
             body = callback(*args, **kwargs)
-            if 200 <= response.status_code < 300:
-                store_idempotent_response(connection, slot, fingerprint, response.status_code,
-                                          body, self.db.now(), self.db.clock())
-            return body
+        except BaseException:
+            self.release(slot, None, None)
+            raise
+        answered = 200 <= response.status_code < 300
+        self.release(slot, response.status_code if answered else None,
+                     body if answered else None)
+        return body
+
+    def claim(self, slot, fingerprint):
+        """The stored answer of slot's first request, or None once slot is claimed for this
+        one; raises the 422 or 409 of a key that may not run or replay."""
+        now, unrecorded = self.db.clock(), self._unrecorded.get(slot)
+        with self.db.write() as connection:
+            delete_expired_idempotency_keys(connection, now)
+            if unrecorded is not None:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, *unrecorded)
+            stored = find_idempotent_response(connection, slot, now)
+            if stored is None:
+                claim_idempotency_key(connection, slot, fingerprint, PROCESS_IDENTITY,
+                                      self.db.now())
+        self._unrecorded.pop(slot, None)
+        if stored is None:
+            return None
+        if stored["request_hash"] != fingerprint:
+            raise validation_failed([{"field": "Idempotency-Key", "message":
+                "was already used with a different request"}])
+        if stored["holder"] is None:
+            return stored
+        if stored["holder"] != PROCESS_IDENTITY and process_alive(stored["holder"]):
+            raise idempotency_in_progress()
+        expires = parse_timestamp(stored["created_at"]) + IDEMPOTENCY_TTL_SECONDS
+        raise ApiError(409, "The first request with this Idempotency-Key was interrupted before "
+                       "its answer was stored (the server stopped): its effect may or may not "
+                       "have happened. Check, then retry with a new key; this one answers so "
+                       "until %s" % iso_timestamp(expires), code="IDEMPOTENCY_INTERRUPTED")
+
+    def release(self, slot, status, body):
+        """Store the answer of slot's request (status and body), or free the key (None) so
+        that a corrected retry runs; after a storage failure, at the key's next use."""
+        self.db.set_budget(None)  # a budgeted POST past its budget (a scan) still records this
+        try:
+            with self.db.write() as connection:
+                finish_idempotency_key(connection, slot, PROCESS_IDENTITY, status, body)
+        except Exception as error:
+            if storage_cause(error) is None:
+                raise
+            self._unrecorded[slot] = (status, body)
+
+
+def idempotency_in_progress():
+    return ApiError(409, "A request with this Idempotency-Key is in progress",
+                    code="IDEMPOTENCY_IN_PROGRESS")
+
+
+def process_identity(pid):
+    """pid and when its process started (clock ticks after boot, from /proc), which tells a
+    process from a later one given the same pid; pid alone where there is no /proc."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as stat:
+            fields = stat.read().rpartition(b")")[2].split()
+    except FileNotFoundError:
+        return None if os.path.isdir("/proc/self") else str(pid)
+    return "%d:%s" % (pid, fields[19].decode())  # field 22, starttime; [0] is field 3
+
+
+def process_alive(identity):
+    """True while the process named by identity (process_identity's) still runs."""
+    pid, has_start, _ = identity.partition(":")
+    if has_start:
+        return process_identity(int(pid)) == identity
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: it exists
+        pass
+    return True
+
+
+PROCESS_IDENTITY = process_identity(os.getpid())
 
 
 def request_fingerprint():
@@ -1627,17 +1758,32 @@ def request_fingerprint():
 
 def find_idempotent_response(connection, slot, now):
     return query_one(connection, """
-        SELECT request_hash, status, body FROM idempotency_keys
+        SELECT request_hash, status, body, holder, created_at FROM idempotency_keys
         WHERE api_key_id = ? AND key = ? AND created_at > ?""",
         (slot[0], slot[1], iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS)))
 
 
-def store_idempotent_response(connection, slot, fingerprint, status, body, created_at, now):
+def delete_expired_idempotency_keys(connection, now):
     connection.execute("DELETE FROM idempotency_keys WHERE created_at <= ?",
                        (iso_timestamp(now - IDEMPOTENCY_TTL_SECONDS),))
+
+
+def claim_idempotency_key(connection, slot, fingerprint, holder, created_at):
     connection.execute("""
-        INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, body, created_at)
-        VALUES (?, ?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, status, body, created_at))
+        INSERT INTO idempotency_keys (api_key_id, key, request_hash, holder, created_at)
+        VALUES (?, ?, ?, ?, ?)""", (slot[0], slot[1], fingerprint, holder, created_at))
+
+
+def finish_idempotency_key(connection, slot, holder, status, body):
+    """Store the answer of the claim holder made (status and body), or drop the claim."""
+    if status is None:
+        connection.execute("DELETE FROM idempotency_keys WHERE api_key_id = ? AND key = ? "
+                           "AND holder = ?", (slot[0], slot[1], holder))
+        return
+    connection.execute("""
+        UPDATE idempotency_keys SET status = ?, body = ?, holder = NULL
+        WHERE api_key_id = ? AND key = ? AND holder = ?""",
+        (status, body, slot[0], slot[1], holder))
 
 
 ###############################################################################
@@ -7885,6 +8031,9 @@ MIN_SIGNAL_FDR, MAX_SIGNAL_FDR = 0.001, 0.5
 DEFAULT_SIGNAL_WINDOW_DAYS = 7
 MAX_SIGNAL_WINDOW_DAYS = 30
 MAX_SIGNAL_EXPLANATIONS = 20  # annotations kept with a signal, the latest
+# A scan asked while the same workspace's runs is a 409 with this Retry-After: a scan through
+# the API stops at the read budget (10 s by default), the worker's takes a few seconds.
+SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
@@ -8018,13 +8167,15 @@ def signal_scope(kind, value):
             "location": value if kind == "location" else None}
 
 
-def signal_tests(counts, prompts, brand_ids, fdr):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums)."""
+    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
+    check is called before each scope's tests (Database.check_budget stops a request's)."""
     tests = []
     for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
                                        key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
                                                          str(item[0][1]))):
+        check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
@@ -8070,11 +8221,53 @@ def signal_settings(connection, workspace_id):
     return row["signals_fdr"], row["signals_window_days"]
 
 
-def scan_signals(db, workspace_id):
+class RunningScans:
+    """The workspaces whose signals this process is scanning: one scan of each at a time, so
+    that a burst of POST /signals/scan costs one scan, not a thread and a core apiece."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        self._running = set()
+
+    @contextlib.contextmanager
+    def one(self, db, workspace_id, wait):
+        """Hold the workspace's scan: after the running one ends (wait, as the worker does),
+        or else a 409 while one runs."""
+        slot = (db.path, workspace_id)
+        with self._changed:
+            if not wait and slot in self._running:
+                raise ApiError(409, "A signal scan of this workspace is already running: its "
+                               "signals are listed by GET /signals once it ends",
+                               code="SIGNAL_SCAN_IN_PROGRESS",
+                               headers={"Retry-After": SIGNAL_SCAN_RETRY_SECONDS},
+                               retry_after=SIGNAL_SCAN_RETRY_SECONDS)
+            self._changed.wait_for(lambda: slot not in self._running)
+            self._running.add(slot)
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._running.discard(slot)
+                self._changed.notify_all()
+
+
+RUNNING_SCANS = RunningScans()
+
+
+def scan_signals(db, workspace_id, wait=True):
     """Test every active brand's figures of the workspace between its two windows (as of
     db's clock) and store the changes that pass as signals, announcing the new ones
     (signal.detected); a change already signalled and seen again within a window is
-    the same signal, its lastSeenAt moved on. Returns the scan's document."""
+    the same signal, its lastSeenAt moved on. Returns the scan's document.
+
+    One scan of a workspace runs at a time (RUNNING_SCANS; without wait, a 409 while one
+    does). Its reads and tests stop at the thread's budget (a request's, see read_budget);
+    the short write that stores what passed does not."""
+    with RUNNING_SCANS.one(db, workspace_id, wait):
+        return scan_signals_alone(db, workspace_id)
+
+
+def scan_signals_alone(db, workspace_id):
     now = db.clock()
     with db.read() as connection:  # one snapshot, outside the write lock
         fdr, days = signal_settings(connection, workspace_id)
@@ -8086,12 +8279,14 @@ def scan_signals(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
-    tested, passed = signal_tests(counts, prompts, brand_ids, fdr)  # no snapshot held
+    tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
+                                  db.check_budget)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
     stamp = iso_timestamp(now)
+    db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
         stored = [store_signal(connection, workspace_id, signal, windows, days, stamp)
                   for signal in passed]
@@ -8196,7 +8391,12 @@ def add_signal_routes(app, db):
         "Compare the current window with the previous one now (the worker does each day)",
         "SignalScan"))
     def scan_signals_now():
-        return success(scan_signals(db, caller().workspace_id), "Signals scanned")
+        try:
+            return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
+        except apsw.InterruptError:
+            raise ApiError(503, "The scan ran past its time budget of %g s; the worker scans "
+                           "every workspace each day without one, and GET /signals lists what "
+                           "it found" % db.budget(), code="TIME_BUDGET_EXCEEDED") from None
 
 
 # Discovered brands and gaps ---------------------------------------------------------------
@@ -8865,13 +9065,48 @@ MALFORMED_LINES_SHOWN = 20
 DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
 TRAFFIC_SOURCE_MAX_LENGTH = 200
-TRAFFIC_PATH_MAX_LENGTH = 2048
+# A page's path is cut to this many characters (a real site's paths are far shorter); with
+# the quota below it bounds what one workspace's traffic can store.
+TRAFFIC_PATH_MAX_LENGTH = 512
 # A longer line is malformed and never held whole (a log line is rarely over 8 KiB).
 TRAFFIC_LINE_MAX_BYTES = 64 * 1024
 # A gzip body may inflate to this much; what was read before it stays counted.
 TRAFFIC_INFLATED_MAX_BYTES = 1 << 30
+# One upload (POST /traffic/logs) ends at the first of these bounds with a 413 naming it;
+# its whole lines read before it are kept, so the rest can be sent from the offset the
+# answer gives. Empty, malformed and already-read lines count toward each. A gzip body may
+# inflate to TRAFFIC_INFLATE_MAX_RATIO times the compressed bytes read so far (real
+# combined logs reach 10-30x, a gzip of empty lines 1,000x), past a first free mebibyte.
+TRAFFIC_UPLOAD_MAX_LINES = 1_000_000
+TRAFFIC_UPLOAD_CPU_SECONDS = 10.0
+TRAFFIC_INFLATE_MAX_RATIO = 100
+TRAFFIC_INFLATE_FREE_BYTES = 1 << 20
+# Uploads the server reads at once, of all workspaces: each is a thread bound to its CPU,
+# and ten made another workspace's GET /workspace wait 6.8 s for Python's one interpreter
+# lock; past it, a 429 with Retry-After.
+TRAFFIC_UPLOADS_AT_ONCE = 2
+TRAFFIC_UPLOAD_RETRY_SECONDS = 5
+TRAFFIC_CHECK_LINES = 1000  # an upload's CPU time, client and the server's stop are checked this often
+# Rows of traffic_daily a workspace holds at most: past it, a new page of a day is counted
+# in its day's row whose path is TRAFFIC_OTHER_PATH. 1,000,000 rows hold a year (the 396
+# days of the default retention) of 2,500 rows a day: some 500 pages, each asked for
+# by five kinds of visitor (agent, verification, assistant) every day.
+TRAFFIC_ROWS_QUOTA = 1_000_000
+TRAFFIC_OTHER_PATH = "(other)"
+# A line whose time is further ahead of now than this is refused (counted as "future").
+TRAFFIC_FUTURE_SECONDS = 86400
+# An unnamed log is known by the digest of its first bytes, up to this many: its first
+# lines, whose times tell one day's file from the next (a first line alone, #Version: 1.0
+# in every W3C log, does not).
+TRAFFIC_HEAD_BYTES = 4096
 # RFC 9309 2.5: a crawler must parse at least the first 500 KiB of a robots.txt.
 ROBOTS_MAX_BYTES = 500 * 1024
+# A workspace keeps at most this many robots.txt files (one per own domain or subdomain): a
+# site has a handful of hosts, and each file read at full size costs about a second.
+ROBOTS_MAX_FILES = 10
+# Parsed robots.txt files kept in memory, by the bytes of their text (a parsed file takes
+# about 50 times its text's bytes): a read parses a file again only after it left.
+ROBOTS_PARSED_CACHE_BYTES = 5 * 1024 * 1024
 OUTBOUND_FETCH_SECONDS = 10.0
 RANGES_MAX_BYTES = 4 * 1024 * 1024
 # The caches of a classification (user agents, addresses, hosts, timestamps) start again
@@ -9228,6 +9463,30 @@ def own_host(host, domains):
     return None
 
 
+def log_host(host, domains):
+    """The own host a line names (as own_host), '' when it is another site's, None when it
+    is own but no host name (RFC 1123: labels of 1 to 63 letters, digits and hyphens, not
+    led or ended by a hyphen, at most 253 characters): <script>.acme.com is never stored."""
+    host = own_host(host, domains)
+    if host is None:
+        return ""
+    return host if HOSTNAME_PATTERN.fullmatch(host) else None
+
+
+# Control characters (C0, DEL, C1) and the bidirectional formatting ones. In a path they
+# are escaped, %XX for each of their UTF-8 bytes as a URL carries them on the wire, rather
+# than the line refused: the request did happen and still counts, and no export or page
+# shows them raw (a NUL or ESC in a CSV, text that reads backwards on the dashboard).
+UNSAFE_PATH_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped_path(path):
+    """path with its control and bidi characters percent-encoded (the same path again when
+    it has none, so escaping twice changes nothing)."""
+    return UNSAFE_PATH_CHARACTERS.sub(
+        lambda found: "".join("%%%02X" % byte for byte in found.group().encode()), path)
+
+
 def retention_days(connection, workspace_id):
     row = query_one(connection, "SELECT retention_days FROM traffic_settings WHERE workspace_id = ?",
                     (workspace_id,))
@@ -9238,6 +9497,41 @@ def source_progress(connection, workspace_id, source):
     row = query_one(connection, "SELECT bytes_read, lines_read FROM traffic_sources "
                     "WHERE workspace_id = ? AND source = ?", (workspace_id, source))
     return (row["bytes_read"], row["lines_read"]) if row else (0, 0)
+
+
+def traffic_rows(connection, workspace_id):
+    """The workspace's rows of traffic_daily (a count over its index, bounded by the quota)."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_daily WHERE workspace_id = ?",
+                     (workspace_id,))["n"]
+
+
+def traffic_row_stored(connection, row):
+    """Whether a row (as add_daily_rows takes it) is one traffic_daily has already."""
+    return query_one(connection, """
+        SELECT 1 AS found FROM traffic_daily WHERE workspace_id = ? AND day = ? AND host = ?
+        AND path = ? AND agent_class = ? AND agent = ? AND verification = ? AND assistant = ?""",
+        row[:6] + row[7:9]) is not None
+
+
+def rows_within_quota(connection, workspace_id, rows):
+    """(rows, lines folded, at most how many rows the workspace holds once they are added):
+    rows with each that would be new past TRAFFIC_ROWS_QUOTA folded into its day's
+    TRAFFIC_OTHER_PATH row (host, agent and the rest kept). Run only when a batch may cross
+    the quota, and in a read, not under the write lock: a lookup per row, at most
+    TRAFFIC_BATCH_KEYS (0.9 s for 50,000 at a quota of 336,000 rows)."""
+    stored = traffic_rows(connection, workspace_id)
+    kept, other, folded = [], {}, 0
+    for row in rows:
+        new = not traffic_row_stored(connection, row)
+        if not new or stored < TRAFFIC_ROWS_QUOTA:
+            stored += new
+            kept.append(row)
+            continue
+        key = row[:3] + (TRAFFIC_OTHER_PATH,) + row[4:9]
+        requests, last_at = other.get(key, (0, ""))
+        other[key] = (requests + row[9], max(last_at, row[10]))
+        folded += row[9]
+    return kept + [key + value for key, value in other.items()], folded, stored + len(other)
 
 
 def add_daily_rows(connection, rows):
@@ -9256,14 +9550,23 @@ def add_daily_rows(connection, rows):
                        list(itertools.chain.from_iterable(rows)))
 
 
-def save_batch(db, workspace_id, source, before, after, sums):
+def save_batch(db, workspace_id, source, before, after, sums, most_rows):
     """Add one batch's sums and move the source's progress from before to after, in one
-    transaction: a 409 when another ingest of the source moved it meanwhile."""
+    transaction: a 409 when another ingest of the source moved it meanwhile. most_rows: at
+    most how many rows the workspace held before it (its rows are counted, and new pages
+    past the quota folded, only when the batch may cross TRAFFIC_ROWS_QUOTA). Returns (the
+    lines folded, at most how many rows it holds now)."""
+    rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
+    folded, most_rows = 0, most_rows + len(rows)
+    if most_rows > TRAFFIC_ROWS_QUOTA:
+        # Another source's ingest of the workspace at the same moment (the CLI's: the server
+        # reads one upload per workspace at a time) may pass the quota by its batch.
+        with db.read() as connection:
+            rows, folded, most_rows = rows_within_quota(connection, workspace_id, rows)
     with db.write() as connection:
         if source_progress(connection, workspace_id, source)[0] != before[0]:
             raise TrafficError("offset", "conflicts: another upload of source %r moved it "
                                "meanwhile; ask again from its offset" % source, status=409)
-        rows = [(workspace_id,) + key + tuple(value) for key, value in sums.items()]
         for start in range(0, len(rows), TRAFFIC_ROWS_PER_INSERT):
             add_daily_rows(connection, rows[start:start + TRAFFIC_ROWS_PER_INSERT])
         connection.execute("""
@@ -9272,6 +9575,7 @@ def save_batch(db, workspace_id, source, before, after, sums):
             ON CONFLICT (workspace_id, source) DO UPDATE SET bytes_read = excluded.bytes_read,
                 lines_read = excluded.lines_read, updated_at = excluded.updated_at""",
             (workspace_id, source, after[0], after[1], db.now()))
+    return folded, most_rows
 
 
 def prune_traffic(db, workspace_id, cutoff_day):
@@ -9305,17 +9609,18 @@ def log_moment(value):
 class LogReader:
     """Turns the lines of one log into per-day, per-page sums of who asked."""
 
-    def __init__(self, catalog, domains, log_format, host, earliest_day):
+    def __init__(self, catalog, domains, log_format, host, earliest_day, latest_stamp):
         self.catalog = catalog
         self.who = catalog.who
         self.read_line = LOG_READERS[log_format]
         self.default_host = host
         self.earliest_day = earliest_day
+        self.latest_stamp = latest_stamp  # a line's time past it is refused, counted "future"
         self.state = {}
         self.sums = {}
         self.counts = collections.Counter()
         self.malformed = []
-        self.own = BoundedCache(lambda host: own_host(host, domains) or "")  # own[host]
+        self.own = BoundedCache(lambda host: log_host(host, domains))  # own[host]
         self.moment = BoundedCache(log_moment)  # moment[log's time]
 
     def refuse(self, number, reason):
@@ -9336,11 +9641,17 @@ class LogReader:
                         else "has an unreadable time")
             return
         host = self.own[host or self.default_host or ""]
+        if host is None:
+            self.refuse(number, "has a host that is not a host name (RFC 1123)")
+            return
         if not host:
             self.counts["otherHosts"] += 1
             return
         if day < self.earliest_day:
             self.counts["expired"] += 1
+            return
+        if stamp > self.latest_stamp:
+            self.counts["future"] += 1
             return
         agent_class, agent, operator, ranges = self.who[user_agent or ""]
         verification = assistant = ""
@@ -9349,7 +9660,7 @@ class LogReader:
                 assistant = self.catalog.assistant(referer, target)
         elif agent_class != "bot":
             verification = self.catalog.verification(ranges, address or "")
-        path = target.partition("?")[0][:TRAFFIC_PATH_MAX_LENGTH] or "/"
+        path = escaped_path(target.partition("?")[0])[:TRAFFIC_PATH_MAX_LENGTH] or "/"
         key = (day, host, path, agent_class, agent, operator, verification, assistant)
         found = self.sums.get(key)
         if found is None:
@@ -9373,20 +9684,17 @@ class LogReader:
         return sums
 
 
-def log_lines(stream, saved):
+def log_lines(stream, check):
     """(bytes, text) of each whole line of a binary stream, read TRAFFIC_READ_BYTES at a
     time: its size with the line break, and its text without it, or None for a line over
     TRAFFIC_LINE_MAX_BYTES (never held whole); then, if the stream ends inside a line,
     (bytes of it, False). A block is decoded at once; the size of a line of a block that
-    is not ASCII is that of its bytes. A stream that fails part-way says how far saved()
-    (the source's committed (bytes, lines)) got."""
+    is not ASCII is that of its bytes. check() runs before each block is read (a block may
+    hold no whole line)."""
     rest, overlong = b"", 0
     while True:
-        try:
-            block = stream.read(TRAFFIC_READ_BYTES)
-        except LogStreamError as error:
-            error.message += ": the whole lines before it are kept (offset %d)" % saved()[0]
-            raise
+        check()
+        block = stream.read(TRAFFIC_READ_BYTES)
         if not block:
             if rest or overlong:
                 yield overlong + len(rest), False
@@ -9408,97 +9716,166 @@ def log_lines(stream, saved):
             overlong, rest = overlong + len(rest), b""
 
 
-def first_line(stream):
-    """(the first line of stream, a stream of all its bytes again)."""
+def log_head(stream):
+    """(the first bytes of stream, at least its first line (up to TRAFFIC_LINE_MAX_BYTES)
+    and TRAFFIC_HEAD_BYTES, a stream of all its bytes again). A stream that fails within
+    them fails again after them, once their lines are read."""
     head = b""
-    while b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES:
-        block = stream.read(TRAFFIC_READ_BYTES)
-        if not block:
-            break
-        head += block
-    return head.partition(b"\n")[0], ChainedStream(head, stream)
+    try:
+        while (b"\n" not in head and len(head) <= TRAFFIC_LINE_MAX_BYTES) or len(head) < TRAFFIC_HEAD_BYTES:
+            block = stream.read(TRAFFIC_READ_BYTES)
+            if not block:
+                break
+            head += block
+    except LogStreamError as error:
+        return head, ChainedStream(head, stream, error)
+    return head, ChainedStream(head, stream)
+
+
+def first_data_line(head):
+    """The first line of a log's head that is not empty, as text ('' when there is none):
+    what its format is detected from."""
+    lines = head.split(b"\n")[:-1] or [head]
+    found = next((line for line in lines if line.strip()), b"")
+    return found.decode("utf-8", "replace").rstrip("\r")
+
+
+def unnamed_source(connection, workspace_id, head):
+    """The source a log sent without one is known by: sha256:DIGEST:N, the digest of its
+    first N bytes (N = TRAFFIC_HEAD_BYTES, or the whole log when shorter), so one day's
+    file is not the next (1.0.0 hashed the first line, #Version: 1.0 in every W3C log). An
+    earlier source whose N bytes begin this log is this log, grown since. A source 1.0.0
+    named (sha256: and its first line's digest) is still this log when that line is a
+    data line, with the times that tell logs apart (not empty, no # directive)."""
+    head = head[:TRAFFIC_HEAD_BYTES]
+    digests = {}
+
+    def digest(size):
+        if size not in digests:
+            digests[size] = hashlib.sha256(head[:size]).hexdigest()[:32]
+        return digests[size]
+    found = []
+    for row in query_all(connection, "SELECT source FROM traffic_sources WHERE workspace_id = ? "
+                         "AND source GLOB 'sha256:*:*'", (workspace_id,)):
+        _, stored, size = row["source"].split(":", 2)
+        if size.isdigit() and 0 < int(size) <= len(head) and digest(int(size)) == stored:
+            found.append((int(size), row["source"]))
+    if found:
+        return max(found)[1]
+    line = head.partition(b"\n")[0]
+    legacy = "sha256:" + hashlib.sha256(line).hexdigest()[:32]
+    if line.strip() and not line.startswith(b"#") and source_progress(connection, workspace_id, legacy)[0]:
+        return legacy
+    return "sha256:%s:%d" % (digest(len(head)), len(head))
 
 
 class ChainedStream:
-    """head, then the rest of stream."""
+    """head, then the rest of stream, or the failure that ended head."""
 
-    def __init__(self, head, stream):
+    def __init__(self, head, stream, failure=None):
         self.head = head
         self.stream = stream
+        self.failure = failure
 
     def read(self, size):
         if self.head:
             block, self.head = self.head[:size], self.head[size:]
             return block
+        if self.failure:
+            raise self.failure
         return self.stream.read(size)
 
 
-def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None):
+def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None, host=None,
+               guard=None):
     """Read a log (a binary stream of its text) into the workspace's traffic; the report
-    of what was read. source names the log (default: a hash of its first line); offset is
-    where the stream starts in it, at most where its last ingest ended: lines before that
-    are skipped. Only whole lines count: a last line without its newline is left for the
-    next ingest, as a log shipper tailing a file leaves it."""
-    head, stream = first_line(stream)
+    of what was read. source names the log (default: unnamed_source's digest of its first
+    bytes); offset is where the stream starts in it, at most where its last ingest ended:
+    lines before that are skipped. Only whole lines count: a last line without its newline
+    is left for the next ingest, as a log shipper tailing a file leaves it. guard (an
+    upload's UploadGuard) may end the reading part-way with a LogStreamError: the whole
+    lines before it are kept, and its message says the offset to send the rest from."""
+    head, stream = log_head(stream)
     with db.read() as connection:
         domains = own_domains(connection, workspace_id)
         catalog = agent_catalog(connection)
         keep_days = retention_days(connection, workspace_id)
+        most_rows = traffic_rows(connection, workspace_id)
     if not domains:
         raise TrafficError("workspace", "has no own brand with a domain: a log's lines are kept "
                            "only for the own domains")
     if offset and source is None:
         raise TrafficError("source", "is required with an offset: it names the log the offset is in")
-    text = head.decode("utf-8", "replace").rstrip("\r")
-    log_format = log_format or (detect_format(text) if head else "combined")
+    log_format = log_format or (detect_format(first_data_line(head)) if head.strip() else "combined")
     if host is not None:
-        if own_host(host, domains) is None:
+        if not log_host(host, domains):
             raise TrafficError("host", "must be one of the own domains (%s) or a subdomain of one"
                                % ", ".join(domains))
     elif log_format not in FORMATS_WITH_HOST and log_format != "w3c":
         raise TrafficError("host", "is required: %s lines do not name the site's host" % log_format)
-    source = source or "sha256:" + hashlib.sha256(head).hexdigest()[:32]
     now = db.clock()
     earliest_day = iso_timestamp(now - keep_days * 86400)[:10]
     with db.read() as connection:
+        source = source or unnamed_source(connection, workspace_id, head)
         done = source_progress(connection, workspace_id, source)
     if offset > done[0]:
         raise TrafficError("offset", "is past the %d bytes of source %r read so far: send from "
                            "offset %d" % (done[0], source, done[0]), status=409)
-    reader = LogReader(catalog, domains, log_format, host, earliest_day)
+    reader = LogReader(catalog, domains, log_format, host, earliest_day,
+                       iso_timestamp(now + TRAFFIC_FUTURE_SECONDS))
+    check = guard.check if guard else lambda: None
+    most_lines = guard.most_lines if guard else math.inf
     position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
-    for size, line in log_lines(stream, lambda: before):
-        if line is False:
-            partial = True
-            break
-        position += size
-        if position <= skipping:  # read before: only a W3C directive still matters
-            skipped += 1
-            if log_format == "w3c" and line and line.startswith("#"):
-                read_w3c(line, reader.state)
-            continue
-        read += 1
-        if line is None:
-            reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
-        elif line:
-            reader.add(line, done[1] + read)
-        if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
-                                or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
-            after = (position, done[1] + read)
-            save_batch(db, workspace_id, source, before, after, reader.take_sums())
-            before = after
-    after = (max(position, done[0]), done[1] + read)
-    if read:
-        save_batch(db, workspace_id, source, before, after, reader.take_sums())
+
+    def commit():
+        """Save the lines read since the last batch."""
+        nonlocal before, most_rows
+        after = (position, done[1] + read)
+        folded, most_rows = save_batch(db, workspace_id, source, before, after,
+                                       reader.take_sums(), most_rows)
+        reader.counts["folded"] += folded
+        before = after
+    try:
+        for size, line in log_lines(stream, check):
+            if line is False:
+                partial = True
+                break
+            if skipped + read >= most_lines:
+                raise guard.too_many_lines()
+            if not (skipped + read + 1) % TRAFFIC_CHECK_LINES:
+                check()
+            position += size
+            if position <= skipping:  # read before: only a W3C directive still matters
+                skipped += 1
+                if log_format == "w3c" and line and line.startswith("#"):
+                    read_w3c(line, reader.state)
+                continue
+            read += 1
+            if line is None:
+                reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
+            elif line:
+                reader.add(line, done[1] + read)
+            if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
+                                    or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
+                commit()
+    except LogStreamError as error:
+        if done[1] + read > before[1]:
+            commit()
+        error.message += (": the whole lines before it are kept; send the rest from offset %d "
+                          "with source %s" % (max(before[0], done[0]), source))
+        raise
+    if done[1] + read > before[1]:
+        commit()
     prune_traffic(db, workspace_id, earliest_day)
     counts = reader.counts
-    return {"source": source, "format": log_format, "offset": after[0], "lines": read,
-            "alreadyRead": skipped, "kept": counts["kept"], "otherHosts": counts["otherHosts"],
-            "expired": counts["expired"], "malformed": counts["malformed"],
-            "malformedLines": reader.malformed, "partialLine": partial,
-            "classes": {name: counts[name] for name in AGENT_CLASSES},
+    return {"source": source, "format": log_format, "offset": max(position, done[0]),
+            "lines": read, "alreadyRead": skipped, "wholeLogAlreadyRead": bool(skipped and not read),
+            "kept": counts["kept"], "otherHosts": counts["otherHosts"],
+            "expired": counts["expired"], "future": counts["future"], "folded": counts["folded"],
+            "malformed": counts["malformed"], "malformedLines": reader.malformed,
+            "partialLine": partial, "classes": {name: counts[name] for name in AGENT_CLASSES},
             "spoofed": counts["spoofed"], "aiReferrals": counts["aiReferrals"]}
 
 
@@ -9582,13 +9959,75 @@ def own_domain_param(connection, workspace_id, domain):
 
 
 def save_robots(db, workspace_id, domain, body, origin):
+    """Keep domain's robots.txt (a TrafficError past ROBOTS_MAX_FILES), parsed here once, with
+    what each agent may fetch at its root: a read needs the parsed rules (PARSED_ROBOTS) only
+    for the cited pages."""
+    roots = robots_roots(body, domain)  # before the write lock: parsing takes up to a second
     with db.write() as connection:
+        if robots_domains(connection, workspace_id, domain) >= ROBOTS_MAX_FILES:
+            raise TrafficError("domain", "must be one of the %d domains whose robots.txt is kept "
+                               "already: a workspace keeps at most %d (replace one of them)"
+                               % (ROBOTS_MAX_FILES, ROBOTS_MAX_FILES))
         connection.execute("""
-            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at)
-            VALUES (?, ?, ?, ?, ?)
+            INSERT INTO traffic_robots (workspace_id, domain, body, origin, updated_at,
+                                        root_allowed)
+            VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT (workspace_id, domain) DO UPDATE SET body = excluded.body,
-                origin = excluded.origin, updated_at = excluded.updated_at""",
-            (workspace_id, domain, body, origin, db.now()))
+                origin = excluded.origin, updated_at = excluded.updated_at,
+                root_allowed = excluded.root_allowed""",
+            (workspace_id, domain, body, origin, db.now(), roots))
+
+
+def robots_agents():
+    """The AI agents a robots.txt is read for (traffic_agents.json)."""
+    data = traffic_data()
+    return [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+
+
+def robots_roots(body, domain):
+    """The JSON of {agent: whether body lets it fetch domain's root} over robots_agents(), what
+    the reads take from traffic_robots.root_allowed without parsing body again."""
+    rules = PARSED_ROBOTS.rules(body)
+    return json.dumps({agent["name"]: rules.can_fetch("https://%s/" % domain, agent["name"])
+                       for agent in robots_agents()})
+
+
+def robots_domains(connection, workspace_id, domain):
+    """How many of the workspace's robots.txt files are of other domains than domain."""
+    return query_one(connection, "SELECT count(*) AS n FROM traffic_robots WHERE workspace_id = ? "
+                     "AND domain != ?", (workspace_id, domain))["n"]
+
+
+class ParsedRobots:
+    """Parsed robots.txt files by their text's digest, the latest used kept within
+    ROBOTS_PARSED_CACHE_BYTES of text: parsing a 500 KiB file takes about a second, and a
+    read checks every file of a workspace."""
+
+    def __init__(self, limit):
+        self.limit = limit
+        self._lock = threading.Lock()
+        self._parsed = collections.OrderedDict()  # digest -> (text bytes, protego.Protego)
+        self._bytes = 0
+
+    def rules(self, body):
+        import protego  # only the robots check needs it
+        digest = hashlib.sha256(body.encode()).digest()
+        with self._lock:
+            found = self._parsed.get(digest)
+            if found is not None:
+                self._parsed.move_to_end(digest)
+                return found[1]
+        rules = protego.Protego.parse(body)  # outside the lock: others' reads go on
+        with self._lock:
+            if digest not in self._parsed:
+                self._parsed[digest] = (len(body), rules)
+                self._bytes += len(body)
+            while self._bytes > self.limit and len(self._parsed) > 1:
+                self._bytes -= self._parsed.popitem(last=False)[1][0]
+        return rules
+
+
+PARSED_ROBOTS = ParsedRobots(ROBOTS_PARSED_CACHE_BYTES)
 
 
 def fetch_robots(db, workspace_id, domain, allow_private=False, origin_url=None):
@@ -9633,27 +10072,34 @@ def page_host(host):
     return host.removeprefix("www.")
 
 
-def robots_document(connection, workspace_id, scope):
+def robots_document(connection, workspace_id, scope, check=lambda: None):
     """Each own domain's robots.txt read for every known AI agent (RFC 9309, by protego):
     which agents may fetch its root and which of its cited pages are blocked to whom, and a
-    warning for each cited page blocked to an AI search indexer or user fetcher."""
-    import protego  # only the robots check needs it
+    warning for each cited page blocked to an AI search indexer or user fetcher. check is
+    called before each file and agent (Database.check_budget stops a request's)."""
     domains = own_domains(connection, workspace_id)
     cited = cited_pages(connection, scope, domains) if domains else {}
-    data = traffic_data()
-    agents = [agent for agent in data["agents"] + data["robotsOnly"] if agent["class"] in AI_CLASSES]
+    agents = robots_agents()
     documents = []
-    for row in query_all(connection, "SELECT domain, body, origin, updated_at FROM traffic_robots "
-                         "WHERE workspace_id = ? ORDER BY domain", (workspace_id,)):
-        rules = protego.Protego.parse(row["body"])
+    for row in query_all(connection, "SELECT domain, body, origin, updated_at, root_allowed "
+                         "FROM traffic_robots WHERE workspace_id = ? ORDER BY domain",
+                         (workspace_id,)):
+        check()
         pages = sorted((page["url"], page) for (host, _), page in cited.items()
                        if host == page_host(row["domain"]))
+        roots = json.loads(row["root_allowed"] or "{}")
+        # parsed only for cited pages, or an agent that was not known when it was stored
+        rules = (PARSED_ROBOTS.rules(row["body"])
+                 if pages or any(agent["name"] not in roots for agent in agents) else None)
         checked, warnings = [], []
         for agent in agents:
+            check()
             blocked = [url for url, _ in pages if not rules.can_fetch(url, agent["name"])]
+            root_allowed = roots.get(agent["name"])
             checked.append({"agent": agent["name"], "operator": agent["operator"],
                             "agentClass": agent["class"],
-                            "rootAllowed": rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
+                            "rootAllowed": root_allowed if root_allowed is not None else
+                            rules.can_fetch("https://%s/" % row["domain"], agent["name"]),
                             "blockedCitedPages": blocked})
             if agent["class"] != "ai-training":
                 warnings += [{"url": url, "agent": agent["name"], "operator": agent["operator"],
@@ -9797,9 +10243,9 @@ def traffic_pages(connection, scope, filters):
 
 def page_item(found):
     chats = set().union(*found["engines"].values()) if found["engines"] else set()
+    host, path = escaped_path(found["host"]), escaped_path(found["path"])  # rows 1.0.0 stored raw
     return {
-        "host": found["host"], "path": found["path"],
-        "url": "https://%s%s" % (found["host"], found["path"]),
+        "host": host, "path": path, "url": "https://%s%s" % (host, path),
         "requests": found["requests"], "aiRequests": found["aiRequests"],
         "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
         "lastCrawled": [{"operator": operator, "lastAt": last}
@@ -9860,6 +10306,11 @@ def traffic_schemas():
             "alreadyRead": dict(COUNT, description="Lines skipped: read by an earlier upload."),
             "kept": dict(COUNT, description="Requests to an own host, counted."),
             "otherHosts": COUNT, "expired": dict(COUNT, description="Older than the retention."),
+            "future": dict(COUNT, description="Refused: more than a day ahead of now."),
+            "folded": dict(COUNT, description="Requests to pages new past the workspace's "
+                           "quota of traffic rows, counted in their day's (other) row."),
+            "wholeLogAlreadyRead": dict({"type": "boolean"}, description="Every line was read "
+                                        "by an earlier upload of this source: nothing new."),
             "malformed": COUNT,
             "malformedLines": array_schema(object_schema({"line": integer_schema(1),
                                                           "reason": string_schema()}),
@@ -9912,7 +10363,7 @@ def add_traffic_routes(app, db):
     """The AI traffic endpoints: the logs in, the settings, robots.txt, and the figures."""
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
-        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("415",),
+        params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
         description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
         "arrives. Send the rest of a log from the offset the last answer gave, with the same "
         "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
@@ -9920,9 +10371,12 @@ def add_traffic_routes(app, db):
         query, values = read_query(TRAFFIC_LOG_PARAMS)
         query.done()
         body = log_body()
+        workspace_id = caller().workspace_id
         try:
-            report = ingest_log(db, caller().workspace_id, body, values["source"],
-                                values["offset"], values["format"], values["host"])
+            with app.config["tracker.uploads"].held(workspace_id):
+                report = ingest_log(db, workspace_id, body, values["source"], values["offset"],
+                                    values["format"], values["host"],
+                                    UploadGuard(app.config["tracker.stopping"]))
         except TrafficError as error:
             raise error.api_error() from None
         except LogStreamError as error:
@@ -9967,9 +10421,9 @@ def add_traffic_routes(app, db):
         try:
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, values["domain"])
+            save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         except TrafficError as error:
             raise error.api_error() from None
-        save_robots(db, workspace_id, domain, raw.decode("utf-8", "replace"), "upload")
         return robots_answer(db, workspace_id, {"from": None, "to": None}, "Robots.txt saved")
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
@@ -10001,8 +10455,12 @@ def robots_answer(db, workspace_id, values, message, query=None):
                   branded=None, truncated=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
-    with db.read() as connection:
-        return success(robots_document(connection, workspace_id, scope), message)
+    try:
+        with db.read() as connection:
+            return success(robots_document(connection, workspace_id, scope, db.check_budget),
+                           message)
+    except apsw.InterruptError:  # not the envelope's: there is no export of this to suggest
+        raise over_budget(db.budget(), export_hint=False) from None
 
 
 # A log or robots.txt is sent as bytes (text/plain is taken too): declared as octet-stream,
@@ -10032,24 +10490,99 @@ class LogStreamError(Exception):
         self.code = code
 
 
-class InflatedLimit:
-    """A gzip stream of a log's text that fails past TRAFFIC_INFLATED_MAX_BYTES."""
+class GzipText:
+    """The text of a gzip stream (compressed: a binary file), which fails past
+    TRAFFIC_INFLATED_MAX_BYTES and, with capped_ratio, past TRAFFIC_INFLATE_MAX_RATIO times
+    the compressed bytes read so far (and the first TRAFFIC_INFLATE_FREE_BYTES). It is read a
+    decompressed block at a time (read1): a read of several blocks lost the text of those
+    before a bad one, and a gzip with trailing garbage said "after 0 bytes"."""
 
-    def __init__(self, stream):
-        self.stream = stream
+    def __init__(self, compressed, name="The body", capped_ratio=True):
+        self.compressed = compressed
+        self.stream = gzip.GzipFile(fileobj=compressed)
+        self.name = name
+        self.capped_ratio = capped_ratio
         self.size = 0
 
     def read(self, size):
         try:
-            block = self.stream.read(size)
+            block = self.stream.read1(size)
         except (OSError, EOFError, zlib.error) as error:
-            raise LogStreamError(422, "The body is not valid gzip after %d bytes of text: %s"
-                                 % (self.size, error)) from None
+            raise LogStreamError(422, "%s is not valid gzip after %d bytes of text: %s"
+                                 % (self.name, self.size, error)) from None
         self.size += len(block)
         if self.size > TRAFFIC_INFLATED_MAX_BYTES:
             raise LogStreamError(413, "The log inflates past %d bytes" % TRAFFIC_INFLATED_MAX_BYTES,
                                  "PAYLOAD_TOO_LARGE")
+        if self.capped_ratio and self.size > (TRAFFIC_INFLATE_FREE_BYTES + TRAFFIC_INFLATE_MAX_RATIO
+                                              * self.compressed.tell()):
+            raise LogStreamError(413, "The log inflates to more than %d times its compressed "
+                                 "size (%d bytes of text from %d)" % (
+                                     TRAFFIC_INFLATE_MAX_RATIO, self.size, self.compressed.tell()),
+                                 "PAYLOAD_TOO_LARGE")
         return block
+
+    def close(self):
+        self.stream.close()
+        self.compressed.close()
+
+
+# The connection each worker thread of serve() is answering: an upload asks it whether
+# its client is still there.
+SERVING = threading.local()
+
+
+class UploadGuard:
+    """What ends a log upload part-way: past TRAFFIC_UPLOAD_MAX_LINES lines, or
+    TRAFFIC_UPLOAD_CPU_SECONDS of its thread's CPU time, a 413; the server stopping (it
+    must stop within its usual time), a 503; its client gone, which ends it quietly."""
+
+    def __init__(self, stopping):
+        self.stopping = stopping
+        self.connection = getattr(SERVING, "connection", None)  # None but under serve()
+        self.most_lines = TRAFFIC_UPLOAD_MAX_LINES
+        self.cpu_started = time.thread_time()
+
+    def too_many_lines(self):
+        return LogStreamError(413, "The log has more than %d lines, the most one upload "
+                              "reads" % self.most_lines, "PAYLOAD_TOO_LARGE")
+
+    def check(self):
+        if self.stopping.is_set():
+            raise LogStreamError(503, "The server is stopping: the upload was interrupted",
+                                 "SERVER_STOPPING")
+        if self.connection is not None and self.connection.client_gone():
+            raise LogStreamError(400, "The client closed the connection", "CLIENT_GONE")
+        if time.thread_time() - self.cpu_started > TRAFFIC_UPLOAD_CPU_SECONDS:
+            raise LogStreamError(413, "The log took more than %g s of CPU time, the most one "
+                                 "upload may" % TRAFFIC_UPLOAD_CPU_SECONDS, "PAYLOAD_TOO_LARGE")
+
+
+class UploadSlots:
+    """The workspaces with a log upload running: one at a time each (ten uploads of one key
+    take one thread, not ten), and TRAFFIC_UPLOADS_AT_ONCE in all."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._held = set()
+
+    @contextlib.contextmanager
+    def held(self, workspace_id):
+        with self._lock:
+            if workspace_id in self._held:
+                raise ApiError(409, "Another log upload of this workspace is running: send this "
+                               "one when it has ended", code="UPLOAD_IN_PROGRESS")
+            if len(self._held) >= TRAFFIC_UPLOADS_AT_ONCE:
+                raise ApiError(429, "The server is reading %d log uploads, as many as it reads at "
+                               "once: try again in a few seconds" % TRAFFIC_UPLOADS_AT_ONCE,
+                               code="TOO_MANY_UPLOADS", retry_after=TRAFFIC_UPLOAD_RETRY_SECONDS,
+                               headers={"Retry-After": TRAFFIC_UPLOAD_RETRY_SECONDS})
+            self._held.add(workspace_id)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._held.discard(workspace_id)
 
 
 def log_body():
@@ -10062,7 +10595,7 @@ def log_body():
     body.seek(0)
     encoding = (request.environ.get("HTTP_CONTENT_ENCODING") or "identity").strip().lower()
     if encoding == "gzip":
-        return InflatedLimit(gzip.GzipFile(fileobj=body))
+        return GzipText(body)
     if encoding != "identity":
         raise ApiError(415, "Content-Encoding must be gzip or none", code="UNSUPPORTED_CONTENT_ENCODING")
     return body
@@ -11554,17 +12087,25 @@ ERROR_RESPONSES = {
             "with a read-only key).", RATE_LIMIT_HEADERS),
     "404": ("The item does not exist in this workspace.", RATE_LIMIT_HEADERS),
     "409": ("IDEMPOTENCY_IN_PROGRESS: a request with this Idempotency-Key is still running; "
-            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read.",
-            RATE_LIMIT_HEADERS),
-    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes." % MAX_BODY_BYTES, ()),
+            "IDEMPOTENCY_INTERRUPTED: the first request with this Idempotency-Key stopped "
+            "before its answer was stored (its effect is unknown: retry with a new key); "
+            "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
+            "after Retry-After seconds); "
+            "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
+            "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
+            ("Retry-After",) + RATE_LIMIT_HEADERS),
+    "413": ("PAYLOAD_TOO_LARGE: the body is over %d bytes (a log upload: its text, lines, "
+            "inflate ratio or CPU time past their bounds)." % MAX_BODY_BYTES, ()),
     "415": ("UNSUPPORTED_CONTENT_ENCODING: a body's Content-Encoding is not one the "
             "operation reads.", RATE_LIMIT_HEADERS),
     "422": ("Validation failed: errors lists every problem as {field, message}; a query "
             "parameter the operation does not have is one.", RATE_LIMIT_HEADERS),
-    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After).",
+    "429": ("RATE_LIMIT_EXCEEDED: wait retryAfter seconds (also in Retry-After). "
+            "TOO_MANY_UPLOADS: the server reads as many log uploads as it does at once.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
     "503": ("DATABASE_UNAVAILABLE, DATABASE_READ_ONLY, DATABASE_BUSY or WORKER_DEGRADED: the "
-            "service cannot do this now; nothing was saved, and trying again later can work.", ()),
+            "service cannot do this now; nothing was saved, and trying again later can work. "
+            "SERVER_STOPPING: a log upload was interrupted; its message says what was kept.", ()),
     "507": ("INSUFFICIENT_STORAGE: the disk is full; nothing was saved.", ()),
 }
 
@@ -12029,6 +12570,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
     app.config["tracker.exports"] = ExportSlots(max_exports)
+    app.config["tracker.uploads"] = UploadSlots()
+    app.config["tracker.stopping"] = threading.Event()  # set by serve() before it stops
     app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
     if runs == "instant":
         app.add_hook("after_request", run_after_writes(worker))
@@ -15059,6 +15602,26 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         self.body_started, self.body_from = time.monotonic(), self.total - len(received)
         return True
 
+    def communicate(self):
+        SERVING.connection = self
+        try:
+            return super().communicate()
+        finally:
+            SERVING.connection = None
+
+    def client_gone(self):
+        """Whether the client has closed or reset the connection while a worker answers it.
+        Its request was received whole first, so this is the one sign of a client that
+        left: the socket reads as ended (nothing pipelined after the request is left)."""
+        poller = select.poll()
+        poller.register(self.socket, select.POLLIN)
+        if not poller.poll(0):
+            return False
+        try:
+            return self.socket.recv(1, socket.MSG_PEEK) == b""
+        except (OSError, ValueError):  # reset; a TLS socket takes no flags: not known gone
+            return not isinstance(self.socket, ssl.SSLSocket)
+
     def hand_over(self, request):
         """Give request to a worker, which reads it from memory and writes its answer on a
         socket with cheroot's timeout."""
@@ -15356,6 +15919,7 @@ def serve(app, host, port, threads, ready=None):
             time.sleep(0.1)
         log.info("shutting down")
     finally:
+        app.config["tracker.stopping"].set()  # a log upload running ends at once
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
@@ -15391,9 +15955,17 @@ MIN_REPLICATE_INTERVAL = 0.1
 # start; while it waits, a line in the log every REPLICA_WAIT_LOG_SECONDS.
 REPLICA_START_SECONDS = 30.0
 REPLICA_WAIT_LOG_SECONDS = 10
-# /healthz turns degraded when the replica is this far behind (or 4 sync intervals, if
-# longer): a replica store's brief hiccup stays "ok", an outage does not.
-REPLICA_LAG_LIMIT_SECONDS = 10.0
+# The recovery point: a kill -9 of tracker and Litestream together loses no write
+# acknowledged this long before (README, "Replication", measured by write rate). /healthz
+# turns degraded when the replica is further behind (or 4 sync intervals, if longer):
+# then a kill would lose more (issue 45).
+REPLICA_LAG_LIMIT_SECONDS = 1.5
+# Litestream's "sync" lines give the WAL offset each read starts at: this one, the size
+# of the WAL's header (https://sqlite.org/fileformat.html#the_write_ahead_log), after a
+# checkpoint restarted the WAL.
+WAL_HEADER_BYTES = 32
+# The WAL reads whose transactions the replica lacks that tracker keeps (see _add_read).
+READS_KEPT = 10_000
 # Litestream finishes its last sync within its shutdown-sync-timeout (30 s by default).
 LITESTREAM_STOP_SECONDS = 35.0
 # Litestream's replica types (its RegisterReplicaClientFactory calls).
@@ -15566,7 +16138,8 @@ LIBC = ctypes.CDLL(None) if sys.platform == "linux" else None
 
 
 def litestream_record(line):
-    """(logging level, message, other fields) of one of Litestream's JSON log lines. Its
+    """(logging level, message, other fields, Unix time) of one of Litestream's JSON log
+    lines; the time is when Litestream wrote it (tracker reads it later), else now. Its
     lines may carry a second "level" (a compaction level) after the log level: the first
     is the log level, the last the field."""
     pairs = json.loads(line, object_pairs_hook=lambda pairs: pairs)
@@ -15575,16 +16148,23 @@ def litestream_record(line):
         isinstance(item, tuple) for item in value) else value
         for key, value in pairs[1:] if key not in ("time", "msg") and (key, value) != ("level", level)}
     message = next((value for key, value in pairs if key == "msg"), "")
-    return LITESTREAM_LEVELS.get(str(level).upper(), logging.INFO), str(message), fields
+    written = next((value for key, value in pairs if key == "time"), None)
+    try:
+        at = datetime.datetime.fromisoformat(written).timestamp()
+    except (TypeError, ValueError):
+        at = time.time()
+    return LITESTREAM_LEVELS.get(str(level).upper(), logging.INFO), str(message), fields, at
 
 
 class Replication:
     """Litestream replicating one database to one replica while tracker serves it.
 
     It reads Litestream's log: each line goes to tracker's log at its level, and the lines
-    about shipping say when the replica last held everything Litestream had read from the
-    WAL. The lag is the time since then: about the sync interval while all is well, and
-    growing once shipping fails or Litestream has exited.
+    about reading the WAL and shipping say up to when the replica holds every commit (see
+    _note). The lag is the time since then, what a kill -9 of both would lose at most:
+    about the sync interval while all is well, and growing while Litestream is held up,
+    once shipping fails, or once Litestream has exited. The lines about checkpoints hold
+    tracker's writes back for Litestream (see _hold_for_checkpoint).
     """
 
     def __init__(self, db_path, url, interval=DEFAULT_REPLICATE_INTERVAL):
@@ -15594,8 +16174,12 @@ class Replication:
         self._process = self._reader = None
         self._lock = threading.Condition()
         self._db_txid = None      # the newest transaction Litestream read from the WAL
-        self._shipped_at = None   # when the replica last held all of them (Unix seconds)
-        self._read_at = None      # when Litestream last read the WAL (its "sync" lines)
+        self._shipped = 0         # the newest transaction the replica holds
+        self._reading = None      # (time, txid) of the WAL read under way ("sync" line)
+        # (time, txid): every commit before time is in transaction txid or an earlier one
+        self._read = collections.deque(maxlen=READS_KEPT)
+        self._holds_before = None  # the replica holds every commit before this (Unix seconds)
+        self._checkpoint = None   # "started" or "done" while Litestream checkpoints
         self._last_problem = None  # Litestream's last warning or error line
         self._reachable = False    # Litestream has read the replica's position
         self._failing_since = None  # its first error line before then (monotonic seconds)
@@ -15655,34 +16239,45 @@ class Replication:
         for raw in self._process.stderr:
             line = raw.decode("utf-8", "replace").strip()
             try:
-                level, message, record = litestream_record(line)
+                level, message, record, at = litestream_record(line)
             except (ValueError, TypeError):
-                record, level, message = {}, logging.WARNING, line  # not Litestream's JSON
+                record, level, message, at = {}, logging.WARNING, line, time.time()  # not JSON
             if litestream_log.isEnabledFor(level):
                 litestream_log.log(level, "litestream: %s%s", message,
                                    "".join(" %s=%s" % item for item in record.items()))
             if level >= logging.WARNING:
                 self._last_problem = message + "".join(" %s=%s" % item for item in record.items())
-            if level >= logging.ERROR and self._failing_since is None:
-                self._failing_since = time.monotonic()
-            self._note(message, record)
+            if level >= logging.ERROR:
+                self._reading = None  # a read that failed holds nothing
+                if self._failing_since is None:
+                    self._failing_since = time.monotonic()
+            self._hold_for_checkpoint(message, record)
+            self._note(message, record, at)
+        self._db.release_writes()
         self._process.wait()
         with self._lock:
             self._lock.notify_all()
         log.log(logging.INFO if self._process.returncode == 0 else logging.ERROR,
                 "replication: Litestream exited with status %d", self._process.returncode)
 
-    def _note(self, message, record):
-        """Follow the shipping lines: "sync" says Litestream read the WAL (every
-        LITESTREAM_POLL_SECONDS, unless something holds it up) and whether it makes a
-        snapshot of the whole file, "db sync" that it made the transaction, "replica sync"
-        names the WAL's and the replica's newest transactions, and "ltx file uploaded"
-        (level 0) the newest one shipped."""
+    def _note(self, message, record, at):
+        """Follow the lines about reading and shipping, each written by Litestream at time
+        at. "sync" says it starts reading the WAL for transaction txid (every
+        LITESTREAM_POLL_SECONDS, unless something holds it up), and whether as a snapshot
+        of the whole file; "db sync" that it made that transaction. So every commit before
+        a "sync" line is in its transaction, or, when no "db sync" follows (nothing was
+        new), in the one before. "replica sync" names the WAL's and the replica's newest
+        transactions, "ltx file uploaded" (level 0) the newest one shipped."""
         if message == "sync":
-            self._read_at = time.time()
-            self._snapshot = int(record["txid"], 16) if record.get("snap") == "true" else None
+            if self._reading is not None:  # nothing new was read then
+                self._add_read(self._reading[0], self._reading[1] - 1)
+            self._reading = (at, int(record["txid"], 16))
+            self._snapshot = self._reading[1] if record.get("snap") == "true" else None
             return
         if message == "db sync":
+            if self._reading is not None:
+                self._add_read(*self._reading)
+                self._reading = None
             if self._snapshot is not None:
                 log.info("replication: Litestream made transaction %d a snapshot of the whole "
                          "file; the replica is current once it holds one after it",
@@ -15692,20 +16287,65 @@ class Replication:
             return
         if message == "replica sync" and isinstance(record.get("txid"), dict):
             self._db_txid = int(record["txid"].get("db", "0"), 16)
-            shipped = int(record["txid"].get("replica", "0"), 16)
+            self._shipped = max(self._shipped, int(record["txid"].get("replica", "0"), 16))
             if self._followed is None:  # a restart: its newest transaction may be a snapshot
                 self._follow(self._db_txid)
             with self._lock:
                 self._reachable = True
                 self._lock.notify_all()
         elif message == "ltx file uploaded" and record.get("level") == 0:
-            shipped = int(str(record.get("maxTXID", "0")), 16)
+            self._shipped = max(self._shipped, int(str(record.get("maxTXID", "0")), 16))
         else:
             return
-        if self._db_txid is not None and shipped >= self._db_txid and shipped > self._followed:
-            with self._lock:
-                self._shipped_at = time.time()
-                self._lock.notify_all()
+        if self._followed is None or self._shipped <= self._followed:
+            return  # starting: the replica lacks the transaction after Litestream's snapshot
+        with self._lock:
+            while self._read and self._read[0][1] <= self._shipped:
+                self._holds_before = self._read.popleft()[0]
+            self._lock.notify_all()
+
+    def _add_read(self, at, txid):
+        """Every commit before at is in transaction txid or an earlier one. One entry per
+        transaction (its latest read); past READS_KEPT (the replica far behind) the oldest
+        go, which only makes the lag look longer until the replica holds the next."""
+        if self._read and self._read[-1][1] == txid:
+            self._read.pop()
+        self._read.append((at, txid))
+
+    def _hold_for_checkpoint(self, message, record):
+        """Hold tracker's writes back while Litestream checkpoints.
+
+        Litestream's checkpoint first takes SQLite's write lock (a transaction that seals
+        the WAL), and after it writes once more (its sequence). SQLite grants the lock to
+        whoever asks while it is free, and under tracker's back-to-back writes Litestream,
+        which asks again after a pause, waited 76 ms at the median but 1.5 s at the 95th
+        percentile, up to 5.9 s, reading and shipping nothing meanwhile: kill -9 trials at
+        80 writes a second lost writes up to 2.87 s old (issue 45). So from its first
+        "sync" line with chkpt=true (its copy of the WAL before the checkpoint) to the line
+        after its "checkpoint" line (after its second write), tracker starts no write
+        transaction, for WRITE_HOLD_SECONDS at most: the wait became 20 ms, at most 0.11 s.
+        """
+        if message == "sync" and record.get("chkpt") != "true":
+            self._end_hold()  # a plain read: no checkpoint under way (one skipped, or failed)
+        elif message == "sync":
+            if self._checkpoint is None and record.get("offset") != WAL_HEADER_BYTES:
+                self._checkpoint = "started"
+                self._db.hold_writes()
+        elif message == "checkpoint" and self._checkpoint is not None:
+            # result: busy, frames in the WAL, frames copied; when some are left the WAL is
+            # not restarted and no line follows until the next read: the hold ends now (its
+            # second write then waits its turn)
+            _, frames, copied = (str(record.get("result")).split(",") + ["", "", ""])[:3]
+            self._checkpoint = "done"
+            if frames != copied:
+                self._end_hold()
+        elif self._checkpoint == "done":
+            self._end_hold()
+
+    def _end_hold(self):
+        if self._checkpoint is not None:
+            self._checkpoint = None
+            self._db.release_writes()
 
     def _follow(self, txid):
         """Commit a transaction after Litestream's transaction txid, and count the replica
@@ -15730,18 +16370,16 @@ class Replication:
 
     def status(self):
         """The replica's part of /healthz (see REPLICA_STATUS)."""
-        # the replica holds every write up to the older of the two: a WAL not read for a
-        # while (Litestream busy decoding a snapshot, see _follow) counts as lag too
-        now = time.time()
-        shipped = self._shipped_at and min(self._shipped_at, self._read_at or self._shipped_at)
-        lag = None if shipped is None else round(max(0.0, now - shipped), 1)
+        shipped = self._holds_before
+        lag = None if shipped is None else max(0.0, time.time() - shipped)
         if self._process is None or self._process.poll() is not None:
             state = "stopped"
         elif lag is None:
             state = "starting"
         else:
             state = "lagging" if lag > self.lag_limit else "ok"
-        return {"state": state, "lagSeconds": lag,
+        # rounded up: no commit older than lagSeconds is missing from the replica
+        return {"state": state, "lagSeconds": None if lag is None else math.ceil(lag * 10) / 10,
                 "lastShippedAt": None if shipped is None else iso_timestamp(shipped),
                 "syncIntervalSeconds": self.interval, "lagLimitSeconds": self.lag_limit}
 
@@ -16436,10 +17074,13 @@ def cmd_mcp(args):
 
 
 def open_log(path):
-    """A log file's text as a binary stream: - is standard input, *.gz is inflated."""
+    """A log file's text as a binary stream: - is standard input, *.gz is inflated (with
+    no bound on its ratio: the file is the operator's own)."""
     if path == "-":
         return contextlib.nullcontext(sys.stdin.buffer)
-    return gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")
+    if path.endswith(".gz"):
+        return contextlib.closing(GzipText(open(path, "rb"), path, capped_ratio=False))
+    return open(path, "rb")
 
 
 def traffic_workspace(db, args):
@@ -16464,8 +17105,11 @@ def cmd_traffic_ingest(args):
                 report = ingest_log(db, workspace_id, stream, args.source, 0, args.format, args.host)
         except TrafficError as error:
             raise ProvisioningError("%s: %s" % (path, error)) from None
-        except (EOFError, gzip.BadGzipFile, zlib.error) as error:
-            raise ProvisioningError("%s is not valid gzip: %s" % (path, error)) from None
+        except LogStreamError as error:
+            raise ProvisioningError(error.message) from None
+        if report["wholeLogAlreadyRead"]:
+            log.warning("%s: every line was read before, as source %s: nothing new is counted "
+                        "(name it with --source if it is another log)", path, report["source"])
         reports.append(dict(report, file=path))
     print_json(reports)
 
@@ -16490,7 +17134,11 @@ def cmd_traffic_robots(args):
     try:
         if args.file:
             with open(args.file, "rb") as robots:
-                body = robots.read(ROBOTS_MAX_BYTES).decode("utf-8", "replace")
+                body = robots.read(ROBOTS_MAX_BYTES + 1)
+            if len(body) > ROBOTS_MAX_BYTES:
+                raise ProvisioningError("%s must be at most %d bytes (RFC 9309 2.5)"
+                                        % (args.file, ROBOTS_MAX_BYTES))
+            body = body.decode("utf-8", "replace")
             with db.read() as connection:
                 domain = own_domain_param(connection, workspace_id, args.domain)
             save_robots(db, workspace_id, domain, body, "upload")

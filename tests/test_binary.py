@@ -63,7 +63,7 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     assert status == 200 and reply["data"]["workspace"]["name"] == "Default"
     status, _, reply = server.request("GET", "/healthz", prefix="")
     assert (status, reply) == (200, {"success": True, "message": "Healthy", "data": {
-        "status": "ok", "version": "1.0.0", "database": "ok",
+        "status": "ok", "version": "1.0.1", "database": "ok",
         "schemaVersion": tracker.SCHEMA_VERSION, "worker": "running", "runs": "normal"}})
     assert sorted(os.listdir(user["work"])) == ["tracker.db", "tracker.db-shm", "tracker.db-wal"]
 

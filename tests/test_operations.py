@@ -31,7 +31,7 @@ def body(reply):
 
 # GET /healthz -----------------------------------------------------------------------
 
-HEALTHY = {"status": "ok", "version": "1.0.0", "database": "ok",
+HEALTHY = {"status": "ok", "version": "1.0.1", "database": "ok",
            "schemaVersion": tracker.SCHEMA_VERSION, "worker": "stopped", "runs": "normal"}
 
 
@@ -73,16 +73,17 @@ def test_healthz_is_503_when_a_worker_thread_has_died(app, client):
 
 
 def test_the_release_version_is_read_everywhere_from_one_constant(client):
-    assert tracker.__version__ == "1.0.0"
-    assert body(client.get("/healthz"))["data"]["version"] == "1.0.0"
-    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.0"
-    assert '<footer class="foot">tracker 1.0.0 · <a href="/docs">Manual</a></footer>' in client.get("/").text
+    assert tracker.__version__ == "1.0.1"
+    assert body(client.get("/healthz"))["data"]["version"] == "1.0.1"
+    assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.1"
+    assert '<footer class="foot">tracker 1.0.1 · <a href="/docs">Manual</a></footer>' \
+        in client.get("/").text
     # hatchling reads the package's version from tracker.py (tests/test_install.py builds it)
     with open(os.path.join(os.path.dirname(tracker.__file__), "pyproject.toml"), "rb") as file:
         pyproject = tomllib.load(file)
     assert (pyproject["project"]["dynamic"], pyproject["tool"]["hatch"]["version"]) \
         == (["version"], {"path": "tracker.py"})
-    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.0"
+    assert importlib.metadata.version(tracker.DISTRIBUTION) == "1.0.1"
 
 
 class BlockingEngine(tracker.Engine):
@@ -206,15 +207,18 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert upgraded.execute("PRAGMA user_version").fetchall() == [(tracker.SCHEMA_VERSION,)]
     assert schema_shape(upgraded) == schema_shape(fresh)
     counts = row_counts(upgraded)
-    # The upgrade queues background work: the prompts' branded flags (a brand refresh per
-    # workspace) and their chats counted in a branded group (a regroup per prompt). The
-    # tables it adds start empty, but for each engine's last model (one here).
-    queued = {"brand_refresh": rows_before["workspaces"], "prompt_regroup": rows_before["prompts"]}
+    # The upgrade to the baseline (11 -> 12) queues background work: the prompts' branded
+    # flags (a brand refresh per workspace) and their chats counted in a branded group (a
+    # regroup per prompt). The tables it adds start empty, but for each engine's last model
+    # (one here). The later steps keep every row as it was.
+    baseline_step = version < 12
+    queued = {"brand_refresh": rows_before["workspaces"],
+              "prompt_regroup": rows_before["prompts"]} if baseline_step else {}
     assert {table: counts[table] for table in queued} == queued
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
-    assert {table: n for table, n in counts.items() if table not in rows_before and n} == {
-        "last_models": 1}
+    assert {table: n for table, n in counts.items() if table not in rows_before and n} == (
+        {"last_models": 1} if baseline_step else {})
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -398,11 +402,19 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO backing up %s at schema 11 to %s" % (path, backup % path),
         "INFO backed up %s bytes in T" % format(os.path.getsize(backup % path), ",")]
     return lines + [
-        "INFO upgrading %s from schema 11 to 12%s" % (path, "" if backup else ", with no backup"),
+        "INFO upgrading %s from schema 11 to %d%s" % (path, tracker.SCHEMA_VERSION,
+                                                     "" if backup else ", with no backup"),
         "INFO schema 11 -> 12, the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine "
         "outcomes, branded prompts, chats rebuilt with truncated, model version and sample, "
-        "annotations, signals: 70 rows changed in T",
-        "INFO upgraded %s to schema 12 in T" % path]
+        "annotations, signals: 70 rows changed in T"] + [
+        "INFO schema %d -> %d, %s: %d rows changed in T" % (
+            step, step + 1, tracker.MIGRATIONS[step].about, LATER_STEP_ROWS[step])
+        for step in range(12, tracker.SCHEMA_VERSION)] + [
+        "INFO upgraded %s to schema %d in T" % (path, tracker.SCHEMA_VERSION)]
+
+
+# The rows each step after the baseline changes in the frozen v11 file (it has no idempotency key).
+LATER_STEP_ROWS = {12: 0}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):
@@ -410,8 +422,9 @@ def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothin
     frozen_file(path, 11)
     before = path.read_bytes()
     assert run_cli(path, "migrate", "--check") == (0, {
-        "database": str(path), "schemaVersion": 11, "current": 12,
-        "pending": ["11 -> 12: %s" % tracker.MIGRATIONS[11].about]}, "")
+        "database": str(path), "schemaVersion": 11, "current": tracker.SCHEMA_VERSION,
+        "pending": ["%d -> %d: %s" % (step, step + 1, tracker.MIGRATIONS[step].about)
+                    for step in range(11, tracker.SCHEMA_VERSION)]}, "")
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["tracker.db"]
 
@@ -422,7 +435,7 @@ def test_migrate_backs_the_file_up_then_upgrades_it_logging_each_step(tmp_path):
     before = path.read_bytes()
     code, out, err = run_cli(path, "migrate")
     backup = "%s.schema-11.bak" % path
-    assert (code, out) == (0, {"database": str(path), "schemaVersion": 12, "upgradedFrom": 11,
+    assert (code, out) == (0, {"database": str(path), "schemaVersion": tracker.SCHEMA_VERSION, "upgradedFrom": 11,
                                "backup": backup})
     assert log_lines(err) == upgrade_log(path)
     copy = apsw.Connection(backup)  # the file as it was, whole
@@ -430,7 +443,7 @@ def test_migrate_backs_the_file_up_then_upgrades_it_logging_each_step(tmp_path):
     assert row_counts(copy) == rows
     assert copy.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert os.path.getsize(backup) <= len(before)
-    assert run_cli(path, "migrate") == (0, {"database": str(path), "schemaVersion": 12,
+    assert run_cli(path, "migrate") == (0, {"database": str(path), "schemaVersion": tracker.SCHEMA_VERSION,
                                             "upgradedFrom": None, "backup": None}, "")
     assert run_cli(path, "migrate", "--check")[1]["pending"] == []
 
@@ -447,8 +460,9 @@ def test_serve_backs_up_and_upgrades_an_older_file(tmp_path, server_factory):
     path = tmp_path / "tracker.db"
     frozen_file(path, 11)
     server = server_factory(path)
-    assert log_lines("".join(server.lines))[:5] == upgrade_log(path)
-    assert server.request("GET", "/healthz", prefix="")[2]["data"]["schemaVersion"] == 12
+    expected = upgrade_log(path)
+    assert log_lines("".join(server.lines))[:len(expected)] == expected
+    assert server.request("GET", "/healthz", prefix="")[2]["data"]["schemaVersion"] == tracker.SCHEMA_VERSION
     server.stop()
     assert sorted(os.listdir(tmp_path))[:2] == ["tracker.db", "tracker.db.schema-11.bak"]
 
@@ -475,22 +489,23 @@ def test_a_file_newer_than_this_tracker_is_refused(tmp_path):
     path = tmp_path / "tracker.db"
     make_current_file(str(path))
     connection = apsw.Connection(str(path))
-    connection.execute("PRAGMA user_version = 13")
+    connection.execute("PRAGMA user_version = %d" % (tracker.SCHEMA_VERSION + 1))
     connection.close()
     assert run_cli(path, "migrate") == (2, None, (
-        "tracker: error: %s is at schema 13, newer than this tracker's (1.0.0, schema 12): "
-        "open it with the release that upgraded it\n") % path)
+        "tracker: error: %s is at schema %d, newer than this tracker's (%s, schema %d): "
+        "open it with the release that upgraded it\n") % (
+            path, tracker.SCHEMA_VERSION + 1, tracker.__version__, tracker.SCHEMA_VERSION))
 
 
 # A step of the next version that writes every reply again and then never ends: killed
 # in the middle, once its writes reached the WAL.
 ENDLESS_STEP = """
 import sys, tracker
-tracker.MIGRATIONS[12] = tracker.Migration("an endless test step", lambda: \"\"\"
+tracker.MIGRATIONS[tracker.SCHEMA_VERSION] = tracker.Migration("an endless test step", lambda: \"\"\"
     UPDATE chat_replies SET reply = randomblob(length(reply));
     WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n;
 \"\"\", reads=("chat_replies",))
-tracker.SCHEMA_VERSION = 13
+tracker.SCHEMA_VERSION += 1
 tracker.ESTIMATED_ROWS = 1
 sys.exit(tracker.main())
 """
@@ -521,10 +536,10 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
     process.kill()
     process.wait()
     assert log_lines("".join(lines)) == upgrade_log(path)[:2] + [
-        "INFO upgrading %s from schema 11 to 13" % path,
-        "INFO schema 11 -> 12 reads 60 rows of chats: about T",
-        upgrade_log(path)[3],
-        "INFO schema 12 -> 13 reads 60 rows of chat_replies: about T"]
+        "INFO upgrading %s from schema 11 to %d" % (path, tracker.SCHEMA_VERSION + 1),
+        "INFO schema 11 -> 12 reads 60 rows of chats: about T"] + upgrade_log(path)[3:-1] + [
+        "INFO schema %d -> %d reads 60 rows of chat_replies: about T" % (
+            tracker.SCHEMA_VERSION, tracker.SCHEMA_VERSION + 1)]
     for name in (path, "%s.schema-11.bak" % path):
         connection = apsw.Connection(str(name))
         assert connection.execute("PRAGMA user_version").fetchall() == [(11,)]
@@ -532,5 +547,5 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
         assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         connection.close()
     assert run_cli(path, "migrate")[:2] == (0, {
-        "database": str(path), "schemaVersion": 12, "upgradedFrom": 11,
+        "database": str(path), "schemaVersion": tracker.SCHEMA_VERSION, "upgradedFrom": 11,
         "backup": "%s.schema-11.2.bak" % path})

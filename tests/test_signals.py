@@ -7,16 +7,19 @@ and the signals through the worker, the API, webhooks, MCP and the dashboard.
 
 import datetime
 import json
+import logging
 import math
 import random
 import statistics
 import sys
+import threading
+import time
 
 import pytest
 import webtest
 
 import tracker
-from conftest import START, make_api, report_figure
+from conftest import LATE, START, Api, make_api, report_figure
 from test_dashboard import sign_in
 
 
@@ -501,11 +504,18 @@ def timed_scan(prompts=500, engines=3, brands=20, topics=10, window=7):
     """(seconds of one scan, its CPU seconds, tests made) of a workspace of that size with
     two windows of per-prompt rollups (written straight into them, as the triggers would
     from chats)."""
-    import time
     db = tracker.Database(":memory:", clock=lambda: START)
+    workspace = scale_workspace(db, prompts, engines, brands, topics, window)
+    started, cpu = time.perf_counter(), time.process_time()
+    scan = tracker.scan_signals(db, workspace)
+    return time.perf_counter() - started, time.process_time() - cpu, scan["tested"]
+
+
+def scale_workspace(db, prompts, engines, brands, topics, window, at=START):
+    """A new workspace's id, of that size, with two windows of per-prompt rollups before at."""
     workspace = tracker.create_workspace(db, "Scale")["id"]
     rng = random.Random(1)
-    now = tracker.iso_timestamp(START)
+    now = tracker.iso_timestamp(at)
     with db.write() as connection:
         topic_ids = [connection.execute(
             "INSERT INTO topics (workspace_id, name, name_key, created_at, updated_at) "
@@ -515,7 +525,8 @@ def timed_scan(prompts=500, engines=3, brands=20, topics=10, window=7):
             connection.execute("INSERT INTO brands (workspace_id, name, name_key, created_at, "
                                "updated_at) VALUES (?, ?, ?, ?, ?)",
                                (workspace, "b%d" % n, "b%d" % n, now, now))
-        brand_ids = [row["id"] for row in connection.execute("SELECT id FROM brands")]
+        brand_ids = [row["id"] for row in connection.execute(
+            "SELECT id FROM brands WHERE workspace_id = ?", (workspace,))]
         for n in range(prompts):
             prompt_id = connection.execute(
                 "INSERT INTO prompts (workspace_id, text, topic_id, status, dedupe_key, "
@@ -523,7 +534,7 @@ def timed_scan(prompts=500, engines=3, brands=20, topics=10, window=7):
                 (workspace, "p%d" % n, topic_ids[n % topics], "p%d" % n, now, now)
             ).fetchall()[0]["id"]
             for days_back in range(1, 2 * window + 1):
-                day_text = tracker.utc_day(START - days_back * 86400)
+                day_text = tracker.utc_day(at - days_back * 86400)
                 for engine in range(engines):
                     connection.execute("INSERT INTO prompt_daily_chats (workspace_id, prompt_id, "
                                        "day, engine, chats) VALUES (?, ?, ?, ?, 5)",
@@ -535,9 +546,7 @@ def timed_scan(prompts=500, engines=3, brands=20, topics=10, window=7):
                             "0, 0, 0)", (workspace, prompt_id, day_text, "e%d" % engine, brand_id,
                                          named, sum(rng.randint(1, 4) for _ in range(named)),
                                          sum(rng.uniform(-0.2, 0.8) for _ in range(named)), named))
-    started, cpu = time.perf_counter(), time.process_time()
-    scan = tracker.scan_signals(db, workspace)
-    return time.perf_counter() - started, time.process_time() - cpu, scan["tested"]
+    return workspace
 
 
 if __name__ == "__main__":
@@ -558,3 +567,96 @@ if __name__ == "__main__":
         for samples, prompts, points in budget_table():
             print("samples %2d  prompts %3d  calls/day %4d  smallest change found in 7 days: %s"
                   % (samples, prompts, samples * prompts, points))
+
+
+# One scan of a workspace at a time, within the read budget (issue 37) ---------------------
+
+def test_a_scan_past_the_read_budget_is_503_and_the_worker_s_daily_scan_still_runs(db, clock,
+                                                                                    caplog):
+    workspace = scale_workspace(db, 30, 2, 10, 5, 7, at=clock())
+    app = tracker.make_app(db, runs="off", page_budget=0.001)
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    reply = api.post("/signals/scan", {}, status=503)
+    assert reply.json == {"success": False, "code": "TIME_BUDGET_EXCEEDED", "message":
+        "The scan ran past its time budget of 0.001 s; the worker scans every workspace each "
+        "day without one, and GET /signals lists what it found"}
+    worker = app.config["tracker.worker"]
+    steps = []  # the worker's thread, as in serve: no request's budget
+    thread = threading.Thread(target=lambda: steps.append(worker.scan_due_signals()))
+    with caplog.at_level(logging.ERROR, logger="tracker"):
+        thread.start()
+        thread.join(30)
+    assert steps == [True]
+    assert caplog.records == []  # the scan ran whole (a failed one is logged)
+    assert db.connection().execute("SELECT day FROM signal_scans WHERE workspace_id = ?",
+                                   (workspace,)).fetchall() == [{"day": tracker.utc_day(clock())}]
+
+
+def test_a_second_scan_of_a_workspace_while_one_runs_is_409_and_the_worker_waits(db):
+    first, second = (tracker.create_workspace(db, name)["id"] for name in ("A", "B"))
+    waited = []
+    with tracker.RUNNING_SCANS.one(db, first, wait=False):
+        with pytest.raises(tracker.ApiError) as refused:
+            tracker.scan_signals(db, first, wait=False)
+        worker = threading.Thread(target=lambda: waited.append(tracker.scan_signals(db, first)))
+        worker.start()
+        worker.join(0.3)
+        assert worker.is_alive()  # the worker's scan waits for the running one
+        tracker.scan_signals(db, second, wait=False)  # another workspace's is not held
+    worker.join(10)
+    assert refused.value.status == 409 and refused.value.code == "SIGNAL_SCAN_IN_PROGRESS"
+    assert waited[0]["tested"] == 0
+
+
+def test_concurrent_scans_run_one_and_another_workspace_s_reads_stay_prompt(tmp_path,
+                                                                          server_factory):
+    path = tmp_path / "t.db"
+    db = tracker.Database(str(path))
+    scanned = scale_workspace(db, 80, 3, 20, 10, 7, at=time.time())
+    with db.write() as connection:  # the worker's daily scan is done: only the API's run
+        tracker.mark_scanned(connection, scanned, tracker.utc_day(time.time()))
+    key = tracker.create_key(db, scanned, rate_limit=1000)["key"]
+    other = tracker.create_key(db, tracker.create_workspace(db, "Other")["id"])["key"]
+    db.close()
+    server = server_factory(path, "--runs", "off")
+    clients = 8
+    start, replies = threading.Barrier(clients + 1), []
+
+    def scan():
+        start.wait()
+        replies.append(server.request("POST", "/signals/scan", key, {}))
+    threads = [threading.Thread(target=scan) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    start.wait()
+    began = time.monotonic()
+    status, _, body = server.request("GET", "/workspace", other)
+    read_seconds = time.monotonic() - began
+    for thread in threads:
+        thread.join(30)
+    assert (status, body["data"]["workspace"]["name"]) == (200, "Other")
+    assert sorted(status for status, _, _ in replies) == [200] + [409] * (clients - 1)
+    for status, headers, body in replies:
+        if status == 409:
+            assert body == {"success": False, "code": "SIGNAL_SCAN_IN_PROGRESS",
+                            "message": "A signal scan of this workspace is already running: "
+                                       "its signals are listed by GET /signals once it ends",
+                            "retryAfter": 5}
+            assert headers["Retry-After"] == "5"
+        else:
+            assert body["data"]["tested"] > 0
+    assert read_seconds < LATE
+    report_figure("signal scans: %d at once of one workspace (80 prompts, 3 engines, 20 brands) "
+                  "ran 1 and refused %d with 409; another workspace's GET /workspace took %.3f s"
+                  % (clients, clients - 1, read_seconds))
+
+
+def test_a_scan_past_the_budget_with_an_idempotency_key_frees_the_key(db, clock):
+    workspace = scale_workspace(db, 30, 2, 10, 5, 7, at=clock())
+    app = tracker.make_app(db, runs="off", page_budget=0.001)
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    headers = {"Idempotency-Key": "scan"}
+    assert api.post("/signals/scan", {}, status=503, headers=headers).json["code"] \
+        == "TIME_BUDGET_EXCEEDED"
+    assert api.post("/signals/scan", {}, status=503, headers=headers).json["code"] \
+        == "TIME_BUDGET_EXCEEDED"  # ran again: the key was freed, not left held

@@ -244,7 +244,7 @@ def test_a_full_disk_is_a_507_reads_keep_working_and_writes_resume(faults, api, 
     api.post("/prompts", {"text": "before"})
     faults.full = True
     assert body(api.post("/prompts", {"text": "refused"}, status=507)) == FULL
-    # A bulk create under an Idempotency-Key: its pages spill to the WAL inside a savepoint.
+    # A bulk create under an Idempotency-Key: its pages spill to the WAL.
     bulk = {"prompts": [{"text": "bulk %d %s" % (n, "x" * 4900)} for n in range(500)]}
     assert body(api.post("/prompts", bulk, status=507, headers={"Idempotency-Key": "k"})) == FULL
     assert texts(api) == ["before"]
@@ -391,3 +391,31 @@ def test_a_backup_never_overwrites_a_file(tmp_path):
     assert (code, err) == (1, "tracker: error: %s already exists; not overwriting it\n"
                            % (tmp_path / "copy.db"))
     assert (tmp_path / "copy.db").read_bytes() == b""
+
+
+def test_a_disk_full_when_the_idempotent_answer_is_stored_still_answers_and_records_it_later(
+        faults, faulty_app, api):
+    @faulty_app.post(tracker.API_PREFIX + "/test-fills-the-disk")
+    def fills_the_disk():
+        faults.full = True  # after the key was claimed, before its answer is stored
+        return tracker.success({"done": True}, status=201)
+
+    first = api.post("/test-fills-the-disk", {}, headers={"Idempotency-Key": "k"})
+    assert (first.status_int, first.json["data"]) == (201, {"done": True})
+    faults.full = False
+    again = api.post("/test-fills-the-disk", {}, headers={"Idempotency-Key": "k"})
+    assert again.headers["Idempotent-Replayed"] == "true" and again.body == first.body
+
+    runs = []
+
+    @faulty_app.post(tracker.API_PREFIX + "/test-fails-on-a-full-disk")
+    def fails_on_a_full_disk():
+        runs.append(1)
+        faults.full = len(runs) == 1  # the key cannot be freed after the first run
+        raise tracker.ApiError(409, "refused")
+
+    refused = api.post("/test-fails-on-a-full-disk", {}, status=409, headers={"Idempotency-Key": "e"})
+    assert refused.json == {"success": False, "message": "refused"}
+    faults.full = False
+    again = api.post("/test-fails-on-a-full-disk", {}, status=409, headers={"Idempotency-Key": "e"})
+    assert again.json == {"success": False, "message": "refused"} and len(runs) == 2  # freed

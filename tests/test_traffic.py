@@ -8,14 +8,18 @@ import gzip
 import http.server
 import ipaddress
 import json
+import secrets
 import subprocess
 import sys
 import threading
+import time
 
+import protego
 import pytest
+import webtest
 
 import tracker
-from conftest import REPO
+from conftest import REPO, Api, report_figure
 from test_analytics import add_chat
 
 # Real agents' user-agent strings, as their operators document them.
@@ -139,7 +143,8 @@ def test_a_combined_log_is_classified_and_spoofing_caught(site):
     report = post_log(site, COMBINED_LOG, host="acme.com")["data"]
     assert report == {
         "source": report["source"], "format": "combined", "offset": len(COMBINED_LOG.encode()),
-        "lines": 15, "alreadyRead": 0, "kept": 13, "otherHosts": 0, "expired": 0, "malformed": 2,
+        "lines": 15, "alreadyRead": 0, "wholeLogAlreadyRead": False, "kept": 13, "otherHosts": 0,
+        "expired": 0, "future": 0, "folded": 0, "malformed": 2,
         "malformedLines": [{"line": 13, "reason": "is not in the combined format"},
                            {"line": 15, "reason": "has an unreadable time"}],
         "partialLine": False,
@@ -664,3 +669,64 @@ def test_sums_of_more_rows_than_one_insert_add_up(site, db, monkeypatch, pages):
     last = {"/page-%d" % (n % pages): "2026-11-20T08:%02d:%02d.000Z" % divmod(n, 60)
             for n in range(2500)}
     assert {row["path"]: row["last_at"] for row in rows} == last
+
+
+# robots.txt files: at most ROBOTS_MAX_FILES, parsed once, read within the budget (issue 37)
+
+def robots_text(tag, kilobytes):
+    """A robots.txt of about kilobytes KiB of wildcard rules, unlike any other (tag)."""
+    rules = ["User-agent: *"] + ["Disallow: /%s/%06d/*.pdf$" % (tag, n)
+                                 for n in range(kilobytes * 1024 // 24)]
+    return "\n".join(rules) + "\n"
+
+
+def test_a_workspace_keeps_at_most_10_robots_files(site):
+    tag = secrets.token_hex(4)
+    for n in range(tracker.ROBOTS_MAX_FILES):
+        site.put("/traffic/robots?domain=s%d.acme.com" % n, "User-agent: *\nDisallow: /%s\n" % tag)
+    refused = site.put("/traffic/robots?domain=one-more.acme.com", "User-agent: *\n", 422)
+    assert refused.json == {"success": False, "message": "Validation failed", "errors": [
+        {"field": "domain", "message": "must be one of the 10 domains whose robots.txt is kept "
+                                       "already: a workspace keeps at most 10 (replace one of them)"}]}
+    replaced = site.put("/traffic/robots?domain=s3.acme.com", "User-agent: *\nDisallow: /\n")
+    assert len(replaced.json["data"]["domains"]) == tracker.ROBOTS_MAX_FILES
+    assert [found["domain"] for found in site.get("/traffic/robots").json["data"]["domains"]] \
+        == sorted("s%d.acme.com" % n for n in range(tracker.ROBOTS_MAX_FILES))
+
+
+def test_a_robots_put_parses_its_own_file_only_and_a_read_of_uncited_domains_none(site, monkeypatch):
+    parsed, parse = [], protego.Protego.parse.__func__
+
+    def counted(cls, content):
+        parsed.append(len(content))
+        return parse(cls, content)
+    monkeypatch.setattr(protego.Protego, "parse", classmethod(counted))
+    tag, seconds = secrets.token_hex(4), []
+    for n in range(tracker.ROBOTS_MAX_FILES):
+        began = time.perf_counter()
+        site.put("/traffic/robots?domain=s%d.acme.com" % n, robots_text("%s%d" % (tag, n), 100))
+        seconds.append(time.perf_counter() - began)
+        assert len(parsed) == n + 1  # this PUT's file, not the n kept before it
+    began = time.perf_counter()
+    assert len(site.get("/traffic/robots").json["data"]["domains"]) == tracker.ROBOTS_MAX_FILES
+    read_seconds = time.perf_counter() - began
+    assert len(parsed) == tracker.ROBOTS_MAX_FILES
+    report_figure("robots.txt: 10 PUTs of 100 KiB of wildcard rules each parse their own file "
+                  "only: the first took %.2f s, the tenth %.2f s; a GET of all 10 %.2f s"
+                  % (seconds[0], seconds[-1], read_seconds))
+
+
+def test_a_robots_read_past_the_budget_is_503(db, clock, monkeypatch):
+    app = tracker.make_app(db, runs="off", page_budget=0.001)
+    workspace = tracker.create_workspace(db, "Budget")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    prompt = api.post("/prompts", {"text": "robots"}).json["data"]["prompts"][0]
+    add_chat(db, workspace, prompt, "alpha", tracker.iso_timestamp(clock() - 3600),
+             urls=["https://acme.com/pricing"])  # a cited page: the rules are needed
+    api.put("/traffic/robots?domain=acme.com", robots_text(secrets.token_hex(4), 100))
+    monkeypatch.setattr(tracker, "PARSED_ROBOTS",  # none parsed yet, as after a restart
+                        tracker.ParsedRobots(tracker.ROBOTS_PARSED_CACHE_BYTES))
+    reply = api.get("/traffic/robots", status=503)
+    assert reply.json == {"success": False, "code": "TIME_BUDGET_EXCEEDED", "message":
+        "The request ran past its time budget of 0.001 s: narrow the window or the filters"}
