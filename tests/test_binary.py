@@ -1,7 +1,8 @@
 """The frozen executable, run as a user runs it: dist/tracker in an empty folder.
 
-`./build binary` builds it once and skips the build while tracker.py, schema.sql,
-packaging/tracker.spec and pyproject.toml are unchanged (dist/.tracker-source-hash).
+`./build binary` builds it once and skips the build while tracker.py, schema.sql, the manual
+(packaging/docs), packaging/tracker.spec and pyproject.toml are unchanged
+(dist/.tracker-source-hash).
 """
 
 import os
