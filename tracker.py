@@ -17,7 +17,8 @@ owns and what it calls:
    Bottle plugins a request meets in turn: envelope, auth, rate limit, scope,
    idempotency.
 4. Validation: Param declarations and the checks that turn a query or a body into
-   values or one 422 naming every field; the OpenAPI document reads the same limits.
+   values or one 422 naming every field; the OpenAPI document reads the same limits, and
+   a body's fields are those its operation's schema there declares.
 5. Resources (Workspace, Topics, Tags, Prompts, Brands): each section holds its routes
    and the SQL they run, so any endpoint's SQL is one jump from its path; the
    annotations a change writes in its own transaction.
@@ -1011,6 +1012,11 @@ def json_body():
         raise validation_failed([{"field": "body", "message": "Request body %s" % reason}])
     if not isinstance(value, dict):
         raise validation_failed([{"field": "body", "message": "Request body must be a JSON object"}])
+    operation = request.route.config.get("openapi")  # a route of the tests may declare none
+    if operation is not None and body_fields(operation.body) is not None:
+        errors = []
+        unknown_fields(value, operation.body, errors)
+        raise_if(errors)
     return value
 
 
@@ -1240,7 +1246,8 @@ def read_budget(environ, page_seconds, export_seconds):
     (BUDGETED_POSTS)."""
     if environ["REQUEST_METHOD"] not in ("GET", "HEAD"):
         return page_seconds if environ.get("PATH_INFO") in BUDGETED_POSTS else None
-    if not environ.get("PATH_INFO", "").startswith(API_PREFIX + "/"):
+    if not environ.get("PATH_INFO", "").startswith((API_PREFIX + "/",
+                                                    DASHBOARD_EXPORT_PREFIX + "/")):
         return page_seconds  # a dashboard page
     formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
     return export_seconds if set(formats) & {"csv", "ndjson"} else page_seconds
@@ -2084,6 +2091,52 @@ def unknown_parameters(params, errors):
             fail(errors, shown, "is not a parameter of this operation")
 
 
+# A body's fields are its operation's body schema's properties (the OpenAPI document's, so
+# the two cannot disagree): any other is a 422, as an undeclared query parameter is. An
+# update's schema also lists the item's other fields as GET shows them, read-only: sent back
+# unchanged they are ignored, so GET, change one field, PUT the whole item works; sent with
+# another value they are a 422 naming them. These read-only fields move on their own (a run,
+# a call, another change) and may have moved since the GET the body came from: any value of
+# them is ignored.
+MOVING_FIELDS = frozenset({
+    "updatedAt", "lastRun", "lastScheduledAt", "branded", "promptCount", "relevancyScore",
+    "relevancyCalculatedAt", "disabledReason", "chatsToday", "dailyLimitReached", "lastCallAt",
+    "lastOutcome", "lastError", "lastErrorAt", "failuresToday", "failing", "expectedDailyCalls",
+    "expectedDailyCost"})
+
+
+@functools.cache
+def body_fields(schema_name):
+    """(every field a body of this schema may hold, the read-only ones among them), or None
+    for a union, whose route checks the branch it reads."""
+    properties = component_schemas()[schema_name].get("properties")
+    if properties is None:
+        return None
+    return (frozenset(properties),
+            frozenset(name for name, schema in properties.items() if schema.get("readOnly")))
+
+
+def unknown_fields(data, schema_name, errors, path=""):
+    """A problem for each field of data that a body of schema_name does not take."""
+    accepted, _ = body_fields(schema_name)
+    for name in data:
+        if name not in accepted:
+            fail(errors, path + name, "is not a field of this operation")
+
+
+def read_only_unchanged(data, shown):
+    """A 422 for each read-only field of the route's body sent with a value other than the
+    item's (shown: the item as GET shows it); MOVING_FIELDS take any value."""
+    if shown is None:
+        return  # no such item: its update answers 404
+    _, read_only = body_fields(request.route.config["openapi"].body)
+    errors = []
+    for name in data:  # in the body's order, as every other problem is reported
+        if name in read_only and name not in MOVING_FIELDS and data[name] != shown.get(name):
+            fail(errors, name, "is read-only: send it as GET shows it, or leave it out")
+    raise_if(errors)
+
+
 def parse_path_id(raw, kind):
     """The numeric id in a path; anything else cannot name an item, so it is not found."""
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
@@ -2222,7 +2275,9 @@ def add_workspace_routes(app, db):
             "number from 0.001 to 0.5` otherwise, a string or `true` included), "
             "`signalsWindowDays` a whole number of days from 1 to 30.")))
     def update_workspace_settings():
-        settings = update_workspace(db, caller().workspace_id, workspace_changes(json_body()))
+        data = json_body()
+        read_only_unchanged(data, workspace_context(caller())["workspace"])
+        settings = update_workspace(db, caller().workspace_id, workspace_changes(data))
         return success(workspace_context(dataclasses.replace(caller(), **settings)),
                        "Workspace updated")
 
@@ -2399,12 +2454,15 @@ def add_topic_routes(app, db):
         return success(topic_json(row), "Topic retrieved")
 
     @app.route(API_PREFIX + "/topics/<topic_id>", ["PUT", "PATCH"],
-               openapi=Operation("Rename a topic", "Topic", body="TopicBody", item="Topic"))
+               openapi=Operation("Rename a topic", "Topic", body="TopicUpdate", item="Topic"))
     def topics_update(topic_id):
-        name, errors = topic_fields(json_body())
+        data = json_body()
+        topic_id = parse_path_id(topic_id, "Topic")
+        current = find_named(db.connection(), "topics", caller().workspace_id, topic_id)
+        read_only_unchanged(data, current and topic_json(current))
+        name, errors = topic_fields(data)
         changes = {"name": name} if name else {}
-        row = rename(db, "topics", caller().workspace_id, parse_path_id(topic_id, "Topic"),
-                     changes, errors, "Topic")
+        row = rename(db, "topics", caller().workspace_id, topic_id, changes, errors, "Topic")
         return success(topic_json(row), "Topic updated")
     add_delete_route(app, db, "topics", "Topic")
 
@@ -2478,9 +2536,12 @@ def add_tag_routes(app, db):
     @app.route(API_PREFIX + "/tags/<tag_id>", ["PUT", "PATCH"],
                openapi=Operation("Rename or recolor a tag", "Tag", body="TagUpdate", item="Tag"))
     def tags_update(tag_id):
-        changes, errors = tag_fields(json_body(), required=False)
-        row = rename(db, "tags", caller().workspace_id, parse_path_id(tag_id, "Tag"), changes,
-                     errors, "Tag")
+        data = json_body()
+        tag_id = parse_path_id(tag_id, "Tag")
+        current = find_named(db.connection(), "tags", caller().workspace_id, tag_id)
+        read_only_unchanged(data, current and tag_json(current))
+        changes, errors = tag_fields(data, required=False)
+        row = rename(db, "tags", caller().workspace_id, tag_id, changes, errors, "Tag")
         return success(tag_json(row), "Tag updated")
     add_delete_route(app, db, "tags", "Tag")
 
@@ -2733,10 +2794,12 @@ def read_prompt_items(data):
     """
     if "prompts" not in data:
         errors = []
+        unknown_fields(data, "PromptItem", errors)
         item = prompt_item(data, errors, "")
         raise_if(errors)
         return [(0, item)], []
     errors = []
+    unknown_fields(data, "PromptBulkCreate", errors)
     entries = Fields(data, errors).array("prompts", MAX_BULK_PROMPTS, required=True, min_items=1)
     raise_if(errors)
     for index, entry in enumerate(entries):
@@ -2746,6 +2809,7 @@ def read_prompt_items(data):
     items, skipped = [], []
     for index, entry in enumerate(entries):
         item_errors = []
+        unknown_fields(entry, "PromptItem", item_errors, "prompts.%d." % index)
         item = prompt_item(entry, item_errors, "prompts.%d." % index)
         if item_errors:
             skipped.append({"index": index, "text": echoable(entry.get("text")),
@@ -2780,7 +2844,9 @@ def tag_references(fields):
     references = []
     for index, item in enumerate(items):
         field = "tags.%d" % index
-        if is_integer(item):
+        if isinstance(item, dict):  # a tag as GET shows it: its id names it
+            references.append(clean_id(item.get("id"), field + ".id", fields.errors))
+        elif is_integer(item):
             references.append(clean_id(item, field, fields.errors))
         else:
             references.append(clean_string(item, field, fields.errors, 1, NAME_MAX_LENGTH))
@@ -2946,9 +3012,11 @@ def add_prompt_routes(app, db):
             "`active` queues a run; leaving `active` cancels the queued ones. `updatedAt` moves "
             "only when something actually changed.")))
     def prompts_update(prompt_id):
-        changes = prompt_changes(json_body())
-        prompt = update_prompt(db, caller().workspace_id, parse_path_id(prompt_id, "Prompt"),
-                               changes)
+        data = json_body()
+        prompt_id = parse_path_id(prompt_id, "Prompt")
+        current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
+        read_only_unchanged(data, current and orjson.loads(encode_json(current)))
+        prompt = update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
         return success(prompt, "Prompt updated")
     add_delete_route(app, db, "prompts", "Prompt")
 
@@ -3062,11 +3130,23 @@ def brand_changes(data, required):
         "status": fields.choice("status", BRAND_STATUSES),
         "type": fields.choice("type", BRAND_TYPES),
         "color": color,
-        "logo_url": fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH),
+        "logo_url": logo_url(fields),
         "industry": fields.optional_text("industry", BRAND_NAME_MAX_LENGTH),
         "description": fields.optional_text("description", DESCRIPTION_MAX_LENGTH),
     }
     return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def logo_url(fields):
+    """The sent logoUrl: an http: or https: URL (a page showing it as an image or link must
+    not be handed javascript: or data:), "" or null for none."""
+    value = fields.optional_text("logoUrl", LOGO_URL_MAX_LENGTH)
+    if value:
+        try:
+            webhook_target(value)  # the same rule as a webhook's URL: http(s), a host
+        except ValueError as problem:
+            return fail(fields.errors, "logoUrl", str(problem))
+    return value
 
 
 def check_brand(connection, workspace_id, brand, errors, brand_id=None):
@@ -3142,8 +3222,12 @@ def add_brand_routes(app, db):
     @app.route(API_PREFIX + "/brands/<brand_id>", ["PUT", "PATCH"], openapi=Operation(
         "Change a brand (only the fields sent)", "Brand", body="BrandUpdate", item="Brand"))
     def brands_update(brand_id):
-        changes, errors = brand_changes(json_body(), required=False)
-        row = update_brand(db, caller().workspace_id, parse_path_id(brand_id, "Brand"), changes, errors)
+        data = json_body()
+        brand_id = parse_path_id(brand_id, "Brand")
+        current = find_brand(db.connection(), caller().workspace_id, brand_id)
+        read_only_unchanged(data, current and brand_json(current))
+        changes, errors = brand_changes(data, required=False)
+        row = update_brand(db, caller().workspace_id, brand_id, changes, errors)
         return success(brand_json(row), "Brand updated")
     # Other brands' positions in a chat shift when one goes, so all are recomputed.
     add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
@@ -4824,8 +4908,11 @@ def add_engine_routes(app, db):
         "turns it back on. An unknown label is 404; anything but a boolean `enabled` is 422."))
     def engines_update(label):
         engine = existing(next((e for e in engines if e.name == label), None), "Engine")
+        data = json_body()
+        read_only_unchanged(data, engines_json(db, [engine], caller().workspace_id,
+                                               worker.runs_per_day())[0])
         errors = []
-        enabled = Fields(json_body(), errors).boolean("enabled", required=True)
+        enabled = Fields(data, errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
         found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
@@ -5072,9 +5159,10 @@ def add_source_category_routes(app, db):
         body="DomainCategoryUpdate", item="Domain"))
     def source_categories_update(domain):
         domain = path_domain(domain)
+        data = json_body()
+        read_only_unchanged(data, category_json(db.connection(), caller().workspace_id, domain))
         errors = []
-        category = Fields(json_body(), errors).choice("category", OVERRIDABLE_CATEGORIES,
-                                                      required=True)
+        category = Fields(data, errors).choice("category", OVERRIDABLE_CATEGORIES, required=True)
         raise_if(errors)
         set_category_override(db, caller().workspace_id, domain, category)
         return success(category_json(db.connection(), caller().workspace_id, domain),
@@ -8699,8 +8787,8 @@ def add_analytics_list_route(app, db, path, summary, schema, item_schema, docume
     def analytics_list():
         values, scope = analytics_export_query(db, params)
         if values["format"] != "json":
-            return export(values, path.rsplit("/", 1)[1], item_schema,
-                          document_export_items(db, scope, document))
+            return export(values, path.removeprefix("/analytics/").replace("/", "-"),
+                          item_schema, document_export_items(db, scope, document), scope=scope)
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            message)
@@ -8735,7 +8823,8 @@ def add_analytics_routes(app, db):
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
         if values["format"] != "json":
             return export(values, "chats", "Chat",
-                          chat_export_items(db, scope, values["brandId"], values["since"]))
+                          chat_export_items(db, scope, values["brandId"], values["since"]),
+                          scope=scope)
         with db.read() as connection:
             return success(list_chats(connection, scope, values["brandId"], values["page"],
                                       values["perPage"]), "Chats retrieved")
@@ -8760,7 +8849,7 @@ def add_analytics_routes(app, db):
                           "SourceCategoryCount" if group_by == "category" else "Source",
                           document_export_items(db, scope, functools.partial(
                               sources_by, group_by=group_by)),
-                          omit=("url", "host") if group_by == "domain" else ())
+                          omit=("url", "host") if group_by == "domain" else (), scope=scope)
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
                                             values["perPage"]), "Sources retrieved")
@@ -8772,8 +8861,8 @@ def add_analytics_routes(app, db):
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
         document = functools.partial(stability_by, group_by=values["groupBy"])
         if values["format"] != "json":
-            return export(values, "stability", "Stability", document_export_items(db, scope,
-                                                                                  document))
+            return export(values, "stability", "Stability",
+                          document_export_items(db, scope, document), scope=scope)
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            "Stability retrieved")
@@ -8795,7 +8884,7 @@ def add_analytics_routes(app, db):
             document = rankings(connection, scope, values["status"], interval, compare)
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
-            return export(values, "rankings", "BrandRanking", document["brands"], omit)
+            return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
 
@@ -8983,16 +9072,43 @@ class ExportSlots:
             self._held[key_id] -= 1
 
 
-def export(values, name, schema_name, items, omit=()):
+# An export's file name says what it holds: the list, its window's from and to (a date, or
+# a date and time when not midnight UTC), then each other parameter sent, as name-value in
+# the order the operation declares them, with any run of characters other than letters,
+# digits, . and - made one -: chats_2026-11-01_2026-11-28_engine-openai.csv.
+EXPORT_NAME_MAX_LENGTH = 200
+NOT_IN_EXPORT_NAMES = ("from", "to", "format", "page", "perPage")
+
+
+def window_label(timestamp):
+    """2026-11-01 for midnight UTC, else 2026-11-01T0930Z (an ISO timestamp's minutes)."""
+    if timestamp.endswith("T00:00:00.000Z"):
+        return timestamp[:10]
+    return timestamp[:16].replace(":", "") + "Z"
+
+
+def export_file_name(name, values, scope):
+    parts = [name]
+    if scope is not None:
+        parts += [window_label(scope.start), window_label(scope.end)]
+    for param, value in values.items():
+        if param in request.query and param not in NOT_IN_EXPORT_NAMES and value is not None:
+            parts.append(re.sub(r"[^A-Za-z0-9.-]+", "-", "%s-%s" % (param, cell_text(value))))
+    return "_".join(parts)[:EXPORT_NAME_MAX_LENGTH] + "." + values["format"]
+
+
+def export(values, name, schema_name, items, omit=(), scope=None):
     """The streamed answer of an export: items as CSV rows of schema_name's columns, or as
-    NDJSON lines of the objects the JSON answer's data holds."""
+    NDJSON lines of the objects the JSON answer's data holds; scope: the window's, for its
+    file name."""
     if values["format"] == "csv":
         chunks = chunked(csv_lines(export_columns(schema_name, omit), items))
     else:
         chunks = chunked(orjson.dumps(item).decode() + "\n" for item in items)
     stream = held_stream(request.app.config["tracker.exports"], caller().key_id, chunks)
     response.content_type = EXPORT_MEDIA_TYPES[values["format"]]
-    set_headers([("Content-Disposition", 'attachment; filename="%s.%s"' % (name, values["format"]))])
+    set_headers([("Content-Disposition", 'attachment; filename="%s"'
+                  % export_file_name(name, values, scope))])
     return stream
 
 
@@ -10319,7 +10435,8 @@ def traffic_schemas():
                                 "left for the next upload."),
             "classes": object_schema({name: COUNT for name in AGENT_CLASSES}),
             "spoofed": COUNT, "aiReferrals": COUNT}),
-        "TrafficSettings": object_schema({"retentionDays": integer_schema(1, MAX_RETENTION_DAYS)}),
+        "TrafficSettings": body_schema({"retentionDays": integer_schema(1, MAX_RETENTION_DAYS)},
+                                       ["retentionDays"]),
         "TrafficAgent": object_schema(dict(counted, agentClass=classes,
                                            agent=nullable_schema(string_schema()),
                                            operator=nullable_schema(string_schema()),
@@ -10444,7 +10561,8 @@ def add_traffic_routes(app, db):
             if values["format"] != "json":
                 items = traffic_document(connection, scope, filters, group_by, values["report"],
                                          1, MAX_ID)["data"]
-                return export(values, "traffic", TRAFFIC_ITEM_SCHEMAS[group_by], items)
+                return export(values, "traffic", TRAFFIC_ITEM_SCHEMAS[group_by], items,
+                              scope=scope)
             return success(traffic_document(connection, scope, filters, group_by, values["report"],
                                             values["page"], values["perPage"]), "Traffic retrieved")
 
@@ -11224,9 +11342,12 @@ def add_webhook_routes(app, db, allow_private):
         "Change a webhook endpoint (status active enables it again)", "Webhook",
         body="WebhookUpdate", item="Webhook"))
     def webhooks_update(webhook_id):
-        changes, errors = webhook_changes(json_body(), False, allow_private)
-        row = update_webhook(db, caller().workspace_id, parse_path_id(webhook_id, "Webhook"),
-                             changes, errors)
+        data = json_body()
+        webhook_id = parse_path_id(webhook_id, "Webhook")
+        current = find_webhook(db.connection(), caller().workspace_id, webhook_id)
+        read_only_unchanged(data, current and webhook_json(current, sees_webhook_secrets()))
+        changes, errors = webhook_changes(data, False, allow_private)
+        row = update_webhook(db, caller().workspace_id, webhook_id, changes, errors)
         return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
@@ -11299,10 +11420,10 @@ def webhook_schemas():
             string_schema(), description="Signs every delivery (Tracker-Signature); shown only "
                                          "here."))),
         "WebhookList": array_schema(schema_ref("Webhook")),
-        "WebhookCreate": object_schema({"url": url, "events": events}, ["url", "events"]),
-        "WebhookUpdate": object_schema({"url": url, "events": events,
-                                        "status": {"enum": list(WEBHOOK_STATUSES)}}, []),
-        "WebhookRedeliver": object_schema({"deliveryId": ID}, ["deliveryId"]),
+        "WebhookCreate": body_schema({"url": url, "events": events}, ["url", "events"]),
+        "WebhookUpdate": update_schema({"url": url, "events": events,
+                                        "status": {"enum": list(WEBHOOK_STATUSES)}}, webhook),
+        "WebhookRedeliver": body_schema({"deliveryId": ID}, ["deliveryId"]),
         "WebhookDelivery": object_schema({
             "id": ID, "webhookId": ID, "eventId": string_schema(),
             "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
@@ -11556,10 +11677,29 @@ def object_schema(properties, required=None, optional=()):
     return {"type": "object", "properties": properties, "required": names}
 
 
+def body_schema(properties, required=()):
+    """A request body: these fields and no other (json_body refuses any other by name)."""
+    return dict(object_schema(properties, list(required)), additionalProperties=False)
+
+
+def update_schema(writable, shown, required=()):
+    """An update's body: the writable fields, and the item's others as GET shows them,
+    read-only (sent back unchanged they are ignored: read_only_unchanged)."""
+    read_only = {name: dict(schema, readOnly=True) for name, schema in shown.items()
+                 if name not in writable}
+    return body_schema(dict(writable, **read_only), required)
+
+
 ID = integer_schema(1, MAX_ID)
 TIMESTAMP = string_schema(format="date-time", examples=["2026-11-21T09:30:00.000Z"])
-DATE_OR_TIME = {"anyOf": [string_schema(format="date", examples=["2026-11-01"]),
-                          string_schema(format="date-time"), string_schema(0, 0)],
+# The years QueryParams.timestamp takes (EARLIEST_TIME to LATEST_TIME), as a pattern: JSON
+# Schema's formats have no bounds.
+QUERY_YEARS = r"^(?:19[7-9][0-9]|2[0-9]{3})-"
+DATE_OR_TIME = {"anyOf": [string_schema(format="date", pattern=QUERY_YEARS,
+                                        examples=["2026-11-01"]),
+                          string_schema(format="date-time", pattern=QUERY_YEARS,
+                                        examples=["2026-11-01T09:30:00Z"]),
+                          {"const": ""}],
                 "description": "An ISO 8601 date or date-time from 1970 to 2999, UTC unless it "
                                "has an offset; empty is the same as none."}
 COUNT = integer_schema(0)
@@ -11577,6 +11717,8 @@ PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_sch
 NAME = input_schema(1, NAME_MAX_LENGTH)
 TAG_NAMES = array_schema(NAME, MAX_TAGS_PER_PROMPT)
 TAG_COLOR = {"enum": list(TAG_COLORS)}
+TAG_AS_SHOWN = {"type": "object", "properties": {"id": ID}, "description": "A tag as GET shows "
+                "it: its id names it, its other fields are ignored."}
 HEX_COLOR = string_schema(pattern=r"^#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})$", examples=["#6b7280"])
 FIELD_ERRORS = array_schema(object_schema({"field": string_schema(), "message": string_schema()}))
 
@@ -11596,7 +11738,7 @@ def engine_schemas():
                            "from the provider's prompt cache."),
                            "cacheWritePerMillionTokens": dict(NUMBER, description="Input "
                            "written to the provider's prompt cache (Anthropic's).")})
-    return {
+    schemas = {
         "Engine": object_schema({
             "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
             "model": string_schema(1),
@@ -11635,22 +11777,25 @@ def engine_schemas():
                                       "chats of the last %d days; null before any has a known "
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
-        "EngineUpdate": object_schema({"enabled": {"type": "boolean"}}),
     }
+    schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
+                                            schemas["Engine"]["properties"])
+    return schemas
 
 
 def service_schemas():
     """The error envelope, the caller's context and the health document."""
+    workspace = object_schema({
+        "id": ID, "name": string_schema(),
+        "samplesPerRun": dict(SAMPLES, description="How many times each run asks each engine "
+                              "a prompt (a prompt may set its own)."),
+        "signalsFdr": SIGNAL_FDR_SCHEMA, "signalsWindowDays": SIGNAL_WINDOW_SCHEMA})
     return {
         "Error": object_schema({"success": {"const": False}, "message": string_schema(),
                                 "code": string_schema(), "errors": FIELD_ERRORS,
                                 "retryAfter": integer_schema(1)}, ["success", "message"]),
         "WorkspaceContext": object_schema({
-            "workspace": object_schema({
-                "id": ID, "name": string_schema(),
-                "samplesPerRun": dict(SAMPLES, description="How many times each run asks "
-                                      "each engine a prompt (a prompt may set its own)."),
-                "signalsFdr": SIGNAL_FDR_SCHEMA, "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}),
+            "workspace": workspace,
             "organization": object_schema({
                 "id": ID, "plan": string_schema(),
                 "subscriptionStatus": {"enum": list(SUBSCRIPTION_STATUSES)}}),
@@ -11658,8 +11803,9 @@ def service_schemas():
                                      "prefix": string_schema(8, 8), "last4": string_schema(4, 4),
                                      "scopes": array_schema({"enum": list(SCOPES)})}),
             "rateLimitPerMinute": integer_schema(1)}),
-        "WorkspaceUpdate": object_schema({"samplesPerRun": SAMPLES, "signalsFdr": SIGNAL_FDR_SCHEMA,
-                                          "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}, []),
+        "WorkspaceUpdate": update_schema(
+            {"samplesPerRun": SAMPLES, "signalsFdr": SIGNAL_FDR_SCHEMA,
+             "signalsWindowDays": SIGNAL_WINDOW_SCHEMA}, workspace["properties"]),
         "Health": object_schema({
             "status": {"enum": ["ok", "degraded"]}, "version": string_schema(),
             "database": {"enum": ["ok"] + sorted({f.state for f in STORAGE_FAILURES.values()})},
@@ -11679,32 +11825,37 @@ def resource_schemas():
     tag = {"id": ID, "name": string_schema(), "color": TAG_COLOR,
            "hexColor": string_schema(pattern=r"^#[0-9a-f]{6}$"), "workspaceId": ID,
            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    topic = {"id": ID, "name": string_schema(), "workspaceId": ID, "createdAt": TIMESTAMP,
+             "updatedAt": TIMESTAMP}
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
         "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
+    prompt = {
+        "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
+        "location": nullable_schema(string_schema()),
+        "branded": dict({"type": "boolean", "readOnly": True}, description=(
+            "The text names an active tracked brand (a name or tracked name as a whole word, "
+            "or its nameRegex): kept current as the text and the brands change.")),
+        "workspaceId": ID, "topicId": nullable_schema(ID),
+        "lastScheduledAt": nullable_schema(TIMESTAMP), "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP, "samplesPerRun": PROMPT_SAMPLES,
+        "topic": nullable_schema(schema_ref("Topic")),
+        "tags": array_schema(schema_ref("EmbeddedTag")),
+        "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
+                        "that was not canceled (null: never run).")}
     return {
-        "Topic": object_schema({"id": ID, "name": string_schema(), "workspaceId": ID,
-                                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}),
-        "TopicBody": object_schema({"name": NAME}),
+        "Topic": object_schema(topic),
+        "TopicBody": body_schema({"name": NAME}, ["name"]),
+        "TopicUpdate": update_schema({"name": NAME}, topic, ["name"]),
         "TopicList": array_schema(schema_ref("Topic")),
         "EmbeddedTag": object_schema(tag),
         "Tag": object_schema(dict(tag, promptCount=COUNT)),
         "TagList": array_schema(schema_ref("Tag")),
-        "TagCreate": object_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
-        "TagUpdate": object_schema({"name": NAME, "color": TAG_COLOR}, []),
-        "Prompt": object_schema({
-            "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
-            "location": nullable_schema(string_schema()), "workspaceId": ID,
-            "topicId": nullable_schema(ID), "lastScheduledAt": nullable_schema(TIMESTAMP),
-            "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP,
-            "branded": dict({"type": "boolean", "readOnly": True}, description=(
-                "The text names an active tracked brand (a name or tracked name as a whole "
-                "word, or its nameRegex): kept current as the text and the brands change.")),
-            "topic": nullable_schema(schema_ref("Topic")),
-            "tags": array_schema(schema_ref("EmbeddedTag")), "samplesPerRun": PROMPT_SAMPLES,
-            "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest "
-                            "run that was not canceled (null: never run).")}),
+        "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
+        "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR},
+                                   dict(tag, promptCount=COUNT)),
+        "Prompt": object_schema(prompt),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
             "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
@@ -11716,11 +11867,11 @@ def resource_schemas():
                           "attempt's error, engine by engine (null when done or none "
                           "failed).")}),
         "PromptPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Prompt")))),
-        "PromptItem": object_schema(prompt_item, ["text"]),
+        "PromptItem": body_schema(prompt_item, ["text"]),
         # Named, not inline: generated clients make one model per named schema, and an
         # inline branch of a union made openapi-python-client drop the bulk model.
-        "PromptBulkCreate": dict(object_schema(
-            {"prompts": array_schema(schema_ref("PromptItem"), MAX_BULK_PROMPTS, 1)}),
+        "PromptBulkCreate": dict(body_schema(
+            {"prompts": array_schema(schema_ref("PromptItem"), MAX_BULK_PROMPTS, 1)}, ["prompts"]),
             description="Up to %d prompts in one transaction. An item that is not a valid "
                         "PromptItem is skipped and reported in the result's errors, not "
                         "refused." % MAX_BULK_PROMPTS),
@@ -11732,13 +11883,15 @@ def resource_schemas():
             "errors": array_schema(object_schema(
                 {"index": COUNT, "text": nullable_schema(string_schema()),
                  "message": string_schema(), "errors": FIELD_ERRORS}, optional=("errors",)))}),
-        "PromptUpdate": object_schema({
+        "PromptUpdate": update_schema({
             "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH),
             "status": {"enum": list(PROMPT_STATUSES)},
             "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-            "tags": array_schema({"anyOf": [ID, NAME]}, MAX_TAGS_PER_PROMPT),
+            "tags": dict(array_schema({"anyOf": [ID, NAME, TAG_AS_SHOWN]}, MAX_TAGS_PER_PROMPT),
+                         description="Tag ids or names (a new name makes a tag), or the tags "
+                                     "as GET shows them (their ids count)."),
             "topicId": nullable_schema(ID), "topicName": NAME,
-            "samplesPerRun": PROMPT_SAMPLES}, []),
+            "samplesPerRun": PROMPT_SAMPLES}, prompt),
     } | brand_schemas()
 
 
@@ -11775,19 +11928,21 @@ def brand_schemas():
                  relevancyCalculatedAt=nullable_schema(TIMESTAMP), workspaceId=ID,
                  createdAt=TIMESTAMP, updatedAt=TIMESTAMP)
     return {
-        "BrandCreate": object_schema(body, ["name"]) | needs_regex,
-        "BrandUpdate": object_schema(body, []),
+        "BrandCreate": body_schema(body, ["name"]) | needs_regex,
+        "BrandUpdate": update_schema(body, shown),
         "Brand": object_schema(shown),
         "BrandList": array_schema(schema_ref("Brand")),
     }
 
 
-def figures_schema(**extra):
-    return object_schema(dict({"chats": COUNT, "mentions": COUNT,
-                               "visibility": schema_ref("Visibility"),
-                               "averagePosition": schema_ref("Estimate"),
-                               "shareOfVoice": schema_ref("Estimate"), "citations": COUNT,
-                               "sentiment": schema_ref("Sentiment")}, **extra))
+def figures_schema(before=None, **after):
+    """The figures of a brand, between the fields before and after them (as the JSON has
+    them: an export's columns follow this order)."""
+    return object_schema(dict(before or {}, chats=COUNT, mentions=COUNT,
+                              visibility=schema_ref("Visibility"),
+                              averagePosition=schema_ref("Estimate"),
+                              shareOfVoice=schema_ref("Estimate"), citations=COUNT,
+                              sentiment=schema_ref("Sentiment"), **after))
 
 
 DOMAIN_FIELD = dict(string_schema(), description="The registrable domain (the Public Suffix "
@@ -11858,16 +12013,23 @@ def signal_schemas():
 def analytics_schemas():
     """Chats, sources and rankings."""
     window = {"from": TIMESTAMP, "to": TIMESTAMP}
-    bucket = figures_schema(start=string_schema(format="date"), end=string_schema(format="date"))
+    bucket = figures_schema({"start": string_schema(format="date"),
+                             "end": string_schema(format="date")})
     change = object_schema({name: nullable_schema(NUMBER) for name in CHANGED_RATIOS}
                            | {"citations": integer_schema(), "rank": integer_schema()})
     ranking = figures_schema(
-        brandId=ID, name=string_schema(), type={"enum": list(BRAND_TYPES)},
-        status={"enum": list(BRAND_STATUSES)}, color=string_schema(), rank=integer_schema(1),
-        series=array_schema(bucket), previous=figures_schema(rank=integer_schema(1)),
-        change=change)
+        {"brandId": ID, "name": string_schema(), "type": {"enum": list(BRAND_TYPES)},
+         "status": {"enum": list(BRAND_STATUSES)}, "color": string_schema()},
+        rank=integer_schema(1), series=array_schema(bucket),
+        previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    domain_category = {
+        "domain": string_schema(1), "category": CATEGORY_FIELD,
+        "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
+                       "override: the workspace's; brand: a tracked brand's domain; list: the "
+                       "curated list or a suffix rule; default: other."),
+        "brandId": nullable_schema(ID)}
     return {
         "Ratio": object_schema({"value": nullable_schema(NUMBER), "numerator": NUMBER,
                                 "denominator": NUMBER}),
@@ -11877,9 +12039,9 @@ def analytics_schemas():
         "Visibility": dict(object_schema(dict(
             {"value": nullable_schema(NUMBER), "numerator": COUNT, "denominator": COUNT},
             **INTERVAL_FIELDS)), description=INTERVAL_DESCRIPTION),
-        "Sentiment": dict(object_schema(dict({
-            "value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT,
-            "positive": COUNT, "neutral": COUNT, "negative": COUNT}, **INTERVAL_FIELDS)),
+        "Sentiment": dict(object_schema(dict(
+            {"value": nullable_schema(NUMBER), "numerator": NUMBER, "denominator": COUNT},
+            **INTERVAL_FIELDS, positive=COUNT, neutral=COUNT, negative=COUNT)),
             description="The mean sentiment score (-1 to 1) of the brand's mentions: the sum "
                         "of their scores over the mentions scored, and how many were judged "
                         "positive, neutral and negative."),
@@ -11906,12 +12068,18 @@ def analytics_schemas():
                            "is, from 1."),
             "engine": string_schema(),
             "model": string_schema(), "location": nullable_schema(string_schema()),
-            "answer": string_schema(), "latencyMs": COUNT, "usage": schema_ref("Usage"),
-            "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
-                         "else the usage at the engine's price (GET /engines); null when unknown."),
+            "answer": string_schema(),
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
                           "engine's answer, or went wrong with it (the limits: the manual, "
                           "/docs/security)."),
+            "searchQueries": dict(array_schema(string_schema()),
+                                  description="The searches the engine ran, in order."),
+            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
+                          "searched the web for this answer; not_searched: it answered without "
+                          "searching; unknown: the provider does not say."},
+            "latencyMs": COUNT, "usage": schema_ref("Usage"),
+            "cost": dict(nullable_schema(NUMBER), description="USD: what the provider reported, "
+                         "else the usage at the engine's price (GET /engines); null when unknown."),
             "createdAt": TIMESTAMP,
             "truncated": {"type": "boolean", "description": "The provider cut the answer short "
                           "at its output limit (max_tokens, MAX_TOKENS, an incomplete response, "
@@ -11926,11 +12094,6 @@ def analytics_schemas():
                           description="The engine that rated the sentiment (--judge), or null."),
             "judgeCost": dict(nullable_schema(NUMBER), description="USD spent on judging the "
                               "chat's sentiment; null when none or unknown."),
-            "searchQueries": dict(array_schema(string_schema()),
-                                  description="The searches the engine ran, in order."),
-            "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
-                          "searched the web for this answer; not_searched: it answered without "
-                          "searching; unknown: the provider does not say."},
             "sources": array_schema(object_schema({
                 "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
                 "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
@@ -11948,7 +12111,7 @@ def analytics_schemas():
         "ChatPage": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref("Chat")),
                                        **window)),
         "Source": object_schema({
-            "domain": DOMAIN_FIELD, "url": string_schema(), "host": string_schema(),
+            "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
             "citations": COUNT, "chats": COUNT,
             "retrievedChats": dict(COUNT, description="Chats that consulted the domain (or URL), "
                                    "cited or not; chats counts those citing it."),
@@ -11979,8 +12142,9 @@ def analytics_schemas():
         "DiscoveredBrand": object_schema({
             "name": dict(string_schema(1), description="As an answer wrote it (one spelling "
                          "when they differ only in case)."),
-            "chats": COUNT, "mentions": COUNT, "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP,
-            "exampleChatId": dict(ID, description="The latest chat recommending it.")}),
+            "firstSeenAt": TIMESTAMP, "lastSeenAt": TIMESTAMP,
+            "exampleChatId": dict(ID, description="The latest chat recommending it."),
+            "chats": COUNT, "mentions": COUNT}),
         "DiscoveredBrandPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("DiscoveredBrand")), **window)),
         "CompetitorCount": object_schema({"brandId": ID, "name": string_schema(), "chats": COUNT}),
@@ -12045,14 +12209,10 @@ def analytics_schemas():
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
-        "DomainCategory": object_schema({
-            "domain": string_schema(1), "category": CATEGORY_FIELD,
-            "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
-                           "override: the workspace's; brand: a tracked brand's domain; list: "
-                           "the curated list or a suffix rule; default: other."),
-            "brandId": nullable_schema(ID)}),
+        "DomainCategory": object_schema(domain_category),
         "DomainCategoryList": array_schema(schema_ref("DomainCategory")),
-        "DomainCategoryUpdate": object_schema({"category": {"enum": list(OVERRIDABLE_CATEGORIES)}}),
+        "DomainCategoryUpdate": update_schema({"category": {"enum": list(OVERRIDABLE_CATEGORIES)}},
+                                              domain_category),
     }
 
 
@@ -13605,6 +13765,40 @@ LATEST_CHATS = 10
 SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 
 
+# Each list page's download links: its API list's export (the same function, run with the
+# session's key as the caller), under /export with the API's parameters: the page's filters
+# and its window as from and to, so the file holds what the page showed.
+DASHBOARD_EXPORT_PREFIX = "/export"
+DASHBOARD_EXPORTS = {"/": "/analytics/rankings", "/prompts": "/prompts",
+                     "/chats": "/analytics/chats", "/sources": "/analytics/sources",
+                     "/traffic": "/analytics/traffic"}
+NOT_EXPORT_FILTERS = ("days", "interval", "sort", "page", "perPage")
+
+
+def export_links(page, values, scope=None):
+    """[(label, URL)] of a list page's CSV and NDJSON exports, with its filters."""
+    query = {name: value for name, value in values.items() if name not in NOT_EXPORT_FILTERS}
+    if scope is not None:
+        query.update({"from": scope.start, "to": scope.end})
+    path = DASHBOARD_EXPORT_PREFIX + DASHBOARD_EXPORTS[page]
+    return [(label, "%s?%s" % (path, query_string(query, format=label.lower())))
+            for label in ("CSV", "NDJSON")]
+
+
+def add_export_route(dashboard, api):
+    """GET /export/<an API list>: the list's export, answered by its API route's own
+    handler for the session's workspace."""
+    @dashboard.get(DASHBOARD_EXPORT_PREFIX + "/<path:path>")
+    def export_page(path):
+        if "/" + path not in DASHBOARD_EXPORTS.values():
+            raise not_found("Export")
+        if request.query.get("format") not in ("csv", "ndjson"):
+            raise validation_failed([{"field": "format", "message": "must be one of: csv, ndjson"}])
+        route, _ = api.router.match({"PATH_INFO": API_PREFIX + "/" + path,
+                                     "REQUEST_METHOD": "GET"})
+        return route.callback()
+
+
 def blank_fields_unsent():
     """An HTML form sends every field, empty ones as "name="; read those as not sent, as
     the API's query readers expect."""
@@ -13678,14 +13872,18 @@ def add_dashboard(app, db, limiter):
     dashboard.config["tracker.worker"] = app.config["tracker.worker"]
     dashboard.config["tracker.limiter"] = limiter
     dashboard.config["tracker.replication"] = app.config["tracker.replication"]
+    dashboard.config["tracker.exports"] = app.config["tracker.exports"]  # export() reads them
+    dashboard.config["tracker.db"] = db
     add_dashboard_routes(dashboard, db)
+    add_export_route(dashboard, app)
     api = app.wsgi
 
     def wsgi(environ, start_response):
         try:
             dashboard.router.match(environ)
         except bottle.HTTPError as error:
-            if error.status_code == 404 and is_api_path(app, environ):
+            if error.status_code == 404 and (is_api_path(app, environ)
+                                             or asks_for_json(environ)):
                 return api(environ, start_response)
         return dashboard.wsgi(environ, start_response)  # its own 404 page for the rest
     app.config["tracker.dashboard"] = dashboard
@@ -13702,6 +13900,16 @@ def is_api_path(app, environ):
     except bottle.HTTPError as error:
         return error.status_code != 404
     return True
+
+
+def asks_for_json(environ):
+    """True for a client (not a browser) that asks for JSON: an API key in a Bearer header,
+    or an Accept header that lists application/json and not text/html (a browser's lists
+    text/html). Its 404 outside /api is the API's JSON envelope, not the dashboard's page."""
+    if environ.get("HTTP_AUTHORIZATION", "")[:7].lower() == "bearer ":
+        return True
+    accept = environ.get("HTTP_ACCEPT", "").lower()
+    return "application/json" in accept and "text/html" not in accept
 
 
 def routing_error_page(error):
@@ -14561,7 +14769,14 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 % end
 """
 
+EXPORT_LINKS_TEMPLATE = """<p class="exports">Download every row of these filters:
+% for label, url in links:
+<a href="{{url}}" download>{{label}}</a>
+% end
+</p>"""
+
 DASHBOARD_TEMPLATES = {
+    "export_links": EXPORT_LINKS_TEMPLATE,
     "layout": LAYOUT_TEMPLATE, "sign_in": SIGN_IN_TEMPLATE, "error": ERROR_TEMPLATE,
     "filters": FILTERS_TEMPLATE, "pager": PAGER_TEMPLATE, "overview": OVERVIEW_TEMPLATE,
     "prompts": PROMPTS_TEMPLATE, "prompt": PROMPT_TEMPLATE, "chat_list": CHAT_LIST_TEMPLATE,
@@ -14726,6 +14941,8 @@ def add_overview_routes(app, db):
                                               annotations),
                            swatch=swatch, percent=percent, change=change,
                            sentiment_text=sentiment_text, margin=margin)
+        body += render_part("export_links", links=export_links(
+            "/", dict(values, status="active", compare="previous"), scope))
         return render_page("Overview", body, "/")
 
 
@@ -14844,6 +15061,7 @@ def add_prompt_pages(app, db):
                            change=change, window_words=window_words(PROMPT_LIST_DAYS),
                            days=PROMPT_LIST_DAYS, last_run_text=last_run_text,
                            pager=pager(values, page))
+        body += render_part("export_links", links=export_links("/prompts", values))
         return render_page("Prompts", body, "/prompts", status)
 
     app.get("/prompts")(prompts_page)
@@ -14931,12 +15149,13 @@ def add_chat_pages(app, db):
     @app.get("/chats")
     def chats_page():
         values = page_query(CHAT_PAGE_PARAMS)
+        scope = window_scope(db, values)
         with db.read() as connection:
-            page = list_chats(connection, window_scope(db, values), None, values["page"],
-                              values["perPage"])
+            page = list_chats(connection, scope, None, values["page"], values["perPage"])
             filters = filters_form(connection, values)
         body = render_part("chats", filters=filters, pager=pager(values, page),
                            table=render_part("chat_list", chats=page["data"]))
+        body += render_part("export_links", links=export_links("/chats", values, scope))
         return render_page("Chats", body, "/chats")
 
     @app.get("/chats/<chat_id>")
@@ -14972,6 +15191,7 @@ def add_source_pages(app, db):
                            margin=margin,
                            pager=pager(values, page), discovered=discovered, gaps=gaps,
                            domain=scope.domain, values=values, query_string=query_string)
+        body += render_part("export_links", links=export_links("/sources", values, scope))
         return render_page("Sources", body, "/sources")
 
 
@@ -15015,6 +15235,7 @@ def add_traffic_page(app, db):
                            ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
                            chart=traffic_chart(scope, days), reports=reports)
+        body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
 
 

@@ -11,8 +11,11 @@ Requests (what a client sends must stay acceptable):
 - a query parameter removed (tracker: an undeclared query parameter is a 422, so a client
   still sending it would be refused; oasdiff only warns);
 - a request body that became required, or a media type it no longer accepts;
-- a body property that is new and required, or that became required (a removed body
-  property is not breaking: tracker ignores unknown body fields);
+- a body property that is new and required, or that became required; a body property
+  removed (tracker: an undeclared body field is a 422 since issue 42, so a client still
+  sending it would be refused). additionalProperties: false set on a body is not counted:
+  1.0.0 declared every field its operations read, and an undeclared one had no effect;
+  a client that sent one anyway (a typo, a field GET shows) now hears of it;
 - in a parameter or a body, an enum value removed or an enum set where there was none, a
   type no longer accepted (integer -> string, nullable -> not), a bound tightened or set
   (minLength, maxLength, minimum, maximum, exclusive ones, minItems, maxItems) or a pattern
@@ -199,8 +202,9 @@ class Comparison:
             if name in new_properties:
                 self.schema(where, old_properties[name], new_properties[name], request,
                             child(field, name))
-            elif not request:
-                self.report("%s %s" % (where, child(field, name)), "removed")
+            else:
+                self.report("%s %s" % (where, child(field, name)), "removed" if not request
+                            else "removed (tracker refuses an undeclared body field)")
         if request:
             for name in sorted(new_required - old_required):
                 self.report("%s %s" % (where, child(field, name)),

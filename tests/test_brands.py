@@ -105,11 +105,17 @@ def test_create_with_every_field(api):
                                        "message": "Brands retrieved"}
 
 
-def test_read_only_fields_in_a_body_are_ignored(api):
-    data = create(api, name="Acme", domains=["acme.com"], id=999, domain="other.com",
-                  relevancyScore=0.9, relevancyCalculatedAt=NOW, workspaceId=12345,
-                  createdAt="2000-01-01T00:00:00.000Z", unknown="x")
-    assert data == brand(data["id"], api.workspace_id, name="Acme", domains=["acme.com"])
+def test_read_only_fields_are_refused_on_create_and_ignored_unchanged_on_update(api):
+    shown = {"id": 999, "domain": "other.com", "relevancyScore": 0.9,
+             "relevancyCalculatedAt": NOW, "workspaceId": 12345,
+             "createdAt": "2000-01-01T00:00:00.000Z", "unknown": "x"}
+    reply = api.post("/brands", dict(shown, name="Acme", domains=["acme.com"]), status=422)
+    assert reply.json == invalid(*((name, "is not a field of this operation") for name in shown))
+    assert brands(api) == []
+    data = create(api, name="Acme", domains=["acme.com"])
+    same = {name: data[name] for name in shown if name != "unknown"}
+    assert update(api, "patch", data["id"], dict(same, color="#112233"))["data"] == \
+        brand(data["id"], api.workspace_id, name="Acme", domains=["acme.com"], color="#112233")
 
 
 def test_a_read_brand_can_be_sent_back_unchanged(api, clock):
@@ -590,3 +596,30 @@ def test_ids_of_deleted_brands_are_not_reused(api):
     old = create(api, name="Old")
     api.delete("/brands/%d" % old["id"])
     assert create(api, name="New")["id"] != old["id"]
+
+
+LOGO_RULE = "must be an http or https URL"
+URL_CHARACTERS_RULE = ("must be a URL without spaces or control characters (percent-encode "
+                       "other characters; a host name in punycode)")
+
+
+def test_a_logo_is_an_http_or_https_url_up_to_its_length(api):
+    """Issue 42: javascript:, JaVaScRiPt: and data:text/html were accepted as a logo."""
+    longest = "https://acme.com/" + "x" * (2048 - len("https://acme.com/"))
+    data = create(api, name="Acme", logoUrl=longest)
+    assert data["logoUrl"] == longest
+    path = "/brands/%d" % data["id"]
+    for accepted in ("http://acme.com/logo.png", "HTTPS://acme.com/logo.png", "", None):
+        assert api.patch(path, {"logoUrl": accepted}).json["data"]["logoUrl"] == (accepted or None)
+    for refused, rule in (("javascript:alert(1)", LOGO_RULE), ("JaVaScRiPt:alert(1)", LOGO_RULE),
+                          ("data:text/html,<script>alert(1)</script>", LOGO_RULE),
+                          ("ftp://acme.com/logo.png", LOGO_RULE),
+                          ("https://user:pw@acme.com/logo.png", "must not carry credentials"),
+                          ("https:///logo.png", "must name a host: a DNS name or an IP address"),
+                          ("https://acme.com/a logo.png", URL_CHARACTERS_RULE),
+                          (longest + "x", "must be at most 2048 characters")):
+        assert api.patch(path, {"logoUrl": refused}, status=422).json == \
+            invalid(("logoUrl", rule)), refused
+        assert api.post("/brands", {"name": "Other", "logoUrl": refused}, status=422).json == \
+            invalid(("logoUrl", rule)), refused
+    assert [brand["name"] for brand in brands(api)] == ["Acme"]

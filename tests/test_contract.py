@@ -81,7 +81,9 @@ def test_what_the_server_enforces_is_declared(document):
     schemas = document["components"]["schemas"]
     chats = {p["name"]: p["schema"] for p in document["paths"]["/analytics/chats"]["get"]["parameters"]}
     assert [option.get("format") for option in chats["from"]["anyOf"]] == ["date", "date-time", None]
-    assert chats["from"]["anyOf"][2]["maxLength"] == 0  # empty is the same as none
+    assert chats["from"]["anyOf"][2] == {"const": ""}  # empty is the same as none
+    assert {option.get("pattern") for option in chats["from"]["anyOf"][:2]} == {
+        tracker.QUERY_YEARS}  # 1970 to 2999, as the server takes them
     assert chats["engine"]["pattern"] == tracker.NO_NUL_PATTERN
     prompts = {p["name"]: p["schema"] for p in document["paths"]["/prompts"]["get"]["parameters"]}
     assert prompts["search"]["pattern"] == tracker.NO_NUL_PATTERN

@@ -2,6 +2,7 @@
 page, form, redirect, escape and header."""
 
 import re
+import urllib.parse
 
 import pytest
 import webtest
@@ -615,6 +616,22 @@ def test_what_the_dashboard_does_not_have_is_still_the_apis(site):
     assert refused.headers["Content-Security-Policy"] == tracker.DASHBOARD_CSP
 
 
+def test_a_client_asking_for_json_gets_the_json_404_outside_the_api_too(site):
+    """Issue 42: a client's 404 on a path outside /api was the dashboard's HTML page."""
+    not_found = {"success": False, "message": "Not found"}
+    for headers in ({"Accept": "application/json"}, {"Accept": "application/json, */*"},
+                    {"Authorization": "Bearer " + site.key["key"]},
+                    {"Authorization": "bearer trk_wrong", "Accept": "text/html"}):
+        for path in ("/nowhere", "/v1/prompts", "/prompts/1/nowhere"):
+            reply = site.get(path, headers=headers, status=404)
+            assert (reply.content_type, reply.json) == ("application/json", not_found), headers
+    # a browser lists text/html: it keeps the page
+    for accept in ("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+                   "text/html, application/json", "*/*", ""):
+        page = site.get("/nowhere", headers={"Accept": accept}, status=404)
+        assert page.content_type == "text/html" and page.html.find("h1").text == "Page not found"
+
+
 def test_a_path_that_is_not_utf8_names_nothing(site, db):
     sign_in(site, site.key["key"])
     request = webtest.TestRequest.blank("/", method="POST", POST={"csrf": csrf_of(site.get("/"))},
@@ -804,3 +821,57 @@ def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_lat
     assert len(legend) == len(series) and all(re.search(r"latest \d+\.\d %$", text) for text in legend)
     cells = chart.select("details.data td")
     assert cells and all(td["class"] == ["num"] for td in cells)
+
+
+def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(site, db):
+    """Issue 42: the API refuses such a logoUrl now; a row stored before must not reach a page."""
+    with db.write() as connection:
+        connection.execute("UPDATE brands SET logo_url = 'javascript:alert(1)'")
+    sign_in(site, site.key["key"])
+    for path in ("/", "/brands", "/brands/1"):
+        assert "javascript:" not in site.get(path).text.lower(), path
+
+
+# Each list page with filters set: the page, and the filters its links must carry.
+LIST_PAGES = [("/?days=30&engine=gemini", {"engine": "gemini", "status": "active",
+                                           "compare": "previous"}),
+              ("/prompts?status=active&search=crm&branded=false",
+               {"status": "active", "search": "crm", "branded": "false"}),
+              ("/chats?days=7&engine=chatgpt&branded=true",
+               {"engine": "chatgpt", "branded": "true"}),
+              ("/sources?days=90&groupBy=category", {"groupBy": "category"}),
+              ("/traffic?days=7", {})]
+
+
+def test_every_list_page_links_to_its_export_with_its_filters(site, db):
+    """Issue 42: the dashboard had no download link. Each list page links to a CSV and an
+    NDJSON export of its list, with the page's filters and window; each answers 200 with
+    what the API's export of the same query holds."""
+    sign_in(site, site.key["key"])
+    api = tracker.API_PREFIX
+    for page_path, filters in LIST_PAGES:
+        page = site.get(page_path)
+        links = [a["href"] for a in page.html.find("p", class_="exports").find_all("a")]
+        assert [link.split("format=")[1].split("&")[0] for link in links] == ["csv", "ndjson"]
+        for link in links:
+            path, _, query = link.partition("?")
+            sent = dict(urllib.parse.parse_qsl(query))
+            assert {name: sent[name] for name in filters} == filters, link
+            if not page_path.startswith("/prompts"):  # the page's window, to the millisecond
+                assert sent["to"] == tracker.iso_timestamp(db.clock() + 0.001)
+                days = int(re.search(r"days=(\d+)", page_path)[1])
+                assert sent["from"] == tracker.iso_timestamp(db.clock() - days * 86400)
+            exported = site.get(link, status=200)
+            by_key = site.get(path.replace("/export", api, 1), params=sent, status=200,
+                              headers={"Authorization": "Bearer " + site.key["key"]})
+            assert exported.body == by_key.body, link
+            assert exported.headers["Content-Type"] == by_key.headers["Content-Type"]
+            assert exported.headers["Content-Disposition"] == \
+                by_key.headers["Content-Disposition"]
+    assert site.get("/export/analytics/chats?format=csv").body.startswith(b"id,promptId,prompt,")
+    # only the lists' exports, and only as files
+    assert site.get("/export/workspace?format=csv", status=404).content_type == "text/html"
+    refused = site.get("/export/prompts?format=json", status=422)
+    assert "format: must be one of: csv, ndjson" in refused.text
+    site.reset()  # signed out: back to the sign-in form
+    assert site.get(links[0], status=303).headers["Location"] == "http://localhost:80/"

@@ -14,6 +14,7 @@ import webtest
 import tracker
 from conftest import Api
 from test_analytics import WINDOW, example  # noqa: F401 (a fixture)
+from test_traffic import COMBINED_LOG, post_log
 
 LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings",
          "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
@@ -182,6 +183,89 @@ def test_sources_by_category_export_their_own_columns(api, app):
     assert [(row["category"], row["citations"]) for row in rows] == [
         (row["category"], str(row["citations"])) for row in every]
     assert list(rows[0]) == [name for name, _ in tracker.export_columns("SourceCategoryCount")]
+
+
+# Columns and file names -------------------------------------------------------------------
+
+def top_level(columns):
+    return list(dict.fromkeys(column.split(".")[0] for column in columns))
+
+
+def assert_columns_follow(item, columns, where):
+    """columns (dotted names) are item's fields in item's order, nested ones in theirs."""
+    assert top_level(columns) == list(item), where
+    for name, value in item.items():
+        nested = [column[len(name) + 1:] for column in columns if column.startswith(name + ".")]
+        if isinstance(value, list) and value:
+            value = value[0]
+        if nested and isinstance(value, dict):
+            assert_columns_follow(value, nested, "%s.%s" % (where, name))
+
+
+WORKED_EXAMPLE_EXPORTS = [
+    ("/prompts", {}), ("/analytics/chats", WINDOW), ("/analytics/sources", WINDOW),
+    ("/analytics/sources", dict(WINDOW, groupBy="url")),
+    ("/analytics/sources", dict(WINDOW, groupBy="category")), ("/analytics/rankings", WINDOW),
+    ("/analytics/rankings", dict(WINDOW, interval="day", compare="previous")),
+    ("/analytics/stability", WINDOW), ("/analytics/gaps/domains", WINDOW)]
+SIMULATED_EXPORTS = [("/analytics/queries", {}), ("/analytics/discovered-brands", {}),
+                     ("/analytics/gaps/prompts", {}), ("/analytics/annotations", {})]
+
+
+def assert_exports_follow_their_json(api, exports):
+    for path, query in exports:
+        header = next(csv.reader(io.StringIO(api.get(path, params=dict(
+            query, format="csv")).body.decode())))
+        data = api.get(path, params=query).json["data"]
+        items = data["brands"] if path == "/analytics/rankings" else data["data"]
+        assert items, (path, query)
+        assert_columns_follow(items[0], header, (path, query))
+
+
+def test_export_columns_are_the_json_item_s_fields_in_order(api, example):  # noqa: F811
+    """Issue 42: rankings put brandId,name last; chats and prompts differed too."""
+    assert_exports_follow_their_json(api, WORKED_EXAMPLE_EXPORTS)
+
+
+def test_the_other_exports_columns_follow_their_json_too(api, app):
+    api.post("/brands", {"name": "Acme", "type": "own"})
+    api.post("/brands", {"name": "Northwind Suite", "type": "competitor"})
+    make_prompts(api, ["best crm %d" % n for n in range(6)])
+    app.config["tracker.worker"].run_pending()
+    assert_exports_follow_their_json(api, SIMULATED_EXPORTS)
+
+
+def test_the_traffic_exports_columns_follow_their_json_too(api):
+    api.post("/brands", {"name": "Acme", "type": "own", "domains": ["acme.com"]})
+    post_log(api, COMBINED_LOG, host="acme.com")
+    window = {"from": "2026-11-20", "to": "2026-11-22"}
+    assert_exports_follow_their_json(api, [("/analytics/traffic", dict(window, groupBy=group))
+                                           for group in ("agent", "operator", "day", "page")])
+
+
+def file_name(reply):
+    return reply.headers["Content-Disposition"].removeprefix('attachment; filename="')[:-1]
+
+
+def test_an_export_s_file_name_says_what_it_holds(api, example, clock):  # noqa: F811
+    """Issue 42: every chats export was chats.csv, whatever its window and filters."""
+    def named(path, **query):
+        return file_name(api.get(path, params=query))
+    window = {"from": "2026-11-01", "to": "2026-11-28"}
+    assert named("/analytics/chats", format="csv", **window) == "chats_2026-11-01_2026-11-28.csv"
+    assert named("/analytics/chats", format="ndjson", engine="simulated", branded="true",
+                 since=2, **window) == \
+        "chats_2026-11-01_2026-11-28_engine-simulated_branded-true_since-2.ndjson"
+    assert named("/analytics/sources", format="csv", groupBy="url", domain="acme.com",
+                 **window) == "sources_2026-11-01_2026-11-28_groupBy-url_domain-acme.com.csv"
+    assert named("/analytics/gaps/prompts", format="csv", **window) == \
+        "gaps-prompts_2026-11-01_2026-11-28.csv"
+    # a window that ends now shows its time; text is reduced to letters, digits, . and -
+    assert named("/analytics/rankings", format="csv", **{"from": "2026-11-19T09:30:00Z"}) == \
+        "rankings_2026-11-19T0930Z_%sZ.csv" % tracker.iso_timestamp(clock() + 0.001)[:16] \
+        .replace(":", "")
+    assert named("/prompts", format="csv", search='a "b"/c') == "prompts_search-a-b-c.csv"
+    assert len(named("/prompts", format="csv", search="x" * 500)) == 200 + len(".csv")
 
 
 # Time budgets and concurrent exports ----------------------------------------------------

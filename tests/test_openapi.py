@@ -6,6 +6,7 @@ import os
 import re
 
 import hypothesis
+import jsonschema
 import pytest
 import schemathesis
 import webtest
@@ -109,6 +110,60 @@ def test_parameters_are_the_ones_the_routes_read(client):
     assert names == [param.name for param in tracker.PROMPT_LIST_PARAMS + tracker.EXPORT_PARAMS]
     per_page = document["paths"]["/prompts"]["get"]["parameters"][1]
     assert per_page["schema"] == {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
+
+
+def examples_in(schema):
+    """Every example a schema documents, in its branches and items too."""
+    if isinstance(schema, dict):
+        yield from schema.get("examples", [])
+        for value in schema.values():
+            yield from examples_in(value)
+    elif isinstance(schema, list):
+        for value in schema:
+            yield from examples_in(value)
+
+
+# A value a client really sends, by the parameter's declared kind.
+REAL_VALUES = {"integer": lambda param: param.default or param.minimum,
+               "choice": lambda param: param.choices[0], "string": lambda param: "crm",
+               "boolean": lambda param: True, "timestamp": lambda param: "2026-11-01T09:30:00Z"}
+OTHER_PARAMETERS = {"id": 1, "label": "simulated", "domain": "example.com", "name": "x",
+                    "If-None-Match": '"abc"', "Idempotency-Key": "retry-1"}
+
+
+def test_every_parameter_takes_its_examples_and_a_real_value(app, client):
+    """Issue 42: from/to were {"type": "string", "maxLength": 0} and every validator generated
+    from the document refused every date."""
+    document = client.get("/api/v1/openapi.json").json
+    checked = 0
+    for route in app.routes:
+        path, _ = tracker.openapi_path(route.rule)
+        declared = {param.name: param for param in route.config["openapi"].params}
+        for parameter in document["paths"][path][route.method.lower()].get("parameters", []):
+            name = parameter["name"]
+            param = declared.get(name) if parameter["in"] == "query" else None
+            real = REAL_VALUES[param.kind](param) if param else OTHER_PARAMETERS[name]
+            validator = jsonschema.Draft202012Validator(
+                parameter["schema"], format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+            for value in list(examples_in(parameter["schema"])) + [real]:
+                assert validator.is_valid(value), (route.method, path, name, value)
+            checked += 1
+    assert checked >= 200
+    assert b"max length 0" not in client.get("/api/v1/docs").body
+
+
+def test_a_window_s_dates_are_described_with_their_bounds(client):
+    document = client.get("/api/v1/openapi.json").json
+    windows = [parameter["schema"] for operations in document["paths"].values()
+               for method, op in operations.items() if method != "servers"
+               for parameter in op.get("parameters", []) if parameter["name"] in ("from", "to")]
+    assert len(windows) == 22
+    validator = jsonschema.Draft202012Validator(
+        windows[0], format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+    for value in ("1970-01-01", "2999-12-31", "2026-11-01T09:30:00.000+02:00", ""):
+        assert validator.is_valid(value), value
+    for value in ("1969-12-31", "3000-01-01", "3000-01-01T00:00:00Z", "yesterday", "2026-13-01"):
+        assert not validator.is_valid(value), value
 
 
 def test_write_operations_require_the_write_scope(client):

@@ -195,8 +195,13 @@ def test_json_with_charset_is_accepted(api):
     api.post("/prompts", {"text": "x"}, headers={"Content-Type": "application/json; charset=utf-8"})
 
 
-def test_unknown_fields_are_ignored(api):
-    assert create_one(api, "x", id=99, status="paused", color="red")["status"] == "active"
+def test_unknown_fields_are_refused_by_name(api):
+    reply = api.post("/prompts", {"text": "x", "id": 99, "status": "paused", "color": "red"},
+                     status=422)
+    assert reply.json == {"success": False, "message": "Validation failed", "errors": [
+        {"field": name, "message": "is not a field of this operation"}
+        for name in ("id", "status", "color")]}
+    assert api.get("/prompts").json["data"]["total"] == 0
 
 
 # List and search ---------------------------------------------------------------------
