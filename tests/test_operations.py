@@ -478,9 +478,9 @@ def test_a_file_older_than_the_last_pre_release_is_refused(tmp_path, version, ar
     connection.close()
     before = path.read_bytes()
     assert run_cli(path, *args) == (2, None, (
-        "tracker: error: %s is at schema %d, from a pre-release that tracker 1.0.0 cannot "
+        "tracker: error: %s is at schema %d, from a pre-release that tracker %s cannot "
         "upgrade: open it once with tracker 0.1.0 (git commit 121296e), which upgrades it to "
-        "schema 11, then run tracker migrate\n") % (path, version))
+        "schema 11, then run tracker migrate\n") % (path, version, tracker.__version__))
     assert path.read_bytes() == before
     assert os.listdir(tmp_path) == ["tracker.db"]
 
