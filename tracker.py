@@ -85,7 +85,7 @@ banners and the code true to each other. Each part, with what it owns and what i
 22. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
 23. Dashboard, its pages: each a route whose figures come from (8) to (13) and (15), as
-   the API's do.
+   the API's do; and the manual (packaging/docs) at /docs, rendered as answers are (22).
 24. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop. Calls (1) and (3).
 25. Replication: Litestream as the server's child process (--replicate), and restores
@@ -510,9 +510,10 @@ def resource_path(name):
         files = importlib.metadata.files(DISTRIBUTION) or []
     except importlib.metadata.PackageNotFoundError:
         files = []
+    # The wheel installs packaging/x as share/tracker/x, other files by the same path.
+    installed = ("share", "tracker") + tuple(name.removeprefix("packaging/").split("/"))
     for file in files:
-        if file.parts[-3:] == ("share", "tracker", os.path.basename(name)) \
-                and os.path.exists(file.locate()):
+        if file.parts[-len(installed):] == installed and os.path.exists(file.locate()):
             return os.path.normpath(file.locate())
     raise FileNotFoundError("%s is neither beside %s nor installed with %s"
                             % (name, os.path.abspath(__file__), DISTRIBUTION))
@@ -2359,7 +2360,15 @@ def add_workspace_routes(app, db):
 
     @app.route(API_PREFIX + "/workspace", ["PATCH"], openapi=Operation(
         "Change the workspace's settings (only the fields sent)", "WorkspaceContext",
-        body="WorkspaceUpdate"))
+        body="WorkspaceUpdate", description=(
+            "It changes only the fields sent (`samplesPerRun`, `signalsFdr`, "
+            "`signalsWindowDays`) and answers with the whole `GET /workspace` document, as "
+            "GitHub's and Stripe's updates answer with the resource; an empty body changes "
+            "nothing. It needs a `write` key; a new samples per run counts from the next run the "
+            "worker takes up (a run being asked keeps the value it started with), the signals' "
+            "settings from the next scan. `signalsFdr` is a number from 0.001 to 0.5 (`must be a "
+            "number from 0.001 to 0.5` otherwise, a string or `true` included), "
+            "`signalsWindowDays` a whole number of days from 1 to 30.")))
     def update_workspace_settings():
         data = json_body()
         read_only_unchanged(data, workspace_context(caller())["workspace"])
@@ -4279,7 +4288,9 @@ def add_engine_routes(app, db):
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
-        item="Engine"))
+        item="Engine", description="`{\"enabled\": false}` turns it off for the workspace: its "
+        "runs no longer ask it (a run already asked it keeps its chat). `{\"enabled\": true}` "
+        "turns it back on. An unknown label is 404; anything but a boolean `enabled` is 422."))
     def engines_update(label):
         engine = existing(next((e for e in engines if e.name == label), None), "Engine")
         data = json_body()
@@ -6497,7 +6508,18 @@ def annotate_prompt_update(connection, row, new, now):
 
 def add_prompt_routes(app, db):
     @app.get(API_PREFIX + "/prompts", openapi=Operation(
-        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS))
+        "A page of prompts, newest first", "PromptPage", params=PROMPT_LIST_PARAMS + EXPORT_PARAMS,
+        description=(
+            "Newest first (id descending); filters `status`, `topicId`, `tagId`, "
+            "`search`, `branded`; without `status`, `suggested` and `rejected` are left out. "
+            "`page` is 1–1,000,000, `perPage` 1–100; a page past the end is empty; `lastPage` is "
+            "at least 1. An unknown `topicId` or `tagId` filter matches nothing (200, empty). If "
+            "a parameter is sent twice, the last value counts. `search` is a case-insensitive "
+            "substring match, served by an FTS5 trigram index; searches of one or two characters "
+            "(too short for trigrams) scan the workspace's prompts instead, comparing Python's "
+            "case-folded text, so case is ignored in every script (`él` finds `ÉLAN`, `SS` finds "
+            "`Straße`). Search text is literal: quotes, `*`, `OR`, `%` and `_` have no special "
+            "meaning.")))
     def prompts_index():
         query, values = read_query(PROMPT_LIST_PARAMS + EXPORT_PARAMS)
         query.done()
@@ -6512,8 +6534,17 @@ def add_prompt_routes(app, db):
     @app.post(API_PREFIX + "/prompts", openapi=Operation(
         "Create one prompt or up to %d; each is turned on and queued for a run" % MAX_BULK_PROMPTS,
         "PromptCreateResult", status=201, body="PromptCreate",
-        description="Invalid items and duplicates of a bulk body are skipped and reported in "
-                    "errors; the rest are created in one transaction."))
+        description=(
+            "A body with `prompts` is bulk (1–%d objects), anything else is one item. Wrong "
+            "shapes (not an object, `prompts` not an array of 1–%d objects, an invalid single "
+            "item) are 422. In a bulk body an invalid item, or a duplicate (same text and "
+            "location, ignoring case, already in the workspace or earlier in the batch), is "
+            "skipped and reported; the rest commit in one transaction. A single duplicate is 201 "
+            "with `created: 0, failed: 1`. A bulk create answers 201 with `created`, `failed`, the "
+            "created `prompts`, and an `errors` entry per skipped item (`{\"index\", \"text\", "
+            "\"message\"}`, plus the item's field `errors` when it was invalid), so a script can "
+            "see exactly which lines of its input were not taken." % (MAX_BULK_PROMPTS,
+                                                                      MAX_BULK_PROMPTS))))
     def prompts_create():
         items, skipped = read_prompt_items(json_body())
         ids, duplicates = create_prompts(db, caller().workspace_id, items)
@@ -6533,7 +6564,15 @@ def add_prompt_routes(app, db):
         return success(prompt, "Prompt retrieved")
 
     @app.route(API_PREFIX + "/prompts/<prompt_id>", ["PUT", "PATCH"], openapi=Operation(
-        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt"))
+        "Change a prompt (only the fields sent)", "Prompt", body="PromptUpdate", item="Prompt",
+        description=(
+            "Updates send only what changes. `tags` replaces the prompt's tags: an integer is a "
+            "tag id (unknown → 422), a string of digits that is one of the workspace's tag ids "
+            "means that tag, any other string is a name (found or created). `topicId` wins over "
+            "`topicName`; `topicId: null` removes the topic; an unknown `topicId` is 422. "
+            "`location: null` or `\"\"` clears it. Any of the five statuses can be set. Becoming "
+            "`active` queues a run; leaving `active` cancels the queued ones. `updatedAt` moves "
+            "only when something actually changed.")))
     def prompts_update(prompt_id):
         data = json_body()
         prompt_id = parse_path_id(prompt_id, "Prompt")
@@ -10565,7 +10604,9 @@ def add_traffic_routes(app, db):
 
     @app.put(API_PREFIX + "/traffic/robots", openapi=Operation(
         "Upload an own domain's robots.txt", "RobotsCheck", body="RobotsText",
-        params=ROBOTS_PARAMS, body_media=BYTES_BODY))
+        params=ROBOTS_PARAMS, body_media=BYTES_BODY, description="The text is the body, at most "
+        "500 KiB: RFC 9309 2.5's least a crawler must read; 422 beyond, or for a domain that "
+        "is not own. It answers as GET /traffic/robots does."))
     def put_traffic_robots():
         query, values = read_query(ROBOTS_PARAMS)
         if values["domain"] is None and not query.errors:
@@ -11492,8 +11533,9 @@ INTERVAL_FIELDS = {"lower": nullable_schema(NUMBER), "upper": nullable_schema(NU
 INTERVAL_DESCRIPTION = (
     "A figure with its parts and its 95 %% interval (lower, upper) over the population of "
     "prompts the scope's prompts stand for: widened for the chats of one prompt, and of one "
-    "run, resembling each other (README, Statistics). Where there is too little to measure, "
-    "lower and upper are null and interval says why (%s); else interval is null."
+    "run, resembling each other (the manual, /docs/analytics, Intervals). Where there is too "
+    "little to measure, lower and upper are null and interval says why (%s); else interval "
+    "is null."
     % ", ".join('"%s"' % reason for reason in (NO_DATA, FEW_PROMPTS, NO_SPREAD)))
 
 
@@ -11606,7 +11648,8 @@ def analytics_schemas():
             "model": string_schema(), "location": nullable_schema(string_schema()),
             "answer": string_schema(),
             "notes": dict(array_schema(string_schema()), description="What was cut from the "
-                          "engine's answer, or went wrong with it (the limits are in the README)."),
+                          "engine's answer, or went wrong with it (the limits: the manual, "
+                          "/docs/security)."),
             "searchQueries": dict(array_schema(string_schema()),
                                   description="The searches the engine ran, in order."),
             "retrieval": {"enum": list(RETRIEVALS), "description": "searched: the engine "
@@ -11718,7 +11761,7 @@ def analytics_schemas():
             "someSamples": dict(schema_ref("Ratio"), description="Sampled runs naming it in at "
                                 "least one sample."),
             "label": dict(STABILITY_LABEL, description="From allSamples / someSamples (see "
-                          "README, Stability).")}),
+                          "the manual, /docs/analytics, Stability).")}),
         "Stability": object_schema({
             "group": object_schema({
                 "id": dict(nullable_schema(ID), description="The prompt's or topic's id (null: "
@@ -11735,8 +11778,8 @@ def analytics_schemas():
             "citationOverlap": dict(nullable_schema(NUMBER), description="Mean Jaccard overlap "
                                     "of the domains cited by consecutive runs of a prompt on "
                                     "an engine; null without two."),
-            "label": dict(STABILITY_LABEL, description="From listOverlap (see README, "
-                          "Stability)."),
+            "label": dict(STABILITY_LABEL, description="From listOverlap (see the manual, "
+                          "/docs/analytics, Stability)."),
             "brands": array_schema(schema_ref("BrandStability"))}),
         "StabilityPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
@@ -12509,6 +12552,7 @@ def docs_page(document):
     esc = html.escape
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>%s</title><style>%s</style>"
              "</head><body><h1>%s <small>%s</small></h1><p>%s</p>"
+             "<p>How tracker works, subject by subject: <a href='/docs'>the manual</a>.</p>"
              % (esc(document["info"]["title"]), DOCS_CSS, esc(document["info"]["title"]),
                 esc(document["info"]["version"]), esc(document["info"]["description"]))]
     for path, operations in document["paths"].items():
@@ -12931,7 +12975,7 @@ LAYOUT_TEMPLATE = """<!doctype html>
 <h1>{{title}}</h1>
 {{!body}}
 </main>
-<footer class="foot">tracker {{version}}{{replica}}</footer>
+<footer class="foot">tracker {{version}}{{replica}} · <a href="/docs">Manual</a></footer>
 </body>
 </html>
 """
@@ -13671,6 +13715,10 @@ th a.sort { color: inherit; }
 .domain { color: var(--muted); font-size: 14px; margin-left: 6px; }
 .pager { display: flex; gap: 16px; align-items: center; margin-top: 12px; }
 details > summary { cursor: pointer; font-weight: 600; }
+.manual { overflow-wrap: break-word; }
+.manual h2 { margin-top: 24px; }
+.manual pre { overflow-x: auto; background: var(--page); padding: 8px 12px; border-radius: 6px;
+              font-size: 14px; }
 @media print { .top form, .filters, .skip { display: none; } .card { break-inside: avoid; } }
 @media (max-width: 640px) {
   main { padding: 8px; } h1 { font-size: 22px; }
@@ -14235,17 +14283,37 @@ def when(timestamp, date_only=False):
 # Markdown, safely: every byte of an answer is untrusted. The text is escaped piece by
 # piece; the only markup is what this renderer writes (links only to http(s) URLs, with
 # rel="nofollow noopener noreferrer"). re2 keeps every pattern linear in the answer.
+# What a link may point to: in an answer, only http(s) URLs; in the manual, also its own
+# pages and anchors (x.md#part, #part), which ManualRenderer.link resolves.
+ANSWER_LINK_TARGET = r"(?i:https?)://[^\s)]+"
+MANUAL_LINK_TARGET = ANSWER_LINK_TARGET + r"|[\w.#/-]+"
+
+
+def markdown_inline_source(link_target):
+    """Code, links (to link_target), URLs, bold and italics, as one pattern's source."""
+    return (r"`([^`\n]+)`|!?\[([^\]\n]{0,500})\]\((%s)\)" % link_target
+            + r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
+            r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+
+
 @functools.cache
 def markdown_inline_pattern():
-    """Code, links, URLs, bold and italics (compiled on first use, as
+    """An answer's inline markup, with re2: its text is untrusted (compiled on first use, as
     markdown_link_pattern)."""
-    return re2.compile(
-        r"`([^`\n]+)`|\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)"
-        r"|((?i:https?)://[^\s<>()\[\]\"'`]+)"
-        r"|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|\b_([^_\n]+)_\b")
+    return re2.compile(markdown_inline_source(ANSWER_LINK_TARGET))
+
+
+@functools.cache
+def manual_inline_pattern():
+    """The manual's inline markup. Its pages are tracker's own files, so Python's re: re2's
+    groups are slow on long paragraphs (the engines page took 173 ms with re2, 5 ms with re,
+    rendered once in process; each page is rendered once per process, manual_page)."""
+    return re.compile(markdown_inline_source(MANUAL_LINK_TARGET))
 
 
 MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
+# A table's second line, under its header: | --- | :---: | ...
+MARKDOWN_TABLE_RULE = re2.compile(r"^\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$")
 
 
 def link_html(url, label_html):
@@ -14254,6 +14322,9 @@ def link_html(url, label_html):
 
 class AnswerRenderer:
     """Renders an answer's Markdown as HTML, marking the tracked brands where named."""
+    # An answer keeps its line breaks; the manual's are only wrapping (ManualRenderer).
+    line_break = "<br>"
+    inline_pattern = staticmethod(markdown_inline_pattern)
 
     def __init__(self, brands):
         # the matcher's own patterns, so a highlight is exactly what counts as a mention
@@ -14278,13 +14349,13 @@ class AnswerRenderer:
 
     def inline(self, text):
         out, at = [], 0
-        for match in markdown_inline_pattern().finditer(text):
+        for match in self.inline_pattern().finditer(text):
             out.append(self.text(text[at:match.start()]))
             code, label, url, bare, strong, strong2, em, em2 = match.groups()
             if code is not None:
                 out.append("<code>%s</code>" % escape(code))
             elif url is not None:
-                out.append(link_html(url, self.inline(label)))
+                out.append(self.link(url, self.inline(label)))
             elif bare is not None:
                 bare = bare.rstrip(URL_TRAILING_PUNCTUATION)
                 out.append(link_html(bare, escape(bare)))
@@ -14297,19 +14368,51 @@ class AnswerRenderer:
         out.append(self.text(text[at:]))
         return "".join(out)
 
+    def link(self, url, label_html):
+        return link_html(url, label_html)
+
+    def heading(self, level, text):
+        level = min(6, level + 2)  # the page has h1 and h2 already
+        return "<h%d>%s</h%d>" % (level, self.inline(text), level)
+
+    def lines_html(self, lines):
+        """The lines of a paragraph or a list item as HTML, joined by line_break (inline
+        markup spans lines only where they are joined by a space)."""
+        if self.line_break == " ":
+            return self.inline(" ".join(line.strip() for line in lines))
+        return self.line_break.join(self.inline(line) for line in lines)
+
+    def table(self, rows):
+        """Lines starting with |: a table when its second line is a rule, else a paragraph."""
+        if len(rows) < 2 or not MARKDOWN_TABLE_RULE.match(rows[1].strip()):
+            return "<p>%s</p>" % self.lines_html(rows)
+
+        def cells(row):
+            return [cell.strip() for cell in row.strip().strip("|").split("|")]
+        head = "".join("<th>%s</th>" % self.inline(cell) for cell in cells(rows[0]))
+        body = "".join("<tr>%s</tr>" % "".join("<td>%s</td>" % self.inline(cell)
+                                               for cell in cells(row)) for row in rows[2:])
+        return ('<div class="scroll"><table><thead><tr>%s</tr></thead><tbody>%s</tbody></table>'
+                '</div>' % (head, body))
+
     def render(self, answer):
-        """The answer as block HTML: paragraphs, headings, lists, quotes, code blocks."""
-        out, paragraph, items, code = [], [], None, None
+        """The answer as block HTML: paragraphs, headings, lists (an indented line goes on
+        with its item), quotes, code blocks and tables."""
+        out, paragraph, items, code, table = [], [], None, None, None
 
         def close():
-            nonlocal items
+            nonlocal items, table
             if paragraph:
-                out.append("<p>%s</p>" % "<br>".join(self.inline(line) for line in paragraph))
+                out.append("<p>%s</p>" % self.lines_html(paragraph))
                 paragraph.clear()
             if items is not None:
                 tag, entries = items
-                out.append("<%s>%s</%s>" % (tag, "".join("<li>%s</li>" % e for e in entries), tag))
+                out.append("<%s>%s</%s>" % (tag, "".join("<li>%s</li>" % self.lines_html(e)
+                                                         for e in entries), tag))
                 items = None
+            if table is not None:
+                out.append(self.table(table))
+                table = None
 
         for line in answer.split("\n"):
             if code is not None:
@@ -14323,31 +14426,91 @@ class AnswerRenderer:
                 close()
                 code = []
                 continue
+            if line.lstrip().startswith("|"):
+                if table is None:
+                    close()
+                    table = []
+                table.append(line)
+                continue
             found = MARKDOWN_BLOCK.match(line)
             if not line.strip():
                 close()
             elif found and found.group(1):
                 close()
-                level = min(6, len(found.group(1)) + 2)  # the page has h1 and h2 already
-                out.append("<h%d>%s</h%d>" % (level, self.inline(found.group(2)), level))
+                out.append(self.heading(len(found.group(1)), found.group(2)))
             elif found and found.group(3):
                 tag = "ol" if found.group(3)[0].isdigit() else "ul"
-                if paragraph or (items is not None and items[0] != tag):
+                if paragraph or table is not None or (items is not None and items[0] != tag):
                     close()
                 if items is None:
                     items = (tag, [])
-                items[1].append(self.inline(found.group(4)))
+                items[1].append([found.group(4)])
             elif found:
                 close()
                 out.append("<blockquote>%s</blockquote>" % self.inline(found.group(5)))
+            elif items is not None and line[:1].isspace():
+                items[1][-1].append(line)
             else:
-                if items is not None:
+                if items is not None or table is not None:
                     close()
                 paragraph.append(line)
         if code is not None:
             out.append("<pre><code>%s</code></pre>" % escape("\n".join(code)))
         close()
         return "".join(out)
+
+
+class ManualRenderer(AnswerRenderer):
+    """Renders a page of the manual (packaging/docs): as an answer, without brands, its
+    headings with the anchors GitHub gives them, its links to other pages turned into
+    /docs/<page> and links out of the manual (the repository's files) left as their text."""
+    line_break = " "
+    inline_pattern = staticmethod(manual_inline_pattern)
+
+    def __init__(self):
+        super().__init__(brands=[])
+
+    def heading(self, level, text):
+        return '<h%d id="%s">%s</h%d>' % (level, heading_anchor(text), self.inline(text), level)
+
+    def link(self, url, label_html):
+        if re.match(r"(?i)https?://", url):
+            return link_html(url, label_html)
+        found = re.fullmatch(r"(?:([a-z0-9-]+)\.md)?(#[\w-]+)?", url)
+        if not found or (found.group(1) and found.group(1) not in manual_pages()):
+            return label_html  # the repository's files are not served
+        page, anchor = found.groups()
+        path = "" if page is None else "/docs" if page == "index" else "/docs/" + page
+        return '<a href="%s%s">%s</a>' % (path, escape(anchor or ""), label_html)
+
+
+def heading_anchor(text):
+    """The anchor GitHub gives a Markdown heading, which the manual's links name."""
+    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+
+
+# The manual: packaging/docs/*.md, shipped with tracker and served at /docs.
+MANUAL_FOLDER = "packaging/docs"
+
+
+def manual_text(page):
+    """A page of the manual as Markdown (FileNotFoundError when there is none)."""
+    with open(resource_path("%s/%s.md" % (MANUAL_FOLDER, page)), encoding="utf-8") as file:
+        return file.read()
+
+
+@functools.cache
+def manual_pages():
+    """The manual's pages: its index and every page the index lists."""
+    return ("index",) + tuple(re.findall(r"^- \[[^\]]+\]\(([a-z0-9-]+)\.md\)",
+                                         manual_text("index"), re.M))
+
+
+@functools.cache
+def manual_page(page):
+    """(title, HTML) of one of manual_pages(): its first line is its title."""
+    title, _, body = manual_text(page).partition("\n")
+    return title.lstrip("# ").strip(), ManualRenderer().render(body)
 
 
 # Series colours for brands that kept the default colour: Okabe and Ito's palette for
@@ -14731,6 +14894,7 @@ def add_dashboard_routes(app, db):
     add_traffic_page(app, db)
     add_catalog_pages(app, db)
     add_settings_pages(app, db)
+    add_manual_pages(app)
 
 
 ###############################################################################
@@ -15416,6 +15580,17 @@ def add_session_routes(app, db):
     def sign_out_submit():
         sign_out(db, request.get_cookie(SESSION_COOKIE))
         signed_out_already()
+
+
+def add_manual_pages(app):
+    """The manual, read by anyone, signed in or not: /docs (its index) and /docs/<page>."""
+    @app.get("/docs", public=True)
+    @app.get("/docs/<page>", public=True)
+    def manual(page="index"):
+        if page not in manual_pages():
+            raise bottle.HTTPError(404)  # the dashboard's page-not-found
+        title, body = manual_page(page)
+        return render_page(title, '<article class="card manual">%s</article>' % body)
 
 
 ###############################################################################

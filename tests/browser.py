@@ -41,7 +41,7 @@ SEED = {"workspaces": [{
 }]}
 
 
-# The README's screenshots show the same workspace without the brand named like a script,
+# The manual's screenshots (packaging/docs/dashboard.md) show the same workspace without the brand named like a script,
 # which the tests keep to check that every page escapes it.
 SHOWCASE_SEED = {"workspaces": [dict(SEED["workspaces"][0], brands=[
     brand for brand in SEED["workspaces"][0]["brands"] if "<" not in brand["name"]])]}

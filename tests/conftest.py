@@ -354,7 +354,7 @@ def fake_openai():
 # A test of bounded work measures what load does not stretch (CPU seconds of the thread
 # doing it, a count, or two sizes side by side); wall time is asserted only where a
 # deadline is what is under test, and then it may be overshot by LATE seconds: CI's two
-# cores may be busy with other work (README, "The test suite under load").
+# cores may be busy with other work (tests/README.md, "Under load").
 LATE = 5.0
 
 
@@ -389,7 +389,7 @@ def pytest_terminal_summary(terminalreporter):
                                  if not LONG else "reliability figures (long run)")
         for line in FIGURES:
             terminalreporter.write_line(line)
-    if len(SECONDS_BY_FILE) > 1:  # where the suite's time goes (README, "The test suite")
+    if len(SECONDS_BY_FILE) > 1:  # where the suite's time goes (tests/README.md)
         terminalreporter.section("seconds by test file")
         for path, seconds in SECONDS_BY_FILE.most_common():
             terminalreporter.write_line("%7.1f  %s" % (seconds, path))

@@ -38,7 +38,7 @@ $refs are followed; anyOf and oneOf are read as unions of their branches. A sche
 allOf or not is refused (ValueError) rather than misread.
 
 Run as a script, it writes the document of the app at this commit as the frozen document of
-this release: python tests/openapi_compat.py (see README, OpenAPI document).
+this release: python tests/openapi_compat.py (see packaging/docs/api.md).
 """
 
 import json

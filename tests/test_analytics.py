@@ -1,4 +1,4 @@
-"""Analytics: exact figures on a hand-built workspace (the README's worked example).
+"""Analytics: exact figures on a hand-built workspace (the manual's worked example, packaging/docs/analytics.md).
 
 Brands: Acme (own, acme.com), Beta (competitor, beta.io), Gamma (competitor, hidden).
 Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
@@ -124,7 +124,7 @@ def test_worked_example_figures(api, example):
     assert parts(acme["shareOfVoice"]) == ratio(2, 5) and (acme["citations"], acme["rank"]) == (2, 2)
     assert parts(acme["visibility"]) == ratio(2, 4) and parts(beta["visibility"]) == ratio(3, 4)
     # Two prompts and no estimate of how their chats cluster yet: each prompt counts as one
-    # observation, less one for the mean (README, Intervals), so the intervals are wide.
+    # observation, less one for the mean (packaging/docs/analytics.md, Intervals), so the intervals are wide.
     assert (acme["visibility"]["lower"], acme["visibility"]["upper"]) == (
         pytest.approx(0.00154, abs=1e-5), pytest.approx(0.99846, abs=1e-5))
     assert (beta["visibility"]["lower"], beta["visibility"]["upper"]) == (

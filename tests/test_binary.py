@@ -1,13 +1,15 @@
 """The frozen executable, run as a user runs it: dist/tracker in an empty folder.
 
-`./build binary` builds it once and skips the build while tracker.py, schema.sql,
-packaging/tracker.spec and pyproject.toml are unchanged (dist/.tracker-source-hash).
+`./build binary` builds it once and skips the build while tracker.py, schema.sql, the manual
+(packaging/docs), packaging/tracker.spec and pyproject.toml are unchanged
+(dist/.tracker-source-hash).
 """
 
 import os
 import signal
 import subprocess
 import time
+import urllib.request
 
 import apsw
 import pytest
@@ -93,6 +95,10 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     sources = [s for chat in chats for s in chat["sources"]]
     assert ("en.wikipedia.org", "wikipedia.org", "reference") in {
         (s["host"], s["domain"], s["category"]) for s in sources}
+
+    # The manual, bundled (packaging/docs), served signed out.
+    with urllib.request.urlopen(server.url + "/docs/engines", timeout=10) as page:
+        assert page.status == 200 and "<h1>Runs and engines</h1>" in page.read().decode()
 
     assert server.stop(signal.SIGTERM) == 0
     assert "shutting down" in server.log() and "stopped" in server.log()

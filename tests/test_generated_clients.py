@@ -92,6 +92,9 @@ def test_the_python_client_lists_engines_and_turns_one_off(python_client, tracke
                                           body=EngineUpdate(enabled=False))
     assert (changed.data.label, changed.data.enabled, changed.data.daily_limit_reached) == (
         "simulated", False, False)
+    # the route's own behaviour, from its OpenAPI description, is the method's docstring
+    assert "An unknown label is 404; anything but a boolean `enabled` is 422." in " ".join(
+        patch_engines_by_label.sync.__doc__.split())
 
 
 def test_the_python_client_creates_lists_and_bulk_creates(python_client, tracker_api):

@@ -3,9 +3,9 @@ pytest plugin in another project's fresh virtual environment.
 
 The environment gets the wheel alone (--no-deps) and sees this project's .venv through a
 .pth file for the dependencies. That is faithful for what the wheel itself carries (the
-module, schema.sql as a data file, the console script and the pytest11 entry point, the
-dependency list that `pip check` holds against what is installed), which is what can go
-wrong in packaging; the dependencies are the versions pip chose for the same ranges in
+module, schema.sql and the manual as data files, the console script and the pytest11 entry
+point, the dependency list that `pip check` holds against what is installed), which is what
+can go wrong in packaging; the dependencies are the versions pip chose for the same ranges in
 .venv. It spares installing the service's 41 dependencies at every run (23 s here, with
 pip's cache warm). The build is isolated, as pip builds for a user: hatchling comes from
 the package index (or pip's cache).
@@ -69,7 +69,9 @@ def test_the_sdist_holds_what_the_wheel_is_built_from(built):
     sdist, _ = built
     with tarfile.open(sdist) as archive:
         names = sorted(name.split("/", 1)[1] for name in archive.getnames() if "/" in name)
-    assert names == [".gitignore", "PKG-INFO", "README.md", "packaging/CHANGELOG.md",
+    manual = sorted(tracker.MANUAL_FOLDER + "/" + name
+                    for name in os.listdir(os.path.join(REPO, tracker.MANUAL_FOLDER)))
+    assert names == [".gitignore", "PKG-INFO", "README.md", "packaging/CHANGELOG.md", *manual,
                      "packaging/traffic_agents.json", "pyproject.toml", "schema.sql", "tracker.py"]
 
 
@@ -93,6 +95,13 @@ def test_the_wheel_gives_the_command_and_the_pytest_plugin(built, tmp_path):
                cwd=tmp_path).splitlines() == [
         os.path.join(site_packages.strip(), "tracker.py"),
         str(venv / "share" / "tracker" / "schema.sql")]
+
+    # The manual, installed as share/tracker/docs, served at /docs (signed out).
+    assert run(python, "-c", "import tracker, webtest; app = tracker.make_app(':memory:', runs='off'); "
+                             "print(webtest.TestApp(app).get('/docs/engines').status); "
+                             "print(tracker.resource_path('packaging/docs/engines.md'))",
+               cwd=tmp_path).splitlines() == [
+        "200 OK", str(venv / "share" / "tracker" / "docs" / "engines.md")]
 
     project = tmp_path / "project"
     project.mkdir()

@@ -264,7 +264,7 @@ def test_intervals_cover_the_true_value_at_their_stated_rate(samples):
     assert rates["naive visibility"] < 0.85 and rates["naive position"] < 0.85, rates
 
 
-if __name__ == "__main__":  # the README's table: python tests/test_intervals.py
+if __name__ == "__main__":  # the manual's table (analytics.md): python tests/test_intervals.py
     print("days samples " + " ".join("%17s" % name for name in coverage_rates(1)))
     for days, samples in ((7, 1), (7, 5), (28, 1), (28, 5)):
         rates = coverage_rates(samples, days, replications=2000, seed=1000)

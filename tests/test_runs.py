@@ -361,7 +361,7 @@ def test_brand_matching(text, brands, domains, expected):
     assert [(r["brand_id"], r["position"], r["mentions"], r["cited"]) for r in found] == expected
 
 
-# What a reader counts (README, Mentions): each snippet names Zeta (zeta.io) once as text
+# What a reader counts (packaging/docs/engines.md, Mentions): each snippet names Zeta (zeta.io) once as text
 # may, and the count is how many of those a reader reads as a mention.
 @pytest.mark.parametrize("snippet, counted", [
     ("Zeta is a CRM.", 1),

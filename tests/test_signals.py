@@ -2,8 +2,8 @@
 simulated truth (false alarms at or under the FDR, a 15-point change found within 7 days),
 and the signals through the worker, the API, webhooks, MCP and the dashboard.
 
-`python tests/test_signals.py` prints the figures README quotes ("Signals"), with the
-table of detectable changes by samples and prompts."""
+`python tests/test_signals.py` prints the figures the manual quotes (packaging/docs/analytics.md,
+"Signals"), with the table of detectable changes by samples and prompts."""
 
 import datetime
 import json
@@ -485,7 +485,7 @@ def test_signals_are_an_mcp_tool():
     assert set(schema["properties"]) == {"page", "perPage", "brandId", "figure"}
 
 
-# The figures README quotes ----------------------------------------------------------------
+# The figures the manual quotes ----------------------------------------------------------
 
 def budget_table(seeds=10):
     """Rows of (samples, prompts, the smallest change in points found within 7 days on
