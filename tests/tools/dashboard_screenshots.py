@@ -21,7 +21,8 @@ PAGES = (("sign-in", "/"), ("overview", "/"), ("overview-7-days", "/?days=7"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
          ("urls", "/sources?groupBy=url&domain=stark.example"),
          ("traffic", "/traffic"), ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"),
-         ("settings", "/settings"), ("settings-preview", "/settings?samplesPerRun=5"))
+         ("settings", "/settings"), ("settings-preview", "/settings?samplesPerRun=5"),
+         ("manual", "/docs"), ("manual-analytics", "/docs/analytics"))
 
 
 def serve(db_path):
