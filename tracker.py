@@ -11141,14 +11141,20 @@ def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
 def add_webhook_routes(app, db, allow_private):
     @app.post(API_PREFIX + "/webhooks", openapi=Operation(
         "Register a webhook endpoint; its signing secret is shown only in this answer",
-        "WebhookCreated", status=201, body="WebhookCreate"))
+        "WebhookCreated", status=201, body="WebhookCreate", description=(
+            "It needs a `write` key and takes `{\"url\", \"events\"}`; it answers 201 with the "
+            "endpoint and its `secret` (`whsec_…`), which signs every delivery and is shown only "
+            "in this answer.")))
     def webhooks_create():
         row = create_webhook(db, caller().workspace_id,
                              *webhook_changes(json_body(), True, allow_private))
         return success_created(webhook_json(row, True, secret=True), "Webhook created",
                                "/webhooks/%d" % row["id"])
 
-    @app.get(API_PREFIX + "/webhooks", openapi=Operation("All webhook endpoints", "WebhookList"))
+    @app.get(API_PREFIX + "/webhooks", openapi=Operation(
+        "All webhook endpoints", "WebhookList", description=(
+            "Each endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
+            "read-only key sees each `url`'s origin only (packaging/docs/security.md).")))
     def webhooks_index():
         rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
                                           "ORDER BY id", (caller().workspace_id,))
@@ -11156,7 +11162,9 @@ def add_webhook_routes(app, db, allow_private):
         return success([webhook_json(row, whole) for row in rows], "Webhooks retrieved")
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
-        "A webhook endpoint", "Webhook", item="Webhook"))
+        "A webhook endpoint", "Webhook", item="Webhook", description=(
+            "The endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
+            "read-only key sees its `url`'s origin only (packaging/docs/security.md).")))
     def webhooks_show(webhook_id):
         row = existing(find_webhook(db.connection(), caller().workspace_id,
                                     parse_path_id(webhook_id, "Webhook")), "Webhook")
@@ -11164,7 +11172,9 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.route(API_PREFIX + "/webhooks/<webhook_id>", ["PATCH"], openapi=Operation(
         "Change a webhook endpoint (status active enables it again)", "Webhook",
-        body="WebhookUpdate", item="Webhook"))
+        body="WebhookUpdate", item="Webhook", description=(
+            "It needs a `write` key and changes `url`, `events` and `status`: `active` enables "
+            "a disabled endpoint again (one its failing deliveries disabled), and it resumes.")))
     def webhooks_update(webhook_id):
         data = json_body()
         webhook_id = parse_path_id(webhook_id, "Webhook")
@@ -11175,7 +11185,8 @@ def add_webhook_routes(app, db, allow_private):
         return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
-        "Delete a webhook endpoint and its delivery log", item="Webhook"))
+        "Delete a webhook endpoint and its delivery log", item="Webhook",
+        description="It needs a `write` key; the endpoint and its delivery log go together."))
     def webhooks_delete(webhook_id):
         webhook_id = parse_path_id(webhook_id, "Webhook")
         with db.write() as connection:
@@ -11187,7 +11198,10 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>/deliveries", openapi=Operation(
         "The delivery log of an endpoint, newest first", "WebhookDeliveryPage",
-        params=PAGE_PARAMS, item="Webhook"))
+        params=PAGE_PARAMS, item="Webhook", description=(
+            "Newest first, paged: each delivery's event, state (`pending`, `delivered`, "
+            "`failed`), attempts, `nextAttemptAt`, `lastStatus` and `lastError` (for a read-only "
+            "key, without the receiver's answer).")))
     def webhooks_deliveries(webhook_id):
         query, values = read_query(PAGE_PARAMS)
         webhook_id = parse_path_id(webhook_id, "Webhook")
@@ -11200,7 +11214,10 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/redeliver", openapi=Operation(
         "Send an earlier delivery's event again, as a new delivery", "WebhookDelivery",
-        status=201, body="WebhookRedeliver", item="Webhook"))
+        status=201, body="WebhookRedeliver", item="Webhook", description=(
+            "It needs a `write` key and takes `{\"deliveryId\"}` (of this endpoint's log): the "
+            "same event, its id and body unchanged, becomes a new delivery, due at once; a "
+            "receiver deduplicates on `Tracker-Event-Id`.")))
     def webhooks_redeliver(webhook_id):
         errors = []
         delivery_id = Fields(json_body(), errors).id("deliveryId")
@@ -11215,7 +11232,9 @@ def add_webhook_routes(app, db, allow_private):
         return success_created(delivery_json(row, True), "Delivery queued")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/test", openapi=Operation(
-        "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook"))
+        "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook",
+        description="It needs a `write` key; a `webhook.test` event goes to this endpoint only, "
+                    "queued like any other delivery."))
     def webhooks_test(webhook_id):
         webhook_id = parse_path_id(webhook_id, "Webhook")
         workspace_id = caller().workspace_id
@@ -12560,8 +12579,9 @@ def docs_page(document):
         for method, op in operations.items():
             if method == "servers":
                 continue
-            parts.append("<section><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
-                method, method.upper(), esc(base + path), esc(op["summary"])))
+            parts.append("<section id='%s'><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
+                esc(op["operationId"]), method, method.upper(), esc(base + path),
+                esc(op["summary"])))
             if op.get("description"):
                 parts.append("<p>%s</p>" % esc(op["description"]))
             rows = ["<tr><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
