@@ -8466,7 +8466,12 @@ def signals_document(connection, workspace_id, brand_id, figure, page, per_page)
 def add_signal_routes(app, db):
     @app.get(API_PREFIX + "/signals", openapi=Operation(
         "Changes in the brands' figures that stand out of the noise (tested per prompt, the "
-        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS))
+        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS,
+        description=(
+            "Newest detection first, paged like `GET /prompts`; `brandId` and `figure` narrow "
+            "it. A change a later scan finds again (same figure, brand, scope and direction, last "
+            "seen within a window) is the same signal, listed once with its `lastSeenAt` moved "
+            "on.")))
     def list_signals():
         query, values = read_query(SIGNAL_PARAMS)
         query.done()
@@ -8477,7 +8482,14 @@ def add_signal_routes(app, db):
 
     @app.post(API_PREFIX + "/signals/scan", openapi=Operation(
         "Compare the current window with the previous one now (the worker does each day)",
-        "SignalScan"))
+        "SignalScan", description=(
+            "It needs a `write` key and scans the caller's workspace at once. One scan of a "
+            "workspace runs at a time: a scan while one runs (the API's or the worker's) is a "
+            "409 `SIGNAL_SCAN_IN_PROGRESS` with `Retry-After: 5` (as GitHub and Stripe answer "
+            "an operation already under way on the same resource; the running scan's signals "
+            "are listed by `GET /signals` when it ends). It reads and tests within the read "
+            "budget (`serve --request-budget`, 10 s) and is a 503 `TIME_BUDGET_EXCEEDED` past "
+            "it; the worker's daily scan has no budget and waits for a running one.")))
     def scan_signals_now():
         try:
             return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
@@ -8764,22 +8776,32 @@ def analytics_query(db, params):
 # per_page), message).
 ANALYTICS_LISTS = [
     ("/analytics/queries", "The fan-out: the searches engines ran for the prompts, run by most "
-     "chats first", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
+     "chats first", "Paged like `GET /prompts`, run by most chats first: each query with "
+     "`chats` (chats that ran it), `searches` (times it was run: a chat may run one twice), "
+     "`chatShare` (`chats` ÷ chats in scope), `engines`, `promptCount` and `prompts` (the first "
+     "20 by id, with their text), `firstSeenAt`, `lastSeenAt`. Queries that differ only in case "
+     "are one (shown in one of their spellings); white space in a query is made single when "
+     "the chat is stored.", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
     ("/analytics/discovered-brands", "Names the engines recommend that no brand of the "
-     "workspace is named as", "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
+     "workspace is named as", "", "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
      "Discovered brands retrieved"),
     ("/analytics/gaps/prompts", "Prompts whose chats name a competitor and none of the "
-     "workspace's own brands", "PromptGapPage", "PromptGap", prompt_gaps_document,
+     "workspace's own brands", "", "PromptGapPage", "PromptGap", prompt_gaps_document,
      "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
-     "own brands", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
+     "own brands", "", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
     ("/analytics/annotations", "What moved the figures without the world changing (prompts, "
-     "brands, engines, samples per run), newest first", "AnnotationPage", "Annotation",
+     "brands, engines, samples per run), newest first", "Newest first; window, filters, "
+     "paging and exports as the other lists. A filter keeps an engine's notes under no engine "
+     "filter or its own, a prompt's under no prompt filter or one its prompt matches, and the "
+     "workspace's and the brands' always; `location` narrows nothing (no event has one). A "
+     "prompt or brand deleted keeps its notes.", "AnnotationPage", "Annotation",
      annotations_document, "Annotations retrieved"),
 ]
 
 
-def add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message):
+def add_analytics_list_route(app, db, path, summary, description, schema, item_schema, document,
+                             message):
     """GET path: the page document() makes of the window and filters of QUERY_PARAMS, or
     every item of them exported."""
     params = QUERY_PARAMS + EXPORT_PARAMS
@@ -8793,7 +8815,7 @@ def add_analytics_list_route(app, db, path, summary, schema, item_schema, docume
             return success(document(connection, scope, values["page"], values["perPage"]),
                            message)
     app.route(API_PREFIX + path, "GET", analytics_list,
-              openapi=Operation(summary, schema, params=params))
+              openapi=Operation(summary, schema, params=params, description=description))
 
 
 def analytics_export_query(db, params):
@@ -8818,7 +8840,9 @@ def check_source_view(query, values, needs_domain=False):
 def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
-        params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS))
+        params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
+            "The window and filters of the analytics (packaging/docs/analytics.md); paged like "
+            "`GET /prompts`.")))
     def analytics_chats():
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
         if values["format"] != "json":
@@ -8840,7 +8864,13 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/sources", openapi=Operation(
         "Cited domains or URLs, most cited first", "SourcePage",
-        params=SOURCE_PARAMS + EXPORT_PARAMS))
+        params=SOURCE_PARAMS + EXPORT_PARAMS, description=(
+            "The window and filters of the analytics; paged like `GET /prompts`. "
+            "`groupBy=url&domain=acme.com` lists the pages of one registrable domain (a host or "
+            "a URL is read as its domain: `docs.acme.com` is `acme.com`); `domain` with another "
+            "`groupBy` is a 422 (`needs groupBy=url`). Without `domain`, `groupBy=url` lists "
+            "every domain's pages from the per-chat rows, which grows with the window. "
+            "`groupBy=category` answers per category.")))
     def analytics_sources():
         values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
         if values["format"] != "json":
@@ -8856,7 +8886,13 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/stability", openapi=Operation(
         "How much answers vary between the samples of a run, per prompt, engine or topic",
-        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS))
+        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS, description=(
+            "The window and filters of the rankings, paging and exports as the other lists; "
+            "`groupBy=prompt` (default), `engine` or `topic`. Groups come least stable first "
+            "(lowest `listOverlap`; those without a sampled run last). There is no rollup of "
+            "it: each request reads the window's chats within the request's time budget "
+            "(`serve --request-budget`): a window whose reading outlasts it is a 503 rather "
+            "than a held thread, so over a year narrow it by prompt, topic or engine.")))
     def analytics_stability():
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
         document = functools.partial(stability_by, group_by=values["groupBy"])
@@ -8867,8 +8903,8 @@ def add_analytics_routes(app, db):
             return success(document(connection, scope, values["page"], values["perPage"]),
                            "Stability retrieved")
 
-    for path, summary, schema, item_schema, document, message in ANALYTICS_LISTS:
-        add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message)
+    for route in ANALYTICS_LISTS:
+        add_analytics_list_route(app, db, *route)
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
