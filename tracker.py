@@ -10599,9 +10599,34 @@ def add_traffic_routes(app, db):
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
         params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
-        description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
-        "arrives. Send the rest of a log from the offset the last answer gave, with the same "
-        "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
+        description=(
+            "It needs a `write` key. The body is the log's text, any content type, read as it "
+            "arrives: `Content-Encoding: gzip` or none (another encoding is a 415). Without "
+            "`format`, the first line that is not empty decides (`#` is W3C; a JSON object with "
+            "`ClientRequestURI` is Cloudflare, one with a `request` object Caddy; then combined, "
+            "then common); none is a 422 asking for `format`. Only requests to the workspace's "
+            "own domains (or their subdomains) are kept: a workspace with no own domain is a 422 "
+            "on `workspace`, a `host` that is not own a 422. A bad line is counted in "
+            "`malformed` (the first 20 in `malformedLines`) and skipped, never fatal. Only whole "
+            "lines count: a body ending inside a line leaves it (`partialLine: true`) for the "
+            "next upload. Send the rest of a log from the offset the last answer gave, with the "
+            "same `source`: lines already read are skipped (`alreadyRead`; "
+            "`wholeLogAlreadyRead` when nothing was new), and re-sending a whole log counts "
+            "nothing twice; a later offset than the source's is a 409 `SOURCE_OFFSET_CONFLICT` "
+            "naming the offset to send from, as is a second upload of the same source that "
+            "moved it meanwhile, and an `offset` without `source` is a 422. One upload reads at "
+            "most %s lines, %g s of its thread's CPU time, and a gzip body inflates to at most "
+            "1 GiB and %d times its compressed bytes (past a first free MiB): past any bound it "
+            "is a 413 `PAYLOAD_TOO_LARGE` naming it, the whole lines before it kept and the "
+            "message giving the offset and source to send the rest from; bad gzip is a 422 on "
+            "`body` with the same offset. A workspace runs one upload at a time (another is a "
+            "409 `UPLOAD_IN_PROGRESS`), the server %d in all (one more is a 429 "
+            "`TOO_MANY_UPLOADS` with `Retry-After: %d`); a server told to stop ends a running "
+            "upload with a 503 `SERVER_STOPPING`, its whole lines kept and its offset saved. "
+            "With an `Idempotency-Key` the upload runs the same way and its answer is "
+            "replayed." % (format(TRAFFIC_UPLOAD_MAX_LINES, ","), TRAFFIC_UPLOAD_CPU_SECONDS,
+                           TRAFFIC_INFLATE_MAX_RATIO, TRAFFIC_UPLOADS_AT_ONCE,
+                           TRAFFIC_UPLOAD_RETRY_SECONDS))))
     def post_traffic_logs():
         query, values = read_query(TRAFFIC_LOG_PARAMS)
         query.done()
@@ -10663,14 +10688,31 @@ def add_traffic_routes(app, db):
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
         "Which AI agents each own domain's robots.txt lets in, and cited pages it blocks",
-        "RobotsCheck", params=ROBOTS_CHECK_PARAMS))
+        "RobotsCheck", params=ROBOTS_CHECK_PARAMS, description=(
+            "Each kept robots.txt read for every known AI agent (Google-Extended and "
+            "Applebot-Extended included) as RFC 9309 says (the longest matching rule wins, "
+            "`Allow` wins a tie): whether the agent may fetch the root (`rootAllowed`), which of "
+            "the domain's pages cited by chats in the window (`from`, `to`; default 30 days) it "
+            "may not (`blockedCitedPages`), and a `warning` for each cited page blocked to an AI "
+            "search indexer or user fetcher, naming the engines that cite it (`citedBy`). It "
+            "stops at the read budget (503 `TIME_BUDGET_EXCEEDED`).")))
     def get_traffic_robots():
         query, values = read_query(ROBOTS_CHECK_PARAMS)
         return robots_answer(db, caller().workspace_id, values, "Robots.txt checked", query)
 
     @app.get(API_PREFIX + "/analytics/traffic", openapi=Operation(
         "AI traffic from the site's access logs, joined with the chats citing its pages",
-        "TrafficList", params=TRAFFIC_PARAMS + EXPORT_PARAMS))
+        "TrafficList", params=TRAFFIC_PARAMS + EXPORT_PARAMS, description=(
+            "The window counts the whole UTC days it touches (default the last 30 days); "
+            "`engine`, `promptId`, `topicId`, `tagId` and `location` narrow the citing chats, "
+            "`agentClass`, `operator` and `host` the requests; paged and exported as every "
+            "analytics list. `groupBy=agent` (default) and `operator` come most requests first; "
+            "`day` is the daily series. `groupBy=page` is per own page (host and path; `www.` "
+            "and the bare domain are one page), its citing chats those in scope whose cited "
+            "sources include the page's URL, its query and fragment ignored; most requests "
+            "first. A `report` is the page view narrowed: `crawled-not-cited` most AI requests "
+            "first, `cited-not-crawled` most citing chats first, `referrals` most referrals "
+            "first.")))
     def analytics_traffic():
         values, scope = analytics_export_query(db, TRAFFIC_PARAMS + EXPORT_PARAMS)
         group_by = "page" if values["report"] else values["groupBy"]
@@ -10703,8 +10745,8 @@ def robots_answer(db, workspace_id, values, message, query=None):
 # which the generated clients send as a file (openapi-python-client has no text/plain).
 BYTES_BODY = ("application/octet-stream",)
 TRAFFIC_LOG_PARAMS = (
-    Param("source", "string", "Names the log, for resuming it (default: a hash of its first "
-          "line). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
+    Param("source", "string", "Names the log, for resuming it (default: "
+          "`sha256:DIGEST:N`, a hash of its first N = 4,096 bytes). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
     Param("offset", "integer", "Where the body starts in the log's text (uncompressed bytes): "
           "at most the offset the source's last upload ended at.", default=0, minimum=0),
     Param("format", "choice", "The log's format; detected from its first line when left out.",
