@@ -12024,12 +12024,18 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_PARAMS = (
     Param("format", "choice", "json: one page in the envelope. csv (a header row, nested fields "
           "as dotted columns, lists joined with ' | ') or ndjson (one item per line): every item "
-          "matching the filters, streamed; page and perPage are ignored.",
-          choices=EXPORT_FORMATS, default="json"),
+          "matching the filters, streamed as a download whose file name says what it holds; "
+          "page and perPage are ignored. A key has at most `serve --max-exports` (%d) exports "
+          "in progress: one more is a 429 `TOO_MANY_EXPORTS` with `Retry-After: %d`. Each chunk "
+          "must be read within `serve --export-budget`: running out before the first is a 503 "
+          "`TIME_BUDGET_EXCEEDED`, later the stream is cut short."
+          % (MAX_EXPORTS_PER_KEY, EXPORT_RETRY_SECONDS), choices=EXPORT_FORMATS, default="json"),
 )
 CHAT_EXPORT_PARAMS = EXPORT_PARAMS + (
     Param("since", "integer", "With format=csv or ndjson: only chats with a greater id, for an "
-          "export that keeps a high-water mark (chats come oldest first).", minimum=0),
+          "export that keeps a high-water mark (chats come oldest first, so the last one's id is "
+          "the next since); without an export format it is a 422. The window still applies.",
+          minimum=0),
 )
 
 
