@@ -8908,7 +8908,14 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
-        params=RANKING_PARAMS + EXPORT_PARAMS))
+        params=RANKING_PARAMS + EXPORT_PARAMS, description=(
+            "`status=active` (default), `hidden` or `all` picks the brands ranked (share of "
+            "voice is shared among them). `interval=day|week` adds each brand's `series` with "
+            "every bucket of the window present (weeks start on Monday; more than %s buckets is "
+            "a 422 on `interval`); `compare=previous` adds `previous` (the same figures over the "
+            "preceding window of equal length) and `change` (current minus previous; for "
+            "`rank`, negative means it moved up). An export is a row per brand, without the "
+            "columns of what was not asked for." % format(MAX_BUCKETS, ","))))
     def analytics_rankings():
         query, values, scope = analytics_query(db, RANKING_PARAMS + EXPORT_PARAMS)
         interval = values["interval"]
