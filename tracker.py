@@ -300,7 +300,7 @@ def hash_key(key):
 OLDEST_UPGRADABLE = 11
 LAST_PRE_RELEASE = "tracker 0.1.0 (git commit 121296e)"
 # A step that reads every row of some tables logs an estimate of its time at this rate
-# (see README, "Upgrading"), once it reads at least ESTIMATED_ROWS of them.
+# (packaging/docs/operations.md, "Upgrading"), once it reads at least ESTIMATED_ROWS of them.
 MIGRATION_ROWS_PER_SECOND = 30_000
 ESTIMATED_ROWS = 100_000
 
@@ -2616,10 +2616,10 @@ class Price:
 
 # By model name: the longest listed name that the model is, or begins with followed by
 # "-" or ":", wins ("gpt-4.1-mini-2025-04-14" is "gpt-4.1-mini"). From the providers'
-# public price lists (2026-11; README's "What each costs" names each page): OpenAI's
-# web_search tool and Anthropic's web search are $10 per 1,000 searches; Gemini 2.x bills
-# $35 per 1,000 grounded prompts (past its free daily allowance, which tracker does not
-# count); Perplexity a request fee per answer (low search context), and it reports each
+# public price lists (2026-11; packaging/docs/engines.md, "What each costs", names each
+# page): OpenAI's web_search tool and Anthropic's web search are $10 per 1,000 searches;
+# Gemini 2.x bills $35 per 1,000 grounded prompts (past its free daily allowance, which
+# tracker does not count); Perplexity a request fee per answer (low search context), and it reports each
 # answer's cost itself, which wins over the table. Search results the engine reads are
 # input tokens. Cached input: OpenAI's listed cached-input price; Anthropic's cache reads
 # at a tenth of input and 5-minute cache writes at 1.25 times; Gemini's context-caching
@@ -3129,7 +3129,7 @@ def seeded_random(*parts):
 # brand, optionally another per prompt, each of which may change from a given UTC day on.
 # Every sample is an independent draw seeded by the script's seed, the engine, the prompt,
 # the day and the sample number, so a run of days is the same on every replay: the truth
-# the signals' tests are checked against (README, "Signals").
+# the signals' tests are checked against (packaging/docs/analytics.md, "Signals").
 SCRIPT_MAX_BYTES = 1_000_000
 SCRIPT_KEYS = {"seed", "brands", "prompts", "changes"}
 SCRIPT_CHANGE_KEYS = {"day", "brands", "prompts"}
@@ -7970,9 +7970,9 @@ STABILITY_PARAMS = QUERY_PARAMS + (
     Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
           default="prompt"),
 )
-# The labels' thresholds (README, "Stability"): a brand's is its consistency, allSamples /
-# someSamples (of the runs that name it at all, the share that name it every time); a
-# group's its listOverlap.
+# The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
+# consistency, allSamples / someSamples (of the runs that name it at all, the share that name
+# it every time); a group's its listOverlap.
 STABLE_FROM = 0.8
 VARIABLE_FROM = 0.5
 
@@ -8108,7 +8108,8 @@ def stability_by(connection, scope, page, per_page, group_by):
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
 # reads are the per-prompt daily rollups of the two windows, outside the write lock; only
-# storing what passed takes it. README, "Signals", has the method's measured error rates.
+# storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
+# measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
     "visibility": ("mentioned", "chats", (0.0, 1.0)),
     "shareOfVoice": ("mentioned", "all", (0.0, 1.0)),
@@ -12770,7 +12771,7 @@ def add_openapi_routes(app):
 ###############################################################################
 
 # A seed file describes workspaces with their keys, brands, topics, tags and prompts
-# (see the README). Resources go through the same validation as the API; unknown
+# (packaging/docs/test-double.md). Resources go through the same validation as the API; unknown
 # fields are refused, so a typo in a test fixture fails loudly instead of vanishing.
 
 SEED_FIELDS = {
@@ -16373,7 +16374,7 @@ def serve(app, host, port, threads, ready=None):
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
 # the replica, and tracker restore brings a file back from it. tracker writes Litestream's
 # configuration itself, so that the settings below, measured against tracker's writes,
-# cannot be got wrong (README, "Replication").
+# cannot be got wrong (packaging/docs/replication.md).
 #
 # How often Litestream reads the WAL for new commits. Its default, 1 s, let the replica
 # lag 2.5 s behind an acknowledged write; 250 ms kept it within 1.2 s.
@@ -16389,7 +16390,7 @@ MIN_REPLICATE_INTERVAL = 0.1
 REPLICA_START_SECONDS = 30.0
 REPLICA_WAIT_LOG_SECONDS = 10
 # The recovery point: a kill -9 of tracker and Litestream together loses no write
-# acknowledged this long before (README, "Replication", measured by write rate). /healthz
+# acknowledged this long before (packaging/docs/replication.md, measured by write rate). /healthz
 # turns degraded when the replica is further behind (or 4 sync intervals, if longer):
 # then a kill would lose more (issue 45).
 REPLICA_LAG_LIMIT_SECONDS = 1.5
@@ -16862,7 +16863,8 @@ def database_in_use(path):
 
 
 def litestream_state_folder(path):
-    """Where Litestream keeps its local state of the database at path (README, "Replication")."""
+    """Where Litestream keeps its local state of the database at path
+    (packaging/docs/replication.md)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, ".%s-litestream" % name)
 
@@ -16893,7 +16895,7 @@ def shipped_at(files, txid):
 
 def refuse_restore_over(path):
     """Restore writes a new file only: never over a file that a process has open (the
-    README's old manual steps, followed while Litestream ran, corrupted the replica), nor
+    1.0.0 README's manual steps, followed while Litestream ran, corrupted the replica), nor
     over any existing file or Litestream's leftover state of one."""
     if database_in_use(path):
         raise ReplicationError(
