@@ -8842,7 +8842,7 @@ def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
         params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
-            "The window and filters of the analytics (packaging/docs/analytics.md); paged like "
+            "The window and filters of the analytics (the manual, /docs/analytics); paged like "
             "`GET /prompts`.")))
     def analytics_chats():
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
@@ -11240,7 +11240,7 @@ def add_webhook_routes(app, db, allow_private):
     @app.get(API_PREFIX + "/webhooks", openapi=Operation(
         "All webhook endpoints", "WebhookList", description=(
             "Each endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
-            "read-only key sees each `url`'s origin only (packaging/docs/security.md).")))
+            "read-only key sees each `url`'s origin only (the manual, /docs/security).")))
     def webhooks_index():
         rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
                                           "ORDER BY id", (caller().workspace_id,))
@@ -11250,7 +11250,7 @@ def add_webhook_routes(app, db, allow_private):
     @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
         "A webhook endpoint", "Webhook", item="Webhook", description=(
             "The endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
-            "read-only key sees its `url`'s origin only (packaging/docs/security.md).")))
+            "read-only key sees its `url`'s origin only (the manual, /docs/security).")))
     def webhooks_show(webhook_id):
         row = existing(find_webhook(db.connection(), caller().workspace_id,
                                     parse_path_id(webhook_id, "Webhook")), "Webhook")
