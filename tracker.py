@@ -14575,7 +14575,8 @@ class AnswerRenderer:
 class ManualRenderer(AnswerRenderer):
     """Renders a page of the manual (packaging/docs): as an answer, without brands, its
     headings with the anchors GitHub gives them, its links to other pages turned into
-    /docs/<page> and links out of the manual (the repository's files) left as their text."""
+    /docs/<page>, its links to the API reference's operations (/api/v1/docs#operationId)
+    kept, and links out of the manual (the repository's files) left as their text."""
     line_break = " "
     inline_pattern = staticmethod(manual_inline_pattern)
 
@@ -14588,6 +14589,8 @@ class ManualRenderer(AnswerRenderer):
     def link(self, url, label_html):
         if re.match(r"(?i)https?://", url):
             return link_html(url, label_html)
+        if re.fullmatch(API_PREFIX + r"/docs(#[\w-]+)?", url):  # the reference, on this server
+            return '<a href="%s">%s</a>' % (escape(url), label_html)
         found = re.fullmatch(r"(?:([a-z0-9-]+)\.md)?(#[\w-]+)?", url)
         if not found or (found.group(1) and found.group(1) not in manual_pages()):
             return label_html  # the repository's files are not served

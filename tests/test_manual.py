@@ -164,3 +164,5 @@ def test_every_link_to_the_api_reference_names_an_operation(client):
     assert targets  # the manual points to the endpoints' own descriptions
     assert [target for target in sorted(targets)
             if "<section id='%s'>" % target.partition("#")[2] not in reference] == []
+    assert '<a href="/api/v1/docs#postWebhooks"><code>POST /webhooks</code></a>' in client.get(
+        "/docs/webhooks").text  # served, a link to the operation's section
