@@ -8784,13 +8784,20 @@ ANALYTICS_LISTS = [
      "are one (shown in one of their spellings); white space in a query is made single when "
      "the chat is stored.", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
     ("/analytics/discovered-brands", "Names the engines recommend that no brand of the "
-     "workspace is named as", "", "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
+     "workspace is named as", "Most chats first; each name with `chats`, `mentions`, "
+     "`firstSeenAt`, `lastSeenAt` and `exampleChatId` (the latest chat naming it). A name added "
+     "as a brand (`POST /brands`) leaves the list at once. Paged like `GET /prompts`.",
+     "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
      "Discovered brands retrieved"),
     ("/analytics/gaps/prompts", "Prompts whose chats name a competitor and none of the "
-     "workspace's own brands", "", "PromptGapPage", "PromptGap", prompt_gaps_document,
+     "workspace's own brands", "Prompts whose chats in the window name at least one competitor "
+     "and never an own brand: `promptId`, `text`, `chats`, `competitorChats`, and `competitors` "
+     "(`brandId`, `name`, `chats`). Paged like `GET /prompts`.", "PromptGapPage", "PromptGap", prompt_gaps_document,
      "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
-     "own brands", "", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
+     "own brands", "Domains cited in the chats that name a competitor and no own brand: "
+     "`domain`, `category`, `citations`, `chats`, `competitors`. Paged like `GET /prompts`.",
+     "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
     ("/analytics/annotations", "What moved the figures without the world changing (prompts, "
      "brands, engines, samples per run), newest first", "Newest first; window, filters, "
      "paging and exports as the other lists. A filter keeps an engine's notes under no engine "
@@ -8842,8 +8849,9 @@ def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
         params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
-            "The window and filters of the analytics (the manual, /docs/analytics); paged like "
-            "`GET /prompts`.")))
+            "Newest first (by `createdAt`, then id); the window and filters of the analytics "
+            "(the manual, /docs/analytics), `brandId` keeping the chats that mention that "
+            "brand; paged like `GET /prompts`. An export with `since` comes oldest first.")))
     def analytics_chats():
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
         if values["format"] != "json":
