@@ -300,7 +300,7 @@ def hash_key(key):
 OLDEST_UPGRADABLE = 11
 LAST_PRE_RELEASE = "tracker 0.1.0 (git commit 121296e)"
 # A step that reads every row of some tables logs an estimate of its time at this rate
-# (see README, "Upgrading"), once it reads at least ESTIMATED_ROWS of them.
+# (packaging/docs/operations.md, "Upgrading"), once it reads at least ESTIMATED_ROWS of them.
 MIGRATION_ROWS_PER_SECOND = 30_000
 ESTIMATED_ROWS = 100_000
 
@@ -2616,10 +2616,10 @@ class Price:
 
 # By model name: the longest listed name that the model is, or begins with followed by
 # "-" or ":", wins ("gpt-4.1-mini-2025-04-14" is "gpt-4.1-mini"). From the providers'
-# public price lists (2026-11; README's "What each costs" names each page): OpenAI's
-# web_search tool and Anthropic's web search are $10 per 1,000 searches; Gemini 2.x bills
-# $35 per 1,000 grounded prompts (past its free daily allowance, which tracker does not
-# count); Perplexity a request fee per answer (low search context), and it reports each
+# public price lists (2026-11; packaging/docs/engines.md, "What each costs", names each
+# page): OpenAI's web_search tool and Anthropic's web search are $10 per 1,000 searches;
+# Gemini 2.x bills $35 per 1,000 grounded prompts (past its free daily allowance, which
+# tracker does not count); Perplexity a request fee per answer (low search context), and it reports each
 # answer's cost itself, which wins over the table. Search results the engine reads are
 # input tokens. Cached input: OpenAI's listed cached-input price; Anthropic's cache reads
 # at a tenth of input and 5-minute cache writes at 1.25 times; Gemini's context-caching
@@ -3129,7 +3129,7 @@ def seeded_random(*parts):
 # brand, optionally another per prompt, each of which may change from a given UTC day on.
 # Every sample is an independent draw seeded by the script's seed, the engine, the prompt,
 # the day and the sample number, so a run of days is the same on every replay: the truth
-# the signals' tests are checked against (README, "Signals").
+# the signals' tests are checked against (packaging/docs/analytics.md, "Signals").
 SCRIPT_MAX_BYTES = 1_000_000
 SCRIPT_KEYS = {"seed", "brands", "prompts", "changes"}
 SCRIPT_CHANGE_KEYS = {"day", "brands", "prompts"}
@@ -7970,9 +7970,9 @@ STABILITY_PARAMS = QUERY_PARAMS + (
     Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
           default="prompt"),
 )
-# The labels' thresholds (README, "Stability"): a brand's is its consistency, allSamples /
-# someSamples (of the runs that name it at all, the share that name it every time); a
-# group's its listOverlap.
+# The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
+# consistency, allSamples / someSamples (of the runs that name it at all, the share that name
+# it every time); a group's its listOverlap.
 STABLE_FROM = 0.8
 VARIABLE_FROM = 0.5
 
@@ -8108,7 +8108,8 @@ def stability_by(connection, scope, page, per_page, group_by):
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
 # reads are the per-prompt daily rollups of the two windows, outside the write lock; only
-# storing what passed takes it. README, "Signals", has the method's measured error rates.
+# storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
+# measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
     "visibility": ("mentioned", "chats", (0.0, 1.0)),
     "shareOfVoice": ("mentioned", "all", (0.0, 1.0)),
@@ -8466,7 +8467,12 @@ def signals_document(connection, workspace_id, brand_id, figure, page, per_page)
 def add_signal_routes(app, db):
     @app.get(API_PREFIX + "/signals", openapi=Operation(
         "Changes in the brands' figures that stand out of the noise (tested per prompt, the "
-        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS))
+        "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS,
+        description=(
+            "Newest detection first, paged like `GET /prompts`; `brandId` and `figure` narrow "
+            "it. A change a later scan finds again (same figure, brand, scope and direction, last "
+            "seen within a window) is the same signal, listed once with its `lastSeenAt` moved "
+            "on.")))
     def list_signals():
         query, values = read_query(SIGNAL_PARAMS)
         query.done()
@@ -8477,7 +8483,14 @@ def add_signal_routes(app, db):
 
     @app.post(API_PREFIX + "/signals/scan", openapi=Operation(
         "Compare the current window with the previous one now (the worker does each day)",
-        "SignalScan"))
+        "SignalScan", description=(
+            "It needs a `write` key and scans the caller's workspace at once. One scan of a "
+            "workspace runs at a time: a scan while one runs (the API's or the worker's) is a "
+            "409 `SIGNAL_SCAN_IN_PROGRESS` with `Retry-After: 5` (as GitHub and Stripe answer "
+            "an operation already under way on the same resource; the running scan's signals "
+            "are listed by `GET /signals` when it ends). It reads and tests within the read "
+            "budget (`serve --request-budget`, 10 s) and is a 503 `TIME_BUDGET_EXCEEDED` past "
+            "it; the worker's daily scan has no budget and waits for a running one.")))
     def scan_signals_now():
         try:
             return success(scan_signals(db, caller().workspace_id, wait=False), "Signals scanned")
@@ -8764,22 +8777,39 @@ def analytics_query(db, params):
 # per_page), message).
 ANALYTICS_LISTS = [
     ("/analytics/queries", "The fan-out: the searches engines ran for the prompts, run by most "
-     "chats first", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
+     "chats first", "Paged like `GET /prompts`, run by most chats first: each query with "
+     "`chats` (chats that ran it), `searches` (times it was run: a chat may run one twice), "
+     "`chatShare` (`chats` ÷ chats in scope), `engines`, `promptCount` and `prompts` (the first "
+     "20 by id, with their text), `firstSeenAt`, `lastSeenAt`. Queries that differ only in case "
+     "are one (shown in one of their spellings); white space in a query is made single when "
+     "the chat is stored.", "QueryPage", "SearchQuery", queries_document, "Search queries retrieved"),
     ("/analytics/discovered-brands", "Names the engines recommend that no brand of the "
-     "workspace is named as", "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
+     "workspace is named as", "Most chats first; each name with `chats`, `mentions`, "
+     "`firstSeenAt`, `lastSeenAt` and `exampleChatId` (the latest chat naming it). A name added "
+     "as a brand (`POST /brands`) leaves the list at once. Paged like `GET /prompts`.",
+     "DiscoveredBrandPage", "DiscoveredBrand", discovered_document,
      "Discovered brands retrieved"),
     ("/analytics/gaps/prompts", "Prompts whose chats name a competitor and none of the "
-     "workspace's own brands", "PromptGapPage", "PromptGap", prompt_gaps_document,
+     "workspace's own brands", "Prompts whose chats in the window name at least one competitor "
+     "and never an own brand: `promptId`, `text`, `chats`, `competitorChats`, and `competitors` "
+     "(`brandId`, `name`, `chats`). Paged like `GET /prompts`.", "PromptGapPage", "PromptGap", prompt_gaps_document,
      "Prompt gaps retrieved"),
     ("/analytics/gaps/domains", "Domains cited in chats that name a competitor and none of the "
-     "own brands", "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
+     "own brands", "Domains cited in the chats that name a competitor and no own brand: "
+     "`domain`, `category`, `citations`, `chats`, `competitors`. Paged like `GET /prompts`.",
+     "DomainGapPage", "DomainGap", domain_gaps_document, "Domain gaps retrieved"),
     ("/analytics/annotations", "What moved the figures without the world changing (prompts, "
-     "brands, engines, samples per run), newest first", "AnnotationPage", "Annotation",
+     "brands, engines, samples per run), newest first", "Newest first; window, filters, "
+     "paging and exports as the other lists. A filter keeps an engine's notes under no engine "
+     "filter or its own, a prompt's under no prompt filter or one its prompt matches, and the "
+     "workspace's and the brands' always; `location` narrows nothing (no event has one). A "
+     "prompt or brand deleted keeps its notes.", "AnnotationPage", "Annotation",
      annotations_document, "Annotations retrieved"),
 ]
 
 
-def add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message):
+def add_analytics_list_route(app, db, path, summary, description, schema, item_schema, document,
+                             message):
     """GET path: the page document() makes of the window and filters of QUERY_PARAMS, or
     every item of them exported."""
     params = QUERY_PARAMS + EXPORT_PARAMS
@@ -8793,7 +8823,7 @@ def add_analytics_list_route(app, db, path, summary, schema, item_schema, docume
             return success(document(connection, scope, values["page"], values["perPage"]),
                            message)
     app.route(API_PREFIX + path, "GET", analytics_list,
-              openapi=Operation(summary, schema, params=params))
+              openapi=Operation(summary, schema, params=params, description=description))
 
 
 def analytics_export_query(db, params):
@@ -8818,7 +8848,10 @@ def check_source_view(query, values, needs_domain=False):
 def add_analytics_routes(app, db):
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
-        params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS))
+        params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
+            "Newest first (by `createdAt`, then id); the window and filters of the analytics "
+            "(the manual, /docs/analytics), `brandId` keeping the chats that mention that "
+            "brand; paged like `GET /prompts`. An export with `since` comes oldest first.")))
     def analytics_chats():
         values, scope = analytics_export_query(db, CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS)
         if values["format"] != "json":
@@ -8840,7 +8873,13 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/sources", openapi=Operation(
         "Cited domains or URLs, most cited first", "SourcePage",
-        params=SOURCE_PARAMS + EXPORT_PARAMS))
+        params=SOURCE_PARAMS + EXPORT_PARAMS, description=(
+            "The window and filters of the analytics; paged like `GET /prompts`. "
+            "`groupBy=url&domain=acme.com` lists the pages of one registrable domain (a host or "
+            "a URL is read as its domain: `docs.acme.com` is `acme.com`); `domain` with another "
+            "`groupBy` is a 422 (`needs groupBy=url`). Without `domain`, `groupBy=url` lists "
+            "every domain's pages from the per-chat rows, which grows with the window. "
+            "`groupBy=category` answers per category.")))
     def analytics_sources():
         values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
         if values["format"] != "json":
@@ -8856,7 +8895,13 @@ def add_analytics_routes(app, db):
 
     @app.get(API_PREFIX + "/analytics/stability", openapi=Operation(
         "How much answers vary between the samples of a run, per prompt, engine or topic",
-        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS))
+        "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS, description=(
+            "The window and filters of the rankings, paging and exports as the other lists; "
+            "`groupBy=prompt` (default), `engine` or `topic`. Groups come least stable first "
+            "(lowest `listOverlap`; those without a sampled run last). There is no rollup of "
+            "it: each request reads the window's chats within the request's time budget "
+            "(`serve --request-budget`): a window whose reading outlasts it is a 503 rather "
+            "than a held thread, so over a year narrow it by prompt, topic or engine.")))
     def analytics_stability():
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
         document = functools.partial(stability_by, group_by=values["groupBy"])
@@ -8867,12 +8912,19 @@ def add_analytics_routes(app, db):
             return success(document(connection, scope, values["page"], values["perPage"]),
                            "Stability retrieved")
 
-    for path, summary, schema, item_schema, document, message in ANALYTICS_LISTS:
-        add_analytics_list_route(app, db, path, summary, schema, item_schema, document, message)
+    for route in ANALYTICS_LISTS:
+        add_analytics_list_route(app, db, *route)
 
     @app.get(API_PREFIX + "/analytics/rankings", openapi=Operation(
         "Every brand's visibility, position, share of voice and citations", "Rankings",
-        params=RANKING_PARAMS + EXPORT_PARAMS))
+        params=RANKING_PARAMS + EXPORT_PARAMS, description=(
+            "`status=active` (default), `hidden` or `all` picks the brands ranked (share of "
+            "voice is shared among them). `interval=day|week` adds each brand's `series` with "
+            "every bucket of the window present (weeks start on Monday; more than %s buckets is "
+            "a 422 on `interval`); `compare=previous` adds `previous` (the same figures over the "
+            "preceding window of equal length) and `change` (current minus previous; for "
+            "`rank`, negative means it moved up). An export is a row per brand, without the "
+            "columns of what was not asked for." % format(MAX_BUCKETS, ","))))
     def analytics_rankings():
         query, values, scope = analytics_query(db, RANKING_PARAMS + EXPORT_PARAMS)
         interval = values["interval"]
@@ -10563,9 +10615,34 @@ def add_traffic_routes(app, db):
     @app.post(API_PREFIX + "/traffic/logs", openapi=Operation(
         "Read an access log into the workspace's AI traffic", "TrafficIngest", body="LogText",
         params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
-        description="The body is the log's text (gzip with Content-Encoding: gzip), read as it "
-        "arrives. Send the rest of a log from the offset the last answer gave, with the same "
-        "source: lines already read are skipped, and re-sending a whole log counts nothing twice."))
+        description=(
+            "It needs a `write` key. The body is the log's text, any content type, read as it "
+            "arrives: `Content-Encoding: gzip` or none (another encoding is a 415). Without "
+            "`format`, the first line that is not empty decides (`#` is W3C; a JSON object with "
+            "`ClientRequestURI` is Cloudflare, one with a `request` object Caddy; then combined, "
+            "then common); none is a 422 asking for `format`. Only requests to the workspace's "
+            "own domains (or their subdomains) are kept: a workspace with no own domain is a 422 "
+            "on `workspace`, a `host` that is not own a 422. A bad line is counted in "
+            "`malformed` (the first 20 in `malformedLines`) and skipped, never fatal. Only whole "
+            "lines count: a body ending inside a line leaves it (`partialLine: true`) for the "
+            "next upload. Send the rest of a log from the offset the last answer gave, with the "
+            "same `source`: lines already read are skipped (`alreadyRead`; "
+            "`wholeLogAlreadyRead` when nothing was new), and re-sending a whole log counts "
+            "nothing twice; a later offset than the source's is a 409 `SOURCE_OFFSET_CONFLICT` "
+            "naming the offset to send from, as is a second upload of the same source that "
+            "moved it meanwhile, and an `offset` without `source` is a 422. One upload reads at "
+            "most %s lines, %g s of its thread's CPU time, and a gzip body inflates to at most "
+            "1 GiB and %d times its compressed bytes (past a first free MiB): past any bound it "
+            "is a 413 `PAYLOAD_TOO_LARGE` naming it, the whole lines before it kept and the "
+            "message giving the offset and source to send the rest from; bad gzip is a 422 on "
+            "`body` with the same offset. A workspace runs one upload at a time (another is a "
+            "409 `UPLOAD_IN_PROGRESS`), the server %d in all (one more is a 429 "
+            "`TOO_MANY_UPLOADS` with `Retry-After: %d`); a server told to stop ends a running "
+            "upload with a 503 `SERVER_STOPPING`, its whole lines kept and its offset saved. "
+            "With an `Idempotency-Key` the upload runs the same way and its answer is "
+            "replayed." % (format(TRAFFIC_UPLOAD_MAX_LINES, ","), TRAFFIC_UPLOAD_CPU_SECONDS,
+                           TRAFFIC_INFLATE_MAX_RATIO, TRAFFIC_UPLOADS_AT_ONCE,
+                           TRAFFIC_UPLOAD_RETRY_SECONDS))))
     def post_traffic_logs():
         query, values = read_query(TRAFFIC_LOG_PARAMS)
         query.done()
@@ -10627,14 +10704,31 @@ def add_traffic_routes(app, db):
 
     @app.get(API_PREFIX + "/traffic/robots", openapi=Operation(
         "Which AI agents each own domain's robots.txt lets in, and cited pages it blocks",
-        "RobotsCheck", params=ROBOTS_CHECK_PARAMS))
+        "RobotsCheck", params=ROBOTS_CHECK_PARAMS, description=(
+            "Each kept robots.txt read for every known AI agent (Google-Extended and "
+            "Applebot-Extended included) as RFC 9309 says (the longest matching rule wins, "
+            "`Allow` wins a tie): whether the agent may fetch the root (`rootAllowed`), which of "
+            "the domain's pages cited by chats in the window (`from`, `to`; default 30 days) it "
+            "may not (`blockedCitedPages`), and a `warning` for each cited page blocked to an AI "
+            "search indexer or user fetcher, naming the engines that cite it (`citedBy`). It "
+            "stops at the read budget (503 `TIME_BUDGET_EXCEEDED`).")))
     def get_traffic_robots():
         query, values = read_query(ROBOTS_CHECK_PARAMS)
         return robots_answer(db, caller().workspace_id, values, "Robots.txt checked", query)
 
     @app.get(API_PREFIX + "/analytics/traffic", openapi=Operation(
         "AI traffic from the site's access logs, joined with the chats citing its pages",
-        "TrafficList", params=TRAFFIC_PARAMS + EXPORT_PARAMS))
+        "TrafficList", params=TRAFFIC_PARAMS + EXPORT_PARAMS, description=(
+            "The window counts the whole UTC days it touches (default the last 30 days); "
+            "`engine`, `promptId`, `topicId`, `tagId` and `location` narrow the citing chats, "
+            "`agentClass`, `operator` and `host` the requests; paged and exported as every "
+            "analytics list. `groupBy=agent` (default) and `operator` come most requests first; "
+            "`day` is the daily series. `groupBy=page` is per own page (host and path; `www.` "
+            "and the bare domain are one page), its citing chats those in scope whose cited "
+            "sources include the page's URL, its query and fragment ignored; most requests "
+            "first. A `report` is the page view narrowed: `crawled-not-cited` most AI requests "
+            "first, `cited-not-crawled` most citing chats first, `referrals` most referrals "
+            "first.")))
     def analytics_traffic():
         values, scope = analytics_export_query(db, TRAFFIC_PARAMS + EXPORT_PARAMS)
         group_by = "page" if values["report"] else values["groupBy"]
@@ -10667,8 +10761,8 @@ def robots_answer(db, workspace_id, values, message, query=None):
 # which the generated clients send as a file (openapi-python-client has no text/plain).
 BYTES_BODY = ("application/octet-stream",)
 TRAFFIC_LOG_PARAMS = (
-    Param("source", "string", "Names the log, for resuming it (default: a hash of its first "
-          "line). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
+    Param("source", "string", "Names the log, for resuming it (default: "
+          "`sha256:DIGEST:N`, a hash of its first N = 4,096 bytes). Needed with an offset.", maximum=TRAFFIC_SOURCE_MAX_LENGTH),
     Param("offset", "integer", "Where the body starts in the log's text (uncompressed bytes): "
           "at most the offset the source's last upload ended at.", default=0, minimum=0),
     Param("format", "choice", "The log's format; detected from its first line when left out.",
@@ -11141,14 +11235,20 @@ def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
 def add_webhook_routes(app, db, allow_private):
     @app.post(API_PREFIX + "/webhooks", openapi=Operation(
         "Register a webhook endpoint; its signing secret is shown only in this answer",
-        "WebhookCreated", status=201, body="WebhookCreate"))
+        "WebhookCreated", status=201, body="WebhookCreate", description=(
+            "It needs a `write` key and takes `{\"url\", \"events\"}`; it answers 201 with the "
+            "endpoint and its `secret` (`whsec_…`), which signs every delivery and is shown only "
+            "in this answer.")))
     def webhooks_create():
         row = create_webhook(db, caller().workspace_id,
                              *webhook_changes(json_body(), True, allow_private))
         return success_created(webhook_json(row, True, secret=True), "Webhook created",
                                "/webhooks/%d" % row["id"])
 
-    @app.get(API_PREFIX + "/webhooks", openapi=Operation("All webhook endpoints", "WebhookList"))
+    @app.get(API_PREFIX + "/webhooks", openapi=Operation(
+        "All webhook endpoints", "WebhookList", description=(
+            "Each endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
+            "read-only key sees each `url`'s origin only (the manual, /docs/security).")))
     def webhooks_index():
         rows = query_all(db.connection(), "SELECT * FROM webhooks WHERE workspace_id = ? "
                                           "ORDER BY id", (caller().workspace_id,))
@@ -11156,7 +11256,9 @@ def add_webhook_routes(app, db, allow_private):
         return success([webhook_json(row, whole) for row in rows], "Webhooks retrieved")
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
-        "A webhook endpoint", "Webhook", item="Webhook"))
+        "A webhook endpoint", "Webhook", item="Webhook", description=(
+            "The endpoint with its `status` (`active`, `disabled`) and `disabledReason`; a "
+            "read-only key sees its `url`'s origin only (the manual, /docs/security).")))
     def webhooks_show(webhook_id):
         row = existing(find_webhook(db.connection(), caller().workspace_id,
                                     parse_path_id(webhook_id, "Webhook")), "Webhook")
@@ -11164,7 +11266,9 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.route(API_PREFIX + "/webhooks/<webhook_id>", ["PATCH"], openapi=Operation(
         "Change a webhook endpoint (status active enables it again)", "Webhook",
-        body="WebhookUpdate", item="Webhook"))
+        body="WebhookUpdate", item="Webhook", description=(
+            "It needs a `write` key and changes `url`, `events` and `status`: `active` enables "
+            "a disabled endpoint again (one its failing deliveries disabled), and it resumes.")))
     def webhooks_update(webhook_id):
         data = json_body()
         webhook_id = parse_path_id(webhook_id, "Webhook")
@@ -11175,7 +11279,8 @@ def add_webhook_routes(app, db, allow_private):
         return success(webhook_json(row, True), "Webhook updated")
 
     @app.delete(API_PREFIX + "/webhooks/<webhook_id>", openapi=Operation(
-        "Delete a webhook endpoint and its delivery log", item="Webhook"))
+        "Delete a webhook endpoint and its delivery log", item="Webhook",
+        description="It needs a `write` key; the endpoint and its delivery log go together."))
     def webhooks_delete(webhook_id):
         webhook_id = parse_path_id(webhook_id, "Webhook")
         with db.write() as connection:
@@ -11187,7 +11292,10 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.get(API_PREFIX + "/webhooks/<webhook_id>/deliveries", openapi=Operation(
         "The delivery log of an endpoint, newest first", "WebhookDeliveryPage",
-        params=PAGE_PARAMS, item="Webhook"))
+        params=PAGE_PARAMS, item="Webhook", description=(
+            "Newest first, paged: each delivery's event, state (`pending`, `delivered`, "
+            "`failed`), attempts, `nextAttemptAt`, `lastStatus` and `lastError` (for a read-only "
+            "key, without the receiver's answer).")))
     def webhooks_deliveries(webhook_id):
         query, values = read_query(PAGE_PARAMS)
         webhook_id = parse_path_id(webhook_id, "Webhook")
@@ -11200,7 +11308,10 @@ def add_webhook_routes(app, db, allow_private):
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/redeliver", openapi=Operation(
         "Send an earlier delivery's event again, as a new delivery", "WebhookDelivery",
-        status=201, body="WebhookRedeliver", item="Webhook"))
+        status=201, body="WebhookRedeliver", item="Webhook", description=(
+            "It needs a `write` key and takes `{\"deliveryId\"}` (of this endpoint's log): the "
+            "same event, its id and body unchanged, becomes a new delivery, due at once; a "
+            "receiver deduplicates on `Tracker-Event-Id`.")))
     def webhooks_redeliver(webhook_id):
         errors = []
         delivery_id = Fields(json_body(), errors).id("deliveryId")
@@ -11215,7 +11326,9 @@ def add_webhook_routes(app, db, allow_private):
         return success_created(delivery_json(row, True), "Delivery queued")
 
     @app.post(API_PREFIX + "/webhooks/<webhook_id>/test", openapi=Operation(
-        "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook"))
+        "Send the endpoint a webhook.test event", "WebhookDelivery", status=201, item="Webhook",
+        description="It needs a `write` key; a `webhook.test` event goes to this endpoint only, "
+                    "queued like any other delivery."))
     def webhooks_test(webhook_id):
         webhook_id = parse_path_id(webhook_id, "Webhook")
         workspace_id = caller().workspace_id
@@ -11927,12 +12040,18 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_PARAMS = (
     Param("format", "choice", "json: one page in the envelope. csv (a header row, nested fields "
           "as dotted columns, lists joined with ' | ') or ndjson (one item per line): every item "
-          "matching the filters, streamed; page and perPage are ignored.",
-          choices=EXPORT_FORMATS, default="json"),
+          "matching the filters, streamed as a download whose file name says what it holds; "
+          "page and perPage are ignored. A key has at most `serve --max-exports` (%d) exports "
+          "in progress: one more is a 429 `TOO_MANY_EXPORTS` with `Retry-After: %d`. Each chunk "
+          "must be read within `serve --export-budget`: running out before the first is a 503 "
+          "`TIME_BUDGET_EXCEEDED`, later the stream is cut short."
+          % (MAX_EXPORTS_PER_KEY, EXPORT_RETRY_SECONDS), choices=EXPORT_FORMATS, default="json"),
 )
 CHAT_EXPORT_PARAMS = EXPORT_PARAMS + (
     Param("since", "integer", "With format=csv or ndjson: only chats with a greater id, for an "
-          "export that keeps a high-water mark (chats come oldest first).", minimum=0),
+          "export that keeps a high-water mark (chats come oldest first, so the last one's id is "
+          "the next since); without an export format it is a 422. The window still applies.",
+          minimum=0),
 )
 
 
@@ -12560,8 +12679,9 @@ def docs_page(document):
         for method, op in operations.items():
             if method == "servers":
                 continue
-            parts.append("<section><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
-                method, method.upper(), esc(base + path), esc(op["summary"])))
+            parts.append("<section id='%s'><h2><span class='m %s'>%s</span> %s</h2><p>%s</p>" % (
+                esc(op["operationId"]), method, method.upper(), esc(base + path),
+                esc(op["summary"])))
             if op.get("description"):
                 parts.append("<p>%s</p>" % esc(op["description"]))
             rows = ["<tr><td><code>%s</code></td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
@@ -12659,7 +12779,7 @@ def add_openapi_routes(app):
 ###############################################################################
 
 # A seed file describes workspaces with their keys, brands, topics, tags and prompts
-# (see the README). Resources go through the same validation as the API; unknown
+# (packaging/docs/test-double.md). Resources go through the same validation as the API; unknown
 # fields are refused, so a typo in a test fixture fails loudly instead of vanishing.
 
 SEED_FIELDS = {
@@ -14463,7 +14583,8 @@ class AnswerRenderer:
 class ManualRenderer(AnswerRenderer):
     """Renders a page of the manual (packaging/docs): as an answer, without brands, its
     headings with the anchors GitHub gives them, its links to other pages turned into
-    /docs/<page> and links out of the manual (the repository's files) left as their text."""
+    /docs/<page>, its links to the API reference's operations (/api/v1/docs#operationId)
+    kept, and links out of the manual (the repository's files) left as their text."""
     line_break = " "
     inline_pattern = staticmethod(manual_inline_pattern)
 
@@ -14476,6 +14597,8 @@ class ManualRenderer(AnswerRenderer):
     def link(self, url, label_html):
         if re.match(r"(?i)https?://", url):
             return link_html(url, label_html)
+        if re.fullmatch(API_PREFIX + r"/docs(#[\w-]+)?", url):  # the reference, on this server
+            return '<a href="%s">%s</a>' % (escape(url), label_html)
         found = re.fullmatch(r"(?:([a-z0-9-]+)\.md)?(#[\w-]+)?", url)
         if not found or (found.group(1) and found.group(1) not in manual_pages()):
             return label_html  # the repository's files are not served
@@ -16262,7 +16385,7 @@ def serve(app, host, port, threads, ready=None):
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
 # the replica, and tracker restore brings a file back from it. tracker writes Litestream's
 # configuration itself, so that the settings below, measured against tracker's writes,
-# cannot be got wrong (README, "Replication").
+# cannot be got wrong (packaging/docs/replication.md).
 #
 # How often Litestream reads the WAL for new commits. Its default, 1 s, let the replica
 # lag 2.5 s behind an acknowledged write; 250 ms kept it within 1.2 s.
@@ -16278,7 +16401,7 @@ MIN_REPLICATE_INTERVAL = 0.1
 REPLICA_START_SECONDS = 30.0
 REPLICA_WAIT_LOG_SECONDS = 10
 # The recovery point: a kill -9 of tracker and Litestream together loses no write
-# acknowledged this long before (README, "Replication", measured by write rate). /healthz
+# acknowledged this long before (packaging/docs/replication.md, measured by write rate). /healthz
 # turns degraded when the replica is further behind (or 4 sync intervals, if longer):
 # then a kill would lose more (issue 45).
 REPLICA_LAG_LIMIT_SECONDS = 1.5
@@ -16751,7 +16874,8 @@ def database_in_use(path):
 
 
 def litestream_state_folder(path):
-    """Where Litestream keeps its local state of the database at path (README, "Replication")."""
+    """Where Litestream keeps its local state of the database at path
+    (packaging/docs/replication.md)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, ".%s-litestream" % name)
 
@@ -16782,7 +16906,7 @@ def shipped_at(files, txid):
 
 def refuse_restore_over(path):
     """Restore writes a new file only: never over a file that a process has open (the
-    README's old manual steps, followed while Litestream ran, corrupted the replica), nor
+    1.0.0 README's manual steps, followed while Litestream ran, corrupted the replica), nor
     over any existing file or Litestream's leftover state of one."""
     if database_in_use(path):
         raise ReplicationError(

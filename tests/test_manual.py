@@ -155,3 +155,14 @@ def test_an_answer_still_links_only_to_web_addresses():
         "[x](javascript:alert(1)) [y](engines.md) [z](https://example.com)\n| not | a table |")
     assert html == ('<p>[x](javascript:alert(1)) [y](engines.md) <a href="https://example.com" '
                     'rel="nofollow noopener noreferrer">z</a></p><p>| not | a table |</p>')
+
+
+def test_every_link_to_the_api_reference_names_an_operation(client):
+    reference = client.get("/api/v1/docs").text
+    targets = {target for path in DOCUMENTS for target in links(read(path))
+               if target.startswith("/api/v1/docs#")}
+    assert targets  # the manual points to the endpoints' own descriptions
+    assert [target for target in sorted(targets)
+            if "<section id='%s'>" % target.partition("#")[2] not in reference] == []
+    assert '<a href="/api/v1/docs#postWebhooks"><code>POST /webhooks</code></a>' in client.get(
+        "/docs/webhooks").text  # served, a link to the operation's section

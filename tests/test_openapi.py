@@ -204,6 +204,8 @@ def test_the_docs_page_escapes_what_it_shows(client, app):
     page = tracker.docs_page({"info": {"title": "<b>T</b>", "version": "1", "description": "<i>"},
                               "servers": [{"url": "/api/v1"}],
                               "paths": {"/x": {"get": {"summary": "<script>alert(1)</script>",
+                                                       "operationId": "x'><script>",
                                                        "responses": {"200": {}}}}},
                               "components": {"schemas": {}}})
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<section id='x&#x27;&gt;&lt;script&gt;'>" in page  # the anchor the manual links to
