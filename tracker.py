@@ -16928,6 +16928,11 @@ def restore_replica(url, path, at=None):
     not at all. Returns what was restored (see cmd_restore)."""
     refuse_restore_over(path)
     url = replica_url(url)
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme == "file" and not os.path.isdir(parts.path):
+        # Litestream says only "no matching backup files" of a folder that is not there.
+        raise ReplicationError("the replica %s does not exist: there is no folder %s"
+                               % (shown_url(url), parts.path))
     partial = "%s.restoring-%s" % (path, secrets.token_hex(4))
     arguments = ["restore", "-integrity-check", "full", "-json", "-o", partial]
     if at is not None:
@@ -17482,8 +17487,22 @@ def cmd_key_create(args):
                           rate_limit=args.rate_limit, expires=args.expires))
 
 
+def chosen_workspace(db, workspace_id, how="--workspace ID"):
+    """workspace_id, or the database's only workspace when it is None (how: how to name
+    one, for the error when there are several or none)."""
+    if workspace_id is not None:
+        get_workspace(db, workspace_id)  # ProvisioningError when there is none
+        return workspace_id
+    workspaces = list_workspaces(db)
+    if len(workspaces) != 1:
+        raise ProvisioningError("the database has %d workspaces: name one with %s"
+                                % (len(workspaces), how))
+    return workspaces[0]["id"]
+
+
 def cmd_key_list(args):
-    print_json(list_keys(open_db(args), args.workspace_id))
+    db = open_db(args)
+    print_json(list_keys(db, chosen_workspace(db, args.workspace_id, "tracker key list ID")))
 
 
 def cmd_key_revoke(args):
@@ -17522,21 +17541,9 @@ def open_log(path):
     return open(path, "rb")
 
 
-def traffic_workspace(db, args):
-    """--workspace, or the database's only workspace."""
-    if args.workspace is not None:
-        get_workspace(db, args.workspace)  # ProvisioningError when there is none
-        return args.workspace
-    workspaces = list_workspaces(db)
-    if len(workspaces) != 1:
-        raise ProvisioningError("the database has %d workspaces: name one with --workspace ID"
-                                % len(workspaces))
-    return workspaces[0]["id"]
-
-
 def cmd_traffic_ingest(args):
     db = open_db(args)
-    workspace_id = traffic_workspace(db, args)
+    workspace_id = chosen_workspace(db, args.workspace)
     reports = []
     for path in args.files:
         try:
@@ -17569,7 +17576,7 @@ def cmd_traffic_update_ranges(args):
 
 def cmd_traffic_robots(args):
     db = open_db(args)
-    workspace_id = traffic_workspace(db, args)
+    workspace_id = chosen_workspace(db, args.workspace)
     try:
         if args.file:
             with open(args.file, "rb") as robots:
@@ -17738,7 +17745,8 @@ def build_parser():
                                 help="requests per minute")
     create_key_cmd.add_argument("--expires", help="ISO 8601 date or date-time (UTC)")
     list_cmd = command(key_commands, "list", cmd_key_list, "List a workspace's keys (never the keys).")
-    list_cmd.add_argument("workspace_id", type=int)
+    list_cmd.add_argument("workspace_id", type=int, nargs="?",
+                          help="default: the database's only workspace")
     revoke = command(key_commands, "revoke", cmd_key_revoke, "Revoke an API key at once.")
     revoke.add_argument("key_id", type=int)
 

@@ -260,6 +260,11 @@ def test_what_replication_refuses_before_anything_starts(tmp_path, monkeypatch):
     (tmp_path / ".left.db-litestream").mkdir()
     code, _, err = run_cli(tmp_path / "left.db", "restore", "--from", "file:///tmp/x")
     assert code == 1 and "holds Litestream's state of an earlier file" in err
+    missing = tmp_path / "nonexistent"  # issue 42: Litestream said only "no matching backup files"
+    code, _, err = run_cli(db_path, "restore", "--from", "file://%s" % missing)
+    assert (code, err) == (1, "tracker: error: the replica file://%s does not exist: there is no "
+                              "folder %s\n" % (missing, missing))
+    assert not db_path.exists()
     code, _, err = run_cli(db_path, "replica", "status", env={"TRACKER_REPLICATE": ""})
     assert code == 1 and "--from URL or TRACKER_REPLICATE" in err
 

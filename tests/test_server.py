@@ -56,6 +56,11 @@ def test_cli_round_trip_create_use_revoke(tmp_path, server_factory):
 
     code, listed, _ = run_cli(db_path, "key", "list", str(workspace["id"]))
     assert [k["id"] for k in listed] == [key["id"]] and "key" not in listed[0]
+    # the database's only workspace needs no id (issue 42); with two, the error says how
+    assert run_cli(db_path, "key", "list")[:2] == (0, listed)
+    run_cli(db_path, "workspace", "create", "Globex")
+    assert run_cli(db_path, "key", "list")[0::2] == (
+        1, "tracker: error: the database has 2 workspaces: name one with tracker key list ID\n")
     code, revoked, _ = run_cli(db_path, "key", "revoke", str(key["id"]))
     assert code == 0 and revoked["revokedAt"]
     status, _, reply = server.request("GET", "/workspace", key["key"])
