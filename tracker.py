@@ -136,6 +136,7 @@ import resource
 import secrets
 import select
 import selectors
+import shlex
 import shutil
 import signal
 import socket
@@ -17387,23 +17388,45 @@ def cmd_serve(args):
                    trusted_proxies=proxies, page_budget=args.request_budget,
                    export_budget=args.export_budget, max_exports=args.max_exports,
                    replication=replication)
-    created = None if seed else bootstrap(db)
-    keys = app.config["tracker.seed_keys"] or ([created] if created else [])
-    first_key = keys[0]["key"] if keys else None
 
     def announce(url):
+        # Only now, with the port bound, is the first key made: a start that cannot serve
+        # (the port taken) must not make the key it would never show.
+        created = None if seed else bootstrap(db)
+        keys = app.config["tracker.seed_keys"] or ([created] if created else [])
+        first_key = keys[0]["key"] if keys else None
         if created:
             sys.stderr.write(
                 "\nCreated workspace 'Default' and an API key (shown only this once):\n\n"
                 "    %s\n\nTry it:\n\n    curl -H 'Authorization: Bearer %s' %s%s/workspace\n\n"
                 % (created["key"], created["key"], url, API_PREFIX))
-            sys.stderr.flush()
+        elif not keys:
+            sys.stderr.write(how_to_make_a_key(db, args.db))
+        sys.stderr.flush()
         if args.print_env:
             print("TRACKER_BASE_URL=%s%s" % (url, API_PREFIX))
             if first_key:
                 print("TRACKER_API_KEY=%s" % first_key)
             sys.stdout.flush()
     serve(app, args.host, args.port, args.threads, ready=announce)
+
+
+KEY_HINT_WORKSPACES = 3  # workspaces a start without a key names the command for
+
+
+def how_to_make_a_key(db, path):
+    """What a start that shows no key says: each key is shown once, when made, so the
+    command that makes another, for the database's first workspaces."""
+    workspaces = list_workspaces(db)
+    lines = ["tracker --db %s key create %d --name NAME    # workspace %r"
+             % (shlex.quote(path), workspace["id"], workspace["name"])
+             for workspace in workspaces[:KEY_HINT_WORKSPACES]]
+    if len(workspaces) > KEY_HINT_WORKSPACES:
+        lines.append("(%d workspaces in all: tracker --db %s workspace list)"
+                     % (len(workspaces), shlex.quote(path)))
+    return ("\nNo API key is shown: a key is shown only when it is made, and this database "
+            "has its workspaces already. To make one:\n\n%s\n\n"
+            % "\n".join("    " + line for line in lines))
 
 
 def serve_replication(args):
