@@ -8377,6 +8377,8 @@ def scan_signals_alone(db, workspace_id):
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
+        reason = None if tested else untested_reason(connection, workspace_id, windows, days,
+                                                     prompts, brand_ids, counts)
     stamp = iso_timestamp(now)
     db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
@@ -8385,7 +8387,37 @@ def scan_signals_alone(db, workspace_id):
         mark_scanned(connection, workspace_id, utc_day(now))
     return {"from": day_start(windows[1]), "to": day_start(windows[2]),
             "previousFrom": day_start(windows[0]), "fdr": fdr, "tested": tested,
-            "new": sum(new for new, _ in stored), "signals": [signal for _, signal in stored]}
+            "reason": reason, "new": sum(new for new, _ in stored),
+            "signals": [signal for _, signal in stored]}
+
+
+def untested_reason(connection, workspace_id, windows, days, prompts, brand_ids, counts):
+    """Why a scan made no test, in the workspace's figures: the first of the causes
+    signal_tests has (no prompt, no active brand, fewer than SIGNAL_MIN_PROMPTS asked in
+    both windows, no brand named, nothing changed)."""
+    if not prompts:
+        return "The workspace has no prompts: a scan compares prompts asked in both windows"
+    if not brand_ids:
+        return "The workspace has no active brand to test"
+    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None), {})
+    paired = sum(1 for before, after in pairs.values() if before["chats"] and after["chats"])
+    if paired < SIGNAL_MIN_PROMPTS:
+        return ("Needs %d prompts asked in both %d-day windows (from %s and from %s); %d so "
+                "far, with chats on %d of their %d days"
+                % (SIGNAL_MIN_PROMPTS, days, windows[0], windows[1], paired,
+                   chat_days(connection, workspace_id, windows[0], windows[2]), 2 * days))
+    if not any(before["all"] or after["all"] for before, after in pairs.values()):
+        return "No active brand is named in either window: every figure is 0 in both"
+    return "No active brand's figure differs between the two windows"
+
+
+def chat_days(connection, workspace_id, start, end):
+    """The UTC days from start to end (exclusive) with chats of the workspace."""
+    return query_one(connection, """
+        SELECT count(DISTINCT day) AS n FROM prompt_daily_chats
+        WHERE workspace_id = ? AND prompt_id IN (SELECT id FROM prompts WHERE workspace_id = ?)
+        AND day >= ? AND day < ? AND chats > 0""",
+        (workspace_id, workspace_id, start, end))["n"]
 
 
 def signal_explanations(connection, workspace_id, windows, scope):
@@ -11697,6 +11729,12 @@ def signal_schemas():
             "fdr": SIGNAL_FDR_SCHEMA,
             "tested": dict(COUNT, description="Tests made: active brand x figure x scope with "
                                               "enough prompts."),
+            "reason": dict(nullable_schema(string_schema()), description=(
+                "Why nothing was tested, with the workspace's figures (`tested` 0): no prompts, "
+                "no active brand, fewer than %d prompts asked in both windows (how many so far, "
+                "and on how many of the windows' days there were chats), no active brand named "
+                "in either window, or no figure that differs; null when tests were made."
+                % SIGNAL_MIN_PROMPTS)),
             "new": dict(COUNT, description="Signals first detected by this scan (announced as "
                         "signal.detected)."),
             "signals": dict(array_schema(schema_ref("Signal")), description="Every change that "
