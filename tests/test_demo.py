@@ -51,7 +51,7 @@ def test_serve_demo_makes_30_days_that_move_and_a_signal_in_its_own_file(tmp_pat
         assert "stable" in labels and labels - {"stable"}
         assert get("/signals")["total"] > 0  # the worker's daily scans of the history
         status, _, reply = server.request("POST", "/signals/scan", server.key, {})
-        assert status == 200 and reply["data"]["tested"] > 0
+        assert status == 200 and reply["data"]["tested"] > 0 and reply["data"]["reason"] is None
         assert [signal["effect"] > 0 for signal in reply["data"]["signals"]
                 if (signal["brandId"], signal["figure"], signal["scope"]["kind"]) ==
                 (brands["Tasko"]["brandId"], "visibility", "overall")] == [True]
