@@ -4161,6 +4161,17 @@ def record_outcomes(connection, workspace_id, answered, errors, now):
         + [(workspace_id, label, stamp, error, day) for label, error in errors.items()])
 
 
+def record_judge_outcome(connection, workspace_id, judge, failures, now):
+    """Keep how the judge's calls went (failures: each call's error, None when it
+    succeeded) as its engine's outcome, since the judge is one of the server's engines: it
+    failed when any call did, counted once as an engine's failed attempt is."""
+    if not failures:
+        return
+    failed = [failure for failure in failures if failure is not None]
+    record_outcomes(connection, workspace_id, () if failed else (judge.name,),
+                    {judge.name: failed[-1]} if failed else {}, now)
+
+
 def workspace_outcomes(connection, workspace_id):
     """{engine label: its engine_outcomes row} of the workspace."""
     return {row["engine"]: row for row in query_all(
@@ -5309,6 +5320,7 @@ class PreparedChat:
     reply: bytes
     sample: int = 1  # which of the run's samples of the engine it is
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
+    judge_error: str = None  # why the judge failed (as an engine call's error), when it did
 
 
 def prepare_chat(engine, answer, latency_ms, reader, question, sample=1):
@@ -9119,9 +9131,9 @@ class Worker:
             engine.name for engine in failures if engine.daily_limit is None]
         prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
                     for engine, answer, latency_ms, sample in answers]
-        judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
+        judged = [chat for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
-            uncounted += judged
+            uncounted += [self.judge.name] * len(judged)
         now = self.db.clock()
         with self.db.write() as connection:
             if not holds_lease(connection, run):
@@ -9132,6 +9144,8 @@ class Worker:
             count_calls(connection, uncounted, utc_day(now))
             record_outcomes(connection, run["workspace_id"],
                             {engine.name for engine, *_ in answers}, errors, now)
+            record_judge_outcome(connection, run["workspace_id"], self.judge,
+                                 [chat.judge_error for chat in judged], now)
             state, not_before = end_run(connection, run, errors, now, held)
         next_attempt = ("the run failed for good after %d attempts" % run["attempts"]
                         if state == "failed" else "next attempt at %s" % not_before)
@@ -9157,7 +9171,8 @@ class Worker:
                                                reader.names, deadline)
             prepared.judgement = (self.judge, cost, True)
         except Exception as error:  # a judge's failure costs the chat its judgement only
-            prepared.answer.notes.append(judge_failed(self.judge, describe_error(error)))
+            prepared.judge_error = call_failure(self.judge, error)
+            prepared.answer.notes.append(judge_failed(self.judge, prepared.judge_error))
             prepared.judgement = (self.judge, None, False)
         return True
 
@@ -9197,13 +9212,16 @@ class Worker:
         if not mentioned_ids(rows):
             return
         names = brand_names(self.db.connection(), chat["workspace_id"])
+        failure = None
         try:
             found, cost = judged_rows(self.judge, chat["answer"], rows, names)
         except Exception as error:
-            log.warning("chat %d: %s", chat["id"],
-                        loggable(judge_failed(self.judge, describe_error(error))))
+            failure = call_failure(self.judge, error)
+            log.warning("chat %d: %s", chat["id"], loggable(judge_failed(self.judge, failure)))
             found, cost = None, None
         with self.db.write() as connection:
+            record_judge_outcome(connection, chat["workspace_id"], self.judge, [failure],
+                                 self.db.clock())
             if chat_brand_rows(connection, chat["id"]) == rows:
                 if found is not None:
                     write_chat_brands(connection, chat, found,
