@@ -7110,7 +7110,8 @@ def wilson_interval(successes, trials, z=WILSON_Z):
 # rollups of the last INTERVAL_REFERENCE_DAYS (refresh_correlations) and cached in
 # figure_correlations; a request only divides: n_eff = n / deff, then Wilson's interval
 # of a proportion with n_eff chats, or mean +- t * sqrt(variance / n_eff) for a mean, t
-# with prompts - 1 degrees of freedom (Wilson's z is that t too). Before a first estimate,
+# with prompts - 1 degrees of freedom (Wilson's z is that t too); an average position's is
+# made on the log of its excess over 1, with fewer degrees of freedom (Interval.position). Before a first estimate,
 # each prompt counts as one observation (rho = 1): the widest the clustering can make it.
 
 INTERVAL_REFERENCE_DAYS = 28
@@ -7180,16 +7181,42 @@ class Interval:
         return wilson_interval(successes / units * n_eff, n_eff, self.t) + (None,)
 
     def mean(self, total, units, bounds):
-        """Of a mean (of positions, or of sentiment scores) within bounds."""
-        if not units:
-            return None, None, NO_DATA
-        if self.prompts < 2:
-            return None, None, FEW_PROMPTS
-        if not self.correlation.variance:
-            return None, None, NO_SPREAD
+        """Of a mean (of sentiment scores) within bounds: mean +- t standard errors."""
+        why = self.why_none(units)
+        if why:
+            return None, None, why
         mean = total / units
-        spread = self.t * math.sqrt(self.correlation.variance / self.effective_units(units))
+        spread = self.t * self.standard_error(units)
         return max(bounds[0], mean - spread), min(bounds[1], mean + spread), None
+
+    def position(self, total, units):
+        """Of an average position. A position is 1 or more, and the average's estimate
+        leans right (the prompts that name the brand most weigh most), so the interval is
+        made on the log of (average - 1) and taken back; and prompts of unequal weight
+        count as fewer, so t has k' / unequal^2 - 1 degrees of freedom, in the manner of
+        Satterthwaite's (the square is what the simulation of the manual's analytics page
+        calls for: with k' - 1 this interval held the truth 93.0 to 93.7 % of the time, with
+        both changes 94.4 to 95.0 %). An average of exactly 1 keeps the plain interval."""
+        why = self.why_none(units)
+        if why:
+            return None, None, why
+        excess = total / units - 1.0
+        if excess <= 0:
+            return self.mean(total, units, POSITION_BOUNDS)
+        t = t_quantile(max(1.0, self.prompts / self.correlation.unequal ** 2 - 1))
+        spread = t * self.standard_error(units) / excess
+        return 1.0 + excess * math.exp(-spread), 1.0 + excess * math.exp(spread), None
+
+    def why_none(self, units):
+        """Why a mean has no interval, or None."""
+        if not units:
+            return NO_DATA
+        if self.prompts < 2:
+            return FEW_PROMPTS
+        return None if self.correlation.variance else NO_SPREAD
+
+    def standard_error(self, units):
+        return math.sqrt(self.correlation.variance / self.effective_units(units))
 
 
 def figure_of(numerator, denominator, interval):
@@ -7280,8 +7307,8 @@ def brand_figures(chats, sums, mentioned_all_brands, interval):
     sentiment.update(positive=sums["positive"], neutral=sums["neutral"], negative=sums["negative"])
     return {"chats": chats, "mentions": mentioned,
             "visibility": figure_of(mentioned, chats, interval("visibility").share(mentioned, chats)),
-            "averagePosition": figure_of(positions, mentioned, interval("averagePosition").mean(
-                positions, mentioned, POSITION_BOUNDS)),
+            "averagePosition": figure_of(positions, mentioned, interval("averagePosition").position(
+                positions, mentioned)),
             "shareOfVoice": figure_of(mentioned, mentioned_all_brands, interval(
                 "shareOfVoice").share(mentioned, mentioned_all_brands)),
             "citations": sums["cited"], "sentiment": sentiment}
