@@ -26,7 +26,14 @@ def binary():
     done = subprocess.run([os.path.join(REPO, "build"), "binary"], cwd=REPO, text=True,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=600)
     assert done.returncode == 0, done.stdout
+    assert "WARNING" not in done.stdout  # PyInstaller's, on a build (none when up to date)
     return [os.path.join(REPO, "dist", "tracker")]
+
+
+def test_binary_runs_none_of_pyinstallers_run_time_hooks(binary):
+    """inspect's would list base_library.zip at every start (packaging/tracker.spec)."""
+    from PyInstaller.archive.readers import CArchiveReader  # ./build binary installed it
+    assert [name for name in CArchiveReader(binary[0]).toc if name.startswith("pyi_rth")] == []
 
 
 @pytest.fixture

@@ -52,6 +52,51 @@ def test_every_json_operation_refuses_a_field_it_does_not_take(api):
         assert reply.json == invalid(("bogus", UNKNOWN)), (method, path)
 
 
+# Each operation's body above with one of its fields given a bad value: (field, value, the
+# problem's message).
+BAD_FIELDS = {
+    "/workspace": ("samplesPerRun", 0, "must be an integer from 1 to "),
+    "/topics": ("name", "", "must be 1 to 100 characters"),
+    "/tags": ("color", "mauve", "must be one of: "),
+    "/prompts": ("text", 5, "must be a string"),
+    "/brands": ("color", "red", "must be # followed by"),
+    "/engines": ("enabled", "no", "must be true or false"),
+    "/source-categories": ("category", "own", "must be one of: "),
+    "/traffic": ("retentionDays", 0, "must be an integer from 1 to "),
+    "/webhooks": ("events", [], "must name at least one event"),
+    "/redeliver": ("deliveryId", 0, "must be a positive integer id"),
+}
+
+
+def bad_field(path):
+    return next(bad for start, bad in reversed(BAD_FIELDS.items())
+                if path.startswith(start) or path.endswith(start))
+
+
+def test_every_json_operation_reports_an_unknown_field_with_the_other_problems(api):
+    """One 422 names every problem, as a query's unknown parameters and bad values come
+    together: not the unknown field alone, then the next problem on the next try."""
+    for method, path, body in json_operations(api):
+        field, value, message = bad_field(path)
+        if "prompts" in body:  # a bulk body's bad items are skipped, its shape is a 422
+            sent, field, message = {"prompts": [], "bogus": 1}, "prompts", "must have 1 to "
+        else:
+            sent = dict(body, bogus=1, **{field: value})
+        errors = api.send(method, path, sent, 422).json["errors"]
+        assert errors[0] == {"field": "bogus", "message": UNKNOWN}, (method, path)
+        assert len(errors) == 2 and errors[1]["field"] == field, (method, path, errors)
+        assert errors[1]["message"].startswith(message), (method, path, errors)
+
+
+def test_read_only_and_unknown_fields_and_bad_values_come_together(api):
+    prompt = api.post("/prompts", {"text": "Best CRM?"}).json["data"]["prompts"][0]
+    reply = api.patch("/prompts/%d" % prompt["id"],
+                      {"topc": "Pricing", "id": prompt["id"] + 1, "status": "gone"}, 422)
+    assert reply.json == invalid(("topc", UNKNOWN), ("id", READ_ONLY),
+                                 ("status", "must be one of: draft, active, paused, suggested, rejected"))
+    assert api.get("/prompts/%d" % prompt["id"]).json["data"] == prompt
+
+
 def test_every_json_operation_is_covered(app, api):
     """The list above holds an operation of every body schema a route reads as JSON, and
     PUT and PATCH share their handler."""

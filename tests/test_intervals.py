@@ -96,11 +96,14 @@ def test_the_worker_estimates_the_correlations_and_the_api_uses_them(api, db, wo
     assert figures["Acme"]["visibility"] == {"value": 0.5, "numerator": 8, "denominator": 16,
                                              "lower": pytest.approx(lower),
                                              "upper": pytest.approx(upper), "interval": None}
-    # 8 positions of 2 prompts: deff = 1 + (4 - 1) * 1 = 4, n_eff = 8 / 4 * (2 - 1) / 2 = 1.
-    spread = tracker.t_quantile(1) * math.sqrt(0.25 * 8 / 7 / 1)
+    # 8 positions of 2 prompts: deff = 1 + (4 - 1) * 1 = 4, n_eff = 8 / 4 * (2 - 1) / 2 = 1,
+    # on the log of the average's excess over 1 (0.5), t with 2 / 1 ** 2 - 1 = 1 degree of
+    # freedom: two prompts say next to nothing of the prompts one could ask.
+    spread = tracker.t_quantile(1) * math.sqrt(0.25 * 8 / 7 / 1) / 0.5
     assert figures["Acme"]["averagePosition"] == {
-        "value": 1.5, "numerator": 12, "denominator": 8, "lower": 1.0,
-        "upper": pytest.approx(1.5 + spread), "interval": None}
+        "value": 1.5, "numerator": 12, "denominator": 8,
+        "lower": pytest.approx(1 + 0.5 * math.exp(-spread)),
+        "upper": pytest.approx(1 + 0.5 * math.exp(spread)), "interval": None}
     # Beta is in every chat: its visibility is 1, and its interval is still not of zero width.
     beta = figures["Beta"]["visibility"]
     assert beta["value"] == 1.0 and beta["lower"] == pytest.approx(3 / (3 + tracker.t_quantile(3) ** 2))
@@ -247,7 +250,7 @@ def coverage_rates(samples, days=7, replications=400, seed=30, prompts=50):
         hits["visibility"] += covers(honest, TRUE_VISIBILITY)
         hits["naive visibility"] += covers(tracker.wilson_interval(mentioned, chats), TRUE_VISIBILITY)
         honest = tracker.Interval(prompts, tracker.clustered_correlation(
-            position, squares, prompts)).mean(positions, mentioned, tracker.POSITION_BOUNDS)
+            position, squares, prompts)).position(positions, mentioned)
         hits["position"] += covers(honest, TRUE_POSITION)
         mean = positions / mentioned
         spread = tracker.WILSON_Z * math.sqrt((squares - mean * positions) / (mentioned - 1) / mentioned)

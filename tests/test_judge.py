@@ -7,9 +7,10 @@ judgement leaves, the daily limit, the backfill of older chats and brand edits.
 import json
 
 import pytest
+import webtest
 
 import tracker
-from conftest import completion, run_cli
+from conftest import completion, make_api, run_cli
 from providers import (anthropic_message, gemini_response, openai_response,
                        perplexity_response)
 
@@ -278,6 +279,10 @@ def test_a_judges_error_with_a_line_break_is_one_log_line(api, db, providers, fa
         "chat %d: the sentiment judge judge failed, VADER's ratings kept: HTTP 400 from "
         "%s/chat/completions: bad request\\u000a2026-11-21 09:30:00,000 ERROR forged line"
         % (the_chat(api)["id"], fake_openai.url))
+    # the backfill's failed call counts in the judge's outcomes as a run's does
+    outcome = tracker.workspace_outcomes(db.connection(), api.workspace_id)["judge"]
+    assert (outcome["last_outcome"], outcome["failures_today"]) == ("failed", 1)
+    assert outcome["last_error"].startswith("HTTP 400 from ")
 
 
 def test_the_backfill_goes_newest_first(api, db, clock, providers, fake_openai):
@@ -352,3 +357,31 @@ def test_a_reasoning_models_thoughts_before_the_document_are_skipped(api, db, pr
     setup_workspace(api)
     run(db, judge)
     assert ratings(the_chat(api)) == {"Acme": ("positive", 0.8), "Globex": ("negative", -0.65)}
+
+
+def test_a_judges_failures_count_in_its_engines_outcomes(db, providers, fake_openai):
+    """The judge is one of the server's engines (here only a judge: the workspace does not
+    ask it its prompts): its failed calls show on GET /engines and make /healthz degraded,
+    as an engine's do, and its first success clears them."""
+    judge, reply, _ = judge_engine(providers, fake_openai, "anthropic")
+    app = tracker.make_app(db, engines=[FixedEngine(), judge], judge=judge, runs="off")
+    client = webtest.TestApp(app)
+    api = make_api(client, db)
+    api.patch("/engines/judge", {"enabled": False})
+    setup_workspace(api)
+    reply(status=500, raw={"error": {"message": "overloaded"}})
+    app.config["tracker.worker"].run_pending()
+    assert ratings(the_chat(api)) == VADER
+    (shown,) = [engine for engine in api.get("/engines").json["data"] if engine["label"] == "judge"]
+    failure = "HTTP 500 from %s/messages: " % providers.base("anthropic")
+    assert (shown["lastOutcome"], shown["failuresToday"]) == ("failed", 1)
+    assert shown["lastError"].startswith(failure) and shown["lastErrorAt"] == shown["lastCallAt"]
+    health = client.get("/healthz").json["data"]
+    assert health["status"] == "degraded" and any(
+        reason.startswith("engine judge: ") for reason in health["reasons"]), health
+    api.post("/prompts", {"text": "Top CRM?"})
+    reply()
+    app.config["tracker.worker"].run_pending()
+    (shown,) = [engine for engine in api.get("/engines").json["data"] if engine["label"] == "judge"]
+    assert (shown["lastOutcome"], shown["failuresToday"]) == ("succeeded", 1)
+    assert client.get("/healthz").json["data"]["status"] == "ok"

@@ -4,6 +4,7 @@ true."""
 import json
 import os
 import re
+import subprocess
 import textwrap
 import tomllib
 
@@ -83,3 +84,57 @@ def test_the_health_example_is_the_real_answer():
     example = json.loads(example.replace("\n ", ""))
     real = webtest.TestApp(tracker.make_app(":memory:", runs="off")).get("/healthz").json
     assert example == dict(real, data=dict(real["data"], worker="running", runs="normal"))
+
+
+# What differs from one start to the next: a key's characters, ids, times.
+MASKED_FIELDS = {"prefix", "last4", "key", "id"}
+TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+
+
+def masked(value, name=None):
+    if isinstance(value, dict):
+        return {key: masked(item, key) for key, item in value.items()}
+    if isinstance(value, list):
+        return [masked(item) for item in value]
+    if name in MASKED_FIELDS or isinstance(value, str) and TIME.match(value):
+        return "…"
+    return value
+
+
+def json_documents(text):
+    """The JSON values of a block, one after another (one may span lines)."""
+    decoder, values, at = json.JSONDecoder(), [], 0
+    while text[at:].strip():
+        at += len(text[at:]) - len(text[at:].lstrip())
+        value, at = decoder.raw_decode(text, at)
+        values.append(value)
+    return values
+
+
+def tour_steps():
+    """(curl commands, the answers shown for them) of each step of README's tour: a sh block
+    and the json block after it."""
+    tour = read("README.md").split("## A two-minute tour")[1].split("\n## ")[0]
+    steps = re.findall(r"```sh\n(.*?)```\s*(?:(?!```).)*?```json\n(.*?)```", tour, re.S)
+    return [([line for line in commands.splitlines() if line.startswith("curl ")],
+             json_documents(shown)) for commands, shown in steps]
+
+
+def test_the_tour_shows_the_real_answers(tmp_path):
+    """Each curl of README's tour run as written against a fresh `tracker serve` (what
+    ./build serve runs) with the key it printed: its answer is the one shown, but for what
+    differs at each start (ids, times, keys)."""
+    steps = tour_steps()
+    assert [len(commands) for commands, _ in steps] == [1, 2]
+    server = ServerProcess(tmp_path / "tracker.db", "--runs", "off").start()
+    assert server.key, server.log()  # "note the key it prints"
+    try:
+        for commands, shown in steps:
+            assert len(commands) == len(shown)
+            for command, expected in zip(commands, shown):
+                command = command.replace("localhost:8080", server.url.removeprefix("http://"))
+                done = subprocess.run(["bash", "-c", command], capture_output=True, text=True,
+                                      env=dict(os.environ, KEY=server.key), timeout=30)
+                assert masked(json.loads(done.stdout)) == masked(expected), command
+    finally:
+        server.stop()

@@ -5,7 +5,7 @@ A write-protected file and a full disk are made at SQLite's own level by ``Fault
 default VFS except that it opens the database read-only, as SQLite does when the system
 refuses to open it for writing, or fails every write with SQLITE_FULL, as a full disk
 does: these tests run as root, whom chmod does not stop. One test does it for real, with
-chmod on the files of a ``tracker serve`` that runs as an unprivileged user.
+chmod on the files of a ``tracker serve`` that chmod stops (root without CAP_DAC_OVERRIDE).
 
 ``TRACKER_LONG=1`` (or ``TRACKER_BACKUP_MB=N``) backs up a bigger database.
 """
@@ -13,10 +13,8 @@ chmod on the files of a ``tracker serve`` that runs as an unprivileged user.
 import concurrent.futures
 import json
 import os
-import shutil
 import stat
 import subprocess
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -186,56 +184,53 @@ def test_the_worker_started_on_a_read_only_file_runs_once_it_is_writable(
         worker.stop()
 
 
-def unprivileged(folder, key_options):
+def write_protectable(folder, key_options):
     """A database in folder with a workspace and a key, and the command that runs tracker
-    on it: as nobody when we are root (whom chmod does not stop), else as ourselves."""
+    on it so that chmod stops its writes: as ourselves, or when we are root without
+    CAP_DAC_OVERRIDE, the capability that lets root write any file. Root keeps reading and
+    entering every folder (as owner, and CAP_DAC_READ_SEARCH), so the checkout, its .venv
+    and the Python it links to may be anywhere: under /root, or in a clone under a mode 700
+    folder as `mktemp -d` makes, which an unprivileged user could not enter."""
     db_path = os.path.join(folder, "tracker.db")
     db = tracker.Database(db_path)
     key = tracker.create_key(db, tracker.create_workspace(db, "Acme")["id"], **key_options)["key"]
     db.close()  # the last connection: the -wal and -shm files go
     if os.geteuid() != 0:
         return db_path, key, TRACKER
-    for path in (folder, db_path):
-        os.chown(path, 65534, 65534)
-    return db_path, key, ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *TRACKER]
+    return db_path, key, ["setpriv", "--bounding-set=-dac_override", "--", *TRACKER]
 
 
-def test_a_briefly_write_protected_file_heals_without_a_restart():
+def test_a_briefly_write_protected_file_heals_without_a_restart(tmp_path):
     """The issue's case, for real: a server's files chmod 444, then 644 again."""
-    folder = tempfile.mkdtemp()  # not below tmp_path, which nobody could not reach
-    try:
-        os.chmod(folder, 0o755)
-        db_path, key, command = unprivileged(folder, {"rate_limit": 10 ** 9})
-        server = ServerProcess(db_path, "--runs", "off", command=command).start()
-        files = [db_path + suffix for suffix in ("", "-wal", "-shm")]
+    db_path, key, command = write_protectable(str(tmp_path), {"rate_limit": 10 ** 9})
+    server = ServerProcess(db_path, "--runs", "off", command=command).start()
+    files = [db_path + suffix for suffix in ("", "-wal", "-shm")]
 
-        def posts(text):
-            # A connection of its own for each, so they spread over cheroot's threads,
-            # whose database connections open at their first request.
-            return [server.request("POST", "/prompts", key, {"text": "%s %d" % (text, n)})[::2]
-                    for n in range(PROTECTED_WRITES)]
-        try:
-            for name in files:
-                os.chmod(name, 0o444)
-            refused = posts("refused")
-            assert server.request("GET", "/prompts", key)[0] == 200
-        finally:
-            for name in files:
-                os.chmod(name, 0o644)
-        accepted = posts("accepted")
-        assert {status for status, _ in refused} <= {201, 503}
-        assert (503, READ_ONLY) in refused
-        assert [status for status, _ in accepted] == [201] * PROTECTED_WRITES
-        status, _, reply = server.request("GET", "/healthz", prefix="")
-        assert (status, reply["data"]["status"]) == (200, "ok")
-        assert "Traceback" not in server.log(), server.log()
-        assert server.stop() == 0
-        report_figure("files chmod 444 under a server: %d of %d writes 503 (the rest 201, none "
-                      "500); chmod 644: %d of %d writes 201, no restart"
-                      % (sum(status == 503 for status, _ in refused), PROTECTED_WRITES,
-                         PROTECTED_WRITES, PROTECTED_WRITES))
+    def posts(text):
+        # A connection of its own for each, so they spread over cheroot's threads,
+        # whose database connections open at their first request.
+        return [server.request("POST", "/prompts", key, {"text": "%s %d" % (text, n)})[::2]
+                for n in range(PROTECTED_WRITES)]
+    try:
+        for name in files:
+            os.chmod(name, 0o444)
+        refused = posts("refused")
+        assert server.request("GET", "/prompts", key)[0] == 200
     finally:
-        shutil.rmtree(folder)
+        for name in files:
+            os.chmod(name, 0o644)
+    accepted = posts("accepted")
+    assert {status for status, _ in refused} <= {201, 503}
+    assert (503, READ_ONLY) in refused
+    assert [status for status, _ in accepted] == [201] * PROTECTED_WRITES
+    status, _, reply = server.request("GET", "/healthz", prefix="")
+    assert (status, reply["data"]["status"]) == (200, "ok")
+    assert "Traceback" not in server.log(), server.log()
+    assert server.stop() == 0
+    report_figure("files chmod 444 under a server: %d of %d writes 503 (the rest 201, none "
+                  "500); chmod 644: %d of %d writes 201, no restart"
+                  % (sum(status == 503 for status, _ in refused), PROTECTED_WRITES,
+                     PROTECTED_WRITES, PROTECTED_WRITES))
 
 
 # A full disk ------------------------------------------------------------------------

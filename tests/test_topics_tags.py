@@ -194,9 +194,9 @@ def test_rename_refuses_bad_names_and_changes_nothing(api, clock, kind, method, 
 @pytest.mark.parametrize("kind", KINDS)
 def test_create_without_name_is_required(api, kind):
     assert api.post("/" + kind, {}, status=422).json == invalid(("name", "is required"))
-    # a field the operation does not take is refused by name, before the others are read
+    # a field the operation does not take is refused by name, with the others' problems
     assert api.post("/" + kind, {"title": "x"}, status=422).json == \
-        invalid(("title", "is not a field of this operation"))
+        invalid(("title", "is not a field of this operation"), ("name", "is required"))
 
 
 @pytest.mark.parametrize("method", ["put", "patch"])
