@@ -14679,8 +14679,11 @@ def margin(figure, is_share=True):
         bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
 
 
-# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
-# points of several lines show through each other, each shape a different size as well.
+# Each marker's outline around (0, 0), drawn once and moved to each point. Equal points of
+# several lines share a spot: each marker is an unfilled outline (a white fill hid the one
+# beneath), each line's shape smaller than the line's before it and drawn after it, so
+# where points meet their outlines nest inside each other, as Datawrapper draws its hollow
+# symbols, and every line's point shows.
 MARKER_OUTLINES = {
     "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
     "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
@@ -14689,18 +14692,20 @@ MARKER_OUTLINES = {
               (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
     "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
 }
+MARKER_LARGEST, MARKER_STEP = 6.0, 0.7  # the first line's marker size, each next one's less
 
 
 @functools.lru_cache(maxsize=256)
 def marker_template(shape, color):
     """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
-    size = 4 + CHART_MARKERS.index(shape) * 0.6
-    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
+    size = MARKER_LARGEST - CHART_MARKERS.index(shape) * MARKER_STEP
+    common = 'fill="none" stroke="%s" stroke-width="1.5"' % escape(color)
     if shape == "circle":
         return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
+    outline = MARKER_OUTLINES[shape]
+    size /= max(abs(d) for point in outline for d in point)  # reaching size from its point
     return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
-            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
-               common))
+            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in outline), common))
 
 
 def line_chart(title, labels, lines, markers=()):

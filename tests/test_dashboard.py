@@ -823,6 +823,35 @@ def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_lat
     assert cells and all(td["class"] == ["num"] for td in cells)
 
 
+def marker_extent(marker):
+    """How far a marker's outline reaches from its point, in the chart's units."""
+    if marker.name == "circle":
+        return float(marker["r"])
+    return max(abs(float(n)) for point in marker["points"].split() for n in point.split(","))
+
+
+def test_equal_points_of_several_lines_all_show_nested_outlines_never_covered():
+    """Issue 42: a white-filled square drawn over the own brand's circle at the same value
+    hid it. Every line's marker at an equal point is an unfilled outline, each later line's
+    smaller than the one before it, so none covers another's outline."""
+    import bs4
+
+    lines = [(name, tracker.CHART_COLORS[number], [0.5, 0.25, 0.75])
+             for number, name in enumerate(("Acme", "Northwind", "Contoso", "Globex"))]
+    svg = bs4.BeautifulSoup(tracker.line_chart("Visibility", ["2026-11-01", "2026-11-02",
+                                                              "2026-11-03"], lines), "html.parser")
+    at_middle = [g.find_all(["circle", "polygon"])[1] for g in svg.select("g.series")]
+    spots = {(m.get("cx"), m.get("cy")) if m.name == "circle"
+             else tuple(re.findall(r"[\d.]+", m["transform"])) for m in at_middle}
+    assert len(spots) == 1  # the four points are at one spot
+    assert [m.get("fill") for m in at_middle] == ["none"] * 4
+    assert [m.find("title").text for m in at_middle] == [
+        "%s, 2 Nov 2026: 25.0 %%" % name for name, _, _ in lines]
+    extents = [marker_extent(m) for m in at_middle]
+    assert extents == sorted(extents, reverse=True) and len(set(extents)) == 4
+    assert [m.name for m in at_middle] == ["circle", "polygon", "polygon", "polygon"]
+
+
 def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(site, db):
     """Issue 42: the API refuses such a logoUrl now; a row stored before must not reach a page."""
     with db.write() as connection:
