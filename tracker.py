@@ -14666,17 +14666,17 @@ def percent(value, digits=1):
 
 
 def margin(figure, is_share=True):
-    """A figure's 95 % interval as a compact "± x" on a line of its own (x: half its width,
-    in points for a share), the exact range or the reason there is none in its title."""
+    """A figure's 95 % interval as its range on a line of its own: "(34.0–100.0 %)" for a
+    share, "(1.25 to 1.75)" for a mean (a minus sign and a dash would run together), or
+    "(no interval)" with the reason in its title. An interval is seldom even around its
+    figure (Wilson's near 0 or 100 %), so "± half its width" would read as a range it is not."""
     if figure["value"] is None:
         return ""
     if figure["lower"] is None:
-        return '<small class="margin" title="No interval: %s">±?</small>' % escape(figure["interval"])
-    scale, unit = (100, " pts") if is_share else (1, "")
+        return '<small class="margin" title="%s">(no interval)</small>' % escape(figure["interval"])
     bounds = ("%.1f–%.1f %%" % (figure["lower"] * 100, figure["upper"] * 100) if is_share
               else "%.2f to %.2f" % (figure["lower"], figure["upper"]))
-    return '<small class="margin" title="95 %% interval: %s">± %.*f%s</small>' % (
-        bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
+    return '<small class="margin" title="95 %% interval">(%s)</small>' % bounds
 
 
 # Each marker's outline around (0, 0), drawn once and moved to each point. Equal points of

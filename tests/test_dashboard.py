@@ -480,20 +480,36 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
 
 
 def margin_text(figure, is_share=True):
-    """The text of a figure's "± x" under it (its title holds the range, or why none)."""
+    """The text of a figure's interval under it (its title says why there is none)."""
     return re.sub("<[^>]+>", "", tracker.margin(figure, is_share))
 
 
-def test_a_margin_is_half_the_interval_with_the_range_or_the_reason_in_its_title():
-    share = {"value": 0.5, "lower": 0.4, "upper": 0.62, "interval": None}
-    assert tracker.margin(share) == ('<small class="margin" title="95 % interval: 40.0–62.0 %">'
-                                     '± 11.0 pts</small>')
+def test_an_interval_is_shown_as_its_range_never_as_plus_or_minus_half_its_width():
+    """Issue 42: 100.0 % with the API's 34 %-100 % was shown "± 32.9 pts", read as 67-133 %."""
+    lopsided = {"value": 1.0, "lower": 0.34, "upper": 1.0, "interval": None}
+    assert tracker.margin(lopsided) == ('<small class="margin" title="95 % interval">'
+                                        '(34.0–100.0 %)</small>')
     position = {"value": 1.5, "lower": 1.25, "upper": 1.75, "interval": None}
-    assert tracker.margin(position, False) == ('<small class="margin" title="95 % interval: '
-                                               '1.25 to 1.75">± 0.25</small>')
+    assert tracker.margin(position, False) == ('<small class="margin" title="95 % interval">'
+                                               '(1.25 to 1.75)</small>')
+    sentiment = {"value": 0.1, "lower": -0.25, "upper": 0.4, "interval": None}
+    assert margin_text(sentiment, False) == "(-0.25 to 0.40)"
     few = {"value": 1.0, "lower": None, "upper": None, "interval": "fewer than 2 prompts"}
-    assert tracker.margin(few) == '<small class="margin" title="No interval: fewer than 2 prompts">±?</small>'
+    assert tracker.margin(few) == ('<small class="margin" title="fewer than 2 prompts">'
+                                   '(no interval)</small>')
     assert tracker.margin({"value": None, "lower": None, "upper": None, "interval": "nothing to measure"}) == ""
+
+
+def test_every_interval_on_the_dashboard_is_a_range(site):
+    """The overview's rankings and the sources pages show the API's bounds, and no "±"."""
+    sign_in(site, site.key["key"])
+    rankings = site.get("/api/v1/analytics/rankings", headers=bearer(site)).json["data"]["brands"]
+    page = site.get("/")
+    shown = [row.find_all("td")[1].find("small").text for row in page.html.select("table.ranks tbody tr")]
+    assert shown == ["(%.1f–%.1f %%)" % (row["visibility"]["lower"] * 100,
+                                          row["visibility"]["upper"] * 100) for row in rankings]
+    for path in PAGES:
+        assert not re.search(r"±\s*[\d.]*[1-9]", site.get(path).html.find("main").text), path
 
 
 def bearer(client):
