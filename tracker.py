@@ -13789,7 +13789,9 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
           gap: 16px; }
 .charts > *, main > * { min-width: 0; }
 figure { margin: 0 0 16px; }
-.chart { width: 100%; height: auto; display: block; }
+/* At most 700 px wide: a chart across a whole card scaled its 14-unit axis labels to 29 px,
+   twice the page's text; 700 px keeps them at 17.5 px. */
+.chart { width: 100%; max-width: 700px; height: auto; display: block; }
 .chart .grid { stroke: #d1d5db; }
 .chart .annotation line { stroke: var(--muted); stroke-width: 2; stroke-dasharray: 4 3; }
 .chart .axis { font-size: 14px; fill: var(--muted); }
@@ -13808,6 +13810,12 @@ tbody th { font-weight: 500; }
 .scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
                             min-width: 10em; max-width: 22em; overflow-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A header wraps between its words, and the rankings are set a little tighter, so their
+   twelve columns fit their card at 1280 px, changes included. */
+thead th.num { white-space: normal; }
+table.ranks { font-size: 14px; }
+table.ranks th, table.ranks td { padding: 6px 5px; }
+.scroll table.ranks tr > :first-child { min-width: 8em; }
 .margin { display: block; color: var(--muted); font-size: .8em; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
@@ -13846,14 +13854,42 @@ details > summary { cursor: pointer; font-weight: 600; }
   .card { padding: 12px; }
   .scroll tr > :first-child { min-width: 8em; }
   .who { margin-left: 0; width: 100%; justify-content: space-between; }
-  .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
+  /* Half the width left a select room for about 12 characters ("Branded and no…"): each
+     field takes the whole row, so a choice, a topic's or tag's name included, reads whole. */
+  .filters > div, .row > div { min-width: 0; flex: 1 1 100%; }
+  /* Tables stack: a row is a block, each cell its column's header (data-label, set by the
+     script) and its value; the headers stay above as a wrapped row, so sorting links stay.
+     A header is never cut at the edge of a box scrolling sideways. */
+  .scroll > table.stacks, table.stacks tbody, table.stacks tr { display: block; }
+  table.stacks thead tr { display: flex; flex-wrap: wrap; gap: 0 12px; }
+  table.stacks thead th { border: 0; padding: 2px 0; }
+  table.stacks tbody tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.stacks tbody th, table.stacks td { display: block; border: 0; padding: 2px 0;
+                                           position: static; min-width: 0; max-width: none; }
+  table.stacks td[data-label] { display: flow-root; text-align: right; white-space: normal; }
+  table.stacks td[data-label]::before { content: attr(data-label); float: left;
+                                        margin-right: 12px; color: var(--muted); font-size: 14px;
+                                        text-align: left; }
 }
 """
 
-# The dashboard's one script: times in the browser's own time zone. A page shows them in
-# UTC (see when()); without script they stay so. A file, as the CSP's script-src 'self' allows.
+# The dashboard's one script: times in the browser's own time zone, and each table cell
+# labelled with its column's header (data-label), which a phone's stacked rows show beside
+# the value (DASHBOARD_CSS). A page shows times in UTC (see when()) and its tables scrolling
+# in their box; without script they stay so. A file, as the CSP's script-src 'self' allows.
 DASHBOARD_SCRIPT = """"use strict";
 document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll(".scroll > table").forEach(function (table) {
+    var headers = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+      return th.querySelector(".visually-hidden") ? "" : th.textContent.trim();
+    });
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      Array.prototype.forEach.call(row.children, function (cell, index) {
+        if (cell.tagName === "TD" && headers[index]) cell.dataset.label = headers[index];
+      });
+    });
+    table.classList.add("stacks");
+  });
   var formats = {date: {dateStyle: "medium"}, time: {dateStyle: "medium", timeStyle: "short"}};
   document.querySelectorAll("time[data-local]").forEach(function (node) {
     var moment = new Date(node.getAttribute("datetime"));
