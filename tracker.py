@@ -14482,25 +14482,37 @@ class AnswerRenderer:
     line_break = "<br>"
     inline_pattern = staticmethod(markdown_inline_pattern)
 
-    def __init__(self, brands):
-        # the matcher's own patterns, so a highlight is exactly what counts as a mention
-        self.patterns = [(brand_id, pattern) for brand_id, literal, regex, _ in
-                         BrandMatcher(brands).brands for pattern in (literal, regex) if pattern]
+    def __init__(self, brands, answer="", question=None):
+        """brands' mentions in answer as extraction counts them: the matcher's own spans
+        in the answer's prose (URLs, domains, e-mails, link targets and the repeated
+        question blanked), so a highlight is exactly what counts as a mention (a brand
+        Notion is not marked inside the link text notion.so). question: the chat's prompt."""
+        matcher = BrandMatcher(brands)
+        prose = matcher.prose(answer, question)
+        self.answer, self.read_to = answer, 0
+        self.marks = sorted(((start, end, brand_id) for brand_id, literal, pattern, _ in matcher.brands
+                             for start, end in name_spans(prose, literal, pattern)),
+                            key=lambda mark: (mark[0], -mark[1]))  # the longest first
+        self.mark_starts = [start for start, _, _ in self.marks]
 
     def text(self, text):
-        """Plain text, escaped, with brand names in <mark>."""
-        spans = sorted((match.start(), -match.end(), brand_id)
-                       for brand_id, pattern in self.patterns
-                       for match in pattern.finditer(text) if match.end() > match.start())
-        out, at = [], 0
-        for start, negative_end, brand_id in spans:
-            if start < at:
-                continue  # inside a mark already placed
-            out.append(escape(text[at:start]))
-            out.append('<mark class="brand-%d">%s</mark>'
-                       % (brand_id, escape(text[start:-negative_end])))
-            at = -negative_end
-        out.append(escape(text[at:]))
+        """Plain text, escaped, with the counted mentions in it in <mark>. The renderer
+        hands the answer's text over in order, each piece a slice of it: the piece is
+        found from where the last one ended, which places it among the counted spans."""
+        at = self.answer.find(text, self.read_to) if text else -1
+        if at < 0:
+            return escape(text)
+        self.read_to = at + len(text)
+        out, done = [], at
+        for start, end, brand_id in self.marks[bisect.bisect_left(self.mark_starts, at):]:
+            if start >= self.read_to:
+                break
+            if start < done or end > self.read_to:
+                continue  # inside a mark already placed, or running past this piece
+            out.append(escape(self.answer[done:start]))
+            out.append('<mark class="brand-%d">%s</mark>' % (brand_id, escape(self.answer[start:end])))
+            done = end
+        out.append(escape(self.answer[done:self.read_to]))
         return "".join(out)
 
     def inline(self, text):
@@ -15434,7 +15446,8 @@ def add_chat_pages(app, db):
             brands = brand_rows(connection, workspace_id)
         names = {brand["id"]: brand["name"] for brand in brands}
         body = render_part("chat", chat=chat, brands=names,
-                           answer=AnswerRenderer(brands).render(chat["answer"]))
+                           answer=AnswerRenderer(brands, chat["answer"], chat["prompt"])
+                           .render(chat["answer"]))
         return render_page("Chat", body, "/chats")
 
 

@@ -321,7 +321,7 @@ def test_answers_render_as_markdown_with_every_byte_escaped():
                "use_regex": 0, "domains": []},
               {"id": 2, "name": "Northwind Suite", "tracked_names": [], "name_regex": None,
                "use_regex": 0, "domains": []}]
-    rendered = tracker.AnswerRenderer(brands).render(ANSWER)
+    rendered = tracker.AnswerRenderer(brands, ANSWER).render(ANSWER)
     assert rendered == (
         '<h3>Top picks</h3><p><mark class="brand-1">Acme CRM</mark> leads; see <a href="https://'
         'acme.example/" rel="nofollow noopener noreferrer"><mark class="brand-1">Acme</mark></a> '
@@ -331,6 +331,32 @@ def test_answers_render_as_markdown_with_every_byte_escaped():
         'noreferrer">https://contoso.example/page</a>.</li></ul><pre><code>&lt;script&gt;alert(1)'
         '&lt;/script&gt;</code></pre><blockquote>quoted <em><mark class="brand-1">Acme</mark>'
         '</em></blockquote>')
+
+
+# The answer of issue 42: one mention counted ("Notion AI"), and "notion" inside the link
+# text notion.so, a domain, which extraction blanks.
+NOTION_ANSWER = ("For a small team, **Notion AI** drafts and summarises pages. Pricing: "
+                 "[notion.so](https://www.notion.so/pricing), or see notion.so/product/ai.")
+
+
+def test_an_answer_marks_exactly_the_mentions_extraction_counts():
+    brands = [{"id": 7, "name": "Notion", "tracked_names": ["Notion AI"], "name_regex": None,
+               "use_regex": 0, "domains": ["notion.so"]}]
+    question = "Which wiki with AI should a small team use?"
+    counted = tracker.BrandMatcher(brands).match(NOTION_ANSWER, [], question)
+    assert [(row["brand_id"], row["mentions"]) for row in counted] == [(7, 1)]
+    rendered = tracker.AnswerRenderer(brands, NOTION_ANSWER, question).render(NOTION_ANSWER)
+    assert re.findall(r"<mark[^>]*>(.*?)</mark>", rendered) == ["Notion AI"]
+    assert rendered == (
+        '<p>For a small team, <strong><mark class="brand-7">Notion AI</mark></strong> drafts and '
+        'summarises pages. Pricing: <a href="https://www.notion.so/pricing" rel="nofollow noopener '
+        'noreferrer">notion.so</a>, or see notion.so/product/ai.</p>')
+    # the question repeated is not a mention, and is not marked either
+    repeated = "Which wiki with Notion AI should a small team use? Notion AI."
+    rendered = tracker.AnswerRenderer(brands, repeated, "Which wiki with Notion AI should a "
+                                      "small team use?").render(repeated)
+    assert re.findall(r"<mark[^>]*>(.*?)</mark>", rendered) == ["Notion AI"]
+    assert rendered.startswith("<p>Which wiki with Notion AI should")
 
 
 def test_the_chat_page_shows_the_answer_brands_and_sources(site, db):
