@@ -10380,6 +10380,9 @@ TRAFFIC_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
           maximum=OPERATOR_MAX_LENGTH),
     Param("host", "string", "Only requests to this host.", maximum=HOST_NAME_MAX_LENGTH),
 )
+# GET /analytics/traffic/assistants: a groupBy of its own path, since a new groupBy value in
+# GET /analytics/traffic's answer would be an enum value its 1.0 clients cannot read.
+ASSISTANT_PARAMS = SCOPE_PARAMS[:2] + PAGE_PARAMS + TRAFFIC_PARAMS[-1:]
 ROBOTS_PARAMS = (Param("domain", "string", "An own domain or a subdomain of one.",
                        maximum=HOST_NAME_MAX_LENGTH),)
 ROBOTS_CHECK_PARAMS = SCOPE_PARAMS[:2]
@@ -10416,20 +10419,29 @@ def traffic_filters(scope, values):
                           values["operator"], host)
 
 
-# groupBy: (columns, GROUP BY, ORDER BY, extra condition, item of a row)
+# groupBy: (columns, GROUP BY, ORDER BY, extra condition). A spoofed request (an AI or
+# search agent's name from outside its operator's published ranges) is not its claimed
+# operator's: operator and day leave it out, as a page's aiRequests does; agent counts it
+# in its own column. assistant: the visits people made from an AI assistant's answer.
 VERIFIED_SUMS = ", ".join("coalesce(sum(CASE t.verification WHEN '{0}' THEN t.requests END), 0) "
                           "AS {0}".format(name) for name in VERIFICATIONS)
+NOT_SPOOFED = " AND t.verification != 'spoofed'"
 TRAFFIC_GROUP_SQL = {
     "agent": ("t.agent_class, t.agent, t.operator, " + VERIFIED_SUMS,
               "t.agent_class, t.agent, t.operator", "requests DESC, t.agent_class, t.agent", ""),
     "operator": ("t.operator, group_concat(DISTINCT t.agent) AS agents",
-                 "t.operator", "requests DESC, t.operator", " AND t.operator != ''"),
+                 "t.operator", "requests DESC, t.operator", " AND t.operator != ''" + NOT_SPOOFED),
     "day": ("t.day, t.agent_class, t.operator", "t.day, t.agent_class, t.operator",
-            "t.day, t.agent_class, t.operator", ""),
+            "t.day, t.agent_class, t.operator", NOT_SPOOFED),
+    "assistant": ("t.assistant", "t.assistant", "requests DESC, t.assistant",
+                  " AND t.agent_class = 'human' AND t.assistant != ''"),
 }
 
 
 def traffic_group_item(group_by, row):
+    if group_by == "assistant":
+        return {"assistant": row["assistant"], "visits": row["requests"], "pages": row["pages"],
+                "lastAt": row["last_at"]}
     item = {"requests": row["requests"], "pages": row["pages"], "lastAt": row["last_at"]}
     if group_by == "agent":
         item.update(agentClass=row["agent_class"], agent=row["agent"] or None,
@@ -10443,7 +10455,7 @@ def traffic_group_item(group_by, row):
 
 
 def traffic_groups(connection, filters, group_by, page, per_page):
-    """(total, items) of one page of traffic grouped by agent, operator or day."""
+    """(total, items) of one page of traffic grouped by agent, operator, day or assistant."""
     columns, group, order, extra = TRAFFIC_GROUP_SQL[group_by]
     where, params = filters.conditions()
     total = query_one(connection, "SELECT count(*) AS n FROM (SELECT 1 FROM traffic_daily t "
@@ -10454,6 +10466,29 @@ def traffic_groups(connection, filters, group_by, page, per_page):
         FROM traffic_daily t WHERE %s%s GROUP BY %s ORDER BY %s LIMIT ? OFFSET ?"""
         % (columns, where, extra, group, order), params + [per_page, (page - 1) * per_page])
     return total, [traffic_group_item(group_by, row) for row in rows]
+
+
+# What kind of file a path is: robots (/robots.txt), feed (a sitemap, RSS or Atom: a .xml,
+# .rss or .atom file, or a path ending in /feed or /rss), asset (what a page loads: scripts,
+# styles, images, fonts, media, source maps, web manifests, JSON), else page (what a person
+# reads: HTML, and documents such as PDF). By the path alone: the log has no content type.
+ASSET_EXTENSIONS = frozenset((
+    "js mjs cjs css map png jpg jpeg gif webp avif svg ico bmp woff woff2 ttf otf eot mp4 webm "
+    "mp3 ogg wav json webmanifest wasm").split())
+FEED_EXTENSIONS = frozenset(("xml", "rss", "atom"))
+FEED_PATH = re.compile(r"/(?:feed|rss)/?$", re.IGNORECASE)
+PATH_CLASSES = ("page", "asset", "feed", "robots")
+
+
+def path_class(path):
+    """The PATH_CLASSES class of a page's path."""
+    if path.lower() == "/robots.txt":
+        return "robots"
+    name = path.rpartition("/")[2]
+    extension = name.rpartition(".")[2].lower() if "." in name else ""
+    if extension in FEED_EXTENSIONS or FEED_PATH.search(path):
+        return "feed"
+    return "asset" if extension in ASSET_EXTENSIONS else "page"
 
 
 def traffic_pages(connection, scope, filters):
@@ -10496,7 +10531,7 @@ def page_item(found):
     host, path = escaped_path(found["host"]), escaped_path(found["path"])  # rows 1.0.0 stored raw
     return {
         "host": host, "path": path, "url": "https://%s%s" % (host, path),
-        "requests": found["requests"], "aiRequests": found["aiRequests"],
+        "pathClass": path_class(found["path"]), "requests": found["requests"], "aiRequests": found["aiRequests"],
         "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
         "lastCrawled": [{"operator": operator, "lastAt": last}
                         for operator, last in sorted(found["crawled"].items())],
@@ -10510,7 +10545,8 @@ def page_item(found):
 # report: (keeps a page, its sort key)
 TRAFFIC_PAGE_REPORTS = {
     None: (lambda item: True, lambda item: (-item["requests"], -item["citingChats"])),
-    "crawled-not-cited": (lambda item: item["aiRequests"] and not item["citingChats"],
+    "crawled-not-cited": (lambda item: item["aiRequests"] and not item["citingChats"]
+                          and item["pathClass"] == "page",
                           lambda item: (-item["aiRequests"],)),
     "cited-not-crawled": (lambda item: item["citingChats"] and not item["aiRequests"],
                           lambda item: (-item["citingChats"],)),
@@ -10580,8 +10616,17 @@ def traffic_schemas():
         "TrafficDay": object_schema(dict(counted, day=string_schema(format="date"),
                                          agentClass=classes,
                                          operator=nullable_schema(string_schema()))),
+        "TrafficAssistant": object_schema({
+            "assistant": string_schema(),
+            "visits": dict(COUNT, description="Visits people made from the assistant's answers "
+                           "(its Referer, or the utm_source it adds)."),
+            "pages": dict(COUNT, description="Distinct pages (host and path) they visited."),
+            "lastAt": TIMESTAMP}),
         "TrafficPage": object_schema({
             "host": string_schema(), "path": string_schema(), "url": string_schema(),
+            "pathClass": {"enum": list(PATH_CLASSES), "description": "page; asset (a script, "
+                          "style, image, font, media or JSON file); feed (a sitemap, RSS or Atom: "
+                          ".xml, .rss, .atom, or ending in /feed or /rss); robots (/robots.txt)."},
             "requests": COUNT,
             "aiRequests": dict(COUNT, description="By AI agents, spoofed ones left out."),
             "humanVisits": COUNT,
@@ -10597,6 +10642,8 @@ def traffic_schemas():
                                                       TRAFFIC_ITEM_SCHEMAS.values()]}),
             groupBy={"enum": list(TRAFFIC_GROUPS)},
             report=nullable_schema({"enum": list(TRAFFIC_REPORTS)}), **window)),
+        "TrafficAssistantList": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("TrafficAssistant")), **window)),
         "RobotsCheck": object_schema(dict(window, domains=array_schema(object_schema({
             "domain": string_schema(), "origin": {"enum": ["upload", "fetch"]},
             "updatedAt": TIMESTAMP, "citedPages": COUNT,
@@ -10726,9 +10773,12 @@ def add_traffic_routes(app, db):
             "`day` is the daily series. `groupBy=page` is per own page (host and path; `www.` "
             "and the bare domain are one page), its citing chats those in scope whose cited "
             "sources include the page's URL, its query and fragment ignored; most requests "
-            "first. A `report` is the page view narrowed: `crawled-not-cited` most AI requests "
-            "first, `cited-not-crawled` most citing chats first, `referrals` most referrals "
-            "first.")))
+            "first, each classed (`pathClass`: page, asset, feed, robots). Spoofed requests (an "
+            "agent's name from outside its operator's published ranges) are counted only in "
+            "`groupBy=agent`'s `spoofed`: `operator`, `day` and a page's `aiRequests` leave "
+            "them out. A `report` is the page view narrowed: `crawled-not-cited` (pages of "
+            "class `page` only) most AI requests first, `cited-not-crawled` most citing chats "
+            "first, `referrals` most referrals first.")))
     def analytics_traffic():
         values, scope = analytics_export_query(db, TRAFFIC_PARAMS + EXPORT_PARAMS)
         group_by = "page" if values["report"] else values["groupBy"]
@@ -10741,6 +10791,29 @@ def add_traffic_routes(app, db):
                               scope=scope)
             return success(traffic_document(connection, scope, filters, group_by, values["report"],
                                             values["page"], values["perPage"]), "Traffic retrieved")
+
+    @app.get(API_PREFIX + "/analytics/traffic/assistants", openapi=Operation(
+        "The visits each AI assistant sent to own pages, in all", "TrafficAssistantList",
+        params=ASSISTANT_PARAMS + EXPORT_PARAMS, description=(
+            "The AI referrals of `GET /analytics/traffic?report=referrals` summed per assistant "
+            "(ChatGPT, Perplexity...) rather than per page: people's visits whose Referer is the "
+            "assistant's site or whose URL carries the `utm_source` it adds, with the distinct "
+            "pages they visited; most visits first. The window counts the whole UTC days it "
+            "touches (default the last 30 days); `host` narrows it; paged and exported as "
+            "every analytics list.")))
+    def analytics_traffic_assistants():
+        query, values = read_query(ASSISTANT_PARAMS + EXPORT_PARAMS)
+        no_chat_filters = dict.fromkeys(p.name for p in SCOPE_PARAMS[2:])  # referrals are no chats'
+        scope = read_scope(query, dict(no_chat_filters, **values), caller().workspace_id, db.clock())
+        query.done()
+        filters = traffic_filters(scope, {"agentClass": None, "operator": None, "host": values["host"]})
+        page, per_page = (1, MAX_ID) if values["format"] != "json" else (values["page"], values["perPage"])
+        with db.read() as connection:
+            total, items = traffic_groups(connection, filters, "assistant", page, per_page)
+        if values["format"] != "json":
+            return export(values, "traffic_assistants", "TrafficAssistant", items, scope=scope)
+        return success(dict(page_fields(total, page, per_page), data=items,
+                            **{"from": scope.start, "to": scope.end}), "Assistants retrieved")
 
 
 def robots_answer(db, workspace_id, values, message, query=None):
@@ -13973,7 +14046,20 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 </tbody></table></div>
 % end
 </section>
-% for title, key, rows in reports:
+<section class="card" aria-label="Spoofed requests">
+<h2>Spoofed requests</h2>
+<p class="hint">An AI or search agent's name sent from an address outside its operator's published ranges: not the operator's, so counted in none of the figures above.</p>
+% if not spoofed:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in spoofed:
+<li>{{row["agent"]}}, claiming to be {{row["operator"]}}'s: {{row["spoofed"]}} {{"request" if row["spoofed"] == 1 else "requests"}}</li>
+% end
+</ul>
+% end
+</section>
+% for title, label, key, rows in reports:
 <section class="card" aria-label="{{title}}">
 <h2>{{title}}</h2>
 % if not rows:
@@ -13981,12 +14067,37 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 % else:
 <ul>
 % for row in rows:
-<li>{{row["url"]}}: {{row[key]}}</li>
+<li>{{row["url"]}} · {{label}}: {{row[key]}}</li>
 % end
 </ul>
 % end
 </section>
 % end
+<section class="card" aria-label="Other files AI agents read">
+<h2>Other files AI agents read</h2>
+<p class="hint">Not pages: assets (scripts, styles, images, fonts), feeds (sitemaps, RSS, Atom) and robots.txt, classed by their path.</p>
+% if not files:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in files:
+<li>{{row["url"]}} ({{row["pathClass"]}}) · AI agent requests: {{row["aiRequests"]}}</li>
+% end
+</ul>
+% end
+</section>
+<section class="card" aria-label="Visits per AI assistant">
+<h2>Visits per AI assistant</h2>
+% if not assistants:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in assistants:
+<li>{{row["assistant"]}}: {{row["visits"]}} {{"visit" if row["visits"] == 1 else "visits"}} to {{row["pages"]}} {{"page" if row["pages"] == 1 else "pages"}}</li>
+% end
+</ul>
+% end
+</section>
 """
 
 EXPORT_LINKS_TEMPLATE = """<p class="exports">Download every row of these filters:
@@ -15505,14 +15616,23 @@ def add_traffic_page(app, db):
             days = traffic_document(connection, scope, filters, "day", None, 1, MAX_ID)["data"]
             operators = traffic_document(connection, scope, filters, "operator", None, 1,
                                          MAX_ID)["data"]
-            reports = [(title, key, traffic_document(connection, scope, filters, "page", report, 1,
-                                                     TRAFFIC_PAGE_LISTS)["data"])
-                       for title, key, report in (
-                           ("Read by AI agents, cited by no chat", "aiRequests", "crawled-not-cited"),
-                           ("Cited, read by no AI agent", "citingChats", "cited-not-crawled"),
-                           ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
+            agents = traffic_document(connection, scope, filters, "agent", None, 1, MAX_ID)["data"]
+            reports = [(title, label, key, traffic_document(
+                connection, scope, filters, "page", report, 1, TRAFFIC_PAGE_LISTS)["data"])
+                for title, label, key, report in (
+                    ("Read by AI agents, cited by no chat", "AI agent requests", "aiRequests",
+                     "crawled-not-cited"),
+                    ("Cited, read by no AI agent", "citing chats", "citingChats", "cited-not-crawled"),
+                    ("Visits AI assistants sent to cited pages", "visits from AI assistants",
+                     "aiReferrals", "referrals"))]
+            files = [item for item in traffic_pages(connection, scope, filters)
+                     if item["pathClass"] != "page" and item["aiRequests"]]
+            assistants = traffic_groups(connection, filters, "assistant", 1, TRAFFIC_PAGE_LISTS)[1]
+        files.sort(key=lambda item: (-item["aiRequests"], item["url"]))
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
-                           chart=traffic_chart(scope, days), reports=reports)
+                           chart=traffic_chart(scope, days), reports=reports,
+                           spoofed=[row for row in agents if row["spoofed"]],
+                           files=files[:TRAFFIC_PAGE_LISTS], assistants=assistants)
         body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
 
