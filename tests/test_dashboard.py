@@ -359,6 +359,28 @@ def test_an_answer_marks_exactly_the_mentions_extraction_counts():
     assert rendered.startswith("<p>Which wiki with Notion AI should")
 
 
+def test_the_chat_page_marks_as_many_mentions_as_the_api_counts(site, db):
+    """Issue 42, through the page: a chat answered with NOTION_ANSWER, read by extraction as
+    the worker reads it, is shown with one mark, where the API counts one mention."""
+    from test_analytics import add_chat
+
+    brand = site.post_json("/api/v1/brands", {"name": "Notion", "trackedNames": ["Notion AI"],
+                                              "domains": ["notion.so"]}, headers=bearer(site)).json["data"]
+    prompt = dict(tracker.query_one(db.connection(), "SELECT * FROM prompts ORDER BY id LIMIT 1"))
+    with db.read() as connection:
+        brands = tracker.brand_rows(connection, prompt["workspace_id"])
+    found = tracker.BrandMatcher(brands).match(NOTION_ANSWER, [], prompt["text"])
+    chat_id = add_chat(db, prompt["workspace_id"], prompt, "chatgpt", "2026-11-20T10:00:00.000Z",
+                       brands=[(row["brand_id"], row["position"], row["cited"]) for row in found],
+                       text=NOTION_ANSWER)
+    assert [(row["brand_id"], row["mentions"]) for row in found] == [(brand["id"], 1)]
+    chat = site.get("/api/v1/analytics/chats/%d" % chat_id, headers=bearer(site)).json["data"]
+    assert [(m["brandId"], m["count"]) for m in chat["mentions"]] == [(brand["id"], 1)]
+    sign_in(site, site.key["key"])
+    marks = site.get("/chats/%d" % chat_id).html.select(".answer mark")
+    assert [(mark.text, mark["class"]) for mark in marks] == [("Notion AI", ["brand-%d" % brand["id"]])]
+
+
 def test_the_chat_page_shows_the_answer_brands_and_sources(site, db):
     sign_in(site, site.key["key"])
     chat = tracker.query_one(db.connection(), "SELECT * FROM chats WHERE answer LIKE '%Acme%' "
