@@ -10467,6 +10467,9 @@ TRAFFIC_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
           maximum=OPERATOR_MAX_LENGTH),
     Param("host", "string", "Only requests to this host.", maximum=HOST_NAME_MAX_LENGTH),
 )
+# GET /analytics/traffic/assistants: a groupBy of its own path, since a new groupBy value in
+# GET /analytics/traffic's answer would be an enum value its 1.0 clients cannot read.
+ASSISTANT_PARAMS = SCOPE_PARAMS[:2] + PAGE_PARAMS + TRAFFIC_PARAMS[-1:]
 ROBOTS_PARAMS = (Param("domain", "string", "An own domain or a subdomain of one.",
                        maximum=HOST_NAME_MAX_LENGTH),)
 ROBOTS_CHECK_PARAMS = SCOPE_PARAMS[:2]
@@ -10503,20 +10506,29 @@ def traffic_filters(scope, values):
                           values["operator"], host)
 
 
-# groupBy: (columns, GROUP BY, ORDER BY, extra condition, item of a row)
+# groupBy: (columns, GROUP BY, ORDER BY, extra condition). A spoofed request (an AI or
+# search agent's name from outside its operator's published ranges) is not its claimed
+# operator's: operator and day leave it out, as a page's aiRequests does; agent counts it
+# in its own column. assistant: the visits people made from an AI assistant's answer.
 VERIFIED_SUMS = ", ".join("coalesce(sum(CASE t.verification WHEN '{0}' THEN t.requests END), 0) "
                           "AS {0}".format(name) for name in VERIFICATIONS)
+NOT_SPOOFED = " AND t.verification != 'spoofed'"
 TRAFFIC_GROUP_SQL = {
     "agent": ("t.agent_class, t.agent, t.operator, " + VERIFIED_SUMS,
               "t.agent_class, t.agent, t.operator", "requests DESC, t.agent_class, t.agent", ""),
     "operator": ("t.operator, group_concat(DISTINCT t.agent) AS agents",
-                 "t.operator", "requests DESC, t.operator", " AND t.operator != ''"),
+                 "t.operator", "requests DESC, t.operator", " AND t.operator != ''" + NOT_SPOOFED),
     "day": ("t.day, t.agent_class, t.operator", "t.day, t.agent_class, t.operator",
-            "t.day, t.agent_class, t.operator", ""),
+            "t.day, t.agent_class, t.operator", NOT_SPOOFED),
+    "assistant": ("t.assistant", "t.assistant", "requests DESC, t.assistant",
+                  " AND t.agent_class = 'human' AND t.assistant != ''"),
 }
 
 
 def traffic_group_item(group_by, row):
+    if group_by == "assistant":
+        return {"assistant": row["assistant"], "visits": row["requests"], "pages": row["pages"],
+                "lastAt": row["last_at"]}
     item = {"requests": row["requests"], "pages": row["pages"], "lastAt": row["last_at"]}
     if group_by == "agent":
         item.update(agentClass=row["agent_class"], agent=row["agent"] or None,
@@ -10530,7 +10542,7 @@ def traffic_group_item(group_by, row):
 
 
 def traffic_groups(connection, filters, group_by, page, per_page):
-    """(total, items) of one page of traffic grouped by agent, operator or day."""
+    """(total, items) of one page of traffic grouped by agent, operator, day or assistant."""
     columns, group, order, extra = TRAFFIC_GROUP_SQL[group_by]
     where, params = filters.conditions()
     total = query_one(connection, "SELECT count(*) AS n FROM (SELECT 1 FROM traffic_daily t "
@@ -10541,6 +10553,29 @@ def traffic_groups(connection, filters, group_by, page, per_page):
         FROM traffic_daily t WHERE %s%s GROUP BY %s ORDER BY %s LIMIT ? OFFSET ?"""
         % (columns, where, extra, group, order), params + [per_page, (page - 1) * per_page])
     return total, [traffic_group_item(group_by, row) for row in rows]
+
+
+# What kind of file a path is: robots (/robots.txt), feed (a sitemap, RSS or Atom: a .xml,
+# .rss or .atom file, or a path ending in /feed or /rss), asset (what a page loads: scripts,
+# styles, images, fonts, media, source maps, web manifests, JSON), else page (what a person
+# reads: HTML, and documents such as PDF). By the path alone: the log has no content type.
+ASSET_EXTENSIONS = frozenset((
+    "js mjs cjs css map png jpg jpeg gif webp avif svg ico bmp woff woff2 ttf otf eot mp4 webm "
+    "mp3 ogg wav json webmanifest wasm").split())
+FEED_EXTENSIONS = frozenset(("xml", "rss", "atom"))
+FEED_PATH = re.compile(r"/(?:feed|rss)/?$", re.IGNORECASE)
+PATH_CLASSES = ("page", "asset", "feed", "robots")
+
+
+def path_class(path):
+    """The PATH_CLASSES class of a page's path."""
+    if path.lower() == "/robots.txt":
+        return "robots"
+    name = path.rpartition("/")[2]
+    extension = name.rpartition(".")[2].lower() if "." in name else ""
+    if extension in FEED_EXTENSIONS or FEED_PATH.search(path):
+        return "feed"
+    return "asset" if extension in ASSET_EXTENSIONS else "page"
 
 
 def traffic_pages(connection, scope, filters):
@@ -10583,7 +10618,7 @@ def page_item(found):
     host, path = escaped_path(found["host"]), escaped_path(found["path"])  # rows 1.0.0 stored raw
     return {
         "host": host, "path": path, "url": "https://%s%s" % (host, path),
-        "requests": found["requests"], "aiRequests": found["aiRequests"],
+        "pathClass": path_class(found["path"]), "requests": found["requests"], "aiRequests": found["aiRequests"],
         "humanVisits": found["humanVisits"], "aiReferrals": found["aiReferrals"],
         "lastCrawled": [{"operator": operator, "lastAt": last}
                         for operator, last in sorted(found["crawled"].items())],
@@ -10597,7 +10632,8 @@ def page_item(found):
 # report: (keeps a page, its sort key)
 TRAFFIC_PAGE_REPORTS = {
     None: (lambda item: True, lambda item: (-item["requests"], -item["citingChats"])),
-    "crawled-not-cited": (lambda item: item["aiRequests"] and not item["citingChats"],
+    "crawled-not-cited": (lambda item: item["aiRequests"] and not item["citingChats"]
+                          and item["pathClass"] == "page",
                           lambda item: (-item["aiRequests"],)),
     "cited-not-crawled": (lambda item: item["citingChats"] and not item["aiRequests"],
                           lambda item: (-item["citingChats"],)),
@@ -10667,8 +10703,17 @@ def traffic_schemas():
         "TrafficDay": object_schema(dict(counted, day=string_schema(format="date"),
                                          agentClass=classes,
                                          operator=nullable_schema(string_schema()))),
+        "TrafficAssistant": object_schema({
+            "assistant": string_schema(),
+            "visits": dict(COUNT, description="Visits people made from the assistant's answers "
+                           "(its Referer, or the utm_source it adds)."),
+            "pages": dict(COUNT, description="Distinct pages (host and path) they visited."),
+            "lastAt": TIMESTAMP}),
         "TrafficPage": object_schema({
             "host": string_schema(), "path": string_schema(), "url": string_schema(),
+            "pathClass": {"enum": list(PATH_CLASSES), "description": "page; asset (a script, "
+                          "style, image, font, media or JSON file); feed (a sitemap, RSS or Atom: "
+                          ".xml, .rss, .atom, or ending in /feed or /rss); robots (/robots.txt)."},
             "requests": COUNT,
             "aiRequests": dict(COUNT, description="By AI agents, spoofed ones left out."),
             "humanVisits": COUNT,
@@ -10684,6 +10729,8 @@ def traffic_schemas():
                                                       TRAFFIC_ITEM_SCHEMAS.values()]}),
             groupBy={"enum": list(TRAFFIC_GROUPS)},
             report=nullable_schema({"enum": list(TRAFFIC_REPORTS)}), **window)),
+        "TrafficAssistantList": object_schema(dict(
+            PAGE_FIELDS, data=array_schema(schema_ref("TrafficAssistant")), **window)),
         "RobotsCheck": object_schema(dict(window, domains=array_schema(object_schema({
             "domain": string_schema(), "origin": {"enum": ["upload", "fetch"]},
             "updatedAt": TIMESTAMP, "citedPages": COUNT,
@@ -10813,9 +10860,12 @@ def add_traffic_routes(app, db):
             "`day` is the daily series. `groupBy=page` is per own page (host and path; `www.` "
             "and the bare domain are one page), its citing chats those in scope whose cited "
             "sources include the page's URL, its query and fragment ignored; most requests "
-            "first. A `report` is the page view narrowed: `crawled-not-cited` most AI requests "
-            "first, `cited-not-crawled` most citing chats first, `referrals` most referrals "
-            "first.")))
+            "first, each classed (`pathClass`: page, asset, feed, robots). Spoofed requests (an "
+            "agent's name from outside its operator's published ranges) are counted only in "
+            "`groupBy=agent`'s `spoofed`: `operator`, `day` and a page's `aiRequests` leave "
+            "them out. A `report` is the page view narrowed: `crawled-not-cited` (pages of "
+            "class `page` only) most AI requests first, `cited-not-crawled` most citing chats "
+            "first, `referrals` most referrals first.")))
     def analytics_traffic():
         values, scope = analytics_export_query(db, TRAFFIC_PARAMS + EXPORT_PARAMS)
         group_by = "page" if values["report"] else values["groupBy"]
@@ -10828,6 +10878,29 @@ def add_traffic_routes(app, db):
                               scope=scope)
             return success(traffic_document(connection, scope, filters, group_by, values["report"],
                                             values["page"], values["perPage"]), "Traffic retrieved")
+
+    @app.get(API_PREFIX + "/analytics/traffic/assistants", openapi=Operation(
+        "The visits each AI assistant sent to own pages, in all", "TrafficAssistantList",
+        params=ASSISTANT_PARAMS + EXPORT_PARAMS, description=(
+            "The AI referrals of `GET /analytics/traffic?report=referrals` summed per assistant "
+            "(ChatGPT, Perplexity...) rather than per page: people's visits whose Referer is the "
+            "assistant's site or whose URL carries the `utm_source` it adds, with the distinct "
+            "pages they visited; most visits first. The window counts the whole UTC days it "
+            "touches (default the last 30 days); `host` narrows it; paged and exported as "
+            "every analytics list.")))
+    def analytics_traffic_assistants():
+        query, values = read_query(ASSISTANT_PARAMS + EXPORT_PARAMS)
+        no_chat_filters = dict.fromkeys(p.name for p in SCOPE_PARAMS[2:])  # referrals are no chats'
+        scope = read_scope(query, dict(no_chat_filters, **values), caller().workspace_id, db.clock())
+        query.done()
+        filters = traffic_filters(scope, {"agentClass": None, "operator": None, "host": values["host"]})
+        page, per_page = (1, MAX_ID) if values["format"] != "json" else (values["page"], values["perPage"])
+        with db.read() as connection:
+            total, items = traffic_groups(connection, filters, "assistant", page, per_page)
+        if values["format"] != "json":
+            return export(values, "traffic_assistants", "TrafficAssistant", items, scope=scope)
+        return success(dict(page_fields(total, page, per_page), data=items,
+                            **{"from": scope.start, "to": scope.end}), "Assistants retrieved")
 
 
 def robots_answer(db, workspace_id, values, message, query=None):
@@ -13984,7 +14057,9 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
           gap: 16px; }
 .charts > *, main > * { min-width: 0; }
 figure { margin: 0 0 16px; }
-.chart { width: 100%; height: auto; display: block; }
+/* At most 700 px wide: a chart across a whole card scaled its 14-unit axis labels to 29 px,
+   twice the page's text; 700 px keeps them at 17.5 px. */
+.chart { width: 100%; max-width: 700px; height: auto; display: block; }
 .chart .grid { stroke: #d1d5db; }
 .chart .annotation line { stroke: var(--muted); stroke-width: 2; stroke-dasharray: 4 3; }
 .chart .axis { font-size: 14px; fill: var(--muted); }
@@ -14003,6 +14078,12 @@ tbody th { font-weight: 500; }
 .scroll tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--card);
                             min-width: 10em; max-width: 22em; overflow-wrap: break-word; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+/* A header wraps between its words, and the rankings are set a little tighter, so their
+   twelve columns fit their card at 1280 px, changes included. */
+thead th.num { white-space: normal; }
+table.ranks { font-size: 14px; }
+table.ranks th, table.ranks td { padding: 6px 5px; }
+.scroll table.ranks tr > :first-child { min-width: 8em; }
 .margin { display: block; color: var(--muted); font-size: .8em; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
@@ -14041,14 +14122,42 @@ details > summary { cursor: pointer; font-weight: 600; }
   .card { padding: 12px; }
   .scroll tr > :first-child { min-width: 8em; }
   .who { margin-left: 0; width: 100%; justify-content: space-between; }
-  .filters > div, .row > div { min-width: 0; flex: 1 1 45%; }
+  /* Half the width left a select room for about 12 characters ("Branded and no…"): each
+     field takes the whole row, so a choice, a topic's or tag's name included, reads whole. */
+  .filters > div, .row > div { min-width: 0; flex: 1 1 100%; }
+  /* Tables stack: a row is a block, each cell its column's header (data-label, set by the
+     script) and its value; the headers stay above as a wrapped row, so sorting links stay.
+     A header is never cut at the edge of a box scrolling sideways. */
+  .scroll > table.stacks, table.stacks tbody, table.stacks tr { display: block; }
+  table.stacks thead tr { display: flex; flex-wrap: wrap; gap: 0 12px; }
+  table.stacks thead th { border: 0; padding: 2px 0; }
+  table.stacks tbody tr { border-bottom: 1px solid var(--line); padding: 6px 0; }
+  table.stacks tbody th, table.stacks td { display: block; border: 0; padding: 2px 0;
+                                           position: static; min-width: 0; max-width: none; }
+  table.stacks td[data-label] { display: flow-root; text-align: right; white-space: normal; }
+  table.stacks td[data-label]::before { content: attr(data-label); float: left;
+                                        margin-right: 12px; color: var(--muted); font-size: 14px;
+                                        text-align: left; }
 }
 """
 
-# The dashboard's one script: times in the browser's own time zone. A page shows them in
-# UTC (see when()); without script they stay so. A file, as the CSP's script-src 'self' allows.
+# The dashboard's one script: times in the browser's own time zone, and each table cell
+# labelled with its column's header (data-label), which a phone's stacked rows show beside
+# the value (DASHBOARD_CSS). A page shows times in UTC (see when()) and its tables scrolling
+# in their box; without script they stay so. A file, as the CSP's script-src 'self' allows.
 DASHBOARD_SCRIPT = """"use strict";
 document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll(".scroll > table").forEach(function (table) {
+    var headers = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+      return th.querySelector(".visually-hidden") ? "" : th.textContent.trim();
+    });
+    table.querySelectorAll("tbody tr").forEach(function (row) {
+      Array.prototype.forEach.call(row.children, function (cell, index) {
+        if (cell.tagName === "TD" && headers[index]) cell.dataset.label = headers[index];
+      });
+    });
+    table.classList.add("stacks");
+  });
   var formats = {date: {dateStyle: "medium"}, time: {dateStyle: "medium", timeStyle: "short"}};
   document.querySelectorAll("time[data-local]").forEach(function (node) {
     var moment = new Date(node.getAttribute("datetime"));
@@ -14132,7 +14241,20 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 </tbody></table></div>
 % end
 </section>
-% for title, key, rows in reports:
+<section class="card" aria-label="Spoofed requests">
+<h2>Spoofed requests</h2>
+<p class="hint">An AI or search agent's name sent from an address outside its operator's published ranges: not the operator's, so counted in none of the figures above.</p>
+% if not spoofed:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in spoofed:
+<li>{{row["agent"]}}, claiming to be {{row["operator"]}}'s: {{row["spoofed"]}} {{"request" if row["spoofed"] == 1 else "requests"}}</li>
+% end
+</ul>
+% end
+</section>
+% for title, label, key, rows in reports:
 <section class="card" aria-label="{{title}}">
 <h2>{{title}}</h2>
 % if not rows:
@@ -14140,12 +14262,37 @@ TRAFFIC_TEMPLATE = """<form method="get" class="card filters" aria-label="Window
 % else:
 <ul>
 % for row in rows:
-<li>{{row["url"]}}: {{row[key]}}</li>
+<li>{{row["url"]}} · {{label}}: {{row[key]}}</li>
 % end
 </ul>
 % end
 </section>
 % end
+<section class="card" aria-label="Other files AI agents read">
+<h2>Other files AI agents read</h2>
+<p class="hint">Not pages: assets (scripts, styles, images, fonts), feeds (sitemaps, RSS, Atom) and robots.txt, classed by their path.</p>
+% if not files:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in files:
+<li>{{row["url"]}} ({{row["pathClass"]}}) · AI agent requests: {{row["aiRequests"]}}</li>
+% end
+</ul>
+% end
+</section>
+<section class="card" aria-label="Visits per AI assistant">
+<h2>Visits per AI assistant</h2>
+% if not assistants:
+<p class="empty">None in this window.</p>
+% else:
+<ul>
+% for row in assistants:
+<li>{{row["assistant"]}}: {{row["visits"]}} {{"visit" if row["visits"] == 1 else "visits"}} to {{row["pages"]}} {{"page" if row["pages"] == 1 else "pages"}}</li>
+% end
+</ul>
+% end
+</section>
 """
 
 EXPORT_LINKS_TEMPLATE = """<p class="exports">Download every row of these filters:
@@ -14641,25 +14788,37 @@ class AnswerRenderer:
     line_break = "<br>"
     inline_pattern = staticmethod(markdown_inline_pattern)
 
-    def __init__(self, brands):
-        # the matcher's own patterns, so a highlight is exactly what counts as a mention
-        self.patterns = [(brand_id, pattern) for brand_id, literal, regex, _ in
-                         BrandMatcher(brands).brands for pattern in (literal, regex) if pattern]
+    def __init__(self, brands, answer="", question=None):
+        """brands' mentions in answer as extraction counts them: the matcher's own spans
+        in the answer's prose (URLs, domains, e-mails, link targets and the repeated
+        question blanked), so a highlight is exactly what counts as a mention (a brand
+        Notion is not marked inside the link text notion.so). question: the chat's prompt."""
+        matcher = BrandMatcher(brands)
+        prose = matcher.prose(answer, question)
+        self.answer, self.read_to = answer, 0
+        self.marks = sorted(((start, end, brand_id) for brand_id, literal, pattern, _ in matcher.brands
+                             for start, end in name_spans(prose, literal, pattern)),
+                            key=lambda mark: (mark[0], -mark[1]))  # the longest first
+        self.mark_starts = [start for start, _, _ in self.marks]
 
     def text(self, text):
-        """Plain text, escaped, with brand names in <mark>."""
-        spans = sorted((match.start(), -match.end(), brand_id)
-                       for brand_id, pattern in self.patterns
-                       for match in pattern.finditer(text) if match.end() > match.start())
-        out, at = [], 0
-        for start, negative_end, brand_id in spans:
-            if start < at:
-                continue  # inside a mark already placed
-            out.append(escape(text[at:start]))
-            out.append('<mark class="brand-%d">%s</mark>'
-                       % (brand_id, escape(text[start:-negative_end])))
-            at = -negative_end
-        out.append(escape(text[at:]))
+        """Plain text, escaped, with the counted mentions in it in <mark>. The renderer
+        hands the answer's text over in order, each piece a slice of it: the piece is
+        found from where the last one ended, which places it among the counted spans."""
+        at = self.answer.find(text, self.read_to) if text else -1
+        if at < 0:
+            return escape(text)
+        self.read_to = at + len(text)
+        out, done = [], at
+        for start, end, brand_id in self.marks[bisect.bisect_left(self.mark_starts, at):]:
+            if start >= self.read_to:
+                break
+            if start < done or end > self.read_to:
+                continue  # inside a mark already placed, or running past this piece
+            out.append(escape(self.answer[done:start]))
+            out.append('<mark class="brand-%d">%s</mark>' % (brand_id, escape(self.answer[start:end])))
+            done = end
+        out.append(escape(self.answer[done:self.read_to]))
         return "".join(out)
 
     def inline(self, text):
@@ -14861,21 +15020,24 @@ def percent(value, digits=1):
 
 
 def margin(figure, is_share=True):
-    """A figure's 95 % interval as a compact "± x" on a line of its own (x: half its width,
-    in points for a share), the exact range or the reason there is none in its title."""
+    """A figure's 95 % interval as its range on a line of its own: "(34.0–100.0 %)" for a
+    share, "(1.25 to 1.75)" for a mean (a minus sign and a dash would run together), or
+    "(no interval)" with the reason in its title. An interval is seldom even around its
+    figure (Wilson's near 0 or 100 %), so "± half its width" would read as a range it is not."""
     if figure["value"] is None:
         return ""
     if figure["lower"] is None:
-        return '<small class="margin" title="No interval: %s">±?</small>' % escape(figure["interval"])
-    scale, unit = (100, " pts") if is_share else (1, "")
+        return '<small class="margin" title="%s">(no interval)</small>' % escape(figure["interval"])
     bounds = ("%.1f–%.1f %%" % (figure["lower"] * 100, figure["upper"] * 100) if is_share
               else "%.2f to %.2f" % (figure["lower"], figure["upper"]))
-    return '<small class="margin" title="95 %% interval: %s">± %.*f%s</small>' % (
-        bounds, 1 if is_share else 2, (figure["upper"] - figure["lower"]) * scale / 2, unit)
+    return '<small class="margin" title="95 %% interval">(%s)</small>' % bounds
 
 
-# Each marker's outline around (0, 0), drawn once and moved to each point: hollow, so equal
-# points of several lines show through each other, each shape a different size as well.
+# Each marker's outline around (0, 0), drawn once and moved to each point. Equal points of
+# several lines share a spot: each marker is an unfilled outline (a white fill hid the one
+# beneath), each line's shape smaller than the line's before it and drawn after it, so
+# where points meet their outlines nest inside each other, as Datawrapper draws its hollow
+# symbols, and every line's point shows.
 MARKER_OUTLINES = {
     "square": ((-1, -1), (1, -1), (1, 1), (-1, 1)),
     "triangle": ((0, -1.2), (1.1, 0.9), (-1.1, 0.9)),
@@ -14884,18 +15046,20 @@ MARKER_OUTLINES = {
               (0.4, 1.2), (-0.4, 1.2), (-0.4, 0.4), (-1.2, 0.4), (-1.2, -0.4), (-0.4, -0.4)),
     "triangle-down": ((0, 1.2), (1.1, -0.9), (-1.1, -0.9)),
 }
+MARKER_LARGEST, MARKER_STEP = 6.0, 0.7  # the first line's marker size, each next one's less
 
 
 @functools.lru_cache(maxsize=256)
 def marker_template(shape, color):
     """The SVG of a shape's marker in color, with %(x)s, %(y)s and %(title)s to fill in."""
-    size = 4 + CHART_MARKERS.index(shape) * 0.6
-    common = 'fill="#fff" stroke="%s" stroke-width="2"' % escape(color)
+    size = MARKER_LARGEST - CHART_MARKERS.index(shape) * MARKER_STEP
+    common = 'fill="none" stroke="%s" stroke-width="1.5"' % escape(color)
     if shape == "circle":
         return '<circle cx="%%(x).1f" cy="%%(y).1f" r="%.1f" %s>%%(title)s</circle>' % (size, common)
+    outline = MARKER_OUTLINES[shape]
+    size /= max(abs(d) for point in outline for d in point)  # reaching size from its point
     return ('<polygon points="%s" transform="translate(%%(x).1f %%(y).1f)" %s>%%(title)s</polygon>'
-            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in MARKER_OUTLINES[shape]),
-               common))
+            % (" ".join("%.1f,%.1f" % (dx * size, dy * size) for dx, dy in outline), common))
 
 
 def line_chart(title, labels, lines, markers=()):
@@ -15588,7 +15752,8 @@ def add_chat_pages(app, db):
             brands = brand_rows(connection, workspace_id)
         names = {brand["id"]: brand["name"] for brand in brands}
         body = render_part("chat", chat=chat, brands=names,
-                           answer=AnswerRenderer(brands).render(chat["answer"]))
+                           answer=AnswerRenderer(brands, chat["answer"], chat["prompt"])
+                           .render(chat["answer"]))
         return render_page("Chat", body, "/chats")
 
 
@@ -15646,14 +15811,23 @@ def add_traffic_page(app, db):
             days = traffic_document(connection, scope, filters, "day", None, 1, MAX_ID)["data"]
             operators = traffic_document(connection, scope, filters, "operator", None, 1,
                                          MAX_ID)["data"]
-            reports = [(title, key, traffic_document(connection, scope, filters, "page", report, 1,
-                                                     TRAFFIC_PAGE_LISTS)["data"])
-                       for title, key, report in (
-                           ("Read by AI agents, cited by no chat", "aiRequests", "crawled-not-cited"),
-                           ("Cited, read by no AI agent", "citingChats", "cited-not-crawled"),
-                           ("Visits AI assistants sent to cited pages", "aiReferrals", "referrals"))]
+            agents = traffic_document(connection, scope, filters, "agent", None, 1, MAX_ID)["data"]
+            reports = [(title, label, key, traffic_document(
+                connection, scope, filters, "page", report, 1, TRAFFIC_PAGE_LISTS)["data"])
+                for title, label, key, report in (
+                    ("Read by AI agents, cited by no chat", "AI agent requests", "aiRequests",
+                     "crawled-not-cited"),
+                    ("Cited, read by no AI agent", "citing chats", "citingChats", "cited-not-crawled"),
+                    ("Visits AI assistants sent to cited pages", "visits from AI assistants",
+                     "aiReferrals", "referrals"))]
+            files = [item for item in traffic_pages(connection, scope, filters)
+                     if item["pathClass"] != "page" and item["aiRequests"]]
+            assistants = traffic_groups(connection, filters, "assistant", 1, TRAFFIC_PAGE_LISTS)[1]
+        files.sort(key=lambda item: (-item["aiRequests"], item["url"]))
         body = render_part("traffic", values=values, windows=DASHBOARD_WINDOWS, operators=operators,
-                           chart=traffic_chart(scope, days), reports=reports)
+                           chart=traffic_chart(scope, days), reports=reports,
+                           spoofed=[row for row in agents if row["spoofed"]],
+                           files=files[:TRAFFIC_PAGE_LISTS], assistants=assistants)
         body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
 

@@ -5,6 +5,7 @@ Used by tests/test_dashboard_browser.py and by ``./build screenshots``
 (/usr/bin/chromium, /usr/bin/chromedriver); ``./build test`` installs them when missing.
 """
 
+import io
 import os
 import tempfile
 import time
@@ -36,7 +37,7 @@ SEED = {"workspaces": [{
     "prompts": [
         {"text": "Best CRM for a small team?", "topic": "CRM", "tags": ["core"]},
         {"text": "Which CRM has the best free tier?", "topic": "Pricing", "location": "US"},
-        {"text": "CRM with the best integrations", "topic": "CRM"},
+        {"text": "CRM with the best integrations", "topic": "CRM", "samplesPerRun": 3},
     ],
 }]}
 
@@ -45,6 +46,32 @@ SEED = {"workspaces": [{
 # which the tests keep to check that every page escapes it.
 SHOWCASE_SEED = {"workspaces": [dict(SEED["workspaces"][0], brands=[
     brand for brand in SEED["workspaces"][0]["brands"] if "<" not in brand["name"]])]}
+
+
+# A day of the site's access log (combined format), its agents' user agents as their
+# operators document them: OpenAI's GPTBot from its published range and from an address
+# outside it (spoofed), Anthropic's ClaudeBot, files that are not pages (a script, the
+# sitemap, robots.txt), and people sent by ChatGPT and Perplexity.
+GPTBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.1; "
+          "+https://openai.com/gptbot")
+CLAUDEBOT = ("Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; ClaudeBot/1.0; "
+             "+claudebot@anthropic.com)")
+BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
+LOG_DAY = (("20.171.206.10", "/pricing", GPTBOT, "-"), ("20.171.206.10", "/static/app.js", GPTBOT, "-"),
+           ("20.171.206.10", "/sitemap.xml", GPTBOT, "-"), ("20.171.206.10", "/robots.txt", GPTBOT, "-"),
+           ("203.0.113.9", "/pricing", GPTBOT, "-"), ("216.73.216.20", "/docs/setup", CLAUDEBOT, "-"),
+           ("192.0.2.10", "/pricing", BROWSER, "https://chatgpt.com/"),
+           ("192.0.2.11", "/", BROWSER, "https://www.perplexity.ai/search?q=crm"))
+
+
+def access_log(now, days):
+    """The site's access log of the last `days` days: LOG_DAY's requests each day."""
+    lines = []
+    for day in range(days, 0, -1):
+        moment = time.strftime("%d/%b/%Y:%H:%M:%S", time.gmtime(now - day * 86400))
+        lines += ['%s - - [%s +0000] "GET %s HTTP/1.1" 200 512 "%s" "%s"\n'
+                  % (address, moment, path, referer, agent) for address, path, agent, referer in LOG_DAY]
+    return "".join(lines).encode()
 
 
 def history_database(path, days=HISTORY_DAYS, seed=SEED):
@@ -65,6 +92,7 @@ def history_database(path, days=HISTORY_DAYS, seed=SEED):
                 "text": "Is Acme or Northwind better, question %d?" % day, "location": None,
                 "topic": "CRM", "tags": [], "samplesPerRun": None})])
         worker.run_pending()
+    tracker.ingest_log(db, workspace_id, io.BytesIO(access_log(now, days)), host="acme.example")
     db.close()
     return key
 

@@ -321,7 +321,7 @@ def test_answers_render_as_markdown_with_every_byte_escaped():
                "use_regex": 0, "domains": []},
               {"id": 2, "name": "Northwind Suite", "tracked_names": [], "name_regex": None,
                "use_regex": 0, "domains": []}]
-    rendered = tracker.AnswerRenderer(brands).render(ANSWER)
+    rendered = tracker.AnswerRenderer(brands, ANSWER).render(ANSWER)
     assert rendered == (
         '<h3>Top picks</h3><p><mark class="brand-1">Acme CRM</mark> leads; see <a href="https://'
         'acme.example/" rel="nofollow noopener noreferrer"><mark class="brand-1">Acme</mark></a> '
@@ -331,6 +331,54 @@ def test_answers_render_as_markdown_with_every_byte_escaped():
         'noreferrer">https://contoso.example/page</a>.</li></ul><pre><code>&lt;script&gt;alert(1)'
         '&lt;/script&gt;</code></pre><blockquote>quoted <em><mark class="brand-1">Acme</mark>'
         '</em></blockquote>')
+
+
+# The answer of issue 42: one mention counted ("Notion AI"), and "notion" inside the link
+# text notion.so, a domain, which extraction blanks.
+NOTION_ANSWER = ("For a small team, **Notion AI** drafts and summarises pages. Pricing: "
+                 "[notion.so](https://www.notion.so/pricing), or see notion.so/product/ai.")
+
+
+def test_an_answer_marks_exactly_the_mentions_extraction_counts():
+    brands = [{"id": 7, "name": "Notion", "tracked_names": ["Notion AI"], "name_regex": None,
+               "use_regex": 0, "domains": ["notion.so"]}]
+    question = "Which wiki with AI should a small team use?"
+    counted = tracker.BrandMatcher(brands).match(NOTION_ANSWER, [], question)
+    assert [(row["brand_id"], row["mentions"]) for row in counted] == [(7, 1)]
+    rendered = tracker.AnswerRenderer(brands, NOTION_ANSWER, question).render(NOTION_ANSWER)
+    assert re.findall(r"<mark[^>]*>(.*?)</mark>", rendered) == ["Notion AI"]
+    assert rendered == (
+        '<p>For a small team, <strong><mark class="brand-7">Notion AI</mark></strong> drafts and '
+        'summarises pages. Pricing: <a href="https://www.notion.so/pricing" rel="nofollow noopener '
+        'noreferrer">notion.so</a>, or see notion.so/product/ai.</p>')
+    # the question repeated is not a mention, and is not marked either
+    repeated = "Which wiki with Notion AI should a small team use? Notion AI."
+    rendered = tracker.AnswerRenderer(brands, repeated, "Which wiki with Notion AI should a "
+                                      "small team use?").render(repeated)
+    assert re.findall(r"<mark[^>]*>(.*?)</mark>", rendered) == ["Notion AI"]
+    assert rendered.startswith("<p>Which wiki with Notion AI should")
+
+
+def test_the_chat_page_marks_as_many_mentions_as_the_api_counts(site, db):
+    """Issue 42, through the page: a chat answered with NOTION_ANSWER, read by extraction as
+    the worker reads it, is shown with one mark, where the API counts one mention."""
+    from test_analytics import add_chat
+
+    brand = site.post_json("/api/v1/brands", {"name": "Notion", "trackedNames": ["Notion AI"],
+                                              "domains": ["notion.so"]}, headers=bearer(site)).json["data"]
+    prompt = dict(tracker.query_one(db.connection(), "SELECT * FROM prompts ORDER BY id LIMIT 1"))
+    with db.read() as connection:
+        brands = tracker.brand_rows(connection, prompt["workspace_id"])
+    found = tracker.BrandMatcher(brands).match(NOTION_ANSWER, [], prompt["text"])
+    chat_id = add_chat(db, prompt["workspace_id"], prompt, "chatgpt", "2026-11-20T10:00:00.000Z",
+                       brands=[(row["brand_id"], row["position"], row["cited"]) for row in found],
+                       text=NOTION_ANSWER)
+    assert [(row["brand_id"], row["mentions"]) for row in found] == [(brand["id"], 1)]
+    chat = site.get("/api/v1/analytics/chats/%d" % chat_id, headers=bearer(site)).json["data"]
+    assert [(m["brandId"], m["count"]) for m in chat["mentions"]] == [(brand["id"], 1)]
+    sign_in(site, site.key["key"])
+    marks = site.get("/chats/%d" % chat_id).html.select(".answer mark")
+    assert [(mark.text, mark["class"]) for mark in marks] == [("Notion AI", ["brand-%d" % brand["id"]])]
 
 
 def test_the_chat_page_shows_the_answer_brands_and_sources(site, db):
@@ -480,20 +528,36 @@ def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
 
 
 def margin_text(figure, is_share=True):
-    """The text of a figure's "± x" under it (its title holds the range, or why none)."""
+    """The text of a figure's interval under it (its title says why there is none)."""
     return re.sub("<[^>]+>", "", tracker.margin(figure, is_share))
 
 
-def test_a_margin_is_half_the_interval_with_the_range_or_the_reason_in_its_title():
-    share = {"value": 0.5, "lower": 0.4, "upper": 0.62, "interval": None}
-    assert tracker.margin(share) == ('<small class="margin" title="95 % interval: 40.0–62.0 %">'
-                                     '± 11.0 pts</small>')
+def test_an_interval_is_shown_as_its_range_never_as_plus_or_minus_half_its_width():
+    """Issue 42: 100.0 % with the API's 34 %-100 % was shown "± 32.9 pts", read as 67-133 %."""
+    lopsided = {"value": 1.0, "lower": 0.34, "upper": 1.0, "interval": None}
+    assert tracker.margin(lopsided) == ('<small class="margin" title="95 % interval">'
+                                        '(34.0–100.0 %)</small>')
     position = {"value": 1.5, "lower": 1.25, "upper": 1.75, "interval": None}
-    assert tracker.margin(position, False) == ('<small class="margin" title="95 % interval: '
-                                               '1.25 to 1.75">± 0.25</small>')
+    assert tracker.margin(position, False) == ('<small class="margin" title="95 % interval">'
+                                               '(1.25 to 1.75)</small>')
+    sentiment = {"value": 0.1, "lower": -0.25, "upper": 0.4, "interval": None}
+    assert margin_text(sentiment, False) == "(-0.25 to 0.40)"
     few = {"value": 1.0, "lower": None, "upper": None, "interval": "fewer than 2 prompts"}
-    assert tracker.margin(few) == '<small class="margin" title="No interval: fewer than 2 prompts">±?</small>'
+    assert tracker.margin(few) == ('<small class="margin" title="fewer than 2 prompts">'
+                                   '(no interval)</small>')
     assert tracker.margin({"value": None, "lower": None, "upper": None, "interval": "nothing to measure"}) == ""
+
+
+def test_every_interval_on_the_dashboard_is_a_range(site):
+    """The overview's rankings and the sources pages show the API's bounds, and no "±"."""
+    sign_in(site, site.key["key"])
+    rankings = site.get("/api/v1/analytics/rankings", headers=bearer(site)).json["data"]["brands"]
+    page = site.get("/")
+    shown = [row.find_all("td")[1].find("small").text for row in page.html.select("table.ranks tbody tr")]
+    assert shown == ["(%.1f–%.1f %%)" % (row["visibility"]["lower"] * 100,
+                                          row["visibility"]["upper"] * 100) for row in rankings]
+    for path in PAGES:
+        assert not re.search(r"±\s*[\d.]*[1-9]", site.get(path).html.find("main").text), path
 
 
 def bearer(client):
@@ -821,6 +885,35 @@ def test_charts_mark_every_point_with_its_date_and_value_and_name_each_lines_lat
     assert len(legend) == len(series) and all(re.search(r"latest \d+\.\d %$", text) for text in legend)
     cells = chart.select("details.data td")
     assert cells and all(td["class"] == ["num"] for td in cells)
+
+
+def marker_extent(marker):
+    """How far a marker's outline reaches from its point, in the chart's units."""
+    if marker.name == "circle":
+        return float(marker["r"])
+    return max(abs(float(n)) for point in marker["points"].split() for n in point.split(","))
+
+
+def test_equal_points_of_several_lines_all_show_nested_outlines_never_covered():
+    """Issue 42: a white-filled square drawn over the own brand's circle at the same value
+    hid it. Every line's marker at an equal point is an unfilled outline, each later line's
+    smaller than the one before it, so none covers another's outline."""
+    import bs4
+
+    lines = [(name, tracker.CHART_COLORS[number], [0.5, 0.25, 0.75])
+             for number, name in enumerate(("Acme", "Northwind", "Contoso", "Globex"))]
+    svg = bs4.BeautifulSoup(tracker.line_chart("Visibility", ["2026-11-01", "2026-11-02",
+                                                              "2026-11-03"], lines), "html.parser")
+    at_middle = [g.find_all(["circle", "polygon"])[1] for g in svg.select("g.series")]
+    spots = {(m.get("cx"), m.get("cy")) if m.name == "circle"
+             else tuple(re.findall(r"[\d.]+", m["transform"])) for m in at_middle}
+    assert len(spots) == 1  # the four points are at one spot
+    assert [m.get("fill") for m in at_middle] == ["none"] * 4
+    assert [m.find("title").text for m in at_middle] == [
+        "%s, 2 Nov 2026: 25.0 %%" % name for name, _, _ in lines]
+    extents = [marker_extent(m) for m in at_middle]
+    assert extents == sorted(extents, reverse=True) and len(set(extents)) == 4
+    assert [m.name for m in at_middle] == ["circle", "polygon", "polygon", "polygon"]
 
 
 def test_a_logo_url_of_another_scheme_stored_before_1_0_1_is_rendered_nowhere(site, db):

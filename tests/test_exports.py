@@ -240,7 +240,8 @@ def test_the_traffic_exports_columns_follow_their_json_too(api):
     post_log(api, COMBINED_LOG, host="acme.com")
     window = {"from": "2026-11-20", "to": "2026-11-22"}
     assert_exports_follow_their_json(api, [("/analytics/traffic", dict(window, groupBy=group))
-                                           for group in ("agent", "operator", "day", "page")])
+                                           for group in ("agent", "operator", "day", "page")]
+                                     + [("/analytics/traffic/assistants", window)])
 
 
 def file_name(reply):

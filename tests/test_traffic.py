@@ -414,7 +414,7 @@ def test_the_pages_joined_with_their_citations(joined):
     document = pages(joined, groupBy="page")
     by_path = {item["path"]: item for item in document["data"]}
     assert by_path["/pricing"] == {
-        "host": "acme.com", "path": "/pricing", "url": "https://acme.com/pricing",
+        "host": "acme.com", "path": "/pricing", "url": "https://acme.com/pricing", "pathClass": "page",
         # GPTBot 2 (one spoofed), SearchBot, ChatGPT-User, 3 people (2 referred), curl
         "requests": 8, "aiRequests": 3, "humanVisits": 3, "aiReferrals": 2,
         "lastCrawled": [{"operator": "OpenAI", "lastAt": "2026-11-21T07:00:00.000Z"}],
@@ -444,12 +444,63 @@ def test_the_ready_reports(joined):
 
 def test_operators_and_days(joined):
     operators = pages(joined, groupBy="operator")["data"]
+    # a spoofed request is not its claimed operator's (issue 42): GPTBot's from 203.0.113.9 and
+    # Googlebot's from 192.0.2.50 are left out of OpenAI's and Google's, and of the days
     assert [(row["operator"], row["requests"], row["pages"]) for row in operators] == [
-        ("OpenAI", 5, 2), ("Google", 2, 1), ("Anthropic", 1, 1)]
+        ("OpenAI", 4, 2), ("Anthropic", 1, 1), ("Google", 1, 1)]
     assert operators[0]["agents"] == ["ChatGPT-User", "GPTBot", "OAI-SearchBot"]
     days = pages(joined, groupBy="day", agentClass="ai-training")["data"]
     assert [(row["day"], row["operator"], row["requests"]) for row in days] == [
-        ("2026-11-20", "Anthropic", 1), ("2026-11-20", "OpenAI", 3)]
+        ("2026-11-20", "Anthropic", 1), ("2026-11-20", "OpenAI", 2)]
+    agents = {row["agent"]: row for row in pages(joined, groupBy="agent")["data"]}
+    assert (agents["GPTBot"]["requests"], agents["GPTBot"]["spoofed"]) == (3, 1)  # counted here
+
+
+# One request of each class: (path, pathClass).
+CLASSED_PATHS = [("/pricing", "page"), ("/docs/guide.pdf", "page"), ("/blog/v1.2", "page"),
+                 ("/static/app.js", "asset"), ("/styles/site.CSS", "asset"),
+                 ("/img/logo.svg", "asset"), ("/fonts/inter.woff2", "asset"),
+                 ("/manifest.webmanifest", "asset"), ("/sitemap.xml", "feed"),
+                 ("/sitemap_index.xml", "feed"), ("/blog/rss", "feed"), ("/blog/feed/", "feed"),
+                 ("/atom.atom", "feed"), ("/robots.txt", "robots")]
+
+
+def test_each_path_is_classed_and_only_pages_are_reported_crawled_not_cited(site):
+    """Issue 42: /static/app.js and /sitemap.xml were listed as pages read by AI agents."""
+    log = "".join(combined("20.171.206.10", "20/Nov/2026:08:00:%02d" % n, path, GPTBOT)
+                  for n, (path, _) in enumerate(CLASSED_PATHS))
+    post_log(site, log, host="acme.com")
+    listed = pages(site, groupBy="page")["data"]
+    assert sorted((item["path"], item["pathClass"]) for item in listed) == sorted(CLASSED_PATHS)
+    crawled = pages(site, report="crawled-not-cited")["data"]
+    assert sorted(item["path"] for item in crawled) == sorted(
+        path for path, kind in CLASSED_PATHS if kind == "page")
+    assert [tracker.path_class(path) for path, _ in CLASSED_PATHS] == [k for _, k in CLASSED_PATHS]
+
+
+def test_the_visits_each_assistant_sent_in_all(joined):
+    """Issue 42: the AI referrals were there only per page."""
+    document = joined.get("/analytics/traffic/assistants", params=WINDOW).json["data"]
+    assert document == {
+        "total": 2, "page": 1, "perPage": 20, "lastPage": 1,
+        "data": [{"assistant": "ChatGPT", "visits": 2, "pages": 1, "lastAt": "2026-11-21T08:01:00.000Z"},
+                 {"assistant": "Perplexity", "visits": 1, "pages": 1,
+                  "lastAt": "2026-11-21T08:02:00.000Z"}],
+        "from": "2026-11-20T00:00:00.000Z", "to": "2026-11-22T00:00:00.000Z"}
+    by_page = pages(joined, report="referrals")["data"]
+    assert sum(item["aiReferrals"] for item in by_page) == 2 + 1
+    narrowed = joined.get("/analytics/traffic/assistants", params=dict(WINDOW, host="www.acme.com",
+                                                                     perPage=1)).json["data"]
+    assert (narrowed["total"], narrowed["data"]) == (0, [])
+    second = joined.get("/analytics/traffic/assistants", params=dict(WINDOW, perPage=1, page=2))
+    assert [item["assistant"] for item in second.json["data"]["data"]] == ["Perplexity"]
+    exported = joined.client.get(tracker.API_PREFIX + "/analytics/traffic/assistants", params=dict(
+        WINDOW, format="csv"), headers=joined.headers).text
+    assert exported.splitlines() == ["assistant,visits,pages,lastAt",
+                                     "ChatGPT,2,1,2026-11-21T08:01:00.000Z",
+                                     "Perplexity,1,1,2026-11-21T08:02:00.000Z"]
+    refused = joined.get("/analytics/traffic/assistants", status=422, params={"engine": "alpha"})
+    assert refused.json["errors"][0]["field"] == "engine"
 
 
 def test_paging_and_exports(joined):
@@ -458,7 +509,7 @@ def test_paging_and_exports(joined):
     csv_text = joined.client.get(tracker.API_PREFIX + "/analytics/traffic", params=dict(
         WINDOW, groupBy="page", format="csv"), headers=joined.headers).text
     header, pricing = csv_text.splitlines()[:2]
-    assert header.split(",")[:4] == ["host", "path", "url", "requests"]
+    assert header.split(",")[:5] == ["host", "path", "url", "pathClass", "requests"]
     assert "citations.engine" in header and pricing.startswith("acme.com,/pricing,")
     assert "alpha | bravo" in pricing
     ndjson = joined.client.get(tracker.API_PREFIX + "/analytics/traffic", params=dict(
@@ -625,13 +676,48 @@ def test_the_dashboard_page(joined):
     page = client.get("/traffic", {"days": "7"})
     assert page.html.find("a", href="/traffic").text == "AI traffic"
     chart = page.html.find("g", {"data-name": "OpenAI"})
-    # 2026-11-20: OpenAI 4 of the 5 AI agent requests (Anthropic 1); 2026-11-21: 1 of 1
+    # 2026-11-20: OpenAI 3 of the 4 AI agent requests not spoofed (Anthropic 1); 2026-11-21: 1 of 1
     assert [title.text for title in chart.find_all("title")] == [
-        "OpenAI, 20 Nov 2026: 80.0 %", "OpenAI, 21 Nov 2026: 100.0 %"]
-    rows = [row.th.text for row in page.html.find("section", {"aria-label": "Operators"}).tbody.find_all("tr")]
-    assert rows == ["OpenAI", "Google", "Anthropic"]
-    assert "https://acme.com/docs/setup: 2" in page.text
+        "OpenAI, 20 Nov 2026: 75.0 %", "OpenAI, 21 Nov 2026: 100.0 %"]
+    operators = page.html.find("section", {"aria-label": "Operators"}).tbody.find_all("tr")
+    assert [[cell.text for cell in row.find_all(["th", "td"])][:4] for row in operators] == [
+        ["OpenAI", "ChatGPT-User, GPTBot, OAI-SearchBot", "4", "2"],  # the spoofed GPTBot apart
+        ["Anthropic", "ClaudeBot", "1", "1"], ["Google", "Googlebot", "1", "1"]]
+
+    def items(label):
+        return [li.text for li in page.html.find("section", {"aria-label": label}).find_all("li")]
+    assert items("Spoofed requests") == ["GPTBot, claiming to be OpenAI's: 1 request",
+                                         "Googlebot, claiming to be Google's: 1 request"]
+    assert items("Read by AI agents, cited by no chat") == [
+        "https://acme.com/docs/setup · AI agent requests: 2"]
+    assert items("Cited, read by no AI agent") == ["https://acme.com/about · citing chats: 1",
+                                                   "https://acme.com/blog/ai · citing chats: 1"]
+    assert items("Visits AI assistants sent to cited pages") == [
+        "https://acme.com/pricing · visits from AI assistants: 2",
+        "https://acme.com/blog/ai · visits from AI assistants: 1",
+        "https://acme.com/about · visits from AI assistants: 0"]
+    assert items("Visits per AI assistant") == ["ChatGPT: 2 visits to 1 page",
+                                                "Perplexity: 1 visit to 1 page"]
+    assert items("Other files AI agents read") == []
     assert client.get("/traffic", {"days": "8"}, status=422)
+
+
+def test_the_dashboard_page_keeps_files_that_are_not_pages_apart(site):
+    post_log(site, "".join(combined("20.171.206.10", "20/Nov/2026:08:00:%02d" % n, path, GPTBOT)
+                           for n, (path, _) in enumerate(CLASSED_PATHS)), host="acme.com")
+    client = site.client
+    form = client.get("/").forms["sign-in"]
+    form["key"] = site.key
+    form.submit(status=303)
+    page = client.get("/traffic", {"days": "30"})
+    crawled = page.html.find("section", {"aria-label": "Read by AI agents, cited by no chat"})
+    assert [li.text for li in crawled.find_all("li")] == [
+        "https://acme.com%s · AI agent requests: 1" % path
+        for path in sorted(path for path, kind in CLASSED_PATHS if kind == "page")]
+    files = page.html.find("section", {"aria-label": "Other files AI agents read"})
+    assert [li.text for li in files.find_all("li")] == [  # the first ten, by path
+        "https://acme.com%s (%s) · AI agent requests: 1" % (path, kind)
+        for path, kind in sorted(CLASSED_PATHS) if kind != "page"][:tracker.TRAFFIC_PAGE_LISTS]
 
 
 def test_an_overlong_line_is_malformed_and_never_held(site):
