@@ -9334,6 +9334,13 @@ TRAFFIC_READ_BYTES = 1 << 20
 # keeps a statement prepared, so each size is parsed once.
 TRAFFIC_ROWS_PER_INSERT = 100
 MALFORMED_LINES_SHOWN = 20
+# A log whose first lines that are not empty, up to this many (all of a shorter one), could
+# mostly not be read in its format is not a log of it (a binary file, a compression other
+# than gzip, another format named): more than half unreadable refuses it, nothing stored.
+# A real log's bad lines are a few in a thousand; a random binary file is all bad lines.
+TRAFFIC_JUDGED_LINES = 100
+# What the first bytes of an unreadable log are checked for, to say it looks binary.
+TRAFFIC_BINARY_PROBE_BYTES = 1024
 DEFAULT_RETENTION_DAYS = 396  # 13 months
 MAX_RETENTION_DAYS = 3650
 TRAFFIC_SOURCE_MAX_LENGTH = 200
@@ -9892,12 +9899,15 @@ class LogReader:
         self.sums = {}
         self.counts = collections.Counter()
         self.malformed = []
+        self.unreadable = []  # malformed lines the format could not read (a bad host is read)
         self.own = BoundedCache(lambda host: log_host(host, domains))  # own[host]
         self.moment = BoundedCache(log_moment)  # moment[log's time]
 
-    def refuse(self, number, reason):
+    def refuse(self, number, reason, unreadable=True):
         """Count a malformed line, and show the first MALFORMED_LINES_SHOWN of them."""
         self.counts["malformed"] += 1
+        if unreadable and len(self.unreadable) < TRAFFIC_JUDGED_LINES:
+            self.unreadable.append({"line": number, "reason": reason})
         if len(self.malformed) < MALFORMED_LINES_SHOWN:
             self.malformed.append({"line": number, "reason": reason})
 
@@ -9914,7 +9924,7 @@ class LogReader:
             return
         host = self.own[host or self.default_host or ""]
         if host is None:
-            self.refuse(number, "has a host that is not a host name (RFC 1123)")
+            self.refuse(number, "has a host that is not a host name (RFC 1123)", unreadable=False)
             return
         if not host:
             self.counts["otherHosts"] += 1
@@ -9954,6 +9964,32 @@ class LogReader:
             if assistant:
                 counts["aiReferrals"] += requests
         return sums
+
+
+def looks_binary(head):
+    """How the first bytes of a log show it is no text, or ''."""
+    probe = head[:TRAFFIC_BINARY_PROBE_BYTES]
+    if b"\0" in probe:
+        return "; its first KiB holds NUL bytes, as a binary file does"
+    try:
+        probe.decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.reason != "unexpected end of data":  # not a character cut at the probe's end
+            return "; its first KiB is not UTF-8 text, as a binary file is not"
+    return ""
+
+
+def unreadable_log(reader, judged, log_format, head):
+    """The TrafficError refusing a log when more than half of its first judged lines that
+    are not empty (TRAFFIC_JUDGED_LINES) could not be read in its format, else None."""
+    if 2 * len(reader.unreadable) <= judged:
+        return None
+    first = reader.unreadable[0]
+    return TrafficError("body", "is not a %s log: %d of its first %d lines that are not empty "
+                        "could not be read (line %d %s)%s. Nothing was kept: send a log's text, "
+                        "or its gzip, in one of the formats (%s)" % (
+                            log_format, len(reader.unreadable), judged, first["line"],
+                            first["reason"], looks_binary(head), ", ".join(LOG_FORMATS)))
 
 
 class LogStreamError(Exception):
@@ -10111,6 +10147,18 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
     position, before = offset, done
     skipped, read, partial = 0, 0, False
     skipping = done[0]
+    # lines read that are not empty, up to TRAFFIC_JUDGED_LINES: only a new log's are
+    # judged (the rest of one read before may begin with a bad line or two)
+    judged = 0 if done == (0, 0) else TRAFFIC_JUDGED_LINES
+
+    def judge():
+        """Refuse a new log, before anything of it is stored, if its first lines are mostly
+        unreadable: once, at its TRAFFIC_JUDGED_LINES-th line that is not empty (no batch
+        is stored before: its sums are at most that many rows) or at the end of a shorter
+        log."""
+        refusal = unreadable_log(reader, judged, log_format, head)
+        if refusal:
+            raise refusal
 
     def commit():
         """Save the lines read since the last batch."""
@@ -10140,15 +10188,24 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
                 reader.refuse(done[1] + read, "is longer than %d bytes" % TRAFFIC_LINE_MAX_BYTES)
             elif line:
                 reader.add(line, done[1] + read)
-            if not read % 1000 and (len(reader.sums) >= TRAFFIC_BATCH_KEYS
-                                    or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
+            if line != "" and judged < TRAFFIC_JUDGED_LINES:
+                judged += 1
+                if judged == TRAFFIC_JUDGED_LINES:
+                    judge()
+            if not read % 1000 and judged == TRAFFIC_JUDGED_LINES and (
+                    len(reader.sums) >= TRAFFIC_BATCH_KEYS
+                    or done[1] + read - before[1] >= TRAFFIC_BATCH_LINES):
                 commit()
     except LogStreamError as error:
+        if judged < TRAFFIC_JUDGED_LINES:
+            judge()
         if done[1] + read > before[1]:
             commit()
-        error.message += (": the whole lines before it are kept; send the rest from offset %d "
-                          "with source %s" % (max(before[0], done[0]), source))
+        error.message += (": the whole lines before it (%d) are kept; send the rest from offset "
+                          "%d with source %s" % (read, max(before[0], done[0]), source))
         raise
+    if judged < TRAFFIC_JUDGED_LINES:
+        judge()
     if done[1] + read > before[1]:
         commit()
     prune_traffic(db, workspace_id, earliest_day)
@@ -10652,13 +10709,17 @@ def add_traffic_routes(app, db):
         params=TRAFFIC_LOG_PARAMS, body_media=BYTES_BODY, errors=("409", "413", "415", "429", "503"),
         description=(
             "It needs a `write` key. The body is the log's text, any content type, read as it "
-            "arrives: `Content-Encoding: gzip` or none (another encoding is a 415). Without "
+            "arrives: `Content-Encoding: gzip` or none (another encoding is a 415); a body whose "
+            "first bytes are gzip's (1f 8b) is read as gzip without it. Without "
             "`format`, the first line that is not empty decides (`#` is W3C; a JSON object with "
             "`ClientRequestURI` is Cloudflare, one with a `request` object Caddy; then combined, "
             "then common); none is a 422 asking for `format`. Only requests to the workspace's "
             "own domains (or their subdomains) are kept: a workspace with no own domain is a 422 "
             "on `workspace`, a `host` that is not own a 422. A bad line is counted in "
-            "`malformed` (the first 20 in `malformedLines`) and skipped, never fatal. Only whole "
+            "`malformed` (the first 20 in `malformedLines`) and skipped, never fatal, but a new "
+            "log whose first %d lines that are not empty (all of a shorter one) are more than "
+            "half unreadable in its format is a 422 on `body` saying what was seen, nothing of "
+            "it stored. Only whole "
             "lines count: a body ending inside a line leaves it (`partialLine: true`) for the "
             "next upload. Send the rest of a log from the offset the last answer gave, with the "
             "same `source`: lines already read are skipped (`alreadyRead`; "
@@ -10675,7 +10736,8 @@ def add_traffic_routes(app, db):
             "`TOO_MANY_UPLOADS` with `Retry-After: %d`); a server told to stop ends a running "
             "upload with a 503 `SERVER_STOPPING`, its whole lines kept and its offset saved. "
             "With an `Idempotency-Key` the upload runs the same way and its answer is "
-            "replayed." % (format(TRAFFIC_UPLOAD_MAX_LINES, ","), TRAFFIC_UPLOAD_CPU_SECONDS,
+            "replayed." % (TRAFFIC_JUDGED_LINES, format(TRAFFIC_UPLOAD_MAX_LINES, ","),
+                           TRAFFIC_UPLOAD_CPU_SECONDS,
                            TRAFFIC_INFLATE_MAX_RATIO, TRAFFIC_UPLOADS_AT_ONCE,
                            TRAFFIC_UPLOAD_RETRY_SECONDS))))
     def post_traffic_logs():
@@ -10808,6 +10870,12 @@ TRAFFIC_LOG_PARAMS = (
 )
 
 
+# The first bytes of every gzip stream (RFC 1952 2.3.1), never of a log's text (0x8b is no
+# UTF-8 lead byte): a gzip sent without Content-Encoding, or a rotated log.1 file, is read
+# as gzip, with the same bounds.
+GZIP_MAGIC = b"\x1f\x8b"
+
+
 class GzipText:
     """The text of a gzip stream (compressed: a binary file), which fails past
     TRAFFIC_INFLATED_MAX_BYTES and, with capped_ratio, past TRAFFIC_INFLATE_MAX_RATIO times
@@ -10899,18 +10967,21 @@ class UploadSlots:
 
 
 def log_body():
-    """The request body as a stream of the log's text: a body over MAX_BODY_BYTES is a
-    413, a Content-Encoding other than gzip (or none) a 415."""
+    """The request body as a stream of the log's text, inflated when it is gzip (said by
+    Content-Encoding or by its first bytes): a body over MAX_BODY_BYTES is a 413, a
+    Content-Encoding other than gzip (or none) a 415."""
     body = request.body
     body.seek(0, io.SEEK_END)
     if body.tell() > MAX_BODY_BYTES:
         raise payload_too_large()
     body.seek(0)
     encoding = (request.environ.get("HTTP_CONTENT_ENCODING") or "identity").strip().lower()
-    if encoding == "gzip":
-        return GzipText(body)
-    if encoding != "identity":
+    if encoding not in ("gzip", "identity"):
         raise ApiError(415, "Content-Encoding must be gzip or none", code="UNSUPPORTED_CONTENT_ENCODING")
+    magic = body.read(len(GZIP_MAGIC))
+    body.seek(0)
+    if encoding == "gzip" or magic == GZIP_MAGIC:
+        return GzipText(body)
     return body
 
 
@@ -17733,13 +17804,14 @@ def cmd_mcp(args):
 
 
 def open_log(path):
-    """A log file's text as a binary stream: - is standard input, *.gz is inflated (with
-    no bound on its ratio: the file is the operator's own)."""
-    if path == "-":
-        return contextlib.nullcontext(sys.stdin.buffer)
-    if path.endswith(".gz"):
-        return contextlib.closing(GzipText(open(path, "rb"), path, capped_ratio=False))
-    return open(path, "rb")
+    """A log file's text as a binary stream: - is standard input; gzip (by its first bytes,
+    whatever the file's name) is inflated, with no bound on its ratio: the file is the
+    operator's own."""
+    raw = sys.stdin.buffer if path == "-" else open(path, "rb")
+    text = raw
+    if raw.peek(len(GZIP_MAGIC))[:len(GZIP_MAGIC)] == GZIP_MAGIC:
+        text = GzipText(raw, "standard input" if path == "-" else path, capped_ratio=False)
+    return contextlib.nullcontext(text) if path == "-" else contextlib.closing(text)
 
 
 def cmd_traffic_ingest(args):

@@ -586,6 +586,14 @@ def test_the_cli_reads_files_gzip_and_stdin(site, db, tmp_path):
                             "-", "--host", "acme.com"],  # the database's only workspace
                            cwd=REPO, input=COMBINED_LOG, capture_output=True, text=True, timeout=60)
     assert json.loads(piped.stdout)[0]["alreadyRead"] == 15  # the same log, from stdin
+    # gzip is told by its first bytes, not the file's name: a rotated log.1, or stdin
+    rotated = tmp_path / "access.log.1"
+    rotated.write_bytes(gzip.compress(COMBINED_LOG.encode()))
+    piped = subprocess.run([sys.executable, "-m", "tracker", "--db", db.path, "traffic", "ingest",
+                            str(rotated), "-", "--host", "acme.com", "--source", "rotated"],
+                           cwd=REPO, input=rotated.read_bytes(), capture_output=True, timeout=60)
+    assert [(report["lines"], report["alreadyRead"]) for report in json.loads(piped.stdout)] == [
+        (15, 0), (0, 15)]
     refused = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace",
                       str(site.workspace_id))
     assert refused.returncode == 1
