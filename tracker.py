@@ -10163,7 +10163,10 @@ def ingest_log(db, workspace_id, stream, source=None, offset=0, log_format=None,
                            "only for the own domains")
     if offset and source is None:
         raise TrafficError("source", "is required with an offset: it names the log the offset is in")
-    log_format = log_format or (detect_format(first_data_line(head)) if head.strip() else "combined")
+    try:
+        log_format = log_format or (detect_format(first_data_line(head)) if head.strip() else "combined")
+    except TrafficError as error:  # a binary file has no format: say it looks binary
+        raise TrafficError(error.field, error.message + looks_binary(head)) from None
     if host is not None:
         if not log_host(host, domains):
             raise TrafficError("host", "must be one of the own domains (%s) or a subdomain of one"

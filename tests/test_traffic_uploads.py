@@ -208,6 +208,10 @@ def test_a_binary_file_is_refused_storing_nothing(site, db):
     assert sources(db) == []
     with db.read() as connection:
         assert tracker.query_all(connection, "SELECT * FROM traffic_daily") == []
+    unnamed = post_log(site, BINARY, 422, host="acme.com")["errors"]
+    assert unnamed == [{"field": "format", "message": (
+        "could not be detected from the first line: name it (one of combined, common, caddy, "
+        "cloudflare, w3c); its first KiB holds NUL bytes, as a binary file does")}]
 
 
 def test_text_that_is_not_utf_8_is_said_to_look_binary(site, db):
