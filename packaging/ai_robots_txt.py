@@ -3,7 +3,7 @@ packaging/traffic_agents.json as its "listedAgents" (a maintainer's tool, not sh
 manual's "AI traffic" page says when and how to run it):
 
     git clone https://github.com/ai-robots-txt/ai.robots.txt /tmp/ai.robots.txt
-    python3 packaging/ai_robots_txt.py /tmp/ai.robots.txt
+    python3 packaging/ai_robots_txt.py /tmp/ai.robots.txt [DATA_FILE]
 
 robots.json (MIT) maps each agent's name to {operator, respect, function, frequency,
 description}; "function" is one of the list's categories ("AI Search Crawlers", "AI
@@ -108,14 +108,14 @@ def merged(data, robots):
     return listed
 
 
-def main(checkout):
+def main(checkout, data_file=DATA):
     def git(*args):
         return subprocess.run(["git", "-C", checkout] + list(args), check=True,
                               capture_output=True, text=True).stdout
     robots = json.loads(git("show", "HEAD:robots.json"))
     commit, date = git("log", "-1", "--format=%H %cs").split()
     notice = git("show", "HEAD:LICENSE").strip()
-    with open(DATA, encoding="utf-8") as file:
+    with open(data_file, encoding="utf-8") as file:
         text = file.read()
     data = json.loads(text)
     source = {"repository": REPOSITORY, "file": "robots.json", "commit": commit, "date": date,
@@ -128,10 +128,10 @@ def main(checkout):
     end = text.index('  "otherBots": ')
     if start < 0:
         start = end
-    with open(DATA, "w", encoding="utf-8") as file:
+    with open(data_file, "w", encoding="utf-8") as file:
         file.write(text[:start] + block + text[end:])
-    print("%s: %d agents of %s at %s (%s)" % (DATA, len(robots), REPOSITORY, commit[:7], date))
+    print("%s: %d agents of %s at %s (%s)" % (data_file, len(robots), REPOSITORY, commit[:7], date))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(*sys.argv[1:3])

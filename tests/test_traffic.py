@@ -8,6 +8,7 @@ import gzip
 import http.server
 import ipaddress
 import json
+import os
 import secrets
 import subprocess
 import sys
@@ -836,3 +837,39 @@ def test_a_robots_read_past_the_budget_is_503(db, clock, monkeypatch):
     reply = api.get("/traffic/robots", status=503)
     assert reply.json == {"success": False, "code": "TIME_BUDGET_EXCEEDED", "message":
         "The request ran past its time budget of 0.001 s: narrow the window or the filters"}
+
+
+def test_the_list_is_merged_by_its_script(tmp_path):
+    """packaging/ai_robots_txt.py on a checkout of a list of six: each rule of its table."""
+    checkout, data = tmp_path / "list", tmp_path / "traffic_agents.json"
+    script = os.path.join(REPO, "packaging", "ai_robots_txt.py")
+    with open(os.path.join(REPO, "packaging", "traffic_agents.json")) as bundled:
+        data.write_text(bundled.read())
+    checkout.mkdir()
+    entry = {"respect": "", "frequency": "", "description": ""}
+    (checkout / "robots.json").write_text(json.dumps({
+        "NewSearchBot": dict(entry, operator="[Acme AI](https://acme.example)", function="AI Search Crawlers"),
+        "Helper-User": dict(entry, operator="Helper Inc, which fetches", function="Retrieves pages for user prompts."),
+        "gptbot": dict(entry, operator="OpenAI", function="AI Data Scrapers"),
+        "NewSearchBot/2.0": dict(entry, operator="", function="AI Search Crawlers"),
+        "Spider": dict(entry, operator="Unclear at this time.", function="AI Data Scrapers"),
+        "Amzn-SearchBot": dict(entry, operator="Unclear at this time.", function="AI Search Crawlers"),
+    }))
+    (checkout / "LICENSE").write_text("MIT License\n\nCopyright (c) 2024 ai.robots.txt\n")
+    for command in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t",
+                                                   "commit", "-qm", "list"]):
+        subprocess.run(["git", "-C", str(checkout)] + command, check=True)
+    subprocess.run([sys.executable, script, str(checkout), str(data)], check=True,
+                   capture_output=True)
+    merged = json.loads(data.read_text())
+    assert merged["listedAgents"] == [
+        {"name": "NewSearchBot", "operator": "Acme AI", "class": "ai-search", "function": "AI Search Crawlers"},
+        {"name": "Helper-User", "operator": "Helper Inc", "class": "ai-user",
+         "function": "Retrieves pages for user prompts."},
+        {"name": "gptbot", "sameAs": "GPTBot"},
+        {"name": "NewSearchBot/2.0", "sameAs": "NewSearchBot"},
+        {"name": "Spider", "operator": "Unknown", "class": "bot", "function": "AI Data Scrapers"},
+        {"name": "Amzn-SearchBot", "operator": "Amazon", "class": "ai-search", "function": "AI Search Crawlers"}]
+    assert (merged["aiRobotsTxt"]["agents"], merged["aiRobotsTxt"]["notice"]) == (
+        6, "MIT License\n\nCopyright (c) 2024 ai.robots.txt")
+    assert merged["agents"] == tracker.traffic_data()["agents"]  # tracker's own, untouched
