@@ -8,6 +8,7 @@ import gzip
 import http.server
 import ipaddress
 import json
+import os
 import secrets
 import subprocess
 import sys
@@ -623,6 +624,104 @@ def run_cli(*args):
                           text=True, timeout=60)
 
 
+# The ai.robots.txt list (robots.json) merged into the data file (issue 42: these five were
+# counted as generic bots). The list gives tokens, not whole User-Agent strings: each is sent
+# in the usual "compatible; Token/version" frame.
+LISTED = {"Amzn-SearchBot": ("ai-search", "Amazon"), "Amzn-User": ("ai-user", "Amazon"),
+          "AzureAI-SearchBot": ("ai-search", "Microsoft"), "Bravebot": ("ai-search", "Brave"),
+          "anthropic-ai": ("ai-training", "Anthropic")}
+
+
+def compatible(token):
+    return "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; %s/1.0)" % token
+
+
+def test_agents_of_the_ai_robots_txt_list_are_recognised(site):
+    log = "".join(combined("192.0.2.%d" % n, "20/Nov/2026:08:00:%02d" % n, "/pricing", compatible(name))
+                  for n, name in enumerate(LISTED, 1))
+    report = post_log(site, log, host="acme.com")["data"]
+    assert report["classes"] == dict(dict.fromkeys(tracker.AGENT_CLASSES, 0), **{
+        "ai-search": 3, "ai-user": 1, "ai-training": 1})
+    rows = site.get("/analytics/traffic", params={"from": "2026-11-20", "to": "2026-11-21"}).json["data"]["data"]
+    assert {row["agent"]: (row["agentClass"], row["operator"], row["requests"]) for row in rows} == {
+        name: (agent_class, operator, 1) for name, (agent_class, operator) in LISTED.items()}
+
+
+def test_every_agent_of_the_list_is_recognised():
+    """Each of robots.json's names, in a User-Agent, is its agent: the list's own entry, or
+    tracker's (which knows more: ranges, class) for a name it holds; a second spelling or a
+    versioned name is the agent it repeats; the robots.txt-only tokens are read in robots.txt
+    files only; three generic names are the other bots they are."""
+    data = tracker.traffic_data()
+    listed = data["listedAgents"]
+    source = data["aiRobotsTxt"]
+    assert (len(listed), source["agents"]) == (166, 166)
+    assert len({agent["name"] for agent in listed}) == 166
+    assert (source["commit"], source["date"], source["licence"]) == (
+        "738c80df2169027ce0e07c9976fd3f2f57dd8f7b", "2026-08-22", "MIT")
+    assert source["notice"].startswith("MIT License\n\nCopyright (c) 2024 ai.robots.txt\n")
+    catalog = tracker.AgentCatalog(data, {})
+    own = {agent["name"]: agent for agent in data["agents"]}
+    robots_only = {agent["name"] for agent in data["robotsOnly"]}
+    entries = {agent["name"]: agent for agent in listed if "sameAs" not in agent}
+    robots_checked = {agent["name"] for agent in tracker.robots_agents()}
+    for agent in listed:
+        found = catalog.who[compatible(agent["name"])]
+        target = agent.get("sameAs", agent["name"])
+        if target in robots_only:
+            assert target in robots_checked
+        elif agent.get("class") == "bot":
+            assert found == ("bot", "", "", None), agent
+        else:
+            expected = own.get(target) or entries[target]
+            assert found == (expected["class"], expected["name"], expected["operator"],
+                             expected.get("ranges")), agent
+            assert expected["class"] not in tracker.AI_CLASSES or expected["name"] in robots_checked \
+                or expected["name"] in ("Applebot",)  # a search crawler: not an AI agent here
+    assert len(robots_checked) == 156
+
+
+@pytest.mark.parametrize("user_agent, found", [
+    ("Mozilla/5.0 (X11; Unicode) Gecko/20100101 Firefox/120.0", ("human", "", "", None)),  # not Code
+    ("Screaming Frog SEO Spider/20.0", ("bot", "", "", None)),  # the generic Spider is a bot
+    ("Baiduspider/2.0", ("search", "Baiduspider", "Baidu", None)),
+    ("Mozilla/5.0 (compatible; Code/1.95.0)", ("ai-user", "Code", "GitHub", None)),
+    ("MistralAI-User/1.0", ("ai-user", "MistralAI-User", "Mistral AI", None)),
+    ("Mozilla/5.0 (compatible; Meta-ExternalAgent/1.1)",
+     ("ai-training", "meta-externalagent", "Meta", None)),
+])
+def test_an_agent_name_is_a_whole_token(user_agent, found):
+    assert tracker.AgentCatalog(tracker.traffic_data(), {}).who[user_agent] == found
+
+
+def test_robots_check_shows_the_lists_agents_a_file_names(cited_site):
+    text = ("User-agent: Amzn-SearchBot\nDisallow: /\n\n"
+            "User-agent: *\nDisallow: /example/\n")
+    named = cited_site.put("/traffic/robots?domain=acme.com", text).json["data"]["domains"][0]
+    agents = {agent["agent"]: agent for agent in named["agents"]}
+    own = len(tracker.traffic_data()["agents"]) - 6 + 2  # the six search crawlers out, 2 robots.txt-only in
+    assert len(agents) == own + 1
+    assert agents["Amzn-SearchBot"] == {
+        "agent": "Amzn-SearchBot", "operator": "Amazon", "agentClass": "ai-search",
+        "rootAllowed": False, "blockedCitedPages": [
+            "https://acme.com/", "https://acme.com/example/allowed.gif",
+            "https://acme.com/example/disallowed.gif", "https://acme.com/example/page.html",
+            "https://acme.com/publications/x"]}
+    assert "Bravebot" not in agents
+    every = cited_site.get("/traffic/robots", params={"agents": "all"}).json["data"]["domains"][0]
+    agents = {agent["agent"]: agent for agent in every["agents"]}
+    assert len(agents) == 156
+    assert agents["Bravebot"]["blockedCitedPages"] == agents["ChatGPT-User"]["blockedCitedPages"] == [
+        "https://acme.com/example/allowed.gif", "https://acme.com/example/disallowed.gif",
+        "https://acme.com/example/page.html"]
+    assert cited_site.get("/traffic/robots", params={"agents": "some"}, status=422)
+    sizes = [len(cited_site.get("/traffic/robots", params=params).body)
+             for params in ({}, {"agents": "all"})]
+    report_figure("robots.txt check of one domain with 5 cited pages, 3 blocked to most agents: "
+                  "%d bytes for tracker's own agents and those the file names, %d for all 156"
+                  % tuple(sizes))
+
+
 def test_the_cli_reads_files_gzip_and_stdin(site, db, tmp_path):
     plain, packed = tmp_path / "access.log", tmp_path / "access.log.gz"
     plain.write_text(COMBINED_LOG)
@@ -637,6 +736,14 @@ def test_the_cli_reads_files_gzip_and_stdin(site, db, tmp_path):
                             "-", "--host", "acme.com"],  # the database's only workspace
                            cwd=REPO, input=COMBINED_LOG, capture_output=True, text=True, timeout=60)
     assert json.loads(piped.stdout)[0]["alreadyRead"] == 15  # the same log, from stdin
+    # gzip is told by its first bytes, not the file's name: a rotated log.1, or stdin
+    rotated = tmp_path / "access.log.1"
+    rotated.write_bytes(gzip.compress(COMBINED_LOG.encode()))
+    piped = subprocess.run([sys.executable, "-m", "tracker", "--db", db.path, "traffic", "ingest",
+                            str(rotated), "-", "--host", "acme.com", "--source", "rotated"],
+                           cwd=REPO, input=rotated.read_bytes(), capture_output=True, timeout=60)
+    assert [(report["lines"], report["alreadyRead"]) for report in json.loads(piped.stdout)] == [
+        (15, 0), (0, 15)]
     refused = run_cli("--db", db.path, "traffic", "ingest", str(plain), "--workspace",
                       str(site.workspace_id))
     assert refused.returncode == 1
@@ -816,3 +923,39 @@ def test_a_robots_read_past_the_budget_is_503(db, clock, monkeypatch):
     reply = api.get("/traffic/robots", status=503)
     assert reply.json == {"success": False, "code": "TIME_BUDGET_EXCEEDED", "message":
         "The request ran past its time budget of 0.001 s: narrow the window or the filters"}
+
+
+def test_the_list_is_merged_by_its_script(tmp_path):
+    """packaging/ai_robots_txt.py on a checkout of a list of six: each rule of its table."""
+    checkout, data = tmp_path / "list", tmp_path / "traffic_agents.json"
+    script = os.path.join(REPO, "packaging", "ai_robots_txt.py")
+    with open(os.path.join(REPO, "packaging", "traffic_agents.json")) as bundled:
+        data.write_text(bundled.read())
+    checkout.mkdir()
+    entry = {"respect": "", "frequency": "", "description": ""}
+    (checkout / "robots.json").write_text(json.dumps({
+        "NewSearchBot": dict(entry, operator="[Acme AI](https://acme.example)", function="AI Search Crawlers"),
+        "Helper-User": dict(entry, operator="Helper Inc, which fetches", function="Retrieves pages for user prompts."),
+        "gptbot": dict(entry, operator="OpenAI", function="AI Data Scrapers"),
+        "NewSearchBot/2.0": dict(entry, operator="", function="AI Search Crawlers"),
+        "Spider": dict(entry, operator="Unclear at this time.", function="AI Data Scrapers"),
+        "Amzn-SearchBot": dict(entry, operator="Unclear at this time.", function="AI Search Crawlers"),
+    }))
+    (checkout / "LICENSE").write_text("MIT License\n\nCopyright (c) 2024 ai.robots.txt\n")
+    for command in (["init", "-q"], ["add", "."], ["-c", "user.name=t", "-c", "user.email=t@t",
+                                                   "commit", "-qm", "list"]):
+        subprocess.run(["git", "-C", str(checkout)] + command, check=True)
+    subprocess.run([sys.executable, script, str(checkout), str(data)], check=True,
+                   capture_output=True)
+    merged = json.loads(data.read_text())
+    assert merged["listedAgents"] == [
+        {"name": "NewSearchBot", "operator": "Acme AI", "class": "ai-search", "function": "AI Search Crawlers"},
+        {"name": "Helper-User", "operator": "Helper Inc", "class": "ai-user",
+         "function": "Retrieves pages for user prompts."},
+        {"name": "gptbot", "sameAs": "GPTBot"},
+        {"name": "NewSearchBot/2.0", "sameAs": "NewSearchBot"},
+        {"name": "Spider", "operator": "Unknown", "class": "bot", "function": "AI Data Scrapers"},
+        {"name": "Amzn-SearchBot", "operator": "Amazon", "class": "ai-search", "function": "AI Search Crawlers"}]
+    assert (merged["aiRobotsTxt"]["agents"], merged["aiRobotsTxt"]["notice"]) == (
+        6, "MIT License\n\nCopyright (c) 2024 ai.robots.txt")
+    assert merged["agents"] == tracker.traffic_data()["agents"]  # tracker's own, untouched

@@ -41,6 +41,14 @@ def bomb():
 
 
 GZIP = {"Content-Encoding": "gzip"}
+# A log whose first lines read (105, 14 malformed: past the TRAFFIC_JUDGED_LINES judged),
+# so that the `x` lines after it are counted as malformed instead of refusing the log.
+READABLE_HEAD = (COMBINED_LOG * 7).encode()
+
+
+def x_lines(size):
+    """A readable head, then lines of `x` up to size bytes: the cheapest lines that are read."""
+    return READABLE_HEAD + b"x\n" * ((size - len(READABLE_HEAD)) // 2)
 
 
 def refused(api, body, headers=None, status=413, **query):
@@ -59,15 +67,15 @@ def test_a_gzip_of_empty_lines_is_refused_within_seconds(site, bomb):
     assert answer["code"] == "PAYLOAD_TOO_LARGE"
     assert answer["message"] == (
         "The log has more than %d lines, the most one upload reads: the whole lines before it "
-        "are kept; send the rest from offset %d with source bomb"
-        % (tracker.TRAFFIC_UPLOAD_MAX_LINES, tracker.TRAFFIC_UPLOAD_MAX_LINES))
+        "(%d) are kept; send the rest from offset %d with source bomb"
+        % ((tracker.TRAFFIC_UPLOAD_MAX_LINES,) * 3))
     assert cpu < 10
     report_figure("traffic upload, 1 MB gzip of empty lines (1 GiB inflated): 413 at the %d-line "
                   "cap in %.1f s (%.1f s of CPU)" % (tracker.TRAFFIC_UPLOAD_MAX_LINES, seconds, cpu))
 
 
 def test_16_mib_of_x_lines_is_refused_within_seconds(site):
-    body = b"x\n" * (8 << 20)
+    body = x_lines(tracker.MAX_BODY_BYTES)
     answer, seconds, cpu = refused(site, body, format="combined", source="x")
     assert answer["message"].startswith("The log has more than %d lines"
                                         % tracker.TRAFFIC_UPLOAD_MAX_LINES)
@@ -86,24 +94,26 @@ def test_the_line_cap_at_its_edge_counts_empty_and_malformed_lines(site, monkeyp
     answer, _, _ = refused(site, log, source="over")
     kept = len("".join(lines[:5]) + "\n\n" + "".join(lines[5:14]))
     assert answer["message"] == ("The log has more than 16 lines, the most one upload reads: "
-                                 "the whole lines before it are kept; send the rest from offset "
-                                 "%d with source over" % kept)
+                                 "the whole lines before it (16) are kept; send the rest from "
+                                 "offset %d with source over" % kept)
     rest = post_log(site, log[kept:], host="acme.com", source="over", offset=kept)["data"]
     assert (rest["lines"], rest["offset"]) == (1, len(log))
 
 
-def test_the_inflate_ratio_at_its_edge(site, monkeypatch):
+@pytest.mark.parametrize("headers", [GZIP, {}], ids=["content-encoding", "gzip-magic-only"])
+def test_the_inflate_ratio_at_its_edge(site, monkeypatch, headers):
+    """The same bound whether Content-Encoding or only the body's first bytes say gzip."""
     text = COMBINED_LOG.encode() * 40
     body = gzip.compress(text)
     ratio = len(text) // len(body)
     monkeypatch.setattr(tracker, "TRAFFIC_INFLATE_MAX_RATIO", ratio)
     monkeypatch.setattr(tracker, "TRAFFIC_INFLATE_FREE_BYTES", len(text) - ratio * len(body))
-    assert post_log(site, body, headers=GZIP, host="acme.com", source="edge")["data"]["lines"] == 600
+    assert post_log(site, body, headers=headers, host="acme.com", source="edge")["data"]["lines"] == 600
     monkeypatch.setattr(tracker, "TRAFFIC_INFLATE_FREE_BYTES", len(text) - ratio * len(body) - 1)
-    answer, _, _ = refused(site, body, GZIP, source="over")
+    answer, _, _ = refused(site, body, headers, source="over")
     assert answer["message"] == (
         "The log inflates to more than %d times its compressed size (%d bytes of text from %d): "
-        "the whole lines before it are kept; send the rest from offset 0 with source over"
+        "the whole lines before it (0) are kept; send the rest from offset 0 with source over"
         % (ratio, len(text), len(body)))
 
 
@@ -126,7 +136,7 @@ def test_the_cpu_time_cap(site, monkeypatch):
     monkeypatch.setattr(tracker, "TRAFFIC_UPLOAD_CPU_SECONDS", 0)
     answer, _, _ = refused(site, COMBINED_LOG, source="cpu")
     assert answer["message"] == ("The log took more than 0 s of CPU time, the most one upload "
-                                 "may: the whole lines before it are kept; send the rest from "
+                                 "may: the whole lines before it (0) are kept; send the rest from "
                                  "offset 0 with source cpu")
 
 
@@ -135,10 +145,116 @@ def test_a_gzip_with_trailing_garbage_says_how_far_it_read(site):
     errors = post_log(site, body, 422, headers=GZIP, host="acme.com", source="tail")["errors"]
     size = len(COMBINED_LOG.encode())
     assert errors == [{"field": "body", "message": "The body is not valid gzip after %d bytes of "
-                       "text: Not a gzipped file (b'ga'): the whole lines before it are kept; "
-                       "send the rest from offset %d with source tail" % (size, size)}]
+                       "text: Not a gzipped file (b'ga'): the whole lines before it (15) are "
+                       "kept; send the rest from offset %d with source tail" % (size, size)}]
     again = post_log(site, COMBINED_LOG, host="acme.com", source="tail")["data"]
     assert (again["lines"], again["alreadyRead"]) == (0, 15)
+
+
+def sources(db):
+    with db.read() as connection:
+        return [(row["source"], row["bytes_read"], row["lines_read"]) for row in tracker.query_all(
+            connection, "SELECT source, bytes_read, lines_read FROM traffic_sources ORDER BY source")]
+
+
+def test_a_gzip_sent_without_content_encoding_is_read_as_gzip(site, db):
+    """Its first bytes (1f 8b) say gzip: read as if Content-Encoding said it (issue 42 found it
+    refused with a message about the log's format)."""
+    text = post_log(site, COMBINED_LOG, host="acme.com", source="text")["data"]
+    packed = post_log(site, gzip.compress(COMBINED_LOG.encode()), host="acme.com",
+                      source="packed")["data"]
+    assert packed == dict(text, source="packed")
+    assert sources(db) == [("packed", len(COMBINED_LOG.encode()), 15),
+                           ("text", len(COMBINED_LOG.encode()), 15)]
+    detected = post_log(site, gzip.compress(CLOUDFRONT_LOG.encode()), source="cloudfront")["data"]
+    assert (detected["format"], detected["kept"]) == ("w3c", 2)
+
+
+def test_a_truncated_gzip_says_how_far_it_got(site, db):
+    """Half of a 2,000-line log's gzip: the text it inflates to is read, its whole lines kept,
+    and the answer says how many bytes of text and whole lines that was."""
+    text = "".join(combined("192.0.2.%d" % (n % 250 + 1), "20/Nov/2026:%02d:%02d:00" % divmod(n % 1440, 60),
+                            "/docs/page-%d" % (n % 300), GPTBOT if n % 3 else CHROME)
+                   for n in range(2000)).encode()
+    body = gzip.compress(text)
+    body = body[:len(body) // 2]
+    inflated = len(zlib.decompressobj(31).decompress(body))
+    kept = text[:inflated].rfind(b"\n") + 1
+    lines = text[:kept].count(b"\n")
+    assert 500 < lines < 1500
+    for headers, source in ((GZIP, "declared"), ({}, "sniffed")):
+        errors = post_log(site, body, 422, headers=headers, host="acme.com", source=source)["errors"]
+        assert errors == [{"field": "body", "message": (
+            "The body is not valid gzip after %d bytes of text: Compressed file ended before the "
+            "end-of-stream marker was reached: the whole lines before it (%d) are kept; send the "
+            "rest from offset %d with source %s" % (inflated, lines, kept, source))}]
+    assert sources(db) == [("declared", kept, lines), ("sniffed", kept, lines)]
+    rest = post_log(site, text[kept:], host="acme.com", source="sniffed", offset=kept)["data"]
+    assert (rest["lines"], rest["offset"]) == (2000 - lines, len(text))
+
+
+# A random binary file (issue 42: accepted as a log of 23 malformed lines, and recorded)
+BINARY = __import__("random").Random(42).randbytes(5000)
+
+
+def test_a_binary_file_is_refused_storing_nothing(site, db):
+    answer = post_log(site, BINARY, 422, host="acme.com", format="combined")
+    lines = [line for line in BINARY.split(b"\n")[:-1] if line.strip(b" \t\r\x0b\x0c")]
+    assert answer["errors"] == [{"field": "body", "message": (
+        "is not a combined log: %d of its first %d lines that are not empty could not be read "
+        "(line 1 is not in the combined format); its first KiB holds NUL bytes, as a binary file "
+        "does. Nothing was kept: send a log's text, or its gzip, in one of the formats (combined, "
+        "common, caddy, cloudflare, w3c)" % (len(lines), len(lines)))}]
+    assert sources(db) == []
+    with db.read() as connection:
+        assert tracker.query_all(connection, "SELECT * FROM traffic_daily") == []
+    unnamed = post_log(site, BINARY, 422, host="acme.com")["errors"]
+    assert unnamed == [{"field": "format", "message": (
+        "could not be detected from the first line: name it (one of combined, common, caddy, "
+        "cloudflare, w3c); its first KiB holds NUL bytes, as a binary file does")}]
+
+
+def test_text_that_is_not_utf_8_is_said_to_look_binary(site, db):
+    latin1 = ("caf\xe9 " * 200 + "\n").encode("latin-1") * 3
+    message = post_log(site, latin1, 422, host="acme.com", format="combined")["errors"][0]["message"]
+    assert message.startswith("is not a combined log: 3 of its first 3 lines that are not empty "
+                              "could not be read (line 1 is not in the combined format); its "
+                              "first KiB is not UTF-8 text, as a binary file is not. ")
+    assert sources(db) == []
+
+
+def judged_log(bad, good, rest=""):
+    """bad lines that are not combined, then good ones, then rest, empty lines between."""
+    good_line = combined("20.171.206.10", "20/Nov/2026:08:00:00", "/pricing", GPTBOT)
+    return "\n".join(["not a log line"] * bad + [""]) + good_line * good + rest
+
+
+@pytest.mark.parametrize("bad, good, rest, status", [
+    (50, 50, "", 200),   # half of the first 100 lines: the most that passes
+    (51, 49, "", 422),   # one more
+    (50, 50, "x\n" * 200, 200),  # lines past the first 100 are not judged
+    (2, 2, "", 200),     # a shorter log: all its lines are judged
+    (3, 2, "", 422),
+])
+def test_the_unreadable_share_at_its_edge(site, db, bad, good, rest, status):
+    log = judged_log(bad, good, rest)
+    answer = post_log(site, log, status, host="acme.com", format="combined", source="judged")
+    if status == 200:
+        assert (answer["data"]["malformed"], answer["data"]["kept"]) == (
+            bad + rest.count("\n"), good)
+    else:
+        assert answer["errors"][0]["message"].startswith(
+            "is not a combined log: %d of its first %d lines that are not empty could not be read "
+            "(line 1 is not in the combined format). Nothing was kept" % (bad, bad + good))
+        assert sources(db) == []
+
+
+def test_the_rest_of_a_log_is_not_judged(site):
+    """A log read before may go on with a bad line: its rest is read, not refused."""
+    head = post_log(site, COMBINED_LOG, host="acme.com", source="web")["data"]
+    rest = post_log(site, COMBINED_LOG + "garbage\n", host="acme.com", source="web")["data"]
+    assert (rest["lines"], rest["alreadyRead"], rest["malformed"]) == (1, 15, 1)
+    assert head["offset"] + len("garbage\n") == rest["offset"]
 
 
 def upload(url, key, body, headers=()):
@@ -225,7 +341,7 @@ def test_sigterm_stops_the_server_while_an_upload_runs(tmp_path, server_factory)
     reaches it within the wait on an idle machine), so the stop comes while it runs."""
     server, keys = served(tmp_path, server_factory)
     answers = []
-    thread = threading.Thread(target=lambda: answers.append(upload(server.url, keys[0][1], b"x\n" * (8 << 20))))
+    thread = threading.Thread(target=lambda: answers.append(upload(server.url, keys[0][1], x_lines(tracker.MAX_BODY_BYTES))))
     thread.start()
     assert wait_for(lambda: server.request("GET", "/healthz", prefix="")[0] == 200)
     time.sleep(0.5)  # received whole and handed to a worker, which reads for seconds
@@ -237,13 +353,15 @@ def test_sigterm_stops_the_server_while_an_upload_runs(tmp_path, server_factory)
     status, body = answers[0]
     assert (status, body["code"]) == (503, "SERVER_STOPPING"), body
     assert body["message"].startswith("The server is stopping: the upload was interrupted: the "
-                                      "whole lines before it are kept; send the rest from offset ")
+                                      "whole lines before it (")
     kept = int(body["message"].split("offset ")[1].split()[0])
     db = tracker.Database(str(tmp_path / "tracker.db"))
     with db.read() as connection:
         [row] = tracker.query_all(connection, "SELECT bytes_read, lines_read FROM traffic_sources")
     db.close()
-    assert (row["bytes_read"], row["lines_read"]) == (kept, kept // 2)  # two bytes a line
+    head_lines = READABLE_HEAD.count(b"\n")
+    assert (row["bytes_read"], row["lines_read"]) == (  # two bytes an x line
+        kept, head_lines + (kept - len(READABLE_HEAD)) // 2)
     report_figure("traffic upload, SIGTERM during an upload of 16 MiB of x lines: stopped in %.1f s, %d lines kept"
                   % (seconds, kept))
 
@@ -413,6 +531,6 @@ def test_the_cli_says_how_far_a_gzip_with_trailing_garbage_was_read(site, db, tm
     size = len(COMBINED_LOG.encode())
     assert (done.returncode, done.stderr) == (1, (
         "tracker: error: %s is not valid gzip after %d bytes of text: Not a gzipped file (b'ga'): "
-        "the whole lines before it are kept; send the rest from offset %d with source web\n"
+        "the whole lines before it (15) are kept; send the rest from offset %d with source web\n"
         % (packed, size, size)))
     assert post_log(site, COMBINED_LOG, host="acme.com", source="web")["data"]["alreadyRead"] == 15
