@@ -379,6 +379,8 @@ CREATE TABLE chat_sources (
     position     INTEGER,
     host         TEXT NOT NULL DEFAULT '',  -- the full host; domain is its registrable domain
     category     TEXT,  -- the host's category when last worked out (see brand_refresh)
+    -- its rank among the organic results a search surface showed beside its AI answer
+    organic_rank INTEGER CHECK (organic_rank >= 1),
     UNIQUE (chat_id, url)
 ) STRICT;
 
@@ -1755,4 +1757,4 @@ CREATE TABLE traffic_ranges (
     fetched_at    TEXT NOT NULL
 ) STRICT;
 
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;
