@@ -384,6 +384,21 @@ CREATE TABLE chat_sources (
     UNIQUE (chat_id, url)
 ) STRICT;
 
+-- A task posted to a search surface provider's queue (DATAFORSEO_MODE standard or priority),
+-- one per sample of a run: kept before the post (tag, the task's own tag) and after it (its id
+-- and cost), so that a restart collects it and never posts it again.
+CREATE TABLE surface_tasks (
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    sample       INTEGER NOT NULL,
+    tag          TEXT NOT NULL,
+    task_id      TEXT,
+    cost         REAL,
+    posted_at    TEXT NOT NULL,
+    PRIMARY KEY (run_id, engine, sample)
+) STRICT;
+
 CREATE INDEX chat_sources_window ON chat_sources (workspace_id, created_at, domain, chat_id);
 CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain, created_at);
 -- The rollup triggers look up a chat's other sources of a domain: without this index each

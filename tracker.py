@@ -494,7 +494,7 @@ def surfaces_schema_sql():
 
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
-    return "".join((surfaces_schema_sql(),))
+    return "".join((surfaces_schema_sql(), *baseline_table_sql(("surface_tasks", ["table"]))))
 
 
 MIGRATIONS = {
@@ -510,7 +510,8 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
-    13: Migration("1.1: consulted pages' organic ranks", upgrade_to_1_1),
+    13: Migration("1.1: consulted pages' organic ranks, search surfaces' queued tasks",
+                  upgrade_to_1_1),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -3103,10 +3104,14 @@ class Engine:
         """The name its Price is listed under (PRICES, --prices): its model's."""
         return self.model
 
-    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+    def read_environment(self, environ):
+        """Read the engine's own settings from the environment (none but its key here)."""
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
         """The answer to sample number sample of a run of prompt (its row) asked at now
         (epoch seconds): a provider sees only the question; the scripted engine draws
-        each sample of its truth from all of these."""
+        each sample of its truth from all of these. posted: the sample's task kept with the
+        run, for an engine that posts to a provider's queue (see DataForSEOEngine)."""
         return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline)
 
 
@@ -3269,7 +3274,7 @@ class ScriptedEngine(SimulatedEngine):
     def ask(self, text, location=None, brands=(), deadline=None):
         return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
 
-    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
         day, text, location = utc_day(now), prompt["text"], prompt["location"]
         picked = [brand for brand in brands
                   if self.script.named(self.name, text, location, day, sample, brand["name"])]
@@ -3325,13 +3330,14 @@ class HttpEngine(Engine):
         except (ValueError, RecursionError) as error:
             raise EngineError("the judge's answer is not JSON: %s" % error) from None
 
-    def exchange(self, body, deadline=None):
-        """The raw reply to one request body (a JSON object), with retries: see the class."""
+    def exchange(self, body, deadline=None, target=None):
+        """The raw reply to one request body (a JSON object; None: none), with retries: see
+        the class. target: (method, URL) when not a POST to the engine's URL."""
         deadline = math.inf if deadline is None else deadline
-        data = json.dumps(body).encode()
+        data = None if body is None else json.dumps(body).encode()
         for attempt in range(self.retries + 1):
             try:
-                return self.post(data, deadline)
+                return self.post(data, deadline, target)
             except RetryableEngineError as error:
                 if attempt == self.retries:
                     raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
@@ -3340,12 +3346,12 @@ class HttpEngine(Engine):
                     raise EngineError("%s (no time left to retry after %gs)" % (error, wait)) from None
                 self.sleep(wait)
 
-    def post(self, body, deadline=math.inf):
+    def post(self, body, deadline=math.inf, target=None):
         """The raw reply to one request, or an EngineError."""
         seconds = min(self.timeout, deadline - time.monotonic())
         if seconds <= 0:
             raise EngineError("no time left to ask %s" % self.url)
-        status, headers, raw = self.send(body, seconds)
+        status, headers, raw = self.send(body, seconds, target)
         if status >= 400:
             message = "HTTP %d from %s: %s" % (status, self.url, raw[:300].decode(errors="replace"))
             if status == 429 or status >= 500:
@@ -3353,9 +3359,11 @@ class HttpEngine(Engine):
             raise EngineError(message)
         return raw
 
-    def send(self, data, seconds):
-        """(status, headers, body) of one request carrying data, the JSON body."""
-        return http_request("POST", self.url, data, self.headers(), seconds)
+    def send(self, data, seconds, target=None):
+        """(status, headers, body) of one request carrying data, the JSON body, to target
+        (method, URL; None: a POST to the engine's URL)."""
+        method, url = target or ("POST", self.url)
+        return http_request(method, url, data, self.headers(), seconds)
 
     def endpoint(self):
         raise NotImplementedError
@@ -4044,6 +4052,7 @@ def parse_engine(spec, environ, prices=PRICES):
     engine = engine_class(label, model, url or default_url, engine_class.read_key(environ, key_names))
     engine.price = price_of(engine.price_name, prices)
     engine.key_variables = key_names
+    engine.read_environment(environ)
     return engine
 
 
@@ -4314,7 +4323,7 @@ class SerpApiEngine(HttpEngine):
     def endpoint(self):
         return self.base_url + "/search.json"
 
-    def send(self, data, seconds):
+    def send(self, data, seconds, target=None):
         query = dict(json.loads(data), api_key=self.api_key or "")
         return http_request("GET", self.url + "?" + urllib.parse.urlencode(query), None,
                             self.headers(), seconds)
@@ -4359,8 +4368,18 @@ DATAFORSEO_SURFACES = {
     "google-ai-mode": "/serp/google/ai_mode/live/advanced",
 }
 # Its outcome codes (docs.dataforseo.com/v3/appendix/errors): 20000 ok; 40xxx the
-# request's fault (auth, payment, a bad field), 50xxx DataForSEO's (retried like a 5xx).
+# request's fault (auth, payment, a bad field), 50xxx DataForSEO's (retried like a 5xx);
+# a task posted to the queue is 20100 ("Task Created."), and until its result is ready
+# task_get answers 40601 ("Task Handed.") or 40602 ("Task in Queue.").
 DATAFORSEO_OK = 20000
+DATAFORSEO_TASK_CREATED = 20100
+DATAFORSEO_NOT_READY = (40601, 40602)
+# DATAFORSEO_MODE: live (one call, the default) or the cheaper queue (task_post, then
+# task_get), at its normal (standard) or high (priority) priority.
+DATAFORSEO_MODES = {"live": None, "standard": 1, "priority": 2}
+# A queued task is collected with backoff, 1 s doubling to at most 30 s between asks,
+# within the run's deadline; one not ready by then is collected at the run's next attempt.
+DATAFORSEO_MAX_WAIT = 30.0
 
 
 def dataforseo_status(document, where):
@@ -4449,10 +4468,81 @@ class DataForSEOEngine(HttpEngine):
             headers["Authorization"] = "Basic " + base64.b64encode(self.api_key.encode()).decode()
         return headers
 
-    def post(self, body, deadline=math.inf):
-        raw = super().post(body, deadline)
-        dataforseo_result(decoded_reply(raw, self.url))  # 50xxx retried, 40xxx not
+    mode = "live"
+
+    def read_environment(self, environ):
+        mode = environ.get("DATAFORSEO_MODE") or "live"
+        if mode not in DATAFORSEO_MODES:
+            raise ProvisioningError("DATAFORSEO_MODE %r is not one of: %s"
+                                    % (mode, ", ".join(DATAFORSEO_MODES)))
+        self.mode = mode
+
+    def post(self, body, deadline=math.inf, target=None):
+        """The raw reply; a RetryableEngineError for a 50xxx status (top level or the
+        task's); other statuses are read by the caller."""
+        raw = super().post(body, deadline, target)
+        reply = decoded_reply(raw, self.url)
+        for document, where in ((reply, "reply"), (next(iter(dicts(reply.get("tasks"))), {}), "task")):
+            code = document.get("status_code")
+            if is_count(code) and 50000 <= code < 60000:
+                dataforseo_status(document, where)
         return raw
+
+    def queue_url(self, name):
+        """The URL of the surface's queue endpoint name (task_post, task_get/advanced/ID)."""
+        return self.url.removesuffix("/live/advanced") + "/" + name
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
+        if self.mode == "live" or posted is None:
+            return super().ask_sample(prompt, sample, now, brands, deadline)
+        task = posted.get()
+        if task is None:
+            task = self.post_task(prompt["text"], prompt["location"], posted, deadline)
+        if task["task_id"] is None:
+            raise EngineError("task %s was posted but its id never kept (tracker stopped while "
+                              "posting); it is not posted again" % task["tag"])
+        return self.collect(task, deadline)
+
+    def post_task(self, text, location, posted, deadline):
+        """Post the task to the queue, once: its row is kept before the post (with the
+        tag the task carries) and after it with the task's id and its cost, the chat's."""
+        body = self.body(text, location)  # a location no list knows fails here
+        tag = secrets.token_hex(16)
+        body[0].update(tag=tag, priority=DATAFORSEO_MODES[self.mode])
+        posted.put(tag)
+        try:
+            reply = decoded_reply(self.exchange(body, deadline, ("POST", self.queue_url("task_post"))),
+                                  self.url)
+            dataforseo_status(reply, "reply")
+            tasks = dicts(reply.get("tasks"))
+            if not tasks or tasks[0].get("status_code") != DATAFORSEO_TASK_CREATED \
+                    or not isinstance(tasks[0].get("id"), str):
+                dataforseo_status(tasks[0] if tasks else {}, "task")
+                raise EngineError("DataForSEO created no task")
+        except EngineError:
+            posted.forget()  # refused (or no reply at all): the next attempt may post
+            raise
+        cost = tasks[0].get("cost") if isinstance(tasks[0].get("cost"), (int, float)) else None
+        posted.put(tag, tasks[0]["id"][:100], cost)
+        return posted.get()
+
+    def collect(self, task, deadline):
+        """The Answer of a posted task, asked for with backoff until it is ready or the
+        deadline; its cost is the posting's (task_get reports none)."""
+        deadline = math.inf if deadline is None else deadline
+        target = ("GET", self.queue_url("task_get/advanced/" + urllib.parse.quote(task["task_id"])))
+        wait = 1.0
+        while True:
+            raw = self.exchange(None, deadline, target)
+            reply = decoded_reply(raw, self.url)
+            ready = dicts(reply.get("tasks"))
+            if not ready or ready[0].get("status_code") not in DATAFORSEO_NOT_READY:
+                return dataclasses.replace(self.parse(reply), raw=raw, cost=task["cost"])
+            if time.monotonic() + wait >= deadline:
+                raise EngineError("task %s not ready in time; it is collected at the run's next "
+                                  "attempt, not posted again" % task["task_id"])
+            self.sleep(wait)
+            wait = min(wait * 2, DATAFORSEO_MAX_WAIT)
 
     def body(self, text, location):
         task = dict({"keyword": text}, **dataforseo_place(location))
@@ -5669,6 +5759,41 @@ def fail_abandoned_runs(connection, stamp):
 def holds_lease(connection, run):
     return query_one(connection, "SELECT 1 AS held FROM runs WHERE id = ? AND lease_token = ? "
                                  "AND state = 'running'", (run["id"], run["lease_token"])) is not None
+
+
+class PostedTask:
+    """The task a queued provider holds for one sample of a run (surface_tasks), kept with
+    the run so that no restart posts it again: its row is written, under the run's lease,
+    before the post (with the tag the post carries) and again with the task's id and cost
+    after it."""
+
+    def __init__(self, db, run, engine, sample):
+        self.db, self.run, self.key = db, run, (run["id"], run["workspace_id"], engine, sample)
+
+    def get(self):
+        """{"tag", "task_id" (None until the post answered), "cost"} or None: not posted."""
+        return query_one(self.db.connection(), """
+            SELECT tag, task_id, cost FROM surface_tasks
+            WHERE run_id = ? AND workspace_id = ? AND engine = ? AND sample = ?""", self.key)
+
+    def forget(self):
+        """Drop the task's row: its post failed, so the next attempt posts it."""
+        with self.db.write() as connection:
+            connection.execute("DELETE FROM surface_tasks WHERE run_id = ? AND workspace_id = ? "
+                               "AND engine = ? AND sample = ?", self.key)
+
+    def put(self, tag, task_id=None, cost=None):
+        """Keep the task (an EngineError when the run's lease was lost: not to be posted)."""
+        with self.db.write() as connection:
+            if not holds_lease(connection, self.run):
+                raise EngineError("the run's lease was lost; the task is not posted")
+            connection.execute("""
+                INSERT INTO surface_tasks (run_id, workspace_id, engine, sample, tag, task_id,
+                                           cost, posted_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (run_id, engine, sample) DO UPDATE SET task_id = excluded.task_id,
+                                                                   cost = excluded.cost""",
+                self.key + (tag, task_id, cost, self.db.now()))
 
 
 def release_run(db, run):
@@ -9522,7 +9647,8 @@ class Worker:
                 started = time.perf_counter()
                 try:
                     answer = bounded_answer(engine.ask_sample(
-                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
+                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline,
+                        posted=PostedTask(self.db, run, engine.name, sample)))
                 except Exception as error:  # an adapter's failure is kept on the run
                     failures[engine] = error
                     break  # its other samples are asked again with the run's next attempt

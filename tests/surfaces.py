@@ -33,7 +33,10 @@ class FakeSurfaces:
                          "dataforseo": dataforseo_reply(llm_result("Acme."))}
         app = bottle.Bottle()
         app.route("/serpapi/search.json", "GET", self.handler("serpapi"))
-        app.route("/dataforseo/v3/<path:path>", "POST", self.handler("dataforseo"))
+        app.route("/dataforseo/v3/<path:path>", ["GET", "POST"], self.handler("dataforseo"))
+        # DataForSEO's queue: task_post creates a task (20100), task_get/advanced/{id} answers
+        # 40602 "Task in Queue." until the test sets ``ready``, then the task's result.
+        self.posted, self.ready, self.queued_result = [], False, llm_result("Queued: Acme.")
         self.server = wsgi.Server(("127.0.0.1", 0), app, numthreads=4)
         self.server.prepare()
         self.url = "http://127.0.0.1:%d" % self.server.bind_addr[1]
@@ -48,12 +51,27 @@ class FakeSurfaces:
             sent = (dict(urllib.parse.parse_qsl(request.query_string)) if request.method == "GET"
                     else json.loads(request.body.read()))
             self.requests[kind].append((dict(request.headers), sent, request.path))
+            if not self.scripts[kind] and ("/task_post" in request.path
+                                           or "/task_get/" in request.path):
+                return self.queue(request.path, sent)
             status, body, delay = self.scripts[kind].pop(0) if self.scripts[kind] \
                 else (200, self.defaults[kind], 0)
             time.sleep(delay)
             raw = body if isinstance(body, (str, bytes)) else json.dumps(body)
             return bottle.HTTPResponse(raw, status, content_type="application/json")
         return answer
+
+    def queue(self, path, sent):
+        if path.endswith("/task_post"):
+            self.posted.append(sent)
+            task_id = "11281537-1535-0216-0000-%012d" % len(self.posted)
+            body = dataforseo_reply(None, task_status=20100, task_message="Task Created.",
+                                    cost=0.0006, task_id=task_id)
+        elif not self.ready:
+            body = dataforseo_reply(None, task_status=40602, task_message="Task in Queue.", cost=0)
+        else:
+            body = dataforseo_reply(self.queued_result, cost=0, task_id=path.rsplit("/", 1)[1])
+        return bottle.HTTPResponse(json.dumps(body), 200, content_type="application/json")
 
     def reply(self, kind, body, status=200, delay=0):
         self.scripts[kind].append((status, body, delay))
@@ -62,6 +80,8 @@ class FakeSurfaces:
         for kind in self.scripts:
             self.scripts[kind].clear()
             self.requests[kind].clear()
+        self.posted.clear()
+        self.ready = False
 
     def close(self):
         self.server.stop()

@@ -6,10 +6,13 @@ the providers' errors and status codes, locations and prices."""
 
 import base64
 import json
+import signal
+import sqlite3
 
 import pytest
 
 import tracker
+from conftest import HttpClient, ServerProcess, wait_for
 from surfaces import (ai_overview_item, bullet_list, dataforseo_reply, heading, llm_result,
                       organic, organic_item, paragraph, reference, serp_result, serpapi_search,
                       table)
@@ -305,3 +308,70 @@ def test_a_run_stores_a_no_answer_chat_without_failing(db, api, surfaces):
     assert (chat["answer"], chat["mentions"], chat["sources"]) == ("", [], [])
     last_run = api.get("/prompts/%d" % prompt["id"]).json["data"]["lastRun"]
     assert (last_run["state"], last_run["attempts"], last_run["error"]) == ("done", 1, None)
+
+
+# Queue mode ------------------------------------------------------------------------------
+
+def queued(surfaces, mode="standard"):
+    found = tracker.parse_engine("q=dataforseo:chatgpt@" + surfaces.base("dataforseo"),
+                                 dict(KEYS, DATAFORSEO_MODE=mode))
+    found.sleep = lambda seconds: setattr(surfaces, "ready", True)  # the task is done meanwhile
+    return found
+
+
+def test_queue_mode_posts_once_keeps_the_task_and_collects_it(db, api, surfaces):
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    api.post("/prompts", {"text": "Best CRM?", "location": "France"})
+    tracker.Worker(db, [queued(surfaces, "priority")]).run_pending()
+    (post,) = surfaces.posted
+    assert (post[0]["keyword"], post[0]["location_code"], post[0]["priority"]) == ("Best CRM?", 2250, 2)
+    assert len(post[0]["tag"]) == 32  # the task's unguessable tag, kept with the run
+    assert [path for _, _, path in surfaces.requests["dataforseo"]] == [
+        "/dataforseo/v3/ai_optimization/chat_gpt/llm_scraper/task_post"] + [
+        "/dataforseo/v3/ai_optimization/chat_gpt/llm_scraper/task_get/advanced/"
+        "11281537-1535-0216-0000-000000000001"] * 2
+    (chat,) = api.get("/analytics/chats").json["data"]["data"]
+    assert (chat["answer"], chat["cost"], [m["brandName"] for m in chat["mentions"]]) == (
+        "Queued: Acme.", 0.0006, ["Acme"])  # the posting's cost: task_get reports none
+    (row,) = db.connection().execute("SELECT tag, task_id, cost FROM surface_tasks").fetchall()
+    assert (row["tag"], row["task_id"], row["cost"]) == (post[0]["tag"], "11281537-1535-0216-0000-000000000001", 0.0006)
+
+
+def test_a_mode_that_is_none_of_them_is_refused_at_start():
+    with pytest.raises(tracker.ProvisioningError, match="DATAFORSEO_MODE 'slow' is not one of: "
+                       "live, standard, priority"):
+        tracker.parse_engine("dataforseo:chatgpt", dict(KEYS, DATAFORSEO_MODE="slow"))
+
+
+def test_a_refused_post_is_not_kept_so_the_next_attempt_posts(db, api, surfaces):
+    surfaces.reply("dataforseo", dataforseo_reply(None, status_code=40200, message="Payment Required."))
+    prompt = api.post("/prompts", {"text": "Best CRM?"}).json["data"]["prompts"][0]
+    tracker.Worker(db, [queued(surfaces)]).run_pending()
+    assert db.connection().execute("SELECT count(*) AS n FROM surface_tasks").fetchall() == [{"n": 0}]
+    last_run = api.get("/prompts/%d" % prompt["id"]).json["data"]["lastRun"]
+    assert (last_run["state"], last_run["error"]) == (
+        "queued", "q: DataForSEO reply status 40200: Payment Required.")
+
+
+def test_kill_9_between_post_and_result_never_posts_again(tmp_path, surfaces):
+    """One post, one charge: the server is killed while the task waits in the queue; the
+    restarted server collects the kept task."""
+    db_path = tmp_path / "tracker.db"
+    db = tracker.Database(str(db_path))
+    workspace = tracker.create_workspace(db, "Queue")
+    key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 6)["key"]
+    db.close()
+    options = ("--engine", "q=dataforseo:chatgpt@" + surfaces.base("dataforseo"), "--lease", "2s")
+    env = dict(KEYS, DATAFORSEO_MODE="standard")
+    server = ServerProcess(db_path, *options, env=env).start()
+    status, _, _ = HttpClient(server.url, key).call("POST", "/prompts", {"text": "Best CRM?"})
+    assert status == 201
+    wait_for(lambda: len(surfaces.requests["dataforseo"]) >= 2)  # posted, and asked once
+    server.stop(signal.SIGKILL)
+    surfaces.ready = True
+    server = ServerProcess(db_path, *options, env=env).start()
+    wait_for(lambda: sqlite3.connect(db_path).execute("SELECT count(*) FROM chats").fetchone()[0], 30)
+    assert server.stop() == 0
+    assert len(surfaces.posted) == 1
+    chats = sqlite3.connect(db_path).execute("SELECT answer, cost FROM chats").fetchall()
+    assert chats == [("Queued: Acme.", 0.0006)]
