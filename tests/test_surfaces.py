@@ -375,3 +375,23 @@ def test_kill_9_between_post_and_result_never_posts_again(tmp_path, surfaces):
     assert len(surfaces.posted) == 1
     chats = sqlite3.connect(db_path).execute("SELECT answer, cost FROM chats").fetchall()
     assert chats == [("Queued: Acme.", 0.0006)]
+
+
+# Bounds ----------------------------------------------------------------------------------
+
+def test_a_reply_of_the_largest_size_is_read_and_one_byte_more_fails(surfaces):
+    def reply_of(size):
+        reply = serpapi_search("google_ai_mode", "q", [paragraph("")])
+        pad = size - len(json.dumps(reply))
+        reply["text_blocks"][0]["snippet"] = "Acme " * (pad // 5) + "x" * (pad % 5)
+        assert len(json.dumps(reply)) == size
+        return reply
+    largest = reply_of(tracker.MAX_REPLY_BYTES)
+    surfaces.reply("serpapi", largest)
+    answer = tracker.bounded_answer(surface(surfaces, "serpapi:google-ai-mode").ask("q"))
+    assert len(answer.text) == tracker.MAX_ANSWER_CHARS
+    assert answer.notes == ["answer cut from %d to %d characters" % (
+        len(largest["text_blocks"][0]["snippet"]), tracker.MAX_ANSWER_CHARS)]
+    surfaces.reply("serpapi", reply_of(tracker.MAX_REPLY_BYTES + 1))
+    with pytest.raises(tracker.EngineError, match="sent a reply over %d bytes" % tracker.MAX_REPLY_BYTES):
+        surface(surfaces, "serpapi:google-ai-mode").ask("q")
