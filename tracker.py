@@ -3093,6 +3093,8 @@ class Engine:
     daily_limit = None
     key_variables = ()
     api_key = None
+    key_needs_every = False  # its key is made of every variable (a login and a password)
+    can_judge = False  # whether --judge may name it
 
     @staticmethod
     def read_key(environ, names):
@@ -3293,6 +3295,7 @@ class HttpEngine(Engine):
     and how to read the reply (parse).
     """
     web_search = True
+    can_judge = True
 
     def __init__(self, name, model, base_url, api_key=None, timeout=ENGINE_CALL_SECONDS,
                  retries=3, sleep=time.sleep):
@@ -4063,6 +4066,7 @@ def warn_of_missing_keys(engines):
         variables = engine.key_variables
         if variables and not engine.api_key:
             unset = ("%s is not set" % variables[0] if len(variables) == 1
+                     else "%s are not all set" % " and ".join(variables) if engine.key_needs_every
                      else "neither %s is set" % " nor ".join(variables))
             log.warning("engine %s (%s:%s): %s; its calls go without a key and fail unless its "
                         "server takes none", engine.name, engine.kind, engine.model, unset)
@@ -4097,9 +4101,10 @@ def judge_engine(engines, label):
     if engine is None:
         raise ProvisioningError("--judge %r: no engine is labelled so (engines: %s)"
                                 % (label, ", ".join(engine.name for engine in engines)))
-    if not isinstance(engine, HttpEngine):
+    if not engine.can_judge:
         raise ProvisioningError("--judge %r: a %s engine cannot judge; use one of: %s"
-                                % (label, engine.kind, ", ".join(sorted(set(ENGINE_KINDS)))))
+                                % (label, engine.kind, ", ".join(sorted(
+                                    kind for kind, entry in ENGINE_KINDS.items() if entry[0].can_judge))))
     return engine
 
 
@@ -4350,9 +4355,7 @@ class SerpApiEngine(HttpEngine):
         cost = round(self.price.call * calls, 6) if self.price and self.price.call else None
         return dataclasses.replace(answer, raw=raw, cost=cost)
 
-    def judge_body(self, prompt):
-        raise EngineError("a search surface cannot judge")
-
+    can_judge = False
     parse = staticmethod(parse_serpapi_reply)
 
 
@@ -4550,9 +4553,8 @@ class DataForSEOEngine(HttpEngine):
             task["load_async_ai_overview"] = True
         return [task]
 
-    def judge_body(self, prompt):
-        raise EngineError("a search surface cannot judge")
-
+    can_judge = False
+    key_needs_every = True
     parse = staticmethod(parse_dataforseo_reply)
 
 

@@ -395,3 +395,32 @@ def test_a_reply_of_the_largest_size_is_read_and_one_byte_more_fails(surfaces):
     surfaces.reply("serpapi", reply_of(tracker.MAX_REPLY_BYTES + 1))
     with pytest.raises(tracker.EngineError, match="sent a reply over %d bytes" % tracker.MAX_REPLY_BYTES):
         surface(surfaces, "serpapi:google-ai-mode").ask("q")
+
+
+# Configuration ---------------------------------------------------------------------------
+
+def test_a_surface_cannot_judge_and_its_keys_are_named_at_start(caplog):
+    engines = tracker.configure_engines(["aio=serpapi:google-ai-overview", "app=dataforseo:chatgpt"],
+                                        {"DATAFORSEO_LOGIN": "me"})
+    with pytest.raises(tracker.ProvisioningError, match="'aio': a serpapi engine cannot judge; use "
+                       "one of: anthropic, gemini, openai, openai-responses, perplexity"):
+        tracker.judge_engine(engines, "aio")
+    tracker.warn_of_missing_keys(engines)
+    assert [record.getMessage() for record in caplog.records] == [
+        "engine aio (serpapi:google-ai-overview): SERPAPI_API_KEY is not set; its calls go "
+        "without a key and fail unless its server takes none",
+        "engine app (dataforseo:chatgpt): DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD are not all "
+        "set; its calls go without a key and fail unless its server takes none"]
+
+
+def test_surface_engines_are_asked_but_not_listed_by_get_engines(db, surfaces):
+    import webtest
+    engines = [tracker.SimulatedEngine(), surface(surfaces, "aio=serpapi:google-ai-overview")]
+    app = webtest.TestApp(tracker.make_app(db, engines=engines))
+    workspace = tracker.create_workspace(db, "Listed")
+    key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 6)["key"]
+    headers = {"Authorization": "Bearer " + key}
+    listed = app.get(tracker.API_PREFIX + "/engines", headers=headers).json["data"]
+    assert [engine["label"] for engine in listed] == ["simulated"]
+    app.patch_json(tracker.API_PREFIX + "/engines/aio", {"enabled": False}, headers=headers,
+                   status=404)
