@@ -4472,13 +4472,27 @@ class DataForSEOEngine(HttpEngine):
         return headers
 
     mode = "live"
+    pingback_url = None
 
     def read_environment(self, environ):
+        """DATAFORSEO_MODE, and DATAFORSEO_PINGBACK_URL: where DataForSEO tells of a queued
+        task done, which must carry $tag (DataForSEO puts the task's tag there: a random
+        token per task, so that a receiver can tell a real pingback from a guessed one)."""
         mode = environ.get("DATAFORSEO_MODE") or "live"
         if mode not in DATAFORSEO_MODES:
             raise ProvisioningError("DATAFORSEO_MODE %r is not one of: %s"
                                     % (mode, ", ".join(DATAFORSEO_MODES)))
         self.mode = mode
+        url = environ.get("DATAFORSEO_PINGBACK_URL") or None
+        if url is not None:
+            try:
+                webhook_target(url)
+            except ValueError as error:
+                raise ProvisioningError("DATAFORSEO_PINGBACK_URL %s" % error) from None
+            if "$tag" not in url:
+                raise ProvisioningError("DATAFORSEO_PINGBACK_URL must carry $tag, the task's "
+                                        "unguessable token (e.g. https://example.com/done?tag=$tag)")
+        self.pingback_url = url
 
     def post(self, body, deadline=math.inf, target=None):
         """The raw reply; a RetryableEngineError for a 50xxx status (top level or the
@@ -4512,6 +4526,8 @@ class DataForSEOEngine(HttpEngine):
         body = self.body(text, location)  # a location no list knows fails here
         tag = secrets.token_hex(16)
         body[0].update(tag=tag, priority=DATAFORSEO_MODES[self.mode])
+        if self.pingback_url:
+            body[0]["pingback_url"] = self.pingback_url
         posted.put(tag)
         try:
             reply = decoded_reply(self.exchange(body, deadline, ("POST", self.queue_url("task_post"))),

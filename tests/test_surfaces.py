@@ -337,6 +337,21 @@ def test_queue_mode_posts_once_keeps_the_task_and_collects_it(db, api, surfaces)
     assert (row["tag"], row["task_id"], row["cost"]) == (post[0]["tag"], "11281537-1535-0216-0000-000000000001", 0.0006)
 
 
+def test_a_pingback_url_carries_the_tasks_tag_or_is_refused(db, api, surfaces):
+    with pytest.raises(tracker.ProvisioningError, match="must carry \\$tag, the task's unguessable"):
+        tracker.parse_engine("dataforseo:chatgpt", dict(
+            KEYS, DATAFORSEO_MODE="standard", DATAFORSEO_PINGBACK_URL="https://ops.example/done?id=$id"))
+    with pytest.raises(tracker.ProvisioningError, match="DATAFORSEO_PINGBACK_URL must be an http"):
+        tracker.parse_engine("dataforseo:chatgpt", dict(KEYS, DATAFORSEO_PINGBACK_URL="ftp://x/$tag"))
+    engine = tracker.parse_engine("q=dataforseo:chatgpt@" + surfaces.base("dataforseo"), dict(
+        KEYS, DATAFORSEO_MODE="standard", DATAFORSEO_PINGBACK_URL="https://ops.example/done?t=$tag"))
+    engine.sleep = lambda seconds: setattr(surfaces, "ready", True)
+    api.post("/prompts", {"text": "Best CRM?"})
+    tracker.Worker(db, [engine]).run_pending()
+    (post,) = surfaces.posted
+    assert post[0]["pingback_url"] == "https://ops.example/done?t=$tag"
+
+
 def test_a_mode_that_is_none_of_them_is_refused_at_start():
     with pytest.raises(tracker.ProvisioningError, match="DATAFORSEO_MODE 'slow' is not one of: "
                        "live, standard, priority"):
