@@ -4516,9 +4516,24 @@ class DataForSEOEngine(HttpEngine):
         if task is None:
             task = self.post_task(prompt["text"], prompt["location"], posted, deadline)
         if task["task_id"] is None:
-            raise EngineError("task %s was posted but its id never kept (tracker stopped while "
-                              "posting); it is not posted again" % task["tag"])
+            task = self.ready_by_tag(task, posted, deadline)
         return self.collect(task, deadline)
+
+    def ready_by_tag(self, task, posted, deadline):
+        """A task whose post tracker did not see answered (it stopped meanwhile), found by
+        its tag among the surface's ready tasks (tasks_ready: id and tag of each, no cost)
+        and kept; an EngineError while it is not there: looked for again at the next
+        attempt, never posted again."""
+        reply = decoded_reply(self.exchange(None, deadline, ("GET", self.queue_url("tasks_ready"))),
+                              self.url)
+        dataforseo_status(reply, "reply")
+        for item in (item for listed in dicts(reply.get("tasks"))
+                     for item in dicts(listed.get("result"))):
+            if item.get("tag") == task["tag"] and isinstance(item.get("id"), str):
+                posted.put(task["tag"], item["id"][:100])
+                return posted.get()
+        raise EngineError("task tagged %s was posted while tracker stopped and is not among the "
+                          "ready tasks yet; it is looked for again, never posted again" % task["tag"])
 
     def post_task(self, text, location, posted, deadline):
         """Post the task to the queue, once: its row is kept before the post (with the

@@ -51,8 +51,8 @@ class FakeSurfaces:
             sent = (dict(urllib.parse.parse_qsl(request.query_string)) if request.method == "GET"
                     else json.loads(request.body.read()))
             self.requests[kind].append((dict(request.headers), sent, request.path))
-            if not self.scripts[kind] and ("/task_post" in request.path
-                                           or "/task_get/" in request.path):
+            if not self.scripts[kind] and ("/task_post" in request.path or "/task_get/" in
+                                           request.path or request.path.endswith("/tasks_ready")):
                 return self.queue(request.path, sent)
             status, body, delay = self.scripts[kind].pop(0) if self.scripts[kind] \
                 else (200, self.defaults[kind], 0)
@@ -67,6 +67,12 @@ class FakeSurfaces:
             task_id = "11281537-1535-0216-0000-%012d" % len(self.posted)
             body = dataforseo_reply(None, task_status=20100, task_message="Task Created.",
                                     cost=0.0006, task_id=task_id)
+        elif path.endswith("/tasks_ready"):
+            ready = [{"id": "11281537-1535-0216-0000-%012d" % number, "se": "chat_gpt",
+                      "se_type": "llm_scraper", "tag": task[0].get("tag")}
+                     for number, task in enumerate(self.posted, 1)] if self.ready else []
+            body = dataforseo_reply(None, cost=0)
+            body["tasks"][0]["result"] = ready
         elif not self.ready:
             body = dataforseo_reply(None, task_status=40602, task_message="Task in Queue.", cost=0)
         else:

@@ -368,6 +368,31 @@ def test_a_refused_post_is_not_kept_so_the_next_attempt_posts(db, api, surfaces)
         "queued", "q: DataForSEO reply status 40200: Payment Required.")
 
 
+def test_a_post_whose_answer_was_never_kept_is_found_by_its_tag(db, api, clock, surfaces):
+    """tracker stopped while posting: the row has the tag, no id. The task is looked for
+    among the ready ones, never posted again; while it is not there the attempt fails."""
+    prompt = api.post("/prompts", {"text": "Best CRM?"}).json["data"]["prompts"][0]
+    surfaces.posted.append([{"keyword": "Best CRM?", "tag": "f" * 32}])  # posted meanwhile
+    with db.write() as connection:
+        run = connection.execute("SELECT id FROM runs").fetchall()[0]
+        connection.execute("INSERT INTO surface_tasks (run_id, workspace_id, engine, sample, tag, "
+                           "posted_at) VALUES (?, ?, 'q', 1, ?, ?)",
+                           (run["id"], api.workspace_id, "f" * 32, db.now()))
+    engine = queued(surfaces)
+    engine.sleep = lambda seconds: None
+    tracker.Worker(db, [engine]).run_pending()
+    last_run = api.get("/prompts/%d" % prompt["id"]).json["data"]["lastRun"]
+    assert last_run["error"] == ("q: task tagged %s was posted while tracker stopped and is not "
+                                 "among the ready tasks yet; it is looked for again, never posted "
+                                 "again" % ("f" * 32))
+    surfaces.ready = True
+    clock.advance(60)  # the run's next attempt is due
+    tracker.Worker(db, [queued(surfaces)]).run_pending()
+    assert len(surfaces.posted) == 1  # never posted again
+    (chat,) = api.get("/analytics/chats").json["data"]["data"]
+    assert (chat["answer"], chat["cost"]) == ("Queued: Acme.", None)  # tasks_ready says no cost
+
+
 def test_kill_9_between_post_and_result_never_posts_again(tmp_path, surfaces):
     """One post, one charge: the server is killed while the task waits in the queue; the
     restarted server collects the kept task."""
