@@ -4383,6 +4383,9 @@ DATAFORSEO_MODES = {"live": None, "standard": 1, "priority": 2}
 # A queued task is collected with backoff, 1 s doubling to at most 30 s between asks,
 # within the run's deadline; one not ready by then is collected at the run's next attempt.
 DATAFORSEO_MAX_WAIT = 30.0
+# A queued task's cost is its posting's (task_get reports none): kept with its reply under
+# this name, so that `tracker reextract` reads it again as it was charged.
+POSTED_COST = "trackerPostedCost"
 
 
 def dataforseo_status(document, where):
@@ -4420,10 +4423,13 @@ def parse_dataforseo_reply(reply):
     the `ai_overview` item's `markdown` and `references` are the answer and its
     citations, and the `organic` items beside it are consulted, with their rank_group;
     no ai_overview item (or one loaded asynchronously without its content) means none
-    was shown. The cost is the task's `cost` (else the reply's), in USD."""
+    was shown. The cost is the task's `cost` (else the reply's), in USD; a queued task's
+    is its posting's, which the kept reply carries under POSTED_COST."""
     task, result = dataforseo_result(reply)
     cost = next((value for value in (task.get("cost"), reply.get("cost"))
                  if isinstance(value, (int, float)) and not isinstance(value, bool)), None)
+    if POSTED_COST in reply:  # a queued task's, charged at its posting
+        cost = reply[POSTED_COST] if type(reply[POSTED_COST]) in (int, float) else None
     if "items" not in result or "markdown" in result:
         text = result.get("markdown") if isinstance(result.get("markdown"), str) else ""
         if not text.strip():
@@ -4571,7 +4577,8 @@ class DataForSEOEngine(HttpEngine):
             reply = decoded_reply(raw, self.url)
             ready = dicts(reply.get("tasks"))
             if not ready or ready[0].get("status_code") not in DATAFORSEO_NOT_READY:
-                return dataclasses.replace(self.parse(reply), raw=raw, cost=task["cost"])
+                reply[POSTED_COST] = task["cost"]
+                return dataclasses.replace(self.parse(reply), raw=json.dumps(reply).encode())
             if time.monotonic() + wait >= deadline:
                 raise EngineError("task %s not ready in time; it is collected at the run's next "
                                   "attempt, not posted again" % task["task_id"])

@@ -333,6 +333,9 @@ def test_queue_mode_posts_once_keeps_the_task_and_collects_it(db, api, surfaces)
     (chat,) = api.get("/analytics/chats").json["data"]["data"]
     assert (chat["answer"], chat["cost"], [m["brandName"] for m in chat["mentions"]]) == (
         "Queued: Acme.", 0.0006, ["Acme"])  # the posting's cost: task_get reports none
+    (kept,) = db.connection().execute("SELECT reply FROM chat_replies").fetchall()
+    reread = tracker.parse_dataforseo_reply(json.loads(tracker.zlib.decompress(kept["reply"])))
+    assert (reread.text, reread.cost) == ("Queued: Acme.", 0.0006)  # as tracker reextract reads it
     (row,) = db.connection().execute("SELECT tag, task_id, cost FROM surface_tasks").fetchall()
     assert (row["tag"], row["task_id"], row["cost"]) == (post[0]["tag"], "11281537-1535-0216-0000-000000000001", 0.0006)
 
