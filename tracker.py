@@ -41,8 +41,9 @@ banners and the code true to each other. Each part, with what it owns and what i
    ChatGPT and Gemini apps, Google's AI Overviews and AI Mode, Copilot) through the
    SERP/scraper APIs that read them (SerpApi, DataForSEO): each reply's answer in
    display order, references, organic results and no-answer outcome, the providers'
-   status codes, and the bundled country list each surface is asked from. Calls (1),
-   (2), (6) and (7).
+   status codes, DataForSEO's queue (a task posted once, kept with the run through the
+   PostedTask the worker hands it, collected later), and the bundled country list each
+   surface is asked from. Calls (1), (2), (6) and (7).
 9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
