@@ -86,7 +86,9 @@ banners and the code true to each other. Each part, with what it owns and what i
    within its time budget; their columns come from the schemas (19).
 21. The application: organizations, workspaces and keys for the CLI and tests; the
    OpenAPI document and reference page, built from every route's Operation; seed
-   files; make_app(), which assembles the parts above; /healthz.
+   files; the demo (a seeded workspace and 30 days of history by the scripted engines,
+   made through the worker with the clock moved); make_app(), which assembles the parts
+   above; /healthz.
 22. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
    data. Calls nothing.
 23. Dashboard, its frame: a second Bottle application over the same functions: sessions
@@ -144,6 +146,7 @@ import resource
 import secrets
 import select
 import selectors
+import shlex
 import shutil
 import signal
 import socket
@@ -8965,6 +8968,8 @@ def scan_signals_alone(db, workspace_id):
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
                                                          signal["scope"])
+        reason = None if tested else untested_reason(connection, workspace_id, windows, days,
+                                                     prompts, brand_ids, counts)
     stamp = iso_timestamp(now)
     db.set_budget(None)  # the reads were bounded; stopping the write would waste them
     with db.write() as connection:
@@ -8973,7 +8978,37 @@ def scan_signals_alone(db, workspace_id):
         mark_scanned(connection, workspace_id, utc_day(now))
     return {"from": day_start(windows[1]), "to": day_start(windows[2]),
             "previousFrom": day_start(windows[0]), "fdr": fdr, "tested": tested,
-            "new": sum(new for new, _ in stored), "signals": [signal for _, signal in stored]}
+            "reason": reason, "new": sum(new for new, _ in stored),
+            "signals": [signal for _, signal in stored]}
+
+
+def untested_reason(connection, workspace_id, windows, days, prompts, brand_ids, counts):
+    """Why a scan made no test, in the workspace's figures: the first of the causes
+    signal_tests has (no prompt, no active brand, fewer than SIGNAL_MIN_PROMPTS asked in
+    both windows, no brand named, nothing changed)."""
+    if not prompts:
+        return "The workspace has no prompts: a scan compares prompts asked in both windows"
+    if not brand_ids:
+        return "The workspace has no active brand to test"
+    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None), {})
+    paired = sum(1 for before, after in pairs.values() if before["chats"] and after["chats"])
+    if paired < SIGNAL_MIN_PROMPTS:
+        return ("Needs %d prompts asked in both %d-day windows (from %s and from %s); %d so "
+                "far, with chats on %d of their %d days"
+                % (SIGNAL_MIN_PROMPTS, days, windows[0], windows[1], paired,
+                   chat_days(connection, workspace_id, windows[0], windows[2]), 2 * days))
+    if not any(before["all"] or after["all"] for before, after in pairs.values()):
+        return "No active brand is named in either window: every figure is 0 in both"
+    return "No active brand's figure differs between the two windows"
+
+
+def chat_days(connection, workspace_id, start, end):
+    """The UTC days from start to end (exclusive) with chats of the workspace."""
+    return query_one(connection, """
+        SELECT count(DISTINCT day) AS n FROM prompt_daily_chats
+        WHERE workspace_id = ? AND prompt_id IN (SELECT id FROM prompts WHERE workspace_id = ?)
+        AND day >= ? AND day < ? AND chats > 0""",
+        (workspace_id, workspace_id, start, end))["n"]
 
 
 def signal_explanations(connection, workspace_id, windows, scope):
@@ -12289,6 +12324,12 @@ def signal_schemas():
             "fdr": SIGNAL_FDR_SCHEMA,
             "tested": dict(COUNT, description="Tests made: active brand x figure x scope with "
                                               "enough prompts."),
+            "reason": dict(nullable_schema(string_schema()), description=(
+                "Why nothing was tested, with the workspace's figures (`tested` 0): no prompts, "
+                "no active brand, fewer than %d prompts asked in both windows (how many so far, "
+                "and on how many of the windows' days there were chats), no active brand named "
+                "in either window, or no figure that differs; null when tests were made."
+                % SIGNAL_MIN_PROMPTS)),
             "new": dict(COUNT, description="Signals first detected by this scan (announced as "
                         "signal.detected)."),
             "signals": dict(array_schema(schema_ref("Signal")), description="Every change that "
@@ -13519,6 +13560,105 @@ def seed_prompts(db, workspace_id, specs):
     for prompt_id, status in zip(created, statuses):
         if status and status != "active":
             update_prompt(db, workspace_id, prompt_id, {"status": status})
+
+
+# The demo (serve --demo) -------------------------------------------------------------------
+#
+# A workspace of invented project-management tools with 30 days of history, so that charts,
+# intervals, stability and signals have something to show at once. The history is made by
+# the scripted engines (part 7) through the worker, as real chats are: each day's runs with
+# the database's clock moved to that day, so every chat, rollup, interval and daily signal
+# scan comes the way a real one does. The script's changes fall on days counted back from
+# the day the demo is made: a competitor rises 20 days before, the own brand 7 days before
+# (today's scan finds it: its current window holds the change, the previous one none).
+# packaging/docs/cli.md, "The demo", says what it holds and how long it takes to make.
+DEMO_DB = "tracker-demo.db"
+DEMO_WORKSPACE = "Demo"
+DEMO_DAYS = 30
+DEMO_SAMPLES = 2  # each prompt's samples per run: stability compares a run's samples
+DEMO_ENGINES = (("scripted-a", "scripted-1"), ("scripted-b", "scripted-2"))
+DEMO_BRANDS = (  # name, type, domain, probability of being named, and from when it changes
+    ("Tasko", "own", "tasko.example", 0.3, (7, 0.6)),
+    ("Planwise", "competitor", "planwise.example", 0.55, None),
+    ("Boardly", "competitor", "boardly.example", 0.45, None),
+    ("Trackster", "competitor", "trackster.example", 0.15, (20, 0.4)),
+)
+DEMO_PROMPTS = {  # topic: [(text, tags, {brand: its own probability on this prompt})]
+    "Pricing": [
+        ("What is the cheapest project management tool for a small team?", ["buying"], {}),
+        ("Which project management software has the best free plan?", ["buying"], {}),
+        ("Is Planwise worth its price for a startup?", ["comparison"], {"Planwise": 0.95}),
+        ("Best value task tracker for freelancers?", ["buying"], {}),
+    ],
+    "Integrations": [
+        ("Which project management tool integrates best with Slack?", [],
+         {"Tasko": 0.95, "Planwise": 0.95, "Boardly": 0.02, "Trackster": 0.02}),
+        ("Best task tracker with a GitHub integration?", ["comparison"], {}),
+        ("Which kanban tool works with Google Calendar?", [], {}),
+        ("Project management software with a good API?", [], {}),
+    ],
+    "Teams": [
+        ("Best project management tool for a remote team of 20?", ["buying"], {}),
+        ("What do agencies use to track client projects?", [], {}),
+        ("Which task tracker is easiest for non-technical teams?", ["comparison"], {}),
+        ("Best kanban board for a marketing team?", [], {}),
+    ],
+}
+
+
+def demo_seed():
+    """The demo's workspace, as a seed document (load_seed): its key, brands and prompts."""
+    return {"workspaces": [{
+        "name": DEMO_WORKSPACE, "keys": [{"name": "demo"}],
+        "brands": [{"name": name, "type": kind, "domains": [domain]}
+                   for name, kind, domain, _, _ in DEMO_BRANDS],
+        "tags": [{"name": "buying"}, {"name": "comparison"}],
+        "prompts": [{"text": text, "topic": topic, "tags": tags, "samplesPerRun": DEMO_SAMPLES}
+                    for topic, prompts in DEMO_PROMPTS.items() for text, tags, _ in prompts]}]}
+
+
+def demo_script(today):
+    """The demo engines' MentionScript, its changes on days counted back from today."""
+    changes = sorted((utc_day(today - days * 86400), name, probability)
+                     for name, _, _, _, change in DEMO_BRANDS if change
+                     for days, probability in [change])
+    return MentionScript.parse({
+        "seed": "demo",
+        "brands": {name: probability for name, _, _, probability, _ in DEMO_BRANDS},
+        "prompts": {text: own for prompts in DEMO_PROMPTS.values() for text, _, own in prompts
+                    if own},
+        "changes": [{"day": day, "brands": {name: probability}}
+                    for day, name, probability in changes]}, "the demo's script")
+
+
+def demo_engines(today):
+    """The demo's engines: scripted, answering as the demo's history was made."""
+    script = demo_script(today)
+    return [ScriptedEngine(name, model, script) for name, model in DEMO_ENGINES]
+
+
+@contextlib.contextmanager
+def moved_clock(db, clock):
+    """db's clock is clock for the block (the time of the demo's history being made)."""
+    real, db.clock = db.clock, clock
+    try:
+        yield
+    finally:
+        db.clock = real
+
+
+def make_demo(app):
+    """Seed the demo workspace into app's empty database and make its DEMO_DAYS days of
+    history, the last one today; returns the demo key's description."""
+    db, worker = app.config["tracker.db"], app.config["tracker.worker"]
+    now = db.clock()
+    day = [now - (DEMO_DAYS - 1) * 86400]
+    with moved_clock(db, lambda: day[0]):
+        key, = load_seed(db, demo_seed())
+        for _ in range(DEMO_DAYS):
+            worker.run_pending()
+            day[0] += 86400
+    return key
 
 
 ###############################################################################
@@ -17966,17 +18106,22 @@ def cmd_init(args):
 
 
 def cmd_serve(args):
+    if args.demo:
+        check_demo_arguments(args)
+        args.db = args.demo
     seed = read_seed(args.seed) if args.seed else None
     prices = read_prices(args.prices) if args.prices else None
-    engines = configure_engines(args.engine, prices=prices, daily_limits=args.engine_daily_limit,
-                                resolve_redirects=args.resolve_redirects,
-                                allow_private=args.allow_private_webhooks)
+    engines = demo_engines(time.time()) if args.demo else configure_engines(
+        args.engine, prices=prices, daily_limits=args.engine_daily_limit,
+        resolve_redirects=args.resolve_redirects, allow_private=args.allow_private_webhooks)
     judge = judge_engine(engines, args.judge)
     warn_of_missing_keys(engines)
     proxies = trusted_proxies(args.trusted_proxy)
     replication = serve_replication(args)
     # after the arguments are known good: a refused start leaves no new file behind
     db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)
+    if args.demo:
+        check_demo_database(db)
     app = make_app(db, engines=engines, seed=seed, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
@@ -17985,23 +18130,79 @@ def cmd_serve(args):
                    trusted_proxies=proxies, page_budget=args.request_budget,
                    export_budget=args.export_budget, max_exports=args.max_exports,
                    replication=replication)
-    created = None if seed else bootstrap(db)
-    keys = app.config["tracker.seed_keys"] or ([created] if created else [])
-    first_key = keys[0]["key"] if keys else None
 
     def announce(url):
+        # Only now, with the port bound, is the first key made: a start that cannot serve
+        # (the port taken) must not make the key it would never show.
+        created = None if seed else serve_demo(app) if args.demo else bootstrap(db)
+        keys = app.config["tracker.seed_keys"] or ([created] if created else [])
+        first_key = keys[0]["key"] if keys else None
         if created:
             sys.stderr.write(
-                "\nCreated workspace 'Default' and an API key (shown only this once):\n\n"
+                "\nCreated workspace %r and an API key (shown only this once):\n\n"
                 "    %s\n\nTry it:\n\n    curl -H 'Authorization: Bearer %s' %s%s/workspace\n\n"
-                % (created["key"], created["key"], url, API_PREFIX))
-            sys.stderr.flush()
+                % (get_workspace(db, created["workspaceId"])["name"], created["key"],
+                   created["key"], url, API_PREFIX))
+        elif not keys:
+            sys.stderr.write(how_to_make_a_key(db, args.db))
+        sys.stderr.flush()
         if args.print_env:
             print("TRACKER_BASE_URL=%s%s" % (url, API_PREFIX))
             if first_key:
                 print("TRACKER_API_KEY=%s" % first_key)
             sys.stdout.flush()
     serve(app, args.host, args.port, args.threads, ready=announce)
+
+
+def check_demo_arguments(args):
+    """--demo serves its own file with the scripted engines: refuse what would mix it with
+    a real database or real engines."""
+    for given, option in ((args.memory, "--memory"), (args.seed, "--seed"),
+                          (args.engine, "--engine"),
+                          (args.replicate, "--replicate (or TRACKER_REPLICATE)")):
+        if given:
+            raise ProvisioningError("--demo serves its own database with its scripted engines: "
+                                    "it takes no %s" % option)
+
+
+def check_demo_database(db):
+    """Refuse a --demo FILE that holds another database: the scripted engines would add
+    their chats to its workspaces."""
+    names = [workspace["name"] for workspace in list_workspaces(db)]
+    if names not in ([], [DEMO_WORKSPACE]):
+        raise ProvisioningError("%s is not a demo database (its workspaces: %s): --demo makes "
+                                "its own in a new file" % (db.path, ", ".join(names)))
+
+
+def serve_demo(app):
+    """make_demo on an empty database, logged (once the port is bound, as the first key
+    is made); None when the demo is there already."""
+    if list_workspaces(app.config["tracker.db"]):
+        return None
+    started = time.monotonic()
+    log.info("making the demo: %d days of history by the scripted engines", DEMO_DAYS)
+    key = make_demo(app)
+    log.info("made the demo's %d days of history in %.1f s", DEMO_DAYS,
+             time.monotonic() - started)
+    return key
+
+
+KEY_HINT_WORKSPACES = 3  # workspaces a start without a key names the command for
+
+
+def how_to_make_a_key(db, path):
+    """What a start that shows no key says: each key is shown once, when made, so the
+    command that makes another, for the database's first workspaces."""
+    workspaces = list_workspaces(db)
+    lines = ["tracker --db %s key create %d --name NAME    # workspace %r"
+             % (shlex.quote(path), workspace["id"], workspace["name"])
+             for workspace in workspaces[:KEY_HINT_WORKSPACES]]
+    if len(workspaces) > KEY_HINT_WORKSPACES:
+        lines.append("(%d workspaces in all: tracker --db %s workspace list)"
+                     % (len(workspaces), shlex.quote(path)))
+    return ("\nNo API key is shown: a key is shown only when it is made, and this database "
+            "has its workspaces already. To make one:\n\n%s\n\n"
+            % "\n".join("    " + line for line in lines))
 
 
 def serve_replication(args):
@@ -18264,6 +18465,10 @@ def build_parser():
                                 "%gs per answer in all (default: off; the source is then the "
                                 "chunk's domain, linked by the redirect)" % REDIRECT_SECONDS)
     serve_cmd.add_argument("--workers", type=int, default=2, help="runs processed at once")
+    serve_cmd.add_argument("--demo", nargs="?", const=DEMO_DB, metavar="FILE",
+                           help="serve a demo: a workspace with 30 days of history made by "
+                                "scripted engines, in its own database (default %s; made when "
+                                "missing, else served as it is), never --db" % DEMO_DB)
     serve_cmd.add_argument("--memory", action="store_true",
                            help="a throw-away in-memory database instead of --db")
     serve_cmd.add_argument("--seed", metavar="FILE",

@@ -3,6 +3,7 @@
 import concurrent.futures
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -11,7 +12,7 @@ import apsw
 import pytest
 
 import tracker
-from conftest import run_cli
+from conftest import TRACKER, run_cli
 
 
 def test_serve_bootstraps_an_empty_database_once(tmp_path, server_factory):
@@ -33,6 +34,50 @@ def test_serve_bootstraps_an_empty_database_once(tmp_path, server_factory):
     assert again.request("GET", "/workspace", server.key)[0] == 200
     code, workspaces, _ = run_cli(db_path, "workspace", "list")
     assert [workspace["name"] for workspace in workspaces] == ["Default"]
+
+
+def test_a_start_that_cannot_bind_makes_no_key_and_the_next_start_shows_it(tmp_path,
+                                                                           server_factory):
+    """Issue 42: the port taken, the first start made the key it never showed."""
+    db_path = tmp_path / "tracker.db"
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = subprocess.run([*TRACKER, "serve", "--db", str(db_path), "--port", str(port)],
+                                 capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1 and "Address already in use" in refused.stderr
+    assert "trk_" not in refused.stderr and "API key" not in refused.stderr
+    assert run_cli(db_path, "workspace", "list")[1] == []  # nothing made for nobody
+    server = server_factory(db_path)
+    shown = [line for line in server.lines if "trk_" in line]
+    assert len(shown) == 2 and server.key  # the key, then the curl line that uses it
+    assert shown[0].strip() == server.key and server.key in shown[1]
+    assert server.request("GET", "/workspace", server.key)[2]["data"]["apiKey"]["name"] == \
+        "default"
+    assert "No API key is shown" not in server.log()
+    assert server.stop() == 0
+    # a later start has no key to show: it says how to make one, and that command works
+    again = server_factory(db_path)
+    assert again.key is None
+    command = "tracker --db %s key create 1 --name NAME    # workspace 'Default'" % db_path
+    assert ("No API key is shown: a key is shown only when it is made, and this database has "
+            "its workspaces already. To make one:\n\n    %s\n\n" % command) in again.log()
+    code, made, _ = run_cli(None, *command.split("#")[0].split()[1:])
+    assert code == 0 and again.request("GET", "/workspace", made["key"])[0] == 200
+
+
+def test_a_start_without_a_key_names_the_command_for_the_first_workspaces(tmp_path,
+                                                                         server_factory):
+    db_path = tmp_path / "tracker.db"
+    run_cli(db_path, "init")
+    for name in ("Acme", "Globex", "Initech", "Umbrella"):
+        run_cli(db_path, "workspace", "create", name)
+    log = server_factory(db_path).log()
+    assert [line.strip() for line in log.splitlines() if "key create" in line] == [
+        "tracker --db %s key create %d --name NAME    # workspace %r" % (db_path, n, name)
+        for n, name in ((1, "Acme"), (2, "Globex"), (3, "Initech"))]
+    assert "(4 workspaces in all: tracker --db %s workspace list)" % db_path in log
 
 
 def test_cli_round_trip_create_use_revoke(tmp_path, server_factory):

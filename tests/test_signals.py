@@ -440,6 +440,80 @@ def test_signals_are_the_workspaces_own(db, clock, tmp_path):
     assert other.get("/signals").json["data"]["total"] == 0
 
 
+def scan_reason(api):
+    scan = api.post("/signals/scan", {}, status=200).json["data"]
+    return scan["tested"], scan["reason"]
+
+
+def scripted_workspace(db, tmp_path, brands, prompts=5):
+    """(app, api): a scripted engine naming brands ({name: probability}), 1-day windows, the
+    brands active and prompts of PROMPTS."""
+    path = write_script(tmp_path, {"seed": 3, "brands": brands})
+    app = tracker.make_app(db, engines=tracker.configure_engines(["truth=simulated@" + path], {}))
+    api = make_api(webtest.TestApp(app), db)
+    api.patch("/workspace", {"samplesPerRun": 2, "signalsWindowDays": 1})
+    for name in brands:
+        api.post("/brands", {"name": name, "type": "own"})
+    api.post("/prompts", {"prompts": [{"text": text} for text in PROMPTS[:prompts]]})
+    return app, api
+
+
+def test_a_scan_that_tests_nothing_says_there_are_no_prompts_or_no_active_brand(api):
+    # issue 42: "tested": 0 said nothing of why
+    assert scan_reason(api) == (0, "The workspace has no prompts: a scan compares prompts "
+                                   "asked in both windows")
+    api.post("/prompts", {"prompts": [{"text": "Best CRM?"}]})
+    assert scan_reason(api) == (0, "The workspace has no active brand to test")
+    brand = api.post("/brands", {"name": "Acme", "type": "own", "status": "hidden"}).json
+    assert scan_reason(api) == (0, "The workspace has no active brand to test")
+    api.patch("/brands/%d" % brand["data"]["id"], {"status": "active"})
+    assert scan_reason(api)[1].startswith("Needs 5 prompts asked in both 7-day windows")
+
+
+def test_a_scan_needs_5_prompts_asked_in_both_windows_and_says_how_many_so_far(db, clock,
+                                                                             tmp_path):
+    app, api = scripted_workspace(db, tmp_path, {"Acme": 0.5}, prompts=4)
+    assert scan_reason(api) == (0, "Needs 5 prompts asked in both 1-day windows (from "
+                                   "2026-11-19 and from 2026-11-20); 0 so far, with chats on 0 "
+                                   "of their 2 days")
+    daily_runs(app, clock, 1)  # 11-21: four prompts
+    api.post("/prompts", {"prompts": [{"text": PROMPTS[4]}]})
+    daily_runs(app, clock, 1)  # 11-22: the four and the fifth
+    assert scan_reason(api) == (0, "Needs 5 prompts asked in both 1-day windows (from "
+                                   "2026-11-21 and from 2026-11-22); 4 so far, with chats on 2 "
+                                   "of their 2 days")
+    daily_runs(app, clock, 1)  # 11-23: the five again, each asked in both windows
+    tested, reason = scan_reason(api)
+    assert tested > 0 and reason is None
+
+
+def test_a_scan_says_when_no_active_brand_is_named(db, clock, tmp_path):
+    app, api = scripted_workspace(db, tmp_path, {"Acme": 0.0})
+    daily_runs(app, clock, 2)
+    assert scan_reason(api) == (0, "No active brand is named in either window: every figure "
+                                   "is 0 in both")
+
+
+def test_a_scan_says_when_no_figure_differs_between_the_windows(db):
+    # every prompt's rollups the same on both days (as the triggers write them from chats):
+    # every test's effect is 0, and a test of no change is not made
+    api = make_api(webtest.TestApp(tracker.make_app(db)), db)
+    brand = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    api.post("/prompts", {"prompts": [{"text": text} for text in PROMPTS[:5]]})
+    with db.write() as connection:
+        for prompt in tracker.query_all(connection, "SELECT id FROM prompts WHERE "
+                                        "workspace_id = ?", (api.workspace_id,)):
+            for day in ("2026-11-19", "2026-11-20"):
+                connection.execute("INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, "
+                                   "engine, chats) VALUES (?, ?, ?, 'e', 4)",
+                                   (api.workspace_id, prompt["id"], day))
+                connection.execute("INSERT INTO prompt_daily_brands VALUES (?, ?, ?, 'e', ?, 2, 3, "
+                                   "0, 1.0, 2, 0, 0, 0)",
+                                   (api.workspace_id, prompt["id"], day, brand))
+    api.patch("/workspace", {"signalsWindowDays": 1})
+    assert scan_reason(api) == (0, "No active brand's figure differs between the two windows")
+
+
 def test_a_scan_needs_the_write_scope_and_the_list_reads_its_filters(client, db):
     reader = make_api(client, db, scopes="read")
     reader.post("/signals/scan", {}, status=403)
