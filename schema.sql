@@ -379,7 +379,24 @@ CREATE TABLE chat_sources (
     position     INTEGER,
     host         TEXT NOT NULL DEFAULT '',  -- the full host; domain is its registrable domain
     category     TEXT,  -- the host's category when last worked out (see brand_refresh)
+    -- its rank among the organic results a search surface showed beside its AI answer
+    organic_rank INTEGER CHECK (organic_rank >= 1),
     UNIQUE (chat_id, url)
+) STRICT;
+
+-- A task posted to a search surface provider's queue (DATAFORSEO_MODE standard or priority),
+-- one per sample of a run: kept before the post (tag, the task's own tag) and after it (its id
+-- and cost), so that a restart collects it and never posts it again.
+CREATE TABLE surface_tasks (
+    run_id       INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    engine       TEXT NOT NULL,
+    sample       INTEGER NOT NULL,
+    tag          TEXT NOT NULL,
+    task_id      TEXT,
+    cost         REAL,
+    posted_at    TEXT NOT NULL,
+    PRIMARY KEY (run_id, engine, sample)
 ) STRICT;
 
 CREATE INDEX chat_sources_window ON chat_sources (workspace_id, created_at, domain, chat_id);
@@ -1755,4 +1772,4 @@ CREATE TABLE traffic_ranges (
     fetched_at    TEXT NOT NULL
 ) STRICT;
 
-PRAGMA user_version = 13;
+PRAGMA user_version = 14;

@@ -36,66 +36,73 @@ banners and the code true to each other. Each part, with what it owns and what i
    that may change on a day), then each provider's request and reply read as its SDK
    defines them (answer, sources, searches, tokens, cost, truncation, model version),
    and the --engine options. Calls only (1), (4) and (6): engines call nothing below
-   them; the worker (14) calls them.
-8. Engine settings, source domains and extraction: per-workspace switches, daily limits,
+   them; the worker (15) calls them.
+8. Engines, the search surfaces: what people read rather than what the APIs answer (the
+   ChatGPT and Gemini apps, Google's AI Overviews and AI Mode, Copilot) through the
+   SERP/scraper APIs that read them (SerpApi, DataForSEO): each reply's answer in
+   display order, references, organic results and no-answer outcome, the providers'
+   status codes, DataForSEO's queue (a task posted once, kept with the run through the
+   PostedTask the worker hands it, collected later), and the bundled country list each
+   surface is asked from. Calls (1), (2), (6) and (7).
+9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
    prose (URLs, domains, e-mails, link targets and the quoted question blanked), sources,
    brand mentions (within a per-chat budget), sentiment and the judge, discovered names.
-9. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
-   transaction (extracted by (8)), the webhooks' outbox a run's end fills; the brand
+10. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
+   transaction (extracted by (9)), the webhooks' outbox a run's end fills; the brand
    refresh, regrouping and re-extraction the worker carries out.
-10. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
+11. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
    they run, so any endpoint's SQL is one jump from its path; a prompt's change queues
-   its runs (9), a brand's asks for a brand refresh, prompts are marked branded through
-   extraction's matcher (8).
-11. Analytics, the figures: the scope of a request (window and filters) and the rollups
+   its runs (10), a brand's asks for a brand refresh, prompts are marked branded through
+   extraction's matcher (9).
+12. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-12. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
+13. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
    queries, annotations and stability.
-13. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
-   which records a signal.detected event in the outbox (9), and their routes), discovered
+14. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
+   which records a signal.detected event in the outbox (10), and their routes), discovered
    names, gaps and chats, and the analytics routes.
-14. The worker: the thread that takes runs from the queue (9) and asks the engines (7),
+15. The worker: the thread that takes runs from the queue (10) and asks the engines (7) and (8),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
-   the figures' correlations (11) and scans for signals (13).
-15. AI traffic, the logs: agents, their operators' address ranges and the assistants'
+   the figures' correlations (12) and scans for signals (14).
+16. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
    CPU time, inflate ratio, one per workspace) and each workspace within its quota of
-   rows. Calls (1) to (4) and (8).
-16. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
+   rows. Calls (1) to (4) and (9).
+17. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
    the outbound guard (6), robots.txt read for every AI agent, the figures joined with
    the chats citing the same pages, and the traffic routes.
-17. Webhooks: endpoints, the threads that send the outbox (9), each send under one
+18. Webhooks: endpoints, the threads that send the outbox (10), each send under one
    deadline through the outbound guard (6), and the /webhooks routes.
-18. OpenAPI, the schemas: the component schemas each route's Operation names, the
-   traffic's (16) and webhooks' (17) from their own parts; then a request's JSON body,
+19. OpenAPI, the schemas: the component schemas each route's Operation names, the
+   traffic's (17) and webhooks' (18) from their own parts; then a request's JSON body,
    read and held to its operation's schema (a field it does not declare is a 422, a
    read-only one sent changed too), a bulk POST /prompts item by item.
-19. Exports: the lists of (10), (12), (13) and (16) streamed as CSV or NDJSON, each chunk
-   within its time budget; their columns come from the schemas (18).
-20. The application: organizations, workspaces and keys for the CLI and tests; the
+20. Exports: the lists of (11), (13), (14) and (17) streamed as CSV or NDJSON, each chunk
+   within its time budget; their columns come from the schemas (19).
+21. The application: organizations, workspaces and keys for the CLI and tests; the
    OpenAPI document and reference page, built from every route's Operation; seed
    files; the demo (a seeded workspace and 30 days of history by the scripted engines,
    made through the worker with the clock moved); make_app(), which assembles the parts
    above; /healthz.
-21. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
+22. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
    data. Calls nothing.
-22. Dashboard, its frame: a second Bottle application over the same functions: sessions
+23. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-23. Dashboard, its pages: each a route whose figures come from (8) to (13) and (15), as
-   the API's do; and the manual (packaging/docs) at /docs, rendered as answers are (22).
-24. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+24. Dashboard, its pages: each a route whose figures come from (9) to (14) and (16), as
+   the API's do; and the manual (packaging/docs) at /docs, rendered as answers are (23).
+25. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop. Calls (1) and (3).
-25. Replication: Litestream as the server's child process (--replicate), and restores
+26. Replication: Litestream as the server's child process (--replicate), and restores
    from its replica, whose endpoint the outbound guard's address checks refuse when it
    is link-local or cloud metadata.
-26. Integrations: the test double and pytest plugin, and the MCP server (the API as
+27. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-27. Command line: argparse, the commands, and main().
+28. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
@@ -106,6 +113,7 @@ import gc
 gc.disable()
 
 import argparse
+import base64
 import binascii
 import bisect
 import collections
@@ -482,6 +490,17 @@ def upgrade_to_baseline():
     ))
 
 
+def surfaces_schema_sql():
+    """chat_sources gains organic_rank: a consulted page's rank among the organic results a
+    search surface showed beside its AI answer (NULL for every other page)."""
+    return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
+
+
+def upgrade_to_1_1():
+    """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
+    return "".join((surfaces_schema_sql(), *baseline_table_sql(("surface_tasks", ["table"]))))
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
@@ -495,6 +514,8 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
+    13: Migration("1.1: consulted pages' organic ranks, search surfaces' queued tasks",
+                  upgrade_to_1_1),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -2162,9 +2183,9 @@ class QueryPlugin:
 
 # Each route carries its own description in its config (openapi=Operation(...)), its
 # query parameters are the Param declarations the route reads, and the schemas, built
-# with the helpers below (the component schemas in part 18, traffic's and webhooks' in
+# with the helpers below (the component schemas in part 19, traffic's and webhooks' in
 # their own parts), take their limits from the constants the validators use.
-# openapi_document() (part 20) walks app.routes, so a route cannot exist without being
+# openapi_document() (part 21) walks app.routes, so a route cannot exist without being
 # described.
 
 @dataclasses.dataclass(frozen=True)
@@ -2403,7 +2424,8 @@ class Answer:
     searched (retrieval: searched, not_searched, or unknown when the provider does not say);
     the cost in USD when the provider reports it; whether the provider cut the answer short
     at its output limit (truncated); the model version it says answered (None when it does
-    not say); and the reply as the provider sent it.
+    not say); whether an AI answer was shown at all (False: a search surface showed none,
+    an outcome rather than a failure, with no text); and the reply as the provider sent it.
     """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
@@ -2415,6 +2437,7 @@ class Answer:
     cost: float = None
     truncated: bool = False
     model_version: str = None
+    shown: bool = True
     raw: bytes = dataclasses.field(default=None, compare=False, repr=False)
 
 
@@ -2472,11 +2495,12 @@ def bounded_answer(answer):
     return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
                   answer.retrieval if answer.retrieval in RETRIEVALS else "unknown", cost,
                   answer.truncated is True, version[:MAX_MODEL_VERSION_CHARS] if version else None,
-                  answer.raw if isinstance(answer.raw, bytes) else None)
+                  answer.shown is not False, answer.raw if isinstance(answer.raw, bytes) else None)
 
 
 def bounded_pages(items, kind, notes):
-    """Pages ({"url", "title"}, a Gemini page also "domain") with a string URL of at most
+    """Pages ({"url", "title"}, a Gemini page also "domain", an organic result "rank": a
+    whole number from 1, else left out) with a string URL of at most
     MAX_URL_CHARS, titles strings cut to MAX_TITLE_CHARS, at most MAX_SOURCES_PER_CHAT;
     notes say what was dropped."""
     pages = []
@@ -2487,6 +2511,9 @@ def bounded_pages(items, kind, notes):
             page = {"url": url, "title": title[:MAX_TITLE_CHARS] if title else None}
             if clean_text(item.get("domain")):
                 page["domain"] = clean_text(item["domain"])[:MAX_TITLE_CHARS]
+            if is_integer(item.get("rank")) and not isinstance(item["rank"], bool) \
+                    and 1 <= item["rank"] <= MAX_ID:
+                page["rank"] = int(item["rank"])
             pages.append(page)
         elif url:
             notes.append("a %s's URL of %d characters dropped (at most %d)"
@@ -2593,14 +2620,17 @@ def simulated_usage(text, answer, searches):
 class Price:
     """What a model costs in USD: per million input tokens, per million output tokens, per
     web search, per answer that searched (a fee per grounded request, as Gemini and
-    Perplexity bill it), and per million input tokens read from the provider's cache and
-    written to it (None: as other input)."""
+    Perplexity bill it), per million input tokens read from the provider's cache and
+    written to it (None: as other input), and per call (a search surface's request, which
+    SerpApi bills as one search whatever it holds: its engine applies it, see
+    SerpApiEngine)."""
     input: float
     output: float
     search: float = 0.0
     answer: float = 0.0
     cached_input: float = None
     cache_write: float = None
+    call: float = 0.0
 
     def cost(self, usage):
         """The cost of one answer from its Usage, or None when a token count is unknown."""
@@ -2621,7 +2651,7 @@ class Price:
                 "cachedInputPerMillionTokens": self.input if self.cached_input is None
                 else self.cached_input,
                 "cacheWritePerMillionTokens": self.input if self.cache_write is None
-                else self.cache_write}
+                else self.cache_write, "perCall": self.call}
 
 
 # By model name: the longest listed name that the model is, or begins with followed by
@@ -2658,7 +2688,7 @@ PRICES = {
 }
 FREE = Price(0.0, 0.0)
 # A --prices entry's fields, in Price's order.
-PRICE_FIELDS = ("input", "output", "search", "answer", "cached_input", "cache_write")
+PRICE_FIELDS = ("input", "output", "search", "answer", "cached_input", "cache_write", "call")
 
 
 def price_of(model, table=PRICES):
@@ -2677,9 +2707,11 @@ def chat_cost(price, answer, unknown=None):
 
 def read_prices(path):
     """Price entries from a JSON file: {"model": {"input": 1.25, "output": 10, "search": 0.01,
-    "answer": 0, "cached_input": 0.125, "cache_write": 1.25}} (per million tokens, per
-    search, per answer that searched, per million cached input tokens read and written;
-    all but input and output may be left out: cached input costs as input)."""
+    "answer": 0, "cached_input": 0.125, "cache_write": 1.25, "call": 0}} (per million tokens,
+    per search, per answer that searched, per million cached input tokens read and written,
+    per call; all but input and output may be left out: cached input costs as input; an
+    entry with a call price, a search surface's such as {"serpapi:google-ai-mode":
+    {"call": 0.015}}, may leave out input and output too)."""
     try:
         with open(path, encoding="utf-8") as file:
             entries = json.load(file)
@@ -2690,16 +2722,19 @@ def read_prices(path):
     prices = {}
     for model, entry in entries.items():
         fields = entry if isinstance(entry, dict) else {}
-        values = [fields.get("input"), fields.get("output"), fields.get("search", 0),
-                  fields.get("answer", 0)]
+        tokens = 0 if "call" in fields else None
+        values = [fields.get("input", tokens), fields.get("output", tokens),
+                  fields.get("search", 0), fields.get("answer", 0)]
         cache = [fields.get("cached_input"), fields.get("cache_write")]
         if set(fields) - set(PRICE_FIELDS) or not all(
                 type(value) in (int, float) and 0 <= value < math.inf
-                for value in values + [value for value in cache if value is not None]):
+                for value in values + [fields.get("call", 0)] + [value for value in cache
+                                                                  if value is not None]):
             raise ProvisioningError("--prices %s: %r must be {%s}, each a number from 0"
                                     % (path, model, ", ".join('"%s": USD' % name for name in PRICE_FIELDS)))
         prices[model] = Price(*map(float, values), *(None if value is None else float(value)
-                                                     for value in cache))
+                                                     for value in cache),
+                              call=float(fields.get("call", 0)))
     return prices
 
 
@@ -3005,14 +3040,16 @@ def shut_down(connection, expired):
             pass  # already closed
 
 
-def http_post(url, body, headers, seconds):
-    """(status, headers, body) of one POST that must be over within seconds (see
-    bounded_exchange): a RetryableEngineError when it is not, an EngineError for a body
-    over MAX_REPLY_BYTES."""
+def http_request(method, url, body, headers, seconds):
+    """(status, headers, body) of one request (an engine's POST, or a search surface's GET)
+    that must be over within seconds (see bounded_exchange): a RetryableEngineError when
+    it is not, an EngineError for a body over MAX_REPLY_BYTES. Messages name the URL
+    without its query, which may carry a key."""
     parts = urllib.parse.urlsplit(url)
+    url = urllib.parse.urlunsplit(parts._replace(query=""))
     kind = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
     try:
-        reply, raw = bounded_exchange(kind(parts.hostname, parts.port), "POST", url_target(parts),
+        reply, raw = bounded_exchange(kind(parts.hostname, parts.port), method, url_target(parts),
                                       body, headers, seconds, MAX_REPLY_BYTES + 1)
     except DeadlinePassed:
         raise RetryableEngineError("no complete reply from %s within %gs" % (url, seconds)) from None
@@ -3067,11 +3104,27 @@ class Engine:
     daily_limit = None
     key_variables = ()
     api_key = None
+    key_needs_every = False  # its key is made of every variable (a login and a password)
+    can_judge = False  # whether --judge may name it
 
-    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+    @staticmethod
+    def read_key(environ, names):
+        """The key from the first of the variables names that is set, or None."""
+        return next((environ[name] for name in names if environ.get(name)), None)
+
+    @property
+    def price_name(self):
+        """The name its Price is listed under (PRICES, --prices): its model's."""
+        return self.model
+
+    def read_environment(self, environ):
+        """Read the engine's own settings from the environment (none but its key here)."""
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
         """The answer to sample number sample of a run of prompt (its row) asked at now
         (epoch seconds): a provider sees only the question; the scripted engine draws
-        each sample of its truth from all of these."""
+        each sample of its truth from all of these. posted: the sample's task kept with the
+        run, for an engine that posts to a provider's queue (see DataForSEOEngine)."""
         return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline)
 
 
@@ -3234,7 +3287,7 @@ class ScriptedEngine(SimulatedEngine):
     def ask(self, text, location=None, brands=(), deadline=None):
         return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
 
-    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
         day, text, location = utc_day(now), prompt["text"], prompt["location"]
         picked = [brand for brand in brands
                   if self.script.named(self.name, text, location, day, sample, brand["name"])]
@@ -3253,6 +3306,7 @@ class HttpEngine(Engine):
     and how to read the reply (parse).
     """
     web_search = True
+    can_judge = True
 
     def __init__(self, name, model, base_url, api_key=None, timeout=ENGINE_CALL_SECONDS,
                  retries=3, sleep=time.sleep):
@@ -3290,13 +3344,14 @@ class HttpEngine(Engine):
         except (ValueError, RecursionError) as error:
             raise EngineError("the judge's answer is not JSON: %s" % error) from None
 
-    def exchange(self, body, deadline=None):
-        """The raw reply to one request body (a JSON object), with retries: see the class."""
+    def exchange(self, body, deadline=None, target=None):
+        """The raw reply to one request body (a JSON object; None: none), with retries: see
+        the class. target: (method, URL) when not a POST to the engine's URL."""
         deadline = math.inf if deadline is None else deadline
-        data = json.dumps(body).encode()
+        data = None if body is None else json.dumps(body).encode()
         for attempt in range(self.retries + 1):
             try:
-                return self.post(data, deadline)
+                return self.post(data, deadline, target)
             except RetryableEngineError as error:
                 if attempt == self.retries:
                     raise EngineError("%s (after %d attempts)" % (error, attempt + 1)) from None
@@ -3305,18 +3360,24 @@ class HttpEngine(Engine):
                     raise EngineError("%s (no time left to retry after %gs)" % (error, wait)) from None
                 self.sleep(wait)
 
-    def post(self, body, deadline=math.inf):
+    def post(self, body, deadline=math.inf, target=None):
         """The raw reply to one request, or an EngineError."""
         seconds = min(self.timeout, deadline - time.monotonic())
         if seconds <= 0:
             raise EngineError("no time left to ask %s" % self.url)
-        status, headers, raw = http_post(self.url, body, self.headers(), seconds)
+        status, headers, raw = self.send(body, seconds, target)
         if status >= 400:
             message = "HTTP %d from %s: %s" % (status, self.url, raw[:300].decode(errors="replace"))
             if status == 429 or status >= 500:
                 raise RetryableEngineError(message, retry_after_seconds(headers))
             raise EngineError(message)
         return raw
+
+    def send(self, data, seconds, target=None):
+        """(status, headers, body) of one request carrying data, the JSON body, to target
+        (method, URL; None: a POST to the engine's URL)."""
+        method, url = target or ("POST", self.url)
+        return http_request(method, url, data, self.headers(), seconds)
 
     def endpoint(self):
         raise NotImplementedError
@@ -3969,6 +4030,12 @@ ENGINE_KINDS = {
 }
 
 
+# The kinds GET /engines lists: 1.0's, whose closed enum a client of 1.0 holds to (a value
+# added breaks it: tests/openapi_compat.py). The search surfaces' kinds (8) are asked like
+# the others, but not listed there (packaging/docs/engines.md, "Search surfaces").
+LISTED_KINDS = ("simulated",) + tuple(ENGINE_KINDS)
+
+
 ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z][a-z-]*)(?::(?P<model>[^@]+))?"
                          r"(?:@(?P<url>\S+))?")
 
@@ -3996,10 +4063,10 @@ def parse_engine(spec, environ, prices=PRICES):
         raise ProvisioningError("engine %r needs a model, e.g. %s:%s" % (spec, kind, example))
     if kind.startswith("openai"):  # as OpenAI's own SDK reads it
         default_url = environ.get("OPENAI_BASE_URL") or default_url
-    key = next((environ[name] for name in key_names if environ.get(name)), None)
-    engine = engine_class(label, model, url or default_url, key)
-    engine.price = price_of(model, prices)
+    engine = engine_class(label, model, url or default_url, engine_class.read_key(environ, key_names))
+    engine.price = price_of(engine.price_name, prices)
     engine.key_variables = key_names
+    engine.read_environment(environ)
     return engine
 
 
@@ -4010,6 +4077,7 @@ def warn_of_missing_keys(engines):
         variables = engine.key_variables
         if variables and not engine.api_key:
             unset = ("%s is not set" % variables[0] if len(variables) == 1
+                     else "%s are not all set" % " and ".join(variables) if engine.key_needs_every
                      else "neither %s is set" % " nor ".join(variables))
             log.warning("engine %s (%s:%s): %s; its calls go without a key and fail unless its "
                         "server takes none", engine.name, engine.kind, engine.model, unset)
@@ -4044,9 +4112,10 @@ def judge_engine(engines, label):
     if engine is None:
         raise ProvisioningError("--judge %r: no engine is labelled so (engines: %s)"
                                 % (label, ", ".join(engine.name for engine in engines)))
-    if not isinstance(engine, HttpEngine):
+    if not engine.can_judge:
         raise ProvisioningError("--judge %r: a %s engine cannot judge; use one of: %s"
-                                % (label, engine.kind, ", ".join(sorted(set(ENGINE_KINDS)))))
+                                % (label, engine.kind, ", ".join(sorted(
+                                    kind for kind, entry in ENGINE_KINDS.items() if entry[0].can_judge))))
     return engine
 
 
@@ -4067,7 +4136,490 @@ def daily_limit_table(options, labels):
 
 
 ###############################################################################
-# 8 · Engine settings, source domains and extraction ##########################
+# 8 · Engines, the search surfaces ############################################
+###############################################################################
+
+# What people read is not what the APIs answer: the ChatGPT and Gemini apps, Google's AI
+# Overviews above the results, Google's AI Mode and Copilot. None has an API of its own;
+# SERP/scraper APIs (SerpApi, DataForSEO) read them and publish their reply shapes. Each
+# surface is an engine, KIND:MODEL with MODEL naming the surface (serpapi:google-ai-mode).
+# Such a reply may hold no AI answer (Google shows an AI Overview for some queries only):
+# that is an outcome, Answer(shown=False, text=""), never an error.
+
+def surface_answer(text, citations, consulted, searches=(), model=None, cost=None, notes=()):
+    """The Answer of a surface that showed one: retrieval searched when the reply shows
+    what the surface read (it says nothing of tokens)."""
+    return Answer(text, citations, {}, list(notes), consulted, list(searches),
+                  "searched" if citations or consulted or searches else "unknown", cost,
+                  model_version=model)
+
+
+def no_answer_shown(note, cost=None):
+    """The Answer of a surface that showed no AI answer, saying why in a note."""
+    return Answer("", notes=[note], cost=cost, shown=False)
+
+
+def ranked_pages(items, url="url", rank="rank_group"):
+    """Organic results as consulted pages, each with its organic rank (a whole number from
+    1, else None): the pages beside an AI answer that the reader also saw."""
+    return [{"url": item[url], "title": item.get("title") if isinstance(item.get("title"), str)
+             else None, "rank": item[rank] if is_count(item.get(rank)) and item[rank] >= 1 else None}
+            for item in items if isinstance(item.get(url), str)]
+
+
+# Locations ----------------------------------------------------------------------------
+
+# The countries a surface can be asked from, with SerpApi's gl and DataForSEO's
+# location_code for each: packaging/surface_locations.json, with its source and date
+# (packaging/refresh_surface_locations.py rebuilds it). A prompt's location is read to a
+# country (place_of); one that names no country the list knows fails the chat before any
+# paid call. A prompt without a location is asked from the United States in English, which
+# DataForSEO needs one of (SerpApi's default is its proxy's place).
+SURFACE_LOCATIONS_FILE = "packaging/surface_locations.json"
+SURFACE_DEFAULT_COUNTRY = "US"
+SURFACE_DEFAULT_LANGUAGE = "en"
+# A language as both providers take it: ISO 639-1, with a region where they list one (zh-TW).
+LANGUAGE_CODE = re.compile(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
+
+
+@functools.cache
+def surface_countries():
+    """{ISO 3166 alpha-2 code: {"name", "gl", "location_code"}} of the bundled list."""
+    with open(resource_path(SURFACE_LOCATIONS_FILE), encoding="utf-8") as file:
+        return json.load(file)["countries"]
+
+
+def surface_country(location, language=None):
+    """(the bundled entry of location's country, the language code) that a surface is asked
+    in; an EngineError, before any call, for a location whose country no list knows or a
+    language that is not a code. location is a prompt's location text or a country code
+    (a market's); language a code such as "en" (None: English)."""
+    place = place_of(location) if location else Place(SURFACE_DEFAULT_COUNTRY)
+    entry = surface_countries().get(place.country) if place else None
+    if entry is None:
+        raise EngineError("location %.100r names no country the search surfaces' list knows "
+                          "(%s); the surface was not asked" % (location, SURFACE_LOCATIONS_FILE))
+    language = language or SURFACE_DEFAULT_LANGUAGE
+    if not LANGUAGE_CODE.fullmatch(language):
+        raise EngineError("language %.40r is not a language code such as en or pt-BR" % language)
+    return entry, language
+
+
+def serpapi_place(location, language=None):
+    """SerpApi's gl and hl for a location and language (see surface_country); no gl for
+    no location, so that SerpApi's default stands."""
+    entry, language = surface_country(location, language)
+    return dict({"hl": language}, **({"gl": entry["gl"]} if location else {}))
+
+
+def dataforseo_place(location, language=None):
+    """DataForSEO's location_code and language_code for a location and language."""
+    entry, language = surface_country(location, language)
+    return {"location_code": entry["location_code"], "language_code": language}
+
+
+# SerpApi ------------------------------------------------------------------------------
+
+# The surfaces SerpApi reads, by MODEL: its `engine` parameter. Its reference pages:
+# serpapi.com/ai-overview (the ai_overview block of engine=google, and the page_token
+# follow-up, serpapi.com/google-ai-overview-api), serpapi.com/google-ai-mode-api and
+# serpapi.com/bing-copilot-api; errors at serpapi.com/search-errors.
+SERPAPI_SURFACES = {"google-ai-overview": "google", "google-ai-mode": "google_ai_mode",
+                    "bing-copilot": "bing_copilot"}
+# A text block nests lists and expandable sections; deeper than this is not read.
+MAX_BLOCK_DEPTH = 8
+
+
+def serpapi_lines(blocks, depth=0):
+    """The lines a reader meets in SerpApi's text_blocks, in display order: paragraphs,
+    headings (as Markdown headings), lists (items with their title, nested lists
+    indented), tables (rows of cells, `table` as a list of rows), code blocks and
+    expandable sections (their title, then their own text_blocks)."""
+    lines = []
+    if depth > MAX_BLOCK_DEPTH:
+        return lines
+    for block in dicts(blocks):
+        kind, snippet = block.get("type"), block.get("snippet")
+        snippet = snippet if isinstance(snippet, str) else ""
+        if kind == "heading" and snippet:
+            lines.append("## " + snippet)
+        elif kind == "list":
+            lines += list_lines(block.get("list"), depth)
+        elif kind == "table":
+            lines += ["| %s |" % " | ".join(cell if isinstance(cell, str) else "" for cell in row)
+                      for row in block.get("table") or [] if isinstance(row, list)]
+        elif kind == "code_block" and isinstance(block.get("code"), str):
+            lines.append(block["code"])
+        elif kind == "expandable":
+            if isinstance(block.get("title"), str):
+                lines.append(block["title"])
+            lines += serpapi_lines(block.get("text_blocks"), depth + 1)
+        elif snippet:
+            lines.append(snippet)
+    return lines
+
+
+def list_lines(items, depth):
+    """A SerpApi list's items as Markdown list lines, "title: snippet", nested lists
+    indented under their item."""
+    lines = []
+    if depth > MAX_BLOCK_DEPTH:
+        return lines
+    for item in dicts(items):
+        parts = [item[key] for key in ("title", "snippet") if isinstance(item.get(key), str)
+                 and item[key]]
+        if parts:
+            lines.append("  " * depth + "- " + ": ".join(parts))
+        lines += list_lines(item.get("list"), depth + 1)
+    return lines
+
+
+def product_lines(products):
+    """Product cards (SerpApi's shopping_results) as the reader sees them: the name, the
+    price as the reply gives it and the merchant (`source`)."""
+    return ["- " + " · ".join(item[key] for key in ("title", "price", "source")
+                              if isinstance(item.get(key), str) and item[key])
+            for item in dicts(products) if isinstance(item.get("title"), str)]
+
+
+def parse_serpapi_reply(reply):
+    """An Answer from a SerpApi reply: engine=google's ai_overview block (its page_token
+    already followed: see SerpApiEngine), or engine=google_ai_mode's and bing_copilot's
+    own text_blocks and references.
+
+    The answer is the text blocks in display order, then the product cards; the
+    citations are the references in order (link, title); an AI Overview's organic_results
+    are consulted pages, each with its organic rank (position). A top-level `error` is a
+    failure, except on a search whose search_metadata.status is "Success": SerpApi's way
+    of saying the search engine returned nothing (serpapi.com/search-errors), so no
+    answer was shown. No ai_overview in an engine=google reply is the same outcome."""
+    status = mapping(reply.get("search_metadata")).get("status")
+    if isinstance(reply.get("error"), str):
+        if status == "Success":
+            return no_answer_shown("no results: %s" % reply["error"][:300])
+        raise EngineError("SerpApi: %s" % reply["error"][:300])
+    organic = ranked_pages(dicts(reply.get("organic_results")), "link", "position")
+    block = reply
+    if mapping(reply.get("search_parameters")).get("engine") == "google":
+        block = mapping(reply.get("ai_overview"))
+        if not block:
+            return no_answer_shown("Google showed no AI Overview")
+        if isinstance(block.get("error"), str):
+            return no_answer_shown("the AI Overview was not loaded: %s" % block["error"][:300])
+    lines = serpapi_lines(block.get("text_blocks")) + product_lines(block.get("shopping_results"))
+    if isinstance(reply.get("header"), str) and reply["header"]:  # Copilot's title line
+        lines.insert(0, "# " + reply["header"])
+    text = "\n\n".join(line for line in lines if line.strip())
+    if not text:
+        return no_answer_shown("the reply has no answer text")
+    citations = [{"url": ref["link"], "title": ref.get("title") if isinstance(ref.get("title"), str)
+                  else None} for ref in dicts(block.get("references")) if isinstance(ref.get("link"), str)]
+    return surface_answer(text, citations, organic)
+
+
+class SerpApiEngine(HttpEngine):
+    """A surface read through SerpApi: one GET of /search.json with the key as api_key
+    (serpapi.com/search-api). An AI Overview Google loads apart comes with a page_token
+    that expires within minutes: it is followed at once (engine=google_ai_overview), and
+    the kept reply is the search's with the follow-up's ai_overview in its place. Each
+    request is a search SerpApi bills: with a price per call (Price.call), the chat costs
+    that many calls."""
+    kind = "serpapi"
+
+    @property
+    def price_name(self):
+        return "serpapi:" + self.model
+
+    def __init__(self, name, model, base_url, api_key=None, **options):
+        if model not in SERPAPI_SURFACES:
+            raise ProvisioningError("serpapi engine %r: the model names a surface, one of: %s"
+                                    % (name, ", ".join(SERPAPI_SURFACES)))
+        super().__init__(name, model, base_url, api_key, **options)
+
+    def endpoint(self):
+        return self.base_url + "/search.json"
+
+    def send(self, data, seconds, target=None):
+        query = dict(json.loads(data), api_key=self.api_key or "")
+        return http_request("GET", self.url + "?" + urllib.parse.urlencode(query), None,
+                            self.headers(), seconds)
+
+    def body(self, text, location):
+        return dict({"engine": SERPAPI_SURFACES[self.model], "q": text},
+                    **serpapi_place(location))
+
+    def ask(self, text, location=None, brands=(), deadline=None):
+        body = self.body(text, location)  # a place no list knows fails here, before a call
+        raw = self.exchange(body, deadline)
+        reply, calls = decoded_reply(raw, self.url), 1
+        token = mapping(reply.get("ai_overview")).get("page_token")
+        if body["engine"] == "google" and isinstance(token, str) and token:
+            follow = decoded_reply(self.exchange({"engine": "google_ai_overview",
+                                                  "page_token": token}, deadline), self.url)
+            calls += 1
+            if isinstance(follow.get("error"), str):
+                reply = dict(reply, ai_overview={"error": follow["error"]})
+            else:
+                reply = dict(reply, ai_overview=mapping(follow.get("ai_overview")))
+            raw = json.dumps(reply).encode()
+        answer = self.parse(reply)
+        cost = round(self.price.call * calls, 6) if self.price and self.price.call else None
+        return dataclasses.replace(answer, raw=raw, cost=cost)
+
+    can_judge = False
+    parse = staticmethod(parse_serpapi_reply)
+
+
+# DataForSEO ---------------------------------------------------------------------------
+
+# The surfaces DataForSEO reads, by MODEL: the path of its live endpoint (docs.dataforseo.com/
+# v3/ai_optimization/chat_gpt/llm_scraper/live/advanced, .../gemini/llm_scraper/...,
+# /v3/serp/google/organic/live/advanced, /v3/serp/google/ai_mode/live/advanced).
+DATAFORSEO_SURFACES = {
+    "chatgpt": "/ai_optimization/chat_gpt/llm_scraper/live/advanced",
+    "gemini": "/ai_optimization/gemini/llm_scraper/live/advanced",
+    "google-ai-overview": "/serp/google/organic/live/advanced",
+    "google-ai-mode": "/serp/google/ai_mode/live/advanced",
+}
+# Its outcome codes (docs.dataforseo.com/v3/appendix/errors): 20000 ok; 40xxx the
+# request's fault (auth, payment, a bad field), 50xxx DataForSEO's (retried like a 5xx);
+# a task posted to the queue is 20100 ("Task Created."), and until its result is ready
+# task_get answers 40601 ("Task Handed.") or 40602 ("Task in Queue.").
+DATAFORSEO_OK = 20000
+DATAFORSEO_TASK_CREATED = 20100
+DATAFORSEO_NOT_READY = (40601, 40602)
+# DATAFORSEO_MODE: live (one call, the default) or the cheaper queue (task_post, then
+# task_get), at its normal (standard) or high (priority) priority.
+DATAFORSEO_MODES = {"live": None, "standard": 1, "priority": 2}
+# A queued task is collected with backoff, 1 s doubling to at most 30 s between asks,
+# within the run's deadline; one not ready by then is collected at the run's next attempt.
+DATAFORSEO_MAX_WAIT = 30.0
+# A queued task's cost is its posting's (task_get reports none): kept with its reply under
+# this name, so that `tracker reextract` reads it again as it was charged.
+POSTED_COST = "trackerPostedCost"
+
+
+def dataforseo_status(document, where):
+    """Nothing when document's status_code is 20000; else the EngineError it is (a
+    RetryableEngineError for 50xxx), with its status_message."""
+    code = document.get("status_code")
+    if code == DATAFORSEO_OK:
+        return
+    message = "DataForSEO %s status %s: %s" % (where, code if is_count(code) else "missing",
+                                                str(document.get("status_message"))[:300])
+    if is_count(code) and 50000 <= code < 60000:
+        raise RetryableEngineError(message)
+    raise EngineError(message)
+
+
+def dataforseo_result(reply):
+    """(the first task, its first result) of a DataForSEO reply whose status codes, top
+    level and the task's, are 20000; the EngineError of the first that is not."""
+    dataforseo_status(reply, "reply")
+    tasks = dicts(reply.get("tasks"))
+    if not tasks:
+        raise EngineError("DataForSEO reply has no task")
+    dataforseo_status(tasks[0], "task")
+    results = dicts(tasks[0].get("result"))
+    return tasks[0], results[0] if results else {}
+
+
+def parse_dataforseo_reply(reply):
+    """An Answer from a DataForSEO live/advanced (or task_get/advanced) reply: its first
+    task's first result.
+
+    An LLM scraper's result (ChatGPT, Gemini) holds the answer as `markdown`, the pages it
+    cited as `sources`, every page it read as `search_results` (consulted), its
+    `fan_out_queries` and the `model`. A Google SERP's (organic, AI Mode) holds `items`:
+    the `ai_overview` item's `markdown` and `references` are the answer and its
+    citations, and the `organic` items beside it are consulted, with their rank_group;
+    no ai_overview item (or one loaded asynchronously without its content) means none
+    was shown. The cost is the task's `cost` (else the reply's), in USD; a queued task's
+    is its posting's, which the kept reply carries under POSTED_COST."""
+    task, result = dataforseo_result(reply)
+    cost = next((value for value in (task.get("cost"), reply.get("cost"))
+                 if isinstance(value, (int, float)) and not isinstance(value, bool)), None)
+    if POSTED_COST in reply:  # a queued task's, charged at its posting
+        cost = reply[POSTED_COST] if type(reply[POSTED_COST]) in (int, float) else None
+    if "items" not in result or "markdown" in result:
+        text = result.get("markdown") if isinstance(result.get("markdown"), str) else ""
+        if not text.strip():
+            return no_answer_shown("the surface showed no answer", cost)
+        return surface_answer(text, page_refs(dicts(result.get("sources"))),
+                              page_refs(dicts(result.get("search_results"))),
+                              strings(result.get("fan_out_queries")),
+                              model_version(result), cost)
+    items = dicts(result.get("items"))
+    overview = next((item for item in items if item.get("type") == "ai_overview"), None)
+    organic = ranked_pages(item for item in items if item.get("type") == "organic")
+    text = overview.get("markdown") if overview and isinstance(overview.get("markdown"), str) else ""
+    if not text.strip():
+        return no_answer_shown("Google showed no AI answer" if overview is None else
+                               "the AI answer's content was not loaded", cost)
+    return surface_answer(text, page_refs(dicts(overview.get("references"))), organic, cost=cost)
+
+
+class DataForSEOEngine(HttpEngine):
+    """A surface read through DataForSEO's live endpoints: one POST of one task, HTTP
+    Basic with DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD. A status_code other than 20000
+    (top level or the task's) fails the attempt: 50xxx is retried like a 5xx, 40xxx
+    is not. An AI Overview is asked for with load_async_ai_overview, so that one Google
+    loads apart comes with its content."""
+    kind = "dataforseo"
+
+    def __init__(self, name, model, base_url, api_key=None, **options):
+        if model not in DATAFORSEO_SURFACES:
+            raise ProvisioningError("dataforseo engine %r: the model names a surface, one of: %s"
+                                    % (name, ", ".join(DATAFORSEO_SURFACES)))
+        super().__init__(name, model, base_url, api_key, **options)
+
+    @staticmethod
+    def read_key(environ, names):
+        """login:password, when both variables are set."""
+        login, password = (environ.get(name) for name in names)
+        return "%s:%s" % (login, password) if login and password else None
+
+    def endpoint(self):
+        return self.base_url + DATAFORSEO_SURFACES[self.model]
+
+    def headers(self):
+        headers = super().headers()
+        if self.api_key:
+            headers["Authorization"] = "Basic " + base64.b64encode(self.api_key.encode()).decode()
+        return headers
+
+    mode = "live"
+    pingback_url = None
+
+    def read_environment(self, environ):
+        """DATAFORSEO_MODE, and DATAFORSEO_PINGBACK_URL: where DataForSEO tells of a queued
+        task done, which must carry $tag (DataForSEO puts the task's tag there: a random
+        token per task, so that a receiver can tell a real pingback from a guessed one)."""
+        mode = environ.get("DATAFORSEO_MODE") or "live"
+        if mode not in DATAFORSEO_MODES:
+            raise ProvisioningError("DATAFORSEO_MODE %r is not one of: %s"
+                                    % (mode, ", ".join(DATAFORSEO_MODES)))
+        self.mode = mode
+        url = environ.get("DATAFORSEO_PINGBACK_URL") or None
+        if url is not None:
+            try:
+                webhook_target(url)
+            except ValueError as error:
+                raise ProvisioningError("DATAFORSEO_PINGBACK_URL %s" % error) from None
+            if "$tag" not in url:
+                raise ProvisioningError("DATAFORSEO_PINGBACK_URL must carry $tag, the task's "
+                                        "unguessable token (e.g. https://example.com/done?tag=$tag)")
+        self.pingback_url = url
+
+    def post(self, body, deadline=math.inf, target=None):
+        """The raw reply; a RetryableEngineError for a 50xxx status (top level or the
+        task's); other statuses are read by the caller."""
+        raw = super().post(body, deadline, target)
+        reply = decoded_reply(raw, self.url)
+        for document, where in ((reply, "reply"), (next(iter(dicts(reply.get("tasks"))), {}), "task")):
+            code = document.get("status_code")
+            if is_count(code) and 50000 <= code < 60000:
+                dataforseo_status(document, where)
+        return raw
+
+    def queue_url(self, name):
+        """The URL of the surface's queue endpoint name (task_post, task_get/advanced/ID)."""
+        return self.url.removesuffix("/live/advanced") + "/" + name
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
+        if self.mode == "live" or posted is None:
+            return super().ask_sample(prompt, sample, now, brands, deadline)
+        task = posted.get()
+        if task is None:
+            task = self.post_task(prompt["text"], prompt["location"], posted, deadline)
+        if task["task_id"] is None:
+            task = self.ready_by_tag(task, posted, deadline)
+        return self.collect(task, deadline)
+
+    def ready_by_tag(self, task, posted, deadline):
+        """A task whose post tracker did not see answered (it stopped meanwhile), found by
+        its tag among the surface's ready tasks (tasks_ready: id and tag of each, no cost)
+        and kept; an EngineError while it is not there: looked for again at the next
+        attempt, never posted again."""
+        reply = decoded_reply(self.exchange(None, deadline, ("GET", self.queue_url("tasks_ready"))),
+                              self.url)
+        dataforseo_status(reply, "reply")
+        for item in (item for listed in dicts(reply.get("tasks"))
+                     for item in dicts(listed.get("result"))):
+            if item.get("tag") == task["tag"] and isinstance(item.get("id"), str):
+                posted.put(task["tag"], item["id"][:100])
+                return posted.get()
+        raise EngineError("task tagged %s was posted while tracker stopped and is not among the "
+                          "ready tasks yet; it is looked for again, never posted again" % task["tag"])
+
+    def post_task(self, text, location, posted, deadline):
+        """Post the task to the queue, once: its row is kept before the post (with the
+        tag the task carries) and after it with the task's id and its cost, the chat's."""
+        body = self.body(text, location)  # a location no list knows fails here
+        tag = secrets.token_hex(16)
+        body[0].update(tag=tag, priority=DATAFORSEO_MODES[self.mode])
+        if self.pingback_url:
+            body[0]["pingback_url"] = self.pingback_url
+        posted.put(tag)
+        try:
+            reply = decoded_reply(self.exchange(body, deadline, ("POST", self.queue_url("task_post"))),
+                                  self.url)
+            dataforseo_status(reply, "reply")
+            tasks = dicts(reply.get("tasks"))
+            if not tasks or tasks[0].get("status_code") != DATAFORSEO_TASK_CREATED \
+                    or not isinstance(tasks[0].get("id"), str):
+                dataforseo_status(tasks[0] if tasks else {}, "task")
+                raise EngineError("DataForSEO created no task")
+        except EngineError:
+            posted.forget()  # refused (or no reply at all): the next attempt may post
+            raise
+        cost = tasks[0].get("cost") if isinstance(tasks[0].get("cost"), (int, float)) else None
+        posted.put(tag, tasks[0]["id"][:100], cost)
+        return posted.get()
+
+    def collect(self, task, deadline):
+        """The Answer of a posted task, asked for with backoff until it is ready or the
+        deadline; its cost is the posting's (task_get reports none)."""
+        deadline = math.inf if deadline is None else deadline
+        target = ("GET", self.queue_url("task_get/advanced/" + urllib.parse.quote(task["task_id"])))
+        wait = 1.0
+        while True:
+            raw = self.exchange(None, deadline, target)
+            reply = decoded_reply(raw, self.url)
+            ready = dicts(reply.get("tasks"))
+            if not ready or ready[0].get("status_code") not in DATAFORSEO_NOT_READY:
+                reply[POSTED_COST] = task["cost"]
+                return dataclasses.replace(self.parse(reply), raw=json.dumps(reply).encode())
+            if time.monotonic() + wait >= deadline:
+                raise EngineError("task %s not ready in time; it is collected at the run's next "
+                                  "attempt, not posted again" % task["task_id"])
+            self.sleep(wait)
+            wait = min(wait * 2, DATAFORSEO_MAX_WAIT)
+
+    def body(self, text, location):
+        task = dict({"keyword": text}, **dataforseo_place(location))
+        if self.model == "google-ai-overview":
+            task["load_async_ai_overview"] = True
+        return [task]
+
+    can_judge = False
+    key_needs_every = True
+    parse = staticmethod(parse_dataforseo_reply)
+
+
+# SerpApi's list price (serpapi.com/pricing, 2026-11): its Developer plan, $75 a month for
+# 5,000 searches, $0.015 a search; each request is one (an AI Overview's follow-up too).
+# DataForSEO reports each task's cost in its reply.
+PRICES.update({"serpapi:" + surface: Price(0.0, 0.0, call=0.015) for surface in SERPAPI_SURFACES})
+ENGINE_KINDS.update({
+    "serpapi": (SerpApiEngine, "https://serpapi.com", ("SERPAPI_API_KEY",), "google-ai-overview"),
+    "dataforseo": (DataForSEOEngine, "https://api.dataforseo.com/v3",
+                   ("DATAFORSEO_LOGIN", "DATAFORSEO_PASSWORD"), "chatgpt"),
+})
+
+
+###############################################################################
+# 9 · Engine settings, source domains and extraction ##########################
 ###############################################################################
 
 # Engine settings: switches per workspace, daily call limits ---------------------------
@@ -4296,7 +4848,7 @@ ENGINE_LIST_PARAMS = (
 
 def add_engine_routes(app, db):
     worker = app.config["tracker.worker"]
-    engines = worker.engines
+    engines = [engine for engine in worker.engines if engine.kind in LISTED_KINDS]
 
     @app.get(API_PREFIX + "/engines", openapi=Operation(
         "The server's engines, and whether this workspace runs each", "EngineList", daily=True,
@@ -4664,16 +5216,18 @@ def source_domain(raw, field, errors):
 def extract_sources(answer):
     """The answer's sources, one per URL: first the pages it cites, in order (the engine's
     citations, then Markdown links and bare URLs in the text), each with its position, then
-    the pages the engine only consulted (cited false, no position); at most
+    the pages the engine only consulted (cited false, no position); a page among a search
+    surface's organic results keeps its organic rank, cited or not; at most
     MAX_SOURCES_PER_CHAT, URLs of at most MAX_URL_CHARS (the answer's notes say what was
     left out)."""
-    found = [(c["url"], c.get("title"), c.get("domain"), True) for c in answer.citations]
-    found += [(url, title.strip() or None, None, True)
+    found = [(c["url"], c.get("title"), c.get("domain"), True, None) for c in answer.citations]
+    found += [(url, title.strip() or None, None, True, None)
               for title, url in markdown_link_pattern().findall(answer.text)]
-    found += [(url, None, None, True) for url in BARE_URL.findall(answer.text)]
-    found += [(c["url"], c.get("title"), c.get("domain"), False) for c in answer.consulted]
+    found += [(url, None, None, True, None) for url in BARE_URL.findall(answer.text)]
+    found += [(c["url"], c.get("title"), c.get("domain"), False, c.get("rank"))
+              for c in answer.consulted]
     sources, too_long = {}, 0
-    for url, title, domain, cited in found:
+    for url, title, domain, cited, rank in found:
         if len(url) > MAX_URL_CHARS:
             too_long += 1
             continue
@@ -4683,9 +5237,11 @@ def extract_sources(answer):
             host = host_name(domain) if domain else normal[1]
             sources[normal[0]] = {"url": normal[0], "title": title, "cited": cited,
                                   "position": len(sources) + 1 if cited else None,
-                                  "host": host, "domain": registrable_domain(host)}
-        elif normal and title and not sources[normal[0]]["title"]:
-            sources[normal[0]]["title"] = title
+                                  "host": host, "domain": registrable_domain(host), "rank": rank}
+        elif normal:
+            if title and not sources[normal[0]]["title"]:
+                sources[normal[0]]["title"] = title
+            sources[normal[0]]["rank"] = sources[normal[0]]["rank"] or rank
     if too_long:
         answer.notes.append("%d URLs over %d characters left out" % (too_long, MAX_URL_CHARS))
     if len(sources) > MAX_SOURCES_PER_CHAT:
@@ -5147,7 +5703,7 @@ def recommended_names(text):
 
 
 ###############################################################################
-# 9 · Runs ####################################################################
+# 10 · Runs ###################################################################
 ###############################################################################
 
 # A run asks every engine one prompt. Its row goes queued -> running (under a lease)
@@ -5265,6 +5821,41 @@ def fail_abandoned_runs(connection, stamp):
 def holds_lease(connection, run):
     return query_one(connection, "SELECT 1 AS held FROM runs WHERE id = ? AND lease_token = ? "
                                  "AND state = 'running'", (run["id"], run["lease_token"])) is not None
+
+
+class PostedTask:
+    """The task a queued provider holds for one sample of a run (surface_tasks), kept with
+    the run so that no restart posts it again: its row is written, under the run's lease,
+    before the post (with the tag the post carries) and again with the task's id and cost
+    after it."""
+
+    def __init__(self, db, run, engine, sample):
+        self.db, self.run, self.key = db, run, (run["id"], run["workspace_id"], engine, sample)
+
+    def get(self):
+        """{"tag", "task_id" (None until the post answered), "cost"} or None: not posted."""
+        return query_one(self.db.connection(), """
+            SELECT tag, task_id, cost FROM surface_tasks
+            WHERE run_id = ? AND workspace_id = ? AND engine = ? AND sample = ?""", self.key)
+
+    def forget(self):
+        """Drop the task's row: its post failed, so the next attempt posts it."""
+        with self.db.write() as connection:
+            connection.execute("DELETE FROM surface_tasks WHERE run_id = ? AND workspace_id = ? "
+                               "AND engine = ? AND sample = ?", self.key)
+
+    def put(self, tag, task_id=None, cost=None):
+        """Keep the task (an EngineError when the run's lease was lost: not to be posted)."""
+        with self.db.write() as connection:
+            if not holds_lease(connection, self.run):
+                raise EngineError("the run's lease was lost; the task is not posted")
+            connection.execute("""
+                INSERT INTO surface_tasks (run_id, workspace_id, engine, sample, tag, task_id,
+                                           cost, posted_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (run_id, engine, sample) DO UPDATE SET task_id = excluded.task_id,
+                                                                   cost = excluded.cost""",
+                self.key + (tag, task_id, cost, self.db.now()))
 
 
 def release_run(db, run):
@@ -5454,11 +6045,11 @@ def brand_names(connection, workspace_id):
 def write_chat_sources(connection, chat, sources):
     connection.executemany("""
         INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
-                                  created_at, cited, position, category)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                                  created_at, cited, position, category, organic_rank)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
         [(chat["id"], chat["workspace_id"], s["url"], s["host"], s["domain"], s["title"],
-          chat["engine"], chat["created_at"], int(s["cited"]), s["position"], s["category"])
-         for s in sources])
+          chat["engine"], chat["created_at"], int(s["cited"]), s["position"], s["category"],
+          s["rank"]) for s in sources])
 
 
 def write_chat_searches(connection, chat, searches):
@@ -5895,7 +6486,7 @@ def positive_int(text):
 
 
 ###############################################################################
-# 10 · Resources ##############################################################
+# 11 · Resources ##############################################################
 ###############################################################################
 
 # Names: what topics and tags share ------------------------------------------------------
@@ -6790,7 +7381,7 @@ def add_brand_routes(app, db):
 
 
 ###############################################################################
-# 11 · Analytics, the figures #################################################
+# 12 · Analytics, the figures #################################################
 ###############################################################################
 
 # A chat is one engine's answer in one run of one prompt, so a failed run never
@@ -7734,7 +8325,7 @@ def rankings(connection, scope, status, interval=None, compare=False):
 
 
 ###############################################################################
-# 12 · Analytics, the lists ###################################################
+# 13 · Analytics, the lists ###################################################
 ###############################################################################
 
 # A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
@@ -8138,7 +8729,7 @@ def stability_by(connection, scope, page, per_page, group_by):
 
 
 ###############################################################################
-# 13 · Analytics, signals, names, gaps and chats ##############################
+# 14 · Analytics, signals, names, gaps and chats ##############################
 ###############################################################################
 
 # Signals ----------------------------------------------------------------------------------
@@ -8787,7 +9378,7 @@ def chats_json(connection, workspace_id, rows):
     categories = source_categories(connection, workspace_id)
     sources, mentions = {row["id"]: [] for row in rows}, {row["id"]: [] for row in rows}
     for source in query_all(connection, """
-            SELECT chat_id, url, host, domain, title, cited, position FROM chat_sources
+            SELECT chat_id, url, host, domain, title, cited, position, organic_rank FROM chat_sources
             WHERE chat_id IN (SELECT value FROM json_each(?)) AND +workspace_id = ?
             ORDER BY cited DESC, position, id""", (ids, workspace_id)):
         category, brand = categories.of(source["host"])
@@ -8795,7 +9386,8 @@ def chats_json(connection, workspace_id, rows):
                                            "host": source["host"], "title": source["title"],
                                            "cited": bool(source["cited"]),
                                            "position": source["position"], "category": category,
-                                           "brandId": brand["id"] if brand else None})
+                                           "brandId": brand["id"] if brand else None,
+                                           "organicRank": source["organic_rank"]})
     for mention in query_all(connection, """
             SELECT cb.chat_id, cb.brand_id, b.name, cb.position, cb.mentions, cb.cited,
                    cb.sentiment, cb.sentiment_score
@@ -9022,7 +9614,7 @@ def add_analytics_routes(app, db):
 
 
 ###############################################################################
-# 14 · The worker #############################################################
+# 15 · The worker #############################################################
 ###############################################################################
 
 # How an application runs its worker (make_app's runs, serve --runs): started by serve
@@ -9177,7 +9769,8 @@ class Worker:
                 started = time.perf_counter()
                 try:
                     answer = bounded_answer(engine.ask_sample(
-                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
+                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline,
+                        posted=PostedTask(self.db, run, engine.name, sample)))
                 except Exception as error:  # an adapter's failure is kept on the run
                     failures[engine] = error
                     break  # its other samples are asked again with the run's next attempt
@@ -9361,7 +9954,7 @@ class Worker:
 
 
 ###############################################################################
-# 15 · AI traffic, the logs ###################################################
+# 16 · AI traffic, the logs ###################################################
 ###############################################################################
 
 # What the site's own access logs say of AI: requests to the own brands' hosts (and their
@@ -10322,7 +10915,7 @@ def set_retention(db, workspace_id, days):
 
 
 ###############################################################################
-# 16 · AI traffic, the fetches and figures ####################################
+# 17 · AI traffic, the fetches and figures ####################################
 ###############################################################################
 
 # Outbound fetches: ranges and robots.txt -------------------------------------------------
@@ -11222,7 +11815,7 @@ def log_body():
 
 
 ###############################################################################
-# 17 · Webhooks ###############################################################
+# 18 · Webhooks ###############################################################
 ###############################################################################
 
 # Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
@@ -11718,7 +12311,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# 18 · OpenAPI, the schemas ###################################################
+# 19 · OpenAPI, the schemas ###################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", pattern=QUERY_YEARS,
@@ -11770,10 +12363,12 @@ def engine_schemas():
                            "cachedInputPerMillionTokens": dict(NUMBER, description="Input read "
                            "from the provider's prompt cache."),
                            "cacheWritePerMillionTokens": dict(NUMBER, description="Input "
-                           "written to the provider's prompt cache (Anthropic's).")})
+                           "written to the provider's prompt cache (Anthropic's)."),
+                           "perCall": dict(NUMBER, description="Per request to a search "
+                           "surface's provider (SerpApi bills each as a search).")})
     schemas = {
         "Engine": object_schema({
-            "label": string_schema(1), "kind": {"enum": ["simulated"] + list(ENGINE_KINDS)},
+            "label": string_schema(1), "kind": {"enum": list(LISTED_KINDS)},
             "model": string_schema(1),
             "webSearch": dict({"type": "boolean"}, description="The engine searches the web "
                               "before it answers (the simulated engine pretends to)."),
@@ -12137,7 +12732,10 @@ def analytics_schemas():
                 "url": string_schema(), "domain": DOMAIN_FIELD, "host": string_schema(),
                 "title": nullable_schema(string_schema()), "cited": {"type": "boolean"},
                 "position": nullable_schema(integer_schema(1)), "category": CATEGORY_FIELD,
-                "brandId": nullable_schema(ID)})),
+                "brandId": nullable_schema(ID),
+                "organicRank": dict(nullable_schema(integer_schema(1)), description="The page's "
+                                    "rank among the organic results a search surface showed "
+                                    "beside its AI answer (null for other pages).")})),
             "mentions": array_schema(object_schema({
                 "brandId": ID, "brandName": string_schema(),
                 "position": nullable_schema(integer_schema(1)), "count": COUNT,
@@ -12367,7 +12965,7 @@ def read_prompt_items(data):
 
 
 ###############################################################################
-# 19 · Exports ################################################################
+# 20 · Exports ################################################################
 ###############################################################################
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
@@ -12637,7 +13235,7 @@ def export_content():
 
 
 ###############################################################################
-# 20 · The application ########################################################
+# 21 · The application ########################################################
 ###############################################################################
 
 # Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
@@ -13508,7 +14106,7 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# 21 · Dashboard, its templates, styles and assets ############################
+# 22 · Dashboard, its templates, styles and assets ############################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
@@ -14497,7 +15095,7 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
-# 22 · Dashboard, its frame ###################################################
+# 23 · Dashboard, its frame ###################################################
 ###############################################################################
 
 # Sessions and sign-in -----------------------------------------------------------------
@@ -15562,7 +16160,7 @@ def add_dashboard_routes(app, db):
 
 
 ###############################################################################
-# 23 · Dashboard, its pages ###################################################
+# 24 · Dashboard, its pages ###################################################
 ###############################################################################
 
 def swatch(brand):
@@ -16268,7 +16866,7 @@ def add_manual_pages(app):
 
 
 ###############################################################################
-# 24 · Server #################################################################
+# 25 · Server #################################################################
 ###############################################################################
 
 # Slow clients (issue 15). A worker thread takes a request only once all of it, head and
@@ -16930,7 +17528,7 @@ def serve(app, host, port, threads, ready=None):
 
 
 ###############################################################################
-# 25 · Replication ############################################################
+# 26 · Replication ############################################################
 ###############################################################################
 
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
@@ -17543,7 +18141,7 @@ def replica_summary(url, db_path=None):
 
 
 ###############################################################################
-# 26 · Integrations ###########################################################
+# 27 · Integrations ###########################################################
 ###############################################################################
 
 # Test double: in-process or live, and a pytest plugin ---------------------------------
@@ -17874,7 +18472,7 @@ def mcp_result(app, key, specs, method, params):
 
 
 ###############################################################################
-# 27 · Command line ###########################################################
+# 28 · Command line ###########################################################
 ###############################################################################
 
 def print_json(value):

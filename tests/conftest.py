@@ -435,3 +435,19 @@ class HttpClient:
 
 
 pytest_plugins = ["pytester"]
+
+
+@pytest.fixture(scope="module")
+def surfaces_server():
+    from surfaces import FakeSurfaces
+    server = FakeSurfaces()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def surfaces(surfaces_server):
+    """The loopback stand-ins of SerpApi and DataForSEO (tests/surfaces.py), with no script
+    and no request yet."""
+    surfaces_server.clear()
+    return surfaces_server

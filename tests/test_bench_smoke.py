@@ -77,3 +77,12 @@ def test_the_analytics_generator_writes_what_the_rollup_triggers_would(tmp_path)
     expected = database_rows(triggered)
     assert len(expected["chats"]) == 2920 and len(expected["group_weekly_domains"]) > 1000
     assert database_rows(summed) == expected
+
+
+def test_the_surfaces_bench_reads_each_reply():
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_surfaces.py"),
+                           "--repeat", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert [line[:34].strip() for line in done.stdout.splitlines()] == [
+        "reply", "OpenAI Responses, typical answer", "SerpApi AI Mode, 300 KB",
+        "DataForSEO SERP, 200 items"]

@@ -49,7 +49,7 @@ def test_the_default_engine_is_listed_free_and_enabled(api):
         "enabled": True, "chatsToday": 0, "dailyLimit": None, "dailyLimitReached": False,
         "price": {"inputPerMillionTokens": 0.0, "outputPerMillionTokens": 0.0, "perSearch": 0.0,
                   "perAnswer": 0.0, "cachedInputPerMillionTokens": 0.0,
-                  "cacheWritePerMillionTokens": 0.0},
+                  "cacheWritePerMillionTokens": 0.0, "perCall": 0.0},
         "lastCallAt": None, "lastOutcome": None, "lastError": None, "lastErrorAt": None,
         "failuresToday": 0, "failing": False, "expectedDailyCalls": 0, "expectedDailyCost": 0.0}]
 
@@ -69,7 +69,7 @@ def test_configured_engines_show_kind_model_search_price_and_limit():
     assert listed[0]["price"] == {"inputPerMillionTokens": 0.4, "outputPerMillionTokens": 1.6,
                                   "perSearch": 0.01, "perAnswer": 0.0,
                                   "cachedInputPerMillionTokens": 0.1,
-                                  "cacheWritePerMillionTokens": 0.4}
+                                  "cacheWritePerMillionTokens": 0.4, "perCall": 0.0}
     assert listed[2]["price"] is None  # not in the table: its chats cost null
 
 

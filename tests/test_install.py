@@ -72,7 +72,8 @@ def test_the_sdist_holds_what_the_wheel_is_built_from(built):
     manual = sorted(tracker.MANUAL_FOLDER + "/" + name
                     for name in os.listdir(os.path.join(REPO, tracker.MANUAL_FOLDER)))
     assert names == [".gitignore", "PKG-INFO", "README.md", "packaging/CHANGELOG.md", *manual,
-                     "packaging/traffic_agents.json", "pyproject.toml", "schema.sql", "tracker.py"]
+                     "packaging/surface_locations.json", "packaging/traffic_agents.json",
+                     "pyproject.toml", "schema.sql", "tracker.py"]
 
 
 def test_the_wheel_gives_the_command_and_the_pytest_plugin(built, tmp_path):

@@ -314,19 +314,21 @@ def test_sources_come_from_citations_links_and_bare_urls_once_each():
         "See [Acme docs](https://acme.com/docs), https://acme.com/docs again, and "
         "(https://www.beta.io/x?utm_campaign=1). Also https://gamma.dev.", [
             {"url": "https://cited.org/a", "title": "Cited"}, {"url": "https://acme.com/docs"}])
-    answer.consulted = [{"url": "https://gamma.dev"}, {"url": "https://read.example/", "title": "R"}]
+    answer.consulted = [{"url": "https://gamma.dev", "rank": 3},
+                        {"url": "https://read.example/", "title": "R", "rank": 5}]
     assert tracker.extract_sources(answer) == [
         {"url": "https://cited.org/a", "host": "cited.org", "domain": "cited.org",
-         "title": "Cited", "cited": True, "position": 1},
+         "title": "Cited", "cited": True, "position": 1, "rank": None},
         {"url": "https://acme.com/docs", "host": "acme.com", "domain": "acme.com",
-         "title": "Acme docs", "cited": True, "position": 2},
+         "title": "Acme docs", "cited": True, "position": 2, "rank": None},
         {"url": "https://www.beta.io/x", "host": "beta.io", "domain": "beta.io", "title": None,
-         "cited": True, "position": 3},
+         "cited": True, "position": 3, "rank": None},
+        # a cited page that is also an organic result keeps its organic rank
         {"url": "https://gamma.dev/", "host": "gamma.dev", "domain": "gamma.dev", "title": None,
-         "cited": True, "position": 4},
+         "cited": True, "position": 4, "rank": 3},
         # a page only consulted (the same URL as a cited one counts as cited)
         {"url": "https://read.example/", "host": "read.example", "domain": "read.example",
-         "title": "R", "cited": False, "position": None}]
+         "title": "R", "cited": False, "position": None, "rank": 5}]
 
 
 def brand(id, name, tracked=(), domains=(), regex=None):
