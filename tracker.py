@@ -459,6 +459,15 @@ def robots_roots_sql():
                                                 "updated_at"))
 
 
+# The actions' tables, new after 1.0.1 (see schema.sql).
+ACTION_TABLES = ("actions", "action_refreshes")
+
+
+def actions_schema_sql():
+    """The actions and their computes' tables (issue 41), as schema.sql has them."""
+    return "".join(baseline_table_sql(*((table, ["table", "index"]) for table in ACTION_TABLES)))
+
+
 def upgrade_to_baseline():
     """SQL that brings the last pre-release's schema (11) to the 1.0.0 baseline. The chats
     table is rebuilt last, from schema.sql: that gives the chats their columns new in 1.0.0
@@ -492,6 +501,8 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
+    13: Migration("the next release: actions (issue 41)",
+                  lambda: "".join((actions_schema_sql(),))),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
