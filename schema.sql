@@ -1789,14 +1789,13 @@ CREATE TABLE actions (
 
 CREATE INDEX actions_list ON actions (workspace_id, current, impact_points, strength);
 
--- Each workspace's action computes: one at a time (a refresh asked, or running since), the
--- UTC day the worker last computed them, and the last weekly actions.digest event.
+-- Each workspace's action computes: one at a time (a refresh asked, or running since), and
+-- the UTC day the worker last computed them.
 CREATE TABLE action_refreshes (
     workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
     requested_at TEXT,
     started_at   TEXT,
-    day          TEXT,
-    digest_at    TEXT
+    day          TEXT
 ) STRICT;
 
 PRAGMA user_version = 14;
