@@ -313,3 +313,13 @@ def test_actions_are_the_workspaces_own(api, other_api, db, brands):
     other_api.get("/actions/%d" % action["id"], status=404)
     other_api.patch("/actions/%d" % action["id"], {"status": "done"}, status=404)
     assert other_api.get("/actions").json["data"]["total"] == 0
+
+
+def test_actions_are_an_mcp_tool_whose_answers_are_data():
+    app = tracker.make_app(tracker.Database(":memory:"))
+    specs = {spec[0]: spec for spec in tracker.mcp_tool_specs(app)}
+    _, _, schema, method, rule, _ = specs["list_actions"]
+    assert (method, rule) == ("GET", "/api/v1/actions")
+    assert set(schema["properties"]) == {"page", "perPage", "kind", "status", "brandId",
+                                         "topicId", "engine"}
+    assert "list_actions" in tracker.MCP_UNTRUSTED_TOOLS  # pages cited, robots.txt lines
