@@ -11526,17 +11526,18 @@ def chats_naming(connection, scope, brand_ids):
     return named
 
 
-def page_named_share(connection, scope, url, own_ids):
-    """The share of the chats of scope citing url that name an own brand."""
+def pages_named_share(connection, scope, urls, own_ids):
+    """{url: the share of the chats of scope citing it that name an own brand} of urls, in
+    one read of the window's citations."""
     where, params = scope.row_conditions("s")
-    row = query_one(connection, """
-        SELECT count(*) AS n, coalesce(sum(EXISTS (
+    counts = {row["url"]: (row["k"], row["n"]) for row in query_all(connection, """
+        SELECT s.url, count(*) AS n, sum(EXISTS (
             SELECT 1 FROM chat_brands cb WHERE cb.chat_id = s.chat_id AND cb.position IS NOT NULL
-            AND cb.brand_id IN (SELECT value FROM json_each(?)))), 0) AS k
-        FROM chat_sources s WHERE %s AND s.cited AND s.domain = ? AND s.url = ?""" % where,
-        [json.dumps(sorted(own_ids))] + params
-        + [registrable_domain(urllib.parse.urlsplit(url).hostname or ""), url])
-    return share_figure("own brands named where the page is cited", row["k"], row["n"])
+            AND cb.brand_id IN (SELECT value FROM json_each(?)))) AS k
+        FROM chat_sources s WHERE %s AND s.cited AND s.url IN (SELECT value FROM json_each(?))
+        GROUP BY s.url""" % where, [json.dumps(sorted(own_ids))] + params + [json.dumps(urls)])}
+    return {url: share_figure("own brands named where the page is cited", *counts.get(url, (0, 0)))
+            for url in urls}
 
 
 # The kinds -------------------------------------------------------------------------------
@@ -11559,6 +11560,7 @@ def cited_page_gaps(connection, inputs, gaps, chats_total):
                     if len(page["prompts"]) >= CITED_PAGE_MIN_PROMPTS),
                    key=lambda item: (-len(item[1]["chats"]), item[0]))[:ACTIONS_PER_KIND]
     named = chats_naming(connection, inputs.scope, inputs.competitors) if pages else {}
+    figures = pages_named_share(connection, inputs.scope, [url for url, _ in pages], inputs.own)
     for url, page in pages:
         brands = collections.Counter(brand for chat in page["chats"]
                                      for brand in named.get(chat, ()))
@@ -11572,7 +11574,7 @@ def cited_page_gaps(connection, inputs, gaps, chats_total):
             {"url": url, "domain": page["domain"], "answers": k,
              "prompts": shown(page["prompts"]), "chats": shown(page["chats"]),
              "competitors": competitors,
-             "figure": page_named_share(connection, inputs.scope, url, inputs.own)},
+             "figure": figures[url]},
             visibility_impact(k, chats_total, "%d of the window's %d answers cite this page and "
                               "name a competitor, not you: named in them, your visibility would "
                               "gain at most this many points" % (k, chats_total)),
@@ -11903,7 +11905,8 @@ def action_figure(connection, inputs, kind, evidence):
     """The figure an action is measured by, again over the current window."""
     scope = inputs.scope
     if kind == "cited-page-gap":
-        return page_named_share(connection, scope, evidence["url"], inputs.own)
+        return pages_named_share(connection, scope, [evidence["url"]], inputs.own)[
+            evidence["url"]]
     if kind == "prompt-gap":
         return named_share(connection, dataclasses.replace(scope, prompt_ids=tuple(
             prompt["promptId"] for prompt in evidence["prompts"])), inputs.own)
