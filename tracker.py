@@ -14024,6 +14024,50 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 </form>
 """
 
+# An action as the overview's top five and the Actions page show it: its title, impact and
+# evidence's figure, and (with a write key) one click to mark it done, dismiss or reopen it.
+ACTION_ITEM_TEMPLATE = """<li class="action"><strong>{{action["title"]}}</strong>
+<br><span class="hint">{{action["kind"]}} · impact: {{impact}} · {{action["evidence"]["figure"]["name"]}}: {{figure}} · {{action["status"]}}</span>
+% if full:
+<ul class="evidence">
+% for line in evidence:
+<li>{{line}}</li>
+% end
+</ul>
+% if outcome:
+<p class="hint">Measured again: {{outcome}}</p>
+% end
+% end
+% if can_write:
+<form method="post" action="/actions/{{action["id"]}}" class="inline">
+<input type="hidden" name="csrf" value="{{csrf}}"><input type="hidden" name="next" value="{{next}}">
+% for status, label in (("done", "Mark done"), ("dismissed", "Dismiss"), ("open", "Reopen")):
+% if status != action["status"]:
+<button type="submit" name="status" value="{{status}}">{{label}}</button>
+% end
+% end
+</form>
+% end
+</li>
+"""
+
+ACTIONS_TEMPLATE = """<section class="card" aria-labelledby="actions-title"><h2 id="actions-title">What to do next</h2>
+% if items:
+<ol class="actions">
+% for item in items:
+{{!item}}
+% end
+</ol>
+% else:
+<p>No actions yet: the worker computes them each day after the signal scan.</p>
+% end
+% if more:
+<p><a href="/actions">All {{total}} actions, with their evidence</a></p>
+% end
+<p class="hint">Known impacts first (the most points of visibility they could bring), then the most answers or pages behind an action; the manual's Actions page says how each is computed.</p>
+</section>
+"""
+
 PAGER_TEMPLATE = """% if last > 1:
 <nav class="pager" aria-label="Pages">
 % if page > 1:
@@ -14037,7 +14081,8 @@ PAGER_TEMPLATE = """% if last > 1:
 % end
 """
 
-OVERVIEW_TEMPLATE = """% if failing:
+OVERVIEW_TEMPLATE = """{{!actions}}
+% if failing:
 <div class="card problem" role="alert"><p>Failing engines: their latest call failed and none
 of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % for engine in failing:
@@ -14652,6 +14697,7 @@ th a.sort { color: inherit; }
           gap: 12px; list-style: none; padding: 0; margin: 0; }
 .movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
 .signals li { margin: 8px 0; }
+.actions li.action { margin: 8px 0; overflow-wrap: anywhere; }
 .movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
 .steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }
@@ -14803,6 +14849,7 @@ DASHBOARD_TEMPLATES = {
     "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
     "settings": SETTINGS_TEMPLATE,
     "traffic": TRAFFIC_TEMPLATE,
+    "actions": ACTIONS_TEMPLATE, "action_item": ACTION_ITEM_TEMPLATE,
 }
 
 
@@ -15070,8 +15117,8 @@ def may_write():
 # Dashboard: HTML, Markdown and charts ########################################
 ###############################################################################
 
-DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
-                      ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
+DASHBOARD_SECTIONS = (("/", "Overview"), ("/actions", "Actions"), ("/prompts", "Prompts"),
+                      ("/chats", "Chats"), ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
                       ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
 
 
@@ -15847,6 +15894,7 @@ def add_dashboard_routes(app, db):
     add_overview_routes(app, db)
     add_prompt_pages(app, db)
     add_chat_pages(app, db)
+    add_action_pages(app, db)
     add_source_pages(app, db)
     add_traffic_page(app, db)
     add_catalog_pages(app, db)
@@ -15968,6 +16016,69 @@ def signal_lines(connection, workspace_id):
     return lines
 
 
+# Actions: the overview opens with the first few, the Actions page lists them all.
+OVERVIEW_ACTIONS = 5
+ACTION_PAGE_PARAMS = PAGE_PARAMS + ACTION_PARAMS[2:4]
+
+
+def action_points(figure):
+    """A figure in points, with its interval when it has one."""
+    if figure["value"] is None:
+        return "no answers yet"
+    if figure["lower"] is None:
+        return "%g%%" % figure["value"]
+    return "%g%% (%g to %g)" % (figure["value"], figure["lower"], figure["upper"])
+
+
+def action_evidence(evidence):
+    """The evidence of an action as lines of text: its counts, pages, rule and domains."""
+    lines = []
+    for name, label in (("answers", "answers"), ("pageCount", "pages")):
+        if name in evidence:
+            lines.append("%s: %d" % (label, evidence[name]))
+    for name in ("prompts", "chats"):
+        if isinstance(evidence.get(name), dict):
+            lines.append("%s: %d (ids %s)" % (name, evidence[name]["count"], ", ".join(
+                str(n) for n in evidence[name]["ids"][:10])))
+    if evidence.get("rule"):
+        lines.append("rule: %s, for %s" % (evidence["rule"], ", ".join(
+            agent["agent"] for agent in evidence["agents"])))
+    if evidence.get("url"):
+        lines.append("page: %s" % evidence["url"])
+    lines += ["page: %s" % page["url"] for page in evidence.get("pages", [])[:5]]
+    if isinstance(evidence.get("prompts"), list):  # a prompt gap's, each with its winner
+        lines += ["prompt: %s (%s is named)" % (prompt["text"], prompt["winner"]["name"])
+                  for prompt in evidence["prompts"][:5]]
+    for name, label in (("domainsGained", "domains gained"), ("domainsLost", "domains lost"),
+                        ("domains", "domains cited instead")):
+        if evidence.get(name):
+            lines.append("%s: %s" % (label, ", ".join(evidence[name][:10])))
+    return lines
+
+
+def action_item(action, full, next_path):
+    impact = action["impact"]
+    outcome = action["outcome"]
+    measured = None
+    if outcome and outcome["after"]:
+        measured = "%s → %s, moved %s" % (action_points(outcome["before"]),
+                                          action_points(outcome["after"]), outcome["moved"])
+    return render_part("action_item", action=action, full=full, next=next_path,
+                       impact="unknown" if impact == "unknown" else
+                       "up to %s points" % action_points(impact).replace("%", ""),
+                       figure=action_points(action["evidence"]["figure"]),
+                       evidence=action_evidence(action["evidence"]), outcome=measured)
+
+
+def actions_part(connection, workspace_id, values, full, next_path):
+    document = actions_document(connection, workspace_id, dict(
+        {"kind": None, "status": None, "brandId": None, "topicId": None, "engine": None},
+        **values))
+    return document, render_part(
+        "actions", items=[action_item(action, full, next_path) for action in document["data"]],
+        more=not full and document["total"] > len(document["data"]), total=document["total"])
+
+
 def figure_words(figure, shown):
     """A signal's figure as text: its value, and its interval when it has one."""
     if figure["lower"] is None:
@@ -15988,10 +16099,12 @@ def add_overview_routes(app, db):
             failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
                                            caller().workspace_id, db.clock())
             signals = signal_lines(connection, caller().workspace_id)
+            _, actions = actions_part(connection, caller().workspace_id,
+                                      {"page": 1, "perPage": OVERVIEW_ACTIONS}, False, "/")
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
-                           failing=failing, signals=signals,
+                           failing=failing, signals=signals, actions=actions,
                            steps=None if all(started.values()) else started,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility", annotations),
@@ -16229,6 +16342,26 @@ def add_chat_pages(app, db):
         body = render_part("chat", chat=chat, brands=names,
                            answer=AnswerRenderer(brands).render(chat["answer"]))
         return render_page("Chat", body, "/chats")
+
+
+def add_action_pages(app, db):
+    """The Actions page: every action with its evidence, and one click to change a status."""
+    @app.get("/actions")
+    def actions_page():
+        values = page_query(ACTION_PAGE_PARAMS)
+        with db.read() as connection:
+            document, body = actions_part(connection, caller().workspace_id, values, True,
+                                          "/actions")
+        return render_page("Actions", body + pager(values, document), "/actions")
+
+    @app.post("/actions/<action_id>")
+    def action_change(action_id):
+        status = form_text("status")
+        if status not in ACTION_STATUSES:
+            raise validation_failed([{"field": "status", "message": "must be one of %s"
+                                      % ", ".join(ACTION_STATUSES)}])
+        set_action_status(db, caller().workspace_id, parse_path_id(action_id, "Action"), status)
+        see_other("/" if form_text("next") == "/" else "/actions")
 
 
 def add_source_pages(app, db):

@@ -323,3 +323,24 @@ def test_actions_are_an_mcp_tool_whose_answers_are_data():
     assert set(schema["properties"]) == {"page", "perPage", "kind", "status", "brandId",
                                          "topicId", "engine"}
     assert "list_actions" in tracker.MCP_UNTRUSTED_TOOLS  # pages cited, robots.txt lines
+
+
+def test_the_dashboard_opens_with_the_top_five_and_marks_one_done(api, db, brands):
+    from test_dashboard import sign_in
+    mixed(api, db, brands)
+    refresh(api, db)
+    client = api.client
+    sign_in(client, api.key)
+    overview = client.get("/")
+    titles = [li.find("strong").text for li in overview.html.select("li.action")]
+    assert titles == [a["title"] for a in api.get("/actions").json["data"]["data"]]
+    assert overview.html.select("section.card")[0].h2.text == "What to do next"
+    page = client.get("/actions")
+    assert "rule" not in page.text and "page: https://review.example/x" in page.text
+    form = page.forms[[f for f in page.forms if page.forms[f].action.startswith("/actions/")][1]]
+    done = form.submit("status", value="done", status=303)
+    assert done.headers["Location"] == "/actions"
+    action_id = int(form.action.rsplit("/", 1)[1])
+    assert api.get("/actions/%d" % action_id).json["data"]["status"] == "done"
+    client.post("/actions/%d" % action_id, {"status": "closed", "csrf": form["csrf"].value},
+                status=422)
