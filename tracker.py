@@ -11546,10 +11546,10 @@ def cited_page_gaps(connection, inputs, gaps, chats_total):
     """cited-page-gap: a page, on no competitor's (nor an own) domain, cited in gap answers
     to at least CITED_PAGE_MIN_PROMPTS prompts; its impact is the gap answers it supports
     of all the window's answers."""
-    pages = {}
+    pages, brands_own = {}, inputs.competitor_domains.union(
+        *(domains for _, domains in inputs.own.values()))
     for row in gaps:
-        if row["domain"] in inputs.competitor_domains or any(
-                row["domain"] in domains for _, domains in inputs.own.values()):
+        if row["domain"] in brands_own:
             continue
         page = pages.setdefault(row["url"], {"domain": row["domain"], "chats": set(),
                                              "prompts": set(), "engines": set()})
