@@ -11715,10 +11715,10 @@ def robots_groups(body):
     return groups
 
 
-def blocking_line(body, url, agent):
+def blocking_line(groups, url, agent):
     """The Disallow line, as written, that keeps agent off url: the longest (RFC 9309 2.2.2,
-    the most specific match) of the agent's own groups, else of the * groups."""
-    groups = robots_groups(body)
+    the most specific match) of the agent's own groups, else of the * groups (groups: the
+    file's robots_groups)."""
     mine = [rules for tokens, rules in groups
             if any(token != "*" and token in agent.lower() for token in tokens)]
     lines = [line for rules in (mine or [rules for tokens, rules in groups if "*" in tokens])
@@ -11752,12 +11752,12 @@ def robots_blocks(connection, inputs, pages):
         on_host = [page for page in pages if page_host(page["host"]) == page_host(row["domain"])]
         if not on_host:
             continue
-        rules = PARSED_ROBOTS.rules(row["body"])
+        rules, groups = PARSED_ROBOTS.rules(row["body"]), robots_groups(row["body"])
         blocked = {}
         for page in on_host:
             for agent in agents:
                 if not rules.can_fetch(page["url"], agent["name"]):
-                    line = blocking_line(row["body"], page["url"], agent["name"])
+                    line = blocking_line(groups, page["url"], agent["name"])
                     slot = blocked.setdefault(line, {"agents": {}, "pages": {}})
                     slot["agents"][agent["name"]] = agent["operator"]
                     slot["pages"][page["url"]] = page

@@ -344,3 +344,38 @@ def test_the_dashboard_opens_with_the_top_five_and_marks_one_done(api, db, brand
     assert api.get("/actions/%d" % action_id).json["data"]["status"] == "done"
     client.post("/actions/%d" % action_id, {"status": "closed", "csrf": form["csrf"].value},
                 status=422)
+
+
+def test_an_evidence_list_keeps_50_ids_and_counts_them_all():
+    assert tracker.shown(set(range(50))) == {"count": 50, "ids": list(range(50))}
+    assert tracker.shown(set(range(51))) == {"count": 51, "ids": list(range(50))}
+
+
+def test_each_kind_keeps_its_100_strongest(api, db, brands):
+    """101 pages each cited in the gap answers of 2 prompts: the 100 cited most are kept."""
+    urls = ["https://review.example/%03d" % n for n in range(100)]
+    for text in ("a", "b"):
+        add_chat(db, api.workspace_id, prompt(api, text), "one", MOMENT,
+                 [(brands["Globex"], 1, 0)], urls=urls)
+    add_chat(db, api.workspace_id, prompt(api, "c"), "one", MOMENT, [(brands["Globex"], 1, 0)],
+             urls=urls[:1] + ["https://review.example/extra"])
+    add_chat(db, api.workspace_id, prompt(api, "d"), "one", MOMENT, [(brands["Globex"], 1, 0)],
+             urls=["https://review.example/extra"])
+    refresh(api, db)
+    document = api.get("/actions", kind="cited-page-gap", perPage="100").json["data"]
+    found = document["data"]
+    assert document["total"] == len(found) == 100
+    assert found[0]["evidence"]["url"] == urls[0]  # 3 answers: the strongest
+    # the rest cited in 2 answers each, the ties taken by URL: /extra is the one left out
+    assert "https://review.example/extra" not in {a["evidence"]["url"] for a in found}
+
+
+def test_a_refresh_started_over_120_seconds_ago_is_taken_as_dead(api, db, clock):
+    with db.write() as connection:  # what a process stopped mid-compute leaves behind
+        connection.execute("INSERT INTO action_refreshes (workspace_id, started_at) VALUES (?, ?)",
+                           (api.workspace_id, tracker.iso_timestamp(clock())))
+    clock.advance(tracker.ACTION_REFRESH_STALE_SECONDS - 1)
+    assert api.post("/actions/refresh", {}, status=409).json["code"] == "ACTIONS_REFRESH_IN_PROGRESS"
+    clock.advance(1)
+    api.post("/actions/refresh", {}, status=202)
+    assert tracker.refresh_due_actions(db) is True
