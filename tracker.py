@@ -11614,8 +11614,9 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
                               pages[gap["promptId"]].items(),
                               key=lambda i: (-i[1], i[0]))[:5]]}
                          for gap in group[:ACTION_IDS_SHOWN]],
+             # over the prompts shown, as a done action is measured again (action_figure)
              "figure": named_share(connection, dataclasses.replace(
-                 inputs.scope, prompt_ids=tuple(prompt_ids)), inputs.own)},
+                 inputs.scope, prompt_ids=tuple(prompt_ids[:ACTION_IDS_SHOWN])), inputs.own)},
             visibility_impact(k, chats_total, "%d of the window's %d answers are to these prompts "
                               "and name a competitor, not you: named in them, your visibility "
                               "would gain at most this many points" % (k, chats_total)),
@@ -12055,6 +12056,8 @@ def refresh_due_actions(db):
     """The worker's step: compute one due workspace's actions; False when none is due. A
     compute that fails is logged and not tried again before the next day (or request)."""
     now = db.clock()
+    if due_action_workspace(db.connection(), now) is None:  # read first: no write lock
+        return False
     with db.write() as connection:
         workspace_id = due_action_workspace(connection, now)
         if workspace_id is None:
@@ -14064,7 +14067,7 @@ ACTIONS_TEMPLATE = """<section class="card" aria-labelledby="actions-title"><h2 
 % if more:
 <p><a href="/actions">All {{total}} actions, with their evidence</a></p>
 % end
-<p class="hint">Known impacts first (the most points of visibility they could bring), then the most answers or pages behind an action; the manual's Actions page says how each is computed.</p>
+<p class="hint">Known impacts first (the most points of visibility they could bring), then the most answers or pages behind an action; <a href="/docs/actions">the manual's Actions page</a> says how each is computed.</p>
 </section>
 """
 
