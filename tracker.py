@@ -13312,6 +13312,8 @@ ERROR_RESPONSES = {
             "before its answer was stored (its effect is unknown: retry with a new key); "
             "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
             "after Retry-After seconds); "
+            "ACTIONS_REFRESH_IN_PROGRESS: a compute of the workspace's actions is asked or "
+            "running (try again after Retry-After seconds); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
             "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
