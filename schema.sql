@@ -1772,4 +1772,47 @@ CREATE TABLE traffic_ranges (
     fetched_at    TEXT NOT NULL
 ) STRICT;
 
+-- Actions (tracker.py, "Actions"): what to do next, each computed from the figures above.
+-- key is the action's identity (its kind and what it is about: a page, a brand, a rule
+-- line, a host, a signal, a topic), so a recompute updates a row rather than adding one;
+-- current is 0 once a recompute no longer finds it. evidence, impact and outcome are JSON
+-- as GET /actions shows them; impact_points and strength order the list. A done action is
+-- measured again at remeasure_at (its outcome then says whether the figure moved).
+-- MIGRATIONS[13] creates these tables (actions_schema_sql) as they are written here.
+CREATE TABLE actions (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id  INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    kind          TEXT NOT NULL CHECK (kind IN ('cited-page-gap', 'own-page-uncited',
+                                                'robots-blocks', 'pages-not-crawled',
+                                                'visibility-drop', 'prompt-gap')),
+    key           TEXT NOT NULL,
+    title         TEXT NOT NULL,
+    evidence      TEXT NOT NULL,
+    impact        TEXT NOT NULL,
+    impact_points REAL,  -- impact's value, NULL when it is "unknown"
+    strength      INTEGER NOT NULL,  -- the answers or pages behind it: the order past impact
+    brand_ids     TEXT NOT NULL DEFAULT '[]',
+    topic_ids     TEXT NOT NULL DEFAULT '[]',
+    engines       TEXT NOT NULL DEFAULT '[]',
+    current       INTEGER NOT NULL DEFAULT 1 CHECK (current IN (0, 1)),
+    status        TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'done', 'dismissed')),
+    status_at     TEXT,
+    remeasure_at  TEXT,
+    outcome       TEXT,
+    created_at    TEXT NOT NULL,
+    updated_at    TEXT NOT NULL,
+    UNIQUE (workspace_id, key)
+) STRICT;
+
+CREATE INDEX actions_list ON actions (workspace_id, current, impact_points, strength);
+
+-- Each workspace's action computes: one at a time (a refresh asked, or running since), and
+-- the UTC day the worker last computed them.
+CREATE TABLE action_refreshes (
+    workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    requested_at TEXT,
+    started_at   TEXT,
+    day          TEXT
+) STRICT;
+
 PRAGMA user_version = 14;

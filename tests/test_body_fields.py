@@ -6,6 +6,7 @@ change one field, PUT or PATCH the whole item works for every resource."""
 import pytest
 
 import tracker
+from test_analytics import add_chat
 
 UNKNOWN = "is not a field of this operation"
 READ_ONLY = "is read-only: send it as GET shows it, or leave it out"
@@ -26,6 +27,11 @@ def json_operations(api):
     webhook = api.post("/webhooks", {"url": "https://hooks.example.com/x",
                                      "events": ["run.completed"]}).json["data"]
     engine = api.get("/engines").json["data"][0]["label"]
+    db = api.client.app.config["tracker.db"]
+    add_chat(db, api.workspace_id, prompt, "one", tracker.iso_timestamp(db.clock() - 60),
+             [(brand["id"], 1, 0)])  # a competitor named, no own brand: a prompt gap
+    tracker.compute_and_store_actions(db, api.workspace_id)
+    action = api.get("/actions").json["data"]["data"][0]
     return [
         ("PATCH", "/workspace", {"samplesPerRun": 2}),
         ("POST", "/topics", {"name": "Support"}),
@@ -38,6 +44,7 @@ def json_operations(api):
         ("POST", "/brands", {"name": "Notion"}),
         ("PATCH", "/brands/%d" % brand["id"], {"color": "#112233"}),
         ("PATCH", "/engines/" + engine, {"enabled": False}),
+        ("PATCH", "/actions/%d" % action["id"], {"status": "done"}),
         ("PUT", "/source-categories/example.org", {"category": "ugc"}),
         ("PATCH", "/traffic/settings", {"retentionDays": 30}),
         ("POST", "/webhooks", {"url": "https://hooks.example.com/y", "events": ["run.completed"]}),

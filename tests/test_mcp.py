@@ -58,7 +58,7 @@ def test_the_sdk_client_lists_the_tools_with_their_schemas(workspace):
         return (await session.list_tools()).tools
     tools = {tool.name: tool for tool in with_session(path, keys["read"], work)}
     assert sorted(tools) == ["create_prompts", "get_ai_traffic", "get_chat", "get_rankings",
-                             "get_stability", "list_annotations", "list_chats",
+                             "get_stability", "list_actions", "list_annotations", "list_chats",
                              "list_discovered_brands", "list_domain_gaps", "list_prompt_gaps",
                              "list_prompts", "list_search_queries", "list_signals",
                              "list_sources"]

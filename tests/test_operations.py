@@ -391,9 +391,10 @@ def test_a_failed_migration_leaves_the_file_as_it_was(tmp_path, monkeypatch):
 # Upgrades you can see and undo: tracker migrate, and serve ------------------------------
 
 def log_lines(stderr):
-    """The log's messages without their time stamps, times of steps as T."""
+    """The log's messages without their time stamps, times of steps as T (a message's
+    further lines, such as the key command a start prints, are left out)."""
     return [re.sub(r"\d+\.\d\d s\b", "T", line.split(" ", 2)[2])
-            for line in stderr.splitlines()]
+            for line in stderr.splitlines() if re.match(r"\d{4}-\d\d-\d\d", line)]
 
 
 def upgrade_log(path, backup="%s.schema-11.bak"):

@@ -21,6 +21,7 @@ import webtest
 
 import tracker
 from conftest import HttpClient, ServerProcess, make_api, near_miss, report_figure, run_cli
+from test_analytics import add_chat
 
 SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it
 NOWHERE = 987654321  # an id that names nothing
@@ -68,13 +69,14 @@ def view(api, own):
 
 # The ids a route takes in its path and query, by the kind of item they name.
 PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
-              "analytics/chats": "analytics/chats", "webhooks": "webhooks"}
+              "analytics/chats": "analytics/chats", "webhooks": "webhooks", "actions": "actions"}
 QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
 VALID_BODIES = {
     "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
     "topics": {"name": "Hijacked"}, "tags": {"name": "Hijacked", "color": "zinc"},
     "brands": {"name": "Hijacked", "domains": ["evil.example"], "status": "hidden"},
     "webhooks": {"url": "https://evil.example/", "events": ["run.failed"], "status": "disabled"},
+    "actions": {"status": "dismissed"},
 }
 POST_BODIES = {"redeliver": {"deliveryId": 1}}  # the POSTs to an item that take a body
 QUERY_PARAMS = {  # the id filters each list route takes
@@ -88,6 +90,7 @@ QUERY_PARAMS = {  # the id filters each list route takes
     "/analytics/gaps/domains": ["promptId", "topicId", "tagId"],
     "/analytics/traffic": ["promptId", "topicId", "tagId"],
     "/signals": ["brandId"],
+    "/actions": ["brandId", "topicId"],
 }
 
 
@@ -101,7 +104,13 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
     before = view(b, own_b)  # before A even exists
     populate(a, SECRET)
     worker.run_pending()
-    a_ids, a_view = ids(a), view(a, ids(a))
+    # an action of A's: its brand named in an answer citing only another's page
+    asked = a.get("/prompts").json["data"]["data"][0]
+    add_chat(db, a.workspace_id, asked, "simulated", tracker.iso_timestamp(clock() - 60),
+             [(a.get("/brands").json["data"][0]["id"], 1, 0)], urls=["https://elsewhere.example/x"])
+    tracker.compute_and_store_actions(db, a.workspace_id)
+    a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"])
+    a_view = view(a, a_ids)
     assert SECRET in json.dumps(a_view)  # A's data is there to leak
 
     # B's every view is exactly what it was before A had anything: no count, list,
@@ -176,6 +185,12 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             scan = b.post(path, {}, status=200)
             assert (scan.json["data"]["signals"], b.get("/signals").json["data"]["total"]) == ([], 0)
             answers.append(scan)
+        elif (method, path) == ("POST", "/actions/refresh"):
+            # one compute at a time is per workspace: A's asked does not hold B's back
+            a.post(path, {}, status=202)
+            b.post(path, {}, status=202)
+            with db.write() as connection:  # neither is computed here: B's view stays
+                connection.execute("DELETE FROM action_refreshes")
         elif method == "POST":
             kind = path.strip("/")
             reply = b.post(path, dict(VALID_BODIES[kind], name="%s %s" % (SECRET, kind))).json["data"]
@@ -382,6 +397,10 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
         api.post("/prompts", {"text": "%d %s" % (n, payload), "location": payload[:255],
                               "topic": "%d %s" % (n, payload), "tags": ["%d %s" % (n, payload)]})
     tracker.Worker(db).run_pending()
+    # an answer naming a payload brand and no own brand: a prompt gap, GET /actions/1
+    add_chat(db, api.workspace_id, api.get("/prompts").json["data"]["data"][0], "simulated",
+             tracker.iso_timestamp(db.clock() - 60), [(api.get("/brands").json["data"][0]["id"], 1, 0)])
+    tracker.compute_and_store_actions(db, api.workspace_id)
     served = 0
     for route in client.app.routes:
         if route.method != "GET":

@@ -1,0 +1,381 @@
+"""Actions (issue 41): each of the six kinds on a workspace built to hold exactly one of it
+beside a near miss that must not make one, the order of a mixed list, the API (filters,
+paging, status, one refresh at a time), the worker's daily compute after the signal scan,
+and a done action measured again once its window has passed."""
+
+
+import pytest
+
+import tracker
+from conftest import START
+from test_analytics import add_chat
+from test_traffic import CHROME, SEARCHBOT, combined, post_log
+
+DAY = 86400
+MOMENT = "2026-11-20T10:00:00.000Z"  # inside the 7-day window ending at START
+
+
+@pytest.fixture
+def brands(api):
+    """Acme (own, acme.com), Northwind (northwind.com) and Globex (globex.com)."""
+    return {name: api.post("/brands", dict(body, name=name)).json["data"]["id"]
+            for name, body in (("Acme", {"type": "own", "domains": ["acme.com"]}),
+                               ("Northwind", {"domains": ["northwind.com"]}),
+                               ("Globex", {"domains": ["globex.com"]}))}
+
+
+def prompt(api, text, **fields):
+    return api.post("/prompts", dict(fields, text=text)).json["data"]["prompts"][0]
+
+
+def refresh(api, db):
+    """Ask for a compute, as a client does, and take the worker's step that does it."""
+    assert api.post("/actions/refresh", {}, status=202).json["data"] == {
+        "requestedAt": tracker.iso_timestamp(db.clock())}
+    assert tracker.refresh_due_actions(db) is True
+    return api.get("/actions", perPage="100").json["data"]
+
+
+def of_kind(document, kind):
+    return [action for action in document["data"] if action["kind"] == kind]
+
+
+def test_a_cited_page_gap_is_a_page_cited_for_two_gap_prompts(api, db, brands):
+    first, second = prompt(api, "best crm"), prompt(api, "crm for startups")
+    competitors = [(brands["Northwind"], 1, 0), (brands["Globex"], 2, 0)]
+    for engine in ("one", "two"):
+        add_chat(db, api.workspace_id, first, engine, MOMENT, competitors,
+                 urls=["https://review.example/best-crm", "https://solo.example/a",
+                       "https://northwind.com/compare"])
+    add_chat(db, api.workspace_id, second, "one", MOMENT, competitors[:1],
+             urls=["https://review.example/best-crm", "https://northwind.com/compare"])
+    # near misses: solo.example is cited for one prompt only, northwind.com is a competitor's
+    # own domain, and a page cited where Acme is named is no gap
+    add_chat(db, api.workspace_id, second, "two", MOMENT, [(brands["Acme"], 1, 0)],
+             urls=["https://review.example/best-crm"])
+    (action,) = of_kind(refresh(api, db), "cited-page-gap")
+    assert action["title"] == ("Get onto https://review.example/best-crm: cited in 3 answers to "
+                               "2 prompts naming Northwind and Globex, never you")
+    evidence = action["evidence"]
+    assert (evidence["url"], evidence["domain"], evidence["answers"]) == (
+        "https://review.example/best-crm", "review.example", 3)
+    assert evidence["prompts"] == {"count": 2, "ids": sorted([first["id"], second["id"]])}
+    assert evidence["chats"]["count"] == 3
+    assert evidence["competitors"] == [
+        {"brandId": brands["Northwind"], "name": "Northwind", "answers": 3},
+        {"brandId": brands["Globex"], "name": "Globex", "answers": 2}]
+    # the page is cited in 4 answers, one of which names Acme: 1 of 4
+    low, high = tracker.wilson_interval(1, 4)
+    assert evidence["figure"] == {"name": "own brands named where the page is cited",
+                                  "value": 25.0, "lower": round(100 * low, 2),
+                                  "upper": round(100 * high, 2), "k": 1, "n": 4}
+    # 3 of the window's 4 answers: at most 75 points
+    low, high = tracker.wilson_interval(3, 4)
+    assert action["impact"]["value"] == 75.0
+    assert (action["impact"]["lower"], action["impact"]["upper"]) == (
+        round(100 * low, 2), round(100 * high, 2))
+    assert action["impact"]["basis"].startswith("3 of the window's 4 answers cite this page")
+    assert (action["brandIds"], action["engines"], action["status"]) == (
+        sorted([brands["Northwind"], brands["Globex"]]), ["one", "two"], "open")
+
+
+def test_a_prompt_gap_groups_the_gap_prompts_by_topic(api, db, brands):
+    gap, near = prompt(api, "best crm", topic="CRM"), prompt(api, "cheap crm", topic="CRM")
+    topic = gap["topicId"]
+    add_chat(db, api.workspace_id, gap, "one", MOMENT, [(brands["Northwind"], 1, 0)],
+             urls=["https://g2.example/crm"])
+    # near miss: a prompt where Acme is named beside Northwind is no gap
+    add_chat(db, api.workspace_id, near, "one", MOMENT,
+             [(brands["Northwind"], 1, 0), (brands["Acme"], 2, 0)])
+    (action,) = of_kind(refresh(api, db), "prompt-gap")
+    assert action["title"] == "Appear in 1 prompts about CRM where Northwind is named and you never are"
+    assert action["evidence"]["prompts"] == [{
+        "promptId": gap["id"], "text": "best crm", "answers": 1,
+        "winner": {"brandId": brands["Northwind"], "name": "Northwind", "chats": 1},
+        "pages": ["https://g2.example/crm"]}]
+    assert (action["evidence"]["topic"], action["topicIds"]) == ("CRM", [topic])
+    assert action["impact"]["value"] == 50.0  # 1 of the window's 2 answers
+    assert (action["evidence"]["figure"]["k"], action["evidence"]["figure"]["n"]) == (0, 1)
+
+
+def test_own_page_uncited_is_where_you_are_named_but_others_are_cited(api, db, brands):
+    named, near = prompt(api, "acme crm", topic="CRM"), prompt(api, "acme pricing", topic="CRM")
+    topic = named["topicId"]
+    add_chat(db, api.workspace_id, named, "one", MOMENT, [(brands["Acme"], 1, 0)],
+             urls=["https://wiki.example/acme"])
+    # near miss: named and cited through its own page
+    add_chat(db, api.workspace_id, near, "one", MOMENT, [(brands["Acme"], 1, 1)],
+             urls=["https://acme.com/pricing"])
+    post_log(api, combined("192.0.2.10", "20/Nov/2026:08:00:00", "/about", CHROME),
+             host="acme.com")
+    (action,) = of_kind(refresh(api, db), "own-page-uncited")
+    assert action["title"] == "Be cited where you are named: 1 answers name Acme but cite only others' pages"
+    evidence = action["evidence"]
+    assert (evidence["brandId"], evidence["answers"], evidence["domains"]) == (
+        brands["Acme"], 1, ["wiki.example"])
+    assert evidence["byTopic"] == [{"topicId": topic, "answers": 1,
+                                    "candidatePages": ["https://acme.com/pricing"]}]
+    assert evidence["pagesNeverCited"] == {"count": 1, "urls": ["https://acme.com/about"]}
+    assert (evidence["figure"]["k"], evidence["figure"]["n"]) == (1, 2)
+    assert action["impact"] == "unknown"
+
+
+def test_robots_blocks_quote_the_rule_that_keeps_an_ai_agent_off_a_cited_page(api, db, brands):
+    cited = prompt(api, "acme vs northwind")
+    add_chat(db, api.workspace_id, cited, "one", MOMENT, [(brands["Acme"], 1, 1)],
+             urls=["https://acme.com/compare/northwind"])
+    # near misses: /private is blocked but nobody cites or visits it; GPTBot, a training
+    # crawler, is kept off /compare too (the site's choice, no action)
+    api.put("/traffic/robots?domain=acme.com",
+            b"User-agent: OAI-SearchBot\nDisallow: /compare  # not for search\n\n"
+            b"User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nDisallow: /private\n",
+            headers={"Content-Type": "application/octet-stream"})
+    (action,) = of_kind(refresh(api, db), "robots-blocks")
+    assert action["evidence"]["rule"] == "Disallow: /compare"
+    assert action["evidence"]["agents"] == [{"agent": "OAI-SearchBot", "operator": "OpenAI"}]
+    assert action["evidence"]["pages"] == [
+        {"url": "https://acme.com/compare/northwind", "citingChats": 1, "humanVisits": 0}]
+    assert action["title"] == ("Let the engines in: Disallow: /compare on acme.com keeps "
+                               "OAI-SearchBot off 1 pages engines cite or people visit")
+    assert (action["evidence"]["figure"]["k"], action["evidence"]["figure"]["n"]) == (0, 1)
+
+
+def test_pages_not_crawled_are_visited_or_cited_with_no_ai_fetch(api, db, brands):
+    cited = prompt(api, "acme docs")
+    add_chat(db, api.workspace_id, cited, "one", MOMENT, [(brands["Acme"], 1, 1)],
+             urls=["https://acme.com/docs", "https://acme.com/pricing"])
+    post_log(api, "".join([
+        combined("192.0.2.10", "20/Nov/2026:08:00:00", "/pricing", CHROME),
+        combined("192.0.2.11", "20/Nov/2026:08:00:00", "/team", CHROME),
+        # near miss: /docs is cited and was fetched by OpenAI's search crawler (from its range)
+        combined("104.210.140.130", "20/Nov/2026:09:30:00", "/docs", SEARCHBOT)]), host="acme.com")
+    (action,) = of_kind(refresh(api, db), "pages-not-crawled")
+    assert action["evidence"]["host"] == "acme.com"
+    assert action["evidence"]["pages"] == [
+        {"url": "https://acme.com/pricing", "citingChats": 1, "humanVisits": 1},
+        {"url": "https://acme.com/team", "citingChats": 0, "humanVisits": 1}]
+    assert action["evidence"]["figure"] == dict(action["evidence"]["figure"], k=0, n=2)
+
+
+def test_no_logs_no_pages_not_crawled(api, db, brands):
+    """tracker sees only the site's own logs: a cited page of a host it has none of is not
+    called uncrawled."""
+    cited = prompt(api, "acme docs")
+    add_chat(db, api.workspace_id, cited, "one", MOMENT, [(brands["Acme"], 1, 1)],
+             urls=["https://acme.com/docs"])
+    assert of_kind(refresh(api, db), "pages-not-crawled") == []
+
+
+def visibility_signal(brand_id, effect):
+    before, after = 0.8, 0.8 + effect
+    return {"figure": "visibility", "brandId": brand_id,
+            "scope": tracker.signal_scope("engine", "one"),
+            "before": {"value": before, "lower": before - 0.1, "upper": before + 0.1, "n": 40},
+            "after": {"value": after, "lower": after - 0.1, "upper": after + 0.1, "n": 40},
+            "effect": effect, "prompts": 5, "pValue": 0.001, "qValue": 0.004, "explanations": []}
+
+
+def test_a_visibility_drop_is_an_own_brands_falling_signal(api, db, brands):
+    ask = prompt(api, "best crm")
+    add_chat(db, api.workspace_id, ask, "one", "2026-11-10T10:00:00.000Z", [(brands["Acme"], 1, 0)],
+             urls=["https://old.example/a"])
+    add_chat(db, api.workspace_id, ask, "one", MOMENT, [(brands["Northwind"], 1, 0)],
+             urls=["https://new.example/b"])
+    windows = tracker.signal_windows(START, 7)
+    with db.write() as connection:  # the scan's own store: a fall of Acme, near misses beside
+        for signal in (visibility_signal(brands["Acme"], -0.4),
+                       visibility_signal(brands["Acme"], 0.1),       # a rise
+                       visibility_signal(brands["Northwind"], -0.4)):  # a competitor's fall
+            tracker.store_signal(connection, api.workspace_id, signal, windows, 7,
+                                 tracker.iso_timestamp(START))
+    (action,) = of_kind(refresh(api, db), "visibility-drop")
+    assert action["title"] == "Prompts slipping: Acme's visibility fell from 80% to 40% (one)"
+    evidence = action["evidence"]
+    assert (evidence["before"]["chats"]["count"], evidence["after"]["chats"]["count"]) == (1, 1)
+    assert (evidence["domainsGained"], evidence["domainsLost"]) == (["new.example"], ["old.example"])
+    assert action["impact"] == {"value": 40.0, "lower": 20.0, "upper": 60.0,
+                                "basis": action["impact"]["basis"]}
+    assert action["engines"] == ["one"]
+
+
+def mixed(api, db, brands):
+    """A cited-page gap (2 answers of 5), a prompt gap (1 topic-less group: 3 of 5) and an
+    own brand named where others are cited (unknown impact)."""
+    first, second, third = prompt(api, "a"), prompt(api, "b"), prompt(api, "c")
+    for ask in (first, second):
+        add_chat(db, api.workspace_id, ask, "one", MOMENT, [(brands["Globex"], 1, 0)],
+                 urls=["https://review.example/x"])
+    add_chat(db, api.workspace_id, third, "one", MOMENT, [(brands["Globex"], 1, 0)])
+    for _ in range(2):
+        add_chat(db, api.workspace_id, prompt(api, "acme?%d" % _), "two", MOMENT,
+                 [(brands["Acme"], 1, 0)], urls=["https://wiki.example/acme"])
+
+
+def test_a_mixed_list_ranks_known_impacts_first_then_the_most_evidence(api, db, brands):
+    mixed(api, db, brands)
+    document = refresh(api, db)
+    assert [(action["kind"], action["impact"] if action["impact"] == "unknown"
+             else action["impact"]["value"]) for action in document["data"]] == [
+        ("prompt-gap", 60.0), ("cited-page-gap", 40.0), ("own-page-uncited", "unknown")]
+    page = api.get("/actions", perPage="1", page="2").json["data"]
+    assert (page["total"], page["lastPage"], [a["kind"] for a in page["data"]]) == (
+        3, 3, ["cited-page-gap"])
+    assert [a["kind"] for a in api.get("/actions", kind="own-page-uncited").json["data"]["data"]] \
+        == ["own-page-uncited"]
+    assert [a["kind"] for a in api.get("/actions", engine="two").json["data"]["data"]] == [
+        "own-page-uncited"]
+    assert [a["kind"] for a in api.get("/actions", brandId=str(brands["Acme"])).json["data"]
+            ["data"]] == ["own-page-uncited"]
+    assert api.get("/actions", kind="nope", status=422).json["errors"][0]["field"] == "kind"
+
+
+def test_a_recompute_updates_an_action_rather_than_adding_one(api, db, brands):
+    mixed(api, db, brands)
+    first = refresh(api, db)["data"]
+    second = refresh(api, db)["data"]
+    assert [a["id"] for a in first] == [a["id"] for a in second]
+
+
+def test_status_changes_and_their_errors(api, db, brands):
+    mixed(api, db, brands)
+    action = refresh(api, db)["data"][2]
+    path = "/actions/%d" % action["id"]
+    dismissed = api.patch(path, {"status": "dismissed"}).json["data"]
+    assert (dismissed["status"], dismissed["outcome"], dismissed["statusChangedAt"]) == (
+        "dismissed", None, tracker.iso_timestamp(START))
+    assert api.get(path).json["data"]["status"] == "dismissed"
+    assert api.patch(path, {"status": "closed"}, status=422).json["errors"] == [
+        {"field": "status", "message": "must be one of open, done, dismissed"}]
+    assert api.patch(path, {"status": "open", "colour": "red"}, status=422).json["errors"][0][
+        "field"] == "colour"
+    api.patch("/actions/999999", {"status": "done"}, status=404)
+    api.get("/actions/0", status=404)
+    # a recompute keeps the status the user set
+    assert refresh(api, db)["data"][2]["status"] == "dismissed"
+
+
+def test_one_refresh_at_a_time(api, db, brands):
+    api.post("/actions/refresh", {}, status=202)
+    reply = api.post("/actions/refresh", {}, status=409)
+    assert reply.json["code"] == "ACTIONS_REFRESH_IN_PROGRESS"
+    assert reply.headers["Retry-After"] == "5"
+    assert tracker.refresh_due_actions(db) is True
+    assert tracker.refresh_due_actions(db) is False  # nothing due: the day's compute is done
+    api.post("/actions/refresh", {}, status=202)  # once it ended, another may be asked
+
+
+def test_the_worker_computes_after_the_days_signal_scan(api, db, brands, clock):
+    worker = api.client.app.config["tracker.worker"]
+    worker.run_pending()  # the brands' refresh, before the chats (it reads answers again)
+    mixed(api, db, brands)
+    for item in api.get("/prompts").json["data"]["data"]:  # no simulated answers beside ours
+        api.patch("/prompts/%d" % item["id"], {"status": "paused"})
+    clock.advance(DAY)  # the next day's scan, then its actions
+    worker.run_pending()
+    with db.read() as connection:
+        assert tracker.query_one(connection, "SELECT day FROM action_refreshes")["day"] == "2026-11-22"
+    kinds = {a["kind"] for a in api.get("/actions").json["data"]["data"]}
+    assert {"cited-page-gap", "own-page-uncited"} <= kinds
+
+
+def test_a_done_action_is_measured_again_once_its_window_passed(api, db, brands, clock):
+    mixed(api, db, brands)
+    (action,) = of_kind(refresh(api, db), "cited-page-gap")
+    done = api.patch("/actions/%d" % action["id"], {"status": "done"}).json["data"]
+    assert done["remeasureAt"] == tracker.iso_timestamp(START + 7 * DAY)
+    assert done["outcome"] == {"before": action["evidence"]["figure"], "after": None,
+                               "change": None, "moved": None, "measuredAt": None}
+    clock.advance(3 * DAY)
+    refresh(api, db)
+    assert api.get("/actions/%d" % action["id"]).json["data"]["outcome"]["after"] is None
+    clock.advance(5 * DAY)  # past the window: the page is now cited where Acme is named
+    later = tracker.iso_timestamp(clock() - DAY)
+    for n in range(10):
+        add_chat(db, api.workspace_id, prompt(api, "again %d" % n), "one", later,
+                 [(brands["Acme"], 1, 0)], urls=["https://review.example/x"])
+    refresh(api, db)
+    outcome = api.get("/actions/%d" % action["id"]).json["data"]["outcome"]
+    low, high = tracker.wilson_interval(10, 10)
+    assert outcome["after"] == {"name": "own brands named where the page is cited",
+                                "value": 100.0, "lower": round(100 * low, 2),
+                                "upper": round(100 * high, 2), "k": 10, "n": 10}
+    # before: 0 of 2, at most 65.76; after: at least 72.25
+    assert outcome["before"]["upper"] < outcome["after"]["lower"]
+    assert (outcome["before"]["value"], outcome["change"], outcome["moved"]) == (0.0, 100.0, "up")
+    assert outcome["measuredAt"] == tracker.iso_timestamp(clock())
+    listed = api.get("/actions", params={"status": "done"}).json["data"]["data"]
+    assert [a["id"] for a in listed] == [action["id"]]
+
+
+def test_actions_are_the_workspaces_own(api, other_api, db, brands):
+    mixed(api, db, brands)
+    action = refresh(api, db)["data"][0]
+    other_api.get("/actions/%d" % action["id"], status=404)
+    other_api.patch("/actions/%d" % action["id"], {"status": "done"}, status=404)
+    assert other_api.get("/actions").json["data"]["total"] == 0
+
+
+def test_actions_are_an_mcp_tool_whose_answers_are_data():
+    app = tracker.make_app(tracker.Database(":memory:"))
+    specs = {spec[0]: spec for spec in tracker.mcp_tool_specs(app)}
+    _, _, schema, method, rule, _ = specs["list_actions"]
+    assert (method, rule) == ("GET", "/api/v1/actions")
+    assert set(schema["properties"]) == {"page", "perPage", "kind", "status", "brandId",
+                                         "topicId", "engine"}
+    assert "list_actions" in tracker.MCP_UNTRUSTED_TOOLS  # pages cited, robots.txt lines
+
+
+def test_the_dashboard_opens_with_the_top_five_and_marks_one_done(api, db, brands):
+    from test_dashboard import sign_in
+    mixed(api, db, brands)
+    refresh(api, db)
+    client = api.client
+    sign_in(client, api.key)
+    overview = client.get("/")
+    titles = [li.find("strong").text for li in overview.html.select("li.action")]
+    assert titles == [a["title"] for a in api.get("/actions").json["data"]["data"]]
+    assert overview.html.select("section.card")[0].h2.text == "What to do next"
+    page = client.get("/actions")
+    assert "rule" not in page.text and "page: https://review.example/x" in page.text
+    form = page.forms[[f for f in page.forms if page.forms[f].action.startswith("/actions/")][1]]
+    done = form.submit("status", value="done", status=303)
+    assert done.headers["Location"] == "/actions"
+    action_id = int(form.action.rsplit("/", 1)[1])
+    assert api.get("/actions/%d" % action_id).json["data"]["status"] == "done"
+    client.post("/actions/%d" % action_id, {"status": "closed", "csrf": form["csrf"].value},
+                status=422)
+
+
+def test_an_evidence_list_keeps_50_ids_and_counts_them_all():
+    assert tracker.shown(set(range(50))) == {"count": 50, "ids": list(range(50))}
+    assert tracker.shown(set(range(51))) == {"count": 51, "ids": list(range(50))}
+
+
+def test_each_kind_keeps_its_100_strongest(api, db, brands):
+    """101 pages each cited in the gap answers of 2 prompts: the 100 cited most are kept."""
+    urls = ["https://review.example/%03d" % n for n in range(100)]
+    for text in ("a", "b"):
+        add_chat(db, api.workspace_id, prompt(api, text), "one", MOMENT,
+                 [(brands["Globex"], 1, 0)], urls=urls)
+    add_chat(db, api.workspace_id, prompt(api, "c"), "one", MOMENT, [(brands["Globex"], 1, 0)],
+             urls=urls[:1] + ["https://review.example/extra"])
+    add_chat(db, api.workspace_id, prompt(api, "d"), "one", MOMENT, [(brands["Globex"], 1, 0)],
+             urls=["https://review.example/extra"])
+    refresh(api, db)
+    document = api.get("/actions", kind="cited-page-gap", perPage="100").json["data"]
+    found = document["data"]
+    assert document["total"] == len(found) == 100
+    assert found[0]["evidence"]["url"] == urls[0]  # 3 answers: the strongest
+    # the rest cited in 2 answers each, the ties taken by URL: /extra is the one left out
+    assert "https://review.example/extra" not in {a["evidence"]["url"] for a in found}
+
+
+def test_a_refresh_started_over_120_seconds_ago_is_taken_as_dead(api, db, clock):
+    with db.write() as connection:  # what a process stopped mid-compute leaves behind
+        connection.execute("INSERT INTO action_refreshes (workspace_id, started_at) VALUES (?, ?)",
+                           (api.workspace_id, tracker.iso_timestamp(clock())))
+    clock.advance(tracker.ACTION_REFRESH_STALE_SECONDS - 1)
+    assert api.post("/actions/refresh", {}, status=409).json["code"] == "ACTIONS_REFRESH_IN_PROGRESS"
+    clock.advance(1)
+    api.post("/actions/refresh", {}, status=202)
+    assert tracker.refresh_due_actions(db) is True
