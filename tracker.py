@@ -313,6 +313,9 @@ class Migration:
     sql: collections.abc.Callable
     reads: tuple = ()
     rebuilds: tuple = ()  # tables made again (rebuilt_table_sql): foreign keys off meanwhile
+    # (table, column definition) added before sql runs, where the table lacks it: a file
+    # from before 1.0.0 has its chats rebuilt from schema.sql (step 11), with every column
+    adds: tuple = ()
 
 
 def schema_sql():
@@ -479,6 +482,30 @@ def upgrade_to_baseline():
     ))
 
 
+# The chat-count rollups that keep how many of their chats showed an AI answer (issue 39).
+SHOWN_ROLLUPS = ("daily_chats", "prompt_daily_chats", "prompt_weekly_chats",
+                 "location_daily_chats", "location_weekly_prompts")
+
+
+def shown_schema_sql():
+    """After chats gain shown (SHOWN_COLUMN: every chat before was an answer shown), its
+    partial index; the chat-count rollups gain shown, their chats so far, and their
+    triggers count it. The index and the new trigger are dropped first: a file from before
+    1.0.0 had them made with its chats (step 11)."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("DROP INDEX IF EXISTS chats_unshown;\n%s;\n" % created["chats_unshown"]
+            + "".join("ALTER TABLE %s ADD COLUMN shown INTEGER NOT NULL DEFAULT 0;\n"
+                      "UPDATE %s SET shown = chats;\n" % (table, table) for table in SHOWN_ROLLUPS)
+            + baseline_triggers("chats_daily_insert", "chats_daily_delete",
+                                "chats_by_prompt_insert", "chats_by_location_insert",
+                                "chats_by_filter_delete", "chats_location_prompts_insert",
+                                "chats_location_prompts_delete")
+            + "DROP TRIGGER IF EXISTS chats_shown_update;\n%s;\n" % created["chats_shown_update"])
+
+
+SHOWN_COLUMN = ("chats", "shown INTEGER NOT NULL DEFAULT 1 CHECK (shown IN (0, 1))")
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
@@ -492,6 +519,8 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
+    13: Migration("the next release: chats say whether an AI answer was shown",
+                  lambda: "".join((shown_schema_sql(),)), adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -674,6 +703,10 @@ def migrate_step(connection, step):
                  format(rows, ","), ", ".join(migration.reads),
                  format_seconds(rows / MIGRATION_ROWS_PER_SECOND))
     started, changes = time.monotonic(), connection.total_changes()
+    for table, column in migration.adds:
+        if column.split()[0] not in {row["name"] for row in query_all(
+                connection, "SELECT name FROM pragma_table_info(?)", (table,))}:
+            connection.execute('ALTER TABLE "%s" ADD COLUMN %s' % (table, column))
     connection.execute(migration.sql()).fetchall()
     connection.execute("PRAGMA user_version = %d" % (step + 1))
     log.info("schema %d -> %d, %s: %s rows changed in %s", step, step + 1, migration.about,
