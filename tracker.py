@@ -2426,7 +2426,9 @@ class Answer:
     searched (retrieval: searched, not_searched, or unknown when the provider does not say);
     the cost in USD when the provider reports it; whether the provider cut the answer short
     at its output limit (truncated); the model version it says answered (None when it does
-    not say); and the reply as the provider sent it.
+    not say); whether the surface showed an AI answer at all (shown: False is an outcome,
+    not a failure: Google shows an AI Overview for some queries only); and the reply as
+    the provider sent it.
     """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
@@ -2438,6 +2440,7 @@ class Answer:
     cost: float = None
     truncated: bool = False
     model_version: str = None
+    shown: bool = True
     raw: bytes = dataclasses.field(default=None, compare=False, repr=False)
 
 
@@ -2473,14 +2476,17 @@ def clean_text(value):
 def bounded_answer(answer):
     """The answer as it may be stored: text made clean and cut to MAX_ANSWER_CHARS,
     citations with a string URL of at most MAX_URL_CHARS (titles strings, cut), at most
-    MAX_SOURCES_PER_CHAT of them, usage a dict; notes say what was cut."""
+    MAX_SOURCES_PER_CHAT of them, usage a dict; notes say what was cut. With no AI answer
+    shown there is no text and nothing cited (so nothing named), whatever the engine sent;
+    the pages it consulted and its searches are kept."""
     notes = [note for note in map(clean_text, answer.notes if isinstance(answer.notes, list)
                                   else []) if note]
-    text = clean_text(answer.text) or ""
+    shown = answer.shown is not False
+    text = (clean_text(answer.text) or "") if shown else ""
     if len(text) > MAX_ANSWER_CHARS:
         notes.append("answer cut from %d to %d characters" % (len(text), MAX_ANSWER_CHARS))
         text = text[:MAX_ANSWER_CHARS]
-    citations = bounded_pages(answer.citations, "citation", notes)
+    citations = bounded_pages(answer.citations if shown else [], "citation", notes)
     consulted = bounded_pages(answer.consulted, "consulted page", notes)
     searches = [" ".join(query.split())[:MAX_QUERY_CHARS] for query in map(
         clean_text, answer.searches if isinstance(answer.searches, list) else []) if query and
@@ -2495,7 +2501,7 @@ def bounded_answer(answer):
     return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
                   answer.retrieval if answer.retrieval in RETRIEVALS else "unknown", cost,
                   answer.truncated is True, version[:MAX_MODEL_VERSION_CHARS] if version else None,
-                  answer.raw if isinstance(answer.raw, bytes) else None)
+                  shown, answer.raw if isinstance(answer.raw, bytes) else None)
 
 
 def bounded_pages(items, kind, notes):
@@ -3117,7 +3123,11 @@ class SimulatedEngine(Engine):
         self.model = model
 
     def ask(self, text, location=None, brands=(), deadline=None):
-        rng = seeded_random(self.name, self.model, text, location or "")
+        return self.drawn(seeded_random(self.name, self.model, text, location or ""), text,
+                          location, brands)
+
+    def drawn(self, rng, text, location, brands):
+        """The answer naming one to three of brands, all drawn from rng."""
         picked = rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))
         return self.answer(rng, text, location, picked)
 
@@ -3263,6 +3273,34 @@ class ScriptedEngine(SimulatedEngine):
                   if self.script.named(self.name, text, location, day, sample, brand["name"])]
         rng = seeded_random(self.script.seed, self.name, text, location or "", day, str(sample))
         return self.answer(rng, text, location, picked)
+
+
+# simulated:app plays a surface people read (an app, an AI Overview): an AI answer is shown
+# on SIMULATED_APP_SHOWN of the prompt-days, each a draw seeded by the prompt and the day;
+# when shown, it is the answer of the simulated engine (label simulated, model simulated-1)
+# to the same prompt, but for SIMULATED_APP_DIVERGING of the prompts (a draw seeded by the
+# prompt) whose answer is its own: other brands named and other pages cited, every day. So
+# the answer rate and the API-vs-app divergence have something to measure offline.
+SIMULATED_APP_SHOWN = 0.6
+SIMULATED_APP_DIVERGING = 0.3
+SIMULATED_APP_MODEL = "app"
+
+
+class SimulatedAppEngine(SimulatedEngine):
+    """simulated:app: see the comment above."""
+
+    def ask(self, text, location=None, brands=(), deadline=None):
+        return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
+        text, where = prompt["text"], prompt["location"] or ""
+        if seeded_random("app shown", text, where, utc_day(now)).random() >= SIMULATED_APP_SHOWN:
+            return Answer("", usage=simulated_usage(text, "", 0), model_version=self.model,
+                          shown=False)
+        diverging = seeded_random("app diverges", text, where).random() < SIMULATED_APP_DIVERGING
+        rng = seeded_random(*(("app", text, where) if diverging
+                              else ("simulated", "simulated-1", text, where)))
+        return self.drawn(rng, text, prompt["location"], brands)
 
 
 class HttpEngine(Engine):
@@ -4008,6 +4046,8 @@ def parse_engine(spec, environ, prices=PRICES):
     if len(label) > ENGINE_MAX_LENGTH:
         raise ProvisioningError("engine label %r is over %d characters" % (label, ENGINE_MAX_LENGTH))
     if kind == "simulated":  # @PATH: its truth's script (see ScriptedEngine)
+        if model == SIMULATED_APP_MODEL and not url:
+            return SimulatedAppEngine(label, model)
         if url:
             return ScriptedEngine(label, model or "simulated-1", read_script(url))
         return SimulatedEngine(label, model or "simulated-1")
@@ -5369,15 +5409,15 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version, sample)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           cost, created_at, truncated, model_version, sample, shown)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine, sample) DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
          prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version, prepared.sample))
+         answer.model_version, prepared.sample, int(answer.shown)))
     if chat is None:
         return
     note_model_changes(connection, chat, engine.model, answer.model_version)
@@ -5812,11 +5852,12 @@ def rewrite_chat(connection, chat, answer, cost, extracted):
     """Replace what the chat derived from its reply; False when the chat is gone."""
     if query_one(connection, """
             UPDATE chats SET answer = ?, citations = ?, usage = ?, notes = ?, search_queries = ?,
-                             retrieval = ?, cost = ?, truncated = ?, model_version = ?
+                             retrieval = ?, cost = ?, truncated = ?, model_version = ?, shown = ?
             WHERE id = ? AND workspace_id = ? RETURNING id""",
             (answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
-             int(answer.truncated), answer.model_version, chat["id"], chat["workspace_id"])) is None:
+             int(answer.truncated), answer.model_version, int(answer.shown), chat["id"],
+             chat["workspace_id"])) is None:
         return False
     sources, found, names, named = extracted
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old sources
@@ -8767,7 +8808,7 @@ def chats_json(connection, workspace_id, rows):
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
              "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
-             "sentimentMethod": row["sentiment_method"],
+             "shown": bool(row["shown"]), "sentimentMethod": row["sentiment_method"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
@@ -11811,6 +11852,11 @@ def analytics_schemas():
             "modelVersion": dict(nullable_schema(string_schema()), description="The model "
                                  "version the provider says answered (e.g. gpt-4o-2024-08-06), "
                                  "beside model, the one configured; null when it did not say."),
+            "shown": {"type": "boolean", "description": "The surface showed an AI answer "
+                      "(always for the API engines); false is an outcome, not a failure (no "
+                      "AI Overview for this query): no answer, sources cited or mentions, and "
+                      "the chat counts in every figure's denominator (the manual, "
+                      "/docs/analytics)."},
             "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
                                 "mentions' sentiment: VADER (offline), or the judge engine."},
             "judge": dict(nullable_schema(object_schema({"engine": string_schema(),
