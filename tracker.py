@@ -54,7 +54,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
 12. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
-   queries, annotations and stability.
+   queries, annotations and stability; the divergence of one engine from another (API vs
+   app).
 13. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
    which records a signal.detected event in the outbox (9), and their routes), discovered
    names, gaps and chats, and the analytics routes.
@@ -6853,6 +6854,7 @@ def add_brand_routes(app, db):
 
 ANALYTICS_WINDOW_DAYS = 30
 MAX_BUCKETS = 1000
+MAX_DISAGREEMENTS = 100  # per brand of a divergence (GET /analytics/divergence)
 WILSON_Z = 1.959964  # 95 %
 RANKING_STATUSES = ("active", "hidden", "all")
 INTERVALS = {"day": 1, "week": 7}
@@ -6869,6 +6871,8 @@ SCOPE_PARAMS = (
           "of those that name none (false): see the prompts' branded."),
     Param("truncated", "boolean", "Only chats whose answer the provider cut short for length "
           "(true), or only those it did not (false)."),
+    Param("shown", "boolean", "Only chats whose surface showed an AI answer (true: the "
+          "figures among shown answers), or only those where it showed none (false)."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -6906,6 +6910,7 @@ class ChatScope:
     domain: str = None  # only this domain's sources: the URL view of one domain
     branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
     truncated: bool = None  # only the chats cut short for length, or only the others
+    shown: bool = None  # only the chats with an AI answer shown, or only those with none
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
@@ -6917,6 +6922,8 @@ class ChatScope:
                 params.append(value)
         if self.truncated is not None:  # no parameter: the partial index chats_truncated
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
+        if self.shown is not None:  # the same for chats_unshown
+            conditions.append("{0}.shown" if self.shown else "NOT {0}.shown")
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
@@ -6972,9 +6979,10 @@ class ChatScope:
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def by_prompt(self):
-        """True when a filter needs each chat's prompt, location or truncation, which the
-        rollups without a prompt or location column do not keep."""
-        return self.narrows_prompts() or self.location is not None or self.truncated is not None
+        """True when a filter needs each chat's prompt, location, truncation or answer shown,
+        which the rollups without a prompt or location column do not keep."""
+        return (self.narrows_prompts() or self.location is not None
+                or (self.truncated, self.shown) != (None, None))
 
     def narrows_prompts(self):
         """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
@@ -6990,8 +6998,9 @@ class ChatScope:
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
-        less those (see scope_parts)."""
-        if self.truncated is not None:
+        less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
+        which count_chats and brand_sums read from the rollups (see chat_sums)."""
+        if (self.truncated, self.shown) != (None, None):
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -7040,6 +7049,8 @@ class ChatScope:
             return "chats_prompt"
         if self.location is not None:
             return "chats_location"
+        if self.shown is False:
+            return "chats_unshown"
         return "chats_truncated" if self.truncated else "chats_workspace_created"
 
     def shifted(self, start, end):
@@ -7076,6 +7087,9 @@ def scope_parts(scope, rollups, weeks=True):
         # Every chat (from the rollups) less the few cut short, read from the chats.
         return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+    if scope.shown is True:  # the same: every chat less those with no AI answer shown
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
     if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
             and "group_weekly" not in rollups):
         # Without a per-group rollup of the figure, every chat less the branded prompts'
@@ -7128,7 +7142,7 @@ def read_scope(query, values, workspace_id, now):
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
                  location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"],
+                 truncated=values["truncated"], shown=values["shown"],
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -7418,9 +7432,11 @@ def estimate_correlations(connection, workspace_id, since):
     in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
                     "AND x.day >= ?")
     params = (workspace_id, prompts, since[:10])
-    runs = {(row["prompt_id"], row["day"], row["engine"]): row["chats"] for row in query_all(
-        connection, "SELECT prompt_id, day, engine, chats FROM prompt_daily_chats x WHERE %s "
-        "AND x.chats > 0" % in_reference, params)}
+    runs, shown = {}, {}
+    for row in query_all(connection, "SELECT prompt_id, day, engine, chats, shown FROM "
+                         "prompt_daily_chats x WHERE %s AND x.chats > 0" % in_reference, params):
+        run = (row["prompt_id"], row["day"], row["engine"])
+        runs[run], shown[run] = row["chats"], row["shown"]
     prompt_count = len({prompt for prompt, _, _ in runs})
     by_brand, mentions = {}, collections.Counter()
     for row in query_all(connection, """
@@ -7444,6 +7460,9 @@ def estimate_correlations(connection, workspace_id, since):
     citation = pooled(citation_correlations(connection, workspace_id, since, prompts, runs))
     if citation is not None:
         estimated[(0, "citationShare")] = citation
+    answered = clustered_correlation([(run[0], chats, shown[run]) for run, chats in runs.items()])
+    if answered is not None:  # the answer rate's: None while every answer was shown
+        estimated[(0, "answerRate")] = answered
     return estimated
 
 
@@ -7501,18 +7520,20 @@ def rank_key(brand):
 # {name: SQL aggregate}, which ChatScope conditions). There the chats come first, through
 # the scope's chats_index: the planner, left alone, read the whole window's chats by time
 # (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
+RAW_CHAT_SUMS = {"chats": "count(*)", "shown": "sum(x.shown)"}
+DAILY_CHAT_SUMS = {"chats": "sum(x.chats)", "shown": "sum(x.shown)"}
 CHAT_COUNTS = {
-    "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
-    "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
-    "prompt_daily": ("prompt_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "raw": ("chats x", "x.created_at", "NULL", RAW_CHAT_SUMS, ChatScope.chat_conditions),
+    "daily": ("daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS, ChatScope.day_conditions),
+    "prompt_daily": ("prompt_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                      ChatScope.day_conditions),
-    "location_daily": ("location_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "location_daily": ("location_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                        ChatScope.day_conditions),
-    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.day_conditions),
-    "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.day_conditions),
-    "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
 RAW_BRAND_SUMS = {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
@@ -7585,13 +7606,29 @@ def group_moving(connection, workspace_id, group_key):
 
 def count_chats(connection, scope, bucket=None):
     """Chats in scope, in total or per bucket: {bucket or None: count}."""
-    return {bucket_: sums["chats"] for (bucket_, _), sums in
-            sum_parts(connection, scope, CHAT_COUNTS, bucket).items()}
+    return {bucket_: sums["chats"] for bucket_, sums in chat_sums(connection, scope, bucket).items()}
+
+
+def chat_sums(connection, scope, bucket=None):
+    """{bucket or None: {"chats", "shown"}}: the chats in scope and those of them with an AI
+    answer shown. A shown filter reads the rollups without it: shown=true counts their
+    chats shown, shown=false the others."""
+    sums = {bucket_: sums for (bucket_, _), sums in sum_parts(
+        connection, dataclasses.replace(scope, shown=None), CHAT_COUNTS, bucket).items()}
+    if scope.shown is None:
+        return sums
+    return {bucket_: {"chats": row["shown"] if scope.shown else row["chats"] - row["shown"],
+                      "shown": row["shown"] if scope.shown else 0}
+            for bucket_, row in sums.items()}
 
 
 def brand_sums(connection, scope, bucket=None):
-    """Per (bucket, brand): chats mentioning, sum of positions, chats citing."""
-    return sum_parts(connection, scope, BRAND_SUMS, bucket)
+    """Per (bucket, brand): chats mentioning, sum of positions, chats citing. A chat with no
+    AI answer shown names and cites nothing (bounded_answer): shown=true has the sums
+    without the filter, read from the rollups, and shown=false none."""
+    if scope.shown is False:
+        return {}
+    return sum_parts(connection, dataclasses.replace(scope, shown=None), BRAND_SUMS, bucket)
 
 
 def figures_by_brand(brands, chats, sums, spread, bucket=None):
@@ -7708,6 +7745,25 @@ def series(scope, brands, interval, chats, sums, spread):
     return result
 
 
+def answer_rate(shown, chats, spread):
+    """The answer rate: the chats with an AI answer shown over the chats, with its interval
+    clustered by prompt as the brands' proportions are (correlation of brand 0's)."""
+    return figure_of(shown, chats, spread.interval(0, "answerRate").share(shown, chats))
+
+
+def answer_rate_series(scope, interval, counts, spread):
+    """The answer rate per bucket of the scope, every bucket present."""
+    empty = {"chats": 0, "shown": 0}
+    rows = []
+    for start in bucket_starts(scope, interval):
+        key = start.isoformat()
+        bucket = counts.get(key, empty)
+        rows.append(dict({"start": key, "end": (start + datetime.timedelta(
+            days=INTERVALS[interval])).isoformat()}, **answer_rate(bucket["shown"], bucket["chats"],
+                                                                  spread)))
+    return rows
+
+
 CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice", "sentiment")
 
 
@@ -7727,19 +7783,25 @@ def rankings(connection, scope, status, interval=None, compare=False):
         AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
     if interval:  # one pass per bucket; the totals are their sums
         bucket = BUCKET_SQL[interval]
-        bucket_chats = count_chats(connection, scope, bucket)
+        bucket_counts = chat_sums(connection, scope, bucket)
+        bucket_chats = {key: counts["chats"] for key, counts in bucket_counts.items()}
         bucket_sums = brand_sums(connection, scope, bucket)
         chats, sums = whole_scope(bucket_chats, bucket_sums)
+        shown = sum(counts["shown"] for counts in bucket_counts.values())
     else:
-        chats, sums = count_chats(connection, scope), brand_sums(connection, scope)
+        counts = chat_sums(connection, scope).get(None, {"chats": 0, "shown": 0})
+        chats, sums, shown = {None: counts["chats"]}, brand_sums(connection, scope), counts["shown"]
     spread = scope_spread(connection, scope)
     rows = ranked(brands, figures_by_brand(brands, chats, sums, spread))
-    document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0), "brands": rows}
+    document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0),
+                "answerRate": answer_rate(shown, chats.get(None, 0), spread), "brands": rows}
     if interval:
         document["interval"] = interval
         by_brand = series(scope, brands, interval, bucket_chats, bucket_sums, spread)
         for row in rows:
             row["series"] = by_brand[row["brandId"]]
+        document["answerRate"]["series"] = answer_rate_series(scope, interval, bucket_counts,
+                                                              spread)
     if compare:
         length = parse_timestamp(scope.end) - parse_timestamp(scope.start)
         before = scope.shifted(iso_timestamp(parse_timestamp(scope.start) - length), scope.start)
@@ -8160,6 +8222,118 @@ def stability_document(connection, scope, group_by, page, per_page):
 def stability_by(connection, scope, page, per_page, group_by):
     """stability_document with the page arguments where document_export_items passes them."""
     return stability_document(connection, scope, group_by, page, per_page)
+
+
+# API vs app ------------------------------------------------------------------------------
+#
+# How far one engine's answers are from another's (an API from the app people read: issue
+# 39, packaging/docs/analytics.md "API vs app"), on the prompt-days asked on both: each
+# prompt and UTC day with a chat of a and a chat of b in scope. citationOverlap is the mean
+# over them of the Jaccard index of the registrable domains each engine's chats of the day
+# cite (two empty sets are the same: 1). Per active brand, its visibility among a's and
+# b's chats of those prompt-days, and the difference b - a with a paired interval
+# clustered by prompt: the delta method's variance of a difference of two ratios over the
+# same prompts (the sum over prompts of the squared linearised differences, times k / (k -
+# 1)), and t with k - 1 degrees of freedom, k the prompts. The prompts where it is named
+# on one engine's chats and not the other's, the same day, are its disagreements.
+
+DIVERGENCE_PARAMS = tuple(param for param in QUERY_PARAMS if param.name not in (
+    "engine", "page", "perPage")) + (
+    Param("a", "string", "The first engine's label (an API, say): required.",
+          maximum=ENGINE_MAX_LENGTH),
+    Param("b", "string", "The second engine's label (the app, say): required.",
+          maximum=ENGINE_MAX_LENGTH),
+    Param("disagreements", "integer", "At most this many disagreements per brand, most days "
+          "first.", default=20, minimum=0, maximum=MAX_DISAGREEMENTS),
+)
+
+
+def divergence_document(connection, scope, a, b, limit):
+    """The divergence of engine b from engine a in scope (see above)."""
+    chats = {side: stability_rows(connection, dataclasses.replace(scope, engine=label))
+             for side, label in (("a", a), ("b", b))}
+    days = {}  # (prompt, day): {"a": [chats], "b": [chats]}
+    for side, rows in chats.items():
+        for chat in rows:
+            days.setdefault((chat["prompt_id"], chat["created_at"][:10]),
+                            {"a": [], "b": []})[side].append(chat)
+    paired = {key: sides for key, sides in sorted(days.items()) if sides["a"] and sides["b"]}
+    overlap = mean([jaccard(*(set().union(*(chat["domains"] for chat in sides[side]))
+                             for side in ("a", "b"))) for sides in paired.values()])
+    prompts = sorted({prompt for prompt, _ in paired})
+    spread = Spread(len(prompts), cached_correlations(connection, scope.workspace_id))
+    brands = query_all(connection, """
+        SELECT id, name FROM brands WHERE workspace_id = ? AND status = 'active' ORDER BY id""",
+        (scope.workspace_id,))
+    rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
+    return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
+            "prompts": len(prompts), "citationOverlap": overlap, "brands": rows}
+
+
+def brand_divergence(brand, paired, prompts, spread, limit):
+    """One brand's row of the divergence document over the paired prompt-days."""
+    key = str(brand["id"])
+    counts = {prompt: {"a": [0, 0], "b": [0, 0]} for prompt in prompts}  # [named, chats]
+    disagreements = {}
+    for (prompt, _), sides in paired.items():
+        named = {}
+        for side, rows in sides.items():
+            hits = [chat["id"] for chat in rows if key in chat["brands"]]
+            counts[prompt][side][0] += len(hits)
+            counts[prompt][side][1] += len(rows)
+            named[side] = bool(hits)
+        if named["a"] != named["b"]:
+            side = "a" if named["a"] else "b"
+            entry = disagreements.setdefault((prompt, side), {
+                "promptId": prompt, "namedOn": side, "days": 0, "chatIds": {"a": [], "b": []}})
+            entry["days"] += 1
+            for each in ("a", "b"):
+                entry["chatIds"][each] += [chat["id"] for chat in sides[each]]
+    totals = {side: [sum(counts[prompt][side][n] for prompt in prompts) for n in (0, 1)]
+              for side in ("a", "b")}
+    interval = spread.interval(brand["id"], "visibility")
+    figures = {side: figure_of(*totals[side], interval.share(*totals[side]))
+               for side in ("a", "b")}
+    listed = sorted(disagreements.values(),
+                    key=lambda entry: (-entry["days"], entry["promptId"], entry["namedOn"]))
+    return dict({"brandId": brand["id"], "name": brand["name"]}, **figures,
+                difference=paired_difference(counts, totals, figures),
+                disagreementCount=len(listed), disagreements=listed[:limit])
+
+
+def filter_engines(connection, workspace_id):
+    """The engines that answered in the workspace, by label."""
+    return [row["engine"] for row in query_all(connection, """
+        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+        (workspace_id,))]
+
+
+def divergence_labels(query, values, known):
+    """Check a and b: each required, among the engines known, and not the same."""
+    for side in ("a", "b"):
+        if values[side] is None:
+            fail(query.errors, side, "is required: an engine's label")
+        elif values[side] not in known:
+            fail(query.errors, side, "is not an engine of this server or of the workspace's "
+                 "chats: one of %s" % ", ".join(sorted(known)))
+    if values["a"] is not None and values["a"] == values["b"]:
+        fail(query.errors, "b", "must be another engine than a")
+
+
+def paired_difference(counts, totals, figures):
+    """{value, lower, upper, interval} of b - a (see above)."""
+    if None in (figures["a"]["value"], figures["b"]["value"]):
+        return {"value": None, "lower": None, "upper": None, "interval": NO_DATA}
+    value = figures["b"]["value"] - figures["a"]["value"]
+    if len(counts) < 2:
+        return {"value": value, "lower": None, "upper": None, "interval": FEW_PROMPTS}
+    linearised = [sum(sign * (named - figures[side]["value"] * chats) / totals[side][1]
+                      for sign, side, (named, chats) in ((1, "b", each["b"]), (-1, "a", each["a"])))
+                  for each in counts.values()]
+    k = len(linearised)
+    half = t_quantile(k - 1) * math.sqrt(k / (k - 1) * sum(u * u for u in linearised))
+    return {"value": value, "lower": max(-1.0, value - half), "upper": min(1.0, value + half),
+            "interval": None}
 
 
 ###############################################################################
@@ -8920,6 +9094,31 @@ def check_source_view(query, values, needs_domain=False):
 
 
 def add_analytics_routes(app, db):
+    @app.get(API_PREFIX + "/analytics/divergence", openapi=Operation(
+        "API vs app: how far engine b's answers are from engine a's, per brand", "Divergence",
+        params=DIVERGENCE_PARAMS + EXPORT_PARAMS, description=(
+            "On the prompt-days asked on both engines (a prompt and UTC day with a chat of each "
+            "in scope): `citationOverlap`, the mean Jaccard index of the registrable domains "
+            "each cites; per active brand its visibility on `a` and on `b`, the `difference` b "
+            "- a with a paired interval clustered by prompt, and `disagreements`: the prompts "
+            "where it is named on one and not the other, most days first, with the chats of "
+            "those days (`disagreementCount` counts them all). An unknown or identical label "
+            "is a 422. An export is a row per brand.")))
+    def analytics_divergence():
+        query, values = read_query(DIVERGENCE_PARAMS + EXPORT_PARAMS)
+        scope = read_scope(query, dict(values, engine=None), caller().workspace_id, db.clock())
+        with db.read() as connection:
+            known = {engine.name for engine in app.config["tracker.worker"].engines} | set(
+                filter_engines(connection, scope.workspace_id))
+            divergence_labels(query, values, known)
+            query.done()
+            document = divergence_document(connection, scope, values["a"], values["b"],
+                                           values["disagreements"])
+        if values["format"] != "json":
+            return export(values, "divergence", "DivergenceBrand", document["brands"],
+                          scope=scope)
+        return success(document, "Divergence retrieved")
+
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
         params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
@@ -10820,7 +11019,7 @@ def add_traffic_routes(app, db):
 def robots_answer(db, workspace_id, values, message, query=None):
     query = query or QueryParams()
     values = dict(values, engine=None, promptId=None, topicId=None, tagId=None, location=None,
-                  branded=None, truncated=None)
+                  branded=None, truncated=None, shown=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
     try:
@@ -11789,6 +11988,8 @@ def analytics_schemas():
         previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
+                               "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
         "domain": string_schema(1), "category": CATEGORY_FIELD,
         "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
@@ -11811,7 +12012,35 @@ def analytics_schemas():
                         "of their scores over the mentions scored, and how many were judged "
                         "positive, neutral and negative."),
         "BrandRanking": ranking,
-        "Rankings": object_schema(dict(window, chats=COUNT,
+        "AnswerRate": dict(object_schema(dict(
+            answer_rate_fields, series=dict(array_schema(object_schema(dict(
+                answer_rate_fields, start=string_schema(format="date"),
+                end=string_schema(format="date")))), description="With interval: per bucket, "
+                "every bucket present.")), optional=("series",)),
+            description="The answer rate: chats whose surface showed an AI answer over the chats "
+                        "(the API engines always show one), with its interval. " +
+                        INTERVAL_DESCRIPTION),
+        "DivergenceBrand": object_schema({
+            "brandId": ID, "name": string_schema(), "a": schema_ref("Visibility"),
+            "b": schema_ref("Visibility"),
+            "difference": dict(object_schema(dict({"value": nullable_schema(NUMBER)},
+                                                  **INTERVAL_FIELDS)),
+                               description="b - a, with its paired interval clustered by prompt."),
+            "disagreementCount": COUNT,
+            "disagreements": array_schema(object_schema({
+                "promptId": ID, "namedOn": {"enum": ["a", "b"]},
+                "days": dict(COUNT, description="Prompt-days named on namedOn's engine only."),
+                "chatIds": object_schema({"a": array_schema(ID), "b": array_schema(ID)})}),
+                MAX_DISAGREEMENTS)}),
+        "Divergence": object_schema(dict(
+            window, a=string_schema(1), b=string_schema(1),
+            promptDays=dict(COUNT, description="Prompt-days with a chat on both engines."),
+            prompts=COUNT,
+            citationOverlap=dict(nullable_schema(NUMBER), description="Mean Jaccard index of "
+                                 "the registrable domains cited, 0 to 1; null with no "
+                                 "prompt-day."),
+            brands=array_schema(schema_ref("DivergenceBrand")))),
+        "Rankings": object_schema(dict(window, chats=COUNT, answerRate=schema_ref("AnswerRate"),
                                        brands=array_schema(schema_ref("BrandRanking")),
                                        interval={"enum": list(INTERVALS)},
                                        previous=object_schema(dict(window, chats=COUNT))),
@@ -14995,9 +15224,7 @@ def interval_of(values):
 def filter_choices(connection, workspace_id):
     """What the filter form offers: engines that answered, topics, tags and locations."""
     return {
-        "engines": [row["engine"] for row in query_all(connection, """
-            SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
-            (workspace_id,))],
+        "engines": filter_engines(connection, workspace_id),
         "topics": list_topics(connection, workspace_id),
         "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
                                       "ORDER BY name_key, id", (workspace_id,)),
