@@ -17435,6 +17435,7 @@ MCP_TOOLS = {
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
     "get_stability": ("GET", API_PREFIX + "/analytics/stability", None),
+    "get_divergence": ("GET", API_PREFIX + "/analytics/divergence", None),
     "list_annotations": ("GET", API_PREFIX + "/analytics/annotations", None),
     "list_signals": ("GET", API_PREFIX + "/signals", None),
     "get_ai_traffic": ("GET", API_PREFIX + "/analytics/traffic", None),
