@@ -13484,6 +13484,11 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option value="false"{{!' selected' if values["truncated"] is False else ''}}>Whole only</option>
 <option value="true"{{!' selected' if values["truncated"] is True else ''}}>Cut short for length only</option>
 </select></div>
+<div><label for="f-shown">AI answer</label>
+<select id="f-shown" name="shown"><option value="">Shown or not</option>
+<option value="true"{{!' selected' if values["shown"] is True else ''}}>Shown only</option>
+<option value="false"{{!' selected' if values["shown"] is False else ''}}>None shown only</option>
+</select></div>
 % if values.get("groupBy") == "url":
 <input type="hidden" name="groupBy" value="url"><input type="hidden" name="domain" value="{{values["domain"]}}">
 % elif "groupBy" in values:
@@ -13554,7 +13559,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
-({{document["previous"]["chats"]}} chats).</p>
+({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}}{{!margin(document["answerRate"])}} of them.</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
 <h2 id="ranks-title">Rankings</h2>
@@ -13582,6 +13587,49 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 </tbody></table></div>
 % end
 </section>
+"""
+
+DIVERGENCE_TEMPLATE = """<form method="get" class="card filters" aria-label="Engines compared">
+<div><label for="d-days">Window</label>
+<select id="d-days" name="days">
+% for days in windows:
+<option value="{{days}}"{{!' selected' if values["days"] == days else ''}}>Last {{days}} days</option>
+% end
+</select></div>
+% for side, label in (("a", "API (a)"), ("b", "App (b)")):
+<div><label for="d-{{side}}">{{label}}</label>
+<select id="d-{{side}}" name="{{side}}">
+% for engine in engines:
+<option{{!' selected' if chosen[side] == engine else ''}}>{{engine}}</option>
+% end
+</select></div>
+% end
+<div><button type="submit">Compare</button></div>
+</form>
+% if document is None:
+<p class="card empty">Two engines must have answered to compare them: add an app or a search surface beside an API (the manual, <a href="/docs/engines">Engines</a>).</p>
+% else:
+<p class="summary">{{document["promptDays"]}} prompt-days asked on both {{document["a"]}} and {{document["b"]}} ({{document["prompts"]}} prompts); the pages they cite overlap by {{percent(document["citationOverlap"])}} (Jaccard index of the cited domains, averaged over the prompt-days).</p>
+<section class="card" aria-labelledby="divergence-title">
+<h2 id="divergence-title">Visibility on each engine</h2>
+<div class="scroll"><table class="ranks">
+<thead><tr><th scope="col">Brand</th><th scope="col" class="num">{{document["a"]}}</th><th scope="col" class="num">{{document["b"]}}</th>
+<th scope="col" class="num">Difference ({{document["b"]}} − {{document["a"]}})</th><th scope="col">Named on one only (prompt: days)</th></tr></thead>
+<tbody>
+% for row in document["brands"]:
+<tr><th scope="row">{{row["name"]}}</th>
+<td class="num">{{percent(row["a"]["value"])}}{{!margin(row["a"])}}</td>
+<td class="num">{{percent(row["b"]["value"])}}{{!margin(row["b"])}}</td>
+<td class="num">{{"–" if row["difference"]["value"] is None else "%+.1f points" % (row["difference"]["value"] * 100)}}{{!margin(row["difference"])}}</td>
+<td>{{"none" if not row["disagreementCount"] else ""}}
+% for item in row["disagreements"]:
+<a href="/chats?promptId={{item["promptId"]}}">{{prompts.get(item["promptId"], "#%d" % item["promptId"])}}</a>: {{item["days"]}} on {{document[item["namedOn"]]}} only;
+% end
+</td></tr>
+% end
+</tbody></table></div>
+</section>
+% end
 """
 
 PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find prompts">
@@ -14276,7 +14324,7 @@ DASHBOARD_TEMPLATES = {
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
     "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
     "settings": SETTINGS_TEMPLATE,
-    "traffic": TRAFFIC_TEMPLATE,
+    "traffic": TRAFFIC_TEMPLATE, "divergence": DIVERGENCE_TEMPLATE,
 }
 
 
@@ -14545,7 +14593,8 @@ def may_write():
 ###############################################################################
 
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/prompts", "Prompts"), ("/chats", "Chats"),
-                      ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
+                      ("/sources", "Sources"), ("/divergence", "API vs app"),
+                      ("/traffic", "AI traffic"), ("/brands", "Brands"),
                       ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
 
 
@@ -15142,7 +15191,7 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated", "shown")
 FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
@@ -15160,7 +15209,7 @@ SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 # and its window as from and to, so the file holds what the page showed.
 DASHBOARD_EXPORTS = {"/": "/analytics/rankings", "/prompts": "/prompts",
                      "/chats": "/analytics/chats", "/sources": "/analytics/sources",
-                     "/traffic": "/analytics/traffic"}
+                     "/traffic": "/analytics/traffic", "/divergence": "/analytics/divergence"}
 NOT_EXPORT_FILTERS = ("days", "interval", "sort", "page", "perPage")
 
 
@@ -15321,6 +15370,7 @@ def add_dashboard_routes(app, db):
     add_chat_pages(app, db)
     add_source_pages(app, db)
     add_traffic_page(app, db)
+    add_divergence_page(app, db)
     add_catalog_pages(app, db)
     add_settings_pages(app, db)
     add_manual_pages(app)
@@ -15767,6 +15817,35 @@ def add_traffic_page(app, db):
                            chart=traffic_chart(scope, days), reports=reports)
         body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
+
+
+DIVERGENCE_PAGE_LISTS = 5  # disagreements shown per brand
+DIVERGENCE_PAGE_PARAMS = (WINDOW_PARAM,) + tuple(
+    param for param in DIVERGENCE_PARAMS if param.name in ("a", "b"))
+
+
+def add_divergence_page(app, db):
+    @app.get("/divergence")
+    def divergence_page():
+        values = page_query(DIVERGENCE_PAGE_PARAMS)
+        scope = window_scope(db, values)
+        with db.read() as connection:
+            engines = filter_engines(connection, scope.workspace_id)
+            chosen = {"a": values["a"] if values["a"] in engines else engines[0] if engines else None}
+            others = [engine for engine in engines if engine != chosen["a"]]
+            chosen["b"] = values["b"] if values["b"] in others else others[-1] if others else None
+            document = None if chosen["b"] is None else divergence_document(
+                connection, scope, chosen["a"], chosen["b"], DIVERGENCE_PAGE_LISTS)
+            prompts = {row["id"]: row["text"] for row in query_all(
+                connection, "SELECT id, text FROM prompts WHERE workspace_id = ?",
+                (scope.workspace_id,))} if document else {}
+        body = render_part("divergence", values=values, windows=DASHBOARD_WINDOWS,
+                           engines=engines, chosen=chosen, document=document, prompts=prompts,
+                           percent=percent, margin=margin)
+        if document:
+            body += render_part("export_links", links=export_links(
+                "/divergence", dict(values, **chosen), scope))
+        return render_page("API vs app", body, "/divergence")
 
 
 def brand_form_data():

@@ -239,3 +239,26 @@ def test_divergence_of_simulated_and_simulated_app(api, worked):
     for row in body["brands"]:
         assert row["b"]["value"] <= row["a"]["value"] + 0.5
         assert row["difference"]["value"] == pytest.approx(row["b"]["value"] - row["a"]["value"])
+
+
+def test_the_dashboard_compares_two_engines_and_says_the_answer_rate(api, db, worked, client):
+    from test_dashboard import sign_in
+    sign_in(client, api.key)
+    page = client.get("/divergence?a=simulated&b=app")
+    assert page.html.find("h1").text == "API vs app"
+    assert [option.text for option in page.html.find(id="d-a").find_all("option")] == [
+        "app", "simulated"]
+    assert page.html.find(id="d-b").find("option", selected=True).text == "app"
+    rows = page.html.select("table.ranks tbody tr")
+    assert [row.find("th").text for row in rows] == ["Acme", "Beta"]
+    body = api.get("/analytics/divergence", params={"a": "simulated", "b": "app"}).json["data"]
+    assert "50 prompt-days asked on both simulated and app (10 prompts)" in page.text
+    assert rows[0].find_all("td")[0].text.startswith(tracker.percent(body["brands"][0]["a"]["value"]))
+    exported = client.get(page.html.find("a", string="CSV")["href"])
+    assert exported.text.splitlines()[0].startswith("brandId,name,a.value,")
+    assert len(exported.text.splitlines()) == 3
+    overview = client.get("/?engine=app")
+    shown = api.get("/analytics/rankings", params={"engine": "app"}).json["data"]["answerRate"]
+    assert "An AI answer was shown in %s" % tracker.percent(shown["value"]) in overview.text
+    assert client.get("/?shown=false&engine=app").html.find(id="f-shown").find(
+        "option", selected=True).text == "None shown only"
