@@ -241,8 +241,8 @@ ANALYTICS_PATHS = ("/analytics/rankings", "/analytics/chats", "/analytics/source
 
 
 @pytest.mark.parametrize("path", ANALYTICS_PATHS)
-@pytest.mark.parametrize("name", ["branded", "truncated"])
-def test_every_analytics_endpoint_takes_branded_and_truncated(api, example, path, name):
+@pytest.mark.parametrize("name", ["branded", "truncated", "shown"])
+def test_every_analytics_endpoint_takes_branded_truncated_and_shown(api, example, path, name):
     for value in ("true", "false"):
         api.get(path, params=dict(WINDOW, **{name: value}), status=200)
         api.get(path, params=dict(WINDOW, format="csv", **{name: value}), status=200)
