@@ -262,3 +262,23 @@ def test_the_dashboard_compares_two_engines_and_says_the_answer_rate(api, db, wo
     assert "An AI answer was shown in %s" % tracker.percent(shown["value"]) in overview.text
     assert client.get("/?shown=false&engine=app").html.find(id="f-shown").find(
         "option", selected=True).text == "None shown only"
+
+
+def test_the_rollups_follow_a_chat_read_again_as_shown_or_not(api, db, worked):
+    """tracker reextract may find that a surface showed an answer after all (the trigger
+    chats_shown_update): the chat-count rollups keep up, and deleting chats too."""
+    def rollups_and_chats():
+        connection = db.connection()
+        return [tracker.query_all(connection, sql) for sql in (
+            "SELECT sum(shown) AS shown, sum(chats) AS chats FROM daily_chats",
+            "SELECT sum(shown) AS shown, sum(chats) AS chats FROM prompt_weekly_chats",
+            "SELECT sum(shown) AS shown, count(*) AS chats FROM chats")]
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET shown = 1 - shown WHERE id % 3 = 0 AND engine = 'app' "
+                           "AND NOT shown")
+    first, second, truth = rollups_and_chats()
+    assert first == second == truth
+    with db.write() as connection:
+        connection.execute("DELETE FROM chats WHERE id % 4 = 0")
+    first, second, truth = rollups_and_chats()
+    assert first == second == truth and truth[0]["chats"] == 75
