@@ -1,6 +1,6 @@
 -- tracker: the SQLite schema of a fresh database, at the version set at the end.
 --
--- 1.0.0's schema is the baseline, user_version 12 (1.0.1's is 13). Older databases are brought
+-- 1.0.0's schema is the baseline, user_version 12 (1.0.1's is 13, the next release's 14). Older databases are brought
 -- up to this version by the migrations in tracker.py (section "Storage"), from the last
 -- pre-release's 11 on; PRAGMA user_version records which version a file is at.
 --
@@ -349,6 +349,9 @@ CREATE TABLE chats (
     truncated INTEGER NOT NULL DEFAULT 0,
     model_version TEXT,
     sample       INTEGER NOT NULL DEFAULT 1 CHECK (sample BETWEEN 1 AND 10),
+    -- the surface showed an AI answer (0: it showed none, an outcome: no text, no sources,
+    -- no mentions, and the chat counts in every figure's denominator)
+    shown        INTEGER NOT NULL DEFAULT 1 CHECK (shown IN (0, 1)),
     UNIQUE (run_id, engine, sample)
 ) STRICT;
 
@@ -361,6 +364,9 @@ CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine,
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
 -- The truncated chats of a window (few), which truncated=false takes off the rollups' sums.
 CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
+-- The chats of a window with no AI answer shown, which shown=false reads and shown=true
+-- takes off the rollups' sums (as truncated does).
+CREATE INDEX chats_unshown ON chats (workspace_id, created_at) WHERE NOT shown;
 
 -- The pages of a chat, one row per URL: those it cites (the engine's citations and the
 -- links in the answer; cited = 1, position = the order of first citation) and those the
@@ -434,6 +440,7 @@ CREATE TABLE daily_chats (
     day          TEXT NOT NULL,
     engine       TEXT NOT NULL,
     chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL DEFAULT 0,  -- of them, those with an AI answer shown
     PRIMARY KEY (workspace_id, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -469,13 +476,14 @@ CREATE TABLE daily_domains (
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chats_daily_insert AFTER INSERT ON chats BEGIN
-    INSERT INTO daily_chats (workspace_id, day, engine, chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, 1)
-    ON CONFLICT (workspace_id, day, engine) DO UPDATE SET chats = chats + 1;
+    INSERT INTO daily_chats (workspace_id, day, engine, chats, shown)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, 1, new.shown)
+    ON CONFLICT (workspace_id, day, engine) DO UPDATE SET chats = chats + 1,
+                                                          shown = shown + excluded.shown;
 END;
 
 CREATE TRIGGER chats_daily_delete AFTER DELETE ON chats BEGIN
-    UPDATE daily_chats SET chats = chats - 1
+    UPDATE daily_chats SET chats = chats - 1, shown = shown - old.shown
     WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
       AND engine = old.engine;
 END;
@@ -556,6 +564,7 @@ CREATE TABLE prompt_daily_chats (
     chats        INTEGER NOT NULL,
     own_chats    INTEGER NOT NULL DEFAULT 0,  -- chats naming an own brand
     competitor_chats INTEGER NOT NULL DEFAULT 0,  -- and a competitor
+    shown        INTEGER NOT NULL DEFAULT 0,  -- chats with an AI answer shown
     PRIMARY KEY (workspace_id, prompt_id, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -586,6 +595,7 @@ CREATE TABLE prompt_weekly_chats (
     chats        INTEGER NOT NULL,
     own_chats    INTEGER NOT NULL DEFAULT 0,  -- chats naming an own brand
     competitor_chats INTEGER NOT NULL DEFAULT 0,  -- and a competitor
+    shown        INTEGER NOT NULL DEFAULT 0,  -- chats with an AI answer shown
     PRIMARY KEY (workspace_id, prompt_id, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -612,6 +622,7 @@ CREATE TABLE location_daily_chats (
     day          TEXT NOT NULL,
     engine       TEXT NOT NULL,
     chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL DEFAULT 0,  -- of them, those with an AI answer shown
     PRIMARY KEY (workspace_id, location, day, engine)
 ) STRICT, WITHOUT ROWID;
 
@@ -649,30 +660,35 @@ CREATE TABLE location_daily_domains (
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chats_by_prompt_insert AFTER INSERT ON chats BEGIN
-    INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats)
-    VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1)
-    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
-    INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats)
+    INSERT INTO prompt_daily_chats (workspace_id, prompt_id, day, engine, chats, shown)
+    VALUES (new.workspace_id, new.prompt_id, substr(new.created_at, 1, 10), new.engine, 1,
+            new.shown)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET
+        chats = chats + 1, shown = shown + excluded.shown;
+    INSERT INTO prompt_weekly_chats (workspace_id, prompt_id, day, engine, chats, shown)
     VALUES (new.workspace_id, new.prompt_id, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, 1)
-    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET chats = chats + 1;
+            new.engine, 1, new.shown)
+    ON CONFLICT (workspace_id, prompt_id, day, engine) DO UPDATE SET
+        chats = chats + 1, shown = shown + excluded.shown;
 END;
 
 CREATE TRIGGER chats_by_location_insert AFTER INSERT ON chats WHEN new.location IS NOT NULL
 BEGIN
-    INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats)
-    VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1)
-    ON CONFLICT (workspace_id, location, day, engine) DO UPDATE SET chats = chats + 1;
+    INSERT INTO location_daily_chats (workspace_id, location, day, engine, chats, shown)
+    VALUES (new.workspace_id, new.location, substr(new.created_at, 1, 10), new.engine, 1,
+            new.shown)
+    ON CONFLICT (workspace_id, location, day, engine) DO UPDATE SET
+        chats = chats + 1, shown = shown + excluded.shown;
 END;
 
 CREATE TRIGGER chats_by_filter_delete BEFORE DELETE ON chats BEGIN
-    UPDATE prompt_daily_chats SET chats = chats - 1
+    UPDATE prompt_daily_chats SET chats = chats - 1, shown = shown - old.shown
     WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
-    UPDATE prompt_weekly_chats SET chats = chats - 1
+    UPDATE prompt_weekly_chats SET chats = chats - 1, shown = shown - old.shown
     WHERE workspace_id = old.workspace_id AND prompt_id = old.prompt_id
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine;
-    UPDATE location_daily_chats SET chats = chats - 1
+    UPDATE location_daily_chats SET chats = chats - 1, shown = shown - old.shown
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = substr(old.created_at, 1, 10) AND engine = old.engine;
     UPDATE location_daily_domains SET citations = location_daily_domains.citations - s.citations,
@@ -1419,17 +1435,18 @@ CREATE TABLE location_weekly_prompts (
     chats            INTEGER NOT NULL,
     own_chats        INTEGER NOT NULL,
     competitor_chats INTEGER NOT NULL,
+    shown            INTEGER NOT NULL DEFAULT 0,  -- chats with an AI answer shown
     PRIMARY KEY (workspace_id, location, day, engine, prompt_id)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chats_location_prompts_insert AFTER INSERT ON chats
 WHEN new.location IS NOT NULL BEGIN
     INSERT INTO location_weekly_prompts (workspace_id, location, day, engine, prompt_id, chats,
-                                         own_chats, competitor_chats)
+                                         own_chats, competitor_chats, shown)
     VALUES (new.workspace_id, new.location, date(new.created_at, '-6 days', 'weekday 1'),
-            new.engine, new.prompt_id, 1, new.own_named, new.competitor_named)
+            new.engine, new.prompt_id, 1, new.own_named, new.competitor_named, new.shown)
     ON CONFLICT (workspace_id, location, day, engine, prompt_id) DO UPDATE SET
-        chats = chats + 1, own_chats = own_chats + excluded.own_chats,
+        chats = chats + 1, shown = shown + excluded.shown, own_chats = own_chats + excluded.own_chats,
         competitor_chats = competitor_chats + excluded.competitor_chats;
 END;
 
@@ -1445,11 +1462,34 @@ END;
 
 CREATE TRIGGER chats_location_prompts_delete BEFORE DELETE ON chats
 WHEN old.location IS NOT NULL BEGIN
-    UPDATE location_weekly_prompts SET chats = chats - 1, own_chats = own_chats - old.own_named,
+    UPDATE location_weekly_prompts SET chats = chats - 1, shown = shown - old.shown,
+        own_chats = own_chats - old.own_named,
         competitor_chats = competitor_chats - old.competitor_named
     WHERE workspace_id = old.workspace_id AND location = old.location
       AND day = date(old.created_at, '-6 days', 'weekday 1') AND engine = old.engine
       AND prompt_id = old.prompt_id;
+END;
+
+-- A reply read again (tracker reextract) may find that the surface showed an answer after
+-- all, or none: the chat-count rollups follow.
+CREATE TRIGGER chats_shown_update AFTER UPDATE OF shown ON chats
+WHEN new.shown IS NOT old.shown BEGIN
+    UPDATE daily_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND day = substr(new.created_at, 1, 10)
+      AND engine = new.engine;
+    UPDATE prompt_daily_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = substr(new.created_at, 1, 10) AND engine = new.engine;
+    UPDATE prompt_weekly_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine;
+    UPDATE location_daily_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND location = new.location
+      AND day = substr(new.created_at, 1, 10) AND engine = new.engine;
+    UPDATE location_weekly_prompts SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND location = new.location
+      AND day = date(new.created_at, '-6 days', 'weekday 1') AND engine = new.engine
+      AND prompt_id = new.prompt_id;
 END;
 
 -- The brand sums the same way (as prompt_weekly_brands, per location too), for the

@@ -61,7 +61,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
 13. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
-   queries, annotations and stability.
+   queries, annotations and stability; the divergence of one engine from another (API vs
+   app).
 14. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
    which records a signal.detected event in the outbox (10), and their routes), discovered
    names, gaps and chats, and the analytics routes.
@@ -330,6 +331,9 @@ class Migration:
     sql: collections.abc.Callable
     reads: tuple = ()
     rebuilds: tuple = ()  # tables made again (rebuilt_table_sql): foreign keys off meanwhile
+    # (table, column definition) added before sql runs, where the table lacks it: a file
+    # from before 1.0.0 has its chats rebuilt from schema.sql (step 11), with every column
+    adds: tuple = ()
 
 
 def schema_sql():
@@ -505,6 +509,30 @@ def upgrade_to_baseline():
     ))
 
 
+# The chat-count rollups that keep how many of their chats showed an AI answer (issue 39).
+SHOWN_ROLLUPS = ("daily_chats", "prompt_daily_chats", "prompt_weekly_chats",
+                 "location_daily_chats", "location_weekly_prompts")
+
+
+def shown_schema_sql():
+    """After chats gain shown (SHOWN_COLUMN: every chat before was an answer shown), its
+    partial index; the chat-count rollups gain shown, their chats so far, and their
+    triggers count it. The index and the new trigger are dropped first: a file from before
+    1.0.0 had them made with its chats (step 11)."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("DROP INDEX IF EXISTS chats_unshown;\n%s;\n" % created["chats_unshown"]
+            + "".join("ALTER TABLE %s ADD COLUMN shown INTEGER NOT NULL DEFAULT 0;\n"
+                      "UPDATE %s SET shown = chats;\n" % (table, table) for table in SHOWN_ROLLUPS)
+            + baseline_triggers("chats_daily_insert", "chats_daily_delete",
+                                "chats_by_prompt_insert", "chats_by_location_insert",
+                                "chats_by_filter_delete", "chats_location_prompts_insert",
+                                "chats_location_prompts_delete")
+            + "DROP TRIGGER IF EXISTS chats_shown_update;\n%s;\n" % created["chats_shown_update"])
+
+
+SHOWN_COLUMN = ("chats", "shown INTEGER NOT NULL DEFAULT 1 CHECK (shown IN (0, 1))")
+
+
 def surfaces_schema_sql():
     """chat_sources gains organic_rank: a consulted page's rank among the organic results a
     search surface showed beside its AI answer (NULL for every other page)."""
@@ -513,7 +541,7 @@ def surfaces_schema_sql():
 
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
-    return "".join((surfaces_schema_sql(), *baseline_table_sql(("surface_tasks", ["table"])),
+    return "".join((shown_schema_sql(), surfaces_schema_sql(), *baseline_table_sql(("surface_tasks", ["table"])),
                     actions_schema_sql()))
 
 
@@ -530,8 +558,9 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
-    13: Migration("1.1: consulted pages' organic ranks, search surfaces' queued tasks, "
-                  "actions", upgrade_to_1_1),
+    13: Migration("1.1: chats say whether an AI answer was shown, consulted pages' organic "
+                  "ranks, search surfaces' queued tasks, actions", upgrade_to_1_1,
+                  adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -714,6 +743,10 @@ def migrate_step(connection, step):
                  format(rows, ","), ", ".join(migration.reads),
                  format_seconds(rows / MIGRATION_ROWS_PER_SECOND))
     started, changes = time.monotonic(), connection.total_changes()
+    for table, column in migration.adds:
+        if column.split()[0] not in {row["name"] for row in query_all(
+                connection, "SELECT name FROM pragma_table_info(?)", (table,))}:
+            connection.execute('ALTER TABLE "%s" ADD COLUMN %s' % (table, column))
     connection.execute(migration.sql()).fetchall()
     connection.execute("PRAGMA user_version = %d" % (step + 1))
     log.info("schema %d -> %d, %s: %s rows changed in %s", step, step + 1, migration.about,
@@ -2441,8 +2474,9 @@ class Answer:
     searched (retrieval: searched, not_searched, or unknown when the provider does not say);
     the cost in USD when the provider reports it; whether the provider cut the answer short
     at its output limit (truncated); the model version it says answered (None when it does
-    not say); whether an AI answer was shown at all (False: a search surface showed none,
-    an outcome rather than a failure, with no text); and the reply as the provider sent it.
+    not say); whether the surface showed an AI answer at all (shown: False is an outcome,
+    not a failure: Google shows an AI Overview for some queries only); and the reply as
+    the provider sent it.
     """
     text: str
     citations: list = dataclasses.field(default_factory=list)  # [{"url", "title"}]
@@ -2490,14 +2524,17 @@ def clean_text(value):
 def bounded_answer(answer):
     """The answer as it may be stored: text made clean and cut to MAX_ANSWER_CHARS,
     citations with a string URL of at most MAX_URL_CHARS (titles strings, cut), at most
-    MAX_SOURCES_PER_CHAT of them, usage a dict; notes say what was cut."""
+    MAX_SOURCES_PER_CHAT of them, usage a dict; notes say what was cut. With no AI answer
+    shown there is no text and nothing cited (so nothing named), whatever the engine sent;
+    the pages it consulted and its searches are kept."""
     notes = [note for note in map(clean_text, answer.notes if isinstance(answer.notes, list)
                                   else []) if note]
-    text = clean_text(answer.text) or ""
+    shown = answer.shown is not False
+    text = (clean_text(answer.text) or "") if shown else ""
     if len(text) > MAX_ANSWER_CHARS:
         notes.append("answer cut from %d to %d characters" % (len(text), MAX_ANSWER_CHARS))
         text = text[:MAX_ANSWER_CHARS]
-    citations = bounded_pages(answer.citations, "citation", notes)
+    citations = bounded_pages(answer.citations if shown else [], "citation", notes)
     consulted = bounded_pages(answer.consulted, "consulted page", notes)
     searches = [" ".join(query.split())[:MAX_QUERY_CHARS] for query in map(
         clean_text, answer.searches if isinstance(answer.searches, list) else []) if query and
@@ -2512,7 +2549,7 @@ def bounded_answer(answer):
     return Answer(text, citations, usage, notes, consulted, searches[:MAX_SEARCHES_PER_CHAT],
                   answer.retrieval if answer.retrieval in RETRIEVALS else "unknown", cost,
                   answer.truncated is True, version[:MAX_MODEL_VERSION_CHARS] if version else None,
-                  answer.shown is not False, answer.raw if isinstance(answer.raw, bytes) else None)
+                  shown, answer.raw if isinstance(answer.raw, bytes) else None)
 
 
 def bounded_pages(items, kind, notes):
@@ -3164,7 +3201,11 @@ class SimulatedEngine(Engine):
         self.model = model
 
     def ask(self, text, location=None, brands=(), deadline=None):
-        rng = seeded_random(self.name, self.model, text, location or "")
+        return self.drawn(seeded_random(self.name, self.model, text, location or ""), text,
+                          location, brands)
+
+    def drawn(self, rng, text, location, brands):
+        """The answer naming one to three of brands, all drawn from rng."""
         picked = rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))
         return self.answer(rng, text, location, picked)
 
@@ -3310,6 +3351,34 @@ class ScriptedEngine(SimulatedEngine):
                   if self.script.named(self.name, text, location, day, sample, brand["name"])]
         rng = seeded_random(self.script.seed, self.name, text, location or "", day, str(sample))
         return self.answer(rng, text, location, picked)
+
+
+# simulated:app plays a surface people read (an app, an AI Overview): an AI answer is shown
+# on SIMULATED_APP_SHOWN of the prompt-days, each a draw seeded by the prompt and the day;
+# when shown, it is the answer of the simulated engine (label simulated, model simulated-1)
+# to the same prompt, but for SIMULATED_APP_DIVERGING of the prompts (a draw seeded by the
+# prompt) whose answer is its own: other brands named and other pages cited, every day. So
+# the answer rate and the API-vs-app divergence have something to measure offline.
+SIMULATED_APP_SHOWN = 0.6
+SIMULATED_APP_DIVERGING = 0.3
+SIMULATED_APP_MODEL = "app"
+
+
+class SimulatedAppEngine(SimulatedEngine):
+    """simulated:app: see the comment above."""
+
+    def ask(self, text, location=None, brands=(), deadline=None):
+        return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
+        text, where = prompt["text"], prompt["location"] or ""
+        if seeded_random("app shown", text, where, utc_day(now)).random() >= SIMULATED_APP_SHOWN:
+            return Answer("", usage=simulated_usage(text, "", 0), model_version=self.model,
+                          shown=False)
+        diverging = seeded_random("app diverges", text, where).random() < SIMULATED_APP_DIVERGING
+        rng = seeded_random(*(("app", text, where) if diverging
+                              else ("simulated", "simulated-1", text, where)))
+        return self.drawn(rng, text, prompt["location"], brands)
 
 
 class HttpEngine(Engine):
@@ -4069,6 +4138,8 @@ def parse_engine(spec, environ, prices=PRICES):
     if len(label) > ENGINE_MAX_LENGTH:
         raise ProvisioningError("engine label %r is over %d characters" % (label, ENGINE_MAX_LENGTH))
     if kind == "simulated":  # @PATH: its truth's script (see ScriptedEngine)
+        if model == SIMULATED_APP_MODEL and not url:
+            return SimulatedAppEngine(label, model)
         if url:
             return ScriptedEngine(label, model or "simulated-1", read_script(url))
         return SimulatedEngine(label, model or "simulated-1")
@@ -5966,15 +6037,15 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version, sample)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           cost, created_at, truncated, model_version, sample, shown)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT (run_id, engine, sample) DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
          prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version, prepared.sample))
+         answer.model_version, prepared.sample, int(answer.shown)))
     if chat is None:
         return
     note_model_changes(connection, chat, engine.model, answer.model_version)
@@ -6409,11 +6480,12 @@ def rewrite_chat(connection, chat, answer, cost, extracted):
     """Replace what the chat derived from its reply; False when the chat is gone."""
     if query_one(connection, """
             UPDATE chats SET answer = ?, citations = ?, usage = ?, notes = ?, search_queries = ?,
-                             retrieval = ?, cost = ?, truncated = ?, model_version = ?
+                             retrieval = ?, cost = ?, truncated = ?, model_version = ?, shown = ?
             WHERE id = ? AND workspace_id = ? RETURNING id""",
             (answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval, cost,
-             int(answer.truncated), answer.model_version, chat["id"], chat["workspace_id"])) is None:
+             int(answer.truncated), answer.model_version, int(answer.shown), chat["id"],
+             chat["workspace_id"])) is None:
         return False
     sources, found, names, named = extracted
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old sources
@@ -7409,6 +7481,7 @@ def add_brand_routes(app, db):
 
 ANALYTICS_WINDOW_DAYS = 30
 MAX_BUCKETS = 1000
+MAX_DISAGREEMENTS = 100  # per brand of a divergence (GET /analytics/divergence)
 WILSON_Z = 1.959964  # 95 %
 RANKING_STATUSES = ("active", "hidden", "all")
 INTERVALS = {"day": 1, "week": 7}
@@ -7425,6 +7498,8 @@ SCOPE_PARAMS = (
           "of those that name none (false): see the prompts' branded."),
     Param("truncated", "boolean", "Only chats whose answer the provider cut short for length "
           "(true), or only those it did not (false)."),
+    Param("shown", "boolean", "Only chats whose surface showed an AI answer (true: the "
+          "figures among shown answers), or only those where it showed none (false)."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -7462,6 +7537,7 @@ class ChatScope:
     domain: str = None  # only this domain's sources: the URL view of one domain
     branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
     truncated: bool = None  # only the chats cut short for length, or only the others
+    shown: bool = None  # only the chats with an AI answer shown, or only those with none
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
@@ -7473,6 +7549,8 @@ class ChatScope:
                 params.append(value)
         if self.truncated is not None:  # no parameter: the partial index chats_truncated
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
+        if self.shown is not None:  # the same for chats_unshown
+            conditions.append("{0}.shown" if self.shown else "NOT {0}.shown")
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
@@ -7528,9 +7606,10 @@ class ChatScope:
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def by_prompt(self):
-        """True when a filter needs each chat's prompt, location or truncation, which the
-        rollups without a prompt or location column do not keep."""
-        return self.narrows_prompts() or self.location is not None or self.truncated is not None
+        """True when a filter needs each chat's prompt, location, truncation or answer shown,
+        which the rollups without a prompt or location column do not keep."""
+        return (self.narrows_prompts() or self.location is not None
+                or (self.truncated, self.shown) != (None, None))
 
     def narrows_prompts(self):
         """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
@@ -7546,8 +7625,9 @@ class ChatScope:
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
-        less those (see scope_parts)."""
-        if self.truncated is not None:
+        less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
+        which count_chats and brand_sums read from the rollups (see chat_sums)."""
+        if (self.truncated, self.shown) != (None, None):
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -7596,6 +7676,8 @@ class ChatScope:
             return "chats_prompt"
         if self.location is not None:
             return "chats_location"
+        if self.shown is False:
+            return "chats_unshown"
         return "chats_truncated" if self.truncated else "chats_workspace_created"
 
     def shifted(self, start, end):
@@ -7632,6 +7714,9 @@ def scope_parts(scope, rollups, weeks=True):
         # Every chat (from the rollups) less the few cut short, read from the chats.
         return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+    if scope.shown is True:  # the same: every chat less those with no AI answer shown
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
     if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
             and "group_weekly" not in rollups):
         # Without a per-group rollup of the figure, every chat less the branded prompts'
@@ -7684,7 +7769,7 @@ def read_scope(query, values, workspace_id, now):
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
                  location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"],
+                 truncated=values["truncated"], shown=values["shown"],
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -8001,9 +8086,11 @@ def estimate_correlations(connection, workspace_id, since):
     in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
                     "AND x.day >= ?")
     params = (workspace_id, prompts, since[:10])
-    runs = {(row["prompt_id"], row["day"], row["engine"]): row["chats"] for row in query_all(
-        connection, "SELECT prompt_id, day, engine, chats FROM prompt_daily_chats x WHERE %s "
-        "AND x.chats > 0" % in_reference, params)}
+    runs, shown = {}, {}
+    for row in query_all(connection, "SELECT prompt_id, day, engine, chats, shown FROM "
+                         "prompt_daily_chats x WHERE %s AND x.chats > 0" % in_reference, params):
+        run = (row["prompt_id"], row["day"], row["engine"])
+        runs[run], shown[run] = row["chats"], row["shown"]
     prompt_count = len({prompt for prompt, _, _ in runs})
     by_brand, mentions = {}, collections.Counter()
     for row in query_all(connection, """
@@ -8027,6 +8114,9 @@ def estimate_correlations(connection, workspace_id, since):
     citation = pooled(citation_correlations(connection, workspace_id, since, prompts, runs))
     if citation is not None:
         estimated[(0, "citationShare")] = citation
+    answered = clustered_correlation([(run[0], chats, shown[run]) for run, chats in runs.items()])
+    if answered is not None:  # the answer rate's: None while every answer was shown
+        estimated[(0, "answerRate")] = answered
     return estimated
 
 
@@ -8084,18 +8174,20 @@ def rank_key(brand):
 # {name: SQL aggregate}, which ChatScope conditions). There the chats come first, through
 # the scope's chats_index: the planner, left alone, read the whole window's chats by time
 # (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
+RAW_CHAT_SUMS = {"chats": "count(*)", "shown": "sum(x.shown)"}
+DAILY_CHAT_SUMS = {"chats": "sum(x.chats)", "shown": "sum(x.shown)"}
 CHAT_COUNTS = {
-    "raw": ("chats x", "x.created_at", "NULL", {"chats": "count(*)"}, ChatScope.chat_conditions),
-    "daily": ("daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"}, ChatScope.day_conditions),
-    "prompt_daily": ("prompt_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "raw": ("chats x", "x.created_at", "NULL", RAW_CHAT_SUMS, ChatScope.chat_conditions),
+    "daily": ("daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS, ChatScope.day_conditions),
+    "prompt_daily": ("prompt_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                      ChatScope.day_conditions),
-    "location_daily": ("location_daily_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "location_daily": ("location_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                        ChatScope.day_conditions),
-    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "prompt_weekly": ("prompt_weekly_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.day_conditions),
-    "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", {"chats": "sum(x.chats)"},
+    "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.day_conditions),
-    "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", {"chats": "count(*)"},
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
 RAW_BRAND_SUMS = {"mentioned": "count(x.position)", "position_sum": "coalesce(sum(x.position), 0)",
@@ -8168,13 +8260,29 @@ def group_moving(connection, workspace_id, group_key):
 
 def count_chats(connection, scope, bucket=None):
     """Chats in scope, in total or per bucket: {bucket or None: count}."""
-    return {bucket_: sums["chats"] for (bucket_, _), sums in
-            sum_parts(connection, scope, CHAT_COUNTS, bucket).items()}
+    return {bucket_: sums["chats"] for bucket_, sums in chat_sums(connection, scope, bucket).items()}
+
+
+def chat_sums(connection, scope, bucket=None):
+    """{bucket or None: {"chats", "shown"}}: the chats in scope and those of them with an AI
+    answer shown. A shown filter reads the rollups without it: shown=true counts their
+    chats shown, shown=false the others."""
+    sums = {bucket_: sums for (bucket_, _), sums in sum_parts(
+        connection, dataclasses.replace(scope, shown=None), CHAT_COUNTS, bucket).items()}
+    if scope.shown is None:
+        return sums
+    return {bucket_: {"chats": row["shown"] if scope.shown else row["chats"] - row["shown"],
+                      "shown": row["shown"] if scope.shown else 0}
+            for bucket_, row in sums.items()}
 
 
 def brand_sums(connection, scope, bucket=None):
-    """Per (bucket, brand): chats mentioning, sum of positions, chats citing."""
-    return sum_parts(connection, scope, BRAND_SUMS, bucket)
+    """Per (bucket, brand): chats mentioning, sum of positions, chats citing. A chat with no
+    AI answer shown names and cites nothing (bounded_answer): shown=true has the sums
+    without the filter, read from the rollups, and shown=false none."""
+    if scope.shown is False:
+        return {}
+    return sum_parts(connection, dataclasses.replace(scope, shown=None), BRAND_SUMS, bucket)
 
 
 def figures_by_brand(brands, chats, sums, spread, bucket=None):
@@ -8291,6 +8399,25 @@ def series(scope, brands, interval, chats, sums, spread):
     return result
 
 
+def answer_rate(shown, chats, spread):
+    """The answer rate: the chats with an AI answer shown over the chats, with its interval
+    clustered by prompt as the brands' proportions are (correlation of brand 0's)."""
+    return figure_of(shown, chats, spread.interval(0, "answerRate").share(shown, chats))
+
+
+def answer_rate_series(scope, interval, counts, spread):
+    """The answer rate per bucket of the scope, every bucket present."""
+    empty = {"chats": 0, "shown": 0}
+    rows = []
+    for start in bucket_starts(scope, interval):
+        key = start.isoformat()
+        bucket = counts.get(key, empty)
+        rows.append(dict({"start": key, "end": (start + datetime.timedelta(
+            days=INTERVALS[interval])).isoformat()}, **answer_rate(bucket["shown"], bucket["chats"],
+                                                                  spread)))
+    return rows
+
+
 CHANGED_RATIOS = ("visibility", "averagePosition", "shareOfVoice", "sentiment")
 
 
@@ -8310,19 +8437,25 @@ def rankings(connection, scope, status, interval=None, compare=False):
         AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
     if interval:  # one pass per bucket; the totals are their sums
         bucket = BUCKET_SQL[interval]
-        bucket_chats = count_chats(connection, scope, bucket)
+        bucket_counts = chat_sums(connection, scope, bucket)
+        bucket_chats = {key: counts["chats"] for key, counts in bucket_counts.items()}
         bucket_sums = brand_sums(connection, scope, bucket)
         chats, sums = whole_scope(bucket_chats, bucket_sums)
+        shown = sum(counts["shown"] for counts in bucket_counts.values())
     else:
-        chats, sums = count_chats(connection, scope), brand_sums(connection, scope)
+        counts = chat_sums(connection, scope).get(None, {"chats": 0, "shown": 0})
+        chats, sums, shown = {None: counts["chats"]}, brand_sums(connection, scope), counts["shown"]
     spread = scope_spread(connection, scope)
     rows = ranked(brands, figures_by_brand(brands, chats, sums, spread))
-    document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0), "brands": rows}
+    document = {"from": scope.start, "to": scope.end, "chats": chats.get(None, 0),
+                "answerRate": answer_rate(shown, chats.get(None, 0), spread), "brands": rows}
     if interval:
         document["interval"] = interval
         by_brand = series(scope, brands, interval, bucket_chats, bucket_sums, spread)
         for row in rows:
             row["series"] = by_brand[row["brandId"]]
+        document["answerRate"]["series"] = answer_rate_series(scope, interval, bucket_counts,
+                                                              spread)
     if compare:
         length = parse_timestamp(scope.end) - parse_timestamp(scope.start)
         before = scope.shifted(iso_timestamp(parse_timestamp(scope.start) - length), scope.start)
@@ -8743,6 +8876,118 @@ def stability_document(connection, scope, group_by, page, per_page):
 def stability_by(connection, scope, page, per_page, group_by):
     """stability_document with the page arguments where document_export_items passes them."""
     return stability_document(connection, scope, group_by, page, per_page)
+
+
+# API vs app ------------------------------------------------------------------------------
+#
+# How far one engine's answers are from another's (an API from the app people read: issue
+# 39, packaging/docs/analytics.md "API vs app"), on the prompt-days asked on both: each
+# prompt and UTC day with a chat of a and a chat of b in scope. citationOverlap is the mean
+# over them of the Jaccard index of the registrable domains each engine's chats of the day
+# cite (two empty sets are the same: 1). Per active brand, its visibility among a's and
+# b's chats of those prompt-days, and the difference b - a with a paired interval
+# clustered by prompt: the delta method's variance of a difference of two ratios over the
+# same prompts (the sum over prompts of the squared linearised differences, times k / (k -
+# 1)), and t with k - 1 degrees of freedom, k the prompts. The prompts where it is named
+# on one engine's chats and not the other's, the same day, are its disagreements.
+
+DIVERGENCE_PARAMS = tuple(param for param in QUERY_PARAMS if param.name not in (
+    "engine", "page", "perPage")) + (
+    Param("a", "string", "The first engine's label (an API, say): required.",
+          maximum=ENGINE_MAX_LENGTH),
+    Param("b", "string", "The second engine's label (the app, say): required.",
+          maximum=ENGINE_MAX_LENGTH),
+    Param("disagreements", "integer", "At most this many disagreements per brand, most days "
+          "first.", default=20, minimum=0, maximum=MAX_DISAGREEMENTS),
+)
+
+
+def divergence_document(connection, scope, a, b, limit):
+    """The divergence of engine b from engine a in scope (see above)."""
+    chats = {side: stability_rows(connection, dataclasses.replace(scope, engine=label))
+             for side, label in (("a", a), ("b", b))}
+    days = {}  # (prompt, day): {"a": [chats], "b": [chats]}
+    for side, rows in chats.items():
+        for chat in rows:
+            days.setdefault((chat["prompt_id"], chat["created_at"][:10]),
+                            {"a": [], "b": []})[side].append(chat)
+    paired = {key: sides for key, sides in sorted(days.items()) if sides["a"] and sides["b"]}
+    overlap = mean([jaccard(*(set().union(*(chat["domains"] for chat in sides[side]))
+                             for side in ("a", "b"))) for sides in paired.values()])
+    prompts = sorted({prompt for prompt, _ in paired})
+    spread = Spread(len(prompts), cached_correlations(connection, scope.workspace_id))
+    brands = query_all(connection, """
+        SELECT id, name FROM brands WHERE workspace_id = ? AND status = 'active' ORDER BY id""",
+        (scope.workspace_id,))
+    rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
+    return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
+            "prompts": len(prompts), "citationOverlap": overlap, "brands": rows}
+
+
+def brand_divergence(brand, paired, prompts, spread, limit):
+    """One brand's row of the divergence document over the paired prompt-days."""
+    key = str(brand["id"])
+    counts = {prompt: {"a": [0, 0], "b": [0, 0]} for prompt in prompts}  # [named, chats]
+    disagreements = {}
+    for (prompt, _), sides in paired.items():
+        named = {}
+        for side, rows in sides.items():
+            hits = [chat["id"] for chat in rows if key in chat["brands"]]
+            counts[prompt][side][0] += len(hits)
+            counts[prompt][side][1] += len(rows)
+            named[side] = bool(hits)
+        if named["a"] != named["b"]:
+            side = "a" if named["a"] else "b"
+            entry = disagreements.setdefault((prompt, side), {
+                "promptId": prompt, "namedOn": side, "days": 0, "chatIds": {"a": [], "b": []}})
+            entry["days"] += 1
+            for each in ("a", "b"):
+                entry["chatIds"][each] += [chat["id"] for chat in sides[each]]
+    totals = {side: [sum(counts[prompt][side][n] for prompt in prompts) for n in (0, 1)]
+              for side in ("a", "b")}
+    interval = spread.interval(brand["id"], "visibility")
+    figures = {side: figure_of(*totals[side], interval.share(*totals[side]))
+               for side in ("a", "b")}
+    listed = sorted(disagreements.values(),
+                    key=lambda entry: (-entry["days"], entry["promptId"], entry["namedOn"]))
+    return dict({"brandId": brand["id"], "name": brand["name"]}, **figures,
+                difference=paired_difference(counts, totals, figures),
+                disagreementCount=len(listed), disagreements=listed[:limit])
+
+
+def filter_engines(connection, workspace_id):
+    """The engines that answered in the workspace, by label."""
+    return [row["engine"] for row in query_all(connection, """
+        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+        (workspace_id,))]
+
+
+def divergence_labels(query, values, known):
+    """Check a and b: each required, among the engines known, and not the same."""
+    for side in ("a", "b"):
+        if values[side] is None:
+            fail(query.errors, side, "is required: an engine's label")
+        elif values[side] not in known:
+            fail(query.errors, side, "is not an engine of this server or of the workspace's "
+                 "chats: one of %s" % ", ".join(sorted(known)))
+    if values["a"] is not None and values["a"] == values["b"]:
+        fail(query.errors, "b", "must be another engine than a")
+
+
+def paired_difference(counts, totals, figures):
+    """{value, lower, upper, interval} of b - a (see above)."""
+    if None in (figures["a"]["value"], figures["b"]["value"]):
+        return {"value": None, "lower": None, "upper": None, "interval": NO_DATA}
+    value = figures["b"]["value"] - figures["a"]["value"]
+    if len(counts) < 2:
+        return {"value": value, "lower": None, "upper": None, "interval": FEW_PROMPTS}
+    linearised = [sum(sign * (named - figures[side]["value"] * chats) / totals[side][1]
+                      for sign, side, (named, chats) in ((1, "b", each["b"]), (-1, "a", each["a"])))
+                  for each in counts.values()]
+    k = len(linearised)
+    half = t_quantile(k - 1) * math.sqrt(k / (k - 1) * sum(u * u for u in linearised))
+    return {"value": value, "lower": max(-1.0, value - half), "upper": min(1.0, value + half),
+            "interval": None}
 
 
 ###############################################################################
@@ -9424,7 +9669,7 @@ def chats_json(connection, workspace_id, rows):
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
              "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
-             "sentimentMethod": row["sentiment_method"],
+             "shown": bool(row["shown"]), "sentimentMethod": row["sentiment_method"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
@@ -9536,6 +9781,31 @@ def check_source_view(query, values, needs_domain=False):
 
 
 def add_analytics_routes(app, db):
+    @app.get(API_PREFIX + "/analytics/divergence", openapi=Operation(
+        "API vs app: how far engine b's answers are from engine a's, per brand", "Divergence",
+        params=DIVERGENCE_PARAMS + EXPORT_PARAMS, description=(
+            "On the prompt-days asked on both engines (a prompt and UTC day with a chat of each "
+            "in scope): `citationOverlap`, the mean Jaccard index of the registrable domains "
+            "each cites; per active brand its visibility on `a` and on `b`, the `difference` b "
+            "- a with a paired interval clustered by prompt, and `disagreements`: the prompts "
+            "where it is named on one and not the other, most days first, with the chats of "
+            "those days (`disagreementCount` counts them all). An unknown or identical label "
+            "is a 422. An export is a row per brand.")))
+    def analytics_divergence():
+        query, values = read_query(DIVERGENCE_PARAMS + EXPORT_PARAMS)
+        scope = read_scope(query, dict(values, engine=None), caller().workspace_id, db.clock())
+        with db.read() as connection:
+            known = {engine.name for engine in app.config["tracker.worker"].engines} | set(
+                filter_engines(connection, scope.workspace_id))
+            divergence_labels(query, values, known)
+            query.done()
+            document = divergence_document(connection, scope, values["a"], values["b"],
+                                           values["disagreements"])
+        if values["format"] != "json":
+            return export(values, "divergence", "DivergenceBrand", document["brands"],
+                          scope=scope)
+        return success(document, "Divergence retrieved")
+
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
         "A page of chats (answers), newest first", "ChatPage",
         params=CHAT_LIST_PARAMS + CHAT_EXPORT_PARAMS, description=(
@@ -11693,7 +11963,7 @@ def add_traffic_routes(app, db):
 def robots_answer(db, workspace_id, values, message, query=None):
     query = query or QueryParams()
     values = dict(values, engine=None, promptId=None, topicId=None, tagId=None, location=None,
-                  branded=None, truncated=None)
+                  branded=None, truncated=None, shown=None)
     scope = read_scope(query, values, workspace_id, db.clock())
     query.done()
     try:
@@ -13493,6 +13763,8 @@ def analytics_schemas():
         previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
+                               "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
         "domain": string_schema(1), "category": CATEGORY_FIELD,
         "origin": dict({"enum": ["override", "brand", "list", "default"]}, description=
@@ -13515,7 +13787,35 @@ def analytics_schemas():
                         "of their scores over the mentions scored, and how many were judged "
                         "positive, neutral and negative."),
         "BrandRanking": ranking,
-        "Rankings": object_schema(dict(window, chats=COUNT,
+        "AnswerRate": dict(object_schema(dict(
+            answer_rate_fields, series=dict(array_schema(object_schema(dict(
+                answer_rate_fields, start=string_schema(format="date"),
+                end=string_schema(format="date")))), description="With interval: per bucket, "
+                "every bucket present.")), optional=("series",)),
+            description="The answer rate: chats whose surface showed an AI answer over the chats "
+                        "(the API engines always show one), with its interval. " +
+                        INTERVAL_DESCRIPTION),
+        "DivergenceBrand": object_schema({
+            "brandId": ID, "name": string_schema(), "a": schema_ref("Visibility"),
+            "b": schema_ref("Visibility"),
+            "difference": dict(object_schema(dict({"value": nullable_schema(NUMBER)},
+                                                  **INTERVAL_FIELDS)),
+                               description="b - a, with its paired interval clustered by prompt."),
+            "disagreementCount": COUNT,
+            "disagreements": array_schema(object_schema({
+                "promptId": ID, "namedOn": {"enum": ["a", "b"]},
+                "days": dict(COUNT, description="Prompt-days named on namedOn's engine only."),
+                "chatIds": object_schema({"a": array_schema(ID), "b": array_schema(ID)})}),
+                MAX_DISAGREEMENTS)}),
+        "Divergence": object_schema(dict(
+            window, a=string_schema(1), b=string_schema(1),
+            promptDays=dict(COUNT, description="Prompt-days with a chat on both engines."),
+            prompts=COUNT,
+            citationOverlap=dict(nullable_schema(NUMBER), description="Mean Jaccard index of "
+                                 "the registrable domains cited, 0 to 1; null with no "
+                                 "prompt-day."),
+            brands=array_schema(schema_ref("DivergenceBrand")))),
+        "Rankings": object_schema(dict(window, chats=COUNT, answerRate=schema_ref("AnswerRate"),
                                        brands=array_schema(schema_ref("BrandRanking")),
                                        interval={"enum": list(INTERVALS)},
                                        previous=object_schema(dict(window, chats=COUNT))),
@@ -13556,6 +13856,11 @@ def analytics_schemas():
             "modelVersion": dict(nullable_schema(string_schema()), description="The model "
                                  "version the provider says answered (e.g. gpt-4o-2024-08-06), "
                                  "beside model, the one configured; null when it did not say."),
+            "shown": {"type": "boolean", "description": "The surface showed an AI answer "
+                      "(always for the API engines); false is an outcome, not a failure (no "
+                      "AI Overview for this query): no answer, sources cited or mentions, and "
+                      "the chat counts in every figure's denominator (the manual, "
+                      "/docs/analytics)."},
             "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
                                 "mentions' sentiment: VADER (offline), or the judge engine."},
             "judge": dict(nullable_schema(object_schema({"engine": string_schema(),
@@ -15063,6 +15368,11 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option value="false"{{!' selected' if values["truncated"] is False else ''}}>Whole only</option>
 <option value="true"{{!' selected' if values["truncated"] is True else ''}}>Cut short for length only</option>
 </select></div>
+<div><label for="f-shown">AI answer</label>
+<select id="f-shown" name="shown"><option value="">Shown or not</option>
+<option value="true"{{!' selected' if values["shown"] is True else ''}}>Shown only</option>
+<option value="false"{{!' selected' if values["shown"] is False else ''}}>None shown only</option>
+</select></div>
 % if values.get("groupBy") == "url":
 <input type="hidden" name="groupBy" value="url"><input type="hidden" name="domain" value="{{values["domain"]}}">
 % elif "groupBy" in values:
@@ -15178,7 +15488,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
-({{document["previous"]["chats"]}} chats).</p>
+({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}}{{!margin(document["answerRate"])}} of them.</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
 <h2 id="ranks-title">Rankings</h2>
@@ -15206,6 +15516,49 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 </tbody></table></div>
 % end
 </section>
+"""
+
+DIVERGENCE_TEMPLATE = """<form method="get" class="card filters" aria-label="Engines compared">
+<div><label for="d-days">Window</label>
+<select id="d-days" name="days">
+% for days in windows:
+<option value="{{days}}"{{!' selected' if values["days"] == days else ''}}>Last {{days}} days</option>
+% end
+</select></div>
+% for side, label in (("a", "API (a)"), ("b", "App (b)")):
+<div><label for="d-{{side}}">{{label}}</label>
+<select id="d-{{side}}" name="{{side}}">
+% for engine in engines:
+<option{{!' selected' if chosen[side] == engine else ''}}>{{engine}}</option>
+% end
+</select></div>
+% end
+<div><button type="submit">Compare</button></div>
+</form>
+% if document is None:
+<p class="card empty">Two engines must have answered to compare them: add an app or a search surface beside an API (the manual, <a href="/docs/engines">Engines</a>).</p>
+% else:
+<p class="summary">{{document["promptDays"]}} prompt-days asked on both {{document["a"]}} and {{document["b"]}} ({{document["prompts"]}} prompts); the pages they cite overlap by {{percent(document["citationOverlap"])}} (Jaccard index of the cited domains, averaged over the prompt-days).</p>
+<section class="card" aria-labelledby="divergence-title">
+<h2 id="divergence-title">Visibility on each engine</h2>
+<div class="scroll"><table class="ranks">
+<thead><tr><th scope="col">Brand</th><th scope="col" class="num">{{document["a"]}}</th><th scope="col" class="num">{{document["b"]}}</th>
+<th scope="col" class="num">Difference ({{document["b"]}} − {{document["a"]}})</th><th scope="col">Named on one only (prompt: days)</th></tr></thead>
+<tbody>
+% for row in document["brands"]:
+<tr><th scope="row">{{row["name"]}}</th>
+<td class="num">{{percent(row["a"]["value"])}}{{!margin(row["a"])}}</td>
+<td class="num">{{percent(row["b"]["value"])}}{{!margin(row["b"])}}</td>
+<td class="num">{{"–" if row["difference"]["value"] is None else "%+.1f points" % (row["difference"]["value"] * 100)}}{{!margin(row["difference"])}}</td>
+<td>{{"none" if not row["disagreementCount"] else ""}}
+% for item in row["disagreements"]:
+<a href="/chats?promptId={{item["promptId"]}}">{{prompts.get(item["promptId"], "#%d" % item["promptId"])}}</a>: {{item["days"]}} on {{document[item["namedOn"]]}} only;
+% end
+</td></tr>
+% end
+</tbody></table></div>
+</section>
+% end
 """
 
 PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find prompts">
@@ -15975,7 +16328,7 @@ DASHBOARD_TEMPLATES = {
     "brands": BRANDS_TEMPLATE, "brand_form": BRAND_FORM_TEMPLATE, "named": NAMED_TEMPLATE,
     "confirm_delete": CONFIRM_DELETE_TEMPLATE, "deleted": DELETED_TEMPLATE,
     "settings": SETTINGS_TEMPLATE,
-    "traffic": TRAFFIC_TEMPLATE,
+    "traffic": TRAFFIC_TEMPLATE, "divergence": DIVERGENCE_TEMPLATE,
     "actions": ACTIONS_TEMPLATE, "action_item": ACTION_ITEM_TEMPLATE,
 }
 
@@ -16245,7 +16598,8 @@ def may_write():
 ###############################################################################
 
 DASHBOARD_SECTIONS = (("/", "Overview"), ("/actions", "Actions"), ("/prompts", "Prompts"),
-                      ("/chats", "Chats"), ("/sources", "Sources"), ("/traffic", "AI traffic"), ("/brands", "Brands"),
+                      ("/chats", "Chats"), ("/sources", "Sources"), ("/divergence", "API vs app"),
+                      ("/traffic", "AI traffic"), ("/brands", "Brands"),
                       ("/topics", "Topics"), ("/tags", "Tags"), ("/settings", "Settings"))
 
 
@@ -16859,7 +17213,7 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated", "shown")
 FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
@@ -16877,7 +17231,7 @@ SOURCE_PAGE_LISTS = 10  # discovered brands and prompt gaps on the sources page
 # and its window as from and to, so the file holds what the page showed.
 DASHBOARD_EXPORTS = {"/": "/analytics/rankings", "/prompts": "/prompts",
                      "/chats": "/analytics/chats", "/sources": "/analytics/sources",
-                     "/traffic": "/analytics/traffic"}
+                     "/traffic": "/analytics/traffic", "/divergence": "/analytics/divergence"}
 NOT_EXPORT_FILTERS = ("days", "interval", "sort", "page", "perPage")
 
 
@@ -16941,9 +17295,7 @@ def interval_of(values):
 def filter_choices(connection, workspace_id):
     """What the filter form offers: engines that answered, topics, tags and locations."""
     return {
-        "engines": [row["engine"] for row in query_all(connection, """
-            SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
-            (workspace_id,))],
+        "engines": filter_engines(connection, workspace_id),
         "topics": list_topics(connection, workspace_id),
         "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
                                       "ORDER BY name_key, id", (workspace_id,)),
@@ -17041,6 +17393,7 @@ def add_dashboard_routes(app, db):
     add_action_pages(app, db)
     add_source_pages(app, db)
     add_traffic_page(app, db)
+    add_divergence_page(app, db)
     add_catalog_pages(app, db)
     add_settings_pages(app, db)
     add_manual_pages(app)
@@ -17582,6 +17935,35 @@ def add_traffic_page(app, db):
                            files=files[:TRAFFIC_PAGE_LISTS], assistants=assistants)
         body += render_part("export_links", links=export_links("/traffic", values, scope))
         return render_page("AI traffic", body, "/traffic")
+
+
+DIVERGENCE_PAGE_LISTS = 5  # disagreements shown per brand
+DIVERGENCE_PAGE_PARAMS = (WINDOW_PARAM,) + tuple(
+    param for param in DIVERGENCE_PARAMS if param.name in ("a", "b"))
+
+
+def add_divergence_page(app, db):
+    @app.get("/divergence")
+    def divergence_page():
+        values = page_query(DIVERGENCE_PAGE_PARAMS)
+        scope = window_scope(db, values)
+        with db.read() as connection:
+            engines = filter_engines(connection, scope.workspace_id)
+            chosen = {"a": values["a"] if values["a"] in engines else engines[0] if engines else None}
+            others = [engine for engine in engines if engine != chosen["a"]]
+            chosen["b"] = values["b"] if values["b"] in others else others[-1] if others else None
+            document = None if chosen["b"] is None else divergence_document(
+                connection, scope, chosen["a"], chosen["b"], DIVERGENCE_PAGE_LISTS)
+            prompts = {row["id"]: row["text"] for row in query_all(
+                connection, "SELECT id, text FROM prompts WHERE workspace_id = ?",
+                (scope.workspace_id,))} if document else {}
+        body = render_part("divergence", values=values, windows=DASHBOARD_WINDOWS,
+                           engines=engines, chosen=chosen, document=document, prompts=prompts,
+                           percent=percent, margin=margin)
+        if document:
+            body += render_part("export_links", links=export_links(
+                "/divergence", dict(values, **chosen), scope))
+        return render_page("API vs app", body, "/divergence")
 
 
 def brand_form_data():
@@ -19250,6 +19632,7 @@ MCP_TOOLS = {
     "list_prompt_gaps": ("GET", API_PREFIX + "/analytics/gaps/prompts", None),
     "list_domain_gaps": ("GET", API_PREFIX + "/analytics/gaps/domains", None),
     "get_stability": ("GET", API_PREFIX + "/analytics/stability", None),
+    "get_divergence": ("GET", API_PREFIX + "/analytics/divergence", None),
     "list_annotations": ("GET", API_PREFIX + "/analytics/annotations", None),
     "list_signals": ("GET", API_PREFIX + "/signals", None),
     "get_ai_traffic": ("GET", API_PREFIX + "/analytics/traffic", None),

@@ -241,8 +241,8 @@ ANALYTICS_PATHS = ("/analytics/rankings", "/analytics/chats", "/analytics/source
 
 
 @pytest.mark.parametrize("path", ANALYTICS_PATHS)
-@pytest.mark.parametrize("name", ["branded", "truncated"])
-def test_every_analytics_endpoint_takes_branded_and_truncated(api, example, path, name):
+@pytest.mark.parametrize("name", ["branded", "truncated", "shown"])
+def test_every_analytics_endpoint_takes_branded_truncated_and_shown(api, example, path, name):
     for value in ("true", "false"):
         api.get(path, params=dict(WINDOW, **{name: value}), status=200)
         api.get(path, params=dict(WINDOW, format="csv", **{name: value}), status=200)
@@ -377,6 +377,7 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
         "usage": {"inputTokens": None, "outputTokens": None, "cachedInputTokens": None,
                   "cacheWriteInputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z", "truncated": False, "modelVersion": None,
+        "shown": True,
         "sentimentMethod": "vader", "judge": None, "judgeCost": None,
         "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "host": "acme.com",
                      "title": None, "cited": True, "position": 1, "category": "own",

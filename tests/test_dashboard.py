@@ -14,7 +14,7 @@ from conftest import make_api, near_miss, report_figure
 PAGES = ("/", "/prompts", "/prompts/1", "/chats", "/chats/1", "/sources",
          "/sources?groupBy=url&domain=stark.example",
          "/sources?groupBy=category",
-         "/traffic", "/brands", "/brands/1", "/topics", "/tags", "/settings")
+         "/traffic", "/divergence", "/brands", "/brands/1", "/topics", "/tags", "/settings")
 SCRIPT = "<script>alert(1)</script>"
 
 

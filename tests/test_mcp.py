@@ -57,12 +57,16 @@ def test_the_sdk_client_lists_the_tools_with_their_schemas(workspace):
     async def work(session):
         return (await session.list_tools()).tools
     tools = {tool.name: tool for tool in with_session(path, keys["read"], work)}
-    assert sorted(tools) == ["create_prompts", "get_ai_traffic", "get_chat", "get_rankings",
-                             "get_stability", "list_actions", "list_annotations", "list_chats",
+    assert sorted(tools) == ["create_prompts", "get_ai_traffic", "get_chat", "get_divergence",
+                             "get_rankings", "get_stability", "list_actions", "list_annotations",
+                             "list_chats",
                              "list_discovered_brands", "list_domain_gaps", "list_prompt_gaps",
                              "list_prompts", "list_search_queries", "list_signals",
                              "list_sources"]
     assert set(tools["get_stability"].input_schema["properties"]) >= {"groupBy", "promptId"}
+    divergence_inputs = tools["get_divergence"].input_schema["properties"]
+    assert {"a", "b", "disagreements", "shown", "from"} <= set(divergence_inputs)
+    assert "format" not in divergence_inputs
     assert tools["get_rankings"].description == \
         "Every brand's visibility, position, share of voice and citations"
     ranking_inputs = tools["get_rankings"].input_schema["properties"]

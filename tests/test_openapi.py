@@ -87,8 +87,9 @@ def test_every_route_is_documented_and_nothing_else(app, client):
     routes = {(route.method, re.sub(r"<(\w+)>", r"{\1}", re.sub(r"<[a-z]+_id>", "{id}", route.rule)))
               for route in app.routes}
     assert documented == routes
-    assert len(routes) == 66 and ("GET", "/healthz") in routes
+    assert len(routes) == 67 and ("GET", "/healthz") in routes
     assert ("PATCH", "/api/v1/engines/{label}") in routes
+    assert ("GET", "/api/v1/analytics/divergence") in routes
 
 
 def test_limits_come_from_the_validators(client):
@@ -157,7 +158,7 @@ def test_a_window_s_dates_are_described_with_their_bounds(client):
     windows = [parameter["schema"] for operations in document["paths"].values()
                for method, op in operations.items() if method != "servers"
                for parameter in op.get("parameters", []) if parameter["name"] in ("from", "to")]
-    assert len(windows) == 24
+    assert len(windows) == 26  # 13 operations with a window
     validator = jsonschema.Draft202012Validator(
         windows[0], format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
     for value in ("1970-01-01", "2999-12-31", "2026-11-01T09:30:00.000+02:00", ""):

@@ -160,6 +160,22 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             else:
                 b.put(path + "?domain=" + domain, "User-agent: *\nDisallow: /\n", status=422)
             assert view(b, own_b) == before
+        elif path == "/analytics/divergence":
+            # An engine label only A's chats carry is not one B may compare.
+            with db.write() as connection:
+                connection.execute("""
+                    INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model,
+                                       answer, latency_ms, created_at)
+                    SELECT workspace_id, run_id, prompt_id, prompt_text, 'alphaonly', model, answer,
+                           latency_ms, created_at FROM chats WHERE workspace_id = ? LIMIT 1""",
+                    (a.workspace_id,))
+            assert a.get(path + "?a=simulated&b=alphaonly").json["data"]["promptDays"] == 1
+            theirs = b.get(path + "?a=simulated&b=alphaonly", status=422)
+            assert theirs.json["errors"] == [{"field": "b", "message": "is not an engine of this "
+                                              "server or of the workspace's chats: one of simulated"}]
+            answers += [theirs, b.get(path + "?a=simulated&b=simulated", status=422)]
+            with db.write() as connection:
+                connection.execute("DELETE FROM chats WHERE engine = 'alphaonly'")
         elif method == "GET":
             for name in QUERY_PARAMS.get(path, []):
                 theirs = b.get("%s?%s=%d" % (path, name, a_ids[QUERY_IDS[name]]))
@@ -386,6 +402,10 @@ PAYLOADS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "</sc
 BRAND_PAYLOADS = [payload for payload in PAYLOADS if not tracker.UNPRINTABLE.search(payload)]
 
 
+# The GET routes that answer nothing without a query: their 422 is served as JSON too.
+NEEDS_QUERY = {"/analytics/divergence": 422}
+
+
 def test_names_that_look_like_html_are_data_served_as_json(client, db):
     api = make_api(client, db, rate_limit=10 ** 9)
     api.post("/webhooks", {"url": "https://hooks.example/", "events": ["run.completed"]})
@@ -406,7 +426,8 @@ def test_names_that_look_like_html_are_data_served_as_json(client, db):
         if route.method != "GET":
             continue
         path = route.rule[len(tracker.API_PREFIX):] if route.rule.startswith(tracker.API_PREFIX) else None
-        reply = (api.get(re.sub(r"<\w+>", "1", path)) if path is not None
+        reply = (api.get(re.sub(r"<\w+>", "1", path), status=NEEDS_QUERY.get(path, 200))
+                 if path is not None
                  else client.get(re.sub(r"<\w+>", "1", route.rule), expect_errors=True))
         served += 1
         if reply.content_type == "application/json":

@@ -167,12 +167,14 @@ SOURCE_SUMS = "citations chats retrieved_chats"
 # Each rollup of the chats (schema.sql) after workspace_id: its key columns, its value
 # columns and how each adds up (+ a sum, < the least, > the greatest, = the first kept).
 ROLLUPS = {
-    "daily_chats": ("day engine", "chats", "+"),
-    "prompt_daily_chats": ("prompt_id day engine", "chats own_chats competitor_chats", "+++"),
-    "prompt_weekly_chats": ("prompt_id day engine", "chats own_chats competitor_chats", "+++"),
-    "location_daily_chats": ("location day engine", "chats", "+"),
+    "daily_chats": ("day engine", "chats shown", "++"),
+    "prompt_daily_chats": ("prompt_id day engine", "chats own_chats competitor_chats shown",
+                           "++++"),
+    "prompt_weekly_chats": ("prompt_id day engine", "chats own_chats competitor_chats shown",
+                            "++++"),
+    "location_daily_chats": ("location day engine", "chats shown", "++"),
     "location_weekly_prompts": ("location day engine prompt_id",
-                                "chats own_chats competitor_chats", "+++"),
+                                "chats own_chats competitor_chats shown", "++++"),
     "daily_brands": ("day engine brand_id", BRAND_SUMS, "+" * 8),
     "prompt_daily_brands": ("prompt_id day engine brand_id", BRAND_SUMS, "+" * 8),
     "prompt_weekly_brands": ("prompt_id day engine brand_id", BRAND_SUMS, "+" * 8),
@@ -231,9 +233,9 @@ class Rollups:
     """What the rollup triggers would add for the generator's chats, summed in memory per
     table and key; a day's sums are written when it is done, a week's when the next begins.
 
-    It reads the chats as the generator makes them: every source cited (the column's
-    default) and of a domain of its own, every brand row with a position and a sentiment,
-    a location for every chat."""
+    It reads the chats as the generator makes them: every one an answer shown, every source
+    cited (the column's default) and of a domain of its own, every brand row with a position
+    and a sentiment, a location for every chat."""
 
     def __init__(self, connection, ws):
         self.ws = ws
@@ -265,10 +267,10 @@ class Rollups:
         _, _, _, prompt, _, engine, location, _ = chat
         own, competitor, _ = flags
         add = self.adders
-        add["prompt_daily_chats"]((prompt, day, engine), [1, own, competitor])
-        add["prompt_weekly_chats"]((prompt, week, engine), [1, own, competitor])
-        add["location_daily_chats"]((location, day, engine), [1])
-        add["location_weekly_prompts"]((location, week, engine, prompt), [1, own, competitor])
+        add["prompt_daily_chats"]((prompt, day, engine), [1, own, competitor, 1])
+        add["prompt_weekly_chats"]((prompt, week, engine), [1, own, competitor, 1])
+        add["location_daily_chats"]((location, day, engine), [1, 1])
+        add["location_weekly_prompts"]((location, week, engine, prompt), [1, own, competitor, 1])
         for _, brand, _, position, cited, _, _, sentiment, score in brand_rows:
             sums = [1, position, cited, score, 1, int(sentiment == "positive"),
                     int(sentiment == "neutral"), int(sentiment == "negative")]
