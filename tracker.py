@@ -479,6 +479,21 @@ def upgrade_to_baseline():
     ))
 
 
+# The chat columns a version-13 file has.
+CHAT_COLUMNS_V13 = CHAT_COLUMNS_V11 + ("truncated", "model_version", "sample")
+# The tables of markets and personas, new in schema 14 (see schema.sql).
+MARKET_TABLES = ("markets", "personas", "prompt_markets", "prompt_personas")
+
+
+def markets_schema_sql():
+    """Markets and personas (issue 40): their tables, and chats rebuilt with market_id and
+    persona_id (NULL: asked without one, as every chat before) in a unique key of their
+    own, chats_run_cell, which replaces UNIQUE (run_id, engine, sample). Nothing becomes a
+    market by itself: prompts get no markets, chats null ids."""
+    return ("".join(baseline_table_sql(*((table, ["table", "index"]) for table in MARKET_TABLES)))
+            + rebuilt_table_sql("chats", CHAT_COLUMNS_V13))
+
+
 MIGRATIONS = {
     # The triggers that named their rollup table through an alias (UPDATE t AS r ... FROM),
     # which SQLite 3.40 (Debian 12's, Python 3.11's) cannot even parse, so it called the
@@ -492,6 +507,8 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
+    13: Migration("the next release: markets and personas, chats rebuilt with theirs",
+                  lambda: "".join((markets_schema_sql(),)), reads=("chats",), rebuilds=("chats",)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
@@ -5338,7 +5355,7 @@ def store_chat(connection, run, prompt, prepared, created_at):
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
                            cost, created_at, truncated, model_version, sample)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (run_id, engine, sample) DO NOTHING
+        ON CONFLICT DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
          prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
