@@ -6225,6 +6225,10 @@ PROMPT_JSON = """json_object(
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
                  FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
                  WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
+        'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
+                      FROM prompt_markets WHERE prompt_id = p.id),
+        'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
+                       FROM prompt_personas WHERE prompt_id = p.id),
         'lastRun', %s)""" % LAST_RUN_JSON
 
 
@@ -6310,8 +6314,67 @@ def prompt_item(data, errors, path):
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
     samples = prompt_samples(fields)
+    cells = {name: sent_or(value, []) for name, value in prompt_cells(fields).items()}
+    check_cell_count(cells, errors, path)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
-            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
+            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None), "path": path,
+            **cells}
+
+
+def prompt_cells(fields):
+    """The sent marketIds and personaIds (lists of ids, repeats dropped), or MISSING each."""
+    cells = {}
+    for name in ("marketIds", "personaIds"):
+        items = fields.array(name, MAX_CELLS_PER_PROMPT)
+        cells[name] = items if items is MISSING else list(dict.fromkeys(
+            clean_id(item, "%s.%d" % (fields.field(name), index), fields.errors)
+            for index, item in enumerate(items)))
+    return cells
+
+
+def check_cell_count(cells, errors, path=""):
+    """A problem when a prompt's markets x personas make over MAX_CELLS_PER_PROMPT cells."""
+    markets, personas = len(cells["marketIds"]), len(cells["personaIds"])
+    if max(markets, 1) * max(personas, 1) > MAX_CELLS_PER_PROMPT:
+        fail(errors, path + ("personaIds" if markets <= 1 else "marketIds"),
+             "%d markets and %d personas make %d cells (markets x personas): at most %d"
+             % (markets, personas, markets * personas, MAX_CELLS_PER_PROMPT))
+
+
+def unowned_cells(connection, workspace_id, cells, path=""):
+    """A problem for each id of cells (marketIds, personaIds) that is not one of the
+    workspace's markets or personas."""
+    problems = []
+    for name, table in (("marketIds", "markets"), ("personaIds", "personas")):
+        ids = cells.get(name) or []
+        owned = {row["id"] for row in query_all(
+            connection, "SELECT id FROM %s WHERE workspace_id = ? AND id IN (SELECT value FROM "
+            "json_each(?))" % sql_table(table, CELL_TABLES), (workspace_id, json.dumps(ids)))}
+        for index, item_id in enumerate(ids):
+            if item_id not in owned:
+                fail(problems, "%s%s.%d" % (path, name, index),
+                     "no %s with id %d in this workspace" % (table[:-1], item_id))
+    return problems
+
+
+def set_prompt_cells(connection, prompt_id, cells):
+    """Replace the prompt's markets and personas with those of cells that were sent."""
+    for name, table, column in (("marketIds", "prompt_markets", "market_id"),
+                                ("personaIds", "prompt_personas", "persona_id")):
+        if name in cells:
+            table = sql_table(table, CELL_TABLES)
+            connection.execute("DELETE FROM %s WHERE prompt_id = ?" % table, (prompt_id,))
+            connection.executemany("INSERT INTO %s (prompt_id, %s) VALUES (?, ?)" % (table, column),
+                                   [(prompt_id, item_id) for item_id in cells[name]])
+
+
+def prompt_cell_ids(connection, prompt_id):
+    """{"marketIds": [...], "personaIds": [...]} of a prompt, by id."""
+    return {name: [row["id"] for row in query_all(connection, "SELECT %s AS id FROM %s WHERE "
+                                                  "prompt_id = ? ORDER BY 1" % (column, table),
+                                                  (prompt_id,))]
+            for name, table, column in (("marketIds", "prompt_markets", "market_id"),
+                                        ("personaIds", "prompt_personas", "persona_id"))}
 
 
 def prompt_samples(fields):
@@ -6353,7 +6416,11 @@ def create_prompts(db, workspace_id, items):
         existing = existing_dedupe_keys(connection, workspace_id, keys)
         for index, item in items:
             key = dedupe_key(item["text"], item["location"])
-            if key in existing:
+            unowned = unowned_cells(connection, workspace_id, item, item["path"])
+            if unowned:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Validation failed", "errors": unowned})
+            elif key in existing:
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Duplicate prompt: already in the workspace"})
             elif key in seen:
@@ -6381,6 +6448,7 @@ def create_prompts(db, workspace_id, items):
                               "Prompt added: %s" % item["text"], prompt_id=prompt_id)
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
+            set_prompt_cells(connection, prompt_id, item)
             queue_run(connection, workspace_id, prompt_id, now)
             created.append(prompt_id)
     return created, failures
@@ -6410,6 +6478,7 @@ def prompt_changes(data):
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
         "samplesPerRun": prompt_samples(fields),
+        **prompt_cells(fields),
     }
     raise_if(errors)
     return {name: value for name, value in changes.items() if value is not MISSING}
@@ -6484,6 +6553,15 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                     if name in changes})
         new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
         changed = any(new[column] != row[column] for column in new)
+        cells = {name: changes[name] for name in ("marketIds", "personaIds") if name in changes}
+        if cells:
+            current_cells = prompt_cell_ids(connection, prompt_id)
+            problems = unowned_cells(connection, workspace_id, cells)
+            check_cell_count(dict(current_cells, **cells), problems)
+            raise_if(problems)
+            if any(set(ids) != set(current_cells[name]) for name, ids in cells.items()):
+                set_prompt_cells(connection, prompt_id, cells)
+                changed = True
         if "tags" in changes:
             tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
             current = [r["tag_id"] for r in query_all(
@@ -6563,8 +6641,12 @@ def add_prompt_routes(app, db):
             "see exactly which lines of its input were not taken." % (MAX_BULK_PROMPTS,
                                                                       MAX_BULK_PROMPTS))))
     def prompts_create():
-        items, skipped = read_prompt_items(json_body())
+        body = json_body()
+        items, skipped = read_prompt_items(body)
         ids, duplicates = create_prompts(db, caller().workspace_id, items)
+        if "prompts" not in body and duplicates and "errors" in duplicates[0]:
+            # a single item naming a market or persona that is not the workspace's
+            raise validation_failed(duplicates[0]["errors"])
         prompts = load_prompts(db.connection(), caller().workspace_id, ids)
         errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
         result = {"created": len(prompts), "failed": len(errors), "prompts": prompts,
@@ -6782,6 +6864,210 @@ def add_brand_routes(app, db):
         return success(brand_json(row), "Brand updated")
     # Other brands' positions in a chat shift when one goes, so all are recomputed.
     add_delete_route(app, db, "brands", "Brand", after=request_brand_refresh)
+
+
+###############################################################################
+# Markets and personas ########################################################
+###############################################################################
+
+# Where (a market: a country, a language, maybe a city) and as whom (a persona) a prompt is
+# asked: a prompt with some is asked once per cell of its lists, market x persona (one list
+# empty: the cells of the other alone), each chat carrying the cell's ids; how each engine
+# is told is part 7's (asking_context). See packaging/docs/markets.md.
+PERSONA_DESCRIPTION_MAX_LENGTH = 500
+MAX_CELLS_PER_PROMPT = 50
+# BCP 47 (RFC 5646) as tracker checks it: a language subtag of 2 or 3 letters, then an
+# optional script subtag (4 letters) and region subtag (2 letters or 3 digits), joined by
+# hyphens; stored in the RFC's conventional case (de, zh-Hant-TW, es-419).
+LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?")
+LANGUAGE_TAG_MAX_LENGTH = 35  # the longest a tag may be (RFC 5646 4.4.1)
+
+
+def language_tag(fields, name, required):
+    """A sent BCP 47 language tag (see LANGUAGE_TAG), in its conventional case."""
+    value = fields.string(name, LANGUAGE_TAG_MAX_LENGTH, required=required)
+    if value is MISSING:
+        return value
+    match = LANGUAGE_TAG.fullmatch(value)
+    if not match:
+        return fail(fields.errors, fields.field(name), "must be a BCP 47 language tag: a "
+                    "language (2 or 3 letters), then an optional script (4 letters) and "
+                    "region (2 letters or 3 digits), such as de, de-AT, zh-Hant-TW or es-419")
+    language, script, region = match.groups()
+    return "-".join(part for part in (language.lower(), script and script.title(),
+                                      region and region.upper()) if part)
+
+
+def country_code(fields, name, required):
+    """A sent ISO 3166-1 alpha-2 code that is assigned (ISO_COUNTRY_CODES), upper case."""
+    value = fields.string(name, BRAND_NAME_MAX_LENGTH, minimum=0, required=required)
+    if value is not MISSING and value.upper() not in ISO_COUNTRY_CODES:  # "Germany" too
+        return fail(fields.errors, fields.field(name), "must be an assigned ISO 3166-1 alpha-2 "
+                    "country code, such as DE or US")
+    return value if value is MISSING else value.upper()
+
+
+def market_json(row):
+    return {"id": row["id"], "name": row["name"], "country": row["country"],
+            "language": row["language"], "city": row["city"], "workspaceId": row["workspace_id"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+def persona_json(row):
+    return {"id": row["id"], "name": row["name"], "description": row["description"],
+            "workspaceId": row["workspace_id"], "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"]}
+
+
+def market_changes(data, required):
+    """The cleaned, sent fields of a market body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {"name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+               "country": country_code(fields, "country", required),
+               "language": language_tag(fields, "language", required),
+               "city": fields.optional_text("city", BRAND_NAME_MAX_LENGTH)}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def persona_changes(data, required):
+    """The cleaned, sent fields of a persona body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {"name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+               "description": fields.string("description", PERSONA_DESCRIPTION_MAX_LENGTH,
+                                            required=required)}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+@dataclasses.dataclass(frozen=True)
+class CellKind:
+    """Markets or personas: their table, what one is called, how it is shown and read, and
+    the table of the prompts asked in it."""
+    table: str
+    kind: str
+    shown: collections.abc.Callable
+    changes: collections.abc.Callable
+    prompt_table: str
+    column: str
+
+
+CELL_KINDS = (CellKind("markets", "Market", market_json, market_changes, "prompt_markets",
+                       "market_id"),
+              CellKind("personas", "Persona", persona_json, persona_changes, "prompt_personas",
+                       "persona_id"))
+CELL_TABLES = tuple(kind.table for kind in CELL_KINDS) + tuple(kind.prompt_table
+                                                               for kind in CELL_KINDS)
+
+
+def find_cell(connection, cell, workspace_id, item_id):
+    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?"
+                     % sql_table(cell.table, CELL_TABLES), (item_id, workspace_id))
+
+
+def list_cells(connection, cell, workspace_id, page, per_page):
+    """One page of the workspace's markets or personas, by name, and the pagination fields."""
+    table = sql_table(cell.table, CELL_TABLES)
+    total = query_one(connection, "SELECT count(*) AS n FROM %s WHERE workspace_id = ?" % table,
+                      (workspace_id,))["n"]
+    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = ? ORDER BY name_key, id "
+                     "LIMIT ? OFFSET ?" % table, (workspace_id, per_page, (page - 1) * per_page))
+    return dict(data=[cell.shown(row) for row in rows], **page_fields(total, page, per_page))
+
+
+def save_cell(db, cell, workspace_id, changes, errors, item_id=None):
+    """Create a market or persona (item_id None) or change one; a name another has is a 422."""
+    now, table = db.now(), sql_table(cell.table, CELL_TABLES)
+    with db.write() as connection:
+        row = None if item_id is None else existing(
+            find_cell(connection, cell, workspace_id, item_id), cell.kind, errors)
+        if changes.get("name") and query_one(connection, "SELECT 1 FROM %s WHERE workspace_id = ? "
+                                             "AND name_key = ? AND id IS NOT ?" % table,
+                                             (workspace_id, visible_key(changes["name"]), item_id)):
+            fail(errors, "name", "a %s with this name already exists" % cell.kind.lower())
+        raise_if(errors)
+        if "name" in changes:
+            changes = dict(changes, name_key=visible_key(changes["name"]))
+        if row is None:  # column names come from the changes' fixed keys, never the request
+            values = dict(changes, workspace_id=workspace_id, created_at=now, updated_at=now)
+            return connection.execute("INSERT INTO %s (%s) VALUES (%s) RETURNING *" % (
+                table, ", ".join(values), ", ".join("?" * len(values))),
+                tuple(values.values())).fetchall()[0]
+        changed = {column: value for column, value in changes.items() if row[column] != value}
+        if changed:
+            connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                               % (table, ", ".join("%s = ?" % column for column in changed)),
+                               (*changed.values(), now, item_id, workspace_id))
+        return find_cell(connection, cell, workspace_id, item_id)
+
+
+def delete_cell(db, cell, workspace_id, item_id):
+    """Delete a market or persona no prompt is asked in (else a 409 saying how many are);
+    its chats keep its id."""
+    with db.write() as connection:
+        existing(find_cell(connection, cell, workspace_id, item_id), cell.kind)
+        used = query_one(connection, "SELECT count(*) AS n FROM %s WHERE %s = ?" % (
+            sql_table(cell.prompt_table, CELL_TABLES), cell.column), (item_id,))["n"]
+        if used:
+            raise ApiError(409, "%s is in use by %d prompt%s: take it out of their %sIds first"
+                           % (cell.kind, used, "" if used == 1 else "s", cell.kind.lower()),
+                           code="IN_USE")
+        connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?"
+                           % sql_table(cell.table, CELL_TABLES), (item_id, workspace_id))
+
+
+def add_cell_routes(app, db):
+    """GET, POST /markets and /personas; GET, PUT, PATCH and DELETE /markets/<id> and
+    /personas/<id>."""
+    for cell in CELL_KINDS:
+        add_cell_kind_routes(app, db, cell)
+
+
+def add_cell_kind_routes(app, db, cell):
+    path, kind = API_PREFIX + "/" + cell.table, cell.kind
+
+    @app.get(path, openapi=Operation("A page of %s, by name" % cell.table, kind + "Page",
+                                     params=PAGE_PARAMS))
+    def cells_index():
+        query, values = read_query(PAGE_PARAMS)
+        query.done()
+        return success(list_cells(db.connection(), cell, caller().workspace_id, values["page"],
+                                  values["perPage"]), "%s retrieved" % cell.table.title())
+
+    @app.post(path, openapi=Operation("Create a %s" % kind.lower(), kind, status=201,
+                                      body=kind + "Create"))
+    def cells_create():
+        row = save_cell(db, cell, caller().workspace_id, *cell.changes(json_body(), required=True))
+        return success_created(cell.shown(row), "%s created" % kind,
+                               "/%s/%d" % (cell.table, row["id"]))
+
+    @app.get(path + "/<item_id>", openapi=Operation("A %s" % kind.lower(), kind, item=kind),
+             name=cell.table + "_show")
+    def cells_show(item_id):
+        row = existing(find_cell(db.connection(), cell, caller().workspace_id,
+                                 parse_path_id(item_id, kind)), kind)
+        return success(cell.shown(row), "%s retrieved" % kind)
+
+    @app.route(path + "/<item_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a %s (only the fields sent)" % kind.lower(), kind, body=kind + "Update",
+        item=kind))
+    def cells_update(item_id):
+        data = json_body()
+        item_id = parse_path_id(item_id, kind)
+        current = find_cell(db.connection(), cell, caller().workspace_id, item_id)
+        read_only_unchanged(data, current and cell.shown(current))
+        row = save_cell(db, cell, caller().workspace_id, *cell.changes(data, required=False),
+                        item_id=item_id)
+        return success(cell.shown(row), "%s updated" % kind)
+
+    @app.delete(path + "/<item_id>", openapi=Operation(
+        "Delete a %s no prompt is asked in" % kind.lower(), item=kind,
+        description="A %s that prompts are asked in is a 409 `IN_USE` naming how many: take it "
+                    "out of their `%sIds` first. Its chats keep its id." % (kind.lower(),
+                                                                            kind.lower())))
+    def cells_delete(item_id):
+        delete_cell(db, cell, caller().workspace_id, parse_path_id(item_id, kind))
+        return success(message="%s deleted" % kind)
 
 
 ###############################################################################
@@ -11526,6 +11812,13 @@ def service_schemas():
 
 PROMPT_SAMPLES = dict(nullable_schema(SAMPLES), description="How many times each run asks each "
                       "engine this prompt; null: the workspace's samplesPerRun.")
+PROMPT_CELLS = {
+    "marketIds": dict(array_schema(ID, MAX_CELLS_PER_PROMPT), description="The workspace's "
+                      "markets it is asked in (none: asked once, with its own location)."),
+    "personaIds": dict(array_schema(ID, MAX_CELLS_PER_PROMPT), description="The workspace's "
+                       "personas it is asked as. A run asks each engine once per cell, market x "
+                       "persona (one list empty: the other's alone), at most %d cells."
+                       % MAX_CELLS_PER_PROMPT)}
 
 
 def resource_schemas():
@@ -11538,7 +11831,8 @@ def resource_schemas():
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
+        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES,
+        **PROMPT_CELLS}
     prompt = {
         "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
         "location": nullable_schema(string_schema()),
@@ -11551,7 +11845,7 @@ def resource_schemas():
         "topic": nullable_schema(schema_ref("Topic")),
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
-                        "that was not canceled (null: never run).")}
+                        "that was not canceled (null: never run)."), **PROMPT_CELLS}
     return {
         "Topic": object_schema(topic),
         "TopicBody": body_schema({"name": NAME}, ["name"]),
@@ -11599,8 +11893,39 @@ def resource_schemas():
                          description="Tag ids or names (a new name makes a tag), or the tags "
                                      "as GET shows them (their ids count)."),
             "topicId": nullable_schema(ID), "topicName": NAME,
-            "samplesPerRun": PROMPT_SAMPLES}, prompt),
-    } | brand_schemas()
+            "samplesPerRun": PROMPT_SAMPLES, **PROMPT_CELLS}, prompt),
+    } | brand_schemas() | cell_schemas()
+
+
+def cell_schemas():
+    """Markets and personas: their bodies, how they are shown and their pages."""
+    name = input_schema(1, BRAND_NAME_MAX_LENGTH)
+    market = {
+        "name": name,
+        "country": input_schema(2, 2, examples=["DE"], description="An assigned ISO 3166-1 "
+                                "alpha-2 country code (any case; stored in upper case)."),
+        "language": input_schema(2, LANGUAGE_TAG_MAX_LENGTH, examples=["de", "zh-Hant-TW"],
+                                 description="A BCP 47 language tag: a language subtag (2 or "
+                                 "3 letters), an optional script (4 letters) and region (2 "
+                                 "letters or 3 digits)."),
+        "city": nullable_schema(input_schema(0, BRAND_NAME_MAX_LENGTH))}
+    persona = {"name": name, "description": input_schema(
+        1, PERSONA_DESCRIPTION_MAX_LENGTH, examples=["a CFO at a 200-person logistics company "
+                                                     "comparing tools"],
+        description="Told to the engines verbatim (see the manual's markets page).")}
+    stamps = {"id": ID, "workspaceId": ID, "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    schemas = {}
+    for kind, body, required in (("Market", market, ["name", "country", "language"]),
+                                 ("Persona", persona, ["name", "description"])):
+        shown = dict({field: string_schema() for field in body}, **stamps)
+        if "city" in body:
+            shown["city"] = nullable_schema(string_schema())
+        schemas.update({
+            kind: object_schema(shown),
+            kind + "Create": body_schema(body, required),
+            kind + "Update": update_schema(body, shown),
+            kind + "Page": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref(kind))))})
+    return schemas
 
 
 def brand_schemas():
@@ -12494,6 +12819,8 @@ ERROR_RESPONSES = {
             "before its answer was stored (its effect is unknown: retry with a new key); "
             "SIGNAL_SCAN_IN_PROGRESS: the workspace's signals are being scanned (try again "
             "after Retry-After seconds); "
+            "IN_USE: a market or persona that prompts are asked in (take it out of their "
+            "marketIds or personaIds first); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
             "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
@@ -13014,6 +13341,7 @@ def add_routes(app, db):
     add_topic_routes(app, db)
     add_tag_routes(app, db)
     add_brand_routes(app, db)
+    add_cell_routes(app, db)
     add_analytics_routes(app, db)
     add_signal_routes(app, db)
     add_engine_routes(app, db)

@@ -1,0 +1,202 @@
+"""Markets and personas (issue 40): their CRUD, every limit at its edge, a prompt's
+marketIds and personaIds (create, bulk, update, 50 cells), deletion while in use, the
+upgrade from the frozen 1.0.0 and 1.0.1 files."""
+
+import pytest
+import webtest
+
+import tracker
+from conftest import START, Api
+
+NOW = tracker.iso_timestamp(START)
+COUNTRY_RULE = "must be an assigned ISO 3166-1 alpha-2 country code, such as DE or US"
+LANGUAGE_RULE = ("must be a BCP 47 language tag: a language (2 or 3 letters), then an optional "
+                 "script (4 letters) and region (2 letters or 3 digits), such as de, de-AT, "
+                 "zh-Hant-TW or es-419")
+
+
+def invalid(*errors):
+    return {"success": False, "message": "Validation failed",
+            "errors": [{"field": field, "message": message} for field, message in errors]}
+
+
+def market(api, name="Germany", country="DE", language="de", **fields):
+    return api.post("/markets", dict(name=name, country=country, language=language,
+                                     **fields)).json["data"]
+
+
+def persona(api, name="CFO", description="a CFO at a 200-person logistics company"):
+    return api.post("/personas", {"name": name, "description": description}).json["data"]
+
+
+def test_a_market_is_created_shown_listed_changed_and_deleted(api):
+    created = api.post("/markets", {"name": "DACH", "country": "de", "language": "DE-at",
+                                    "city": "Berlin"})
+    shown = {"id": 1, "name": "DACH", "country": "DE", "language": "de-AT", "city": "Berlin",
+             "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW}
+    assert created.json == {"success": True, "data": shown, "message": "Market created"}
+    assert created.headers["Location"] == "/api/v1/markets/1"
+    assert api.get("/markets/1").json["data"] == shown
+    assert api.get("/markets").json["data"] == {"data": [shown], "total": 1, "page": 1,
+                                                "perPage": 20, "lastPage": 1}
+    changed = api.patch("/markets/1", {"city": None, "language": "zh-hant-tw"}).json["data"]
+    assert changed == dict(shown, city=None, language="zh-Hant-TW")
+    assert api.put("/markets/1", dict(changed, name="Austria")).json["data"]["name"] == "Austria"
+    assert api.delete("/markets/1").json == {"success": True, "message": "Market deleted"}
+    assert api.get("/markets/1", status=404).json == {"success": False,
+                                                       "message": "Market not found"}
+
+
+def test_markets_are_listed_by_name_a_page_at_a_time(api):
+    for name in ("b", "C", "a"):
+        market(api, name)
+    page = api.get("/markets", perPage="2", page="2").json["data"]
+    assert [item["name"] for item in page["data"]] == ["C"]
+    assert (page["total"], page["lastPage"]) == (3, 2)
+
+
+@pytest.mark.parametrize("country", ["Germany", "XX", "D", "DEU", "", 49])
+def test_a_country_must_be_an_assigned_alpha_2_code(api, country):
+    reply = api.post("/markets", {"name": "m", "country": country, "language": "de"}, status=422)
+    rule = "must be a string" if country == 49 else COUNTRY_RULE
+    assert reply.json == invalid(("country", rule))
+
+
+def test_all_249_assigned_codes_pass(api):
+    assert len(tracker.ISO_COUNTRY_CODES) == 249
+    for code in ("AX", "GB", "SS", "ZW", "us"):
+        assert market(api, code, country=code)["country"] == code.upper()
+
+
+@pytest.mark.parametrize("language, stored", [("de", "de"), ("DE-at", "de-AT"),
+                                              ("zh-Hant-TW", "zh-Hant-TW"), ("es-419", "es-419"),
+                                              ("fil", "fil"), ("sr-latn", "sr-Latn")])
+def test_a_well_formed_language_tag_is_kept_in_its_conventional_case(api, language, stored):
+    assert market(api, language=language)["language"] == stored
+
+
+@pytest.mark.parametrize("language", ["deutsch", "d", "de_DE", "de-", "de-AT-x", "en-US-1234"])
+def test_a_malformed_language_tag_is_a_422(api, language):
+    reply = api.post("/markets", {"name": "m", "country": "DE", "language": language}, status=422)
+    assert reply.json == invalid(("language", LANGUAGE_RULE))
+
+
+def test_names_are_255_characters_and_unique_ignoring_case(api):
+    assert market(api, "m" * 255)["name"] == "m" * 255
+    assert api.post("/markets", {"name": "m" * 256, "country": "DE", "language": "de"},
+                    status=422).json == invalid(("name", "must be 1 to 255 characters"))
+    assert api.post("/markets", {"name": "M" * 255, "country": "FR", "language": "fr"},
+                    status=422).json == invalid(("name", "a market with this name already exists"))
+    assert api.post("/personas", {"name": "p" * 256, "description": "x"},
+                    status=422).json == invalid(("name", "must be 1 to 255 characters"))
+    assert api.post("/markets", {"country": "DE"}, status=422).json == invalid(
+        ("name", "is required"), ("language", "is required"))
+    assert api.post("/markets", {"name": "n", "country": "DE", "language": "de", "x": 1},
+                    status=422).json["errors"] == [{"field": "x", "message": "is not a field of "
+                                                    "this operation"}]
+
+
+def test_a_persona_description_is_at_most_500_characters(api):
+    assert persona(api, description="d" * 500)["description"] == "d" * 500
+    assert api.post("/personas", {"name": "other", "description": "d" * 501},
+                    status=422).json == invalid(("description", "must be 1 to 500 characters"))
+    assert api.patch("/personas/1", {"description": "d" * 501}, status=422).json == invalid(
+        ("description", "must be 1 to 500 characters"))
+    shown = api.get("/personas/1").json["data"]
+    assert shown == {"id": 1, "name": "CFO", "description": "d" * 500,
+                     "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW}
+
+
+def test_another_workspaces_market_is_not_found(api, other_api):
+    market(api)
+    other_api.get("/markets/1", status=404)
+    other_api.patch("/markets/1", {"city": "Köln"}, status=404)
+    other_api.delete("/markets/1", status=404)
+    assert other_api.get("/markets").json["data"]["total"] == 0
+    assert other_api.post("/prompts", {"text": "q", "marketIds": [1]}, status=422).json == \
+        invalid(("marketIds.0", "no market with id 1 in this workspace"))
+
+
+def test_a_prompt_carries_its_markets_and_personas(api):
+    germany, france = market(api), market(api, "France", "FR", "fr")
+    cfo = persona(api)
+    created = api.post("/prompts", {"text": "best crm", "marketIds": [france["id"], germany["id"],
+                                                                      france["id"]],
+                                    "personaIds": [cfo["id"]]}).json["data"]["prompts"][0]
+    assert (created["marketIds"], created["personaIds"]) == ([1, 2], [1])
+    plain = api.post("/prompts", {"text": "plain"}).json["data"]["prompts"][0]
+    assert (plain["marketIds"], plain["personaIds"]) == ([], [])
+    updated = api.patch("/prompts/1", {"personaIds": []}).json["data"]
+    assert (updated["marketIds"], updated["personaIds"]) == ([1, 2], [])
+    assert api.patch("/prompts/1", {"marketIds": [3]}, status=422).json == invalid(
+        ("marketIds.0", "no market with id 3 in this workspace"))
+    listed = api.get("/prompts").json["data"]["data"]
+    assert [(p["marketIds"], p["personaIds"]) for p in listed] == [([], []), ([1, 2], [])]
+
+
+def test_a_market_in_use_is_a_409_naming_how_many_prompts(api):
+    market(api)
+    persona(api)
+    api.post("/prompts", {"prompts": [{"text": "a", "marketIds": [1], "personaIds": [1]},
+                                      {"text": "b", "marketIds": [1]}]})
+    assert api.delete("/markets/1", status=409).json == {
+        "success": False, "code": "IN_USE",
+        "message": "Market is in use by 2 prompts: take it out of their marketIds first"}
+    assert api.delete("/personas/1", status=409).json["message"] == \
+        "Persona is in use by 1 prompt: take it out of their personaIds first"
+    api.patch("/prompts/1", {"marketIds": []})
+    api.delete("/prompts/2")
+    api.delete("/markets/1")
+
+
+def cells(api, markets, personas):
+    for index in range(max(markets, personas)):
+        if index < markets:
+            market(api, "m%d" % index)
+        if index < personas:
+            persona(api, "p%d" % index)
+    return list(range(1, markets + 1)), list(range(1, personas + 1))
+
+
+def test_at_most_50_cells_a_prompt(api):
+    markets, personas = cells(api, 51, 51)
+    assert api.post("/prompts", {"text": "fifty", "marketIds": markets[:10],
+                                 "personaIds": personas[:5]}).json["data"]["created"] == 1
+    assert api.post("/prompts", {"text": "alone", "personaIds": personas[:50]}).json["data"][
+        "created"] == 1
+    assert api.post("/prompts", {"text": "51", "personaIds": personas}, status=422).json == \
+        invalid(("personaIds", "must have at most 50 items"))
+    assert api.post("/prompts", {"text": "51 cells", "marketIds": markets[:17],
+                                 "personaIds": personas[:3]}, status=422).json == invalid(
+        ("marketIds", "17 markets and 3 personas make 51 cells (markets x personas): at most 50"))
+    bulk = api.post("/prompts", {"prompts": [
+        {"text": "ok", "marketIds": markets[:25], "personaIds": personas[:2]},
+        {"text": "too many", "marketIds": markets[:2], "personaIds": personas[:26]},
+        {"text": "unknown", "marketIds": [99]}]}).json["data"]
+    assert bulk["created"] == 1 and bulk["errors"] == [
+        {"index": 1, "text": "too many", "message": "Validation failed", "errors": [
+            {"field": "prompts.1.marketIds", "message": "2 markets and 26 personas make 52 "
+             "cells (markets x personas): at most 50"}]},
+        {"index": 2, "text": "unknown", "message": "Validation failed", "errors": [
+            {"field": "prompts.2.marketIds.0", "message": "no market with id 99 in this "
+             "workspace"}]}]
+    # an update counts the lists the prompt keeps
+    assert api.patch("/prompts/1", {"marketIds": markets[:11]}, status=422).json == invalid(
+        ("marketIds", "11 markets and 5 personas make 55 cells (markets x personas): at most 50"))
+
+
+@pytest.mark.parametrize("version", [12, 13])
+def test_upgrading_1_0_makes_no_market_of_a_location(tmp_path, version):
+    from test_operations import frozen_file
+    frozen_file(tmp_path / "old.db", version)
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    db = app.config["tracker.db"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, 1)["key"], 1)
+    prompts = api.get("/prompts", perPage="100").json["data"]["data"]
+    assert prompts and {(tuple(p["marketIds"]), tuple(p["personaIds"])) for p in prompts} == {
+        ((), ())}
+    assert any(p["location"] for p in prompts)
+    assert api.get("/markets").json["data"]["total"] == 0
+    chats = db.connection().execute("SELECT count(*) AS n, count(market_id) AS markets, "
+                                    "count(persona_id) AS personas FROM chats").fetchall()[0]
+    assert chats["n"] > 0 and (chats["markets"], chats["personas"]) == (0, 0)
