@@ -3074,12 +3074,16 @@ class Engine:
     daily_limit = None
     key_variables = ()
     api_key = None
+    # False for an engine that cannot be told a persona (a consumer app's scraper): it asks
+    # without it, and the chat says so (PERSONA_NOT_APPLIED)
+    takes_persona = True
 
     def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
         """The answer to sample number sample of a run of prompt (its row) asked at now
         (epoch seconds): a provider sees only the question; the scripted engine draws
         each sample of its truth from all of these."""
-        return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline)
+        told = {"context": prompt["context"]} if prompt.get("context") else {}
+        return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline, **told)
 
 
 class SimulatedEngine(Engine):
@@ -3100,8 +3104,8 @@ class SimulatedEngine(Engine):
         self.name = name
         self.model = model
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        rng = seeded_random(self.name, self.model, text, location or "")
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        rng = seeded_random(self.name, self.model, text, location or "", *([context] if context else []))
         picked = rng.sample(list(brands), min(len(brands), rng.randint(1, 3)))
         return self.answer(rng, text, location, picked)
 
@@ -3238,8 +3242,9 @@ class ScriptedEngine(SimulatedEngine):
         super().__init__(name, model)
         self.script = script
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        return self.ask_sample({"text": text, "location": location, "context": context}, 1, 0,
+                               brands, deadline)
 
     def ask_sample(self, prompt, sample, now, brands=(), deadline=None):
         day, text, location = utc_day(now), prompt["text"], prompt["location"]
@@ -3272,14 +3277,15 @@ class HttpEngine(Engine):
         self.retries = retries
         self.sleep = sleep
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting."""
-        raw = self.reply_to(text, location, deadline)
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting;
+        context: what the engine is told besides (asking_context)."""
+        raw = self.reply_to(text, location, deadline, context)
         return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
 
-    def reply_to(self, text, location, deadline):
+    def reply_to(self, text, location, deadline, context=None):
         """The raw reply that answers text (an engine may make it of more than one)."""
-        return self.exchange(self.body(text, location), deadline)
+        return self.exchange(self.body(text, location, context), deadline)
 
     def judge(self, text, names, deadline=None):
         """(verdict, cost) of the answer text as this engine judges it: {name: (sentiment,
@@ -3331,7 +3337,7 @@ class HttpEngine(Engine):
     def headers(self):
         return {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
         raise NotImplementedError
 
     def judge_body(self, prompt):
@@ -3439,10 +3445,11 @@ class OpenAIEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/chat/completions"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
         messages = [{"role": "user", "content": text}]
-        if location:
-            messages.insert(0, {"role": "system", "content": location_note(location)})
+        system = system_note(location_note(location) if location else None, context)
+        if system:
+            messages.insert(0, {"role": "system", "content": system})
         return {"model": self.model, "messages": messages}
 
     def judge_body(self, prompt):
@@ -3567,6 +3574,30 @@ def approximate_location(place):
 def location_note(location):
     """The system instruction that carries a location to a provider with no option for it."""
     return "The user is asking from %s; answer for that location." % location
+
+
+def system_note(*notes):
+    """The notes that are not None, as one system instruction (None when there is none)."""
+    return "\n\n".join(note for note in notes if note) or None
+
+
+# How a market's language and a persona are told (issue 40; packaging/docs/markets.md says
+# it): the persona's description goes in verbatim.
+LANGUAGE_WORDING = "Answer in the language of the BCP 47 tag %s."
+PERSONA_WORDING = "The person asking describes themselves as: %s"
+
+
+def market_location(market):
+    """A market's place as a location text place_of reads ("Berlin, DE", or "DE"): the
+    engines with a location parameter take its country and city, the others the note."""
+    return "%s, %s" % (market["city"], market["country"]) if market["city"] else market["country"]
+
+
+def asking_context(market, persona, takes_persona=True):
+    """What an engine is told of a cell besides its location (market_location): the
+    market's language and the persona (unless the engine cannot take one), or None."""
+    return system_note(market and LANGUAGE_WORDING % market["language"],
+                       persona and takes_persona and PERSONA_WORDING % persona["description"])
 
 
 def reply_error(reply):
@@ -3786,14 +3817,19 @@ class OpenAIResponsesEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/responses"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # user_location {type: approximate, country, city}: the web_search tool's parameter
+        # in OpenAI's API reference (platform.openai.com/docs/guides/tools-web-search,
+        # "User location"); instructions: the Responses API's system message
         tool, place = {"type": "web_search"}, place_of(location)
         if place:
             tool["user_location"] = approximate_location(place)
         body = {"model": self.model, "input": text, "tools": [tool],
                 "include": ["web_search_call.action.sources"]}
-        if location and not place:
-            body["instructions"] = location_note(location)
+        instructions = system_note(location_note(location) if location and not place else None,
+                                   context)
+        if instructions:
+            body["instructions"] = instructions
         return body
 
     def judge_body(self, prompt):
@@ -3849,10 +3885,10 @@ class AnthropicEngine(HttpEngine):
             headers["x-api-key"] = self.api_key
         return headers
 
-    def reply_to(self, text, location, deadline):
+    def reply_to(self, text, location, deadline, context=None):
         """The reply to text, a paused turn continued (ANTHROPIC_MAX_CONTINUATIONS): then the
         replies joined as one (joined_turn), which is what is kept."""
-        body = self.body(text, location)
+        body = self.body(text, location, context)
         raw = self.exchange(body, deadline)
         reply = decoded_reply(raw, self.url)
         for _ in range(ANTHROPIC_MAX_CONTINUATIONS):
@@ -3864,15 +3900,18 @@ class AnthropicEngine(HttpEngine):
             raw = json.dumps(reply).encode()
         return raw
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # user_location {type: approximate, country, city}: the web search tool's parameter
+        # (docs.anthropic.com, "Web search tool", "Localization"); system: the Messages API's
         tool, place = {"type": "web_search_20250305", "name": "web_search",
                        "max_uses": ANTHROPIC_MAX_SEARCHES}, place_of(location)
         if place:
             tool["user_location"] = approximate_location(place)
         body = {"model": self.model, "max_tokens": ANTHROPIC_MAX_TOKENS, "tools": [tool],
                 "messages": [{"role": "user", "content": text}]}
-        if location and not place:
-            body["system"] = location_note(location)
+        system = system_note(location_note(location) if location and not place else None, context)
+        if system:
+            body["system"] = system
         return body
 
     def judge_body(self, prompt):
@@ -3902,8 +3941,8 @@ class GeminiEngine(HttpEngine):
     resolve_redirects = False
     allow_private = False  # the webhooks' switch: only tests point the redirects at loopback
 
-    def reply_to(self, text, location, deadline):
-        raw = super().reply_to(text, location, deadline)
+    def reply_to(self, text, location, deadline, context=None):
+        raw = super().reply_to(text, location, deadline, context)
         if not self.resolve_redirects:
             return raw
         reply = decoded_reply(raw, self.url)
@@ -3921,11 +3960,14 @@ class GeminiEngine(HttpEngine):
             headers["x-goog-api-key"] = self.api_key
         return headers
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # The google_search tool has no location parameter (ai.google.dev, "Grounding with
+        # Google Search"): a market goes into systemInstruction, with its language.
         body = {"contents": [{"role": "user", "parts": [{"text": text}]}],
                 "tools": [{"google_search": {}}]}
-        if location:
-            body["systemInstruction"] = {"parts": [{"text": location_note(location)}]}
+        system = system_note(location_note(location) if location else None, context)
+        if system:
+            body["systemInstruction"] = {"parts": [{"text": system}]}
         return body
 
     def judge_body(self, prompt):
@@ -3945,13 +3987,16 @@ class PerplexityEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/chat/completions"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # web_search_options.user_location.country: Perplexity's chat completions reference
+        # (docs.perplexity.ai, "User location filter"); the system message for the rest
         body = {"model": self.model, "messages": [{"role": "user", "content": text}]}
         place = place_of(location)
         if place:
             body["web_search_options"] = {"user_location": {"country": place.country}}
-        elif location:
-            body["messages"].insert(0, {"role": "system", "content": location_note(location)})
+        system = system_note(location_note(location) if location and not place else None, context)
+        if system:
+            body["messages"].insert(0, {"role": "system", "content": system})
         return body
 
     def judge_body(self, prompt):
@@ -4240,10 +4285,15 @@ COST_ESTIMATE_DAYS = 7
 
 def calls_per_run(connection, workspace_id, samples_per_run):
     """The calls one run of every active prompt makes to each engine: each prompt's samples
-    per run, or samples_per_run for those that use the workspace's."""
+    per run (or samples_per_run for those that use the workspace's) in each of its cells,
+    markets x personas (prompt_cells)."""
     return query_one(connection, """
-        SELECT coalesce(sum(coalesce(samples_per_run, ?)), 0) AS calls FROM prompts
-        WHERE workspace_id = ? AND status = 'active'""", (samples_per_run, workspace_id))["calls"]
+        SELECT coalesce(sum(coalesce(p.samples_per_run, ?)
+            * max(1, (SELECT count(*) FROM prompt_markets m WHERE m.prompt_id = p.id))
+            * max(1, (SELECT count(*) FROM prompt_personas s WHERE s.prompt_id = p.id))), 0)
+            AS calls FROM prompts p
+        WHERE p.workspace_id = ? AND p.status = 'active'""",
+        (samples_per_run, workspace_id))["calls"]
 
 
 def mean_chat_costs(connection, workspace_id, since):
@@ -5304,6 +5354,40 @@ def end_run(connection, run, errors, now, held=()):
 MAX_KEPT_REPLY_BYTES = 1024 * 1024
 
 
+PERSONA_NOT_APPLIED = "persona: not applied"
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    """One market x persona of a prompt (either None: asked without one)."""
+    market: dict = None
+    persona: dict = None
+
+    def key(self):
+        return (self.market and self.market["id"], self.persona and self.persona["id"])
+
+    def asked(self, prompt, engine):
+        """The prompt as engine is asked it in this cell: the market's location (else the
+        prompt's own) and what it is told besides (asking_context)."""
+        location = market_location(self.market) if self.market else prompt["location"]
+        return dict(prompt, location=location, context=asking_context(
+            self.market, self.persona, engine.takes_persona))
+
+
+def prompt_cells(connection, prompt):
+    """The cells a run of the prompt asks: every market x persona of its lists (one list
+    empty: the other's alone; both: one cell without either)."""
+    markets = query_all(connection, """
+        SELECT m.* FROM prompt_markets x JOIN markets m ON m.id = x.market_id
+        WHERE x.prompt_id = ? AND m.workspace_id = ? ORDER BY m.id""",
+        (prompt["id"], prompt["workspace_id"])) or [None]
+    personas = query_all(connection, """
+        SELECT s.* FROM prompt_personas x JOIN personas s ON s.id = x.persona_id
+        WHERE x.prompt_id = ? AND s.workspace_id = ? ORDER BY s.id""",
+        (prompt["id"], prompt["workspace_id"])) or [None]
+    return [Cell(market, persona) for market in markets for persona in personas]
+
+
 @dataclasses.dataclass
 class PreparedChat:
     """What store_chat writes for one answer, all worked out before the write lock is
@@ -5319,12 +5403,15 @@ class PreparedChat:
     reply: bytes
     sample: int = 1  # which of the run's samples of the engine it is
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
+    cell: Cell = Cell()  # the market and persona it was asked in
 
 
-def prepare_chat(engine, answer, latency_ms, reader, question, sample=1):
+def prepare_chat(engine, answer, latency_ms, reader, question, sample=1, cell=Cell()):
     """The PreparedChat of a bounded answer to question."""
+    if cell.persona and not engine.takes_persona:
+        answer.notes.append(PERSONA_NOT_APPLIED)
     return PreparedChat(engine, answer, latency_ms, *extract(answer, reader, question),
-                        chat_cost(engine.price, answer), kept_reply(answer), sample)
+                        chat_cost(engine.price, answer), kept_reply(answer), sample, cell=cell)
 
 
 def run_samples(connection, prompt):
@@ -5353,15 +5440,17 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version, sample)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                           cost, created_at, truncated, model_version, sample, market_id,
+                           persona_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
-         prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
+         market_location(prepared.cell.market) if prepared.cell.market else prompt["location"],
+         answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
          prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version, prepared.sample))
+         answer.model_version, prepared.sample, *prepared.cell.key()))
     if chat is None:
         return
     note_model_changes(connection, chat, engine.model, answer.model_version)
@@ -6314,14 +6403,14 @@ def prompt_item(data, errors, path):
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
     samples = prompt_samples(fields)
-    cells = {name: sent_or(value, []) for name, value in prompt_cells(fields).items()}
+    cells = {name: sent_or(value, []) for name, value in sent_cells(fields).items()}
     check_cell_count(cells, errors, path)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
             "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None), "path": path,
             **cells}
 
 
-def prompt_cells(fields):
+def sent_cells(fields):
     """The sent marketIds and personaIds (lists of ids, repeats dropped), or MISSING each."""
     cells = {}
     for name in ("marketIds", "personaIds"):
@@ -6478,7 +6567,7 @@ def prompt_changes(data):
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
         "samplesPerRun": prompt_samples(fields),
-        **prompt_cells(fields),
+        **sent_cells(fields),
     }
     raise_if(errors)
     return {name: value for name, value in changes.items() if value is not MISSING}
@@ -9037,6 +9126,7 @@ def chats_json(connection, workspace_id, rows):
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
              "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
+             "marketId": row["market_id"], "personaId": row["persona_id"],
              "sentimentMethod": row["sentiment_method"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
@@ -9381,15 +9471,17 @@ class Worker:
         deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
         reader = ChatReader(connection, run["workspace_id"])
         samples = run_samples(connection, prompt)
-        answered = {(row["engine"], row["sample"]) for row in query_all(
-            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
+        answered = {(row["engine"], row["sample"], row["market_id"], row["persona_id"])
+                    for row in query_all(connection, "SELECT engine, sample, market_id, persona_id "
+                                         "FROM chats WHERE run_id = ?", (run["id"],))}
         disabled = disabled_engines(connection, run["workspace_id"])
+        cells = prompt_cells(connection, prompt)
         answers, failures, held = [], {}, []
         for engine in self.engines:
             if engine.name in disabled:
                 continue
-            for sample in range(1, samples + 1):
-                if (engine.name, sample) in answered:
+            for cell, sample in itertools.product(cells, range(1, samples + 1)):
+                if (engine.name, sample, *cell.key()) in answered:
                     continue
                 if self._stopping.is_set():
                     raise WorkerStopping()
@@ -9399,12 +9491,13 @@ class Worker:
                 started = time.perf_counter()
                 try:
                     answer = bounded_answer(engine.ask_sample(
-                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline))
+                        cell.asked(prompt, engine), sample, self.db.clock(), reader.brands,
+                        deadline=deadline))
                 except Exception as error:  # an adapter's failure is kept on the run
                     failures[engine] = error
                     break  # its other samples are asked again with the run's next attempt
                 answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
-                                sample))
+                                sample, cell))
         self.finish(run, prompt, reader, answers, failures, held, deadline)
 
     def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
@@ -9413,8 +9506,8 @@ class Worker:
         # every call counts, each sample's and each failed one (one per engine that failed)
         uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
             engine.name for engine in failures if engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
-                    for engine, answer, latency_ms, sample in answers]
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample, cell)
+                    for engine, answer, latency_ms, sample, cell in answers]
         judged = [self.judge.name for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
             uncounted += judged
@@ -12120,6 +12213,10 @@ def analytics_schemas():
             "modelVersion": dict(nullable_schema(string_schema()), description="The model "
                                  "version the provider says answered (e.g. gpt-4o-2024-08-06), "
                                  "beside model, the one configured; null when it did not say."),
+            "marketId": dict(nullable_schema(ID), description="The market it was asked in "
+                             "(its location is the market's); null: asked without one."),
+            "personaId": dict(nullable_schema(ID), description="The persona it was asked as; "
+                              "null: asked without one."),
             "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
                                 "mentions' sentiment: VADER (offline), or the judge engine."},
             "judge": dict(nullable_schema(object_schema({"engine": string_schema(),

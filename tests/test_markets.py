@@ -200,3 +200,87 @@ def test_upgrading_1_0_makes_no_market_of_a_location(tmp_path, version):
     chats = db.connection().execute("SELECT count(*) AS n, count(market_id) AS markets, "
                                     "count(persona_id) AS personas FROM chats").fetchall()[0]
     assert chats["n"] > 0 and (chats["markets"], chats["personas"]) == (0, 0)
+
+
+# Runs: each engine asked once per cell, each told the market and persona ---------------
+
+KINDS = ("openai-responses", "anthropic", "gemini", "perplexity", "openai")
+LANGUAGE = "Answer in the language of the BCP 47 tag de-AT."
+CFO = "a CFO at a 200-person logistics company"
+PERSONA = "The person asking describes themselves as: " + CFO
+
+
+def provider_engine(providers, kind):
+    environment = {name: "key" for name in tracker.ENGINE_KINDS[kind][2]}
+    return tracker.parse_engine("%s:m@%s" % (kind, providers.base(kind)), environment)
+
+
+def test_a_run_asks_each_engine_per_cell_telling_each_the_market_and_persona(db, api, providers):
+    market(api, "Austria", "AT", "de-AT", city="Wien")
+    persona(api, description=CFO)
+    api.post("/prompts", {"prompts": [{"text": "Best CRM?", "marketIds": [1], "personaIds": [1]},
+                                      {"text": "Plain?", "location": "the Moon"}]})
+    tracker.Worker(db, [provider_engine(providers, kind) for kind in KINDS]).run_pending()
+    told = {kind: [body for _, body, _ in providers.requests[kind]] for kind in KINDS}
+    assert {kind: len(bodies) for kind, bodies in told.items()} == dict.fromkeys(KINDS, 2)
+    at = {"type": "approximate", "country": "AT", "city": "Wien"}
+    responses = told["openai-responses"][0]
+    assert (responses["tools"][0]["user_location"], responses["instructions"]) == (
+        at, LANGUAGE + "\n\n" + PERSONA)
+    anthropic = told["anthropic"][0]
+    assert (anthropic["tools"][0]["user_location"], anthropic["system"]) == (
+        at, LANGUAGE + "\n\n" + PERSONA)
+    assert told["gemini"][0]["systemInstruction"] == {"parts": [{"text": (
+        "The user is asking from Wien, AT; answer for that location.\n\n" + LANGUAGE + "\n\n"
+        + PERSONA)}]}
+    perplexity = told["perplexity"][0]
+    assert perplexity["web_search_options"] == {"user_location": {"country": "AT"}}
+    assert perplexity["messages"][0] == {"role": "system", "content": LANGUAGE + "\n\n" + PERSONA}
+    assert told["openai"][0]["messages"][0] == {"role": "system", "content": (
+        "The user is asking from Wien, AT; answer for that location.\n\n" + LANGUAGE + "\n\n"
+        + PERSONA)}
+    # the prompt without a cell is asked as before: its own location, no persona
+    assert told["openai-responses"][1]["instructions"] == \
+        "The user is asking from the Moon; answer for that location."
+    assert "system" not in told["anthropic"][1] or PERSONA not in told["anthropic"][1]["system"]
+    chats = api.get("/analytics/chats", perPage="100").json["data"]["data"]
+    assert sorted((c["prompt"], c["location"], c["marketId"], c["personaId"]) for c in chats) == \
+        sorted([("Best CRM?", "Wien, AT", 1, 1)] * 5 + [("Plain?", "the Moon", None, None)] * 5)
+
+
+def test_each_cell_and_sample_is_a_chat_and_engines_count_the_cells(db, api):
+    api.patch("/workspace", {"samplesPerRun": 2})
+    for name, country in (("Germany", "DE"), ("France", "FR"), ("Spain", "ES")):
+        market(api, name, country, country.lower())
+    persona(api, "CFO")
+    persona(api, "CTO", "a CTO")
+    api.post("/prompts", {"prompts": [{"text": "Best CRM?", "marketIds": [1, 2, 3],
+                                       "personaIds": [1, 2]}, {"text": "Plain?"}]})
+    engines = api.get("/engines").json["data"]
+    calls = engines[0]["expectedDailyCalls"]
+    assert calls % (3 * 2 * 2 + 2) == 0 and calls > 0
+    preview = api.get("/engines", samplesPerRun="1").json["data"][0]["expectedDailyCalls"]
+    assert preview * 2 == calls
+    tracker.Worker(db).run_pending()
+    rows = db.connection().execute("SELECT prompt_id, market_id, persona_id, sample, location "
+                                   "FROM chats ORDER BY prompt_id, market_id, persona_id, "
+                                   "sample").fetchall()
+    assert [(r["prompt_id"], r["market_id"], r["persona_id"], r["sample"], r["location"])
+            for r in rows] == [
+        (1, m, p, s, country) for m, country in ((1, "DE"), (2, "FR"), (3, "ES"))
+        for p in (1, 2) for s in (1, 2)] + [(2, None, None, 1, None), (2, None, None, 2, None)]
+    tracker.Worker(db).run_pending()  # nothing more to ask: every cell's chats are there
+    assert db.connection().execute("SELECT count(*) AS n FROM chats").fetchall()[0]["n"] == 14
+
+
+class NoPersona(tracker.SimulatedEngine):
+    """An engine that cannot be told a persona, as a consumer app's scraper."""
+    takes_persona = False
+
+
+def test_an_engine_that_cannot_take_a_persona_marks_the_chat(db, api):
+    persona(api)
+    api.post("/prompts", {"text": "Best CRM?", "personaIds": [1]})
+    tracker.Worker(db, [NoPersona()]).run_pending()
+    (chat,) = api.get("/analytics/chats").json["data"]["data"]
+    assert (chat["personaId"], chat["notes"]) == (1, ["persona: not applied"])
