@@ -7187,6 +7187,8 @@ SCOPE_PARAMS = (
           "of those that name none (false): see the prompts' branded."),
     Param("truncated", "boolean", "Only chats whose answer the provider cut short for length "
           "(true), or only those it did not (false)."),
+    Param("marketId", "integer", "Only chats asked in this market."),
+    Param("personaId", "integer", "Only chats asked as this persona."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -7200,8 +7202,13 @@ SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
           maximum=HOST_NAME_MAX_LENGTH),
 )
 QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
+# What groupBy=market or persona groups the chats by: (the scope's field, the table of
+# names); the chats asked without one are the group of id null.
+CELL_GROUPS = {"market": ("market_id", "markets"), "persona": ("persona_id", "personas")}
 RANKING_PARAMS = SCOPE_PARAMS + (
     Param("status", "choice", "Which brands to rank.", choices=RANKING_STATUSES, default="active"),
+    Param("groupBy", "choice", "Add the rankings of each market or persona of the workspace "
+          "(groups), and of the chats asked without one (id null).", choices=tuple(CELL_GROUPS)),
     Param("interval", "choice", "Add a series per brand with a bucket per day or week (Monday "
           "first), every bucket present.", choices=tuple(INTERVALS)),
     Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
@@ -7224,15 +7231,23 @@ class ChatScope:
     domain: str = None  # only this domain's sources: the URL view of one domain
     branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
     truncated: bool = None  # only the chats cut short for length, or only the others
+    # only the chats of this market, or persona (0: those asked without one; see CELL_GROUPS)
+    market_id: int = None
+    persona_id: int = None
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
-        for column, value in (("engine", self.engine), ("location", self.location)):
+        for column, value in (("engine", self.engine), ("location", self.location),
+                              ("market_id", self.market_id or None),
+                              ("persona_id", self.persona_id or None)):
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
+        for column, value in (("market_id", self.market_id), ("persona_id", self.persona_id)):
+            if value == 0:
+                conditions.append("{0}.%s IS NULL" % column)
         if self.truncated is not None:  # no parameter: the partial index chats_truncated
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         prompt_conditions, prompt_params = self.prompt_conditions()
@@ -7292,7 +7307,13 @@ class ChatScope:
     def by_prompt(self):
         """True when a filter needs each chat's prompt, location or truncation, which the
         rollups without a prompt or location column do not keep."""
-        return self.narrows_prompts() or self.location is not None or self.truncated is not None
+        return (self.narrows_prompts() or self.location is not None or self.truncated is not None
+                or self.by_cell())
+
+    def by_cell(self):
+        """True with a market or persona filter, which no rollup keeps: the chats in scope
+        are found through the index chats_market or chats_persona (packaging/docs/markets.md)."""
+        return self.market_id is not None or self.persona_id is not None
 
     def narrows_prompts(self):
         """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
@@ -7309,7 +7330,7 @@ class ChatScope:
         per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts)."""
-        if self.truncated is not None:
+        if self.truncated is not None or self.by_cell():
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -7324,7 +7345,8 @@ class ChatScope:
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
         to by a topic, a tag or branded, a location, or one of each, and nothing else but
         an engine ("all" without any); else None."""
-        if self.prompt_id is not None or self.prompt_ids is not None or len(self.prompt_groups()) > 1:
+        if (self.prompt_id is not None or self.prompt_ids is not None or self.by_cell()
+                or len(self.prompt_groups()) > 1):
             return None
         location = None if self.location is None else "location %s" % self.location
         return " ".join(key for key in (self.prompt_group(), location) if key) or "all"
@@ -7356,6 +7378,10 @@ class ChatScope:
         others of its window: each of its prompts' chats, its location's, or its window's."""
         if self.narrows_prompts():
             return "chats_prompt"
+        if self.market_id is not None:
+            return "chats_market"
+        if self.persona_id is not None:
+            return "chats_persona"
         if self.location is not None:
             return "chats_location"
         return "chats_truncated" if self.truncated else "chats_workspace_created"
@@ -7446,7 +7472,8 @@ def read_scope(query, values, workspace_id, now):
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
                  location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"],
+                 truncated=values["truncated"], market_id=values.get("marketId"),
+                 persona_id=values.get("personaId"),
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -7967,6 +7994,14 @@ def prompts_in_scope(connection, scope):
     if scope.location is not None:
         conditions.append("p.location = ?")
         params.append(scope.location)
+    for table, column, value in (("prompt_markets", "market_id", scope.market_id),
+                                 ("prompt_personas", "persona_id", scope.persona_id)):
+        if value:  # the prompts now asked in the market (or as the persona)
+            conditions.append("p.prompt_id IN (SELECT prompt_id FROM %s WHERE %s = ?)"
+                              % (table, column))
+            params.append(value)
+        elif value == 0:  # those now asked without one
+            conditions.append("p.prompt_id NOT IN (SELECT prompt_id FROM %s)" % table)
     conditions.append("EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats))
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
@@ -8036,6 +8071,27 @@ def figure_changes(current, previous):
     change["citations"] = current["citations"] - previous["citations"]
     change["rank"] = current["rank"] - previous["rank"]
     return change
+
+
+def cell_groups(connection, scope, group_by):
+    """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
+    by name, then of the chats asked without one."""
+    field, table = CELL_GROUPS[group_by]
+    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
+                     "name_key, id" % sql_table(table, ("markets", "personas")),
+                     (scope.workspace_id,))
+    return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
+            for row in rows] + [(None, None, dataclasses.replace(scope, **{field: 0}))]
+
+
+def grouped_rankings(connection, scope, status, group_by):
+    """The rankings of each group of cell_groups: {id, name, chats, brands}."""
+    groups = []
+    for group_id, name, part in cell_groups(connection, scope, group_by):
+        document = rankings(connection, part, status)
+        groups.append({"id": group_id, "name": name, "chats": document["chats"],
+                       "brands": document["brands"]})
+    return groups
 
 
 def rankings(connection, scope, status, interval=None, compare=False):
@@ -8357,9 +8413,10 @@ def annotations_document(connection, scope, page, per_page):
 # consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
 # lists overlap fully (1).
 
-STABILITY_GROUPS = ("prompt", "engine", "topic")
+STABILITY_GROUPS = ("prompt", "engine", "topic") + tuple(CELL_GROUPS)
 STABILITY_PARAMS = QUERY_PARAMS + (
-    Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
+    Param("groupBy", "choice", "One row per prompt, engine, topic, market or persona (the "
+          "chats asked without one: the group of id null).", choices=STABILITY_GROUPS,
           default="prompt"),
 )
 # The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
@@ -8397,7 +8454,7 @@ def stability_rows(connection, scope):
         SELECT id FROM brands WHERE workspace_id = ? AND status = 'active'""",
         (scope.workspace_id,))}
     rows = query_all(connection, """
-        SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at,
+        SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at, c.market_id, c.persona_id,
                (SELECT group_concat(cb.brand_id) FROM chat_brands cb
                 WHERE cb.chat_id = c.id AND cb.position IS NOT NULL) AS brands,
                (SELECT group_concat(DISTINCT s.domain) FROM chat_sources s
@@ -8416,15 +8473,25 @@ def stability_groups(connection, scope, group_by, chats):
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
         WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
         (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
+    names = {}
+    if group_by in CELL_GROUPS:
+        field, table = CELL_GROUPS[group_by]
+        names = {row["id"]: row["name"] for row in query_all(
+            connection, "SELECT id, name FROM %s WHERE workspace_id = ?" % sql_table(
+                table, ("markets", "personas")), (scope.workspace_id,))}
     runs = {}
     for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
-        runs.setdefault((chat["run_id"], chat["engine"]), []).append(chat)
+        # a run's samples of one engine in one cell
+        runs.setdefault((chat["run_id"], chat["engine"], chat["market_id"], chat["persona_id"]),
+                        []).append(chat)
     groups = {}
     for samples in runs.values():
         prompt = prompts.get(samples[0]["prompt_id"], {"id": samples[0]["prompt_id"],
                                                       "text": None, "topic_id": None, "topic": None})
+        cell = samples[0].get(CELL_GROUPS[group_by][0]) if group_by in CELL_GROUPS else None
         key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
-               "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
+               "topic": (prompt["topic_id"], prompt["topic"]),
+               "market": (cell, names.get(cell)), "persona": (cell, names.get(cell))}[group_by]
         groups.setdefault(key, []).append(samples)
     return groups
 
@@ -9327,6 +9394,9 @@ def add_analytics_routes(app, db):
         compare = values["compare"] == "previous"
         with db.read() as connection:
             document = rankings(connection, scope, values["status"], interval, compare)
+            if values["groupBy"]:
+                document.update(groupBy=values["groupBy"], groups=grouped_rankings(
+                    connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
@@ -12175,8 +12245,17 @@ def analytics_schemas():
         "Rankings": object_schema(dict(window, chats=COUNT,
                                        brands=array_schema(schema_ref("BrandRanking")),
                                        interval={"enum": list(INTERVALS)},
-                                       previous=object_schema(dict(window, chats=COUNT))),
-                                  optional=("interval", "previous")),
+                                       previous=object_schema(dict(window, chats=COUNT)),
+                                       groupBy={"enum": list(CELL_GROUPS)},
+                                       groups=dict(array_schema(object_schema({
+                                           "id": nullable_schema(ID),
+                                           "name": nullable_schema(string_schema()),
+                                           "chats": COUNT,
+                                           "brands": array_schema(schema_ref("BrandRanking"))})),
+                                           description="With groupBy: each market's (or "
+                                           "persona's) rankings by name, then those of the chats "
+                                           "asked without one (id null).")),
+                                  optional=("interval", "previous", "groupBy", "groups")),
         "Usage": dict(object_schema({
             "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
             "cachedInputTokens": nullable_schema(COUNT),

@@ -284,3 +284,51 @@ def test_an_engine_that_cannot_take_a_persona_marks_the_chat(db, api):
     tracker.Worker(db, [NoPersona()]).run_pending()
     (chat,) = api.get("/analytics/chats").json["data"]["data"]
     assert (chat["personaId"], chat["notes"]) == (1, ["persona: not applied"])
+
+
+# Reading it: filters and groups ---------------------------------------------------------
+
+@pytest.fixture
+def asked(db, api):
+    """Acme named in every answer of the market Germany only (the scripted engine's truth
+    keyed by location), three prompts in two markets and a plain one, two samples."""
+    market(api, "Germany", "DE", "de")
+    market(api, "France", "FR", "fr")
+    persona(api)
+    api.post("/brands", {"name": "Acme"})
+    api.patch("/workspace", {"samplesPerRun": 2})
+    api.post("/prompts", {"prompts": [{"text": "crm %d" % n, "marketIds": [1, 2],
+                                       "personaIds": [1]} for n in range(3)]
+                          + [{"text": "plain"}]})
+    tracker.Worker(db).run_pending()
+    return api
+
+
+def test_market_and_persona_filters_narrow_every_figure(asked):
+    everything = asked.get("/analytics/rankings").json["data"]["chats"]
+    assert everything == 3 * 2 * 2 + 2
+    germany = asked.get("/analytics/rankings", marketId="1").json["data"]
+    assert germany["chats"] == 6
+    assert asked.get("/analytics/rankings", personaId="1").json["data"]["chats"] == 12
+    assert asked.get("/analytics/chats", marketId="2").json["data"]["total"] == 6
+    assert {c["marketId"] for c in asked.get("/analytics/chats", marketId="2",
+                                             perPage="100").json["data"]["data"]} == {2}
+    assert asked.get("/analytics/rankings", marketId="99").json["data"]["chats"] == 0
+    assert asked.get("/analytics/sources", marketId="1").status_int == 200
+    export = asked.get("/analytics/chats", marketId="1", format="ndjson").text.splitlines()
+    assert len(export) == 6
+
+
+def test_group_by_market_and_persona_ranks_each_and_the_chats_without_one(asked):
+    document = asked.get("/analytics/rankings", groupBy="market").json["data"]
+    assert document["groupBy"] == "market"
+    assert [(g["id"], g["name"], g["chats"]) for g in document["groups"]] == [
+        (2, "France", 6), (1, "Germany", 6), (None, None, 2)]
+    assert sum(g["chats"] for g in document["groups"]) == document["chats"]
+    by_persona = asked.get("/analytics/rankings", groupBy="persona").json["data"]["groups"]
+    assert [(g["id"], g["chats"]) for g in by_persona] == [(1, 12), (None, 2)]
+    stability = asked.get("/analytics/stability", groupBy="market").json["data"]
+    assert sorted((row["group"]["id"] or 0, row["group"]["name"] or "", row["runs"])
+                  for row in stability["data"]) == [(0, "", 1), (1, "Germany", 3),
+                                                    (2, "France", 3)]
+    asked.get("/analytics/rankings", groupBy="topic", status=422)
