@@ -8413,10 +8413,11 @@ def annotations_document(connection, scope, page, per_page):
 # consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
 # lists overlap fully (1).
 
-STABILITY_GROUPS = ("prompt", "engine", "topic") + tuple(CELL_GROUPS)
+# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only (a
+# market's stability is its marketId filter's).
+STABILITY_GROUPS = ("prompt", "engine", "topic")
 STABILITY_PARAMS = QUERY_PARAMS + (
-    Param("groupBy", "choice", "One row per prompt, engine, topic, market or persona (the "
-          "chats asked without one: the group of id null).", choices=STABILITY_GROUPS,
+    Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
           default="prompt"),
 )
 # The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
@@ -8473,12 +8474,6 @@ def stability_groups(connection, scope, group_by, chats):
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
         WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
         (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
-    names = {}
-    if group_by in CELL_GROUPS:
-        field, table = CELL_GROUPS[group_by]
-        names = {row["id"]: row["name"] for row in query_all(
-            connection, "SELECT id, name FROM %s WHERE workspace_id = ?" % sql_table(
-                table, ("markets", "personas")), (scope.workspace_id,))}
     runs = {}
     for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
         # a run's samples of one engine in one cell
@@ -8488,10 +8483,8 @@ def stability_groups(connection, scope, group_by, chats):
     for samples in runs.values():
         prompt = prompts.get(samples[0]["prompt_id"], {"id": samples[0]["prompt_id"],
                                                       "text": None, "topic_id": None, "topic": None})
-        cell = samples[0].get(CELL_GROUPS[group_by][0]) if group_by in CELL_GROUPS else None
         key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
-               "topic": (prompt["topic_id"], prompt["topic"]),
-               "market": (cell, names.get(cell)), "persona": (cell, names.get(cell))}[group_by]
+               "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
         groups.setdefault(key, []).append(samples)
     return groups
 

@@ -327,8 +327,19 @@ def test_group_by_market_and_persona_ranks_each_and_the_chats_without_one(asked)
     assert sum(g["chats"] for g in document["groups"]) == document["chats"]
     by_persona = asked.get("/analytics/rankings", groupBy="persona").json["data"]["groups"]
     assert [(g["id"], g["chats"]) for g in by_persona] == [(1, 12), (None, 2)]
-    stability = asked.get("/analytics/stability", groupBy="market").json["data"]
-    assert sorted((row["group"]["id"] or 0, row["group"]["name"] or "", row["runs"])
-                  for row in stability["data"]) == [(0, "", 1), (1, "Germany", 3),
-                                                    (2, "France", 3)]
+    # a market's stability is its filter's; each cell's samples are runs of their own
+    stability = asked.get("/analytics/stability", groupBy="engine", marketId="1").json["data"]
+    assert [(row["runs"], row["sampledRuns"], row["samples"]) for row in stability["data"]] == [
+        (3, 3, 6)]
     asked.get("/analytics/rankings", groupBy="topic", status=422)
+
+
+def test_every_mcp_tool_with_an_engine_filter_takes_market_and_persona(app):
+    specs = tracker.mcp_tool_specs(app)
+    scoped = {name: schema["properties"] for name, _, schema, *_ in specs
+              if "engine" in schema["properties"]}
+    assert {"get_rankings", "list_chats", "list_sources", "get_stability"} <= set(scoped)
+    assert [name for name, properties in scoped.items()
+            if not {"marketId", "personaId"} <= set(properties)] == []
+    assert tracker.mcp_tool_specs(app)[2][2]["properties"]["groupBy"]["enum"] == [
+        "market", "persona"]
