@@ -6314,11 +6314,11 @@ PROMPT_JSON = """json_object(
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
                  FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
                  WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
+        'lastRun', %s,
         'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
                       FROM prompt_markets WHERE prompt_id = p.id),
         'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
-                       FROM prompt_personas WHERE prompt_id = p.id),
-        'lastRun', %s)""" % LAST_RUN_JSON
+                       FROM prompt_personas WHERE prompt_id = p.id))""" % LAST_RUN_JSON
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
