@@ -6505,7 +6505,7 @@ def create_prompts(db, workspace_id, items):
         existing = existing_dedupe_keys(connection, workspace_id, keys)
         for index, item in items:
             key = dedupe_key(item["text"], item["location"])
-            unowned = unowned_cells(connection, workspace_id, item, item["path"])
+            unowned = unowned_cells(connection, workspace_id, item, item.get("path", ""))
             if unowned:
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Validation failed", "errors": unowned})
@@ -13680,6 +13680,16 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
 % end
 </select></div>
+% for field, label, items in (("marketId", "Market", choices["markets"]), ("personaId", "Persona", choices["personas"])):
+% if items:
+<div><label for="f-{{field}}">{{label}}</label>
+<select id="f-{{field}}" name="{{field}}"><option value="">All {{label.lower()}}s</option>
+% for item in items:
+<option value="{{item["id"]}}"{{!' selected' if values.get(field) == item["id"] else ''}}>{{item["name"]}}</option>
+% end
+</select></div>
+% end
+% end
 <div><label for="f-branded">Prompts</label>
 <select id="f-branded" name="branded"><option value="">Branded and non-branded</option>
 <option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
@@ -13788,6 +13798,27 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 </tbody></table></div>
 % end
 </section>
+% if markets:
+<section class="card" aria-labelledby="markets-title">
+<h2 id="markets-title">Visibility by market</h2>
+<div class="scroll"><table class="markets">
+<thead><tr><th scope="col">Brand</th>
+% for market in markets["groups"]:
+<th scope="col" class="num">{{market["name"]}}</th>
+% end
+<th scope="col">Strongest</th><th scope="col">Weakest</th></tr></thead>
+<tbody>
+% for brand in markets["brands"]:
+<tr><th scope="row">{{brand["name"]}}</th>
+% for figure in brand["cells"]:
+<td class="num">{{percent(figure["value"])}}{{!margin(figure)}}</td>
+% end
+<td>{{brand["strongest"] or "–"}}</td><td>{{brand["weakest"] or "–"}}</td></tr>
+% end
+</tbody></table></div>
+<p class="hint">Each market's chats of the window, with the filters above; the chats asked without a market are left out.</p>
+</section>
+% end
 """
 
 PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find prompts">
@@ -15348,7 +15379,8 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated")
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated", "marketId",
+                "personaId")
 FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
@@ -15439,6 +15471,9 @@ def filter_choices(connection, workspace_id):
         "locations": [row["location"] for row in query_all(connection, """
             SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
             ORDER BY location""", (workspace_id,))],
+        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? "
+                                 "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
+                                 (workspace_id,)) for cell in CELL_KINDS},
     }
 
 
@@ -15655,6 +15690,29 @@ def figure_words(figure, shown):
     return "%s (%s to %s)" % tuple(shown(figure[name]) for name in ("value", "lower", "upper"))
 
 
+def market_brand_table(connection, scope):
+    """The overview's market x brand table: {groups: the markets by name, brands: [{name,
+    cells: each market's visibility, strongest, weakest: the markets of its highest and
+    lowest visibility (None without chats)}]}; None for a workspace without markets."""
+    if scope.market_id is not None:
+        return None  # one market is shown: the rankings are its
+    groups = [group for group in grouped_rankings(connection, scope, "active", "market")
+              if group["id"] is not None]
+    if not groups:
+        return None
+    brands = []
+    for row in groups[0]["brands"]:
+        cells = [next(brand["visibility"] for brand in group["brands"]
+                      if brand["brandId"] == row["brandId"]) for group in groups]
+        measured = [(cell["value"], group["name"]) for cell, group in zip(cells, groups)
+                    if cell["value"] is not None]
+        brands.append({"name": row["name"], "cells": cells,
+                       "strongest": max(measured)[1] if measured else None,
+                       "weakest": min(measured)[1] if measured else None})
+    brands.sort(key=lambda brand: brand["name"].casefold())
+    return {"groups": groups, "brands": brands}
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -15668,11 +15726,12 @@ def add_overview_routes(app, db):
             failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
                                            caller().workspace_id, db.clock())
             signals = signal_lines(connection, caller().workspace_id)
+            markets = market_brand_table(connection, scope)
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
                            failing=failing, signals=signals,
-                           steps=None if all(started.values()) else started,
+                           steps=None if all(started.values()) else started, markets=markets,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility", annotations),
                            share=figure_chart("Share of voice", rows, "shareOfVoice",

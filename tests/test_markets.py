@@ -6,7 +6,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import START, Api
+from conftest import START, Api, make_api
 
 NOW = tracker.iso_timestamp(START)
 COUNTRY_RULE = "must be an assigned ISO 3166-1 alpha-2 country code, such as DE or US"
@@ -343,3 +343,32 @@ def test_every_mcp_tool_with_an_engine_filter_takes_market_and_persona(app):
             if not {"marketId", "personaId"} <= set(properties)] == []
     assert tracker.mcp_tool_specs(app)[2][2]["properties"]["groupBy"]["enum"] == [
         "market", "persona"]
+
+
+# The dashboard ---------------------------------------------------------------------------
+
+def test_the_overview_has_a_market_by_brand_table_and_market_and_persona_filters(db):
+    from test_dashboard import sign_in
+    client = webtest.TestApp(tracker.make_app(db, runs="instant"))
+    api = make_api(client, db, rate_limit=100000)
+    page = (sign_in(client, api.key), client.get("/"))[1]
+    assert "Visibility by market" not in page.text and 'name="personaId"' not in page.text
+    market(api, "Germany", "DE", "de")
+    market(api, "France", "FR", "fr")
+    persona(api, "CFO")
+    api.post("/brands", {"name": "Acme"})
+    api.post("/prompts", {"prompts": [{"text": "crm %d" % n, "marketIds": [1, 2],
+                                       "personaIds": [1]} for n in range(2)]})
+    page = client.get("/")
+    table = page.html.find("table", {"class": "markets"})
+    assert [th.text for th in table.find("thead").find_all("th")] == [
+        "Brand", "France", "Germany", "Strongest", "Weakest"]
+    (row,) = table.find("tbody").find_all("tr")
+    assert row.find("th").text == "Acme" and len(row.find_all("td")) == 4
+    assert [option.text for option in page.html.find("select", {"name": "personaId"})
+            .find_all("option")] == ["All personas", "CFO"]
+    assert [option.text for option in page.html.find("select", {"name": "marketId"})
+            .find_all("option")] == ["All markets", "France", "Germany"]
+    one = client.get("/?personaId=1&marketId=2")
+    assert one.html.find("option", {"value": "1", "selected": True}).text == "CFO"
+    assert one.html.find("table", {"class": "markets"}) is None  # one market: its rankings
