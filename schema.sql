@@ -287,6 +287,53 @@ CREATE TABLE brands (
 
 CREATE UNIQUE INDEX brands_name ON brands (workspace_id, name_key);
 
+-- Markets and personas (issue 40): where and as whom a prompt is asked. A market is an
+-- assigned ISO 3166-1 alpha-2 country, a BCP 47 language and maybe a city; a persona a
+-- description the engines are told. A prompt with markets or personas is asked once per
+-- cell (market x persona) of its lists (prompt_markets, prompt_personas).
+CREATE TABLE markets (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    country      TEXT NOT NULL,
+    language     TEXT NOT NULL,
+    city         TEXT,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+) STRICT;
+
+CREATE UNIQUE INDEX markets_name ON markets (workspace_id, name_key);
+
+CREATE TABLE personas (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    name         TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    description  TEXT NOT NULL,
+    created_at   TEXT NOT NULL,
+    updated_at   TEXT NOT NULL
+) STRICT;
+
+CREATE UNIQUE INDEX personas_name ON personas (workspace_id, name_key);
+
+-- A market or persona in use by a prompt cannot be deleted (409): no ON DELETE action.
+CREATE TABLE prompt_markets (
+    prompt_id INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    market_id INTEGER NOT NULL REFERENCES markets (id),
+    PRIMARY KEY (prompt_id, market_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX prompt_markets_market ON prompt_markets (market_id, prompt_id);
+
+CREATE TABLE prompt_personas (
+    prompt_id  INTEGER NOT NULL REFERENCES prompts (id) ON DELETE CASCADE,
+    persona_id INTEGER NOT NULL REFERENCES personas (id),
+    PRIMARY KEY (prompt_id, persona_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE INDEX prompt_personas_persona ON prompt_personas (persona_id, prompt_id);
+
 -- Runs ---------------------------------------------------------------------------
 
 -- The run queue: one row per (prompt, scheduled time). A worker claims a queued row by
@@ -313,8 +360,10 @@ CREATE INDEX runs_workspace ON runs (workspace_id, prompt_id);
 CREATE INDEX runs_prompt_state ON runs (prompt_id, state);
 CREATE INDEX prompts_schedule ON prompts (status, last_scheduled_at);
 
--- One engine's answer in one run: sample n of the run's samples per run (1 to 10).
--- UNIQUE (run_id, engine, sample): a re-run never adds a second.
+-- One engine's answer in one run: sample n of the run's samples per run (1 to 10) of one
+-- cell (market_id, persona_id: NULL when asked without one; no foreign key, so that a
+-- market's chats keep its id, as the rollups keep a deleted prompt's). The unique index
+-- chats_run_cell: a re-run never adds a second.
 CREATE TABLE chats (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
@@ -352,9 +401,12 @@ CREATE TABLE chats (
     -- the surface showed an AI answer (0: it showed none, an outcome: no text, no sources,
     -- no mentions, and the chat counts in every figure's denominator)
     shown        INTEGER NOT NULL DEFAULT 1 CHECK (shown IN (0, 1)),
-    UNIQUE (run_id, engine, sample)
+    market_id    INTEGER,
+    persona_id   INTEGER
 ) STRICT;
 
+CREATE UNIQUE INDEX chats_run_cell ON chats (run_id, engine, sample, coalesce(market_id, 0),
+                                             coalesce(persona_id, 0));
 CREATE INDEX chats_workspace_created ON chats (workspace_id, created_at);
 -- It holds the filters of a scope narrowed by prompt, topic or tag, so that finding the
 -- chats in scope (a year of a topic: 146,000) reads the index alone.
@@ -367,6 +419,9 @@ CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated
 -- The chats of a window with no AI answer shown, which shown=false reads and shown=true
 -- takes off the rollups' sums (as truncated does).
 CREATE INDEX chats_unshown ON chats (workspace_id, created_at) WHERE NOT shown;
+-- The market and persona filters' (no rollup keeps them: see packaging/docs/markets.md).
+CREATE INDEX chats_market ON chats (workspace_id, market_id, created_at);
+CREATE INDEX chats_persona ON chats (workspace_id, persona_id, created_at);
 
 -- The pages of a chat, one row per URL: those it cites (the engine's citations and the
 -- links in the answer; cited = 1, position = the order of first citation) and those the
@@ -398,11 +453,12 @@ CREATE TABLE surface_tasks (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     engine       TEXT NOT NULL,
     sample       INTEGER NOT NULL,
+    cell         TEXT NOT NULL DEFAULT '',  -- "market id:persona id" ('' when asked without)
     tag          TEXT NOT NULL,
     task_id      TEXT,
     cost         REAL,
     posted_at    TEXT NOT NULL,
-    PRIMARY KEY (run_id, engine, sample)
+    PRIMARY KEY (run_id, engine, sample, cell)
 ) STRICT;
 
 CREATE INDEX chat_sources_window ON chat_sources (workspace_id, created_at, domain, chat_id);

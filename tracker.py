@@ -509,6 +509,22 @@ def upgrade_to_baseline():
     ))
 
 
+# The chat columns a version-13 file has.
+CHAT_COLUMNS_V13 = CHAT_COLUMNS_V11 + ("truncated", "model_version", "sample")
+# The tables of markets and personas, new in schema 14 (see schema.sql).
+MARKET_TABLES = ("markets", "personas", "prompt_markets", "prompt_personas")
+
+
+def markets_schema_sql():
+    """Markets and personas (issue 40): their tables, and chats rebuilt with market_id and
+    persona_id (NULL: asked without one, as every chat before) in a unique key of their
+    own, chats_run_cell, which replaces UNIQUE (run_id, engine, sample). Nothing becomes a
+    market by itself: prompts get no markets, chats null ids. The step's adds gave chats
+    shown (SHOWN_COLUMN) before: it is copied too."""
+    return ("".join(baseline_table_sql(*((table, ["table", "index"]) for table in MARKET_TABLES)))
+            + rebuilt_table_sql("chats", CHAT_COLUMNS_V13 + ("shown",)))
+
+
 # The chat-count rollups that keep how many of their chats showed an AI answer (issue 39).
 SHOWN_ROLLUPS = ("daily_chats", "prompt_daily_chats", "prompt_weekly_chats",
                  "location_daily_chats", "location_weekly_prompts")
@@ -541,8 +557,8 @@ def surfaces_schema_sql():
 
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
-    return "".join((shown_schema_sql(), surfaces_schema_sql(), *baseline_table_sql(("surface_tasks", ["table"])),
-                    actions_schema_sql()))
+    return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
+                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql()))
 
 
 MIGRATIONS = {
@@ -558,8 +574,9 @@ MIGRATIONS = {
                   "files' root decisions kept",
                   lambda: "".join((idempotency_holders_sql(), robots_roots_sql())),
                   rebuilds=("idempotency_keys", "traffic_robots")),
-    13: Migration("1.1: chats say whether an AI answer was shown, consulted pages' organic "
-                  "ranks, search surfaces' queued tasks, actions", upgrade_to_1_1,
+    13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
+                  "answer was shown, consulted pages' organic ranks, search surfaces' queued "
+                  "tasks, actions", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -3160,6 +3177,9 @@ class Engine:
     api_key = None
     key_needs_every = False  # its key is made of every variable (a login and a password)
     can_judge = False  # whether --judge may name it
+    # False for an engine that cannot be told a persona (a consumer app's scraper): it asks
+    # without it, and the chat says so (PERSONA_NOT_APPLIED)
+    takes_persona = True
 
     @staticmethod
     def read_key(environ, names):
@@ -3179,7 +3199,8 @@ class Engine:
         (epoch seconds): a provider sees only the question; the scripted engine draws
         each sample of its truth from all of these. posted: the sample's task kept with the
         run, for an engine that posts to a provider's queue (see DataForSEOEngine)."""
-        return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline)
+        told = {"context": prompt["context"]} if prompt.get("context") else {}
+        return self.ask(prompt["text"], prompt["location"], brands, deadline=deadline, **told)
 
 
 class SimulatedEngine(Engine):
@@ -3200,9 +3221,9 @@ class SimulatedEngine(Engine):
         self.name = name
         self.model = model
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        return self.drawn(seeded_random(self.name, self.model, text, location or ""), text,
-                          location, brands)
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        return self.drawn(seeded_random(self.name, self.model, text, location or "",
+                                        *([context] if context else [])), text, location, brands)
 
     def drawn(self, rng, text, location, brands):
         """The answer naming one to three of brands, all drawn from rng."""
@@ -3342,8 +3363,9 @@ class ScriptedEngine(SimulatedEngine):
         super().__init__(name, model)
         self.script = script
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        return self.ask_sample({"text": text, "location": location}, 1, 0, brands, deadline)
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        return self.ask_sample({"text": text, "location": location, "context": context}, 1, 0,
+                               brands, deadline)
 
     def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
         day, text, location = utc_day(now), prompt["text"], prompt["location"]
@@ -3405,14 +3427,15 @@ class HttpEngine(Engine):
         self.retries = retries
         self.sleep = sleep
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting."""
-        raw = self.reply_to(text, location, deadline)
+    def ask(self, text, location=None, brands=(), deadline=None, context=None):
+        """The Answer to text; deadline (time.monotonic()) is when the caller stops waiting;
+        context: what the engine is told besides (asking_context)."""
+        raw = self.reply_to(text, location, deadline, context)
         return dataclasses.replace(self.parse(decoded_reply(raw, self.url)), raw=raw)
 
-    def reply_to(self, text, location, deadline):
+    def reply_to(self, text, location, deadline, context=None):
         """The raw reply that answers text (an engine may make it of more than one)."""
-        return self.exchange(self.body(text, location), deadline)
+        return self.exchange(self.body(text, location, context), deadline)
 
     def judge(self, text, names, deadline=None):
         """(verdict, cost) of the answer text as this engine judges it: {name: (sentiment,
@@ -3471,7 +3494,7 @@ class HttpEngine(Engine):
     def headers(self):
         return {"Content-Type": "application/json", "User-Agent": "tracker/" + __version__}
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
         raise NotImplementedError
 
     def judge_body(self, prompt):
@@ -3579,10 +3602,11 @@ class OpenAIEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/chat/completions"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
         messages = [{"role": "user", "content": text}]
-        if location:
-            messages.insert(0, {"role": "system", "content": location_note(location)})
+        system = system_note(location_note(location) if location else None, context)
+        if system:
+            messages.insert(0, {"role": "system", "content": system})
         return {"model": self.model, "messages": messages}
 
     def judge_body(self, prompt):
@@ -3707,6 +3731,30 @@ def approximate_location(place):
 def location_note(location):
     """The system instruction that carries a location to a provider with no option for it."""
     return "The user is asking from %s; answer for that location." % location
+
+
+def system_note(*notes):
+    """The notes that are not None, as one system instruction (None when there is none)."""
+    return "\n\n".join(note for note in notes if note) or None
+
+
+# How a market's language and a persona are told (issue 40; packaging/docs/markets.md says
+# it): the persona's description goes in verbatim.
+LANGUAGE_WORDING = "Answer in the language of the BCP 47 tag %s."
+PERSONA_WORDING = "The person asking describes themselves as: %s"
+
+
+def market_location(market):
+    """A market's place as a location text place_of reads ("Berlin, DE", or "DE"): the
+    engines with a location parameter take its country and city, the others the note."""
+    return "%s, %s" % (market["city"], market["country"]) if market["city"] else market["country"]
+
+
+def asking_context(market, persona, takes_persona=True):
+    """What an engine is told of a cell besides its location (market_location): the
+    market's language and the persona (unless the engine cannot take one), or None."""
+    return system_note(market and LANGUAGE_WORDING % market["language"],
+                       persona and takes_persona and PERSONA_WORDING % persona["description"])
 
 
 def reply_error(reply):
@@ -3926,14 +3974,19 @@ class OpenAIResponsesEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/responses"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # user_location {type: approximate, country, city}: the web_search tool's parameter
+        # in OpenAI's API reference (platform.openai.com/docs/guides/tools-web-search,
+        # "User location"); instructions: the Responses API's system message
         tool, place = {"type": "web_search"}, place_of(location)
         if place:
             tool["user_location"] = approximate_location(place)
         body = {"model": self.model, "input": text, "tools": [tool],
                 "include": ["web_search_call.action.sources"]}
-        if location and not place:
-            body["instructions"] = location_note(location)
+        instructions = system_note(location_note(location) if location and not place else None,
+                                   context)
+        if instructions:
+            body["instructions"] = instructions
         return body
 
     def judge_body(self, prompt):
@@ -3989,10 +4042,10 @@ class AnthropicEngine(HttpEngine):
             headers["x-api-key"] = self.api_key
         return headers
 
-    def reply_to(self, text, location, deadline):
+    def reply_to(self, text, location, deadline, context=None):
         """The reply to text, a paused turn continued (ANTHROPIC_MAX_CONTINUATIONS): then the
         replies joined as one (joined_turn), which is what is kept."""
-        body = self.body(text, location)
+        body = self.body(text, location, context)
         raw = self.exchange(body, deadline)
         reply = decoded_reply(raw, self.url)
         for _ in range(ANTHROPIC_MAX_CONTINUATIONS):
@@ -4004,15 +4057,18 @@ class AnthropicEngine(HttpEngine):
             raw = json.dumps(reply).encode()
         return raw
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # user_location {type: approximate, country, city}: the web search tool's parameter
+        # (docs.anthropic.com, "Web search tool", "Localization"); system: the Messages API's
         tool, place = {"type": "web_search_20250305", "name": "web_search",
                        "max_uses": ANTHROPIC_MAX_SEARCHES}, place_of(location)
         if place:
             tool["user_location"] = approximate_location(place)
         body = {"model": self.model, "max_tokens": ANTHROPIC_MAX_TOKENS, "tools": [tool],
                 "messages": [{"role": "user", "content": text}]}
-        if location and not place:
-            body["system"] = location_note(location)
+        system = system_note(location_note(location) if location and not place else None, context)
+        if system:
+            body["system"] = system
         return body
 
     def judge_body(self, prompt):
@@ -4042,8 +4098,8 @@ class GeminiEngine(HttpEngine):
     resolve_redirects = False
     allow_private = False  # the webhooks' switch: only tests point the redirects at loopback
 
-    def reply_to(self, text, location, deadline):
-        raw = super().reply_to(text, location, deadline)
+    def reply_to(self, text, location, deadline, context=None):
+        raw = super().reply_to(text, location, deadline, context)
         if not self.resolve_redirects:
             return raw
         reply = decoded_reply(raw, self.url)
@@ -4061,11 +4117,14 @@ class GeminiEngine(HttpEngine):
             headers["x-goog-api-key"] = self.api_key
         return headers
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # The google_search tool has no location parameter (ai.google.dev, "Grounding with
+        # Google Search"): a market goes into systemInstruction, with its language.
         body = {"contents": [{"role": "user", "parts": [{"text": text}]}],
                 "tools": [{"google_search": {}}]}
-        if location:
-            body["systemInstruction"] = {"parts": [{"text": location_note(location)}]}
+        system = system_note(location_note(location) if location else None, context)
+        if system:
+            body["systemInstruction"] = {"parts": [{"text": system}]}
         return body
 
     def judge_body(self, prompt):
@@ -4085,13 +4144,16 @@ class PerplexityEngine(BearerEngine):
     def endpoint(self):
         return self.base_url + "/chat/completions"
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):
+        # web_search_options.user_location.country: Perplexity's chat completions reference
+        # (docs.perplexity.ai, "User location filter"); the system message for the rest
         body = {"model": self.model, "messages": [{"role": "user", "content": text}]}
         place = place_of(location)
         if place:
             body["web_search_options"] = {"user_location": {"country": place.country}}
-        elif location:
-            body["messages"].insert(0, {"role": "system", "content": location_note(location)})
+        system = system_note(location_note(location) if location and not place else None, context)
+        if system:
+            body["messages"].insert(0, {"role": "system", "content": system})
         return body
 
     def judge_body(self, prompt):
@@ -4413,6 +4475,7 @@ class SerpApiEngine(HttpEngine):
     request is a search SerpApi bills: with a price per call (Price.call), the chat costs
     that many calls."""
     kind = "serpapi"
+    takes_persona = False  # a search box has no system message: the chat says so
 
     @property
     def price_name(self):
@@ -4432,7 +4495,7 @@ class SerpApiEngine(HttpEngine):
         return http_request("GET", self.url + "?" + urllib.parse.urlencode(query), None,
                             self.headers(), seconds)
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):  # context: see takes_persona
         return dict({"engine": SERPAPI_SURFACES[self.model], "q": text},
                     **serpapi_place(location))
 
@@ -4554,6 +4617,7 @@ class DataForSEOEngine(HttpEngine):
     is not. An AI Overview is asked for with load_async_ai_overview, so that one Google
     loads apart comes with its content."""
     kind = "dataforseo"
+    takes_persona = False  # a consumer app or a search box has no system message
 
     def __init__(self, name, model, base_url, api_key=None, **options):
         if model not in DATAFORSEO_SURFACES:
@@ -4684,7 +4748,7 @@ class DataForSEOEngine(HttpEngine):
             self.sleep(wait)
             wait = min(wait * 2, DATAFORSEO_MAX_WAIT)
 
-    def body(self, text, location):
+    def body(self, text, location, context=None):  # context: see takes_persona
         task = dict({"keyword": text}, **dataforseo_place(location))
         if self.model == "google-ai-overview":
             task["load_async_ai_overview"] = True
@@ -4884,10 +4948,15 @@ COST_ESTIMATE_DAYS = 7
 
 def calls_per_run(connection, workspace_id, samples_per_run):
     """The calls one run of every active prompt makes to each engine: each prompt's samples
-    per run, or samples_per_run for those that use the workspace's."""
+    per run (or samples_per_run for those that use the workspace's) in each of its cells,
+    markets x personas (prompt_cells)."""
     return query_one(connection, """
-        SELECT coalesce(sum(coalesce(samples_per_run, ?)), 0) AS calls FROM prompts
-        WHERE workspace_id = ? AND status = 'active'""", (samples_per_run, workspace_id))["calls"]
+        SELECT coalesce(sum(coalesce(p.samples_per_run, ?)
+            * max(1, (SELECT count(*) FROM prompt_markets m WHERE m.prompt_id = p.id))
+            * max(1, (SELECT count(*) FROM prompt_personas s WHERE s.prompt_id = p.id))), 0)
+            AS calls FROM prompts p
+        WHERE p.workspace_id = ? AND p.status = 'active'""",
+        (samples_per_run, workspace_id))["calls"]
 
 
 def mean_chat_costs(connection, workspace_id, since):
@@ -5917,20 +5986,25 @@ class PostedTask:
     before the post (with the tag the post carries) and again with the task's id and cost
     after it."""
 
-    def __init__(self, db, run, engine, sample):
-        self.db, self.run, self.key = db, run, (run["id"], run["workspace_id"], engine, sample)
+    def __init__(self, db, run, engine, sample, cell=(None, None)):
+        # cell: the (market id, persona id) it is asked in; each cell's sample is a task
+        where = "%s:%s" % tuple("" if part is None else part for part in cell) \
+            if cell != (None, None) else ""
+        self.db, self.run = db, run
+        self.key = (run["id"], run["workspace_id"], engine, sample, where)
 
     def get(self):
         """{"tag", "task_id" (None until the post answered), "cost"} or None: not posted."""
         return query_one(self.db.connection(), """
             SELECT tag, task_id, cost FROM surface_tasks
-            WHERE run_id = ? AND workspace_id = ? AND engine = ? AND sample = ?""", self.key)
+            WHERE run_id = ? AND workspace_id = ? AND engine = ? AND sample = ? AND cell = ?""",
+            self.key)
 
     def forget(self):
         """Drop the task's row: its post failed, so the next attempt posts it."""
         with self.db.write() as connection:
             connection.execute("DELETE FROM surface_tasks WHERE run_id = ? AND workspace_id = ? "
-                               "AND engine = ? AND sample = ?", self.key)
+                               "AND engine = ? AND sample = ? AND cell = ?", self.key)
 
     def put(self, tag, task_id=None, cost=None):
         """Keep the task (an EngineError when the run's lease was lost: not to be posted)."""
@@ -5938,10 +6012,10 @@ class PostedTask:
             if not holds_lease(connection, self.run):
                 raise EngineError("the run's lease was lost; the task is not posted")
             connection.execute("""
-                INSERT INTO surface_tasks (run_id, workspace_id, engine, sample, tag, task_id,
-                                           cost, posted_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (run_id, engine, sample) DO UPDATE SET task_id = excluded.task_id,
+                INSERT INTO surface_tasks (run_id, workspace_id, engine, sample, cell, tag,
+                                           task_id, cost, posted_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (run_id, engine, sample, cell) DO UPDATE SET task_id = excluded.task_id,
                                                                    cost = excluded.cost""",
                 self.key + (tag, task_id, cost, self.db.now()))
 
@@ -5987,6 +6061,40 @@ def end_run(connection, run, errors, now, held=()):
 MAX_KEPT_REPLY_BYTES = 1024 * 1024
 
 
+PERSONA_NOT_APPLIED = "persona: not applied"
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    """One market x persona of a prompt (either None: asked without one)."""
+    market: dict = None
+    persona: dict = None
+
+    def key(self):
+        return (self.market and self.market["id"], self.persona and self.persona["id"])
+
+    def asked(self, prompt, engine):
+        """The prompt as engine is asked it in this cell: the market's location (else the
+        prompt's own) and what it is told besides (asking_context)."""
+        location = market_location(self.market) if self.market else prompt["location"]
+        return dict(prompt, location=location, context=asking_context(
+            self.market, self.persona, engine.takes_persona))
+
+
+def prompt_cells(connection, prompt):
+    """The cells a run of the prompt asks: every market x persona of its lists (one list
+    empty: the other's alone; both: one cell without either)."""
+    markets = query_all(connection, """
+        SELECT m.* FROM prompt_markets x JOIN markets m ON m.id = x.market_id
+        WHERE x.prompt_id = ? AND m.workspace_id = ? ORDER BY m.id""",
+        (prompt["id"], prompt["workspace_id"])) or [None]
+    personas = query_all(connection, """
+        SELECT s.* FROM prompt_personas x JOIN personas s ON s.id = x.persona_id
+        WHERE x.prompt_id = ? AND s.workspace_id = ? ORDER BY s.id""",
+        (prompt["id"], prompt["workspace_id"])) or [None]
+    return [Cell(market, persona) for market in markets for persona in personas]
+
+
 @dataclasses.dataclass
 class PreparedChat:
     """What store_chat writes for one answer, all worked out before the write lock is
@@ -6003,12 +6111,15 @@ class PreparedChat:
     sample: int = 1  # which of the run's samples of the engine it is
     judgement: tuple = None  # (judge engine, USD or None, rated) when the judge was asked
     judge_error: str = None  # why the judge failed (as an engine call's error), when it did
+    cell: Cell = Cell()  # the market and persona it was asked in
 
 
-def prepare_chat(engine, answer, latency_ms, reader, question, sample=1):
+def prepare_chat(engine, answer, latency_ms, reader, question, sample=1, cell=Cell()):
     """The PreparedChat of a bounded answer to question."""
+    if cell.persona and not engine.takes_persona:
+        answer.notes.append(PERSONA_NOT_APPLIED)
     return PreparedChat(engine, answer, latency_ms, *extract(answer, reader, question),
-                        chat_cost(engine.price, answer), kept_reply(answer), sample)
+                        chat_cost(engine.price, answer), kept_reply(answer), sample, cell=cell)
 
 
 def run_samples(connection, prompt):
@@ -6037,15 +6148,17 @@ def store_chat(connection, run, prompt, prepared, created_at):
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version, sample, shown)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT (run_id, engine, sample) DO NOTHING
+                           cost, created_at, truncated, model_version, sample, shown,
+                           market_id, persona_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT DO NOTHING
         RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
         (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
-         prompt["location"], answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
+         market_location(prepared.cell.market) if prepared.cell.market else prompt["location"],
+         answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
          json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
          prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version, prepared.sample, int(answer.shown)))
+         answer.model_version, prepared.sample, int(answer.shown), *prepared.cell.key()))
     if chat is None:
         return
     note_model_changes(connection, chat, engine.model, answer.model_version)
@@ -6910,7 +7023,11 @@ PROMPT_JSON = """json_object(
         'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
                  FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
                  WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
-        'lastRun', %s)""" % LAST_RUN_JSON
+        'lastRun', %s,
+        'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
+                      FROM prompt_markets WHERE prompt_id = p.id),
+        'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
+                       FROM prompt_personas WHERE prompt_id = p.id))""" % LAST_RUN_JSON
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -6995,8 +7112,67 @@ def prompt_item(data, errors, path):
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
     samples = prompt_samples(fields)
+    cells = {name: sent_or(value, []) for name, value in sent_cells(fields).items()}
+    check_cell_count(cells, errors, path)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
-            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None)}
+            "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None), "path": path,
+            **cells}
+
+
+def sent_cells(fields):
+    """The sent marketIds and personaIds (lists of ids, repeats dropped), or MISSING each."""
+    cells = {}
+    for name in ("marketIds", "personaIds"):
+        items = fields.array(name, MAX_CELLS_PER_PROMPT)
+        cells[name] = items if items is MISSING else list(dict.fromkeys(
+            clean_id(item, "%s.%d" % (fields.field(name), index), fields.errors)
+            for index, item in enumerate(items)))
+    return cells
+
+
+def check_cell_count(cells, errors, path=""):
+    """A problem when a prompt's markets x personas make over MAX_CELLS_PER_PROMPT cells."""
+    markets, personas = len(cells["marketIds"]), len(cells["personaIds"])
+    if max(markets, 1) * max(personas, 1) > MAX_CELLS_PER_PROMPT:
+        fail(errors, path + ("personaIds" if markets <= 1 else "marketIds"),
+             "%d markets and %d personas make %d cells (markets x personas): at most %d"
+             % (markets, personas, markets * personas, MAX_CELLS_PER_PROMPT))
+
+
+def unowned_cells(connection, workspace_id, cells, path=""):
+    """A problem for each id of cells (marketIds, personaIds) that is not one of the
+    workspace's markets or personas."""
+    problems = []
+    for name, table in (("marketIds", "markets"), ("personaIds", "personas")):
+        ids = cells.get(name) or []
+        owned = {row["id"] for row in query_all(
+            connection, "SELECT id FROM %s WHERE workspace_id = ? AND id IN (SELECT value FROM "
+            "json_each(?))" % sql_table(table, CELL_TABLES), (workspace_id, json.dumps(ids)))}
+        for index, item_id in enumerate(ids):
+            if item_id not in owned:
+                fail(problems, "%s%s.%d" % (path, name, index),
+                     "no %s with id %d in this workspace" % (table[:-1], item_id))
+    return problems
+
+
+def set_prompt_cells(connection, prompt_id, cells):
+    """Replace the prompt's markets and personas with those of cells that were sent."""
+    for name, table, column in (("marketIds", "prompt_markets", "market_id"),
+                                ("personaIds", "prompt_personas", "persona_id")):
+        if name in cells:
+            table = sql_table(table, CELL_TABLES)
+            connection.execute("DELETE FROM %s WHERE prompt_id = ?" % table, (prompt_id,))
+            connection.executemany("INSERT INTO %s (prompt_id, %s) VALUES (?, ?)" % (table, column),
+                                   [(prompt_id, item_id) for item_id in cells[name]])
+
+
+def prompt_cell_ids(connection, prompt_id):
+    """{"marketIds": [...], "personaIds": [...]} of a prompt, by id."""
+    return {name: [row["id"] for row in query_all(connection, "SELECT %s AS id FROM %s WHERE "
+                                                  "prompt_id = ? ORDER BY 1" % (column, table),
+                                                  (prompt_id,))]
+            for name, table, column in (("marketIds", "prompt_markets", "market_id"),
+                                        ("personaIds", "prompt_personas", "persona_id"))}
 
 
 def prompt_samples(fields):
@@ -7038,7 +7214,11 @@ def create_prompts(db, workspace_id, items):
         existing = existing_dedupe_keys(connection, workspace_id, keys)
         for index, item in items:
             key = dedupe_key(item["text"], item["location"])
-            if key in existing:
+            unowned = unowned_cells(connection, workspace_id, item, item.get("path", ""))
+            if unowned:
+                failures.append({"index": index, "text": item["text"],
+                                 "message": "Validation failed", "errors": unowned})
+            elif key in existing:
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Duplicate prompt: already in the workspace"})
             elif key in seen:
@@ -7066,6 +7246,7 @@ def create_prompts(db, workspace_id, items):
                               "Prompt added: %s" % item["text"], prompt_id=prompt_id)
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
                                    [(prompt_id, tags[name.casefold()]) for name in item["tags"]])
+            set_prompt_cells(connection, prompt_id, item)
             queue_run(connection, workspace_id, prompt_id, now)
             created.append(prompt_id)
     return created, failures
@@ -7095,6 +7276,7 @@ def prompt_changes(data):
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
         "samplesPerRun": prompt_samples(fields),
+        **sent_cells(fields),
     }
     raise_if(errors)
     return {name: value for name, value in changes.items() if value is not MISSING}
@@ -7169,6 +7351,15 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                     if name in changes})
         new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
         changed = any(new[column] != row[column] for column in new)
+        cells = {name: changes[name] for name in ("marketIds", "personaIds") if name in changes}
+        if cells:
+            current_cells = prompt_cell_ids(connection, prompt_id)
+            problems = unowned_cells(connection, workspace_id, cells)
+            check_cell_count(dict(current_cells, **cells), problems)
+            raise_if(problems)
+            if any(set(ids) != set(current_cells[name]) for name, ids in cells.items()):
+                set_prompt_cells(connection, prompt_id, cells)
+                changed = True
         if "tags" in changes:
             tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
             current = [r["tag_id"] for r in query_all(
@@ -7248,8 +7439,12 @@ def add_prompt_routes(app, db):
             "see exactly which lines of its input were not taken." % (MAX_BULK_PROMPTS,
                                                                       MAX_BULK_PROMPTS))))
     def prompts_create():
-        items, skipped = read_prompt_items(json_body())
+        body = json_body()
+        items, skipped = read_prompt_items(body)
         ids, duplicates = create_prompts(db, caller().workspace_id, items)
+        if "prompts" not in body and duplicates and "errors" in duplicates[0]:
+            # a single item naming a market or persona that is not the workspace's
+            raise validation_failed(duplicates[0]["errors"])
         prompts = load_prompts(db.connection(), caller().workspace_id, ids)
         errors = sorted(skipped + duplicates, key=lambda entry: entry["index"])
         result = {"created": len(prompts), "failed": len(errors), "prompts": prompts,
@@ -7470,6 +7665,210 @@ def add_brand_routes(app, db):
 
 
 ###############################################################################
+# Markets and personas ########################################################
+###############################################################################
+
+# Where (a market: a country, a language, maybe a city) and as whom (a persona) a prompt is
+# asked: a prompt with some is asked once per cell of its lists, market x persona (one list
+# empty: the cells of the other alone), each chat carrying the cell's ids; how each engine
+# is told is part 7's (asking_context). See packaging/docs/markets.md.
+PERSONA_DESCRIPTION_MAX_LENGTH = 500
+MAX_CELLS_PER_PROMPT = 50
+# BCP 47 (RFC 5646) as tracker checks it: a language subtag of 2 or 3 letters, then an
+# optional script subtag (4 letters) and region subtag (2 letters or 3 digits), joined by
+# hyphens; stored in the RFC's conventional case (de, zh-Hant-TW, es-419).
+LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?")
+LANGUAGE_TAG_MAX_LENGTH = 35  # the longest a tag may be (RFC 5646 4.4.1)
+
+
+def language_tag(fields, name, required):
+    """A sent BCP 47 language tag (see LANGUAGE_TAG), in its conventional case."""
+    value = fields.string(name, LANGUAGE_TAG_MAX_LENGTH, required=required)
+    if value is MISSING:
+        return value
+    match = LANGUAGE_TAG.fullmatch(value)
+    if not match:
+        return fail(fields.errors, fields.field(name), "must be a BCP 47 language tag: a "
+                    "language (2 or 3 letters), then an optional script (4 letters) and "
+                    "region (2 letters or 3 digits), such as de, de-AT, zh-Hant-TW or es-419")
+    language, script, region = match.groups()
+    return "-".join(part for part in (language.lower(), script and script.title(),
+                                      region and region.upper()) if part)
+
+
+def country_code(fields, name, required):
+    """A sent ISO 3166-1 alpha-2 code that is assigned (ISO_COUNTRY_CODES), upper case."""
+    value = fields.string(name, BRAND_NAME_MAX_LENGTH, minimum=0, required=required)
+    if value is not MISSING and value.upper() not in ISO_COUNTRY_CODES:  # "Germany" too
+        return fail(fields.errors, fields.field(name), "must be an assigned ISO 3166-1 alpha-2 "
+                    "country code, such as DE or US")
+    return value if value is MISSING else value.upper()
+
+
+def market_json(row):
+    return {"id": row["id"], "name": row["name"], "country": row["country"],
+            "language": row["language"], "city": row["city"], "workspaceId": row["workspace_id"],
+            "createdAt": row["created_at"], "updatedAt": row["updated_at"]}
+
+
+def persona_json(row):
+    return {"id": row["id"], "name": row["name"], "description": row["description"],
+            "workspaceId": row["workspace_id"], "createdAt": row["created_at"],
+            "updatedAt": row["updated_at"]}
+
+
+def market_changes(data, required):
+    """The cleaned, sent fields of a market body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {"name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+               "country": country_code(fields, "country", required),
+               "language": language_tag(fields, "language", required),
+               "city": fields.optional_text("city", BRAND_NAME_MAX_LENGTH)}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+def persona_changes(data, required):
+    """The cleaned, sent fields of a persona body, keyed by column, and the problems found."""
+    errors = []
+    fields = Fields(data, errors)
+    changes = {"name": fields.string("name", BRAND_NAME_MAX_LENGTH, required=required, plain=True),
+               "description": fields.string("description", PERSONA_DESCRIPTION_MAX_LENGTH,
+                                            required=required)}
+    return {column: value for column, value in changes.items() if value is not MISSING}, errors
+
+
+@dataclasses.dataclass(frozen=True)
+class CellKind:
+    """Markets or personas: their table, what one is called, how it is shown and read, and
+    the table of the prompts asked in it."""
+    table: str
+    kind: str
+    shown: collections.abc.Callable
+    changes: collections.abc.Callable
+    prompt_table: str
+    column: str
+
+
+CELL_KINDS = (CellKind("markets", "Market", market_json, market_changes, "prompt_markets",
+                       "market_id"),
+              CellKind("personas", "Persona", persona_json, persona_changes, "prompt_personas",
+                       "persona_id"))
+CELL_TABLES = tuple(kind.table for kind in CELL_KINDS) + tuple(kind.prompt_table
+                                                               for kind in CELL_KINDS)
+
+
+def find_cell(connection, cell, workspace_id, item_id):
+    return query_one(connection, "SELECT * FROM %s WHERE id = ? AND workspace_id = ?"
+                     % sql_table(cell.table, CELL_TABLES), (item_id, workspace_id))
+
+
+def list_cells(connection, cell, workspace_id, page, per_page):
+    """One page of the workspace's markets or personas, by name, and the pagination fields."""
+    table = sql_table(cell.table, CELL_TABLES)
+    total = query_one(connection, "SELECT count(*) AS n FROM %s WHERE workspace_id = ?" % table,
+                      (workspace_id,))["n"]
+    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = ? ORDER BY name_key, id "
+                     "LIMIT ? OFFSET ?" % table, (workspace_id, per_page, (page - 1) * per_page))
+    return dict(data=[cell.shown(row) for row in rows], **page_fields(total, page, per_page))
+
+
+def save_cell(db, cell, workspace_id, changes, errors, item_id=None):
+    """Create a market or persona (item_id None) or change one; a name another has is a 422."""
+    now, table = db.now(), sql_table(cell.table, CELL_TABLES)
+    with db.write() as connection:
+        row = None if item_id is None else existing(
+            find_cell(connection, cell, workspace_id, item_id), cell.kind, errors)
+        if changes.get("name") and query_one(connection, "SELECT 1 FROM %s WHERE workspace_id = ? "
+                                             "AND name_key = ? AND id IS NOT ?" % table,
+                                             (workspace_id, visible_key(changes["name"]), item_id)):
+            fail(errors, "name", "a %s with this name already exists" % cell.kind.lower())
+        raise_if(errors)
+        if "name" in changes:
+            changes = dict(changes, name_key=visible_key(changes["name"]))
+        if row is None:  # column names come from the changes' fixed keys, never the request
+            values = dict(changes, workspace_id=workspace_id, created_at=now, updated_at=now)
+            return connection.execute("INSERT INTO %s (%s) VALUES (%s) RETURNING *" % (
+                table, ", ".join(values), ", ".join("?" * len(values))),
+                tuple(values.values())).fetchall()[0]
+        changed = {column: value for column, value in changes.items() if row[column] != value}
+        if changed:
+            connection.execute("UPDATE %s SET %s, updated_at = ? WHERE id = ? AND workspace_id = ?"
+                               % (table, ", ".join("%s = ?" % column for column in changed)),
+                               (*changed.values(), now, item_id, workspace_id))
+        return find_cell(connection, cell, workspace_id, item_id)
+
+
+def delete_cell(db, cell, workspace_id, item_id):
+    """Delete a market or persona no prompt is asked in (else a 409 saying how many are);
+    its chats keep its id."""
+    with db.write() as connection:
+        existing(find_cell(connection, cell, workspace_id, item_id), cell.kind)
+        used = query_one(connection, "SELECT count(*) AS n FROM %s WHERE %s = ?" % (
+            sql_table(cell.prompt_table, CELL_TABLES), cell.column), (item_id,))["n"]
+        if used:
+            raise ApiError(409, "%s is in use by %d prompt%s: take it out of their %sIds first"
+                           % (cell.kind, used, "" if used == 1 else "s", cell.kind.lower()),
+                           code="IN_USE")
+        connection.execute("DELETE FROM %s WHERE id = ? AND workspace_id = ?"
+                           % sql_table(cell.table, CELL_TABLES), (item_id, workspace_id))
+
+
+def add_cell_routes(app, db):
+    """GET, POST /markets and /personas; GET, PUT, PATCH and DELETE /markets/<id> and
+    /personas/<id>."""
+    for cell in CELL_KINDS:
+        add_cell_kind_routes(app, db, cell)
+
+
+def add_cell_kind_routes(app, db, cell):
+    path, kind = API_PREFIX + "/" + cell.table, cell.kind
+
+    @app.get(path, openapi=Operation("A page of %s, by name" % cell.table, kind + "Page",
+                                     params=PAGE_PARAMS))
+    def cells_index():
+        query, values = read_query(PAGE_PARAMS)
+        query.done()
+        return success(list_cells(db.connection(), cell, caller().workspace_id, values["page"],
+                                  values["perPage"]), "%s retrieved" % cell.table.title())
+
+    @app.post(path, openapi=Operation("Create a %s" % kind.lower(), kind, status=201,
+                                      body=kind + "Create"))
+    def cells_create():
+        row = save_cell(db, cell, caller().workspace_id, *cell.changes(json_body(), required=True))
+        return success_created(cell.shown(row), "%s created" % kind,
+                               "/%s/%d" % (cell.table, row["id"]))
+
+    @app.get(path + "/<item_id>", openapi=Operation("A %s" % kind.lower(), kind, item=kind),
+             name=cell.table + "_show")
+    def cells_show(item_id):
+        row = existing(find_cell(db.connection(), cell, caller().workspace_id,
+                                 parse_path_id(item_id, kind)), kind)
+        return success(cell.shown(row), "%s retrieved" % kind)
+
+    @app.route(path + "/<item_id>", ["PUT", "PATCH"], openapi=Operation(
+        "Change a %s (only the fields sent)" % kind.lower(), kind, body=kind + "Update",
+        item=kind))
+    def cells_update(item_id):
+        data = json_body()
+        item_id = parse_path_id(item_id, kind)
+        current = find_cell(db.connection(), cell, caller().workspace_id, item_id)
+        read_only_unchanged(data, current and cell.shown(current))
+        row = save_cell(db, cell, caller().workspace_id, *cell.changes(data, required=False),
+                        item_id=item_id)
+        return success(cell.shown(row), "%s updated" % kind)
+
+    @app.delete(path + "/<item_id>", openapi=Operation(
+        "Delete a %s no prompt is asked in" % kind.lower(), item=kind,
+        description="A %s that prompts are asked in is a 409 `IN_USE` naming how many: take it "
+                    "out of their `%sIds` first. Its chats keep its id." % (kind.lower(),
+                                                                            kind.lower())))
+    def cells_delete(item_id):
+        delete_cell(db, cell, caller().workspace_id, parse_path_id(item_id, kind))
+        return success(message="%s deleted" % kind)
+
+
+###############################################################################
 # 12 · Analytics, the figures #################################################
 ###############################################################################
 
@@ -7500,6 +7899,8 @@ SCOPE_PARAMS = (
           "(true), or only those it did not (false)."),
     Param("shown", "boolean", "Only chats whose surface showed an AI answer (true: the "
           "figures among shown answers), or only those where it showed none (false)."),
+    Param("marketId", "integer", "Only chats asked in this market."),
+    Param("personaId", "integer", "Only chats asked as this persona."),
 )
 CHAT_LIST_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
     Param("brandId", "integer", "Only chats that mention this brand."),
@@ -7513,8 +7914,13 @@ SOURCE_PARAMS = SCOPE_PARAMS + PAGE_PARAMS + (
           maximum=HOST_NAME_MAX_LENGTH),
 )
 QUERY_PARAMS = SCOPE_PARAMS + PAGE_PARAMS
+# What groupBy=market or persona groups the chats by: (the scope's field, the table of
+# names); the chats asked without one are the group of id null.
+CELL_GROUPS = {"market": ("market_id", "markets"), "persona": ("persona_id", "personas")}
 RANKING_PARAMS = SCOPE_PARAMS + (
     Param("status", "choice", "Which brands to rank.", choices=RANKING_STATUSES, default="active"),
+    Param("groupBy", "choice", "Add the rankings of each market or persona of the workspace "
+          "(groups), and of the chats asked without one (id null).", choices=tuple(CELL_GROUPS)),
     Param("interval", "choice", "Add a series per brand with a bucket per day or week (Monday "
           "first), every bucket present.", choices=tuple(INTERVALS)),
     Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
@@ -7538,15 +7944,23 @@ class ChatScope:
     branded: bool = None  # only the chats of prompts that name a tracked brand, or of others
     truncated: bool = None  # only the chats cut short for length, or only the others
     shown: bool = None  # only the chats with an AI answer shown, or only those with none
+    # only the chats of this market, or persona (0: those asked without one; see CELL_GROUPS)
+    market_id: int = None
+    persona_id: int = None
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
         conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
-        for column, value in (("engine", self.engine), ("location", self.location)):
+        for column, value in (("engine", self.engine), ("location", self.location),
+                              ("market_id", self.market_id or None),
+                              ("persona_id", self.persona_id or None)):
             if value is not None:
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
+        for column, value in (("market_id", self.market_id), ("persona_id", self.persona_id)):
+            if value == 0:
+                conditions.append("{0}.%s IS NULL" % column)
         if self.truncated is not None:  # no parameter: the partial index chats_truncated
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         if self.shown is not None:  # the same for chats_unshown
@@ -7607,9 +8021,15 @@ class ChatScope:
 
     def by_prompt(self):
         """True when a filter needs each chat's prompt, location, truncation or answer shown,
-        which the rollups without a prompt or location column do not keep."""
+        which the rollups without a prompt or location column do not keep, or a market or
+        persona, which no rollup keeps."""
         return (self.narrows_prompts() or self.location is not None
-                or (self.truncated, self.shown) != (None, None))
+                or (self.truncated, self.shown) != (None, None) or self.by_cell())
+
+    def by_cell(self):
+        """True with a market or persona filter, which no rollup keeps: the chats in scope
+        are found through the index chats_market or chats_persona (packaging/docs/markets.md)."""
+        return self.market_id is not None or self.persona_id is not None
 
     def narrows_prompts(self):
         """True when a prompt, topic, tag or branded filter (or a list of prompts) narrows
@@ -7627,7 +8047,7 @@ class ChatScope:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums)."""
-        if (self.truncated, self.shown) != (None, None):
+        if (self.truncated, self.shown) != (None, None) or self.by_cell():
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -7642,7 +8062,8 @@ class ChatScope:
         """The group of chats (see prompt_groups in schema.sql) that the scope is narrowed
         to by a topic, a tag or branded, a location, or one of each, and nothing else but
         an engine ("all" without any); else None."""
-        if self.prompt_id is not None or self.prompt_ids is not None or len(self.prompt_groups()) > 1:
+        if (self.prompt_id is not None or self.prompt_ids is not None or self.by_cell()
+                or len(self.prompt_groups()) > 1):
             return None
         location = None if self.location is None else "location %s" % self.location
         return " ".join(key for key in (self.prompt_group(), location) if key) or "all"
@@ -7674,6 +8095,10 @@ class ChatScope:
         others of its window: each of its prompts' chats, its location's, or its window's."""
         if self.narrows_prompts():
             return "chats_prompt"
+        if self.market_id is not None:
+            return "chats_market"
+        if self.persona_id is not None:
+            return "chats_persona"
         if self.location is not None:
             return "chats_location"
         if self.shown is False:
@@ -7769,7 +8194,8 @@ def read_scope(query, values, workspace_id, now):
     return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
                  prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
                  location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"], shown=values["shown"],
+                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
+                 persona_id=values.get("personaId"),
                  domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
                  else None)
 
@@ -8340,6 +8766,14 @@ def prompts_in_scope(connection, scope):
     if scope.location is not None:
         conditions.append("p.location = ?")
         params.append(scope.location)
+    for table, column, value in (("prompt_markets", "market_id", scope.market_id),
+                                 ("prompt_personas", "persona_id", scope.persona_id)):
+        if value:  # the prompts now asked in the market (or as the persona)
+            conditions.append("p.prompt_id IN (SELECT prompt_id FROM %s WHERE %s = ?)"
+                              % (table, column))
+            params.append(value)
+        elif value == 0:  # those now asked without one
+            conditions.append("p.prompt_id NOT IN (SELECT prompt_id FROM %s)" % table)
     conditions.append("EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats))
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
@@ -8428,6 +8862,27 @@ def figure_changes(current, previous):
     change["citations"] = current["citations"] - previous["citations"]
     change["rank"] = current["rank"] - previous["rank"]
     return change
+
+
+def cell_groups(connection, scope, group_by):
+    """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
+    by name, then of the chats asked without one."""
+    field, table = CELL_GROUPS[group_by]
+    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
+                     "name_key, id" % sql_table(table, ("markets", "personas")),
+                     (scope.workspace_id,))
+    return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
+            for row in rows] + [(None, None, dataclasses.replace(scope, **{field: 0}))]
+
+
+def grouped_rankings(connection, scope, status, group_by):
+    """The rankings of each group of cell_groups: {id, name, chats, brands}."""
+    groups = []
+    for group_id, name, part in cell_groups(connection, scope, group_by):
+        document = rankings(connection, part, status)
+        groups.append({"id": group_id, "name": name, "chats": document["chats"],
+                       "brands": document["brands"]})
+    return groups
 
 
 def rankings(connection, scope, status, interval=None, compare=False):
@@ -8755,6 +9210,8 @@ def annotations_document(connection, scope, page, per_page):
 # consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
 # lists overlap fully (1).
 
+# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only (a
+# market's stability is its marketId filter's).
 STABILITY_GROUPS = ("prompt", "engine", "topic")
 STABILITY_PARAMS = QUERY_PARAMS + (
     Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
@@ -8795,7 +9252,7 @@ def stability_rows(connection, scope):
         SELECT id FROM brands WHERE workspace_id = ? AND status = 'active'""",
         (scope.workspace_id,))}
     rows = query_all(connection, """
-        SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at,
+        SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at, c.market_id, c.persona_id,
                (SELECT group_concat(cb.brand_id) FROM chat_brands cb
                 WHERE cb.chat_id = c.id AND cb.position IS NOT NULL) AS brands,
                (SELECT group_concat(DISTINCT s.domain) FROM chat_sources s
@@ -8816,7 +9273,9 @@ def stability_groups(connection, scope, group_by, chats):
         (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
     runs = {}
     for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
-        runs.setdefault((chat["run_id"], chat["engine"]), []).append(chat)
+        # a run's samples of one engine in one cell
+        runs.setdefault((chat["run_id"], chat["engine"], chat["market_id"], chat["persona_id"]),
+                        []).append(chat)
     groups = {}
     for samples in runs.values():
         prompt = prompts.get(samples[0]["prompt_id"], {"id": samples[0]["prompt_id"],
@@ -9670,6 +10129,7 @@ def chats_json(connection, workspace_id, rows):
              "cost": row["cost"], "createdAt": row["created_at"],
              "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
              "shown": bool(row["shown"]), "sentimentMethod": row["sentiment_method"],
+             "marketId": row["market_id"], "personaId": row["persona_id"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
@@ -9894,6 +10354,9 @@ def add_analytics_routes(app, db):
         compare = values["compare"] == "previous"
         with db.read() as connection:
             document = rankings(connection, scope, values["status"], interval, compare)
+            if values["groupBy"]:
+                document.update(groupBy=values["groupBy"], groups=grouped_rankings(
+                    connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
@@ -10041,15 +10504,17 @@ class Worker:
         deadline = time.monotonic() + self.lease_seconds * LEASE_WORKING_SHARE
         reader = ChatReader(connection, run["workspace_id"])
         samples = run_samples(connection, prompt)
-        answered = {(row["engine"], row["sample"]) for row in query_all(
-            connection, "SELECT engine, sample FROM chats WHERE run_id = ?", (run["id"],))}
+        answered = {(row["engine"], row["sample"], row["market_id"], row["persona_id"])
+                    for row in query_all(connection, "SELECT engine, sample, market_id, persona_id "
+                                         "FROM chats WHERE run_id = ?", (run["id"],))}
         disabled = disabled_engines(connection, run["workspace_id"])
+        cells = prompt_cells(connection, prompt)
         answers, failures, held = [], {}, []
         for engine in self.engines:
             if engine.name in disabled:
                 continue
-            for sample in range(1, samples + 1):
-                if (engine.name, sample) in answered:
+            for cell, sample in itertools.product(cells, range(1, samples + 1)):
+                if (engine.name, sample, *cell.key()) in answered:
                     continue
                 if self._stopping.is_set():
                     raise WorkerStopping()
@@ -10059,13 +10524,14 @@ class Worker:
                 started = time.perf_counter()
                 try:
                     answer = bounded_answer(engine.ask_sample(
-                        prompt, sample, self.db.clock(), reader.brands, deadline=deadline,
-                        posted=PostedTask(self.db, run, engine.name, sample)))
+                        cell.asked(prompt, engine), sample, self.db.clock(), reader.brands,
+                        deadline=deadline, posted=PostedTask(self.db, run, engine.name, sample,
+                                                             cell.key())))
                 except Exception as error:  # an adapter's failure is kept on the run
                     failures[engine] = error
                     break  # its other samples are asked again with the run's next attempt
                 answers.append((engine, answer, int((time.perf_counter() - started) * 1000),
-                                sample))
+                                sample, cell))
         self.finish(run, prompt, reader, answers, failures, held, deadline)
 
     def finish(self, run, prompt, reader, answers, failures, held=(), deadline=None):
@@ -10074,8 +10540,8 @@ class Worker:
         # every call counts, each sample's and each failed one (one per engine that failed)
         uncounted = [engine.name for engine, *_ in answers if engine.daily_limit is None] + [
             engine.name for engine in failures if engine.daily_limit is None]
-        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample)
-                    for engine, answer, latency_ms, sample in answers]
+        prepared = [prepare_chat(engine, answer, latency_ms, reader, prompt["text"], sample, cell)
+                    for engine, answer, latency_ms, sample, cell in answers]
         judged = [chat for chat in prepared if self.judge_chat(chat, reader, deadline)]
         if self.judge is not None and self.judge.daily_limit is None:
             uncounted += [self.judge.name] * len(judged)
@@ -13551,6 +14017,13 @@ def service_schemas():
 
 PROMPT_SAMPLES = dict(nullable_schema(SAMPLES), description="How many times each run asks each "
                       "engine this prompt; null: the workspace's samplesPerRun.")
+PROMPT_CELLS = {
+    "marketIds": dict(array_schema(ID, MAX_CELLS_PER_PROMPT), description="The workspace's "
+                      "markets it is asked in (none: asked once, with its own location)."),
+    "personaIds": dict(array_schema(ID, MAX_CELLS_PER_PROMPT), description="The workspace's "
+                       "personas it is asked as. A run asks each engine once per cell, market x "
+                       "persona (one list empty: the other's alone), at most %d cells."
+                       % MAX_CELLS_PER_PROMPT)}
 
 
 def resource_schemas():
@@ -13563,7 +14036,8 @@ def resource_schemas():
     prompt_item = {
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
-        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES}
+        "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES,
+        **PROMPT_CELLS}
     prompt = {
         "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
         "location": nullable_schema(string_schema()),
@@ -13576,7 +14050,7 @@ def resource_schemas():
         "topic": nullable_schema(schema_ref("Topic")),
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
-                        "that was not canceled (null: never run).")}
+                        "that was not canceled (null: never run)."), **PROMPT_CELLS}
     return {
         "Topic": object_schema(topic),
         "TopicBody": body_schema({"name": NAME}, ["name"]),
@@ -13624,8 +14098,39 @@ def resource_schemas():
                          description="Tag ids or names (a new name makes a tag), or the tags "
                                      "as GET shows them (their ids count)."),
             "topicId": nullable_schema(ID), "topicName": NAME,
-            "samplesPerRun": PROMPT_SAMPLES}, prompt),
-    } | brand_schemas()
+            "samplesPerRun": PROMPT_SAMPLES, **PROMPT_CELLS}, prompt),
+    } | brand_schemas() | cell_schemas()
+
+
+def cell_schemas():
+    """Markets and personas: their bodies, how they are shown and their pages."""
+    name = input_schema(1, BRAND_NAME_MAX_LENGTH)
+    market = {
+        "name": name,
+        "country": input_schema(2, 2, examples=["DE"], description="An assigned ISO 3166-1 "
+                                "alpha-2 country code (any case; stored in upper case)."),
+        "language": input_schema(2, LANGUAGE_TAG_MAX_LENGTH, examples=["de", "zh-Hant-TW"],
+                                 description="A BCP 47 language tag: a language subtag (2 or "
+                                 "3 letters), an optional script (4 letters) and region (2 "
+                                 "letters or 3 digits)."),
+        "city": nullable_schema(input_schema(0, BRAND_NAME_MAX_LENGTH))}
+    persona = {"name": name, "description": input_schema(
+        1, PERSONA_DESCRIPTION_MAX_LENGTH, examples=["a CFO at a 200-person logistics company "
+                                                     "comparing tools"],
+        description="Told to the engines verbatim (see the manual's markets page).")}
+    stamps = {"id": ID, "workspaceId": ID, "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
+    schemas = {}
+    for kind, body, required in (("Market", market, ["name", "country", "language"]),
+                                 ("Persona", persona, ["name", "description"])):
+        shown = dict({field: string_schema() for field in body}, **stamps)
+        if "city" in body:
+            shown["city"] = nullable_schema(string_schema())
+        schemas.update({
+            kind: object_schema(shown),
+            kind + "Create": body_schema(body, required),
+            kind + "Update": update_schema(body, shown),
+            kind + "Page": object_schema(dict(PAGE_FIELDS, data=array_schema(schema_ref(kind))))})
+    return schemas
 
 
 def brand_schemas():
@@ -13818,8 +14323,17 @@ def analytics_schemas():
         "Rankings": object_schema(dict(window, chats=COUNT, answerRate=schema_ref("AnswerRate"),
                                        brands=array_schema(schema_ref("BrandRanking")),
                                        interval={"enum": list(INTERVALS)},
-                                       previous=object_schema(dict(window, chats=COUNT))),
-                                  optional=("interval", "previous")),
+                                       previous=object_schema(dict(window, chats=COUNT)),
+                                       groupBy={"enum": list(CELL_GROUPS)},
+                                       groups=dict(array_schema(object_schema({
+                                           "id": nullable_schema(ID),
+                                           "name": nullable_schema(string_schema()),
+                                           "chats": COUNT,
+                                           "brands": array_schema(schema_ref("BrandRanking"))})),
+                                           description="With groupBy: each market's (or "
+                                           "persona's) rankings by name, then those of the chats "
+                                           "asked without one (id null).")),
+                                  optional=("interval", "previous", "groupBy", "groups")),
         "Usage": dict(object_schema({
             "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
             "cachedInputTokens": nullable_schema(COUNT),
@@ -13861,6 +14375,10 @@ def analytics_schemas():
                       "AI Overview for this query): no answer, sources cited or mentions, and "
                       "the chat counts in every figure's denominator (the manual, "
                       "/docs/analytics)."},
+            "marketId": dict(nullable_schema(ID), description="The market it was asked in "
+                             "(its location is the market's); null: asked without one."),
+            "personaId": dict(nullable_schema(ID), description="The persona it was asked as; "
+                              "null: asked without one."),
             "sentimentMethod": {"enum": ["vader", "judge"], "description": "Who rated the "
                                 "mentions' sentiment: VADER (offline), or the judge engine."},
             "judge": dict(nullable_schema(object_schema({"engine": string_schema(),
@@ -14568,6 +15086,8 @@ ERROR_RESPONSES = {
             "after Retry-After seconds); "
             "ACTIONS_REFRESH_IN_PROGRESS: a compute of the workspace's actions is asked or "
             "running (try again after Retry-After seconds); "
+            "IN_USE: a market or persona that prompts are asked in (take it out of their "
+            "marketIds or personaIds first); "
             "SOURCE_OFFSET_CONFLICT: a log upload's offset is past what its source has read; "
             "UPLOAD_IN_PROGRESS: another log upload of the workspace is running.",
             ("Retry-After",) + RATE_LIMIT_HEADERS),
@@ -15188,6 +15708,7 @@ def add_routes(app, db):
     add_topic_routes(app, db)
     add_tag_routes(app, db)
     add_brand_routes(app, db)
+    add_cell_routes(app, db)
     add_analytics_routes(app, db)
     add_signal_routes(app, db)
     add_engine_routes(app, db)
@@ -15358,6 +15879,16 @@ FILTERS_TEMPLATE = """<form method="get" class="card filters" aria-label="Filter
 <option{{!' selected' if values["location"] == location else ''}}>{{location}}</option>
 % end
 </select></div>
+% for field, label, items in (("marketId", "Market", choices["markets"]), ("personaId", "Persona", choices["personas"])):
+% if items:
+<div><label for="f-{{field}}">{{label}}</label>
+<select id="f-{{field}}" name="{{field}}"><option value="">All {{label.lower()}}s</option>
+% for item in items:
+<option value="{{item["id"]}}"{{!' selected' if values.get(field) == item["id"] else ''}}>{{item["name"]}}</option>
+% end
+</select></div>
+% end
+% end
 <div><label for="f-branded">Prompts</label>
 <select id="f-branded" name="branded"><option value="">Branded and non-branded</option>
 <option value="true"{{!' selected' if values["branded"] is True else ''}}>Branded (name a brand)</option>
@@ -15516,6 +16047,27 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 </tbody></table></div>
 % end
 </section>
+% if markets:
+<section class="card" aria-labelledby="markets-title">
+<h2 id="markets-title">Visibility by market</h2>
+<div class="scroll"><table class="markets">
+<thead><tr><th scope="col">Brand</th>
+% for market in markets["groups"]:
+<th scope="col" class="num">{{market["name"]}}</th>
+% end
+<th scope="col">Strongest</th><th scope="col">Weakest</th></tr></thead>
+<tbody>
+% for brand in markets["brands"]:
+<tr><th scope="row">{{brand["name"]}}</th>
+% for figure in brand["cells"]:
+<td class="num">{{percent(figure["value"])}}{{!margin(figure)}}</td>
+% end
+<td>{{brand["strongest"] or "–"}}</td><td>{{brand["weakest"] or "–"}}</td></tr>
+% end
+</tbody></table></div>
+<p class="hint">Each market's chats of the window, with the filters above; the chats asked without a market are left out.</p>
+</section>
+% end
 """
 
 DIVERGENCE_TEMPLATE = """<form method="get" class="card filters" aria-label="Engines compared">
@@ -17213,7 +17765,8 @@ WINDOW_PARAM = Param("days", "choice", "The window: the last 7, 30, 90 or 365 da
                      choices=DASHBOARD_WINDOWS, default="30")
 INTERVAL_PARAM = Param("interval", "choice", "A point per day or per week (default: day up to "
                        "90 days).", choices=tuple(INTERVALS))
-FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated", "shown")
+FILTER_NAMES = ("engine", "topicId", "tagId", "location", "branded", "truncated", "shown",
+                "marketId", "personaId")
 FILTER_PARAMS = (WINDOW_PARAM,) + tuple(p for p in SCOPE_PARAMS if p.name in FILTER_NAMES)
 OVERVIEW_PARAMS = FILTER_PARAMS + (INTERVAL_PARAM,)
 PROMPT_PAGE_PARAMS = (WINDOW_PARAM, INTERVAL_PARAM)
@@ -17302,6 +17855,9 @@ def filter_choices(connection, workspace_id):
         "locations": [row["location"] for row in query_all(connection, """
             SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
             ORDER BY location""", (workspace_id,))],
+        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? "
+                                 "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
+                                 (workspace_id,)) for cell in CELL_KINDS},
     }
 
 
@@ -17583,6 +18139,29 @@ def figure_words(figure, shown):
     return "%s (%s to %s)" % tuple(shown(figure[name]) for name in ("value", "lower", "upper"))
 
 
+def market_brand_table(connection, scope):
+    """The overview's market x brand table: {groups: the markets by name, brands: [{name,
+    cells: each market's visibility, strongest, weakest: the markets of its highest and
+    lowest visibility (None without chats)}]}; None for a workspace without markets."""
+    if scope.market_id is not None:
+        return None  # one market is shown: the rankings are its
+    groups = [group for group in grouped_rankings(connection, scope, "active", "market")
+              if group["id"] is not None]
+    if not groups:
+        return None
+    brands = []
+    for row in groups[0]["brands"]:
+        cells = [next(brand["visibility"] for brand in group["brands"]
+                      if brand["brandId"] == row["brandId"]) for group in groups]
+        measured = [(cell["value"], group["name"]) for cell, group in zip(cells, groups)
+                    if cell["value"] is not None]
+        brands.append({"name": row["name"], "cells": cells,
+                       "strongest": max(measured)[1] if measured else None,
+                       "weakest": min(measured)[1] if measured else None})
+    brands.sort(key=lambda brand: brand["name"].casefold())
+    return {"groups": groups, "brands": brands}
+
+
 def add_overview_routes(app, db):
     @app.get("/", signed_out=sign_in_page)
     def overview():
@@ -17596,13 +18175,14 @@ def add_overview_routes(app, db):
             failing = failing_in_workspace(connection, app.config["tracker.worker"].engines,
                                            caller().workspace_id, db.clock())
             signals = signal_lines(connection, caller().workspace_id)
+            markets = market_brand_table(connection, scope)
             _, actions = actions_part(connection, caller().workspace_id,
                                       {"page": 1, "perPage": OVERVIEW_ACTIONS}, False, "/")
         rows = document["brands"]
         body = render_part("overview", filters=filters, document=document,
                            window_words=window_words(values["days"]), days=values["days"],
                            failing=failing, signals=signals, actions=actions,
-                           steps=None if all(started.values()) else started,
+                           steps=None if all(started.values()) else started, markets=markets,
                            movers=movers(rows) if document["previous"]["chats"] else [],
                            visibility=figure_chart("Visibility", rows, "visibility", annotations),
                            share=figure_chart("Share of voice", rows, "shareOfVoice",

@@ -378,6 +378,7 @@ def test_chats_list_newest_first_with_sources_and_mentions(api, example):
                   "cacheWriteInputTokens": None, "searches": None},
         "createdAt": "2026-11-19T10:00:00.000Z", "truncated": False, "modelVersion": None,
         "shown": True,
+        "marketId": None, "personaId": None,
         "sentimentMethod": "vader", "judge": None, "judgeCost": None,
         "sources": [{"url": "https://acme.com/x", "domain": "acme.com", "host": "acme.com",
                      "title": None, "cited": True, "position": 1, "category": "own",

@@ -86,3 +86,15 @@ def test_the_surfaces_bench_reads_each_reply():
     assert [line[:34].strip() for line in done.stdout.splitlines()] == [
         "reply", "OpenAI Responses, typical answer", "SerpApi AI Mode, 300 KB",
         "DataForSEO SERP, 200 items"]
+
+
+def test_the_markets_bench_runs_and_prints_each_request():
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_markets.py"),
+                           "--prompts", "2", "--markets", "2", "--personas", "1", "--days", "2",
+                           "--rounds", "1"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("2 prompts x 2 markets x 1 personas x 3 engines, 2 days: 24 "
+                                  "chats (without markets: 12)")
+    assert [line.split(" | ")[0] for line in done.stdout.splitlines()[3:]] == [
+        "| rankings", "| rankings groupBy=market (the market x brand table)",
+        "| rankings marketId=1"]

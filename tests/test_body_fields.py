@@ -24,6 +24,8 @@ def json_operations(api):
     tag = api.post("/tags", {"name": "Q4"}).json["data"]
     prompt = api.post("/prompts", {"text": "Best CRM?"}).json["data"]["prompts"][0]
     brand = api.post("/brands", {"name": "Acme"}).json["data"]
+    market = api.post("/markets", {"name": "DE", "country": "DE", "language": "de"}).json["data"]
+    persona = api.post("/personas", {"name": "CFO", "description": "a CFO"}).json["data"]
     webhook = api.post("/webhooks", {"url": "https://hooks.example.com/x",
                                      "events": ["run.completed"]}).json["data"]
     engine = api.get("/engines").json["data"][0]["label"]
@@ -43,6 +45,10 @@ def json_operations(api):
         ("PATCH", "/prompts/%d" % prompt["id"], {"status": "paused"}),
         ("POST", "/brands", {"name": "Notion"}),
         ("PATCH", "/brands/%d" % brand["id"], {"color": "#112233"}),
+        ("POST", "/markets", {"name": "FR", "country": "FR", "language": "fr"}),
+        ("PATCH", "/markets/%d" % market["id"], {"city": "Berlin"}),
+        ("POST", "/personas", {"name": "CTO", "description": "a CTO"}),
+        ("PATCH", "/personas/%d" % persona["id"], {"description": "a CFO of a bank"}),
         ("PATCH", "/engines/" + engine, {"enabled": False}),
         ("PATCH", "/actions/%d" % action["id"], {"status": "done"}),
         ("PUT", "/source-categories/example.org", {"category": "ugc"}),

@@ -342,3 +342,50 @@ def test_the_overview_opens_with_actions_and_one_click_marks_one_done(served, si
         no_console_errors(driver)
     finally:
         driver.quit()
+
+
+@pytest.fixture(scope="module")
+def served_markets(tmp_path_factory):
+    """(url, key, server) of the history workspace with two markets, a persona and a prompt
+    asked in them (issue 40), answered at once."""
+    import json
+    import urllib.request
+    from conftest import ServerProcess
+
+    path = tmp_path_factory.mktemp("markets") / "tracker.db"
+    key = browser.history_database(path)
+    server = ServerProcess(path, "--runs", "instant",
+                           *("--engine=" + engine for engine in browser.ENGINES)).start()
+    for resource, body in (("markets", {"name": "Germany", "country": "DE", "language": "de"}),
+                           ("markets", {"name": "United States", "country": "US",
+                                        "language": "en-US", "city": "Austin"}),
+                           ("personas", {"name": "CFO", "description": "a CFO"}),
+                           ("prompts", {"text": "Which CRM do you recommend?",
+                                        "marketIds": [1, 2], "personaIds": [1]})):
+        urllib.request.urlopen(urllib.request.Request(
+            server.url + "/api/v1/" + resource, json.dumps(body).encode(), method="POST",
+            headers={"Authorization": "Bearer " + key, "Content-Type": "application/json"}))
+    yield server.url, key, server
+    server.stop()
+
+
+@pytest.mark.parametrize("size", [browser.DESKTOP, browser.PHONE], ids=["desktop", "phone"])
+def test_the_market_by_brand_table_and_the_persona_filter_fit_desktop_and_phone(served_markets,
+                                                                                 size):
+    url, key, _ = served_markets
+    driver = browser.chrome(size)
+    try:
+        browser.sign_in(driver, url, key)
+        arrived(driver, "Overview")
+        table = driver.find_element(By.CSS_SELECTOR, "table.markets")
+        assert [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")][:3] == [
+            "Brand", "Germany", "United States"]
+        assert driver.execute_script(FIT_PROBLEMS) == []
+        Select(driver.find_element(By.NAME, "personaId")).select_by_visible_text("CFO")
+        driver.find_element(By.NAME, "personaId").submit()
+        arrived(driver, "Overview", "personaId=1")
+        assert driver.find_element(By.CSS_SELECTOR, "table.markets").is_displayed()
+        assert driver.execute_script(FIT_PROBLEMS) == []
+        no_console_errors(driver)
+    finally:
+        driver.quit()
