@@ -10128,8 +10128,8 @@ def chats_json(connection, workspace_id, rows):
              "latencyMs": row["latency_ms"], "usage": usage_json(row["usage"]),
              "cost": row["cost"], "createdAt": row["created_at"],
              "truncated": bool(row["truncated"]), "modelVersion": row["model_version"],
-             "shown": bool(row["shown"]), "sentimentMethod": row["sentiment_method"],
-             "marketId": row["market_id"], "personaId": row["persona_id"],
+             "shown": bool(row["shown"]), "marketId": row["market_id"],
+             "personaId": row["persona_id"], "sentimentMethod": row["sentiment_method"],
              "judge": {"engine": row["judge_engine"], "model": row["judge_model"]}
              if row["sentiment_method"] == "judge" else None, "judgeCost": row["judge_cost"],
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]

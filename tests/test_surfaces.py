@@ -467,3 +467,20 @@ def test_surface_engines_are_asked_but_not_listed_by_get_engines(db, surfaces):
     assert [engine["label"] for engine in listed] == ["simulated"]
     app.patch_json(tracker.API_PREFIX + "/engines/aio", {"enabled": False}, headers=headers,
                    status=404)
+
+
+def test_queue_mode_keeps_a_task_per_market_and_persona(db, api, surfaces):
+    """Each cell's sample is its own task: two markets are two posts, each collected into
+    its own chat, and none is posted again."""
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    for name, country in (("France", "FR"), ("Germany", "DE")):
+        api.post("/markets", {"name": name, "country": country, "language": country.lower()})
+    api.post("/personas", {"name": "CFO", "description": "a CFO"})
+    api.post("/prompts", {"text": "Best CRM?", "marketIds": [1, 2], "personaIds": [1]})
+    tracker.Worker(db, [queued(surfaces)]).run_pending()
+    assert sorted(post[0]["location_code"] for post in surfaces.posted) == [2250, 2276]
+    chats = api.get("/analytics/chats").json["data"]["data"]
+    assert sorted((chat["marketId"], chat["personaId"]) for chat in chats) == [(1, 1), (2, 1)]
+    assert sorted(row["cell"] for row in db.connection().execute(
+        "SELECT cell FROM surface_tasks").fetchall()) == ["1:1", "2:1"]
+    assert all("persona: not applied" in chat["notes"] for chat in chats)
