@@ -15947,7 +15947,7 @@ ACTION_ITEM_TEMPLATE = """<li class="action"><strong>{{action["title"]}}</strong
 
 ACTIONS_TEMPLATE = """<section class="card" aria-labelledby="actions-title"><h2 id="actions-title">What to do next</h2>
 % if items:
-<ol class="actions">
+<ol class="action-list">
 % for item in items:
 {{!item}}
 % end
@@ -16663,7 +16663,7 @@ th a.sort { color: inherit; }
           gap: 12px; list-style: none; padding: 0; margin: 0; }
 .movers li { border: 1px solid var(--line); border-radius: 8px; padding: 8px 12px; }
 .signals li { margin: 8px 0; }
-.actions li.action { margin: 8px 0; overflow-wrap: anywhere; }
+li.action, li.action li { margin: 8px 0; overflow-wrap: anywhere; min-width: 0; }
 .movers strong { display: block; font-size: 22px; font-variant-numeric: tabular-nums; }
 .steps li { margin-bottom: 8px; }
 .up { color: var(--up); } .down { color: var(--down); } .same { color: var(--muted); }

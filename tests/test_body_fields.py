@@ -78,6 +78,9 @@ BAD_FIELDS = {
     "/traffic": ("retentionDays", 0, "must be an integer from 1 to "),
     "/webhooks": ("events", [], "must name at least one event"),
     "/redeliver": ("deliveryId", 0, "must be a positive integer id"),
+    "/actions": ("status", "closed", "must be one of open, done, dismissed"),
+    "/markets": ("language", "not a tag", "must be a BCP 47 language tag"),
+    "/personas": ("description", 5, "must be a string"),
 }
 
 

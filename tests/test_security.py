@@ -38,6 +38,8 @@ def populate(api, marker, runs=True):
          "tags": ["%s tag" % marker], "location": "%s town" % marker} for n in range(3)]})
     api.post("/webhooks", {"url": "https://%s.example/hook" % marker.lower(),
                            "events": ["run.completed"]})
+    api.post("/markets", {"name": "%s market" % marker, "country": "DE", "language": "de"})
+    api.post("/personas", {"name": "%s persona" % marker, "description": "%s buyer" % marker})
 
 
 def ids(api):
@@ -46,6 +48,8 @@ def ids(api):
     found["prompts"] = api.get("/prompts").json["data"]["data"][0]["id"]
     found["analytics/chats"] = api.get("/analytics/chats").json["data"]["data"][0]["id"]
     found["webhooks"] = api.get("/webhooks").json["data"][0]["id"]
+    for kind in ("markets", "personas"):
+        found[kind] = api.get("/" + kind).json["data"]["data"][0]["id"]
     return found
 
 
@@ -56,6 +60,7 @@ LIST_VIEWS = [
     "/analytics/queries", "/engines", "/source-categories", "/analytics/discovered-brands",
     "/analytics/gaps/prompts", "/analytics/gaps/domains", "/source-categories/shared.example",
     "/analytics/traffic", "/analytics/traffic?groupBy=page", "/traffic/settings", "/traffic/robots",
+    "/markets", "/personas",
 ]
 
 
@@ -69,7 +74,8 @@ def view(api, own):
 
 # The ids a route takes in its path and query, by the kind of item they name.
 PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
-              "analytics/chats": "analytics/chats", "webhooks": "webhooks", "actions": "actions"}
+              "analytics/chats": "analytics/chats", "webhooks": "webhooks", "actions": "actions",
+              "markets": "markets", "personas": "personas"}
 QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
 VALID_BODIES = {
     "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
@@ -77,6 +83,8 @@ VALID_BODIES = {
     "brands": {"name": "Hijacked", "domains": ["evil.example"], "status": "hidden"},
     "webhooks": {"url": "https://evil.example/", "events": ["run.failed"], "status": "disabled"},
     "actions": {"status": "dismissed"},
+    "markets": {"name": "Hijacked", "country": "FR", "language": "fr"},
+    "personas": {"name": "Hijacked", "description": "a hijacker"},
 }
 POST_BODIES = {"redeliver": {"deliveryId": 1}}  # the POSTs to an item that take a body
 QUERY_PARAMS = {  # the id filters each list route takes
@@ -409,6 +417,8 @@ NEEDS_QUERY = {"/analytics/divergence": 422}
 def test_names_that_look_like_html_are_data_served_as_json(client, db):
     api = make_api(client, db, rate_limit=10 ** 9)
     api.post("/webhooks", {"url": "https://hooks.example/", "events": ["run.completed"]})
+    api.post("/markets", {"name": PAYLOADS[0], "country": "DE", "language": "de"})
+    api.post("/personas", {"name": PAYLOADS[0][:100], "description": PAYLOADS[0][:500]})
     for n, payload in enumerate(PAYLOADS):
         api.post("/topics", {"name": "%d %s" % (n, payload)})
         api.post("/tags", {"name": "%d %s" % (n, payload)})
