@@ -20459,6 +20459,8 @@ def cmd_serve(args):
         check_demo_arguments(args)
         args.db = args.demo
     seed = read_seed(args.seed) if args.seed else None
+    if seed is not None:
+        load_seed(Database(":memory:"), seed)  # refused now, before any file or socket
     prices = read_prices(args.prices) if args.prices else None
     engines = demo_engines(time.time()) if args.demo else configure_engines(
         args.engine, prices=prices, daily_limits=args.engine_daily_limit,
@@ -20471,7 +20473,7 @@ def cmd_serve(args):
     db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)
     if args.demo:
         check_demo_database(db)
-    app = make_app(db, engines=engines, seed=seed, runs=args.runs,
+    app = make_app(db, engines=engines, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
@@ -20481,10 +20483,12 @@ def cmd_serve(args):
                    replication=replication)
 
     def announce(url):
-        # Only now, with the port bound, is the first key made: a start that cannot serve
-        # (the port taken) must not make the key it would never show.
+        # Only now, with the port bound, are the seed and the first key made: a start that
+        # cannot serve (the port taken) must not make the keys it would never show, nor
+        # fill the file a retry with the same seed needs empty.
+        seed_keys = load_seed(db, seed) if seed is not None else []
         created = None if seed else serve_demo(app) if args.demo else bootstrap(db)
-        keys = app.config["tracker.seed_keys"] or ([created] if created else [])
+        keys = seed_keys or ([created] if created else [])
         first_key = keys[0]["key"] if keys else None
         if created:
             sys.stderr.write(
