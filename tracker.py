@@ -5987,11 +5987,12 @@ class PostedTask:
     after it."""
 
     def __init__(self, db, run, engine, sample, cell=(None, None)):
-        # cell: the (market id, persona id) it is asked in; each cell's sample is a task
-        where = "%s:%s" % tuple("" if part is None else part for part in cell) \
-            if cell != (None, None) else ""
+        # cell: the (market id, persona id) it is asked in; each cell's sample is a task,
+        # kept as "market:persona" ("" for a prompt asked without either, as before cells)
+        market, persona = ("" if part is None else part for part in cell)
         self.db, self.run = db, run
-        self.key = (run["id"], run["workspace_id"], engine, sample, where)
+        self.key = (run["id"], run["workspace_id"], engine, sample,
+                    "%s:%s" % (market, persona) if market or persona else "")
 
     def get(self):
         """{"tag", "task_id" (None until the post answered), "cost"} or None: not posted."""
