@@ -98,3 +98,12 @@ def test_the_markets_bench_runs_and_prints_each_request():
     assert [line.split(" | ")[0] for line in done.stdout.splitlines()[3:]] == [
         "| rankings", "| rankings groupBy=market (the market x brand table)",
         "| rankings marketId=1"]
+
+
+def test_the_ingest_bench_prints_the_floor_ratio():
+    """One round of two prompts: the worker's write transactions replayed without triggers."""
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_ingest.py"),
+                           "--prompts", "2", "--rounds", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    floor = [line for line in done.stdout.splitlines() if line.startswith("floor ratio: ")]
+    assert len(floor) == 1 and float(floor[0].split(": ")[1]) > 0
