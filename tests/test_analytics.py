@@ -576,8 +576,6 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     params = dict(params, **{"from": window[0], "to": window[1]})
     source_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     requests = [("/analytics/rankings", params),
-                ("/analytics/rankings", dict(source_params, groupBy="market")),
-                ("/analytics/rankings", dict(source_params, groupBy="persona")),
                 ("/analytics/sources", dict(source_params, perPage="100")),
                 ("/analytics/sources", dict(source_params, perPage="100", groupBy="url",
                                             domain="g2.com")),
