@@ -555,10 +555,35 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The daily sums per market and persona (schema 14), and the triggers on chat_brands that
+# fill them (those on chats come with its rebuild: markets_schema_sql).
+CELL_ROLLUPS = ("cell_daily_chats", "cell_daily_brands")
+CELL_BRAND_TRIGGERS = ("chat_brands_by_cell_insert", "chat_brands_by_cell_delete")
+
+
+def cell_rollups_schema_sql():
+    """The per-cell rollups, with the sums of every chat so far: each was asked without a
+    market or persona (cell 0, 0), so they are the workspace's daily sums."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in CELL_ROLLUPS)))
+            + "".join("%s;\n" % created[name] for name in CELL_BRAND_TRIGGERS)
+            + """INSERT INTO cell_daily_chats (workspace_id, market_id, persona_id, day, engine,
+                                               chats, shown)
+                 SELECT workspace_id, 0, 0, day, engine, chats, shown FROM daily_chats;
+                 INSERT INTO cell_daily_brands (workspace_id, market_id, persona_id, day, engine,
+                     brand_id, mentioned, position_sum, cited, sentiment_sum, sentiment_scored,
+                     positive, neutral, negative)
+                 SELECT workspace_id, 0, 0, day, engine, brand_id, mentioned, position_sum, cited,
+                        sentiment_sum, sentiment_scored, positive, neutral, negative
+                 FROM daily_brands;\n""")
+
+
 def upgrade_to_1_1():
-    """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
+    """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
+    rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
-                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql()))
+                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
+                    cell_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -7186,11 +7211,22 @@ def dedupe_key(text, location):
     return text.casefold() + "\x1f" + (location or "").casefold()
 
 
-def existing_dedupe_keys(connection, workspace_id, keys):
-    return {row["dedupe_key"] for row in query_all(connection, """
-        SELECT dedupe_key FROM prompts
-        WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps(list(keys))))}
+def existing_cells_by_dedupe_key(connection, workspace_id, keys):
+    """{dedupe key: [the cells (prompt_cell_ids) of each prompt of the workspace with it]}."""
+    found = {}
+    for row in query_all(connection, """
+            SELECT id, dedupe_key FROM prompts
+            WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
+            (workspace_id, json.dumps(list(keys)))):
+        found.setdefault(row["dedupe_key"], []).append(prompt_cell_ids(connection, row["id"]))
+    return found
+
+
+def shares_a_cell(first, second):
+    """True when two prompts' cells (marketIds, personaIds; an empty list: asked without
+    one) meet: the same text there would be asked twice in one market as one persona."""
+    return all(set(first.get(name) or [None]) & set(second.get(name) or [None])
+               for name in ("marketIds", "personaIds"))
 
 
 def set_prompt_tags(connection, prompt_id, tag_ids):
@@ -7212,21 +7248,22 @@ def create_prompts(db, workspace_id, items):
     with db.write() as connection:
         naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
-        existing = existing_dedupe_keys(connection, workspace_id, keys)
+        existing = existing_cells_by_dedupe_key(connection, workspace_id, keys)
         for index, item in items:
             key = dedupe_key(item["text"], item["location"])
             unowned = unowned_cells(connection, workspace_id, item, item.get("path", ""))
+            earlier = [other for other, cells in seen.get(key, []) if shares_a_cell(item, cells)]
             if unowned:
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Validation failed", "errors": unowned})
-            elif key in existing:
+            elif any(shares_a_cell(item, cells) for cells in existing.get(key, [])):
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Duplicate prompt: already in the workspace"})
-            elif key in seen:
+            elif earlier:
                 failures.append({"index": index, "text": item["text"],
-                                 "message": "Duplicate prompt: same as item %d" % seen[key]})
+                                 "message": "Duplicate prompt: same as item %d" % earlier[0]})
             else:
-                seen[key] = index
+                seen.setdefault(key, []).append((index, item))
                 accepted.append(item)
         topics = ensure_named(connection, "topics", workspace_id,
                               [item["topic"] for item in accepted if item["topic"]], now)
@@ -7432,7 +7469,8 @@ def add_prompt_routes(app, db):
             "A body with `prompts` is bulk (1–%d objects), anything else is one item. Wrong "
             "shapes (not an object, `prompts` not an array of 1–%d objects, an invalid single "
             "item) are 422. In a bulk body an invalid item, or a duplicate (same text and "
-            "location, ignoring case, already in the workspace or earlier in the batch), is "
+            "location, ignoring case, and a market and persona in common, no list counting as "
+            "none: already in the workspace or earlier in the batch), is "
             "skipped and reported; the rest commit in one transaction. A single duplicate is 201 "
             "with `created: 0, failed: 1`. A bulk create answers 201 with `created`, `failed`, the "
             "created `prompts`, and an `errors` entry per skipped item (`{\"index\", \"text\", "
@@ -8013,8 +8051,9 @@ class ChatScope:
         has a column for each filter it has."""
         conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.start[:10], self.end[:10]]
-        for column, value in (("engine", self.engine), ("location", self.location)):
-            if value is not None:
+        for column, value in (("engine", self.engine), ("location", self.location),
+                              ("market_id", self.market_id), ("persona_id", self.persona_id)):
+            if value is not None:  # a cell rollup's market or persona 0: asked without one
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
         prompt_conditions, prompt_params = self.prompt_conditions()
@@ -8023,12 +8062,13 @@ class ChatScope:
     def by_prompt(self):
         """True when a filter needs each chat's prompt, location, truncation or answer shown,
         which the rollups without a prompt or location column do not keep, or a market or
-        persona, which no rollup keeps."""
+        persona, which only the per-cell rollups keep."""
         return (self.narrows_prompts() or self.location is not None
                 or (self.truncated, self.shown) != (None, None) or self.by_cell())
 
     def by_cell(self):
-        """True with a market or persona filter, which no rollup keeps: the chats in scope
+        """True with a market or persona filter: the per-cell rollups answer its whole days
+        (alone: with a prompt or location filter too, none does), and the chats at the edges
         are found through the index chats_market or chats_persona (packaging/docs/markets.md)."""
         return self.market_id is not None or self.persona_id is not None
 
@@ -8047,9 +8087,13 @@ class ChatScope:
         per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
-        which count_chats and brand_sums read from the rollups (see chat_sums)."""
-        if (self.truncated, self.shown) != (None, None) or self.by_cell():
+        which count_chats and brand_sums read from the rollups (see chat_sums). A market or
+        persona (and an engine) alone reads the per-cell rollups of chats and brands."""
+        if (self.truncated, self.shown) != (None, None):
             return ()
+        if self.by_cell():
+            return (("cell_daily",) if not self.narrows_prompts() and self.location is None
+                    else ())
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         if self.narrows_prompts():
@@ -8595,11 +8639,11 @@ def rank_key(brand):
             brand["brandId"])
 
 
-# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt
-# or location: "prompt_weekly", "prompt_daily", "location_daily") and over the per-chat
-# rows of the chats in scope ("chats", see scope_parts): (table, time column, key column,
-# {name: SQL aggregate}, which ChatScope conditions). There the chats come first, through
-# the scope's chats_index: the planner, left alone, read the whole window's chats by time
+# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
+# location or cell: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily") and over
+# the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
+# key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
+# through the scope's chats_index: the planner, left alone, read the whole window's chats by time
 # (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
 RAW_CHAT_SUMS = {"chats": "count(*)", "shown": "sum(x.shown)"}
 DAILY_CHAT_SUMS = {"chats": "sum(x.chats)", "shown": "sum(x.shown)"}
@@ -8614,6 +8658,8 @@ CHAT_COUNTS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.day_conditions),
+    "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                   ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
@@ -8639,6 +8685,8 @@ BRAND_SUMS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                         ChatScope.day_conditions),
+    "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                   ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -9211,12 +9259,16 @@ def annotations_document(connection, scope, page, per_page):
 # consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
 # lists overlap fully (1).
 
-# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only (a
-# market's stability is its marketId filter's).
+# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only. A
+# market's stability is its marketId filter's; splitBy (a parameter of its own, echoed as a
+# property of its own) splits each group's row per market or persona (CELL_GROUPS).
 STABILITY_GROUPS = ("prompt", "engine", "topic")
 STABILITY_PARAMS = QUERY_PARAMS + (
     Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
           default="prompt"),
+    Param("splitBy", "choice", "A row per group and market (or persona): each row then has "
+          "its market (or persona), id null for the chats asked without one.",
+          choices=tuple(CELL_GROUPS)),
 )
 # The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
 # consistency, allSamples / someSamples (of the runs that name it at all, the share that name
@@ -9264,9 +9316,10 @@ def stability_rows(connection, scope):
             for row in rows]
 
 
-def stability_groups(connection, scope, group_by, chats):
-    """{(group id, group name): [its runs, oldest first]}, a run here being the list of
-    one run's chats of one engine (its samples)."""
+def stability_groups(connection, scope, group_by, chats, split_by=None):
+    """{(group id, group name, cell id): [its runs, oldest first]}, a run here being the list
+    of one run's chats of one engine in one cell (its samples); the cell id is the chats'
+    market (or persona) with split_by, else None."""
     prompts = {row["id"]: row for row in query_all(connection, """
         SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
@@ -9283,7 +9336,8 @@ def stability_groups(connection, scope, group_by, chats):
                                                       "text": None, "topic_id": None, "topic": None})
         key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
                "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
-        groups.setdefault(key, []).append(samples)
+        cell = samples[0][CELL_GROUPS[split_by][0]] if split_by else None
+        groups.setdefault(key + (cell,), []).append(samples)
     return groups
 
 
@@ -9317,25 +9371,33 @@ def group_stability(runs, brand_names):
             "brands": brands}
 
 
-def stability_document(connection, scope, group_by, page, per_page):
-    """How stable the answers are in scope, per prompt, engine or topic: least stable first
-    (those with no sampled run last)."""
+def stability_document(connection, scope, group_by, page, per_page, split_by=None):
+    """How stable the answers are in scope, per prompt, engine or topic (and per market or
+    persona with split_by): least stable first (those with no sampled run last)."""
     chats = stability_rows(connection, scope)
-    groups = stability_groups(connection, scope, group_by, chats)
+    groups = stability_groups(connection, scope, group_by, chats, split_by)
     brand_names = {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM brands WHERE workspace_id = ?", (scope.workspace_id,))}
-    rows = [dict({"group": {"id": key[0], "name": key[1]}}, **group_stability(runs, brand_names))
+    cells = ({row[0]: row[1] for row in cell_groups(connection, scope, split_by)} if split_by
+             else {})
+    rows = [dict({"group": {"id": key[0], "name": key[1]}},
+                 **({split_by: {"id": key[2], "name": cells.get(key[2])}} if split_by else {}),
+                 **group_stability(runs, brand_names))
             for key, runs in groups.items()]
     rows.sort(key=lambda row: (row["listOverlap"] is None, row["listOverlap"] or 0,
-                               str(row["group"]["name"]), row["group"]["id"] or 0))
-    return dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
-                data=rows[(page - 1) * per_page:page * per_page],
-                **{"from": scope.start, "to": scope.end})
+                               str(row["group"]["name"]), row["group"]["id"] or 0,
+                               row[split_by]["id"] or 0 if split_by else 0))
+    document = dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
+                    data=rows[(page - 1) * per_page:page * per_page],
+                    **{"from": scope.start, "to": scope.end})
+    if split_by:
+        document["splitBy"] = split_by
+    return document
 
 
-def stability_by(connection, scope, page, per_page, group_by):
+def stability_by(connection, scope, page, per_page, group_by, split_by=None):
     """stability_document with the page arguments where document_export_items passes them."""
-    return stability_document(connection, scope, group_by, page, per_page)
+    return stability_document(connection, scope, group_by, page, per_page, split_by)
 
 
 # API vs app ------------------------------------------------------------------------------
@@ -9465,11 +9527,14 @@ def paired_difference(counts, totals, figures):
 # position: its positions / its mentions; sentiment: its scores / its scored mentions),
 # and a paired t-test across those prompts asks whether their mean difference is zero.
 # Every test of one scan (active brand x figure x scope: overall, each engine, topic and
-# location) goes through Benjamini-Hochberg at the workspace's signalsFdr; those whose
-# q-value is at or under it are signals. The figures shown are ratios of sums over the
+# location, and each market and persona: the "overall" of its chats, with its marketId or
+# personaId, for the scope's kind keeps the values 1.0's clients know) goes through
+# Benjamini-Hochberg at the workspace's signalsFdr; those whose q-value is at or under it
+# are signals. The figures shown are ratios of sums over the
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
-# reads are the per-prompt daily rollups of the two windows, outside the write lock; only
+# reads are the per-prompt daily rollups of the two windows (a market's or persona's: its
+# chats of the windows, through chats_market or chats_persona), outside the write lock; only
 # storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
 # measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
@@ -9488,7 +9553,12 @@ SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
+    Param("marketId", "integer", "Only the signals of this market's chats."),
+    Param("personaId", "integer", "Only the signals of this persona's chats."),
 )
+# A signal scope's market or persona: (its property, the chats' column and index).
+SIGNAL_CELLS = {"marketId": ("market_id", "chats_market", "markets"),
+                "personaId": ("persona_id", "chats_persona", "personas")}
 
 
 def regularized_beta(x, a, b):
@@ -9559,32 +9629,42 @@ def clustered_figure(parts, figure):
             "upper": None if upper is None else round(upper, 6), "n": round(denominator, 6)}
 
 
-def prompt_window_sums(counts, prompts, brand_ids):
-    """{(scope kind, scope value): {prompt id: (previous sums, current sums)}} from counts,
-    {(current (0 or 1), prompt id, engine): (chats, {brand id: SIGNAL_SUMS' values})}: each
-    scope's prompts with their sums in each window ("chats", "all": mentions of the brands
-    of brand_ids, and per brand its sums). prompts: {prompt id: (topic id, location)} of
-    the prompts that still exist."""
+def prompt_window_sums(counts, prompts, brand_ids, cell_counts=None):
+    """{(scope kind, scope value, cell): {prompt id: (previous sums, current sums)}} from
+    counts, {(current (0 or 1), prompt id, engine): (chats, {brand id: SIGNAL_SUMS' values})}:
+    each scope's prompts with their sums in each window ("chats", "all": mentions of the
+    brands of brand_ids, and per brand its sums). prompts: {prompt id: (topic id, location)}
+    of the prompts that still exist. cell_counts, {(current, prompt id, (property, id)): the
+    same}, adds each market's and persona's scope ("overall", None, (property, id));
+    the others' cell is ()."""
     cells = {}
     for (current, prompt_id, engine), (chats, brands) in counts.items():
-        if prompt_id not in prompts:
-            continue  # deleted: its rollup rows stay behind, never served
-        topic_id, location = prompts[prompt_id]
-        for scope in (("overall", None), ("engine", engine), ("topic", topic_id),
-                      ("location", location)):
-            if scope[0] != "overall" and scope[1] is None:
-                continue
-            pair = cells.setdefault(scope, {}).setdefault(prompt_id, ({"chats": 0, "all": 0},
-                                                                      {"chats": 0, "all": 0}))
-            sums = pair[current]
-            sums["chats"] += chats
-            for brand_id, values in brands.items():
-                if brand_id in brand_ids:
-                    slot = sums.setdefault(brand_id, dict.fromkeys(SIGNAL_SUMS, 0))
-                    for name, value in zip(SIGNAL_SUMS, values):
-                        slot[name] += value
-                    sums["all"] += values[0]
+        if prompt_id in prompts:  # else deleted: its rollup rows stay behind, never served
+            topic_id, location = prompts[prompt_id]
+            for kind, value in (("overall", None), ("engine", engine), ("topic", topic_id),
+                                ("location", location)):
+                if kind == "overall" or value is not None:
+                    add_window_sums(cells, (kind, value, ()), prompt_id, current, chats,
+                                    brands, brand_ids)
+    for (current, prompt_id, cell), (chats, brands) in (cell_counts or {}).items():
+        if prompt_id in prompts:
+            add_window_sums(cells, ("overall", None, cell), prompt_id, current, chats, brands,
+                            brand_ids)
     return cells
+
+
+def add_window_sums(cells, scope, prompt_id, current, chats, brands, brand_ids):
+    """Add one prompt's chats and brand sums of a window to its pair in the scope's."""
+    pair = cells.setdefault(scope, {}).setdefault(prompt_id, ({"chats": 0, "all": 0},
+                                                              {"chats": 0, "all": 0}))
+    sums = pair[current]
+    sums["chats"] += chats
+    for brand_id, values in brands.items():
+        if brand_id in brand_ids:
+            slot = sums.setdefault(brand_id, dict.fromkeys(SIGNAL_SUMS, 0))
+            for name, value in zip(SIGNAL_SUMS, values):
+                slot[name] += value
+            sums["all"] += values[0]
 
 
 def figure_part(sums, figure, brand_id):
@@ -9611,27 +9691,30 @@ def signal_test(pairs, figure, brand_id):
             "pValue": paired_p_value([a[0] / a[1] - b[0] / b[1] for b, a in parts])}
 
 
-def signal_scope(kind, value):
-    """A scope as the API shows it: its kind, and the engine, topic or location it is."""
-    return {"kind": kind, "engine": value if kind == "engine" else None,
-            "topicId": value if kind == "topic" else None,
-            "location": value if kind == "location" else None}
+def signal_scope(kind, value, cell=()):
+    """A scope as the API shows it: its kind, the engine, topic or location it is, and the
+    market or persona (cell: (property, id)) whose chats it is."""
+    return dict({"kind": kind, "engine": value if kind == "engine" else None,
+                 "topicId": value if kind == "topic" else None,
+                 "location": value if kind == "location" else None},
+                **{name: cell[1] if cell and cell[0] == name else None for name in SIGNAL_CELLS})
 
 
-def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None, cell_counts=None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
-    check is called before each scope's tests (Database.check_budget stops a request's)."""
+    scope) over every active brand, figure and scope of counts and cell_counts (see
+    prompt_window_sums); check is called before each scope's tests (Database.check_budget
+    stops a request's)."""
     tests = []
-    for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
-                                       key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
-                                                         str(item[0][1]))):
+    for (kind, value, cell), pairs in sorted(
+            prompt_window_sums(counts, prompts, set(brand_ids), cell_counts).items(),
+            key=lambda item: (SIGNAL_SCOPES.index(item[0][0]), str(item[0][1]), item[0][2])):
         check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
                 if test is not None and test["effect"] != 0:
-                    tests.append(dict(test, scope=signal_scope(kind, value)))
+                    tests.append(dict(test, scope=signal_scope(kind, value, cell)))
     q_values = benjamini_hochberg([test["pValue"] for test in tests])
     passed = [dict(test, pValue=round(test["pValue"], 8), qValue=round(q, 8))
               for test, q in zip(tests, q_values) if q <= fdr]
@@ -9662,6 +9745,36 @@ def read_signal_counts(connection, workspace_id, windows):
         key = (row["current"], row["prompt_id"], row["engine"])
         if key in counts:
             counts[key][1][row["brand_id"]] = tuple(row[name] for name in SIGNAL_SUMS)
+    return counts
+
+
+def read_signal_cell_counts(connection, workspace_id, windows):
+    """The counts of each market's and persona's chats in the windows, as read_signal_counts
+    gives them but keyed (current, prompt id, (property, id)): per market (or persona) of the
+    workspace, its chats of the windows through the index on (workspace, market, time)."""
+    start, middle, end = windows
+    counts = {}
+    for name, (column, index, table) in SIGNAL_CELLS.items():
+        for cell_id in [row["id"] for row in query_all(
+                connection, "SELECT id FROM %s WHERE workspace_id = ?"
+                % sql_table(table, ("markets", "personas")), (workspace_id,))]:
+            where = ("c.workspace_id = ? AND c.%s = ? AND c.created_at >= ? AND c.created_at < ?"
+                     % column)
+            params = (middle, workspace_id, cell_id, start, end)
+            for row in query_all(connection, "SELECT c.created_at >= ? AS current, c.prompt_id, "
+                                 "count(*) AS chats FROM chats c INDEXED BY %s WHERE %s "
+                                 "GROUP BY 1, 2" % (index, where), params):
+                counts[(row["current"], row["prompt_id"], (name, cell_id))] = (row["chats"], {})
+            for row in query_all(connection, """
+                    SELECT c.created_at >= ? AS current, c.prompt_id, b.brand_id,
+                           count(b.position) AS mentioned,
+                           coalesce(sum(b.position), 0) AS position_sum,
+                           total(b.sentiment_score) AS sentiment_sum,
+                           count(b.sentiment) AS sentiment_scored
+                    FROM chats c INDEXED BY %s CROSS JOIN chat_brands b ON b.chat_id = c.id
+                    WHERE %s GROUP BY 1, 2, 3""" % (index, where), params):
+                key = (row["current"], row["prompt_id"], (name, cell_id))
+                counts[key][1][row["brand_id"]] = tuple(row[name_] for name_ in SIGNAL_SUMS)
     return counts
 
 
@@ -9730,8 +9843,9 @@ def scan_signals_alone(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
+        cell_counts = read_signal_cell_counts(connection, workspace_id, windows)
     tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
-                                  db.check_budget)
+                                  db.check_budget, cell_counts)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
@@ -9758,7 +9872,7 @@ def untested_reason(connection, workspace_id, windows, days, prompts, brand_ids,
         return "The workspace has no prompts: a scan compares prompts asked in both windows"
     if not brand_ids:
         return "The workspace has no active brand to test"
-    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None), {})
+    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None, ()), {})
     paired = sum(1 for before, after in pairs.values() if before["chats"] and after["chats"])
     if paired < SIGNAL_MIN_PROMPTS:
         return ("Needs %d prompts asked in both %d-day windows (from %s and from %s); %d so "
@@ -9788,10 +9902,12 @@ def signal_explanations(connection, workspace_id, windows, scope):
 
 
 def signal_key(signal):
-    """What makes two scans' changes the same: figure, brand, scope and direction."""
+    """What makes two scans' changes the same: figure, brand, scope and direction (a market's
+    or persona's scope adds it, so that the keys of the others stay 1.0's)."""
     scope = signal["scope"]
+    cell = [[name, scope[name]] for name in SIGNAL_CELLS if scope.get(name) is not None]
     return json.dumps([signal["figure"], signal["brandId"], scope["kind"], scope["engine"],
-                       scope["topicId"], scope["location"], signal["effect"] > 0])
+                       scope["topicId"], scope["location"], signal["effect"] > 0] + cell)
 
 
 def store_signal(connection, workspace_id, signal, windows, days, now):
@@ -9824,7 +9940,9 @@ def find_signal(connection, workspace_id, signal_id):
 def signal_json(row):
     body = json.loads(row["body"])
     return {"id": row["id"], "figure": row["figure"], "brandId": row["brand_id"],
-            "scope": body["scope"], "before": body["before"], "after": body["after"],
+            # a signal stored before markets has no marketId or personaId: null
+            "scope": dict(dict.fromkeys(SIGNAL_CELLS), **body["scope"]),
+            "before": body["before"], "after": body["after"],
             "effect": body["effect"], "pValue": body["pValue"], "qValue": body["qValue"],
             "prompts": body["prompts"], "from": body["from"], "to": body["to"],
             "previousFrom": body["previousFrom"], "detectedAt": row["detected_at"],
@@ -9847,11 +9965,16 @@ def unscanned_workspace(connection, day):
     return None if row is None else row["id"]
 
 
-def signals_document(connection, workspace_id, brand_id, figure, page, per_page):
+def signals_document(connection, workspace_id, brand_id, figure, page, per_page, cells=None):
     """A page of the workspace's signals, the latest scan's first, each scan's in its
-    order (overall, then per engine, topic and location)."""
+    order (overall, then per engine, topic and location, then per market and persona);
+    cells: {"marketId" or "personaId": id} narrows them to those of a market or persona."""
     where = "workspace_id = ? AND (? IS NULL OR brand_id = ?) AND (? IS NULL OR figure = ?)"
     params = [workspace_id, brand_id, brand_id, figure, figure]
+    for name, cell_id in (cells or {}).items():
+        if cell_id is not None:
+            where += " AND json_extract(body, '$.scope.%s') = ?" % sql_table(name, SIGNAL_CELLS)
+            params.append(cell_id)
     total = query_one(connection, "SELECT count(*) AS n FROM signals WHERE " + where, params)["n"]
     rows = query_all(connection, "SELECT * FROM signals WHERE %s ORDER BY detected_at DESC, "
                      "id LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
@@ -9864,7 +9987,8 @@ def add_signal_routes(app, db):
         "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS,
         description=(
             "Newest detection first, paged like `GET /prompts`; `brandId` and `figure` narrow "
-            "it. A change a later scan finds again (same figure, brand, scope and direction, last "
+            "it, and `marketId` or `personaId` to the changes of a market's or persona's chats. "
+            "A change a later scan finds again (same figure, brand, scope and direction, last "
             "seen within a window) is the same signal, listed once with its `lastSeenAt` moved "
             "on.")))
     def list_signals():
@@ -9872,7 +9996,8 @@ def add_signal_routes(app, db):
         query.done()
         with db.read() as connection:
             return success(signals_document(connection, caller().workspace_id, values["brandId"],
-                                            values["figure"], values["page"], values["perPage"]),
+                                            values["figure"], values["page"], values["perPage"],
+                                            {name: values[name] for name in SIGNAL_CELLS}),
                            "Signals retrieved")
 
     @app.post(API_PREFIX + "/signals/scan", openapi=Operation(
@@ -10319,13 +10444,17 @@ def add_analytics_routes(app, db):
         "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS, description=(
             "The window and filters of the rankings, paging and exports as the other lists; "
             "`groupBy=prompt` (default), `engine` or `topic`. Groups come least stable first "
-            "(lowest `listOverlap`; those without a sampled run last). There is no rollup of "
+            "(lowest `listOverlap`; those without a sampled run last). `splitBy=market` (or "
+            "`persona`) makes a row per group and market, each with its `market` (`id` null: the "
+            "chats asked without one); `groupBy` keeps the values 1.0's clients know. "
+            "There is no rollup of "
             "it: each request reads the window's chats within the request's time budget "
             "(`serve --request-budget`): a window whose reading outlasts it is a 503 rather "
             "than a held thread, so over a year narrow it by prompt, topic or engine.")))
     def analytics_stability():
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
-        document = functools.partial(stability_by, group_by=values["groupBy"])
+        document = functools.partial(stability_by, group_by=values["groupBy"],
+                                     split_by=values["splitBy"])
         if values["format"] != "json":
             return export(values, "stability", "Stability",
                           document_export_items(db, scope, document), scope=scope)
@@ -13494,7 +13623,8 @@ def window_chats(connection, scope):
 
 def signal_chat_scope(workspace_id, start, end, scope):
     return ChatScope(workspace_id, start, end, engine=scope["engine"], topic_id=scope["topicId"],
-                     location=scope["location"])
+                     location=scope["location"], market_id=scope.get("marketId"),
+                     persona_id=scope.get("personaId"))
 
 
 def difference_bounds(before, after):
@@ -14218,9 +14348,15 @@ def signal_schemas():
         "Signal": object_schema(dict({
             "id": ID, "figure": {"enum": list(SIGNAL_FIGURES)}, "brandId": ID,
             "scope": object_schema({
-                "kind": {"enum": list(SIGNAL_SCOPES)},
+                "kind": dict({"enum": list(SIGNAL_SCOPES)}, description="A market's or "
+                             "persona's change is overall, of its chats: see marketId and "
+                             "personaId."),
                 "engine": nullable_schema(string_schema(1)), "topicId": nullable_schema(ID),
-                "location": nullable_schema(string_schema(1))}),
+                "location": nullable_schema(string_schema(1)),
+                "marketId": dict(nullable_schema(ID), description="The market whose chats "
+                                 "changed (null: every chat of the kind's scope)."),
+                "personaId": dict(nullable_schema(ID), description="The persona whose chats "
+                                  "changed (null: every chat of the kind's scope).")}),
             "before": figure, "after": figure,
             "effect": dict(NUMBER, description="after.value - before.value."),
             "prompts": dict(integer_schema(SIGNAL_MIN_PROMPTS), description="Prompts in the "
@@ -14498,10 +14634,17 @@ def analytics_schemas():
                                     "an engine; null without two."),
             "label": dict(STABILITY_LABEL, description="From listOverlap (see the manual, "
                           "/docs/analytics, Stability)."),
-            "brands": array_schema(schema_ref("BrandStability"))}),
+            "brands": array_schema(schema_ref("BrandStability")),
+            **{name: dict(object_schema({"id": nullable_schema(ID),
+                                         "name": nullable_schema(string_schema())}),
+                          description="With splitBy=%s: the %s of the row's chats (id null: "
+                          "asked without one)." % (name, name))
+               for name in CELL_GROUPS}}, optional=tuple(CELL_GROUPS)),
         "StabilityPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
-            groupBy={"enum": list(STABILITY_GROUPS)}, **window)),
+            groupBy={"enum": list(STABILITY_GROUPS)},
+            splitBy=dict({"enum": list(CELL_GROUPS)}, description="The splitBy asked."),
+            **window), optional=("splitBy",)),
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
@@ -18050,6 +18193,10 @@ def signal_lines(connection, workspace_id):
     names = brand_names(connection, workspace_id)
     topics = {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM topics WHERE workspace_id = ?", (workspace_id,))}
+    cells = {name: {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM %s WHERE workspace_id = ?"
+        % sql_table(table, ("markets", "personas")), (workspace_id,))}
+        for name, (_, _, table) in SIGNAL_CELLS.items()}
     lines = []
     for signal in document["data"]:
         label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
@@ -18057,6 +18204,10 @@ def signal_lines(connection, workspace_id):
         where = {"overall": "overall", "engine": "on %s" % scope["engine"],
                  "topic": "in topic %s" % topics.get(scope["topicId"], "(deleted)"),
                  "location": "from %s" % scope["location"]}[scope["kind"]]
+        if scope["marketId"] is not None:
+            where = "in market %s" % cells["marketId"].get(scope["marketId"], "(deleted)")
+        if scope["personaId"] is not None:
+            where = "as persona %s" % cells["personaId"].get(scope["personaId"], "(deleted)")
         lines.append({
             "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
             "scope": where, "qValue": signal["qValue"], "to": signal["to"],
