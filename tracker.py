@@ -555,10 +555,16 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+def demand_schema_sql():
+    """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
+    return "".join(baseline_table_sql(("prompt_demand", ["table"]), ("demand_spend", ["table"])))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
-                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql()))
+                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
+                    demand_schema_sql()))
 
 
 MIGRATIONS = {
@@ -576,7 +582,7 @@ MIGRATIONS = {
                   rebuilds=("idempotency_keys", "traffic_robots")),
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
-                  "tasks, actions", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
+                  "tasks, actions, prompts' demand", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
