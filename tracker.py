@@ -43,7 +43,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    display order, references, organic results and no-answer outcome, the providers'
    status codes, DataForSEO's queue (a task posted once, kept with the run through the
    PostedTask the worker hands it, collected later), and the bundled country list each
-   surface is asked from. Calls (1), (2), (6) and (7).
+   surface is asked from; then DataForSEO's search volumes, the demand behind each prompt
+   (AI Keyword Data and Google Ads, their requests and replies). Calls (1), (2), (6) and (7).
 9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
@@ -69,7 +70,8 @@ banners and the code true to each other. Each part, with what it owns and what i
 15. The worker: the thread that takes runs from the queue (10) and asks the engines (7) and (8),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
    the figures' correlations (12), scans for signals (14) and takes the steps the
-   assembler adds (the actions' compute).
+   assembler adds (the actions' compute, and the demand step: each prompt's search volumes
+   fetched once a month within a budget).
 16. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
@@ -4776,6 +4778,111 @@ ENGINE_KINDS.update({
 })
 
 
+# Demand: the search volume behind each prompt ---------------------------------------------
+
+# `tracker serve --demand dataforseo[@BASE_URL]` asks DataForSEO, once a calendar month per
+# prompt keyword (its text) and location, for two search volumes: the worker's step
+# (refresh_demand, 15) sends them in batches, each a live request of one task.
+#
+# AI Keyword Data (docs.dataforseo.com/v3/ai_optimization/ai_keyword_data/keywords_search_volume/
+# live/): the task's `keywords` (at most 1000, each at most 250 characters), location_code and
+# language_code; each result item has `keyword`, `ai_search_volume` (the last month's) and
+# `ai_monthly_searches`, [{year, month, ai_search_volume}] (docs.rs/data-for-seo's
+# AiOptimizationKeywordDataItem reads the same). Google Ads (docs.dataforseo.com/v3/
+# keywords_data/google_ads/search_volume/live/): `keywords` (at most 1000, Google Ads' rules:
+# at most 80 characters and 10 words each), location_code and language_code; each item has
+# `keyword`, `search_volume` (the average of the last 12 months) and `monthly_searches`,
+# [{year, month, search_volume}]. A keyword missing from the items, or whose volume is null,
+# has no data. Each request is charged, reported as the task's `cost` (else the reply's), in
+# USD; the status codes are the engines' (dataforseo_status).
+DemandSource = collections.namedtuple("DemandSource", "path volume monthly max_characters max_words")
+DEMAND_SOURCES = {
+    "ai": DemandSource("/ai_optimization/ai_keyword_data/keywords_search_volume/live",
+                       "ai_search_volume", "ai_monthly_searches", 250, None),
+    "google-ads": DemandSource("/keywords_data/google_ads/search_volume/live",
+                               "search_volume", "monthly_searches", 80, 10),
+}
+DEMAND_BATCH = 1000  # keywords per request: both endpoints' documented maximum
+DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
+# A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
+# is one, else Google Ads'; null when neither has data (or --demand never asked).
+PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.volume IS NOT NULL
+        ORDER BY d.month DESC, d.source LIMIT 1)"""
+PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
+    "SELECT d.volume", "SELECT jsonb_object('volume', d.volume, 'source', d.source, "
+    "'month', d.data_month)")
+
+
+def demand_month(now):
+    """The calendar month ('YYYY-MM', UTC) of a time."""
+    return utc_day(now)[:7]
+
+
+def demand_keyword_fits(source, keyword):
+    """True when the source takes keyword (its documented length and words)."""
+    spec = DEMAND_SOURCES[source]
+    return len(keyword) <= spec.max_characters and (
+        spec.max_words is None or len(keyword.split()) <= spec.max_words)
+
+
+def read_demand_reply(reply, source):
+    """({keyword casefolded: (volume, data month 'YYYY-MM' or None)}, cost or None) of a
+    reply of source's endpoint whose status codes are 20000 (else its EngineError); only
+    the keywords with a volume (a whole number) are in it."""
+    spec = DEMAND_SOURCES[source]
+    task, result = dataforseo_result(reply)
+    cost = next((value for value in (task.get("cost"), reply.get("cost"))
+                 if type(value) in (int, float) and value >= 0), None)
+    # AI Keyword Data's result holds the keywords as its items; Google Ads' result is them.
+    items = dicts(result.get("items")) if source == "ai" else dicts(task.get("result"))
+    found = {}
+    for item in items:
+        volume = item.get(spec.volume)
+        if isinstance(item.get("keyword"), str) and is_count(volume):
+            months = [(entry["year"], entry["month"]) for entry in dicts(item.get(spec.monthly))
+                      if is_count(entry.get("year")) and is_count(entry.get("month"))
+                      and 1 <= entry["month"] <= 12]
+            latest = "%04d-%02d" % max(months) if months else None
+            found[item["keyword"].casefold()] = (volume, latest)
+    return found, cost
+
+
+class DemandClient(DataForSEOEngine):
+    """DataForSEO's search volume endpoints, asked as its surfaces are (HTTP Basic with
+    DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, one deadline, a bounded reply, 50xxx and 5xx
+    retried), one live task of up to DEMAND_BATCH keywords per request."""
+
+    def __init__(self, base_url, api_key=None, budget=DEMAND_BUDGET, **options):
+        super().__init__("demand", "chatgpt", base_url, api_key, **options)
+        self.model = "search-volume"
+        self.budget = budget
+
+    def volumes(self, source, keywords, location, deadline=None):
+        """read_demand_reply of one request for keywords (at most DEMAND_BATCH) asked from
+        location (a prompt's location text, None: the United States in English)."""
+        task = dict({"keywords": list(keywords)}, **dataforseo_place(location))
+        raw = self.exchange([task], deadline, ("POST", self.base_url + DEMAND_SOURCES[source].path))
+        return read_demand_reply(decoded_reply(raw, self.url), source)
+
+
+def configure_demand(spec, budget=DEMAND_BUDGET, environ=os.environ):
+    """The DemandClient of ``--demand dataforseo[@BASE_URL]`` with its monthly budget in USD
+    (None without the option); the keys are the dataforseo engines'."""
+    if spec is None:
+        return None
+    kind, _, url = spec.strip().partition("@")
+    if kind != "dataforseo":
+        raise ProvisioningError("--demand %r: the source is dataforseo[@BASE_URL]" % spec)
+    if not (math.isfinite(budget) and budget >= 0):
+        raise ProvisioningError("--demand-budget must be 0 or more US dollars, not %r" % budget)
+    _, default_url, key_names, _ = ENGINE_KINDS["dataforseo"]
+    key = DemandClient.read_key(environ, key_names)
+    if key is None:
+        raise ProvisioningError("--demand dataforseo needs %s" % " and ".join(key_names))
+    return DemandClient(url or default_url, key, budget)
+
+
 ###############################################################################
 # 9 · Engine settings, source domains and extraction ##########################
 ###############################################################################
@@ -5021,6 +5128,12 @@ def add_engine_routes(app, db):
         query.done()
         return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
                                     values["samplesPerRun"]), "Engines retrieved")
+
+    @app.get(API_PREFIX + "/demand", openapi=Operation(
+        "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus"))
+    def demand_status():
+        return success(demand_status_json(db, app.config["tracker.demand"], caller().workspace_id),
+                       "Demand retrieved")
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
@@ -7033,7 +7146,8 @@ PROMPT_JSON = """json_object(
         'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
                       FROM prompt_markets WHERE prompt_id = p.id),
         'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
-                       FROM prompt_personas WHERE prompt_id = p.id))""" % LAST_RUN_JSON
+                       FROM prompt_personas WHERE prompt_id = p.id),
+        'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -10716,6 +10830,141 @@ class Worker:
         self._threads = []
 
 
+# Demand ---------------------------------------------------------------------------------
+#
+# With --demand, the step the assembler adds: one batch per call, a workspace's prompts of
+# one location (DEMAND_BATCH keywords at most) for one source, read without the write lock,
+# asked, then stored in one short write. A keyword the source cannot take (too long) or a
+# location no list knows is stored without data and not asked. The month's spend, with the
+# largest request's cost as the next one's estimate, must stay within the budget; past it
+# nothing more is asked that month. A failed request is an engine's failure (a log line,
+# the workspace's `demand` outcome: GET /demand) and waits DEMAND_RECHECK_SECONDS, as does
+# the step once nothing is left to ask.
+
+DEMAND_RECHECK_SECONDS = 3600
+DEMAND_LANGUAGE = SURFACE_DEFAULT_LANGUAGE
+DEMAND_LABEL = "demand"  # its outcomes' engine label (engine_outcomes)
+PENDING_DEMAND = """FROM prompts p WHERE p.status = 'active' AND NOT EXISTS (
+        SELECT 1 FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.language = ?
+        AND d.month = ? AND d.source = ?)"""
+
+
+def pending_demand(connection, source, month):
+    """(workspace id, location, [keywords]) of the first batch not asked of source this
+    month, or None."""
+    first = query_one(connection, "SELECT p.workspace_id, coalesce(p.location, '') AS location "
+                      + PENDING_DEMAND + " ORDER BY 1, 2 LIMIT 1", (DEMAND_LANGUAGE, month, source))
+    if first is None:
+        return None
+    rows = query_all(connection, "SELECT DISTINCT p.text " + PENDING_DEMAND + """
+        AND p.workspace_id = ? AND coalesce(p.location, '') = ? ORDER BY p.text LIMIT ?""",
+                     (DEMAND_LANGUAGE, month, source, first["workspace_id"], first["location"],
+                      DEMAND_BATCH))
+    return first["workspace_id"], first["location"], [row["text"] for row in rows]
+
+
+def demand_spent(connection, month):
+    """USD spent on demand in the month, every source."""
+    return query_one(connection, "SELECT total(spent) AS spent FROM demand_spend WHERE month = ?",
+                     (month,))["spent"]
+
+
+def demand_estimate(connection, source):
+    """The USD one more request of source is taken to cost: its largest yet, else the
+    largest of any source's (0 before any)."""
+    return query_one(connection, """
+        SELECT coalesce((SELECT max(largest) FROM demand_spend WHERE source = ?),
+                        (SELECT max(largest) FROM demand_spend), 0.0) AS cost""", (source,))["cost"]
+
+
+def store_demand(connection, workspace_id, location, source, month, volumes, keywords, asked,
+                 cost, now):
+    """Keep each keyword's volume (None: no data) with its share of cost (those asked share
+    it), and the spend."""
+    share = cost / len(asked) if asked else 0.0
+    connection.executemany("""
+        INSERT OR REPLACE INTO prompt_demand (workspace_id, keyword, location, language, month,
+            source, volume, data_month, cost, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(workspace_id, keyword, location, DEMAND_LANGUAGE, month, source,
+          *volumes.get(keyword.casefold(), (None, None)), share if keyword in asked else 0.0,
+          iso_timestamp(now))
+         for keyword in keywords])
+    if cost:
+        connection.execute("""
+            INSERT INTO demand_spend (month, source, spent, calls, largest) VALUES (?, ?, ?, 1, ?)
+            ON CONFLICT (month, source) DO UPDATE SET spent = spent + excluded.spent,
+                calls = calls + 1, largest = max(largest, excluded.largest)""",
+                           (month, source, cost, cost))
+
+
+def demand_status_json(db, client, workspace_id):
+    """GET /demand: the source, the month's budget and spend (every workspace's), and how
+    the workspace's latest request went."""
+    now = db.clock()
+    connection = db.connection()
+    called = workspace_outcomes(connection, workspace_id).get(DEMAND_LABEL) or {}
+    return {"source": "dataforseo" if client else None, "budget": client.budget if client else None,
+            "month": demand_month(now), "spent": round(demand_spent(connection, demand_month(now)), 6),
+            "lastCallAt": called.get("last_call_at"), "lastOutcome": called.get("last_outcome"),
+            "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at")}
+
+
+class DemandStep:
+    """The worker's demand step (see above) with client, a DemandClient."""
+
+    def __init__(self, db, client):
+        self.db, self.client = db, client
+        self.idle_until = -math.inf  # by the database's clock
+
+    def __call__(self):
+        now = self.db.clock()
+        if now < self.idle_until:
+            return False
+        month = demand_month(now)
+        for source in DEMAND_SOURCES:
+            batch = pending_demand(self.db.connection(), source, month)
+            if batch is not None:
+                return self.fetch(source, month, *batch)
+        self.idle_until = now + DEMAND_RECHECK_SECONDS
+        return False
+
+    def fetch(self, source, month, workspace_id, location, keywords):
+        """Ask one batch and store it; False when the budget refuses it."""
+        now = self.db.clock()
+        asked = [keyword for keyword in keywords if demand_keyword_fits(source, keyword)]
+        try:
+            dataforseo_place(location or None)
+        except EngineError:
+            asked = []  # no country a list knows: nothing to ask
+        volumes, cost = {}, 0.0
+        connection = self.db.connection()
+        if asked:
+            spent = demand_spent(connection, month)
+            if (spent >= self.client.budget
+                    or spent + demand_estimate(connection, source) > self.client.budget):
+                log.warning("demand: the budget of $%.2f for %s is spent ($%.4f): nothing more "
+                            "is asked this month", self.client.budget, month, spent)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return False
+            try:
+                volumes, reported = self.client.volumes(source, asked, location or None)
+            except EngineError as error:
+                log.warning("demand: DataForSEO's %s volumes for workspace %d failed: %s",
+                            source, workspace_id, error)
+                with self.db.write() as connection:
+                    record_outcomes(connection, workspace_id, (), {DEMAND_LABEL: str(error)}, now)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return True
+            cost = reported or 0.0
+        with self.db.write() as connection:
+            store_demand(connection, workspace_id, location, source, month, volumes, keywords,
+                         set(asked), cost, now)
+            if asked:
+                record_outcomes(connection, workspace_id, (DEMAND_LABEL,), {}, now)
+        return True
+
+
 ###############################################################################
 # 16 · AI traffic, the logs ###################################################
 ###############################################################################
@@ -13982,6 +14231,19 @@ def engine_schemas():
                                       "chats of the last %d days; null before any has a known "
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
+        "DemandStatus": object_schema({
+            "source": dict(nullable_schema({"enum": ["dataforseo"]}), description="Where the "
+                           "prompts' demand comes from (null: serve without --demand)."),
+            "budget": dict(nullable_schema(NUMBER), description="USD it may spend a calendar "
+                           "month, over every workspace (--demand-budget)."),
+            "month": string_schema(pattern=r"^\d{4}-\d{2}$"),
+            "spent": dict(NUMBER, description="USD spent this month, over every workspace."),
+            "lastCallAt": dict(nullable_schema(TIMESTAMP), description="This workspace's latest "
+                               "request (null: none)."),
+            "lastOutcome": nullable_schema({"enum": ["succeeded", "failed"]}),
+            "lastError": dict(nullable_schema(string_schema()), description="Its latest failed "
+                              "request's error, kept after a success."),
+            "lastErrorAt": nullable_schema(TIMESTAMP)}),
     }
     schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
                                             schemas["Engine"]["properties"])
@@ -14056,7 +14318,10 @@ def resource_schemas():
         "topic": nullable_schema(schema_ref("Topic")),
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
-                        "that was not canceled (null: never run)."), **PROMPT_CELLS}
+                        "that was not canceled (null: never run)."), **PROMPT_CELLS,
+        "demand": dict(nullable_schema(schema_ref("PromptDemand")), description="The monthly "
+                       "searches behind it (serve --demand): AI volume where there is one, else "
+                       "Google Ads'; null when unknown.")}
     return {
         "Topic": object_schema(topic),
         "TopicBody": body_schema({"name": NAME}, ["name"]),
@@ -14068,7 +14333,13 @@ def resource_schemas():
         "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
         "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR},
                                    dict(tag, promptCount=COUNT)),
-        "Prompt": object_schema(prompt),
+        "Prompt": object_schema(prompt, optional=("demand",)),
+        "PromptDemand": object_schema({
+            "volume": dict(COUNT, description="Searches a month: DataForSEO's AI search volume "
+                           "(the last month's), or Google Ads' (the average of 12 months)."),
+            "source": {"enum": list(DEMAND_SOURCES)},
+            "month": dict(nullable_schema(string_schema(pattern=r"^\d{4}-\d{2}$")),
+                          description="The latest month of the source's data (YYYY-MM).")}),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
             "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
@@ -15647,7 +15918,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
              trusted_proxies=(), page_budget=PAGE_BUDGET_SECONDS,
              export_budget=EXPORT_BUDGET_SECONDS, max_exports=MAX_EXPORTS_PER_KEY,
-             replication=None, **worker_options):
+             replication=None, demand=None, **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
@@ -15657,7 +15928,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
     from trusted_proxies (ip_network objects). An API read may run page_budget seconds, an
     export export_budget, and a key max_exports exports at once. replication (a
-    Replication, which ``serve`` starts) is shown on /healthz and the dashboard.
+    Replication, which ``serve`` starts) is shown on /healthz and the dashboard. demand (a
+    DemandClient, --demand) adds the worker's demand step.
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -15668,6 +15940,9 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     worker.later_steps.append(functools.partial(refresh_due_actions, db))
+    app.config["tracker.demand"] = demand
+    if demand is not None:
+        worker.later_steps.append(DemandStep(db, demand))
     app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
@@ -20471,6 +20746,7 @@ def cmd_serve(args):
         resolve_redirects=args.resolve_redirects, allow_private=args.allow_private_webhooks)
     judge = judge_engine(engines, args.judge)
     warn_of_missing_keys(engines)
+    demand = configure_demand(args.demand, args.demand_budget)
     proxies = trusted_proxies(args.trusted_proxy)
     replication = serve_replication(args)
     # after the arguments are known good: a refused start leaves no new file behind
@@ -20484,7 +20760,7 @@ def cmd_serve(args):
                    webhook_timeout=args.webhook_timeout,
                    trusted_proxies=proxies, page_budget=args.request_budget,
                    export_budget=args.export_budget, max_exports=args.max_exports,
-                   replication=replication)
+                   replication=replication, demand=demand)
 
     def announce(url):
         # Only now, with the port bound, is the first key made: a start that cannot serve
@@ -20808,6 +21084,11 @@ def build_parser():
                            metavar="[LABEL=]N",
                            help="ask an engine at most N times per UTC day (repeatable; N alone: "
                                 "every engine); past it, runs wait for the next day")
+    serve_cmd.add_argument("--demand", metavar="dataforseo[@URL]",
+                           help="fetch each active prompt's monthly search volume (AI and Google "
+                                "Ads) from DataForSEO, keys DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD")
+    serve_cmd.add_argument("--demand-budget", type=float, default=DEMAND_BUDGET, metavar="USD",
+                           help="the most --demand spends a calendar month (default %(default)s)")
     serve_cmd.add_argument("--judge", metavar="LABEL",
                            help="rate each mention's sentiment with this engine (one of --engine, "
                                 "not simulated) instead of VADER")
