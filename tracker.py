@@ -8045,6 +8045,9 @@ RANKING_PARAMS = SCOPE_PARAMS + (
           "first), every bucket present.", choices=tuple(INTERVALS)),
     Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
           "changes.", choices=("previous",)),
+    Param("weight", "choice", "demand: add each brand's shareOfDemand, its visibility with each "
+          "prompt weighing its monthly searches (serve --demand), and demand, the prompts "
+          "counted and those without a demand left out.", choices=("demand",)),
 )
 
 
@@ -9047,6 +9050,88 @@ def rankings(connection, scope, status, interval=None, compare=False):
                                 "shareOfVoice", "citations", "sentiment", "rank")}
             row["change"] = figure_changes(row, old)
     return document
+
+
+# Share of demand ---------------------------------------------------------------------------
+#
+# weight=demand: a brand's visibility over the prompts with a demand (PROMPT_DEMAND, 8), each
+# prompt weighing its monthly searches w: R = sum w_p v_p / sum w_p, v_p the share of prompt
+# p's chats in scope that name the brand. Its interval takes the prompts as the clusters, as
+# the plain figures do, with the linearised variance of that ratio of weighted totals:
+# var(R) = k / (k - 1) * sum w_p^2 (v_p - R)^2 / (sum w_p)^2 over the k prompts, and
+# R +- t(k - 1) * sqrt(var(R)) within [0, 1]. The prompts in scope without a demand are left
+# out, and counted (demand.promptsWithoutDemand, chatsWithoutDemand).
+
+PROMPT_KINDS = ("raw", "chats", "prompt_daily", "prompt_weekly")
+PROMPT_CHAT_SUMS = {kind: (table, time, "x.prompt_id", {"chats": sums["chats"]}, conditions)
+                    for kind, (table, time, _, sums, conditions) in CHAT_COUNTS.items()
+                    if kind in PROMPT_KINDS}
+MENTIONS_BY_PROMPT = ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
+                      "c.created_at", "c.prompt_id || ' ' || x.brand_id",
+                      {"mentioned": "count(x.position)"},
+                      lambda scope, _: scope.chat_conditions("c"))
+PROMPT_BRAND_SUMS = dict({kind: (BRAND_SUMS[kind][0], "x.day", "x.prompt_id || ' ' || x.brand_id",
+                                 {"mentioned": "sum(x.mentioned)"}, ChatScope.day_conditions)
+                          for kind in ("prompt_daily", "prompt_weekly")},
+                         raw=MENTIONS_BY_PROMPT, chats=MENTIONS_BY_PROMPT)
+
+
+def demand_weights(connection, workspace_id):
+    """{prompt id: its demand} of the workspace's prompts that have one."""
+    return {row["id"]: row["volume"] for row in query_all(
+        connection, "SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = ?"
+        % PROMPT_DEMAND, (workspace_id,)) if row["volume"] is not None}
+
+
+def share_of_demand(chats, mentioned, weights):
+    """The Estimate of R (see above) from {prompt: chats} and {prompt: chats naming the
+    brand}, over the prompts of weights ({prompt: demand})."""
+    rows = [(weights[prompt], mentioned.get(prompt, 0) / count)
+            for prompt, count in chats.items() if count and prompt in weights]
+    total = sum(weight for weight, _ in rows)
+    weighted = sum(weight * share for weight, share in rows)
+    if not total:
+        return figure_of(weighted, total, (None, None, NO_DATA))
+    value = weighted / total
+    if len(rows) < 2:
+        return figure_of(weighted, total, (None, None, FEW_PROMPTS))
+    k = len(rows)
+    variance = k / (k - 1) * sum(w * w * (v - value) ** 2 for w, v in rows) / total ** 2
+    spread = t_quantile(k - 1) * math.sqrt(variance)
+    return figure_of(weighted, total, (max(0.0, value - spread), min(1.0, value + spread), None))
+
+
+def add_share_of_demand(connection, scope, document, interval=None):
+    """Give the rankings document each brand's shareOfDemand (and each of its series'
+    buckets'), and demand: the prompts counted, and those left out with their chats."""
+    weights = demand_weights(connection, scope.workspace_id)
+    bucket = BUCKET_SQL[interval] if interval else None
+    chats, mentions = {}, {}
+    for (key, prompt), sums in sum_parts(connection, scope, PROMPT_CHAT_SUMS, bucket).items():
+        chats.setdefault(key, {})[prompt] = sums["chats"]
+    if scope.shown is not False:  # a chat with no AI answer shown names no brand
+        for (key, pair), sums in sum_parts(connection, scope, PROMPT_BRAND_SUMS, bucket).items():
+            prompt, brand = map(int, pair.split())
+            mentions.setdefault((key, brand), {})[prompt] = sums["mentioned"]
+    whole, named = {}, {}
+    for key, by_prompt in chats.items():
+        for prompt, count in by_prompt.items():
+            whole[prompt] = whole.get(prompt, 0) + count
+    for (key, brand), by_prompt in mentions.items():
+        slot = named.setdefault(brand, {})
+        for prompt, count in by_prompt.items():
+            slot[prompt] = slot.get(prompt, 0) + count
+    for row in document["brands"]:
+        row["shareOfDemand"] = share_of_demand(whole, named.get(row["brandId"], {}), weights)
+        for point in row.get("series", ()):
+            point["shareOfDemand"] = share_of_demand(
+                chats.get(point["start"], {}), mentions.get((point["start"], row["brandId"]), {}),
+                weights)
+    left_out = [prompt for prompt, count in whole.items() if count and prompt not in weights]
+    document["demand"] = {"prompts": sum(1 for prompt, count in whole.items()
+                                         if count and prompt in weights),
+                          "promptsWithoutDemand": len(left_out),
+                          "chatsWithoutDemand": sum(whole[prompt] for prompt in left_out)}
 
 
 ###############################################################################
@@ -10474,11 +10559,14 @@ def add_analytics_routes(app, db):
         compare = values["compare"] == "previous"
         with db.read() as connection:
             document = rankings(connection, scope, values["status"], interval, compare)
+            if values["weight"] == "demand":
+                add_share_of_demand(connection, scope, document, interval)
             if values["groupBy"]:
                 document.update(groupBy=values["groupBy"], groups=grouped_rankings(
                     connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
-            omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
+            omit = ((() if interval else ("series",)) + (() if compare else ("previous", "change"))
+                    + (() if values["weight"] else ("shareOfDemand",)))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
@@ -14545,6 +14633,10 @@ def analytics_schemas():
         previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    share_of_demand = dict(schema_ref("Estimate"), description="With weight=demand: visibility "
+                           "with each prompt weighing its monthly searches (the manual, "
+                           "/docs/demand).")
+    ranking["properties"]["shareOfDemand"] = bucket["properties"]["shareOfDemand"] = share_of_demand
     answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
@@ -14609,8 +14701,13 @@ def analytics_schemas():
                                            "brands": array_schema(schema_ref("BrandRanking"))})),
                                            description="With groupBy: each market's (or "
                                            "persona's) rankings by name, then those of the chats "
-                                           "asked without one (id null).")),
-                                  optional=("interval", "previous", "groupBy", "groups")),
+                                           "asked without one (id null)."),
+                                       demand=dict(object_schema({
+                                           "prompts": COUNT, "promptsWithoutDemand": COUNT,
+                                           "chatsWithoutDemand": COUNT}), description="With "
+                                           "weight=demand: the prompts with chats in scope "
+                                           "weighed, and those left out (no demand known).")),
+                                  optional=("interval", "previous", "groupBy", "groups", "demand")),
         "Usage": dict(object_schema({
             "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
             "cachedInputTokens": nullable_schema(COUNT),

@@ -190,3 +190,42 @@ def test_an_error_is_an_engines_failure_logged_and_shown(db, dataforseo, caplog,
     assert (shown["lastOutcome"], shown["lastError"][:len(error)]) == ("failed", error)
     assert demands(api) == {("best crm", None): None}
     assert db.connection().execute("SELECT count(*) AS n FROM demand_spend").fetchall() == [{"n": 0}]
+
+
+def test_share_of_demand_by_hand(db, clock):
+    """The manual's worked example (/docs/demand): prompts a and b of 1,000 searches a month
+    (Acme in 1 of 2 chats each), c of 500 (2 of 2), e of 500 (1 of 2), and d without a
+    demand (3 of 3: left out). R = (1000 * .5 + 1000 * .5 + 500 * 1 + 500 * .5) / 3000 = 0.5833;
+    var = 4/3 * (1000^2 * .0833^2 * 2 + 500^2 * .4167^2 + 500^2 * .0833^2) / 3000^2 = 0.008745;
+    R +- t(3) * 0.09351, t(3) = 3.1786: [0.2861, 0.8806]."""
+    from conftest import Api
+    import webtest
+    from test_analytics import add_chat
+    app = tracker.make_app(db, runs="off")
+    workspace = tracker.create_workspace(db, "Acme")
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"], rate_limit=100000)["key"],
+              workspace["id"])
+    acme = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    prompts = {text: api.post("/prompts", {"text": text}).json["data"]["prompts"][0]
+               for text in "abcde"}
+    with db.write() as connection:
+        tracker.store_demand(connection, workspace["id"], "", "ai", "2026-11",
+                             {"a": (1000, "2026-10"), "b": (1000, "2026-10"),
+                              "c": (500, "2026-10"), "e": (500, "2026-10")},
+                             list("abce"), set("abce"), 0.0, clock())
+    at = tracker.iso_timestamp(clock() - 3600)
+    for text, named, chats in (("a", 1, 2), ("b", 1, 2), ("c", 2, 2), ("e", 1, 2), ("d", 3, 3)):
+        for n in range(chats):
+            add_chat(db, workspace["id"], prompts[text], "e%d" % n, at,
+                     brands=[(acme, 1, 0)] if n < named else ())
+    document = api.get("/analytics/rankings", weight="demand", interval="day").json["data"]
+    assert document["demand"] == {"prompts": 4, "promptsWithoutDemand": 1, "chatsWithoutDemand": 3}
+    brand, = document["brands"]
+    share = brand["shareOfDemand"]
+    assert (share["numerator"], share["denominator"], share["interval"]) == (1750.0, 3000, None)
+    assert (round(share["value"], 4), round(share["lower"], 4), round(share["upper"], 4)) == (
+        0.5833, 0.2861, 0.8806)
+    assert brand["visibility"]["value"] == 8 / 11  # beside it, plain visibility counts d too
+    day = next(point for point in brand["series"] if point["start"] == at[:10])
+    assert day["shareOfDemand"] == share
+    assert "shareOfDemand" not in api.get("/analytics/rankings").json["data"]["brands"][0]
