@@ -9101,10 +9101,11 @@ def share_of_demand(chats, mentioned, weights):
     return figure_of(weighted, total, (max(0.0, value - spread), min(1.0, value + spread), None))
 
 
-def add_share_of_demand(connection, scope, document, interval=None):
-    """Give the rankings document each brand's shareOfDemand (and each of its series'
-    buckets'), and demand: the prompts counted, and those left out with their chats."""
-    weights = demand_weights(connection, scope.workspace_id)
+def add_share_of_demand(connection, scope, document, interval=None, weights=None):
+    """Give the rankings document each brand's shareOfDemand (and, with interval, each of
+    its series' buckets'), and demand: the prompts counted, and those left out with their
+    chats. weights: demand_weights, when read already."""
+    weights = demand_weights(connection, scope.workspace_id) if weights is None else weights
     bucket = BUCKET_SQL[interval] if interval else None
     chats, mentions = {}, {}
     for (key, prompt), sums in sum_parts(connection, scope, PROMPT_CHAT_SUMS, bucket).items():
@@ -9123,7 +9124,7 @@ def add_share_of_demand(connection, scope, document, interval=None):
             slot[prompt] = slot.get(prompt, 0) + count
     for row in document["brands"]:
         row["shareOfDemand"] = share_of_demand(whole, named.get(row["brandId"], {}), weights)
-        for point in row.get("series", ()):
+        for point in row["series"] if interval else ():
             point["shareOfDemand"] = share_of_demand(
                 chats.get(point["start"], {}), mentions.get((point["start"], row["brandId"]), {}),
                 weights)
@@ -14635,7 +14636,7 @@ def analytics_schemas():
                            if name not in ("series", "previous", "change")]
     share_of_demand = dict(schema_ref("Estimate"), description="With weight=demand: visibility "
                            "with each prompt weighing its monthly searches (the manual, "
-                           "/docs/demand).")
+                           "/docs/prompts, Demand).")
     ranking["properties"]["shareOfDemand"] = bucket["properties"]["shareOfDemand"] = share_of_demand
     answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                "denominator": COUNT}, **INTERVAL_FIELDS)
@@ -14930,7 +14931,7 @@ MOVING_FIELDS = frozenset({
     "updatedAt", "lastRun", "lastScheduledAt", "branded", "promptCount", "relevancyScore",
     "relevancyCalculatedAt", "disabledReason", "chatsToday", "dailyLimitReached", "lastCallAt",
     "lastOutcome", "lastError", "lastErrorAt", "failuresToday", "failing", "expectedDailyCalls",
-    "expectedDailyCost"})
+    "expectedDailyCost", "demand"})
 
 
 @functools.cache
@@ -16406,7 +16407,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % else:
 <div class="scroll"><table class="ranks">
 <thead><tr><th scope="col">Brand</th><th scope="col" class="num">Rank</th><th scope="col" class="num">Visibility</th>
-<th scope="col" class="num">Change</th><th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Change</th>{{!'<th scope="col" class="num">Share of demand</th>' if "demand" in document else ""}}<th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Average position</th><th scope="col" class="num">Change</th><th scope="col" class="num">Citations</th>
 <th scope="col" class="num">Sentiment (positive/ neutral/ negative)</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Rank change</th></tr></thead>
@@ -16415,6 +16416,9 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 <tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
 <td class="num">{{row["rank"]}}</td>
 <td class="num">{{percent(row["visibility"]["value"])}}{{!margin(row["visibility"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+% if "demand" in document:
+<td class="num">{{percent(row["shareOfDemand"]["value"])}}{{!margin(row["shareOfDemand"])}}</td>
+% end
 <td class="num">{{percent(row["shareOfVoice"]["value"])}}{{!margin(row["shareOfVoice"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
 <td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}{{!margin(row["averagePosition"], False)}}</td>
 <td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
@@ -16556,7 +16560,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
-% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False), ("demand", "Demand", True)):
 % sorted_by = values["sort"] and values["sort"].lstrip("-") == name
 <th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
 % end
@@ -16572,6 +16576,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
 <td>{{!last_run_text(prompt["lastRun"])}}</td>
+<td class="num">{{format(prompt["demand"]["volume"], ",") + (" AI" if prompt["demand"]["source"] == "ai" else " Google Ads") if prompt["demand"] else ""}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
@@ -18547,6 +18552,9 @@ def add_overview_routes(app, db):
         scope = window_scope(db, values)
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
+            weights = demand_weights(connection, scope.workspace_id)
+            if weights:  # share of demand beside visibility (serve --demand)
+                add_share_of_demand(connection, scope, document, weights=weights)
             filters = filters_form(connection, values)
             started = first_steps(connection, caller().workspace_id)
             annotations = charted_annotations(connection, scope)
@@ -18590,6 +18598,7 @@ PROMPT_SORTS = {
     "branded": ("p.branded", ()),
     # the latest run that was not canceled: when it took its state
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
+    "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)

@@ -140,6 +140,9 @@ def test_monthly_fetch_batches_reads_both_sources_and_never_charges_twice(db, cl
         (LONG, None): {"volume": 40, "source": "ai", "month": "2026-10"},
         ("obscure thing", None): None,
         ("best crm", "Paris, France"): {"volume": 900, "source": "ai", "month": "2026-10"}}
+    exported = api.client.get("/api/v1/prompts", {"format": "csv"}, headers=api._headers({})).text
+    assert exported.splitlines()[0].endswith(",demand.volume,demand.source,demand.month")
+    assert ",900,ai,2026-10" in exported
     spend = db.connection().execute("SELECT month, source, spent, calls FROM demand_spend "
                                     "ORDER BY source").fetchall()
     assert [tuple(row.values()) for row in spend] == [("2026-11", "ai", 1.5, 3),
@@ -229,3 +232,13 @@ def test_share_of_demand_by_hand(db, clock):
     day = next(point for point in brand["series"] if point["start"] == at[:10])
     assert day["shareOfDemand"] == share
     assert "shareOfDemand" not in api.get("/analytics/rankings").json["data"]["brands"][0]
+    # the dashboard: share of demand beside visibility, and each prompt's demand
+    from test_dashboard import sign_in
+    sign_in(api.client, api.key)
+    ranks = api.client.get("/").html.find("table", class_="ranks")
+    assert [th.text for th in ranks.find_all("th", scope="col")][2:5] == [
+        "Visibility", "Change", "Share of demand"]
+    assert ranks.find("tbody").find_all("td")[3].text.startswith("58")
+    listed = {row.th.text: row.find_all("td")[8].text
+              for row in api.client.get("/prompts").html.find("table", class_="prompts").tbody("tr")}
+    assert listed == {"a": "1,000 AI", "b": "1,000 AI", "c": "500 AI", "e": "500 AI", "d": ""}
