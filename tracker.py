@@ -4854,9 +4854,11 @@ class DemandClient(DataForSEOEngine):
     retried), one live task of up to DEMAND_BATCH keywords per request."""
 
     def __init__(self, base_url, api_key=None, budget=DEMAND_BUDGET, **options):
-        super().__init__("demand", "chatgpt", base_url, api_key, **options)
-        self.model = "search-volume"
+        HttpEngine.__init__(self, "demand", "search-volume", base_url, api_key, **options)
         self.budget = budget
+
+    def endpoint(self):
+        return self.base_url  # each request names its source's path (volumes)
 
     def volumes(self, source, keywords, location, deadline=None):
         """read_demand_reply of one request for keywords (at most DEMAND_BATCH) asked from
