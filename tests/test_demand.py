@@ -242,3 +242,18 @@ def test_share_of_demand_by_hand(db, clock):
     listed = {row.th.text: row.find_all("td")[8].text
               for row in api.client.get("/prompts").html.find("table", class_="prompts").tbody("tr")}
     assert listed == {"a": "1,000 AI", "b": "1,000 AI", "c": "500 AI", "e": "500 AI", "d": ""}
+
+
+def test_the_demand_options_are_checked_before_the_start():
+    keys = {"DATAFORSEO_LOGIN": "login", "DATAFORSEO_PASSWORD": "pw"}
+    assert tracker.configure_demand(None) is None
+    assert tracker.configure_demand("dataforseo", 0.0, keys).base_url == "https://api.dataforseo.com/v3"
+    for spec, budget, environ, message in (
+            ("dataforseo", 10.0, {"DATAFORSEO_LOGIN": "login"},
+             "--demand dataforseo needs DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD"),
+            ("serpapi", 10.0, keys, "--demand 'serpapi': the source is dataforseo[@BASE_URL]"),
+            ("dataforseo", -0.01, keys, "--demand-budget must be 0 or more US dollars, not -0.01"),
+            ("dataforseo", math.inf, keys, "--demand-budget must be 0 or more US dollars, not inf")):
+        with pytest.raises(tracker.ProvisioningError) as refused:
+            tracker.configure_demand(spec, budget, environ)
+        assert str(refused.value) == message
