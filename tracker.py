@@ -10569,7 +10569,7 @@ def add_analytics_routes(app, db):
                     connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = ((() if interval else ("series",)) + (() if compare else ("previous", "change"))
-                    + (() if values["weight"] else ("shareOfDemand",)))
+                    + (() if values["weight"] else ("shareOfDemand", "series.shareOfDemand")))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
@@ -15097,7 +15097,8 @@ def sources_by(connection, scope, page, per_page, group_by):
 
 def export_columns(schema_name, omit=()):
     """(dotted name, joined) of every leaf of a component schema: an object's fields become
-    columns of their own; a list's items the same columns, their values joined."""
+    columns of their own; a list's items the same columns, their values joined. omit: the
+    dotted names of fields left out (series.shareOfDemand: a field of each series item)."""
     schemas = component_schemas()
 
     def walk(schema, prefix, joined):
@@ -15108,7 +15109,8 @@ def export_columns(schema_name, omit=()):
             return walk(schema["items"], prefix, True)
         if "properties" not in schema:
             return [(prefix, joined)]
-        return [column for name, field in schema["properties"].items() if prefix or name not in omit
+        return [column for name, field in schema["properties"].items()
+                if (prefix + "." + name if prefix else name) not in omit
                 for column in walk(field, prefix + "." + name if prefix else name, joined)]
     return walk(schemas[schema_name], "", False)
 

@@ -232,6 +232,9 @@ def test_share_of_demand_by_hand(db, clock):
     day = next(point for point in brand["series"] if point["start"] == at[:10])
     assert day["shareOfDemand"] == share
     assert "shareOfDemand" not in api.get("/analytics/rankings").json["data"]["brands"][0]
+    header = api.get("/analytics/rankings", weight="demand", format="csv").text.splitlines()[0]
+    assert header.endswith(",shareOfDemand.value,shareOfDemand.numerator,shareOfDemand.denominator,"
+                           "shareOfDemand.lower,shareOfDemand.upper,shareOfDemand.interval")
     # the dashboard: share of demand beside visibility, and each prompt's demand
     from test_dashboard import sign_in
     sign_in(api.client, api.key)
