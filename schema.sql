@@ -2018,4 +2018,36 @@ CREATE TABLE action_refreshes (
     day          TEXT
 ) STRICT;
 
+-- The demand behind each prompt (issue 44): the monthly search volume of its keyword (its
+-- text) in its location ('' for none: the United States in English) and language, from
+-- DataForSEO's AI Keyword Data (source 'ai') and Google Ads (source 'google-ads'), asked
+-- once per calendar month (month: 'YYYY-MM' of the fetch). volume is NULL when the source
+-- had no data (not asked again that month); data_month is the month the volume describes;
+-- cost is the keyword's share of its request's USD.
+CREATE TABLE prompt_demand (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    keyword      TEXT NOT NULL,
+    location     TEXT NOT NULL,
+    language     TEXT NOT NULL,
+    month        TEXT NOT NULL,
+    source       TEXT NOT NULL CHECK (source IN ('ai', 'google-ads')),
+    volume       INTEGER CHECK (volume >= 0),
+    data_month   TEXT,
+    cost         REAL NOT NULL,
+    fetched_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, keyword, location, language, month, source)
+) STRICT, WITHOUT ROWID;
+
+-- What the server spent on demand each calendar month, per source (--demand-budget bounds
+-- the month's total; kept so that a restart does not reset it), and its largest request's
+-- cost: the estimate of the next request, which must fit in what is left.
+CREATE TABLE demand_spend (
+    month   TEXT NOT NULL,
+    source  TEXT NOT NULL CHECK (source IN ('ai', 'google-ads')),
+    spent   REAL NOT NULL,
+    calls   INTEGER NOT NULL,
+    largest REAL NOT NULL,
+    PRIMARY KEY (month, source)
+) STRICT, WITHOUT ROWID;
+
 PRAGMA user_version = 14;

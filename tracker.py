@@ -43,7 +43,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    display order, references, organic results and no-answer outcome, the providers'
    status codes, DataForSEO's queue (a task posted once, kept with the run through the
    PostedTask the worker hands it, collected later), and the bundled country list each
-   surface is asked from. Calls (1), (2), (6) and (7).
+   surface is asked from; then DataForSEO's search volumes, the demand behind each prompt
+   (AI Keyword Data and Google Ads, their requests and replies). Calls (1), (2), (6) and (7).
 9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
@@ -69,7 +70,8 @@ banners and the code true to each other. Each part, with what it owns and what i
 15. The worker: the thread that takes runs from the queue (10) and asks the engines (7) and (8),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
    the figures' correlations (12), scans for signals (14) and takes the steps the
-   assembler adds (the actions' compute).
+   assembler adds (the actions' compute, and the demand step: each prompt's search volumes
+   fetched once a month within a budget).
 16. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
@@ -576,6 +578,9 @@ def cell_rollups_schema_sql():
                  SELECT workspace_id, 0, 0, day, engine, brand_id, mentioned, position_sum, cited,
                         sentiment_sum, sentiment_scored, positive, neutral, negative
                  FROM daily_brands;\n""")
+def demand_schema_sql():
+    """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
+    return "".join(baseline_table_sql(("prompt_demand", ["table"]), ("demand_spend", ["table"])))
 
 
 def upgrade_to_1_1():
@@ -583,7 +588,7 @@ def upgrade_to_1_1():
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
-                    cell_rollups_schema_sql()))
+                    cell_rollups_schema_sql(), demand_schema_sql()))
 
 
 MIGRATIONS = {
@@ -601,7 +606,7 @@ MIGRATIONS = {
                   rebuilds=("idempotency_keys", "traffic_robots")),
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
-                  "tasks, actions", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
+                  "tasks, actions, prompts' demand", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -4795,6 +4800,113 @@ ENGINE_KINDS.update({
 })
 
 
+# Demand: the search volume behind each prompt ---------------------------------------------
+
+# `tracker serve --demand dataforseo[@BASE_URL]` asks DataForSEO, once a calendar month per
+# prompt keyword (its text) and location, for two search volumes: the worker's step
+# (refresh_demand, 15) sends them in batches, each a live request of one task.
+#
+# AI Keyword Data (docs.dataforseo.com/v3/ai_optimization/ai_keyword_data/keywords_search_volume/
+# live/): the task's `keywords` (at most 1000, each at most 250 characters), location_code and
+# language_code; each result item has `keyword`, `ai_search_volume` (the last month's) and
+# `ai_monthly_searches`, [{year, month, ai_search_volume}] (docs.rs/data-for-seo's
+# AiOptimizationKeywordDataItem reads the same). Google Ads (docs.dataforseo.com/v3/
+# keywords_data/google_ads/search_volume/live/): `keywords` (at most 1000, Google Ads' rules:
+# at most 80 characters and 10 words each), location_code and language_code; each item has
+# `keyword`, `search_volume` (the average of the last 12 months) and `monthly_searches`,
+# [{year, month, search_volume}]. A keyword missing from the items, or whose volume is null,
+# has no data. Each request is charged, reported as the task's `cost` (else the reply's), in
+# USD; the status codes are the engines' (dataforseo_status).
+DemandSource = collections.namedtuple("DemandSource", "path volume monthly max_characters max_words")
+DEMAND_SOURCES = {
+    "ai": DemandSource("/ai_optimization/ai_keyword_data/keywords_search_volume/live",
+                       "ai_search_volume", "ai_monthly_searches", 250, None),
+    "google-ads": DemandSource("/keywords_data/google_ads/search_volume/live",
+                               "search_volume", "monthly_searches", 80, 10),
+}
+DEMAND_BATCH = 1000  # keywords per request: both endpoints' documented maximum
+DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
+# A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
+# is one, else Google Ads'; null when neither has data (or --demand never asked).
+PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.volume IS NOT NULL
+        ORDER BY d.month DESC, d.source LIMIT 1)"""
+PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
+    "SELECT d.volume", "SELECT jsonb_object('volume', d.volume, 'source', d.source, "
+    "'month', d.data_month)")
+
+
+def demand_month(now):
+    """The calendar month ('YYYY-MM', UTC) of a time."""
+    return utc_day(now)[:7]
+
+
+def demand_keyword_fits(source, keyword):
+    """True when the source takes keyword (its documented length and words)."""
+    spec = DEMAND_SOURCES[source]
+    return len(keyword) <= spec.max_characters and (
+        spec.max_words is None or len(keyword.split()) <= spec.max_words)
+
+
+def read_demand_reply(reply, source):
+    """({keyword casefolded: (volume, data month 'YYYY-MM' or None)}, cost or None) of a
+    reply of source's endpoint whose status codes are 20000 (else its EngineError); only
+    the keywords with a volume (a whole number) are in it."""
+    spec = DEMAND_SOURCES[source]
+    task, result = dataforseo_result(reply)
+    cost = next((value for value in (task.get("cost"), reply.get("cost"))
+                 if type(value) in (int, float) and value >= 0), None)
+    # AI Keyword Data's result holds the keywords as its items; Google Ads' result is them.
+    items = dicts(result.get("items")) if source == "ai" else dicts(task.get("result"))
+    found = {}
+    for item in items:
+        volume = item.get(spec.volume)
+        if isinstance(item.get("keyword"), str) and is_count(volume):
+            months = [(entry["year"], entry["month"]) for entry in dicts(item.get(spec.monthly))
+                      if is_count(entry.get("year")) and is_count(entry.get("month"))
+                      and 1 <= entry["month"] <= 12]
+            latest = "%04d-%02d" % max(months) if months else None
+            found[item["keyword"].casefold()] = (volume, latest)
+    return found, cost
+
+
+class DemandClient(DataForSEOEngine):
+    """DataForSEO's search volume endpoints, asked as its surfaces are (HTTP Basic with
+    DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, one deadline, a bounded reply, 50xxx and 5xx
+    retried), one live task of up to DEMAND_BATCH keywords per request."""
+
+    def __init__(self, base_url, api_key=None, budget=DEMAND_BUDGET, **options):
+        HttpEngine.__init__(self, "demand", "search-volume", base_url, api_key, **options)
+        self.budget = budget
+
+    def endpoint(self):
+        return self.base_url  # each request names its source's path (volumes)
+
+    def volumes(self, source, keywords, location, deadline=None):
+        """read_demand_reply of one request for keywords (at most DEMAND_BATCH) asked from
+        location (a prompt's location text, None: the United States in English)."""
+        task = dict({"keywords": list(keywords)}, **dataforseo_place(location))
+        raw = self.exchange([task], deadline, ("POST", self.base_url + DEMAND_SOURCES[source].path))
+        return read_demand_reply(decoded_reply(raw, self.url), source)
+
+
+def configure_demand(spec, budget=DEMAND_BUDGET, environ=os.environ):
+    """The DemandClient of ``--demand dataforseo[@BASE_URL]`` with its monthly budget in USD
+    (None without the option); the keys are the dataforseo engines'."""
+    if spec is None:
+        return None
+    kind, _, url = spec.strip().partition("@")
+    if kind != "dataforseo":
+        raise ProvisioningError("--demand %r: the source is dataforseo[@BASE_URL]" % spec)
+    if not (math.isfinite(budget) and budget >= 0):
+        raise ProvisioningError("--demand-budget must be 0 or more US dollars, not %r" % budget)
+    _, default_url, key_names, _ = ENGINE_KINDS["dataforseo"]
+    key = DemandClient.read_key(environ, key_names)
+    if key is None:
+        raise ProvisioningError("--demand dataforseo needs %s" % " and ".join(key_names))
+    return DemandClient(url or default_url, key, budget)
+
+
 ###############################################################################
 # 9 · Engine settings, source domains and extraction ##########################
 ###############################################################################
@@ -5040,6 +5152,12 @@ def add_engine_routes(app, db):
         query.done()
         return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
                                     values["samplesPerRun"]), "Engines retrieved")
+
+    @app.get(API_PREFIX + "/demand", openapi=Operation(
+        "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus"))
+    def demand_status():
+        return success(demand_status_json(db, app.config["tracker.demand"], caller().workspace_id),
+                       "Demand retrieved")
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
@@ -7053,7 +7171,8 @@ PROMPT_JSON = """json_object(
         'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
                       FROM prompt_markets WHERE prompt_id = p.id),
         'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
-                       FROM prompt_personas WHERE prompt_id = p.id))""" % LAST_RUN_JSON
+                       FROM prompt_personas WHERE prompt_id = p.id),
+        'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -7964,6 +8083,9 @@ RANKING_PARAMS = SCOPE_PARAMS + (
           "first), every bucket present.", choices=tuple(INTERVALS)),
     Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
           "changes.", choices=("previous",)),
+    Param("weight", "choice", "demand: add each brand's shareOfDemand, its visibility with each "
+          "prompt weighing its monthly searches (serve --demand), and demand, the prompts "
+          "counted and those without a demand left out.", choices=("demand",)),
 )
 
 
@@ -8976,6 +9098,89 @@ def rankings(connection, scope, status, interval=None, compare=False):
                                 "shareOfVoice", "citations", "sentiment", "rank")}
             row["change"] = figure_changes(row, old)
     return document
+
+
+# Share of demand ---------------------------------------------------------------------------
+#
+# weight=demand: a brand's visibility over the prompts with a demand (PROMPT_DEMAND, 8), each
+# prompt weighing its monthly searches w: R = sum w_p v_p / sum w_p, v_p the share of prompt
+# p's chats in scope that name the brand. Its interval takes the prompts as the clusters, as
+# the plain figures do, with the linearised variance of that ratio of weighted totals:
+# var(R) = k / (k - 1) * sum w_p^2 (v_p - R)^2 / (sum w_p)^2 over the k prompts, and
+# R +- t(k - 1) * sqrt(var(R)) within [0, 1]. The prompts in scope without a demand are left
+# out, and counted (demand.promptsWithoutDemand, chatsWithoutDemand).
+
+PROMPT_KINDS = ("raw", "chats", "prompt_daily", "prompt_weekly")
+PROMPT_CHAT_SUMS = {kind: (table, time, "x.prompt_id", {"chats": sums["chats"]}, conditions)
+                    for kind, (table, time, _, sums, conditions) in CHAT_COUNTS.items()
+                    if kind in PROMPT_KINDS}
+MENTIONS_BY_PROMPT = ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
+                      "c.created_at", "c.prompt_id || ' ' || x.brand_id",
+                      {"mentioned": "count(x.position)"},
+                      lambda scope, _: scope.chat_conditions("c"))
+PROMPT_BRAND_SUMS = dict({kind: (BRAND_SUMS[kind][0], "x.day", "x.prompt_id || ' ' || x.brand_id",
+                                 {"mentioned": "sum(x.mentioned)"}, ChatScope.day_conditions)
+                          for kind in ("prompt_daily", "prompt_weekly")},
+                         raw=MENTIONS_BY_PROMPT, chats=MENTIONS_BY_PROMPT)
+
+
+def demand_weights(connection, workspace_id):
+    """{prompt id: its demand} of the workspace's prompts that have one."""
+    return {row["id"]: row["volume"] for row in query_all(
+        connection, "SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = ?"
+        % PROMPT_DEMAND, (workspace_id,)) if row["volume"] is not None}
+
+
+def share_of_demand(chats, mentioned, weights):
+    """The Estimate of R (see above) from {prompt: chats} and {prompt: chats naming the
+    brand}, over the prompts of weights ({prompt: demand})."""
+    rows = [(weights[prompt], mentioned.get(prompt, 0) / count)
+            for prompt, count in chats.items() if count and prompt in weights]
+    total = sum(weight for weight, _ in rows)
+    weighted = sum(weight * share for weight, share in rows)
+    if not total:
+        return figure_of(weighted, total, (None, None, NO_DATA))
+    value = weighted / total
+    if len(rows) < 2:
+        return figure_of(weighted, total, (None, None, FEW_PROMPTS))
+    k = len(rows)
+    variance = k / (k - 1) * sum(w * w * (v - value) ** 2 for w, v in rows) / total ** 2
+    spread = t_quantile(k - 1) * math.sqrt(variance)
+    return figure_of(weighted, total, (max(0.0, value - spread), min(1.0, value + spread), None))
+
+
+def add_share_of_demand(connection, scope, document, interval=None, weights=None):
+    """Give the rankings document each brand's shareOfDemand (and, with interval, each of
+    its series' buckets'), and demand: the prompts counted, and those left out with their
+    chats. weights: demand_weights, when read already."""
+    weights = demand_weights(connection, scope.workspace_id) if weights is None else weights
+    bucket = BUCKET_SQL[interval] if interval else None
+    chats, mentions = {}, {}
+    for (key, prompt), sums in sum_parts(connection, scope, PROMPT_CHAT_SUMS, bucket).items():
+        chats.setdefault(key, {})[prompt] = sums["chats"]
+    if scope.shown is not False:  # a chat with no AI answer shown names no brand
+        for (key, pair), sums in sum_parts(connection, scope, PROMPT_BRAND_SUMS, bucket).items():
+            prompt, brand = map(int, pair.split())
+            mentions.setdefault((key, brand), {})[prompt] = sums["mentioned"]
+    whole, named = {}, {}
+    for key, by_prompt in chats.items():
+        for prompt, count in by_prompt.items():
+            whole[prompt] = whole.get(prompt, 0) + count
+    for (key, brand), by_prompt in mentions.items():
+        slot = named.setdefault(brand, {})
+        for prompt, count in by_prompt.items():
+            slot[prompt] = slot.get(prompt, 0) + count
+    for row in document["brands"]:
+        row["shareOfDemand"] = share_of_demand(whole, named.get(row["brandId"], {}), weights)
+        for point in row["series"] if interval else ():
+            point["shareOfDemand"] = share_of_demand(
+                chats.get(point["start"], {}), mentions.get((point["start"], row["brandId"]), {}),
+                weights)
+    left_out = [prompt for prompt, count in whole.items() if count and prompt not in weights]
+    document["demand"] = {"prompts": sum(1 for prompt, count in whole.items()
+                                         if count and prompt in weights),
+                          "promptsWithoutDemand": len(left_out),
+                          "chatsWithoutDemand": sum(whole[prompt] for prompt in left_out)}
 
 
 ###############################################################################
@@ -10484,11 +10689,14 @@ def add_analytics_routes(app, db):
         compare = values["compare"] == "previous"
         with db.read() as connection:
             document = rankings(connection, scope, values["status"], interval, compare)
+            if values["weight"] == "demand":
+                add_share_of_demand(connection, scope, document, interval)
             if values["groupBy"]:
                 document.update(groupBy=values["groupBy"], groups=grouped_rankings(
                     connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
-            omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
+            omit = ((() if interval else ("series",)) + (() if compare else ("previous", "change"))
+                    + (() if values["weight"] else ("shareOfDemand", "series.shareOfDemand")))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
@@ -10838,6 +11046,141 @@ class Worker:
         for run in unfinished:
             release_run(self.db, run)
         self._threads = []
+
+
+# Demand ---------------------------------------------------------------------------------
+#
+# With --demand, the step the assembler adds: one batch per call, a workspace's prompts of
+# one location (DEMAND_BATCH keywords at most) for one source, read without the write lock,
+# asked, then stored in one short write. A keyword the source cannot take (too long) or a
+# location no list knows is stored without data and not asked. The month's spend, with the
+# largest request's cost as the next one's estimate, must stay within the budget; past it
+# nothing more is asked that month. A failed request is an engine's failure (a log line,
+# the workspace's `demand` outcome: GET /demand) and waits DEMAND_RECHECK_SECONDS, as does
+# the step once nothing is left to ask.
+
+DEMAND_RECHECK_SECONDS = 3600
+DEMAND_LANGUAGE = SURFACE_DEFAULT_LANGUAGE
+DEMAND_LABEL = "demand"  # its outcomes' engine label (engine_outcomes)
+PENDING_DEMAND = """FROM prompts p WHERE p.status = 'active' AND NOT EXISTS (
+        SELECT 1 FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.language = ?
+        AND d.month = ? AND d.source = ?)"""
+
+
+def pending_demand(connection, source, month):
+    """(workspace id, location, [keywords]) of the first batch not asked of source this
+    month, or None."""
+    first = query_one(connection, "SELECT p.workspace_id, coalesce(p.location, '') AS location "
+                      + PENDING_DEMAND + " ORDER BY 1, 2 LIMIT 1", (DEMAND_LANGUAGE, month, source))
+    if first is None:
+        return None
+    rows = query_all(connection, "SELECT DISTINCT p.text " + PENDING_DEMAND + """
+        AND p.workspace_id = ? AND coalesce(p.location, '') = ? ORDER BY p.text LIMIT ?""",
+                     (DEMAND_LANGUAGE, month, source, first["workspace_id"], first["location"],
+                      DEMAND_BATCH))
+    return first["workspace_id"], first["location"], [row["text"] for row in rows]
+
+
+def demand_spent(connection, month):
+    """USD spent on demand in the month, every source."""
+    return query_one(connection, "SELECT total(spent) AS spent FROM demand_spend WHERE month = ?",
+                     (month,))["spent"]
+
+
+def demand_estimate(connection, source):
+    """The USD one more request of source is taken to cost: its largest yet, else the
+    largest of any source's (0 before any)."""
+    return query_one(connection, """
+        SELECT coalesce((SELECT max(largest) FROM demand_spend WHERE source = ?),
+                        (SELECT max(largest) FROM demand_spend), 0.0) AS cost""", (source,))["cost"]
+
+
+def store_demand(connection, workspace_id, location, source, month, volumes, keywords, asked,
+                 cost, now):
+    """Keep each keyword's volume (None: no data) with its share of cost (those asked share
+    it), and the spend."""
+    share = cost / len(asked) if asked else 0.0
+    connection.executemany("""
+        INSERT OR REPLACE INTO prompt_demand (workspace_id, keyword, location, language, month,
+            source, volume, data_month, cost, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(workspace_id, keyword, location, DEMAND_LANGUAGE, month, source,
+          *volumes.get(keyword.casefold(), (None, None)), share if keyword in asked else 0.0,
+          iso_timestamp(now))
+         for keyword in keywords])
+    if cost:
+        connection.execute("""
+            INSERT INTO demand_spend (month, source, spent, calls, largest) VALUES (?, ?, ?, 1, ?)
+            ON CONFLICT (month, source) DO UPDATE SET spent = spent + excluded.spent,
+                calls = calls + 1, largest = max(largest, excluded.largest)""",
+                           (month, source, cost, cost))
+
+
+def demand_status_json(db, client, workspace_id):
+    """GET /demand: the source, the month's budget and spend (every workspace's), and how
+    the workspace's latest request went."""
+    now = db.clock()
+    connection = db.connection()
+    called = workspace_outcomes(connection, workspace_id).get(DEMAND_LABEL) or {}
+    return {"source": "dataforseo" if client else None, "budget": client.budget if client else None,
+            "month": demand_month(now), "spent": round(demand_spent(connection, demand_month(now)), 6),
+            "lastCallAt": called.get("last_call_at"), "lastOutcome": called.get("last_outcome"),
+            "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at")}
+
+
+class DemandStep:
+    """The worker's demand step (see above) with client, a DemandClient."""
+
+    def __init__(self, db, client):
+        self.db, self.client = db, client
+        self.idle_until = -math.inf  # by the database's clock
+
+    def __call__(self):
+        now = self.db.clock()
+        if now < self.idle_until:
+            return False
+        month = demand_month(now)
+        for source in DEMAND_SOURCES:
+            batch = pending_demand(self.db.connection(), source, month)
+            if batch is not None:
+                return self.fetch(source, month, *batch)
+        self.idle_until = now + DEMAND_RECHECK_SECONDS
+        return False
+
+    def fetch(self, source, month, workspace_id, location, keywords):
+        """Ask one batch and store it; False when the budget refuses it."""
+        now = self.db.clock()
+        asked = [keyword for keyword in keywords if demand_keyword_fits(source, keyword)]
+        try:
+            dataforseo_place(location or None)
+        except EngineError:
+            asked = []  # no country a list knows: nothing to ask
+        volumes, cost = {}, 0.0
+        connection = self.db.connection()
+        if asked:
+            spent = demand_spent(connection, month)
+            if (spent >= self.client.budget
+                    or spent + demand_estimate(connection, source) > self.client.budget):
+                log.warning("demand: the budget of $%.2f for %s is spent ($%.4f): nothing more "
+                            "is asked this month", self.client.budget, month, spent)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return False
+            try:
+                volumes, reported = self.client.volumes(source, asked, location or None)
+            except EngineError as error:
+                log.warning("demand: DataForSEO's %s volumes for workspace %d failed: %s",
+                            source, workspace_id, error)
+                with self.db.write() as connection:
+                    record_outcomes(connection, workspace_id, (), {DEMAND_LABEL: str(error)}, now)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return True
+            cost = reported or 0.0
+        with self.db.write() as connection:
+            store_demand(connection, workspace_id, location, source, month, volumes, keywords,
+                         set(asked), cost, now)
+            if asked:
+                record_outcomes(connection, workspace_id, (DEMAND_LABEL,), {}, now)
+        return True
 
 
 ###############################################################################
@@ -14107,6 +14450,19 @@ def engine_schemas():
                                       "chats of the last %d days; null before any has a known "
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
+        "DemandStatus": object_schema({
+            "source": dict(nullable_schema({"enum": ["dataforseo"]}), description="Where the "
+                           "prompts' demand comes from (null: serve without --demand)."),
+            "budget": dict(nullable_schema(NUMBER), description="USD it may spend a calendar "
+                           "month, over every workspace (--demand-budget)."),
+            "month": string_schema(pattern=r"^\d{4}-\d{2}$"),
+            "spent": dict(NUMBER, description="USD spent this month, over every workspace."),
+            "lastCallAt": dict(nullable_schema(TIMESTAMP), description="This workspace's latest "
+                               "request (null: none)."),
+            "lastOutcome": nullable_schema({"enum": ["succeeded", "failed"]}),
+            "lastError": dict(nullable_schema(string_schema()), description="Its latest failed "
+                              "request's error, kept after a success."),
+            "lastErrorAt": nullable_schema(TIMESTAMP)}),
     }
     schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
                                             schemas["Engine"]["properties"])
@@ -14181,7 +14537,10 @@ def resource_schemas():
         "topic": nullable_schema(schema_ref("Topic")),
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
-                        "that was not canceled (null: never run)."), **PROMPT_CELLS}
+                        "that was not canceled (null: never run)."), **PROMPT_CELLS,
+        "demand": dict(nullable_schema(schema_ref("PromptDemand")), description="The monthly "
+                       "searches behind it (serve --demand): AI volume where there is one, else "
+                       "Google Ads'; null when unknown.")}
     return {
         "Topic": object_schema(topic),
         "TopicBody": body_schema({"name": NAME}, ["name"]),
@@ -14193,7 +14552,13 @@ def resource_schemas():
         "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
         "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR},
                                    dict(tag, promptCount=COUNT)),
-        "Prompt": object_schema(prompt),
+        "Prompt": object_schema(prompt, optional=("demand",)),
+        "PromptDemand": object_schema({
+            "volume": dict(COUNT, description="Searches a month: DataForSEO's AI search volume "
+                           "(the last month's), or Google Ads' (the average of 12 months)."),
+            "source": {"enum": list(DEMAND_SOURCES)},
+            "month": dict(nullable_schema(string_schema(pattern=r"^\d{4}-\d{2}$")),
+                          description="The latest month of the source's data (YYYY-MM).")}),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
             "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
@@ -14405,6 +14770,10 @@ def analytics_schemas():
         previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    share_of_demand = dict(schema_ref("Estimate"), description="With weight=demand: visibility "
+                           "with each prompt weighing its monthly searches (the manual, "
+                           "/docs/prompts, Demand).")
+    ranking["properties"]["shareOfDemand"] = bucket["properties"]["shareOfDemand"] = share_of_demand
     answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
@@ -14469,8 +14838,13 @@ def analytics_schemas():
                                            "brands": array_schema(schema_ref("BrandRanking"))})),
                                            description="With groupBy: each market's (or "
                                            "persona's) rankings by name, then those of the chats "
-                                           "asked without one (id null).")),
-                                  optional=("interval", "previous", "groupBy", "groups")),
+                                           "asked without one (id null)."),
+                                       demand=dict(object_schema({
+                                           "prompts": COUNT, "promptsWithoutDemand": COUNT,
+                                           "chatsWithoutDemand": COUNT}), description="With "
+                                           "weight=demand: the prompts with chats in scope "
+                                           "weighed, and those left out (no demand known).")),
+                                  optional=("interval", "previous", "groupBy", "groups", "demand")),
         "Usage": dict(object_schema({
             "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
             "cachedInputTokens": nullable_schema(COUNT),
@@ -14700,7 +15074,7 @@ MOVING_FIELDS = frozenset({
     "updatedAt", "lastRun", "lastScheduledAt", "branded", "promptCount", "relevancyScore",
     "relevancyCalculatedAt", "disabledReason", "chatsToday", "dailyLimitReached", "lastCallAt",
     "lastOutcome", "lastError", "lastErrorAt", "failuresToday", "failing", "expectedDailyCalls",
-    "expectedDailyCost"})
+    "expectedDailyCost", "demand"})
 
 
 @functools.cache
@@ -14864,7 +15238,8 @@ def sources_by(connection, scope, page, per_page, group_by):
 
 def export_columns(schema_name, omit=()):
     """(dotted name, joined) of every leaf of a component schema: an object's fields become
-    columns of their own; a list's items the same columns, their values joined."""
+    columns of their own; a list's items the same columns, their values joined. omit: the
+    dotted names of fields left out (series.shareOfDemand: a field of each series item)."""
     schemas = component_schemas()
 
     def walk(schema, prefix, joined):
@@ -14875,7 +15250,8 @@ def export_columns(schema_name, omit=()):
             return walk(schema["items"], prefix, True)
         if "properties" not in schema:
             return [(prefix, joined)]
-        return [column for name, field in schema["properties"].items() if prefix or name not in omit
+        return [column for name, field in schema["properties"].items()
+                if (prefix + "." + name if prefix else name) not in omit
                 for column in walk(field, prefix + "." + name if prefix else name, joined)]
     return walk(schemas[schema_name], "", False)
 
@@ -15785,7 +16161,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
              trusted_proxies=(), page_budget=PAGE_BUDGET_SECONDS,
              export_budget=EXPORT_BUDGET_SECONDS, max_exports=MAX_EXPORTS_PER_KEY,
-             replication=None, **worker_options):
+             replication=None, demand=None, **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
@@ -15795,7 +16171,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
     from trusted_proxies (ip_network objects). An API read may run page_budget seconds, an
     export export_budget, and a key max_exports exports at once. replication (a
-    Replication, which ``serve`` starts) is shown on /healthz and the dashboard.
+    Replication, which ``serve`` starts) is shown on /healthz and the dashboard. demand (a
+    DemandClient, --demand) adds the worker's demand step.
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -15806,6 +16183,9 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     worker.later_steps.append(functools.partial(refresh_due_actions, db))
+    app.config["tracker.demand"] = demand
+    if demand is not None:
+        worker.later_steps.append(DemandStep(db, demand))
     app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
@@ -16172,7 +16552,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % else:
 <div class="scroll"><table class="ranks">
 <thead><tr><th scope="col">Brand</th><th scope="col" class="num">Rank</th><th scope="col" class="num">Visibility</th>
-<th scope="col" class="num">Change</th><th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Change</th>{{!'<th scope="col" class="num">Share of demand</th>' if "demand" in document else ""}}<th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Average position</th><th scope="col" class="num">Change</th><th scope="col" class="num">Citations</th>
 <th scope="col" class="num">Sentiment (positive/ neutral/ negative)</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Rank change</th></tr></thead>
@@ -16181,6 +16561,9 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 <tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
 <td class="num">{{row["rank"]}}</td>
 <td class="num">{{percent(row["visibility"]["value"])}}{{!margin(row["visibility"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+% if "demand" in document:
+<td class="num">{{percent(row["shareOfDemand"]["value"])}}{{!margin(row["shareOfDemand"])}}</td>
+% end
 <td class="num">{{percent(row["shareOfVoice"]["value"])}}{{!margin(row["shareOfVoice"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
 <td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}{{!margin(row["averagePosition"], False)}}</td>
 <td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
@@ -16322,7 +16705,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
-% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False), ("demand", "Demand", True)):
 % sorted_by = values["sort"] and values["sort"].lstrip("-") == name
 <th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
 % end
@@ -16338,6 +16721,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
 <td>{{!last_run_text(prompt["lastRun"])}}</td>
+<td class="num">{{format(prompt["demand"]["volume"], ",") + (" AI" if prompt["demand"]["source"] == "ai" else " Google Ads") if prompt["demand"] else ""}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
@@ -18321,6 +18705,9 @@ def add_overview_routes(app, db):
         scope = window_scope(db, values)
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
+            weights = demand_weights(connection, scope.workspace_id)
+            if weights:  # share of demand beside visibility (serve --demand)
+                add_share_of_demand(connection, scope, document, weights=weights)
             filters = filters_form(connection, values)
             started = first_steps(connection, caller().workspace_id)
             annotations = charted_annotations(connection, scope)
@@ -18364,6 +18751,7 @@ PROMPT_SORTS = {
     "branded": ("p.branded", ()),
     # the latest run that was not canceled: when it took its state
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
+    "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
@@ -20619,6 +21007,7 @@ def cmd_serve(args):
         resolve_redirects=args.resolve_redirects, allow_private=args.allow_private_webhooks)
     judge = judge_engine(engines, args.judge)
     warn_of_missing_keys(engines)
+    demand = configure_demand(args.demand, args.demand_budget)
     proxies = trusted_proxies(args.trusted_proxy)
     replication = serve_replication(args)
     # after the arguments are known good: a refused start leaves no new file behind
@@ -20632,7 +21021,7 @@ def cmd_serve(args):
                    webhook_timeout=args.webhook_timeout,
                    trusted_proxies=proxies, page_budget=args.request_budget,
                    export_budget=args.export_budget, max_exports=args.max_exports,
-                   replication=replication)
+                   replication=replication, demand=demand)
 
     def announce(url):
         # Only now, with the port bound, are the seed and the first key made: a start that
@@ -20958,6 +21347,11 @@ def build_parser():
                            metavar="[LABEL=]N",
                            help="ask an engine at most N times per UTC day (repeatable; N alone: "
                                 "every engine); past it, runs wait for the next day")
+    serve_cmd.add_argument("--demand", metavar="dataforseo[@URL]",
+                           help="fetch each active prompt's monthly search volume (AI and Google "
+                                "Ads) from DataForSEO, keys DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD")
+    serve_cmd.add_argument("--demand-budget", type=float, default=DEMAND_BUDGET, metavar="USD",
+                           help="the most --demand spends a calendar month (default %(default)s)")
     serve_cmd.add_argument("--judge", metavar="LABEL",
                            help="rate each mention's sentiment with this engine (one of --engine, "
                                 "not simulated) instead of VADER")
