@@ -4319,12 +4319,16 @@ def ranked_pages(items, url="url", rank="rank_group"):
 
 # Locations ----------------------------------------------------------------------------
 
-# The countries a surface can be asked from, with SerpApi's gl and DataForSEO's
-# location_code for each: packaging/surface_locations.json, with its source and date
-# (packaging/refresh_surface_locations.py rebuilds it). A prompt's location is read to a
-# country (place_of); one that names no country the list knows fails the chat before any
-# paid call. A prompt without a location is asked from the United States in English, which
-# DataForSEO needs one of (SerpApi's default is its proxy's place).
+# The places a surface can be asked from: packaging/surface_locations.json, with its source
+# and date (packaging/refresh_surface_locations.py rebuilds it). Each country with SerpApi's
+# gl and DataForSEO's location_code; some cities, each by Google's canonical name
+# ("Austin,Texas,United States"), which is what SerpApi's `location` takes (the
+# canonical_name of its locations API, serpapi.com/locations-api) and DataForSEO's
+# `location_name` too (its example: "London,England,United Kingdom",
+# docs.dataforseo.com/v3/serp/google/organic/live/advanced). A prompt's location is read to
+# a country and a city (place_of); one whose country or city no list knows fails the chat
+# before any paid call. A prompt without a location is asked from the United States in
+# English, which DataForSEO needs one of (SerpApi's default is its proxy's place).
 SURFACE_LOCATIONS_FILE = "packaging/surface_locations.json"
 SURFACE_DEFAULT_COUNTRY = "US"
 SURFACE_DEFAULT_LANGUAGE = "en"
@@ -4333,39 +4337,98 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
 
 
 @functools.cache
+def surface_locations():
+    """The bundled list: {"source", "date", "citiesSource", "countries", "cities"}."""
+    with open(resource_path(SURFACE_LOCATIONS_FILE), encoding="utf-8") as file:
+        return json.load(file)
+
+
 def surface_countries():
     """{ISO 3166 alpha-2 code: {"name", "gl", "location_code"}} of the bundled list."""
-    with open(resource_path(SURFACE_LOCATIONS_FILE), encoding="utf-8") as file:
-        return json.load(file)["countries"]
+    return surface_locations()["countries"]
 
 
-def surface_country(location, language=None):
-    """(the bundled entry of location's country, the language code) that a surface is asked
-    in; an EngineError, before any call, for a location whose country no list knows or a
-    language that is not a code. location is a prompt's location text or a country code
-    (a market's); language a code such as "en" (None: English)."""
+@functools.cache
+def surface_cities():
+    """{(country code, the city's plain_name): Google's canonical name} of the bundled list."""
+    return {(country, plain_name(city)): canonical
+            for country, cities in surface_locations()["cities"].items()
+            for city, canonical in cities.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class SurfacePlace:
+    """Where and in what language a surface is asked: the bundled country entry, the
+    city's canonical name (None: the country's level) and a language code."""
+    country: dict
+    city: str
+    language: str
+
+
+def surface_place(location, language=None):
+    """The SurfacePlace of a location and language; an EngineError, before any call, for a
+    location whose country or city no list knows or a language that is not a code.
+    location is a prompt's location text or a market's ("Berlin, DE", "DE"); language a
+    code such as "en" (None: English)."""
     place = place_of(location) if location else Place(SURFACE_DEFAULT_COUNTRY)
     entry = surface_countries().get(place.country) if place else None
     if entry is None:
         raise EngineError("location %.100r names no country the search surfaces' list knows "
                           "(%s); the surface was not asked" % (location, SURFACE_LOCATIONS_FILE))
+    city = place.city and surface_cities().get((place.country, plain_name(place.city)))
+    if place.city and city is None:
+        raise EngineError("location %.100r names a city the search surfaces' list does not know "
+                          "(%s: its cities of %s are %s); the surface was not asked"
+                          % (location, SURFACE_LOCATIONS_FILE, place.country, ", ".join(
+                              surface_locations()["cities"].get(place.country, {})) or "none"))
     language = language or SURFACE_DEFAULT_LANGUAGE
     if not LANGUAGE_CODE.fullmatch(language):
         raise EngineError("language %.40r is not a language code such as en or pt-BR" % language)
-    return entry, language
+    return SurfacePlace(entry, city, language)
 
 
 def serpapi_place(location, language=None):
-    """SerpApi's gl and hl for a location and language (see surface_country); no gl for
-    no location, so that SerpApi's default stands."""
-    entry, language = surface_country(location, language)
-    return dict({"hl": language}, **({"gl": entry["gl"]} if location else {}))
+    """SerpApi's hl, gl and location (a city's canonical name) for a location and language
+    (see surface_place): no gl for no location, so that SerpApi's default stands, and no
+    location for a country (gl says it)."""
+    place = surface_place(location, language)
+    return dict({"hl": place.language}, **({"gl": place.country["gl"]} if location else {}),
+                **({"location": place.city} if place.city else {}))
 
 
 def dataforseo_place(location, language=None):
-    """DataForSEO's location_code and language_code for a location and language."""
-    entry, language = surface_country(location, language)
-    return {"location_code": entry["location_code"], "language_code": language}
+    """DataForSEO's location_code (a country) or location_name (a city: one of the two,
+    as its reference says), and language_code, for a location and language."""
+    place = surface_place(location, language)
+    where = {"location_name": place.city} if place.city else \
+        {"location_code": place.country["location_code"]}
+    return dict(where, language_code=place.language)
+
+
+class SurfaceEngine(HttpEngine):
+    """An engine that reads a surface through a SERP/scraper API: asked from a place in a
+    language (a market's, as the asked prompt carries it: Cell.asked), told nothing else:
+    a consumer app or a search box has no system message, so no persona (the chat says
+    so). Its body(text, location, language) is the provider's request."""
+    takes_persona = False
+    can_judge = False
+    location_parameters = ()  # the request's fields a place goes in, for GET /surface-engines
+    mode = None  # DataForSEO's queue mode (DATAFORSEO_MODE); None: the provider has no queue
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
+        return self.ask(prompt["text"], prompt["location"], brands, deadline,
+                        prompt.get("language"))
+
+    def ask(self, text, location=None, brands=(), deadline=None, language=None):
+        return super().ask(text, location, brands, deadline, language)
+
+    def locations_json(self):
+        """What places it can be asked from, as GET /surface-engines shows it."""
+        document = surface_locations()
+        return {"parameters": list(self.location_parameters),
+                "countries": len(document["countries"]), "cities": len(surface_cities()),
+                "source": document["source"], "citiesSource": document["citiesSource"],
+                "date": document["date"]}
 
 
 # SerpApi ------------------------------------------------------------------------------
@@ -4467,7 +4530,7 @@ def parse_serpapi_reply(reply):
     return surface_answer(text, citations, organic)
 
 
-class SerpApiEngine(HttpEngine):
+class SerpApiEngine(SurfaceEngine):
     """A surface read through SerpApi: one GET of /search.json with the key as api_key
     (serpapi.com/search-api). An AI Overview Google loads apart comes with a page_token
     that expires within minutes: it is followed at once (engine=google_ai_overview), and
@@ -4475,7 +4538,7 @@ class SerpApiEngine(HttpEngine):
     request is a search SerpApi bills: with a price per call (Price.call), the chat costs
     that many calls."""
     kind = "serpapi"
-    takes_persona = False  # a search box has no system message: the chat says so
+    location_parameters = ("gl", "hl", "location")
 
     @property
     def price_name(self):
@@ -4495,12 +4558,12 @@ class SerpApiEngine(HttpEngine):
         return http_request("GET", self.url + "?" + urllib.parse.urlencode(query), None,
                             self.headers(), seconds)
 
-    def body(self, text, location, context=None):  # context: see takes_persona
+    def body(self, text, location, language=None):
         return dict({"engine": SERPAPI_SURFACES[self.model], "q": text},
-                    **serpapi_place(location))
+                    **serpapi_place(location, language))
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        body = self.body(text, location)  # a place no list knows fails here, before a call
+    def ask(self, text, location=None, brands=(), deadline=None, language=None):
+        body = self.body(text, location, language)  # a place no list knows fails here
         raw = self.exchange(body, deadline)
         reply, calls = decoded_reply(raw, self.url), 1
         token = mapping(reply.get("ai_overview")).get("page_token")
@@ -4517,7 +4580,6 @@ class SerpApiEngine(HttpEngine):
         cost = round(self.price.call * calls, 6) if self.price and self.price.call else None
         return dataclasses.replace(answer, raw=raw, cost=cost)
 
-    can_judge = False
     parse = staticmethod(parse_serpapi_reply)
 
 
@@ -4610,14 +4672,14 @@ def parse_dataforseo_reply(reply):
     return surface_answer(text, page_refs(dicts(overview.get("references"))), organic, cost=cost)
 
 
-class DataForSEOEngine(HttpEngine):
+class DataForSEOEngine(SurfaceEngine):
     """A surface read through DataForSEO's live endpoints: one POST of one task, HTTP
     Basic with DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD. A status_code other than 20000
     (top level or the task's) fails the attempt: 50xxx is retried like a 5xx, 40xxx
     is not. An AI Overview is asked for with load_async_ai_overview, so that one Google
     loads apart comes with its content."""
     kind = "dataforseo"
-    takes_persona = False  # a consumer app or a search box has no system message
+    location_parameters = ("location_code", "location_name", "language_code")
 
     def __init__(self, name, model, base_url, api_key=None, **options):
         if model not in DATAFORSEO_SURFACES:
@@ -4683,7 +4745,8 @@ class DataForSEOEngine(HttpEngine):
             return super().ask_sample(prompt, sample, now, brands, deadline)
         task = posted.get()
         if task is None:
-            task = self.post_task(prompt["text"], prompt["location"], posted, deadline)
+            task = self.post_task(prompt["text"], prompt["location"], prompt.get("language"),
+                                  posted, deadline)
         if task["task_id"] is None:
             task = self.ready_by_tag(task, posted, deadline)
         return self.collect(task, deadline)
@@ -4704,10 +4767,10 @@ class DataForSEOEngine(HttpEngine):
         raise EngineError("task tagged %s was posted while tracker stopped and is not among the "
                           "ready tasks yet; it is looked for again, never posted again" % task["tag"])
 
-    def post_task(self, text, location, posted, deadline):
+    def post_task(self, text, location, language, posted, deadline):
         """Post the task to the queue, once: its row is kept before the post (with the
         tag the task carries) and after it with the task's id and its cost, the chat's."""
-        body = self.body(text, location)  # a location no list knows fails here
+        body = self.body(text, location, language)  # a location no list knows fails here
         tag = secrets.token_hex(16)
         body[0].update(tag=tag, priority=DATAFORSEO_MODES[self.mode])
         if self.pingback_url:
@@ -4748,13 +4811,12 @@ class DataForSEOEngine(HttpEngine):
             self.sleep(wait)
             wait = min(wait * 2, DATAFORSEO_MAX_WAIT)
 
-    def body(self, text, location, context=None):  # context: see takes_persona
-        task = dict({"keyword": text}, **dataforseo_place(location))
+    def body(self, text, location, language=None):
+        task = dict({"keyword": text}, **dataforseo_place(location, language))
         if self.model == "google-ai-overview":
             task["load_async_ai_overview"] = True
         return [task]
 
-    can_judge = False
     key_needs_every = True
     parse = staticmethod(parse_dataforseo_reply)
 
@@ -4763,6 +4825,8 @@ class DataForSEOEngine(HttpEngine):
 # 5,000 searches, $0.015 a search; each request is one (an AI Overview's follow-up too).
 # DataForSEO reports each task's cost in its reply.
 PRICES.update({"serpapi:" + surface: Price(0.0, 0.0, call=0.015) for surface in SERPAPI_SURFACES})
+# The surfaces' kinds: GET /surface-engines lists them (GET /engines lists LISTED_KINDS).
+SURFACE_KINDS = ("serpapi", "dataforseo")
 ENGINE_KINDS.update({
     "serpapi": (SerpApiEngine, "https://serpapi.com", ("SERPAPI_API_KEY",), "google-ai-overview"),
     "dataforseo": (DataForSEOEngine, "https://api.dataforseo.com/v3",
@@ -5003,34 +5067,56 @@ ENGINE_LIST_PARAMS = (
 )
 
 
-def add_engine_routes(app, db):
-    worker = app.config["tracker.worker"]
-    engines = [engine for engine in worker.engines if engine.kind in LISTED_KINDS]
+def surface_engines_json(db, engines, workspace_id, runs_per_day, samples_per_run=None):
+    """The search surfaces' engines as GET /surface-engines shows them: as GET /engines
+    shows an engine, with the surface, where it can be asked from and its queue mode."""
+    return [dict(shown, surface=engine.model, locations=engine.locations_json(),
+                 queueMode=engine.mode)
+            for engine, shown in zip(engines, engines_json(db, engines, workspace_id,
+                                                           runs_per_day, samples_per_run))]
 
-    @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList", daily=True,
-        params=ENGINE_LIST_PARAMS))
+
+def add_engine_routes(app, db):
+    """GET and PATCH /engines (1.0's kinds: LISTED_KINDS), and the same for the search
+    surfaces' engines at /surface-engines: their kinds are not in the closed enum of
+    1.0's Engine, which a client of 1.0 holds to (packaging/docs/engines.md)."""
+    worker = app.config["tracker.worker"]
+    add_engine_list_routes(app, db, "/engines", "Engine", engines_json,
+                      [engine for engine in worker.engines if engine.kind in LISTED_KINDS],
+                      "The server's engines, and whether this workspace runs each")
+    add_engine_list_routes(app, db, "/surface-engines", "SurfaceEngine", surface_engines_json,
+                      [engine for engine in worker.engines if engine.kind in SURFACE_KINDS],
+                      "The search surfaces' engines, and whether this workspace runs each")
+
+
+def add_engine_list_routes(app, db, path, schema, shown, engines, summary):
+    """GET path (the engines, as shown shows them, in the list schema + "List") and PATCH
+    path/{label} (one turned off or on) for a family of engines."""
+    worker = app.config["tracker.worker"]
+
+    @app.get(API_PREFIX + path, openapi=Operation(
+        summary, schema + "List", daily=True, params=ENGINE_LIST_PARAMS))
     def engines_index():
         query, values = read_query(ENGINE_LIST_PARAMS)
         query.done()
-        return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
-                                    values["samplesPerRun"]), "Engines retrieved")
+        return success(shown(db, engines, caller().workspace_id, worker.runs_per_day(),
+                             values["samplesPerRun"]), "Engines retrieved")
 
-    @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
-        "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
+    @app.route(API_PREFIX + path + "/<label>", ["PATCH"], openapi=Operation(
+        "Turn an engine off or on for this workspace", schema, body=schema + "Update",
         item="Engine", description="`{\"enabled\": false}` turns it off for the workspace: its "
         "runs no longer ask it (a run already asked it keeps its chat). `{\"enabled\": true}` "
         "turns it back on. An unknown label is 404; anything but a boolean `enabled` is 422."))
     def engines_update(label):
         engine = existing(next((e for e in engines if e.name == label), None), "Engine")
         data = json_body()
-        read_only_unchanged(data, engines_json(db, [engine], caller().workspace_id,
-                                               worker.runs_per_day())[0])
+        read_only_unchanged(data, shown(db, [engine], caller().workspace_id,
+                                        worker.runs_per_day())[0])
         errors = []
         enabled = Fields(data, errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
-        found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
+        found = shown(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
         return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
 
 
@@ -6077,8 +6163,8 @@ class Cell:
         """The prompt as engine is asked it in this cell: the market's location (else the
         prompt's own) and what it is told besides (asking_context)."""
         location = market_location(self.market) if self.market else prompt["location"]
-        return dict(prompt, location=location, context=asking_context(
-            self.market, self.persona, engine.takes_persona))
+        return dict(prompt, location=location, language=self.market and self.market["language"],
+                    context=asking_context(self.market, self.persona, engine.takes_persona))
 
 
 def prompt_cells(connection, prompt):
@@ -13977,8 +14063,32 @@ def engine_schemas():
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
     }
-    schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
-                                            schemas["Engine"]["properties"])
+    locations = object_schema({
+        "parameters": dict(array_schema(string_schema(1)), description="The request's fields "
+                           "a place goes in (SerpApi: gl, hl, location; DataForSEO: "
+                           "location_code for a country or location_name for a city, and "
+                           "language_code)."),
+        "countries": dict(COUNT, description="Countries of the bundled list it can be asked "
+                          "from (a location naming another fails the chat before any call)."),
+        "cities": dict(COUNT, description="Cities of the bundled list, each sent by Google's "
+                       "canonical name (a location naming a city not among them fails the chat "
+                       "before any call)."),
+        "source": dict(string_schema(1), description="Where the countries' codes come from."),
+        "citiesSource": dict(string_schema(1), description="Where the cities' names come from."),
+        "date": dict(string_schema(1), description="When the bundled list was made.")})
+    schemas["SurfaceEngine"] = object_schema(dict(
+        schemas["Engine"]["properties"], kind={"enum": list(SURFACE_KINDS)},
+        surface=dict(string_schema(1), description="The surface read (the --engine line's "
+                     "MODEL): google-ai-overview, google-ai-mode, bing-copilot (SerpApi); "
+                     "chatgpt, gemini, google-ai-overview, google-ai-mode (DataForSEO)."),
+        locations=dict(locations, description="Where it can be asked from."),
+        queueMode=dict(nullable_schema({"enum": list(DATAFORSEO_MODES)}), description=
+                       "DataForSEO's DATAFORSEO_MODE (live, or its queue at standard or "
+                       "priority); null for a provider without a queue.")))
+    schemas["SurfaceEngineList"] = array_schema(schema_ref("SurfaceEngine"))
+    for name in ("Engine", "SurfaceEngine"):
+        schemas[name + "Update"] = update_schema({"enabled": {"type": "boolean"}},
+                                                 schemas[name]["properties"])
     return schemas
 
 
