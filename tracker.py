@@ -4424,9 +4424,10 @@ class SurfaceEngine(HttpEngine):
 
     def locations_json(self):
         """What places it can be asked from, as GET /surface-engines shows it."""
-        document = surface_locations()
+        document, placed = surface_locations(), bool(self.location_parameters)
         return {"parameters": list(self.location_parameters),
-                "countries": len(document["countries"]), "cities": len(surface_cities()),
+                "countries": len(document["countries"]) if placed else 0,
+                "cities": len(surface_cities()) if placed else 0,
                 "source": document["source"], "citiesSource": document["citiesSource"],
                 "date": document["date"]}
 
@@ -4434,11 +4435,17 @@ class SurfaceEngine(HttpEngine):
 # SerpApi ------------------------------------------------------------------------------
 
 # The surfaces SerpApi reads, by MODEL: its `engine` parameter. Its reference pages:
-# serpapi.com/ai-overview (the ai_overview block of engine=google, and the page_token
-# follow-up, serpapi.com/google-ai-overview-api), serpapi.com/google-ai-mode-api and
-# serpapi.com/bing-copilot-api; errors at serpapi.com/search-errors.
+# serpapi.com/ai-overview (the ai_overview block of engine=google: text_blocks, references,
+# or a page_token that "expires within 4 minutes of the search and should be used
+# immediately", serpapi.com/google-ai-overview-api), serpapi.com/google-ai-mode-api
+# (text_blocks, references, shopping_results; location, gl, hl) and
+# serpapi.com/bing-copilot-api (header, text_blocks, references); errors at
+# serpapi.com/search-errors.
 SERPAPI_SURFACES = {"google-ai-overview": "google", "google-ai-mode": "google_ai_mode",
                     "bing-copilot": "bing_copilot"}
+# bing_copilot takes q alone: no location, gl or hl ("Bing Copilot API does not support
+# explicit language parameter", serpapi.com/bing-copilot-api), so it serves no place.
+SERPAPI_PLACELESS = ("bing-copilot",)
 # A text block nests lists and expandable sections; deeper than this is not read.
 MAX_BLOCK_DEPTH = 8
 
@@ -4538,7 +4545,10 @@ class SerpApiEngine(SurfaceEngine):
     request is a search SerpApi bills: with a price per call (Price.call), the chat costs
     that many calls."""
     kind = "serpapi"
-    location_parameters = ("gl", "hl", "location")
+
+    @property
+    def location_parameters(self):
+        return () if self.model in SERPAPI_PLACELESS else ("gl", "hl", "location")
 
     @property
     def price_name(self):
@@ -4559,8 +4569,17 @@ class SerpApiEngine(SurfaceEngine):
                             self.headers(), seconds)
 
     def body(self, text, location, language=None):
-        return dict({"engine": SERPAPI_SURFACES[self.model], "q": text},
-                    **serpapi_place(location, language))
+        """The search's parameters; an EngineError, before the call, for a place or a
+        language the surface cannot be asked from."""
+        body = {"engine": SERPAPI_SURFACES[self.model], "q": text}
+        if self.model not in SERPAPI_PLACELESS:
+            return dict(body, **serpapi_place(location, language))
+        if location or language:
+            raise EngineError("SerpApi's %s takes no location or language "
+                              "(serpapi.com/bing-copilot-api): location %.100r, language %.40r "
+                              "cannot be served; the surface was not asked"
+                              % (body["engine"], location, language))
+        return body
 
     def ask(self, text, location=None, brands=(), deadline=None, language=None):
         body = self.body(text, location, language)  # a place no list knows fails here

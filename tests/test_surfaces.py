@@ -126,6 +126,14 @@ def test_copilot_reads_its_header_and_code_blocks(surfaces):
         REFERENCES, header="CRMs compared"))
     answer = surface(surfaces, "serpapi:bing-copilot").ask("q")
     assert answer.text == "# CRMs compared\n\nUse Acme.\n\npip install acme"
+    # bing_copilot documents q alone (serpapi.com/bing-copilot-api): no hl, gl or location,
+    # so a place or a language fails the chat before the call
+    assert surfaces.requests["serpapi"][0][1] == {"engine": "bing_copilot", "q": "q",
+                                                  "api_key": "serp-key"}
+    for where, language in (("US", None), (None, "de")):
+        with pytest.raises(tracker.EngineError, match="bing_copilot takes no location or language"):
+            surface(surfaces, "serpapi:bing-copilot").ask("q", where, language=language)
+    assert len(surfaces.requests["serpapi"]) == 1
 
 
 def test_hostile_blocks_are_data_and_nesting_past_the_bound_is_not_read(surfaces):
