@@ -8986,7 +8986,7 @@ def grouped_rankings(connection, scope, status, group_by):
     for group_id, name, part in cell_groups(connection, scope, group_by):
         document = rankings(connection, part, status)
         groups.append({"id": group_id, "name": name, "chats": document["chats"],
-                       "brands": document["brands"]})
+                       "answerRate": document["answerRate"], "brands": document["brands"]})
     return groups
 
 
@@ -9358,6 +9358,7 @@ def stability_rows(connection, scope):
         (scope.workspace_id,))}
     rows = query_all(connection, """
         SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at, c.market_id, c.persona_id,
+               c.shown,
                (SELECT group_concat(cb.brand_id) FROM chat_brands cb
                 WHERE cb.chat_id = c.id AND cb.position IS NOT NULL) AS brands,
                (SELECT group_concat(DISTINCT s.domain) FROM chat_sources s
@@ -9418,7 +9419,18 @@ def group_stability(runs, brand_names):
     return {"runs": len(runs), "sampledRuns": len(sampled),
             "samples": sum(map(len, sampled)), "listOverlap": list_overlap,
             "citationOverlap": mean(citation), "label": stability_label(list_overlap),
-            "brands": brands}
+            "answerRate": run_answer_rate(runs), "brands": brands}
+
+
+def run_answer_rate(runs):
+    """The answer rate of a group's chats (shown over chats), with Wilson's interval as if
+    the samples of a run were one chat: they share the run's moment (an AI Overview shown
+    or not at that time), so the runs, not the chats, are what is independent."""
+    chats = [chat for samples in runs for chat in samples]
+    shown = sum(chat["shown"] for chat in chats)
+    interval = wilson_interval(shown / len(chats) * len(runs), len(runs)) + (None,) if chats \
+        else (None, None, NO_DATA)
+    return figure_of(shown, len(chats), interval)
 
 
 def stability_document(connection, scope, group_by, page, per_page):
@@ -10464,7 +10476,11 @@ def add_analytics_routes(app, db):
                     connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
-            return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
+            scope_rate = {name: value for name, value in document["answerRate"].items()
+                          if name != "series"}
+            return export(values, "rankings", "BrandRanking",
+                          [dict(brand, answerRate=scope_rate) for brand in document["brands"]],
+                          omit, scope)
         return success(document, "Rankings retrieved")
 
 
@@ -14394,9 +14410,13 @@ def analytics_schemas():
         {"brandId": ID, "name": string_schema(), "type": {"enum": list(BRAND_TYPES)},
          "status": {"enum": list(BRAND_STATUSES)}, "color": string_schema()},
         rank=integer_schema(1), series=array_schema(bucket),
-        previous=figures_schema(rank=integer_schema(1)), change=change)
+        previous=figures_schema(rank=integer_schema(1)), change=change,
+        answerRate=dict(schema_ref("Visibility"), description="In an export's rows only (CSV, "
+                        "NDJSON): the answer rate of the whole scope, the same on every row, "
+                        "so that a row's visibility can be read beside it; the JSON answer "
+                        "says it once, as the document's answerRate."))
     ranking["required"] = [name for name in ranking["required"]
-                           if name not in ("series", "previous", "change")]
+                           if name not in ("series", "previous", "change", "answerRate")]
     answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
@@ -14458,6 +14478,7 @@ def analytics_schemas():
                                            "id": nullable_schema(ID),
                                            "name": nullable_schema(string_schema()),
                                            "chats": COUNT,
+                                           "answerRate": schema_ref("AnswerRate"),
                                            "brands": array_schema(schema_ref("BrandRanking"))})),
                                            description="With groupBy: each market's (or "
                                            "persona's) rankings by name, then those of the chats "
@@ -14626,7 +14647,11 @@ def analytics_schemas():
                                     "an engine; null without two."),
             "label": dict(STABILITY_LABEL, description="From listOverlap (see the manual, "
                           "/docs/analytics, Stability)."),
-            "brands": array_schema(schema_ref("BrandStability"))}),
+            "answerRate": dict(schema_ref("Visibility"), description="The group's chats with "
+                               "an AI answer shown over its chats (the API engines always show "
+                               "one), with Wilson's 95 % interval counting each run's samples "
+                               "as one (they share the run's moment)."),
+            "brands": array_schema(schema_ref("BrandStability"))}, optional=("answerRate",)),
         "StabilityPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
             groupBy={"enum": list(STABILITY_GROUPS)}, **window)),
@@ -16148,7 +16173,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
-({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}}{{!margin(document["answerRate"])}} of them.</p>
+({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}} {{!margin(document["answerRate"])}} of them.</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
 <h2 id="ranks-title">Rankings</h2>
@@ -16304,10 +16329,10 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % if not page["data"]:
 <p class="empty">No prompts match.</p>
 % else:
-<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
+<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Answer rate: the share of them with an AI answer shown (a search surface may show none). Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
-% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("answerRate", "Answer rate", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
 % sorted_by = values["sort"] and values["sort"].lstrip("-") == name
 <th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
 % end
@@ -16316,9 +16341,10 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % end
 </tr></thead><tbody>
 % for prompt in page["data"]:
-% visibility, trend = figures.get(prompt["id"], (None, None))
+% visibility, trend, answer_rate = figures.get(prompt["id"], (None, None, None))
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
 <td class="num">{{percent(visibility)}}</td><td class="num">{{!change(trend, True)}}</td>
+<td class="num">{{percent(answer_rate)}}</td>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
@@ -16783,6 +16809,8 @@ table.ranks { font-size: 14px; }
 table.ranks th, table.ranks td { padding: 6px 5px; }
 .scroll table.ranks tr > :first-child { min-width: 8em; }
 .margin { display: block; color: var(--muted); font-size: .8em; }
+/* in a sentence, the interval stays in it, whole: "shown in 62.0 % (48.1–74.2 %) of them" */
+.summary .margin { display: inline; white-space: nowrap; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
 [aria-invalid="true"] { border-color: var(--down); border-width: 2px; }
@@ -18327,7 +18355,9 @@ def add_overview_routes(app, db):
 # chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
 # change against the same number of days before, from the per-prompt daily rollup.
 PROMPT_LIST_DAYS = 30
-PROMPT_VISIBILITY_SQL = """(SELECT 1.0 * sum(d.own_chats) / sum(d.chats) FROM prompt_daily_chats d
+# A prompt's share of its chats of the window: naming an own brand (own_chats), or with an AI
+# answer shown (shown).
+PROMPT_SHARE_SQL = """(SELECT 1.0 * sum(d.%s) / sum(d.chats) FROM prompt_daily_chats d
     WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
 # The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
 # window edges (current start, tomorrow, previous start) that SQL takes.
@@ -18341,8 +18371,9 @@ PROMPT_SORTS = {
     "branded": ("p.branded", ()),
     # the latest run that was not canceled: when it took its state
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
-    "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
+    "visibility": (PROMPT_SHARE_SQL % "own_chats", ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
+    "answerRate": (PROMPT_SHARE_SQL % "shown", ("start", "end")),
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
                          / sum(d.chats) FILTER (WHERE d.day >= ?)
                   - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
@@ -18385,11 +18416,14 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
 
 
 def prompt_figures(connection, workspace_id, prompt_ids, window):
-    """{prompt id: (visibility, change against the window before)} of the listed prompts."""
+    """{prompt id: (visibility, change against the window before, answer rate)} of the
+    listed prompts."""
     rows = query_all(connection, """
         SELECT prompt_id,
                1.0 * sum(own_chats) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
                AS visibility,
+               1.0 * sum(shown) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
+               AS answer_rate,
                1.0 * sum(own_chats) FILTER (WHERE day < ?1) / sum(chats) FILTER (WHERE day < ?1)
                AS previous
         FROM prompt_daily_chats
@@ -18398,7 +18432,8 @@ def prompt_figures(connection, workspace_id, prompt_ids, window):
         GROUP BY prompt_id""", (window["start"], workspace_id, json.dumps(prompt_ids),
                                 window["previous"], window["end"]))
     return {row["prompt_id"]: (row["visibility"], None if None in (row["visibility"], row["previous"])
-                               else row["visibility"] - row["previous"]) for row in rows}
+                               else row["visibility"] - row["previous"], row["answer_rate"])
+            for row in rows}
 
 
 def sort_links(values):
