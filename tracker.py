@@ -6180,7 +6180,8 @@ class Cell:
 
     def asked(self, prompt, engine):
         """The prompt as engine is asked it in this cell: the market's location (else the
-        prompt's own) and what it is told besides (asking_context)."""
+        prompt's own), its language (a search surface's hl or language_code) and what it is
+        told besides (asking_context)."""
         location = market_location(self.market) if self.market else prompt["location"]
         return dict(prompt, location=location, language=self.market and self.market["language"],
                     context=asking_context(self.market, self.persona, engine.takes_persona))
@@ -9497,7 +9498,15 @@ def divergence_document(connection, scope, a, b, limit):
         (scope.workspace_id,))
     rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
     return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
-            "prompts": len(prompts), "citationOverlap": overlap, "brands": rows}
+            "prompts": len(prompts), "citationOverlap": overlap,
+            "answerRate": {side: paired_answer_rate(paired, side, spread) for side in ("a", "b")},
+            "brands": rows}
+
+
+def paired_answer_rate(paired, side, spread):
+    """One engine's answer rate over the chats of the paired prompt-days."""
+    rows = [chat for sides in paired.values() for chat in sides[side]]
+    return answer_rate(sum(chat["shown"] for chat in rows), len(rows), spread)
 
 
 def brand_divergence(brand, paired, prompts, spread, limit):
@@ -10379,8 +10388,9 @@ def add_analytics_routes(app, db):
             document = divergence_document(connection, scope, values["a"], values["b"],
                                            values["disagreements"])
         if values["format"] != "json":
-            return export(values, "divergence", "DivergenceBrand", document["brands"],
-                          scope=scope)
+            return export(values, "divergence", "DivergenceBrand",
+                          [dict(brand, answerRate=document["answerRate"])
+                           for brand in document["brands"]], scope=scope)
         return success(document, "Divergence retrieved")
 
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
@@ -14460,7 +14470,11 @@ def analytics_schemas():
                 "promptId": ID, "namedOn": {"enum": ["a", "b"]},
                 "days": dict(COUNT, description="Prompt-days named on namedOn's engine only."),
                 "chatIds": object_schema({"a": array_schema(ID), "b": array_schema(ID)})}),
-                MAX_DISAGREEMENTS)}),
+                MAX_DISAGREEMENTS),
+            "answerRate": dict(object_schema({"a": schema_ref("Visibility"),
+                                              "b": schema_ref("Visibility")}), description=
+                               "In an export's rows only (CSV, NDJSON): the document's "
+                               "answerRate, the same on every row.")}, optional=("answerRate",)),
         "Divergence": object_schema(dict(
             window, a=string_schema(1), b=string_schema(1),
             promptDays=dict(COUNT, description="Prompt-days with a chat on both engines."),
@@ -14468,6 +14482,10 @@ def analytics_schemas():
             citationOverlap=dict(nullable_schema(NUMBER), description="Mean Jaccard index of "
                                  "the registrable domains cited, 0 to 1; null with no "
                                  "prompt-day."),
+            answerRate=dict(object_schema({"a": schema_ref("Visibility"),
+                                           "b": schema_ref("Visibility")}), description="Each "
+                            "engine's answer rate over those prompt-days' chats (shown over "
+                            "chats), its interval clustered by prompt as the rankings' is."),
             brands=array_schema(schema_ref("DivergenceBrand")))),
         "Rankings": object_schema(dict(window, chats=COUNT, answerRate=schema_ref("AnswerRate"),
                                        brands=array_schema(schema_ref("BrandRanking")),

@@ -187,7 +187,8 @@ def test_divergence_on_a_workspace_worked_out_by_hand(api, paired):
         "a": "api", "b": "app", "from": "2026-11-19", "to": "2026-11-21"}).json["data"]
     assert body == {
         "from": "2026-11-19T00:00:00.000Z", "to": "2026-11-21T00:00:00.000Z", "a": "api",
-        "b": "app", "promptDays": 4, "prompts": 2, "citationOverlap": 0.625, "brands": [
+        "b": "app", "promptDays": 4, "prompts": 2, "citationOverlap": 0.625,
+        "answerRate": {"a": visibility(4, 4), "b": visibility(4, 4)}, "brands": [
             {"brandId": paired["acme"], "name": "Acme", "a": visibility(2, 4), "b": visibility(3, 4),
              "difference": {"value": 0.25, "lower": -1.0, "upper": 1.0, "interval": None},
              "disagreementCount": 1, "disagreements": [
@@ -228,6 +229,9 @@ def test_divergence_refuses_a_missing_unknown_or_identical_label_and_bounds_its_
                                                    "from": "2026-11-19", "to": "2026-11-21"})
     assert csv.text.splitlines()[0].startswith("brandId,name,a.value,")
     assert len(csv.text.splitlines()) == 3
+    header = csv.text.splitlines()[0].split(",")  # each row carries both engines' answer rates
+    assert [csv.text.splitlines()[1].split(",")[header.index(name)]
+            for name in ("answerRate.a.value", "answerRate.b.denominator")] == ["1.0", "4"]
 
 
 def test_divergence_of_simulated_and_simulated_app(api, worked):
