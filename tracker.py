@@ -4349,12 +4349,16 @@ def ranked_pages(items, url="url", rank="rank_group"):
 
 # Locations ----------------------------------------------------------------------------
 
-# The countries a surface can be asked from, with SerpApi's gl and DataForSEO's
-# location_code for each: packaging/surface_locations.json, with its source and date
-# (packaging/refresh_surface_locations.py rebuilds it). A prompt's location is read to a
-# country (place_of); one that names no country the list knows fails the chat before any
-# paid call. A prompt without a location is asked from the United States in English, which
-# DataForSEO needs one of (SerpApi's default is its proxy's place).
+# The places a surface can be asked from: packaging/surface_locations.json, with its source
+# and date (packaging/refresh_surface_locations.py rebuilds it). Each country with SerpApi's
+# gl and DataForSEO's location_code; some cities, each by Google's canonical name
+# ("Austin,Texas,United States"), which is what SerpApi's `location` takes (the
+# canonical_name of its locations API, serpapi.com/locations-api) and DataForSEO's
+# `location_name` too (its example: "London,England,United Kingdom",
+# docs.dataforseo.com/v3/serp/google/organic/live/advanced). A prompt's location is read to
+# a country and a city (place_of); one whose country or city no list knows fails the chat
+# before any paid call. A prompt without a location is asked from the United States in
+# English, which DataForSEO needs one of (SerpApi's default is its proxy's place).
 SURFACE_LOCATIONS_FILE = "packaging/surface_locations.json"
 SURFACE_DEFAULT_COUNTRY = "US"
 SURFACE_DEFAULT_LANGUAGE = "en"
@@ -4363,49 +4367,122 @@ LANGUAGE_CODE = re.compile(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
 
 
 @functools.cache
+def surface_locations():
+    """The bundled list: {"source", "date", "citiesSource", "countries", "cities"}."""
+    with open(resource_path(SURFACE_LOCATIONS_FILE), encoding="utf-8") as file:
+        return json.load(file)
+
+
 def surface_countries():
     """{ISO 3166 alpha-2 code: {"name", "gl", "location_code"}} of the bundled list."""
-    with open(resource_path(SURFACE_LOCATIONS_FILE), encoding="utf-8") as file:
-        return json.load(file)["countries"]
+    return surface_locations()["countries"]
 
 
-def surface_country(location, language=None):
-    """(the bundled entry of location's country, the language code) that a surface is asked
-    in; an EngineError, before any call, for a location whose country no list knows or a
-    language that is not a code. location is a prompt's location text or a country code
-    (a market's); language a code such as "en" (None: English)."""
+@functools.cache
+def surface_cities():
+    """{(country code, the city's plain_name): Google's canonical name} of the bundled list."""
+    return {(country, plain_name(city)): canonical
+            for country, cities in surface_locations()["cities"].items()
+            for city, canonical in cities.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class SurfacePlace:
+    """Where and in what language a surface is asked: the bundled country entry, the
+    city's canonical name (None: the country's level) and a language code."""
+    country: dict
+    city: str
+    language: str
+
+
+def surface_place(location, language=None):
+    """The SurfacePlace of a location and language; an EngineError, before any call, for a
+    location whose country or city no list knows or a language that is not a code.
+    location is a prompt's location text or a market's ("Berlin, DE", "DE"); language a
+    code such as "en" (None: English)."""
     place = place_of(location) if location else Place(SURFACE_DEFAULT_COUNTRY)
     entry = surface_countries().get(place.country) if place else None
     if entry is None:
         raise EngineError("location %.100r names no country the search surfaces' list knows "
                           "(%s); the surface was not asked" % (location, SURFACE_LOCATIONS_FILE))
+    city = place.city and surface_cities().get((place.country, plain_name(place.city)))
+    if place.city and city is None:
+        raise EngineError("location %.100r names a city the search surfaces' list does not know "
+                          "(%s: its cities of %s are %s); the surface was not asked"
+                          % (location, SURFACE_LOCATIONS_FILE, place.country, ", ".join(
+                              surface_locations()["cities"].get(place.country, {})) or "none"))
     language = language or SURFACE_DEFAULT_LANGUAGE
     if not LANGUAGE_CODE.fullmatch(language):
         raise EngineError("language %.40r is not a language code such as en or pt-BR" % language)
-    return entry, language
+    return SurfacePlace(entry, city, language)
 
 
 def serpapi_place(location, language=None):
-    """SerpApi's gl and hl for a location and language (see surface_country); no gl for
-    no location, so that SerpApi's default stands."""
-    entry, language = surface_country(location, language)
-    return dict({"hl": language}, **({"gl": entry["gl"]} if location else {}))
+    """SerpApi's hl, gl and location (a city's canonical name) for a location and language
+    (see surface_place): no gl for no location, so that SerpApi's default stands, and no
+    location for a country (gl says it)."""
+    place = surface_place(location, language)
+    return dict({"hl": place.language}, **({"gl": place.country["gl"]} if location else {}),
+                **({"location": place.city} if place.city else {}))
 
 
 def dataforseo_place(location, language=None):
-    """DataForSEO's location_code and language_code for a location and language."""
-    entry, language = surface_country(location, language)
-    return {"location_code": entry["location_code"], "language_code": language}
+    """DataForSEO's location_code (a country) or location_name (a city: one of the two,
+    as its reference says), and language_code, for a location and language."""
+    place = surface_place(location, language)
+    where = {"location_name": place.city} if place.city else \
+        {"location_code": place.country["location_code"]}
+    return dict(where, language_code=place.language)
+
+
+def dataforseo_country(location, language=None):
+    """dataforseo_place at the country's level (a city's country): where the demand behind
+    a prompt is asked, as a market's demand is its country's."""
+    place = surface_place(location, language)
+    return {"location_code": place.country["location_code"], "language_code": place.language}
+
+
+class SurfaceEngine(HttpEngine):
+    """An engine that reads a surface through a SERP/scraper API: asked from a place in a
+    language (a market's, as the asked prompt carries it: Cell.asked), told nothing else:
+    a consumer app or a search box has no system message, so no persona (the chat says
+    so). Its body(text, location, language) is the provider's request."""
+    takes_persona = False
+    can_judge = False
+    location_parameters = ()  # the request's fields a place goes in, for GET /surface-engines
+    mode = None  # DataForSEO's queue mode (DATAFORSEO_MODE); None: the provider has no queue
+
+    def ask_sample(self, prompt, sample, now, brands=(), deadline=None, posted=None):
+        return self.ask(prompt["text"], prompt["location"], brands, deadline,
+                        prompt.get("language"))
+
+    def ask(self, text, location=None, brands=(), deadline=None, language=None):
+        return super().ask(text, location, brands, deadline, language)
+
+    def locations_json(self):
+        """What places it can be asked from, as GET /surface-engines shows it."""
+        document, placed = surface_locations(), bool(self.location_parameters)
+        return {"parameters": list(self.location_parameters),
+                "countries": len(document["countries"]) if placed else 0,
+                "cities": len(surface_cities()) if placed else 0,
+                "source": document["source"], "citiesSource": document["citiesSource"],
+                "date": document["date"]}
 
 
 # SerpApi ------------------------------------------------------------------------------
 
 # The surfaces SerpApi reads, by MODEL: its `engine` parameter. Its reference pages:
-# serpapi.com/ai-overview (the ai_overview block of engine=google, and the page_token
-# follow-up, serpapi.com/google-ai-overview-api), serpapi.com/google-ai-mode-api and
-# serpapi.com/bing-copilot-api; errors at serpapi.com/search-errors.
+# serpapi.com/ai-overview (the ai_overview block of engine=google: text_blocks, references,
+# or a page_token that "expires within 4 minutes of the search and should be used
+# immediately", serpapi.com/google-ai-overview-api), serpapi.com/google-ai-mode-api
+# (text_blocks, references, shopping_results; location, gl, hl) and
+# serpapi.com/bing-copilot-api (header, text_blocks, references); errors at
+# serpapi.com/search-errors.
 SERPAPI_SURFACES = {"google-ai-overview": "google", "google-ai-mode": "google_ai_mode",
                     "bing-copilot": "bing_copilot"}
+# bing_copilot takes q alone: no location, gl or hl ("Bing Copilot API does not support
+# explicit language parameter", serpapi.com/bing-copilot-api), so it serves no place.
+SERPAPI_PLACELESS = ("bing-copilot",)
 # A text block nests lists and expandable sections; deeper than this is not read.
 MAX_BLOCK_DEPTH = 8
 
@@ -4497,7 +4574,7 @@ def parse_serpapi_reply(reply):
     return surface_answer(text, citations, organic)
 
 
-class SerpApiEngine(HttpEngine):
+class SerpApiEngine(SurfaceEngine):
     """A surface read through SerpApi: one GET of /search.json with the key as api_key
     (serpapi.com/search-api). An AI Overview Google loads apart comes with a page_token
     that expires within minutes: it is followed at once (engine=google_ai_overview), and
@@ -4505,7 +4582,10 @@ class SerpApiEngine(HttpEngine):
     request is a search SerpApi bills: with a price per call (Price.call), the chat costs
     that many calls."""
     kind = "serpapi"
-    takes_persona = False  # a search box has no system message: the chat says so
+
+    @property
+    def location_parameters(self):
+        return () if self.model in SERPAPI_PLACELESS else ("gl", "hl", "location")
 
     @property
     def price_name(self):
@@ -4525,12 +4605,21 @@ class SerpApiEngine(HttpEngine):
         return http_request("GET", self.url + "?" + urllib.parse.urlencode(query), None,
                             self.headers(), seconds)
 
-    def body(self, text, location, context=None):  # context: see takes_persona
-        return dict({"engine": SERPAPI_SURFACES[self.model], "q": text},
-                    **serpapi_place(location))
+    def body(self, text, location, language=None):
+        """The search's parameters; an EngineError, before the call, for a place or a
+        language the surface cannot be asked from."""
+        body = {"engine": SERPAPI_SURFACES[self.model], "q": text}
+        if self.model not in SERPAPI_PLACELESS:
+            return dict(body, **serpapi_place(location, language))
+        if location or language:
+            raise EngineError("SerpApi's %s takes no location or language "
+                              "(serpapi.com/bing-copilot-api): location %.100r, language %.40r "
+                              "cannot be served; the surface was not asked"
+                              % (body["engine"], location, language))
+        return body
 
-    def ask(self, text, location=None, brands=(), deadline=None):
-        body = self.body(text, location)  # a place no list knows fails here, before a call
+    def ask(self, text, location=None, brands=(), deadline=None, language=None):
+        body = self.body(text, location, language)  # a place no list knows fails here
         raw = self.exchange(body, deadline)
         reply, calls = decoded_reply(raw, self.url), 1
         token = mapping(reply.get("ai_overview")).get("page_token")
@@ -4547,7 +4636,6 @@ class SerpApiEngine(HttpEngine):
         cost = round(self.price.call * calls, 6) if self.price and self.price.call else None
         return dataclasses.replace(answer, raw=raw, cost=cost)
 
-    can_judge = False
     parse = staticmethod(parse_serpapi_reply)
 
 
@@ -4640,14 +4728,14 @@ def parse_dataforseo_reply(reply):
     return surface_answer(text, page_refs(dicts(overview.get("references"))), organic, cost=cost)
 
 
-class DataForSEOEngine(HttpEngine):
+class DataForSEOEngine(SurfaceEngine):
     """A surface read through DataForSEO's live endpoints: one POST of one task, HTTP
     Basic with DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD. A status_code other than 20000
     (top level or the task's) fails the attempt: 50xxx is retried like a 5xx, 40xxx
     is not. An AI Overview is asked for with load_async_ai_overview, so that one Google
     loads apart comes with its content."""
     kind = "dataforseo"
-    takes_persona = False  # a consumer app or a search box has no system message
+    location_parameters = ("location_code", "location_name", "language_code")
 
     def __init__(self, name, model, base_url, api_key=None, **options):
         if model not in DATAFORSEO_SURFACES:
@@ -4713,7 +4801,8 @@ class DataForSEOEngine(HttpEngine):
             return super().ask_sample(prompt, sample, now, brands, deadline)
         task = posted.get()
         if task is None:
-            task = self.post_task(prompt["text"], prompt["location"], posted, deadline)
+            task = self.post_task(prompt["text"], prompt["location"], prompt.get("language"),
+                                  posted, deadline)
         if task["task_id"] is None:
             task = self.ready_by_tag(task, posted, deadline)
         return self.collect(task, deadline)
@@ -4734,10 +4823,10 @@ class DataForSEOEngine(HttpEngine):
         raise EngineError("task tagged %s was posted while tracker stopped and is not among the "
                           "ready tasks yet; it is looked for again, never posted again" % task["tag"])
 
-    def post_task(self, text, location, posted, deadline):
+    def post_task(self, text, location, language, posted, deadline):
         """Post the task to the queue, once: its row is kept before the post (with the
         tag the task carries) and after it with the task's id and its cost, the chat's."""
-        body = self.body(text, location)  # a location no list knows fails here
+        body = self.body(text, location, language)  # a location no list knows fails here
         tag = secrets.token_hex(16)
         body[0].update(tag=tag, priority=DATAFORSEO_MODES[self.mode])
         if self.pingback_url:
@@ -4778,13 +4867,12 @@ class DataForSEOEngine(HttpEngine):
             self.sleep(wait)
             wait = min(wait * 2, DATAFORSEO_MAX_WAIT)
 
-    def body(self, text, location, context=None):  # context: see takes_persona
-        task = dict({"keyword": text}, **dataforseo_place(location))
+    def body(self, text, location, language=None):
+        task = dict({"keyword": text}, **dataforseo_place(location, language))
         if self.model == "google-ai-overview":
             task["load_async_ai_overview"] = True
         return [task]
 
-    can_judge = False
     key_needs_every = True
     parse = staticmethod(parse_dataforseo_reply)
 
@@ -4793,6 +4881,8 @@ class DataForSEOEngine(HttpEngine):
 # 5,000 searches, $0.015 a search; each request is one (an AI Overview's follow-up too).
 # DataForSEO reports each task's cost in its reply.
 PRICES.update({"serpapi:" + surface: Price(0.0, 0.0, call=0.015) for surface in SERPAPI_SURFACES})
+# The surfaces' kinds: GET /surface-engines lists them (GET /engines lists LISTED_KINDS).
+SURFACE_KINDS = ("serpapi", "dataforseo")
 ENGINE_KINDS.update({
     "serpapi": (SerpApiEngine, "https://serpapi.com", ("SERPAPI_API_KEY",), "google-ai-overview"),
     "dataforseo": (DataForSEOEngine, "https://api.dataforseo.com/v3",
@@ -4885,7 +4975,7 @@ class DemandClient(DataForSEOEngine):
     def volumes(self, source, keywords, location, deadline=None):
         """read_demand_reply of one request for keywords (at most DEMAND_BATCH) asked from
         location (a prompt's location text, None: the United States in English)."""
-        task = dict({"keywords": list(keywords)}, **dataforseo_place(location))
+        task = dict({"keywords": list(keywords)}, **dataforseo_country(location))
         raw = self.exchange([task], deadline, ("POST", self.base_url + DEMAND_SOURCES[source].path))
         return read_demand_reply(decoded_reply(raw, self.url), source)
 
@@ -5140,18 +5230,27 @@ ENGINE_LIST_PARAMS = (
 )
 
 
-def add_engine_routes(app, db):
-    worker = app.config["tracker.worker"]
-    engines = [engine for engine in worker.engines if engine.kind in LISTED_KINDS]
+def surface_engines_json(db, engines, workspace_id, runs_per_day, samples_per_run=None):
+    """The search surfaces' engines as GET /surface-engines shows them: as GET /engines
+    shows an engine, with the surface, where it can be asked from and its queue mode."""
+    return [dict(shown, surface=engine.model, locations=engine.locations_json(),
+                 queueMode=engine.mode)
+            for engine, shown in zip(engines, engines_json(db, engines, workspace_id,
+                                                           runs_per_day, samples_per_run))]
 
-    @app.get(API_PREFIX + "/engines", openapi=Operation(
-        "The server's engines, and whether this workspace runs each", "EngineList", daily=True,
-        params=ENGINE_LIST_PARAMS))
-    def engines_index():
-        query, values = read_query(ENGINE_LIST_PARAMS)
-        query.done()
-        return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
-                                    values["samplesPerRun"]), "Engines retrieved")
+
+def add_engine_routes(app, db):
+    """GET and PATCH /engines (1.0's kinds: LISTED_KINDS), and the same for the search
+    surfaces' engines at /surface-engines: their kinds are not in the closed enum of
+    1.0's Engine, which a client of 1.0 holds to (packaging/docs/engines.md); GET /demand,
+    how the prompts' demand is fetched."""
+    worker = app.config["tracker.worker"]
+    add_engine_list_routes(app, db, "/engines", "Engine", engines_json,
+                      [engine for engine in worker.engines if engine.kind in LISTED_KINDS],
+                      "The server's engines, and whether this workspace runs each")
+    add_engine_list_routes(app, db, "/surface-engines", "SurfaceEngine", surface_engines_json,
+                      [engine for engine in worker.engines if engine.kind in SURFACE_KINDS],
+                      "The search surfaces' engines, and whether this workspace runs each")
 
     @app.get(API_PREFIX + "/demand", openapi=Operation(
         "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus"))
@@ -5159,21 +5258,35 @@ def add_engine_routes(app, db):
         return success(demand_status_json(db, app.config["tracker.demand"], caller().workspace_id),
                        "Demand retrieved")
 
-    @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
-        "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
+
+def add_engine_list_routes(app, db, path, schema, shown, engines, summary):
+    """GET path (the engines, as shown shows them, in the list schema + "List") and PATCH
+    path/{label} (one turned off or on) for a family of engines."""
+    worker = app.config["tracker.worker"]
+
+    @app.get(API_PREFIX + path, openapi=Operation(
+        summary, schema + "List", daily=True, params=ENGINE_LIST_PARAMS))
+    def engines_index():
+        query, values = read_query(ENGINE_LIST_PARAMS)
+        query.done()
+        return success(shown(db, engines, caller().workspace_id, worker.runs_per_day(),
+                             values["samplesPerRun"]), "Engines retrieved")
+
+    @app.route(API_PREFIX + path + "/<label>", ["PATCH"], openapi=Operation(
+        "Turn an engine off or on for this workspace", schema, body=schema + "Update",
         item="Engine", description="`{\"enabled\": false}` turns it off for the workspace: its "
         "runs no longer ask it (a run already asked it keeps its chat). `{\"enabled\": true}` "
         "turns it back on. An unknown label is 404; anything but a boolean `enabled` is 422."))
     def engines_update(label):
         engine = existing(next((e for e in engines if e.name == label), None), "Engine")
         data = json_body()
-        read_only_unchanged(data, engines_json(db, [engine], caller().workspace_id,
-                                               worker.runs_per_day())[0])
+        read_only_unchanged(data, shown(db, [engine], caller().workspace_id,
+                                        worker.runs_per_day())[0])
         errors = []
         enabled = Fields(data, errors).boolean("enabled", required=True)
         raise_if(errors)
         set_engine_enabled(db, caller().workspace_id, engine.name, enabled)
-        found = engines_json(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
+        found = shown(db, [engine], caller().workspace_id, worker.runs_per_day())[0]
         return success(found, "Engine %s" % ("enabled" if enabled else "disabled"))
 
 
@@ -6219,10 +6332,11 @@ class Cell:
 
     def asked(self, prompt, engine):
         """The prompt as engine is asked it in this cell: the market's location (else the
-        prompt's own) and what it is told besides (asking_context)."""
+        prompt's own), its language (a search surface's hl or language_code) and what it is
+        told besides (asking_context)."""
         location = market_location(self.market) if self.market else prompt["location"]
-        return dict(prompt, location=location, context=asking_context(
-            self.market, self.persona, engine.takes_persona))
+        return dict(prompt, location=location, language=self.market and self.market["language"],
+                    context=asking_context(self.market, self.persona, engine.takes_persona))
 
 
 def prompt_cells(connection, prompt):
@@ -9052,7 +9166,7 @@ def grouped_rankings(connection, scope, status, group_by):
     for group_id, name, part in cell_groups(connection, scope, group_by):
         document = rankings(connection, part, status)
         groups.append({"id": group_id, "name": name, "chats": document["chats"],
-                       "brands": document["brands"]})
+                       "answerRate": document["answerRate"], "brands": document["brands"]})
     return groups
 
 
@@ -9511,6 +9625,7 @@ def stability_rows(connection, scope):
         (scope.workspace_id,))}
     rows = query_all(connection, """
         SELECT c.id, c.run_id, c.prompt_id, c.engine, c.created_at, c.market_id, c.persona_id,
+               c.shown,
                (SELECT group_concat(cb.brand_id) FROM chat_brands cb
                 WHERE cb.chat_id = c.id AND cb.position IS NOT NULL) AS brands,
                (SELECT group_concat(DISTINCT s.domain) FROM chat_sources s
@@ -9573,7 +9688,18 @@ def group_stability(runs, brand_names):
     return {"runs": len(runs), "sampledRuns": len(sampled),
             "samples": sum(map(len, sampled)), "listOverlap": list_overlap,
             "citationOverlap": mean(citation), "label": stability_label(list_overlap),
-            "brands": brands}
+            "answerRate": run_answer_rate(runs), "brands": brands}
+
+
+def run_answer_rate(runs):
+    """The answer rate of a group's chats (shown over chats), with Wilson's interval as if
+    the samples of a run were one chat: they share the run's moment (an AI Overview shown
+    or not at that time), so the runs, not the chats, are what is independent."""
+    chats = [chat for samples in runs for chat in samples]
+    shown = sum(chat["shown"] for chat in chats)
+    interval = wilson_interval(shown / len(chats) * len(runs), len(runs)) + (None,) if chats \
+        else (None, None, NO_DATA)
+    return figure_of(shown, len(chats), interval)
 
 
 def stability_document(connection, scope, group_by, page, per_page, split_by=None):
@@ -9648,7 +9774,15 @@ def divergence_document(connection, scope, a, b, limit):
         (scope.workspace_id,))
     rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
     return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
-            "prompts": len(prompts), "citationOverlap": overlap, "brands": rows}
+            "prompts": len(prompts), "citationOverlap": overlap,
+            "answerRate": {side: paired_answer_rate(paired, side, spread) for side in ("a", "b")},
+            "brands": rows}
+
+
+def paired_answer_rate(paired, side, spread):
+    """One engine's answer rate over the chats of the paired prompt-days."""
+    rows = [chat for sides in paired.values() for chat in sides[side]]
+    return answer_rate(sum(chat["shown"] for chat in rows), len(rows), spread)
 
 
 def brand_divergence(brand, paired, prompts, spread, limit):
@@ -10593,8 +10727,9 @@ def add_analytics_routes(app, db):
             document = divergence_document(connection, scope, values["a"], values["b"],
                                            values["disagreements"])
         if values["format"] != "json":
-            return export(values, "divergence", "DivergenceBrand", document["brands"],
-                          scope=scope)
+            return export(values, "divergence", "DivergenceBrand",
+                          [dict(brand, answerRate=document["answerRate"])
+                           for brand in document["brands"]], scope=scope)
         return success(document, "Divergence retrieved")
 
     @app.get(API_PREFIX + "/analytics/chats", openapi=Operation(
@@ -10697,7 +10832,11 @@ def add_analytics_routes(app, db):
         if values["format"] != "json":  # a row per brand: as many as the workspace has
             omit = ((() if interval else ("series",)) + (() if compare else ("previous", "change"))
                     + (() if values["weight"] else ("shareOfDemand", "series.shareOfDemand")))
-            return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
+            scope_rate = {name: value for name, value in document["answerRate"].items()
+                          if name != "series"}
+            return export(values, "rankings", "BrandRanking",
+                          [dict(brand, answerRate=scope_rate) for brand in document["brands"]],
+                          omit, scope)
         return success(document, "Rankings retrieved")
 
 
@@ -11152,7 +11291,7 @@ class DemandStep:
         now = self.db.clock()
         asked = [keyword for keyword in keywords if demand_keyword_fits(source, keyword)]
         try:
-            dataforseo_place(location or None)
+            dataforseo_country(location or None)
         except EngineError:
             asked = []  # no country a list knows: nothing to ask
         volumes, cost = {}, 0.0
@@ -14464,8 +14603,32 @@ def engine_schemas():
                               "request's error, kept after a success."),
             "lastErrorAt": nullable_schema(TIMESTAMP)}),
     }
-    schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
-                                            schemas["Engine"]["properties"])
+    locations = object_schema({
+        "parameters": dict(array_schema(string_schema(1)), description="The request's fields "
+                           "a place goes in (SerpApi: gl, hl, location; DataForSEO: "
+                           "location_code for a country or location_name for a city, and "
+                           "language_code)."),
+        "countries": dict(COUNT, description="Countries of the bundled list it can be asked "
+                          "from (a location naming another fails the chat before any call)."),
+        "cities": dict(COUNT, description="Cities of the bundled list, each sent by Google's "
+                       "canonical name (a location naming a city not among them fails the chat "
+                       "before any call)."),
+        "source": dict(string_schema(1), description="Where the countries' codes come from."),
+        "citiesSource": dict(string_schema(1), description="Where the cities' names come from."),
+        "date": dict(string_schema(1), description="When the bundled list was made.")})
+    schemas["SurfaceEngine"] = object_schema(dict(
+        schemas["Engine"]["properties"], kind={"enum": list(SURFACE_KINDS)},
+        surface=dict(string_schema(1), description="The surface read (the --engine line's "
+                     "MODEL): google-ai-overview, google-ai-mode, bing-copilot (SerpApi); "
+                     "chatgpt, gemini, google-ai-overview, google-ai-mode (DataForSEO)."),
+        locations=dict(locations, description="Where it can be asked from."),
+        queueMode=dict(nullable_schema({"enum": list(DATAFORSEO_MODES)}), description=
+                       "DataForSEO's DATAFORSEO_MODE (live, or its queue at standard or "
+                       "priority); null for a provider without a queue.")))
+    schemas["SurfaceEngineList"] = array_schema(schema_ref("SurfaceEngine"))
+    for name in ("Engine", "SurfaceEngine"):
+        schemas[name + "Update"] = update_schema({"enabled": {"type": "boolean"}},
+                                                 schemas[name]["properties"])
     return schemas
 
 
@@ -14767,9 +14930,13 @@ def analytics_schemas():
         {"brandId": ID, "name": string_schema(), "type": {"enum": list(BRAND_TYPES)},
          "status": {"enum": list(BRAND_STATUSES)}, "color": string_schema()},
         rank=integer_schema(1), series=array_schema(bucket),
-        previous=figures_schema(rank=integer_schema(1)), change=change)
+        previous=figures_schema(rank=integer_schema(1)), change=change,
+        answerRate=dict(schema_ref("Visibility"), description="In an export's rows only (CSV, "
+                        "NDJSON): the answer rate of the whole scope, the same on every row, "
+                        "so that a row's visibility can be read beside it; the JSON answer "
+                        "says it once, as the document's answerRate."))
     ranking["required"] = [name for name in ranking["required"]
-                           if name not in ("series", "previous", "change")]
+                           if name not in ("series", "previous", "change", "answerRate")]
     share_of_demand = dict(schema_ref("Estimate"), description="With weight=demand: visibility "
                            "with each prompt weighing its monthly searches (the manual, "
                            "/docs/prompts, Demand).")
@@ -14817,7 +14984,11 @@ def analytics_schemas():
                 "promptId": ID, "namedOn": {"enum": ["a", "b"]},
                 "days": dict(COUNT, description="Prompt-days named on namedOn's engine only."),
                 "chatIds": object_schema({"a": array_schema(ID), "b": array_schema(ID)})}),
-                MAX_DISAGREEMENTS)}),
+                MAX_DISAGREEMENTS),
+            "answerRate": dict(object_schema({"a": schema_ref("Visibility"),
+                                              "b": schema_ref("Visibility")}), description=
+                               "In an export's rows only (CSV, NDJSON): the document's "
+                               "answerRate, the same on every row.")}, optional=("answerRate",)),
         "Divergence": object_schema(dict(
             window, a=string_schema(1), b=string_schema(1),
             promptDays=dict(COUNT, description="Prompt-days with a chat on both engines."),
@@ -14825,6 +14996,10 @@ def analytics_schemas():
             citationOverlap=dict(nullable_schema(NUMBER), description="Mean Jaccard index of "
                                  "the registrable domains cited, 0 to 1; null with no "
                                  "prompt-day."),
+            answerRate=dict(object_schema({"a": schema_ref("Visibility"),
+                                           "b": schema_ref("Visibility")}), description="Each "
+                            "engine's answer rate over those prompt-days' chats (shown over "
+                            "chats), its interval clustered by prompt as the rankings' is."),
             brands=array_schema(schema_ref("DivergenceBrand")))),
         "Rankings": object_schema(dict(window, chats=COUNT, answerRate=schema_ref("AnswerRate"),
                                        brands=array_schema(schema_ref("BrandRanking")),
@@ -14835,6 +15010,7 @@ def analytics_schemas():
                                            "id": nullable_schema(ID),
                                            "name": nullable_schema(string_schema()),
                                            "chats": COUNT,
+                                           "answerRate": schema_ref("AnswerRate"),
                                            "brands": array_schema(schema_ref("BrandRanking"))})),
                                            description="With groupBy: each market's (or "
                                            "persona's) rankings by name, then those of the chats "
@@ -15008,12 +15184,16 @@ def analytics_schemas():
                                     "an engine; null without two."),
             "label": dict(STABILITY_LABEL, description="From listOverlap (see the manual, "
                           "/docs/analytics, Stability)."),
+            "answerRate": dict(schema_ref("Visibility"), description="The group's chats with "
+                               "an AI answer shown over its chats (the API engines always show "
+                               "one), with Wilson's 95 % interval counting each run's samples "
+                               "as one (they share the run's moment)."),
             "brands": array_schema(schema_ref("BrandStability")),
             **{name: dict(object_schema({"id": nullable_schema(ID),
                                          "name": nullable_schema(string_schema())}),
                           description="With splitBy=%s: the %s of the row's chats (id null: "
                           "asked without one)." % (name, name))
-               for name in CELL_GROUPS}}, optional=tuple(CELL_GROUPS)),
+               for name in CELL_GROUPS}}, optional=("answerRate", *CELL_GROUPS)),
         "StabilityPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
             groupBy={"enum": list(STABILITY_GROUPS)},
@@ -16543,7 +16723,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 {{!filters}}
 <p class="summary">The {{window_words}}: {{document["chats"]}} chats from {{!when(document["from"], date_only=True)}} to
 {{!when(document["to"])}}; changes are against the {{days}} days before
-({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}}{{!margin(document["answerRate"])}} of them.</p>
+({{document["previous"]["chats"]}} chats). An AI answer was shown in {{percent(document["answerRate"]["value"])}} {{!margin(document["answerRate"])}} of them.</p>
 <div class="charts">{{!visibility}}{{!share}}</div>
 <section class="card" aria-labelledby="ranks-title">
 <h2 id="ranks-title">Rankings</h2>
@@ -16702,10 +16882,10 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % if not page["data"]:
 <p class="empty">No prompts match.</p>
 % else:
-<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
+<p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Answer rate: the share of them with an AI answer shown (a search surface may show none). Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
-% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False), ("demand", "Demand", True)):
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("answerRate", "Answer rate", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False), ("demand", "Demand", True)):
 % sorted_by = values["sort"] and values["sort"].lstrip("-") == name
 <th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
 % end
@@ -16714,9 +16894,10 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 % end
 </tr></thead><tbody>
 % for prompt in page["data"]:
-% visibility, trend = figures.get(prompt["id"], (None, None))
+% visibility, trend, answer_rate = figures.get(prompt["id"], (None, None, None))
 <tr><th scope="row"><a href="/prompts/{{prompt["id"]}}">{{prompt["text"]}}</a></th>
 <td class="num">{{percent(visibility)}}</td><td class="num">{{!change(trend, True)}}</td>
+<td class="num">{{percent(answer_rate)}}</td>
 <td>{{prompt["status"]}}</td><td>{{(prompt["topic"] or {}).get("name", "")}}</td>
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
@@ -17182,6 +17363,8 @@ table.ranks { font-size: 14px; }
 table.ranks th, table.ranks td { padding: 6px 5px; }
 .scroll table.ranks tr > :first-child { min-width: 8em; }
 .margin { display: block; color: var(--muted); font-size: .8em; }
+/* in a sentence, the interval stays in it, whole: "shown in 62.0 % (48.1–74.2 %) of them" */
+.summary .margin { display: inline; white-space: nowrap; }
 th a.sort { color: inherit; }
 .field-problem { color: var(--down); font-size: 14px; margin: 2px 0 0; }
 [aria-invalid="true"] { border-color: var(--down); border-width: 2px; }
@@ -18737,7 +18920,9 @@ def add_overview_routes(app, db):
 # chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
 # change against the same number of days before, from the per-prompt daily rollup.
 PROMPT_LIST_DAYS = 30
-PROMPT_VISIBILITY_SQL = """(SELECT 1.0 * sum(d.own_chats) / sum(d.chats) FROM prompt_daily_chats d
+# A prompt's share of its chats of the window: naming an own brand (own_chats), or with an AI
+# answer shown (shown).
+PROMPT_SHARE_SQL = """(SELECT 1.0 * sum(d.%s) / sum(d.chats) FROM prompt_daily_chats d
     WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
 # The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
 # window edges (current start, tomorrow, previous start) that SQL takes.
@@ -18752,8 +18937,9 @@ PROMPT_SORTS = {
     # the latest run that was not canceled: when it took its state
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
     "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
-    "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
+    "visibility": (PROMPT_SHARE_SQL % "own_chats", ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
+    "answerRate": (PROMPT_SHARE_SQL % "shown", ("start", "end")),
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
                          / sum(d.chats) FILTER (WHERE d.day >= ?)
                   - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
@@ -18796,11 +18982,14 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
 
 
 def prompt_figures(connection, workspace_id, prompt_ids, window):
-    """{prompt id: (visibility, change against the window before)} of the listed prompts."""
+    """{prompt id: (visibility, change against the window before, answer rate)} of the
+    listed prompts."""
     rows = query_all(connection, """
         SELECT prompt_id,
                1.0 * sum(own_chats) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
                AS visibility,
+               1.0 * sum(shown) FILTER (WHERE day >= ?1) / sum(chats) FILTER (WHERE day >= ?1)
+               AS answer_rate,
                1.0 * sum(own_chats) FILTER (WHERE day < ?1) / sum(chats) FILTER (WHERE day < ?1)
                AS previous
         FROM prompt_daily_chats
@@ -18809,7 +18998,8 @@ def prompt_figures(connection, workspace_id, prompt_ids, window):
         GROUP BY prompt_id""", (window["start"], workspace_id, json.dumps(prompt_ids),
                                 window["previous"], window["end"]))
     return {row["prompt_id"]: (row["visibility"], None if None in (row["visibility"], row["previous"])
-                               else row["visibility"] - row["previous"]) for row in rows}
+                               else row["visibility"] - row["previous"], row["answer_rate"])
+            for row in rows}
 
 
 def sort_links(values):

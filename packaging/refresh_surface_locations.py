@@ -9,7 +9,9 @@ alpha-2 code in lower case (serpapi.com/google-countries), DataForSEO's location
 country is its Google Ads geo target criterion ID, 2000 + the ISO numeric code (2840, the
 United States, in every example of docs.dataforseo.com). --dataforseo keeps only the
 countries DataForSEO's own list (GET /v3/serp/google/locations, location_type "Country")
-names, with its codes.
+names, with its codes. The cities (Google's canonical names, which SerpApi's `location` and
+DataForSEO's `location_name` take) are kept as they are: add one by its canonical_name from
+https://serpapi.com/locations.json?q=NAME, under its country's code.
 """
 import argparse
 import base64
@@ -49,11 +51,11 @@ def main():
     parser.add_argument("--dataforseo", action="store_true",
                         help="keep only the countries DataForSEO lists, with its codes")
     options = parser.parse_args()
+    with open(TARGET, encoding="utf-8") as file:
+        previous = json.load(file)
     if options.iso:
         countries, source = from_iso(options.iso), "ISO 3166-1 (iso-codes)"
     else:
-        with open(TARGET, encoding="utf-8") as file:
-            previous = json.load(file)
         countries, source = previous["countries"], previous["source"]
     if options.dataforseo:
         codes = dataforseo_countries()
@@ -61,7 +63,10 @@ def main():
                      for code, entry in countries.items() if code in codes}
         source += "; DataForSEO GET /v3/serp/google/locations"
     document = {"source": source, "date": datetime.date.today().isoformat(),
-                "countries": dict(sorted(countries.items()))}
+                "citiesSource": previous["citiesSource"],
+                "countries": dict(sorted(countries.items())),
+                "cities": {code: cities for code, cities in previous["cities"].items()
+                           if code in countries}}
     with open(TARGET, "w", encoding="utf-8") as file:
         json.dump(document, file, ensure_ascii=False, separators=(",", ":"))
         file.write("\n")

@@ -187,7 +187,8 @@ def test_divergence_on_a_workspace_worked_out_by_hand(api, paired):
         "a": "api", "b": "app", "from": "2026-11-19", "to": "2026-11-21"}).json["data"]
     assert body == {
         "from": "2026-11-19T00:00:00.000Z", "to": "2026-11-21T00:00:00.000Z", "a": "api",
-        "b": "app", "promptDays": 4, "prompts": 2, "citationOverlap": 0.625, "brands": [
+        "b": "app", "promptDays": 4, "prompts": 2, "citationOverlap": 0.625,
+        "answerRate": {"a": visibility(4, 4), "b": visibility(4, 4)}, "brands": [
             {"brandId": paired["acme"], "name": "Acme", "a": visibility(2, 4), "b": visibility(3, 4),
              "difference": {"value": 0.25, "lower": -1.0, "upper": 1.0, "interval": None},
              "disagreementCount": 1, "disagreements": [
@@ -228,6 +229,9 @@ def test_divergence_refuses_a_missing_unknown_or_identical_label_and_bounds_its_
                                                    "from": "2026-11-19", "to": "2026-11-21"})
     assert csv.text.splitlines()[0].startswith("brandId,name,a.value,")
     assert len(csv.text.splitlines()) == 3
+    header = csv.text.splitlines()[0].split(",")  # each row carries both engines' answer rates
+    assert [csv.text.splitlines()[1].split(",")[header.index(name)]
+            for name in ("answerRate.a.value", "answerRate.b.denominator")] == ["1.0", "4"]
 
 
 def test_divergence_of_simulated_and_simulated_app(api, worked):
@@ -282,3 +286,42 @@ def test_the_rollups_follow_a_chat_read_again_as_shown_or_not(api, db, worked):
         connection.execute("DELETE FROM chats WHERE id % 4 = 0")
     first, second, truth = rollups_and_chats()
     assert first == second == truth and truth[0]["chats"] == 75
+
+
+def test_the_answer_rate_per_prompt_in_stability_exports_and_the_prompt_list(api, db, worked,
+                                                                             client):
+    """Per prompt: each stability group's answerRate is its chats shown over its chats, the
+    interval counting a run's samples as one; the rankings' CSV rows carry the scope's; the
+    dashboard's prompt list has an answer-rate column, sortable."""
+    counts = {row["prompt_id"]: (row["shown"], row["chats"]) for row in tracker.query_all(
+        db.connection(), "SELECT prompt_id, sum(shown) AS shown, count(*) AS chats FROM chats "
+        "WHERE engine = 'app' GROUP BY 1")}
+    groups = api.get("/analytics/stability", params={"engine": "app", "perPage": "100"}
+                     ).json["data"]["data"]
+    assert {group["group"]["id"]: (group["answerRate"]["numerator"],
+                                   group["answerRate"]["denominator"]) for group in groups} == counts
+    some = next(group["answerRate"] for group in groups if 0 < group["answerRate"]["numerator"] < 5)
+    lower, upper = tracker.wilson_interval(some["numerator"], 5)  # five runs of one sample each
+    assert (some["value"], some["lower"], some["upper"], some["interval"]) == (
+        some["numerator"] / 5, lower, upper, None)
+    csv = api.get("/analytics/rankings", params={"engine": "app", "format": "csv"}).text.splitlines()
+    header = csv[0].split(",")
+    rate = rankings(api, engine="app")["answerRate"]
+    column = header.index("answerRate.value")
+    assert header[column:column + 6] == ["answerRate.value", "answerRate.numerator",
+                                         "answerRate.denominator", "answerRate.lower",
+                                         "answerRate.upper", "answerRate.interval"]
+    assert {row.split(",")[column + 1] for row in csv[1:]} == {str(rate["numerator"])}
+    from test_dashboard import sign_in
+    sign_in(client, api.key)
+    page = client.get("/prompts?sort=-answerRate")
+    headings = [th.text.strip(" ▲▼") for th in page.html.select("table.prompts thead th")]
+    column = headings.index("Answer rate")
+    rows = page.html.select("table.prompts tbody tr")
+    shares = {row.find("th").text: row.find_all(["th", "td"])[column].text for row in rows}
+    texts = {p["id"]: p["text"] for p in api.get("/prompts", params={"perPage": "100"}
+                                                 ).json["data"]["data"]}
+    both = {texts[prompt]: (shown + 5) / (chats + 5) for prompt, (shown, chats) in counts.items()}
+    assert shares == {text: tracker.percent(value) for text, value in both.items()}
+    listed = [both[row.find("th").text] for row in rows]
+    assert listed == sorted(listed, reverse=True) and len(listed) == 10

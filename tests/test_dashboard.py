@@ -466,9 +466,9 @@ def test_prompt_list_filters_and_pages(site, db):
     expected = site.get("/api/v1/prompts", {"branded": "true"}, headers=bearer(site)).json["data"]
     page = site.get("/prompts?branded=true")
     assert [a.text for a in page.html.select("tbody th a")] == [row["text"] for row in expected["data"]]
-    assert {row.find_all("td")[6].text for row in page.html.select("tbody tr")} <= {"yes"}
+    assert {row.find_all("td")[7].text for row in page.html.select("tbody tr")} <= {"yes"}
     others = site.get("/prompts?branded=false").html.select("tbody tr")
-    assert {row.find_all("td")[6].text for row in others} == {"no"}
+    assert {row.find_all("td")[7].text for row in others} == {"no"}
     assert len(others) + len(expected["data"]) == 3
 
 

@@ -324,6 +324,15 @@ def test_the_overview_opens_with_actions_and_one_click_marks_one_done(served, si
         arrived(driver, "Overview")
         first = driver.find_element(By.CSS_SELECTOR, "main section.card h2")
         assert first.text == "What to do next"
+        # the answer rate's interval stays in its sentence, on one line, inside the page
+        summary = driver.find_element(By.CSS_SELECTOR, "p.summary")
+        assert "An AI answer was shown in 100.0 % (" in summary.text
+        interval = summary.find_element(By.CSS_SELECTOR, ".margin")
+        assert driver.execute_script(
+            "const r = arguments[0].getClientRects(), p = arguments[1].getBoundingClientRect();"
+            "return [r.length, r[0].left >= p.left && r[0].right <= p.right + 1,"
+            " arguments[1].scrollWidth <= arguments[1].clientWidth + 1]", interval, summary) \
+            == [1, True, True]
         assert len(driver.find_elements(By.CSS_SELECTOR, "li.action")) == min(5, len(actions))
         driver.get(url + "/actions")
         assert driver.execute_script(FIT_PROBLEMS) == []

@@ -242,7 +242,7 @@ def test_share_of_demand_by_hand(db, clock):
     assert [th.text for th in ranks.find_all("th", scope="col")][2:5] == [
         "Visibility", "Change", "Share of demand"]
     assert ranks.find("tbody").find_all("td")[3].text.startswith("58")
-    listed = {row.th.text: row.find_all("td")[8].text
+    listed = {row.th.text: row.find_all("td")[9].text
               for row in api.client.get("/prompts").html.find("table", class_="prompts").tbody("tr")}
     assert listed == {"a": "1,000 AI", "b": "1,000 AI", "c": "500 AI", "e": "500 AI", "d": ""}
 

@@ -253,3 +253,23 @@ def test_answers_holding_engine_text_say_first_that_it_is_untrusted_data(workspa
         assert json.loads(data.text) == results[name].structured_content
     assert [item.text for item in results["list_prompts"].content] == [
         json.dumps(results["list_prompts"].structured_content, ensure_ascii=False)]
+
+
+def test_the_answer_rate_reaches_the_tools_per_scope_and_per_prompt(workspace):
+    """get_rankings says the scope's answerRate, get_stability each prompt's (issue 39)."""
+    path, keys = workspace
+    lines = [{"jsonrpc": "2.0", "id": n, "method": "tools/call",
+              "params": {"name": name, "arguments": {}}}
+             for n, name in enumerate(("get_rankings", "get_stability"), 1)]
+    done = subprocess.run([*TRACKER, "mcp", "--db", str(path)], cwd=REPO, timeout=60,
+                          input="".join(json.dumps(line) + "\n" for line in lines),
+                          capture_output=True, text=True,
+                          env=dict(os.environ, TRACKER_API_KEY=keys["read"]))
+    assert done.returncode == 0, done.stderr
+    answers = {answer["id"]: answer["result"]["structuredContent"]
+               for answer in map(json.loads, done.stdout.splitlines())}
+    rate = answers[1]["answerRate"]
+    assert (rate["value"], rate["numerator"]) == (1.0, answers[1]["chats"]) and rate["numerator"] > 0
+    (prompt,) = answers[2]["data"]
+    assert (prompt["group"]["name"], prompt["answerRate"]["value"],
+            prompt["answerRate"]["denominator"]) == ("Best CRM?", 1.0, answers[1]["chats"])

@@ -213,6 +213,12 @@ def figure(numerator, denominator):
             "denominator": denominator}
 
 
+def all_shown(chats, runs):
+    """The answer rate of chats all shown: its interval counts each run as one."""
+    lower, upper = tracker.wilson_interval(runs, runs)
+    return dict(figure(chats, chats), lower=lower, upper=upper, interval=None)
+
+
 def test_stability_per_prompt_from_the_samples_of_each_run(api, sampled):
     data = api.get("/analytics/stability", params=WINDOW).json["data"]
     assert (data["total"], data["groupBy"], data["chats"]) == (2, "prompt", 7)
@@ -222,6 +228,7 @@ def test_stability_per_prompt_from_the_samples_of_each_run(api, sampled):
         "samples": 5,
         # run 1: pairs 1/2, 1, 1/2 -> 2/3; run 2: {A} and {} -> 0; mean 1/3
         "listOverlap": pytest.approx(1 / 3), "citationOverlap": 0.5, "label": "volatile",
+        "answerRate": all_shown(5, runs=2),
         "brands": [
             {"brandId": sampled["A"], "name": "Alpha", "mentionRate": figure(4, 5),
              "allSamples": figure(1, 2), "someSamples": figure(2, 2), "label": "variable"},
@@ -230,7 +237,8 @@ def test_stability_per_prompt_from_the_samples_of_each_run(api, sampled):
     # one sample a run: nothing to compare within a run, but consecutive runs' citations
     assert second == {"group": {"id": sampled["p2"]["id"], "name": "P2"}, "runs": 2,
                       "sampledRuns": 0, "samples": 0, "listOverlap": None,
-                      "citationOverlap": 1.0, "label": None, "brands": []}
+                      "citationOverlap": 1.0, "label": None, "answerRate": all_shown(2, runs=2),
+                      "brands": []}
 
 
 def test_stability_by_engine_and_topic_and_filtered(api, sampled):

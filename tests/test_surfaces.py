@@ -126,6 +126,14 @@ def test_copilot_reads_its_header_and_code_blocks(surfaces):
         REFERENCES, header="CRMs compared"))
     answer = surface(surfaces, "serpapi:bing-copilot").ask("q")
     assert answer.text == "# CRMs compared\n\nUse Acme.\n\npip install acme"
+    # bing_copilot documents q alone (serpapi.com/bing-copilot-api): no hl, gl or location,
+    # so a place or a language fails the chat before the call
+    assert surfaces.requests["serpapi"][0][1] == {"engine": "bing_copilot", "q": "q",
+                                                  "api_key": "serp-key"}
+    for where, language in (("US", None), (None, "de")):
+        with pytest.raises(tracker.EngineError, match="bing_copilot takes no location or language"):
+            surface(surfaces, "serpapi:bing-copilot").ask("q", where, language=language)
+    assert len(surfaces.requests["serpapi"]) == 1
 
 
 def test_hostile_blocks_are_data_and_nesting_past_the_bound_is_not_read(surfaces):
@@ -167,7 +175,8 @@ def test_the_chatgpt_app_is_read_from_the_llm_scraper(surfaces):
     ((headers, body, path),) = surfaces.requests["dataforseo"]
     assert path == "/dataforseo/v3/ai_optimization/chat_gpt/llm_scraper/live/advanced"
     assert headers["Authorization"] == "Basic " + base64.b64encode(b"me@example.com:pa:ss").decode()
-    assert body == [{"keyword": "Best CRM?", "location_code": 2250, "language_code": "en"}]
+    assert body == [{"keyword": "Best CRM?", "location_name": "Paris,Ile-de-France,France",
+                     "language_code": "en"}]  # a city: its location_name, no location_code
 
 
 def test_the_gemini_app_is_the_same_shape_at_its_own_path(surfaces):
@@ -238,8 +247,10 @@ def test_a_50xxx_then_a_success_is_one_answer(surfaces):
 @pytest.mark.parametrize("location, serpapi, dataforseo", [
     (None, {"hl": "en"}, {"location_code": 2840, "language_code": "en"}),
     ("US", {"hl": "en", "gl": "us"}, {"location_code": 2840, "language_code": "en"}),
-    ("Austin, TX, USA", {"hl": "en", "gl": "us"}, {"location_code": 2840, "language_code": "en"}),
-    ("München, Deutschland", {"hl": "en", "gl": "de"}, {"location_code": 2276, "language_code": "en"}),
+    ("Austin, TX, USA", {"hl": "en", "gl": "us", "location": "Austin,Texas,United States"},
+     {"location_name": "Austin,Texas,United States", "language_code": "en"}),
+    ("munich, Deutschland", {"hl": "en", "gl": "de", "location": "Munich,Bavaria,Germany"},
+     {"location_name": "Munich,Bavaria,Germany", "language_code": "en"}),
     ("Japan", {"hl": "en", "gl": "jp"}, {"location_code": 2392, "language_code": "en"}),
 ])
 def test_a_location_becomes_the_providers_codes(location, serpapi, dataforseo):
@@ -260,6 +271,26 @@ def test_a_location_no_list_knows_fails_before_any_paid_call(surfaces, spec):
                        "surfaces' list knows"):
         surface(surfaces, spec).ask("q", "the Moon")
     assert surfaces.requests == {"serpapi": [], "dataforseo": []}
+    with pytest.raises(tracker.EngineError, match="'Springfield, USA' names a city the search "
+                       "surfaces' list does not know .*its cities of US are Austin, Chicago"):
+        surface(surfaces, spec).ask("q", "Springfield, USA")
+    assert surfaces.requests == {"serpapi": [], "dataforseo": []}
+
+
+def test_a_markets_city_and_language_go_as_each_provider_documents(db, api, surfaces):
+    """Through the worker: SerpApi gets exactly engine, q, hl, gl, location and api_key;
+    DataForSEO the keyword, location_name and language_code."""
+    api.post("/markets", {"name": "Berlin", "country": "DE", "city": "Berlin", "language": "de"})
+    api.post("/prompts", {"text": "Beste CRM?", "marketIds": [1]})
+    engines = [surface(surfaces, "serp=serpapi:google-ai-mode"),
+               surface(surfaces, "app=dataforseo:chatgpt")]
+    tracker.Worker(db, engines).run_pending()
+    ((_, query, _),) = surfaces.requests["serpapi"]
+    assert query == {"engine": "google_ai_mode", "q": "Beste CRM?", "hl": "de", "gl": "de",
+                     "location": "Berlin,Berlin,Germany", "api_key": "serp-key"}
+    ((_, body, _),) = surfaces.requests["dataforseo"]
+    assert body == [{"keyword": "Beste CRM?", "location_name": "Berlin,Berlin,Germany",
+                     "language_code": "de"}]
 
 
 def test_the_bundled_list_says_its_source_and_date():
@@ -456,17 +487,39 @@ def test_a_surface_cannot_judge_and_its_keys_are_named_at_start(caplog):
         "set; its calls go without a key and fail unless its server takes none"]
 
 
-def test_surface_engines_are_asked_but_not_listed_by_get_engines(db, surfaces):
+def test_surface_engines_are_listed_and_switched_at_their_own_path(db, surfaces):
+    """GET /engines keeps 1.0's kinds; GET /surface-engines lists the surfaces' engines with
+    the same state (enabled, last error, expected calls and cost) and where they can be
+    asked from; PATCH turns one off for the workspace."""
     import webtest
-    engines = [tracker.SimulatedEngine(), surface(surfaces, "aio=serpapi:google-ai-overview")]
+    engines = [tracker.SimulatedEngine(), surface(surfaces, "aio=serpapi:google-ai-overview"),
+               queued(surfaces)]
     app = webtest.TestApp(tracker.make_app(db, engines=engines))
     workspace = tracker.create_workspace(db, "Listed")
     key = tracker.create_key(db, workspace["id"], rate_limit=10 ** 6)["key"]
     headers = {"Authorization": "Bearer " + key}
-    listed = app.get(tracker.API_PREFIX + "/engines", headers=headers).json["data"]
-    assert [engine["label"] for engine in listed] == ["simulated"]
-    app.patch_json(tracker.API_PREFIX + "/engines/aio", {"enabled": False}, headers=headers,
+    api = tracker.API_PREFIX
+    assert [e["label"] for e in app.get(api + "/engines", headers=headers).json["data"]] == [
+        "simulated"]
+    app.patch_json(api + "/engines/aio", {"enabled": False}, headers=headers, status=404)
+    surfaces.reply("serpapi", {"error": "Invalid API key."}, status=401)
+    app.post_json(api + "/prompts", {"text": "Best CRM?"}, headers=headers)
+    tracker.Worker(db, engines[1:2]).run_pending()
+    aio, app_engine = app.get(api + "/surface-engines", headers=headers).json["data"]
+    assert (aio["label"], aio["kind"], aio["surface"], aio["enabled"], aio["lastOutcome"],
+            aio["queueMode"], aio["expectedDailyCalls"], aio["price"]["perCall"]) == (
+        "aio", "serpapi", "google-ai-overview", True, "failed", None, 1, 0.015)
+    assert "Invalid API key." in aio["lastError"]
+    assert aio["locations"]["parameters"] == ["gl", "hl", "location"]
+    assert (aio["locations"]["countries"], aio["locations"]["cities"]) == (249, 18)
+    assert (app_engine["kind"], app_engine["surface"], app_engine["queueMode"],
+            app_engine["locations"]["parameters"]) == (
+        "dataforseo", "chatgpt", "standard", ["location_code", "location_name", "language_code"])
+    off = app.patch_json(api + "/surface-engines/aio", {"enabled": False}, headers=headers).json
+    assert (off["data"]["enabled"], off["data"]["expectedDailyCalls"]) == (False, 0)
+    app.patch_json(api + "/surface-engines/simulated", {"enabled": False}, headers=headers,
                    status=404)
+    app.patch_json(api + "/surface-engines/aio", {"enabled": "no"}, headers=headers, status=422)
 
 
 def test_queue_mode_keeps_a_task_per_market_and_persona(db, api, surfaces):
