@@ -1908,7 +1908,8 @@ CREATE TABLE action_refreshes (
     workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
     requested_at TEXT,
     started_at   TEXT,
-    day          TEXT
+    day          TEXT,
+    digest_week  TEXT   -- the Monday (YYYY-MM-DD) of the last week whose actions.digest is out
 ) STRICT;
 
 PRAGMA user_version = 14;

@@ -10402,7 +10402,8 @@ class Worker:
         self._signals_day = None  # the UTC day every workspace's signals were scanned
         self._scored_at = {}
         # Steps of later parts the assembler adds, each run after the day's signal scan
-        # until it says there is nothing left to do (make_app: the actions' compute, 18).
+        # until it says there is nothing left to do (make_app: the actions' compute and
+        # their weekly digest, 19).
         self.later_steps = []
 
     def runs_per_day(self):
@@ -12579,8 +12580,14 @@ def log_body():
 # threads of their own POST them, so a slow receiver never holds up a run; each send is
 # over within WEBHOOK_TIMEOUT_SECONDS, and a receiver holds only its own endpoint's queue.
 WEBHOOK_EVENTS = ("run.completed", "run.failed", "brand.mentioned", "brand.dropped",
-                  "source.cited", "signal.detected")
+                  "source.cited", "signal.detected")  # 1.0's: the enum of a webhook's events
+# Events added since 1.0. A value added to a response's enum breaks 1.0's clients (a
+# generated client refuses a value it does not know), so a webhook takes these in its
+# laterEvents, whose answer's items are plain strings, and its 1.0 delivery log does not list
+# their deliveries (packaging/docs/webhooks.md).
+WEBHOOK_LATER_EVENTS = ("actions.digest",)
 WEBHOOK_TEST_EVENT = "webhook.test"
+LOGGED_EVENTS = WEBHOOK_EVENTS + (WEBHOOK_TEST_EVENT,)  # the delivery log's (its enum)
 WEBHOOK_STATUSES = ("active", "disabled")
 MAX_WEBHOOKS = 10  # per workspace
 WEBHOOK_URL_MAX_LENGTH = 2048
@@ -12619,8 +12626,11 @@ def attempt_summary(status, error):
 
 def webhook_json(row, whole, secret=False):
     """An endpoint as the API shows it: its URL whole or only its origin."""
+    events = json.loads(row["events"])
     document = {"id": row["id"], "url": row["url"] if whole else url_origin(row["url"]),
-                "events": json.loads(row["events"]), "status": row["status"],
+                "events": [event for event in events if event in WEBHOOK_EVENTS],
+                "laterEvents": [event for event in events if event not in WEBHOOK_EVENTS],
+                "status": row["status"],
                 "disabledReason": row["disabled_reason"], "createdAt": row["created_at"],
                 "updatedAt": row["updated_at"]}
     if secret:  # only the create's answer shows it
@@ -12852,16 +12862,29 @@ def webhook_changes(data, required, allow_private):
         else:  # a name is checked at each delivery, when it is resolved
             if is_address(host) and not allow_private and not is_public_address(host):
                 url = fail(errors, "url", "is a private address (%s)" % SERVER_PRIVATE_SWITCH)
-    events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
-    if events is not MISSING:
-        if not events:
-            events = fail(errors, "events", "must name at least one event")
-        elif any(event not in WEBHOOK_EVENTS for event in events):
-            events = fail(errors, "events", "must be some of: " + ", ".join(WEBHOOK_EVENTS))
-    elif required:
-        events = fail(errors, "events", "is required")
-    return {"url": url, "events": events if events is MISSING else json.dumps(events),
+    sent = {}
+    for name, known in (("events", WEBHOOK_EVENTS), ("laterEvents", WEBHOOK_LATER_EVENTS)):
+        sent[name] = fields.strings(name, len(known), NAME_MAX_LENGTH)
+        if sent[name] is not MISSING and any(event not in known for event in sent[name]):
+            sent[name] = fail(errors, name, "must be some of: " + ", ".join(known))
+    if required and not any(field in data for field in sent):
+        fail(errors, "events", "is required")
+    return {"url": url, "events": sent["events"], "later_events": sent["laterEvents"],
             "status": fields.choice("status", WEBHOOK_STATUSES)}, errors
+
+
+def subscribed_events(changes, current, errors):
+    """The JSON of an endpoint's events: the sent events and laterEvents each replacing
+    their own of current (the events it takes now); MISSING when neither was sent."""
+    if changes["events"] is MISSING and changes["later_events"] is MISSING:
+        return MISSING
+    events = [event for event in current if event in WEBHOOK_EVENTS] \
+        if changes["events"] is MISSING else changes["events"]
+    later = [event for event in current if event not in WEBHOOK_EVENTS] \
+        if changes["later_events"] is MISSING else changes["later_events"]
+    if not events + later:
+        return fail(errors, "events", "must name at least one event (or laterEvents one)")
+    return json.dumps(events + later)
 
 
 def find_webhook(connection, workspace_id, webhook_id):
@@ -12871,6 +12894,7 @@ def find_webhook(connection, workspace_id, webhook_id):
 
 def create_webhook(db, workspace_id, changes, errors, secret=None):
     """A new endpoint, with a new signing secret unless one is given (seeds)."""
+    events = subscribed_events(changes, [], errors)
     raise_if(errors)
     now = db.now()
     with db.write() as connection:
@@ -12882,7 +12906,7 @@ def create_webhook(db, workspace_id, changes, errors, secret=None):
         return query_one(connection, """
             INSERT INTO webhooks (workspace_id, url, events, secret, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
-            (workspace_id, changes["url"], changes["events"],
+            (workspace_id, changes["url"], events,
              secret or WEBHOOK_SECRET_PREFIX + secrets.token_hex(24), now, now))
 
 
@@ -12891,7 +12915,9 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
     was disabled."""
     sent = {column: None if value is MISSING else value for column, value in changes.items()}
     with db.write() as connection:
-        existing(find_webhook(connection, workspace_id, webhook_id), "Webhook", errors)
+        current = existing(find_webhook(connection, workspace_id, webhook_id), "Webhook", errors)
+        sent["events"] = sent_or(subscribed_events(changes, json.loads(current["events"]), errors),
+                                 None)
         raise_if(errors)
         return query_one(connection, """
             UPDATE webhooks SET url = coalesce(?, url), events = coalesce(?, events),
@@ -12904,11 +12930,16 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
 
 
 def list_deliveries(connection, workspace_id, webhook_id, page, per_page, whole):
+    """A page of the endpoint's log of 1.0's events (the ones its schema's enum names)."""
+    shown = json.dumps(LOGGED_EVENTS)
     total = query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries WHERE "
-                                  "webhook_id = ? AND workspace_id = ?", (webhook_id, workspace_id))["n"]
+                                  "webhook_id = ? AND workspace_id = ? AND event_type IN "
+                                  "(SELECT value FROM json_each(?))",
+                      (webhook_id, workspace_id, shown))["n"]
     rows = query_all(connection, """
         SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND workspace_id = ?
-        ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, per_page,
+        AND event_type IN (SELECT value FROM json_each(?))
+        ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, shown, per_page,
                                                (page - 1) * per_page))
     return dict(page_fields(total, page, per_page), data=[delivery_json(row, whole) for row in rows])
 
@@ -12921,7 +12952,9 @@ def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
                                         next_attempt_at, created_at, updated_at)
         SELECT workspace_id, webhook_id, event_id, event_type, body, ?, ?, ?
         FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?
-        RETURNING *""", (stamp, stamp, stamp, delivery_id, webhook_id, workspace_id))
+        AND event_type IN (SELECT value FROM json_each(?))
+        RETURNING *""", (stamp, stamp, stamp, delivery_id, webhook_id, workspace_id,
+                         json.dumps(LOGGED_EVENTS)))
 
 
 def add_webhook_routes(app, db, allow_private):
@@ -13035,12 +13068,18 @@ def add_webhook_routes(app, db, allow_private):
 
 def webhook_schemas():
     """Webhook endpoints and their deliveries."""
-    events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS), 1)
+    events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS))
+    later = dict(array_schema({"enum": list(WEBHOOK_LATER_EVENTS)}, len(WEBHOOK_LATER_EVENTS)),
+                 description="Events added since 1.0 (actions.digest, weekly); events and "
+                             "laterEvents together name at least one.")
     url = input_schema(1, WEBHOOK_URL_MAX_LENGTH, format="uri")
     webhook = {"id": ID, "url": string_schema(description=(
                    "The URL whole for a key with the write scope; for a read-only key only its "
                    "origin (scheme://host[:port]), since a URL may carry a secret.")),
-               "events": events, "status": {"enum": list(WEBHOOK_STATUSES)},
+               "events": events, "laterEvents": dict(array_schema(string_schema()), description=(
+                   "The events added since 1.0 that it takes (actions.digest): plain strings, "
+                   "so that a later one breaks no client")),
+               "status": {"enum": list(WEBHOOK_STATUSES)},
                "disabledReason": nullable_schema(string_schema()),
                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
     return {
@@ -13049,13 +13088,14 @@ def webhook_schemas():
             string_schema(), description="Signs every delivery (Tracker-Signature); shown only "
                                          "here."))),
         "WebhookList": array_schema(schema_ref("Webhook")),
-        "WebhookCreate": body_schema({"url": url, "events": events}, ["url", "events"]),
-        "WebhookUpdate": update_schema({"url": url, "events": events,
+        "WebhookCreate": body_schema({"url": url, "events": events, "laterEvents": later},
+                                     ["url"]),
+        "WebhookUpdate": update_schema({"url": url, "events": events, "laterEvents": later,
                                         "status": {"enum": list(WEBHOOK_STATUSES)}}, webhook),
         "WebhookRedeliver": body_schema({"deliveryId": ID}, ["deliveryId"]),
         "WebhookDelivery": object_schema({
             "id": ID, "webhookId": ID, "eventId": string_schema(),
-            "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
+            "event": {"enum": list(LOGGED_EVENTS)},
             "state": {"enum": ["pending", "delivered", "failed"]}, "attempts": COUNT,
             "nextAttemptAt": nullable_schema(TIMESTAMP), "lastStatus": nullable_schema(integer_schema()),
             "lastError": dict(nullable_schema(string_schema()), description=(
@@ -13088,6 +13128,9 @@ ACTIONS_BUDGET_SECONDS = 60.0  # the reads of one workspace's compute
 # A refresh started longer ago than this is taken as dead (its process stopped).
 ACTION_REFRESH_STALE_SECONDS = 2 * ACTIONS_BUDGET_SECONDS
 ACTION_REFRESH_RETRY_SECONDS = 5
+ACTION_DIGEST_EVENT = WEBHOOK_LATER_EVENTS[0]  # weekly: the week's new and re-measured actions
+ACTION_DIGEST_SHOWN = 20  # of each of a digest's lists, the first (a count says how many)
+WEEK_SECONDS = 7 * 86400
 ACTION_PARAMS = PAGE_PARAMS + (
     Param("kind", "choice", "Only actions of this kind.", choices=ACTION_KINDS),
     Param("status", "choice", "Only actions in this status.", choices=ACTION_STATUSES),
@@ -13744,6 +13787,75 @@ def refresh_due_actions(db):
         log_failure(error, "the actions of workspace %d failed", workspace_id)
         with db.write() as connection:
             finish_refresh(connection, workspace_id, now)
+    return True
+
+
+# The weekly digest ------------------------------------------------------------------------
+
+def last_whole_week(now):
+    """(start, end) of the last whole UTC week before now, Monday 00:00 to Monday 00:00
+    (day 0 of Unix time was a Thursday)."""
+    day = math.floor(now / 86400)
+    end = (day - (day + 3) % 7) * 86400
+    return end - WEEK_SECONDS, end
+
+
+def digest_due_workspace(connection, week):
+    """A workspace with an active endpoint taking actions.digest whose digest of the week
+    starting on week (YYYY-MM-DD) is not yet out."""
+    row = query_one(connection, """
+        SELECT w.workspace_id AS id FROM webhooks w
+        LEFT JOIN action_refreshes a ON a.workspace_id = w.workspace_id
+        WHERE w.status = 'active' AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?)
+        AND (a.digest_week IS NULL OR a.digest_week < ?) ORDER BY w.workspace_id LIMIT 1""",
+        (ACTION_DIGEST_EVENT, week))
+    return None if row is None else row["id"]
+
+
+def digest_list(connection, where, params):
+    """{count, actions}: how many actions match, and the first ACTION_DIGEST_SHOWN, ranked
+    as GET /actions ranks them, each in brief (its id leads to the rest)."""
+    count = query_one(connection, "SELECT count(*) AS n FROM actions WHERE " + where, params)["n"]
+    rows = query_all(connection, "SELECT * FROM actions WHERE %s ORDER BY impact_points IS NULL, "
+                     "impact_points DESC, strength DESC, id LIMIT ?" % where,
+                     params + [ACTION_DIGEST_SHOWN])
+    return {"count": count, "actions": [
+        {name: action_json(row)[name] for name in ("id", "kind", "title", "status", "impact",
+                                                    "outcome")} for row in rows]}
+
+
+def action_digest(connection, workspace_id, start, end):
+    """The week's digest: the actions first found in it that the latest compute still
+    finds, and the done ones measured again in it."""
+    span = [workspace_id, iso_timestamp(start), iso_timestamp(end)]
+    return {"from": iso_timestamp(start), "to": iso_timestamp(end),
+            "new": digest_list(connection, "workspace_id = ? AND current AND created_at >= ? "
+                                           "AND created_at < ?", span),
+            "remeasured": digest_list(connection, "workspace_id = ? AND status = 'done' AND "
+                                                  "outcome ->> '$.measuredAt' >= ? AND "
+                                                  "outcome ->> '$.measuredAt' < ?", span)}
+
+
+def publish_due_digest(db):
+    """The worker's step: one workspace's digest of the last whole week, at its first step
+    from Monday 00:00 UTC; False when none is due. The week is marked sent in the
+    transaction that puts the event in the outbox, so a restart never sends a week twice; a
+    week with no new and no re-measured action sends nothing."""
+    now = db.clock()
+    start, end = last_whole_week(now)
+    week = utc_day(start)
+    if digest_due_workspace(db.connection(), week) is None:  # read first: no write lock
+        return False
+    with db.write() as connection:  # a bounded read: two lists of ACTION_DIGEST_SHOWN
+        workspace_id = digest_due_workspace(connection, week)
+        if workspace_id is None:
+            return False
+        digest = action_digest(connection, workspace_id, start, end)
+        if digest["new"]["count"] or digest["remeasured"]["count"]:
+            publish(connection, workspace_id, ACTION_DIGEST_EVENT, digest, now)
+        connection.execute("INSERT INTO action_refreshes (workspace_id, digest_week) VALUES (?, ?) "
+                           "ON CONFLICT (workspace_id) DO UPDATE SET digest_week = "
+                           "excluded.digest_week", (workspace_id, week))
     return True
 
 
@@ -15661,7 +15773,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app = bottle.Bottle()
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
-    worker.later_steps.append(functools.partial(refresh_due_actions, db))
+    worker.later_steps += [functools.partial(refresh_due_actions, db),
+                           functools.partial(publish_due_digest, db)]
     app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
