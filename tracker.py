@@ -13946,14 +13946,20 @@ def action_schemas():
 def add_action_routes(app, db):
     @app.get(API_PREFIX + "/actions", openapi=Operation(
         "What to do next: the own brands' actions, ranked, each with its evidence",
-        "ActionPage", params=ACTION_PARAMS, description=(
+        "ActionPage", params=ACTION_PARAMS + EXPORT_PARAMS, description=(
             "Known impacts first, the largest first, then the most answers or pages behind "
             "an action; paged like `GET /prompts`. It lists the actions the latest compute "
             "found and the done ones; `kind`, `status`, `brandId`, `topicId` and `engine` "
-            "narrow it. How each kind is computed: the manual's Actions page.")))
+            "narrow it. How each kind is computed: the manual's Actions page. `format=csv` "
+            "has each action's evidence `figure` (NDJSON: its whole evidence).")))
     def list_actions():
-        query, values = read_query(ACTION_PARAMS)
+        query, values = read_query(ACTION_PARAMS + EXPORT_PARAMS)
         query.done()
+        if values["format"] != "json":
+            return export(values, "actions", "Action", document_export_items(
+                db, caller().workspace_id, lambda connection, workspace_id, page, per_page:
+                actions_document(connection, workspace_id, dict(values, page=page,
+                                                                 perPage=per_page))))
         with db.read() as connection:
             return success(actions_document(connection, caller().workspace_id, values),
                            "Actions retrieved")
@@ -14852,8 +14858,8 @@ def leaves(value, path):
     """The values at a dotted path of value, one per item of every list on the way."""
     if isinstance(value, list):
         return [leaf for item in value for leaf in leaves(item, path)]
-    if not path or value is None:
-        return [value]
+    if not path or not isinstance(value, dict):  # None, or a scalar branch of an anyOf
+        return [value]                           # (an action's impact "unknown")
     return leaves(value.get(path[0]), path[1:])
 
 

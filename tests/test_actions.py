@@ -4,6 +4,8 @@ paging, status, one refresh at a time), the worker's daily compute after the sig
 and a done action measured again once its window has passed."""
 
 
+import csv
+import io
 import json
 
 import pytest
@@ -331,6 +333,21 @@ def test_actions_are_an_mcp_tool_whose_answers_are_data():
     assert set(schema["properties"]) == {"page", "perPage", "kind", "status", "brandId",
                                          "topicId", "engine"}
     assert "list_actions" in tracker.MCP_UNTRUSTED_TOOLS  # pages cited, robots.txt lines
+
+
+def test_actions_export_as_csv_and_ndjson_with_the_lists_filters(api, db, brands):
+    mixed(api, db, brands)
+    listed = refresh(api, db)["data"]
+    lines = api.get("/actions", format="ndjson", perPage="1").body.decode().splitlines()
+    assert [json.loads(line) for line in lines] == listed  # every one, paging ignored
+    reply = api.get("/actions", format="csv", kind="own-page-uncited")
+    assert reply.headers["Content-Disposition"] == (
+        'attachment; filename="actions_kind-own-page-uncited.csv"')
+    (row,) = csv.DictReader(io.StringIO(reply.body.decode()))
+    assert list(row) == [name for name, _ in tracker.export_columns("Action")]
+    assert (row["kind"], row["impact.value"], row["evidence.figure.name"], row["brandIds"]) == (
+        "own-page-uncited", "unknown", "answers naming the brand that cite its pages",
+        str(brands["Acme"]))
 
 
 def test_the_dashboard_opens_with_the_top_five_and_marks_one_done(api, db, brands):
