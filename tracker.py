@@ -13197,6 +13197,11 @@ def new_action(kind, key, title, evidence, impact, strength, brands=(), topics=(
             "engines": sorted(set(engines))}
 
 
+def counted(count, noun):
+    """count and its noun, plural unless count is 1 (titles: "1 page", "3 pages")."""
+    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
+
+
 def shown(ids):
     """An evidence list of ids: the first ACTION_IDS_SHOWN, sorted, and how many there are."""
     return {"count": len(ids), "ids": sorted(ids)[:ACTION_IDS_SHOWN]}
@@ -13283,8 +13288,9 @@ def cited_page_gaps(connection, inputs, gaps, chats_total):
         k = len(page["chats"])
         yield new_action(
             "cited-page-gap", url,
-            "Get onto %s: cited in %d answers to %d prompts naming %s, never you"
-            % (url, k, len(page["prompts"]), " and ".join(c["name"] for c in competitors[:3])),
+            "Get onto %s: cited in %s to %s naming %s, never you"
+            % (url, counted(k, "answer"), counted(len(page["prompts"]), "prompt"),
+               " and ".join(c["name"] for c in competitors[:3])),
             {"url": url, "domain": page["domain"], "answers": k,
              "prompts": shown(page["prompts"]), "chats": shown(page["chats"]),
              "competitors": competitors,
@@ -13318,8 +13324,8 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
         winners = collections.Counter(gap["competitors"][0]["name"] for gap in group)
         yield new_action(
             "prompt-gap", "topic:%s" % topic_id,
-            "Appear in %d prompts %s where %s is named and you never are"
-            % (len(group), "about %s" % names[topic_id] if topic_id in names else "without a topic",
+            "Appear in %s %s where %s is named and you never are"
+            % (counted(len(group), "prompt"), "about %s" % names[topic_id] if topic_id in names else "without a topic",
                winners.most_common(1)[0][0]),
             {"topicId": topic_id, "topic": names.get(topic_id), "answers": k,
              "prompts": [{"promptId": gap["promptId"], "text": gap["text"], "answers": gap["chats"],
@@ -13392,8 +13398,9 @@ def own_pages_uncited(connection, inputs, pages):
                        key=lambda page: (-page["requests"], page["url"]))
         yield new_action(
             "own-page-uncited", "brand:%d" % brand_id,
-            "Be cited where you are named: %d answers name %s but cite only others' pages"
-            % (len(others), name),
+            "Be cited where you are named: %s %s %s but %s only others' pages"
+            % (counted(len(others), "answer"), "names" if len(others) == 1 else "name", name,
+               "cites" if len(others) == 1 else "cite"),
             {"brandId": brand_id, "answers": len(others), "chats": shown(others),
              "prompts": shown({prompts[chat][0] for chat in others if chat in prompts}),
              "domains": sorted({domain for chat in others for _, domain in cited[chat]})[
@@ -13480,9 +13487,9 @@ def robots_blocks(connection, inputs, pages):
             urls = sorted(slot["pages"])
             found.append(new_action(
                 "robots-blocks", "%s:%s" % (row["domain"], line),
-                "Let the engines in: %s on %s keeps %s off %d pages engines cite or people visit"
+                "Let the engines in: %s on %s keeps %s off %s engines cite or people visit"
                 % (line or "a rule", row["domain"], ", ".join(sorted(slot["agents"])[:3]),
-                   len(urls)),
+                   counted(len(urls), "page")),
                 {"domain": row["domain"], "rule": line,
                  "agents": [{"agent": name, "operator": operator}
                             for name, operator in sorted(slot["agents"].items())],
@@ -13514,8 +13521,8 @@ def pages_not_crawled(connection, inputs, pages):
         urls = [page["url"] for page in missed[:ACTION_PAGES_SHOWN]]
         yield new_action(
             "pages-not-crawled", host,
-            "Pages the AI crawlers never read: %d pages of %s that engines cite or people "
-            "visit had no AI agent fetch" % (len(missed), host),
+            "Pages the AI crawlers never read: %s of %s that engines cite or people "
+            "visit had no AI agent fetch" % (counted(len(missed), "page"), host),
             {"host": host, "pages": [{"url": page["url"], "citingChats": page["citingChats"],
                                       "humanVisits": page["humanVisits"]}
                                      for page in missed[:ACTION_PAGES_SHOWN]],

@@ -98,7 +98,7 @@ def test_a_prompt_gap_groups_the_gap_prompts_by_topic(api, db, brands):
     add_chat(db, api.workspace_id, near, "one", MOMENT,
              [(brands["Northwind"], 1, 0), (brands["Acme"], 2, 0)])
     (action,) = of_kind(refresh(api, db), "prompt-gap")
-    assert action["title"] == "Appear in 1 prompts about CRM where Northwind is named and you never are"
+    assert action["title"] == "Appear in 1 prompt about CRM where Northwind is named and you never are"
     assert action["evidence"]["prompts"] == [{
         "promptId": gap["id"], "text": "best crm", "answers": 1,
         "winner": {"brandId": brands["Northwind"], "name": "Northwind", "chats": 1},
@@ -119,7 +119,7 @@ def test_own_page_uncited_is_where_you_are_named_but_others_are_cited(api, db, b
     post_log(api, combined("192.0.2.10", "20/Nov/2026:08:00:00", "/about", CHROME),
              host="acme.com")
     (action,) = of_kind(refresh(api, db), "own-page-uncited")
-    assert action["title"] == "Be cited where you are named: 1 answers name Acme but cite only others' pages"
+    assert action["title"] == "Be cited where you are named: 1 answer names Acme but cites only others' pages"
     evidence = action["evidence"]
     assert (evidence["brandId"], evidence["answers"], evidence["domains"]) == (
         brands["Acme"], 1, ["wiki.example"])
@@ -146,7 +146,7 @@ def test_robots_blocks_quote_the_rule_that_keeps_an_ai_agent_off_a_cited_page(ap
     assert action["evidence"]["pages"] == [
         {"url": "https://acme.com/compare/northwind", "citingChats": 1, "humanVisits": 0}]
     assert action["title"] == ("Let the engines in: Disallow: /compare on acme.com keeps "
-                               "OAI-SearchBot off 1 pages engines cite or people visit")
+                               "OAI-SearchBot off 1 page engines cite or people visit")
     assert (action["evidence"]["figure"]["k"], action["evidence"]["figure"]["n"]) == (0, 1)
 
 
@@ -165,6 +165,8 @@ def test_pages_not_crawled_are_visited_or_cited_with_no_ai_fetch(api, db, brands
         {"url": "https://acme.com/pricing", "citingChats": 1, "humanVisits": 1},
         {"url": "https://acme.com/team", "citingChats": 0, "humanVisits": 1}]
     assert action["evidence"]["figure"] == dict(action["evidence"]["figure"], k=0, n=2)
+    assert action["title"] == ("Pages the AI crawlers never read: 2 pages of acme.com that "
+                               "engines cite or people visit had no AI agent fetch")
 
 
 def test_no_logs_no_pages_not_crawled(api, db, brands):
