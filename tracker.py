@@ -8276,10 +8276,11 @@ class Interval:
     """The 95 % interval of one figure over a scope's prompts (see above), with what stays
     the same across the scope's buckets worked out once: a year's daily series asks for
     some ten thousand. Each answer is (lower, upper, None) or (None, None, why none)."""
-    __slots__ = ("correlation", "prompts", "t", "shrink")
+    __slots__ = ("correlation", "prompts", "t", "shrink", "largest")
 
-    def __init__(self, prompts, correlation=None):
+    def __init__(self, prompts, correlation=None, largest=math.inf):
         self.correlation = correlation or CONSERVATIVE
+        self.largest = largest  # the largest position there is (position_limit)
         self.prompts = prompts * self.correlation.coverage  # those with a unit
         if self.prompts >= 2:
             self.t = t_quantile(self.prompts - 1)
@@ -8318,16 +8319,21 @@ class Interval:
         count as fewer, so t has k' / unequal^2 - 1 degrees of freedom, in the manner of
         Satterthwaite's (the square is what the simulation of the manual's analytics page
         calls for: with k' - 1 this interval held the truth 93.0 to 93.7 % of the time, with
-        both changes 94.4 to 95.0 %). An average of exactly 1 keeps the plain interval."""
+        both changes 94.4 to 95.0 %). An average of exactly 1 keeps the plain interval. No
+        average exceeds the largest position there is: with few prompts, t and the spread
+        are large and the upper end, an exponential, would be past it (1.59 with an upper
+        end of 67 where 5 brands are tracked), so it stops there."""
         why = self.why_none(units)
         if why:
             return None, None, why
-        excess = total / units - 1.0
-        if excess <= 0:
-            return self.mean(total, units, POSITION_BOUNDS)
+        average = total / units
+        largest = max(self.largest, average)
+        if average <= 1.0:
+            return self.mean(total, units, (1.0, largest))
+        excess = average - 1.0
         t = t_quantile(max(1.0, self.prompts / self.correlation.unequal ** 2 - 1))
         spread = t * self.standard_error(units) / excess
-        return 1.0 + excess * math.exp(-spread), 1.0 + excess * math.exp(spread), None
+        return 1.0 + excess * math.exp(-spread), min(largest, 1.0 + excess * math.exp(spread)), None
 
     def why_none(self, units):
         """Why a mean has no interval, or None."""
@@ -8405,7 +8411,6 @@ def pooled(correlations):
         / weight for name in ("run", "prompt")})
 
 
-POSITION_BOUNDS = (1.0, math.inf)
 SENTIMENT_BOUNDS = (-1.0, 1.0)
 
 
@@ -8729,26 +8734,36 @@ class Spread:
     whole scope: each is taken to run in every bucket (a prompt added within the window
     makes the early buckets' intervals a little narrow)."""
 
-    def __init__(self, prompts, correlations):
+    def __init__(self, prompts, correlations, largest_position=math.inf):
         self.prompts, self.correlations, self._intervals = prompts, correlations, {}
+        self.largest_position = largest_position
 
     def interval(self, brand_id, figure):
         """The Interval of a brand's figure (brand 0: the workspace's)."""
         key = (brand_id, figure)
         if key not in self._intervals:
             self._intervals[key] = Interval(self.prompts,
-                                            self.correlations.get(brand_id, {}).get(figure))
+                                            self.correlations.get(brand_id, {}).get(figure),
+                                            self.largest_position)
         return self._intervals[key]
 
     def of_prompts(self, prompts):
         """The same correlations over another scope's prompts."""
-        return Spread(prompts, self.correlations)
+        return Spread(prompts, self.correlations, self.largest_position)
 
 
 def scope_spread(connection, scope, brand_id=None):
     """The scope's Spread, with the correlations of every brand or of brand_id."""
     return Spread(prompts_in_scope(connection, scope),
-                  cached_correlations(connection, scope.workspace_id, brand_id))
+                  cached_correlations(connection, scope.workspace_id, brand_id),
+                  position_limit(connection, scope.workspace_id))
+
+
+def position_limit(connection, workspace_id):
+    """The largest position a brand can have: a position is a rank among the workspace's
+    brands named in one answer."""
+    return query_one(connection, "SELECT count(*) AS n FROM brands WHERE workspace_id = ?",
+                     (workspace_id,))["n"]
 
 
 def prompts_in_scope(connection, scope):
