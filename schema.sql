@@ -2015,7 +2015,8 @@ CREATE TABLE action_refreshes (
     workspace_id INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
     requested_at TEXT,
     started_at   TEXT,
-    day          TEXT
+    day          TEXT,
+    digest_week  TEXT   -- the Monday (YYYY-MM-DD) of the last week whose actions.digest is out
 ) STRICT;
 
 -- The demand behind each prompt (issue 44): the monthly search volume of its keyword (its

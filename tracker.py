@@ -8557,10 +8557,11 @@ class Interval:
     """The 95 % interval of one figure over a scope's prompts (see above), with what stays
     the same across the scope's buckets worked out once: a year's daily series asks for
     some ten thousand. Each answer is (lower, upper, None) or (None, None, why none)."""
-    __slots__ = ("correlation", "prompts", "t", "shrink")
+    __slots__ = ("correlation", "prompts", "t", "shrink", "largest")
 
-    def __init__(self, prompts, correlation=None):
+    def __init__(self, prompts, correlation=None, largest=math.inf):
         self.correlation = correlation or CONSERVATIVE
+        self.largest = largest  # the largest position there is (position_limit)
         self.prompts = prompts * self.correlation.coverage  # those with a unit
         if self.prompts >= 2:
             self.t = t_quantile(self.prompts - 1)
@@ -8599,16 +8600,21 @@ class Interval:
         count as fewer, so t has k' / unequal^2 - 1 degrees of freedom, in the manner of
         Satterthwaite's (the square is what the simulation of the manual's analytics page
         calls for: with k' - 1 this interval held the truth 93.0 to 93.7 % of the time, with
-        both changes 94.4 to 95.0 %). An average of exactly 1 keeps the plain interval."""
+        both changes 94.4 to 95.0 %). An average of exactly 1 keeps the plain interval. No
+        average exceeds the largest position there is: with few prompts, t and the spread
+        are large and the upper end, an exponential, would be past it (1.59 with an upper
+        end of 67 where 5 brands are tracked), so it stops there."""
         why = self.why_none(units)
         if why:
             return None, None, why
-        excess = total / units - 1.0
-        if excess <= 0:
-            return self.mean(total, units, POSITION_BOUNDS)
+        average = total / units
+        largest = max(self.largest, average)
+        if average <= 1.0:
+            return self.mean(total, units, (1.0, largest))
+        excess = average - 1.0
         t = t_quantile(max(1.0, self.prompts / self.correlation.unequal ** 2 - 1))
         spread = t * self.standard_error(units) / excess
-        return 1.0 + excess * math.exp(-spread), 1.0 + excess * math.exp(spread), None
+        return 1.0 + excess * math.exp(-spread), min(largest, 1.0 + excess * math.exp(spread)), None
 
     def why_none(self, units):
         """Why a mean has no interval, or None."""
@@ -8686,7 +8692,6 @@ def pooled(correlations):
         / weight for name in ("run", "prompt")})
 
 
-POSITION_BOUNDS = (1.0, math.inf)
 SENTIMENT_BOUNDS = (-1.0, 1.0)
 
 
@@ -9014,26 +9019,36 @@ class Spread:
     whole scope: each is taken to run in every bucket (a prompt added within the window
     makes the early buckets' intervals a little narrow)."""
 
-    def __init__(self, prompts, correlations):
+    def __init__(self, prompts, correlations, largest_position=math.inf):
         self.prompts, self.correlations, self._intervals = prompts, correlations, {}
+        self.largest_position = largest_position
 
     def interval(self, brand_id, figure):
         """The Interval of a brand's figure (brand 0: the workspace's)."""
         key = (brand_id, figure)
         if key not in self._intervals:
             self._intervals[key] = Interval(self.prompts,
-                                            self.correlations.get(brand_id, {}).get(figure))
+                                            self.correlations.get(brand_id, {}).get(figure),
+                                            self.largest_position)
         return self._intervals[key]
 
     def of_prompts(self, prompts):
         """The same correlations over another scope's prompts."""
-        return Spread(prompts, self.correlations)
+        return Spread(prompts, self.correlations, self.largest_position)
 
 
 def scope_spread(connection, scope, brand_id=None):
     """The scope's Spread, with the correlations of every brand or of brand_id."""
     return Spread(prompts_in_scope(connection, scope),
-                  cached_correlations(connection, scope.workspace_id, brand_id))
+                  cached_correlations(connection, scope.workspace_id, brand_id),
+                  position_limit(connection, scope.workspace_id))
+
+
+def position_limit(connection, workspace_id):
+    """The largest position a brand can have: a position is a rank among the workspace's
+    brands named in one answer."""
+    return query_one(connection, "SELECT count(*) AS n FROM brands WHERE workspace_id = ?",
+                     (workspace_id,))["n"]
 
 
 def prompts_in_scope(connection, scope):
@@ -10879,7 +10894,8 @@ class Worker:
         self._signals_day = None  # the UTC day every workspace's signals were scanned
         self._scored_at = {}
         # Steps of later parts the assembler adds, each run after the day's signal scan
-        # until it says there is nothing left to do (make_app: the actions' compute, 18).
+        # until it says there is nothing left to do (make_app: the actions' compute and
+        # their weekly digest, 19).
         self.later_steps = []
 
     def runs_per_day(self):
@@ -13191,8 +13207,14 @@ def log_body():
 # threads of their own POST them, so a slow receiver never holds up a run; each send is
 # over within WEBHOOK_TIMEOUT_SECONDS, and a receiver holds only its own endpoint's queue.
 WEBHOOK_EVENTS = ("run.completed", "run.failed", "brand.mentioned", "brand.dropped",
-                  "source.cited", "signal.detected")
+                  "source.cited", "signal.detected")  # 1.0's: the enum of a webhook's events
+# Events added since 1.0. A value added to a response's enum breaks 1.0's clients (a
+# generated client refuses a value it does not know), so a webhook takes these in its
+# laterEvents, whose answer's items are plain strings, and its 1.0 delivery log does not list
+# their deliveries (packaging/docs/webhooks.md).
+WEBHOOK_LATER_EVENTS = ("actions.digest",)
 WEBHOOK_TEST_EVENT = "webhook.test"
+LOGGED_EVENTS = WEBHOOK_EVENTS + (WEBHOOK_TEST_EVENT,)  # the delivery log's (its enum)
 WEBHOOK_STATUSES = ("active", "disabled")
 MAX_WEBHOOKS = 10  # per workspace
 WEBHOOK_URL_MAX_LENGTH = 2048
@@ -13231,8 +13253,11 @@ def attempt_summary(status, error):
 
 def webhook_json(row, whole, secret=False):
     """An endpoint as the API shows it: its URL whole or only its origin."""
+    events = json.loads(row["events"])
     document = {"id": row["id"], "url": row["url"] if whole else url_origin(row["url"]),
-                "events": json.loads(row["events"]), "status": row["status"],
+                "events": [event for event in events if event in WEBHOOK_EVENTS],
+                "laterEvents": [event for event in events if event not in WEBHOOK_EVENTS],
+                "status": row["status"],
                 "disabledReason": row["disabled_reason"], "createdAt": row["created_at"],
                 "updatedAt": row["updated_at"]}
     if secret:  # only the create's answer shows it
@@ -13464,16 +13489,29 @@ def webhook_changes(data, required, allow_private):
         else:  # a name is checked at each delivery, when it is resolved
             if is_address(host) and not allow_private and not is_public_address(host):
                 url = fail(errors, "url", "is a private address (%s)" % SERVER_PRIVATE_SWITCH)
-    events = fields.strings("events", len(WEBHOOK_EVENTS), NAME_MAX_LENGTH)
-    if events is not MISSING:
-        if not events:
-            events = fail(errors, "events", "must name at least one event")
-        elif any(event not in WEBHOOK_EVENTS for event in events):
-            events = fail(errors, "events", "must be some of: " + ", ".join(WEBHOOK_EVENTS))
-    elif required:
-        events = fail(errors, "events", "is required")
-    return {"url": url, "events": events if events is MISSING else json.dumps(events),
+    sent = {}
+    for name, known in (("events", WEBHOOK_EVENTS), ("laterEvents", WEBHOOK_LATER_EVENTS)):
+        sent[name] = fields.strings(name, len(known), NAME_MAX_LENGTH)
+        if sent[name] is not MISSING and any(event not in known for event in sent[name]):
+            sent[name] = fail(errors, name, "must be some of: " + ", ".join(known))
+    if required and not any(field in data for field in sent):
+        fail(errors, "events", "is required")
+    return {"url": url, "events": sent["events"], "later_events": sent["laterEvents"],
             "status": fields.choice("status", WEBHOOK_STATUSES)}, errors
+
+
+def subscribed_events(changes, current, errors):
+    """The JSON of an endpoint's events: the sent events and laterEvents each replacing
+    their own of current (the events it takes now); MISSING when neither was sent."""
+    if changes["events"] is MISSING and changes["later_events"] is MISSING:
+        return MISSING
+    events = [event for event in current if event in WEBHOOK_EVENTS] \
+        if changes["events"] is MISSING else changes["events"]
+    later = [event for event in current if event not in WEBHOOK_EVENTS] \
+        if changes["later_events"] is MISSING else changes["later_events"]
+    if not events + later:
+        return fail(errors, "events", "must name at least one event (or laterEvents one)")
+    return json.dumps(events + later)
 
 
 def find_webhook(connection, workspace_id, webhook_id):
@@ -13483,6 +13521,7 @@ def find_webhook(connection, workspace_id, webhook_id):
 
 def create_webhook(db, workspace_id, changes, errors, secret=None):
     """A new endpoint, with a new signing secret unless one is given (seeds)."""
+    events = subscribed_events(changes, [], errors)
     raise_if(errors)
     now = db.now()
     with db.write() as connection:
@@ -13494,7 +13533,7 @@ def create_webhook(db, workspace_id, changes, errors, secret=None):
         return query_one(connection, """
             INSERT INTO webhooks (workspace_id, url, events, secret, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?) RETURNING *""",
-            (workspace_id, changes["url"], changes["events"],
+            (workspace_id, changes["url"], events,
              secret or WEBHOOK_SECRET_PREFIX + secrets.token_hex(24), now, now))
 
 
@@ -13503,7 +13542,9 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
     was disabled."""
     sent = {column: None if value is MISSING else value for column, value in changes.items()}
     with db.write() as connection:
-        existing(find_webhook(connection, workspace_id, webhook_id), "Webhook", errors)
+        current = existing(find_webhook(connection, workspace_id, webhook_id), "Webhook", errors)
+        sent["events"] = sent_or(subscribed_events(changes, json.loads(current["events"]), errors),
+                                 None)
         raise_if(errors)
         return query_one(connection, """
             UPDATE webhooks SET url = coalesce(?, url), events = coalesce(?, events),
@@ -13516,11 +13557,16 @@ def update_webhook(db, workspace_id, webhook_id, changes, errors):
 
 
 def list_deliveries(connection, workspace_id, webhook_id, page, per_page, whole):
+    """A page of the endpoint's log of 1.0's events (the ones its schema's enum names)."""
+    shown = json.dumps(LOGGED_EVENTS)
     total = query_one(connection, "SELECT count(*) AS n FROM webhook_deliveries WHERE "
-                                  "webhook_id = ? AND workspace_id = ?", (webhook_id, workspace_id))["n"]
+                                  "webhook_id = ? AND workspace_id = ? AND event_type IN "
+                                  "(SELECT value FROM json_each(?))",
+                      (webhook_id, workspace_id, shown))["n"]
     rows = query_all(connection, """
         SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND workspace_id = ?
-        ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, per_page,
+        AND event_type IN (SELECT value FROM json_each(?))
+        ORDER BY id DESC LIMIT ? OFFSET ?""", (webhook_id, workspace_id, shown, per_page,
                                                (page - 1) * per_page))
     return dict(page_fields(total, page, per_page), data=[delivery_json(row, whole) for row in rows])
 
@@ -13533,7 +13579,9 @@ def redeliver(connection, workspace_id, webhook_id, delivery_id, now):
                                         next_attempt_at, created_at, updated_at)
         SELECT workspace_id, webhook_id, event_id, event_type, body, ?, ?, ?
         FROM webhook_deliveries WHERE id = ? AND webhook_id = ? AND workspace_id = ?
-        RETURNING *""", (stamp, stamp, stamp, delivery_id, webhook_id, workspace_id))
+        AND event_type IN (SELECT value FROM json_each(?))
+        RETURNING *""", (stamp, stamp, stamp, delivery_id, webhook_id, workspace_id,
+                         json.dumps(LOGGED_EVENTS)))
 
 
 def add_webhook_routes(app, db, allow_private):
@@ -13647,12 +13695,18 @@ def add_webhook_routes(app, db, allow_private):
 
 def webhook_schemas():
     """Webhook endpoints and their deliveries."""
-    events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS), 1)
+    events = array_schema({"enum": list(WEBHOOK_EVENTS)}, len(WEBHOOK_EVENTS))
+    later = dict(array_schema({"enum": list(WEBHOOK_LATER_EVENTS)}, len(WEBHOOK_LATER_EVENTS)),
+                 description="Events added since 1.0 (actions.digest, weekly); events and "
+                             "laterEvents together name at least one.")
     url = input_schema(1, WEBHOOK_URL_MAX_LENGTH, format="uri")
     webhook = {"id": ID, "url": string_schema(description=(
                    "The URL whole for a key with the write scope; for a read-only key only its "
                    "origin (scheme://host[:port]), since a URL may carry a secret.")),
-               "events": events, "status": {"enum": list(WEBHOOK_STATUSES)},
+               "events": events, "laterEvents": dict(array_schema(string_schema()), description=(
+                   "The events added since 1.0 that it takes (actions.digest): plain strings, "
+                   "so that a later one breaks no client")),
+               "status": {"enum": list(WEBHOOK_STATUSES)},
                "disabledReason": nullable_schema(string_schema()),
                "createdAt": TIMESTAMP, "updatedAt": TIMESTAMP}
     return {
@@ -13661,13 +13715,14 @@ def webhook_schemas():
             string_schema(), description="Signs every delivery (Tracker-Signature); shown only "
                                          "here."))),
         "WebhookList": array_schema(schema_ref("Webhook")),
-        "WebhookCreate": body_schema({"url": url, "events": events}, ["url", "events"]),
-        "WebhookUpdate": update_schema({"url": url, "events": events,
+        "WebhookCreate": body_schema({"url": url, "events": events, "laterEvents": later},
+                                     ["url"]),
+        "WebhookUpdate": update_schema({"url": url, "events": events, "laterEvents": later,
                                         "status": {"enum": list(WEBHOOK_STATUSES)}}, webhook),
         "WebhookRedeliver": body_schema({"deliveryId": ID}, ["deliveryId"]),
         "WebhookDelivery": object_schema({
             "id": ID, "webhookId": ID, "eventId": string_schema(),
-            "event": {"enum": list(WEBHOOK_EVENTS) + [WEBHOOK_TEST_EVENT]},
+            "event": {"enum": list(LOGGED_EVENTS)},
             "state": {"enum": ["pending", "delivered", "failed"]}, "attempts": COUNT,
             "nextAttemptAt": nullable_schema(TIMESTAMP), "lastStatus": nullable_schema(integer_schema()),
             "lastError": dict(nullable_schema(string_schema()), description=(
@@ -13700,6 +13755,9 @@ ACTIONS_BUDGET_SECONDS = 60.0  # the reads of one workspace's compute
 # A refresh started longer ago than this is taken as dead (its process stopped).
 ACTION_REFRESH_STALE_SECONDS = 2 * ACTIONS_BUDGET_SECONDS
 ACTION_REFRESH_RETRY_SECONDS = 5
+ACTION_DIGEST_EVENT = WEBHOOK_LATER_EVENTS[0]  # weekly: the week's new and re-measured actions
+ACTION_DIGEST_SHOWN = 20  # of each of a digest's lists, the first (a count says how many)
+WEEK_SECONDS = 7 * 86400
 ACTION_PARAMS = PAGE_PARAMS + (
     Param("kind", "choice", "Only actions of this kind.", choices=ACTION_KINDS),
     Param("status", "choice", "Only actions in this status.", choices=ACTION_STATUSES),
@@ -13764,6 +13822,11 @@ def new_action(kind, key, title, evidence, impact, strength, brands=(), topics=(
             "impact": impact, "strength": strength, "brandIds": sorted(set(brands)),
             "topicIds": sorted({topic for topic in topics if topic is not None}),
             "engines": sorted(set(engines))}
+
+
+def counted(count, noun):
+    """count and its noun, plural unless count is 1 (titles: "1 page", "3 pages")."""
+    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
 
 
 def shown(ids):
@@ -13852,8 +13915,9 @@ def cited_page_gaps(connection, inputs, gaps, chats_total):
         k = len(page["chats"])
         yield new_action(
             "cited-page-gap", url,
-            "Get onto %s: cited in %d answers to %d prompts naming %s, never you"
-            % (url, k, len(page["prompts"]), " and ".join(c["name"] for c in competitors[:3])),
+            "Get onto %s: cited in %s to %s naming %s, never you"
+            % (url, counted(k, "answer"), counted(len(page["prompts"]), "prompt"),
+               " and ".join(c["name"] for c in competitors[:3])),
             {"url": url, "domain": page["domain"], "answers": k,
              "prompts": shown(page["prompts"]), "chats": shown(page["chats"]),
              "competitors": competitors,
@@ -13887,8 +13951,8 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
         winners = collections.Counter(gap["competitors"][0]["name"] for gap in group)
         yield new_action(
             "prompt-gap", "topic:%s" % topic_id,
-            "Appear in %d prompts %s where %s is named and you never are"
-            % (len(group), "about %s" % names[topic_id] if topic_id in names else "without a topic",
+            "Appear in %s %s where %s is named and you never are"
+            % (counted(len(group), "prompt"), "about %s" % names[topic_id] if topic_id in names else "without a topic",
                winners.most_common(1)[0][0]),
             {"topicId": topic_id, "topic": names.get(topic_id), "answers": k,
              "prompts": [{"promptId": gap["promptId"], "text": gap["text"], "answers": gap["chats"],
@@ -13961,8 +14025,9 @@ def own_pages_uncited(connection, inputs, pages):
                        key=lambda page: (-page["requests"], page["url"]))
         yield new_action(
             "own-page-uncited", "brand:%d" % brand_id,
-            "Be cited where you are named: %d answers name %s but cite only others' pages"
-            % (len(others), name),
+            "Be cited where you are named: %s %s %s but %s only others' pages"
+            % (counted(len(others), "answer"), "names" if len(others) == 1 else "name", name,
+               "cites" if len(others) == 1 else "cite"),
             {"brandId": brand_id, "answers": len(others), "chats": shown(others),
              "prompts": shown({prompts[chat][0] for chat in others if chat in prompts}),
              "domains": sorted({domain for chat in others for _, domain in cited[chat]})[
@@ -14049,9 +14114,9 @@ def robots_blocks(connection, inputs, pages):
             urls = sorted(slot["pages"])
             found.append(new_action(
                 "robots-blocks", "%s:%s" % (row["domain"], line),
-                "Let the engines in: %s on %s keeps %s off %d pages engines cite or people visit"
+                "Let the engines in: %s on %s keeps %s off %s engines cite or people visit"
                 % (line or "a rule", row["domain"], ", ".join(sorted(slot["agents"])[:3]),
-                   len(urls)),
+                   counted(len(urls), "page")),
                 {"domain": row["domain"], "rule": line,
                  "agents": [{"agent": name, "operator": operator}
                             for name, operator in sorted(slot["agents"].items())],
@@ -14083,8 +14148,8 @@ def pages_not_crawled(connection, inputs, pages):
         urls = [page["url"] for page in missed[:ACTION_PAGES_SHOWN]]
         yield new_action(
             "pages-not-crawled", host,
-            "Pages the AI crawlers never read: %d pages of %s that engines cite or people "
-            "visit had no AI agent fetch" % (len(missed), host),
+            "Pages the AI crawlers never read: %s of %s that engines cite or people "
+            "visit had no AI agent fetch" % (counted(len(missed), "page"), host),
             {"host": host, "pages": [{"url": page["url"], "citingChats": page["citingChats"],
                                       "humanVisits": page["humanVisits"]}
                                      for page in missed[:ACTION_PAGES_SHOWN]],
@@ -14360,6 +14425,75 @@ def refresh_due_actions(db):
     return True
 
 
+# The weekly digest ------------------------------------------------------------------------
+
+def last_whole_week(now):
+    """(start, end) of the last whole UTC week before now, Monday 00:00 to Monday 00:00
+    (day 0 of Unix time was a Thursday)."""
+    day = math.floor(now / 86400)
+    end = (day - (day + 3) % 7) * 86400
+    return end - WEEK_SECONDS, end
+
+
+def digest_due_workspace(connection, week):
+    """A workspace with an active endpoint taking actions.digest whose digest of the week
+    starting on week (YYYY-MM-DD) is not yet out."""
+    row = query_one(connection, """
+        SELECT w.workspace_id AS id FROM webhooks w
+        LEFT JOIN action_refreshes a ON a.workspace_id = w.workspace_id
+        WHERE w.status = 'active' AND EXISTS (SELECT 1 FROM json_each(w.events) WHERE value = ?)
+        AND (a.digest_week IS NULL OR a.digest_week < ?) ORDER BY w.workspace_id LIMIT 1""",
+        (ACTION_DIGEST_EVENT, week))
+    return None if row is None else row["id"]
+
+
+def digest_list(connection, where, params):
+    """{count, actions}: how many actions match, and the first ACTION_DIGEST_SHOWN, ranked
+    as GET /actions ranks them, each in brief (its id leads to the rest)."""
+    count = query_one(connection, "SELECT count(*) AS n FROM actions WHERE " + where, params)["n"]
+    rows = query_all(connection, "SELECT * FROM actions WHERE %s ORDER BY impact_points IS NULL, "
+                     "impact_points DESC, strength DESC, id LIMIT ?" % where,
+                     params + [ACTION_DIGEST_SHOWN])
+    return {"count": count, "actions": [
+        {name: action_json(row)[name] for name in ("id", "kind", "title", "status", "impact",
+                                                    "outcome")} for row in rows]}
+
+
+def action_digest(connection, workspace_id, start, end):
+    """The week's digest: the actions first found in it that the latest compute still
+    finds, and the done ones measured again in it."""
+    span = [workspace_id, iso_timestamp(start), iso_timestamp(end)]
+    return {"from": iso_timestamp(start), "to": iso_timestamp(end),
+            "new": digest_list(connection, "workspace_id = ? AND current AND created_at >= ? "
+                                           "AND created_at < ?", span),
+            "remeasured": digest_list(connection, "workspace_id = ? AND status = 'done' AND "
+                                                  "outcome ->> '$.measuredAt' >= ? AND "
+                                                  "outcome ->> '$.measuredAt' < ?", span)}
+
+
+def publish_due_digest(db):
+    """The worker's step: one workspace's digest of the last whole week, at its first step
+    from Monday 00:00 UTC; False when none is due. The week is marked sent in the
+    transaction that puts the event in the outbox, so a restart never sends a week twice; a
+    week with no new and no re-measured action sends nothing."""
+    now = db.clock()
+    start, end = last_whole_week(now)
+    week = utc_day(start)
+    if digest_due_workspace(db.connection(), week) is None:  # read first: no write lock
+        return False
+    with db.write() as connection:  # a bounded read: two lists of ACTION_DIGEST_SHOWN
+        workspace_id = digest_due_workspace(connection, week)
+        if workspace_id is None:
+            return False
+        digest = action_digest(connection, workspace_id, start, end)
+        if digest["new"]["count"] or digest["remeasured"]["count"]:
+            publish(connection, workspace_id, ACTION_DIGEST_EVENT, digest, now)
+        connection.execute("INSERT INTO action_refreshes (workspace_id, digest_week) VALUES (?, ?) "
+                           "ON CONFLICT (workspace_id) DO UPDATE SET digest_week = "
+                           "excluded.digest_week", (workspace_id, week))
+    return True
+
+
 def actions_document(connection, workspace_id, values):
     """A page of GET /actions: the current actions and the done ones, ranked."""
     where = """workspace_id = ? AND (current OR status = 'done') AND (? IS NULL OR kind = ?)
@@ -14447,14 +14581,20 @@ def action_schemas():
 def add_action_routes(app, db):
     @app.get(API_PREFIX + "/actions", openapi=Operation(
         "What to do next: the own brands' actions, ranked, each with its evidence",
-        "ActionPage", params=ACTION_PARAMS, description=(
+        "ActionPage", params=ACTION_PARAMS + EXPORT_PARAMS, description=(
             "Known impacts first, the largest first, then the most answers or pages behind "
             "an action; paged like `GET /prompts`. It lists the actions the latest compute "
             "found and the done ones; `kind`, `status`, `brandId`, `topicId` and `engine` "
-            "narrow it. How each kind is computed: the manual's Actions page.")))
+            "narrow it. How each kind is computed: the manual's Actions page. `format=csv` "
+            "has each action's evidence `figure` (NDJSON: its whole evidence).")))
     def list_actions():
-        query, values = read_query(ACTION_PARAMS)
+        query, values = read_query(ACTION_PARAMS + EXPORT_PARAMS)
         query.done()
+        if values["format"] != "json":
+            return export(values, "actions", "Action", document_export_items(
+                db, caller().workspace_id, lambda connection, workspace_id, page, per_page:
+                actions_document(connection, workspace_id, dict(values, page=page,
+                                                                 perPage=per_page))))
         with db.read() as connection:
             return success(actions_document(connection, caller().workspace_id, values),
                            "Actions retrieved")
@@ -15440,8 +15580,8 @@ def leaves(value, path):
     """The values at a dotted path of value, one per item of every list on the way."""
     if isinstance(value, list):
         return [leaf for item in value for leaf in leaves(item, path)]
-    if not path or value is None:
-        return [value]
+    if not path or not isinstance(value, dict):  # None, or a scalar branch of an anyOf
+        return [value]                           # (an action's impact "unknown")
     return leaves(value.get(path[0]), path[1:])
 
 
@@ -16362,7 +16502,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app = bottle.Bottle()
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
-    worker.later_steps.append(functools.partial(refresh_due_actions, db))
+    worker.later_steps += [functools.partial(refresh_due_actions, db),
+                           functools.partial(publish_due_digest, db)]
     app.config["tracker.demand"] = demand
     if demand is not None:
         worker.later_steps.append(DemandStep(db, demand))

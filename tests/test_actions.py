@@ -4,24 +4,34 @@ paging, status, one refresh at a time), the worker's daily compute after the sig
 and a done action measured again once its window has passed."""
 
 
+import csv
+import io
+import json
+
 import pytest
+import webtest
 
 import tracker
-from conftest import START
+from conftest import START, make_api
 from test_analytics import add_chat
 from test_traffic import CHROME, SEARCHBOT, combined, post_log
+from test_webhooks import Receiver
 
 DAY = 86400
 MOMENT = "2026-11-20T10:00:00.000Z"  # inside the 7-day window ending at START
 
 
-@pytest.fixture
-def brands(api):
+def add_brands(api):
     """Acme (own, acme.com), Northwind (northwind.com) and Globex (globex.com)."""
     return {name: api.post("/brands", dict(body, name=name)).json["data"]["id"]
             for name, body in (("Acme", {"type": "own", "domains": ["acme.com"]}),
                                ("Northwind", {"domains": ["northwind.com"]}),
                                ("Globex", {"domains": ["globex.com"]}))}
+
+
+@pytest.fixture
+def brands(api):
+    return add_brands(api)
 
 
 def prompt(api, text, **fields):
@@ -88,7 +98,7 @@ def test_a_prompt_gap_groups_the_gap_prompts_by_topic(api, db, brands):
     add_chat(db, api.workspace_id, near, "one", MOMENT,
              [(brands["Northwind"], 1, 0), (brands["Acme"], 2, 0)])
     (action,) = of_kind(refresh(api, db), "prompt-gap")
-    assert action["title"] == "Appear in 1 prompts about CRM where Northwind is named and you never are"
+    assert action["title"] == "Appear in 1 prompt about CRM where Northwind is named and you never are"
     assert action["evidence"]["prompts"] == [{
         "promptId": gap["id"], "text": "best crm", "answers": 1,
         "winner": {"brandId": brands["Northwind"], "name": "Northwind", "chats": 1},
@@ -109,7 +119,7 @@ def test_own_page_uncited_is_where_you_are_named_but_others_are_cited(api, db, b
     post_log(api, combined("192.0.2.10", "20/Nov/2026:08:00:00", "/about", CHROME),
              host="acme.com")
     (action,) = of_kind(refresh(api, db), "own-page-uncited")
-    assert action["title"] == "Be cited where you are named: 1 answers name Acme but cite only others' pages"
+    assert action["title"] == "Be cited where you are named: 1 answer names Acme but cites only others' pages"
     evidence = action["evidence"]
     assert (evidence["brandId"], evidence["answers"], evidence["domains"]) == (
         brands["Acme"], 1, ["wiki.example"])
@@ -136,7 +146,7 @@ def test_robots_blocks_quote_the_rule_that_keeps_an_ai_agent_off_a_cited_page(ap
     assert action["evidence"]["pages"] == [
         {"url": "https://acme.com/compare/northwind", "citingChats": 1, "humanVisits": 0}]
     assert action["title"] == ("Let the engines in: Disallow: /compare on acme.com keeps "
-                               "OAI-SearchBot off 1 pages engines cite or people visit")
+                               "OAI-SearchBot off 1 page engines cite or people visit")
     assert (action["evidence"]["figure"]["k"], action["evidence"]["figure"]["n"]) == (0, 1)
 
 
@@ -155,6 +165,8 @@ def test_pages_not_crawled_are_visited_or_cited_with_no_ai_fetch(api, db, brands
         {"url": "https://acme.com/pricing", "citingChats": 1, "humanVisits": 1},
         {"url": "https://acme.com/team", "citingChats": 0, "humanVisits": 1}]
     assert action["evidence"]["figure"] == dict(action["evidence"]["figure"], k=0, n=2)
+    assert action["title"] == ("Pages the AI crawlers never read: 2 pages of acme.com that "
+                               "engines cite or people visit had no AI agent fetch")
 
 
 def test_no_logs_no_pages_not_crawled(api, db, brands):
@@ -325,6 +337,21 @@ def test_actions_are_an_mcp_tool_whose_answers_are_data():
     assert "list_actions" in tracker.MCP_UNTRUSTED_TOOLS  # pages cited, robots.txt lines
 
 
+def test_actions_export_as_csv_and_ndjson_with_the_lists_filters(api, db, brands):
+    mixed(api, db, brands)
+    listed = refresh(api, db)["data"]
+    lines = api.get("/actions", format="ndjson", perPage="1").body.decode().splitlines()
+    assert [json.loads(line) for line in lines] == listed  # every one, paging ignored
+    reply = api.get("/actions", format="csv", kind="own-page-uncited")
+    assert reply.headers["Content-Disposition"] == (
+        'attachment; filename="actions_kind-own-page-uncited.csv"')
+    (row,) = csv.DictReader(io.StringIO(reply.body.decode()))
+    assert list(row) == [name for name, _ in tracker.export_columns("Action")]
+    assert (row["kind"], row["impact.value"], row["evidence.figure.name"], row["brandIds"]) == (
+        "own-page-uncited", "unknown", "answers naming the brand that cite its pages",
+        str(brands["Acme"]))
+
+
 def test_the_dashboard_opens_with_the_top_five_and_marks_one_done(api, db, brands):
     from test_dashboard import sign_in
     mixed(api, db, brands)
@@ -379,3 +406,62 @@ def test_a_refresh_started_over_120_seconds_ago_is_taken_as_dead(api, db, clock)
     clock.advance(1)
     api.post("/actions/refresh", {}, status=202)
     assert tracker.refresh_due_actions(db) is True
+
+
+def test_a_weekly_digest_sends_each_weeks_new_and_remeasured_actions_once(db, clock, tmp_path):
+    """To a real local receiver, from the first step on or after Monday 00:00 UTC; a week
+    with nothing in it sends nothing, and a restart sends no week twice."""
+    app = tracker.make_app(db, allow_private_webhooks=True, webhook_timeout=2)
+    api, receiver = make_api(webtest.TestApp(app), db, rate_limit=100000), Receiver()
+    try:
+        webhook = api.post("/webhooks", {"url": receiver.url, "laterEvents": ["actions.digest"]}
+                           ).json["data"]
+        assert (webhook["events"], webhook["laterEvents"]) == ([], ["actions.digest"])
+        brands = add_brands(api)
+        mixed(api, db, brands)
+        found = refresh(api, db)["data"]  # on Saturday 2026-11-21
+        assert tracker.publish_due_digest(db) is True  # the week of 11-09: nothing in it
+        assert tracker.publish_due_digest(db) is False
+        clock.advance(2 * DAY - 9.5 * 3600 - 1)  # Sunday 23:59:59: the week is not over
+        assert tracker.publish_due_digest(db) is False
+        clock.advance(1)
+        assert tracker.publish_due_digest(db) is True
+        restarted = tracker.Database(str(tmp_path / "tracker.db"), clock)
+        assert tracker.publish_due_digest(restarted) is False
+        restarted.close()
+        assert app.config["tracker.webhooks"].deliver_due() == 1
+        ((headers, body),) = receiver.received
+        event = json.loads(body)
+        assert (headers["Tracker-Event"], event["type"]) == ("actions.digest", "actions.digest")
+        digest = event["data"]
+        assert (digest["from"], digest["to"]) == ("2026-11-16T00:00:00.000Z",
+                                                  "2026-11-23T00:00:00.000Z")
+        assert digest["new"]["count"] == 3 and digest["remeasured"] == {"count": 0, "actions": []}
+        assert [a["id"] for a in digest["new"]["actions"]] == [a["id"] for a in found]
+        assert digest["new"]["actions"][0] == {name: found[0][name] for name in (
+            "id", "kind", "title", "status", "impact", "outcome")}
+        # the 1.0 log lists 1.0's events only: the digest's delivery is neither shown nor sent again
+        assert api.get("/webhooks/%d/deliveries" % webhook["id"]).json["data"]["total"] == 0
+        with db.read() as connection:
+            delivery = tracker.query_one(connection, "SELECT id FROM webhook_deliveries")["id"]
+        api.post("/webhooks/%d/redeliver" % webhook["id"], {"deliveryId": delivery}, status=404)
+        done = found[1]
+        api.patch("/actions/%d" % done["id"], {"status": "done"})  # Monday 11-23
+        clock.advance(8 * DAY)  # Tuesday 12-01, past its window: measured again
+        refresh(api, db)
+        assert tracker.publish_due_digest(db) is True  # the week of 11-23: none new, none measured
+        clock.advance(6 * DAY)  # Monday 12-07
+        assert tracker.publish_due_digest(db) is True
+        assert app.config["tracker.webhooks"].deliver_due() == 1
+        remeasured = receiver.events()[1]["data"]["remeasured"]
+        assert remeasured["count"] == 1
+        assert remeasured["actions"][0]["id"] == done["id"]
+        assert remeasured["actions"][0]["outcome"]["measuredAt"] == "2026-12-01T00:00:00.000Z"
+    finally:
+        receiver.close()
+
+
+def test_the_digest_is_one_of_the_workers_steps(app):
+    steps = app.config["tracker.worker"].later_steps
+    assert [step.func for step in steps] == [tracker.refresh_due_actions,
+                                             tracker.publish_due_digest]

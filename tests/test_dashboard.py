@@ -968,3 +968,13 @@ def test_every_list_page_links_to_its_export_with_its_filters(site, db):
     assert "format: must be one of: csv, ndjson" in refused.text
     site.reset()  # signed out: back to the sign-in form
     assert site.get(links[0], status=303).headers["Location"] == "/"
+
+
+def test_the_screenshots_show_every_section_of_the_dashboard():
+    """./build screenshots left the Actions and API-vs-app pages out (issue 41's review)."""
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "tools"))
+    import dashboard_screenshots
+    shown = {path.split("?")[0] for _, path in dashboard_screenshots.PAGES}
+    assert {path for path, _ in tracker.DASHBOARD_SECTIONS} <= shown

@@ -18,7 +18,7 @@ from test_traffic import COMBINED_LOG, post_log
 
 LISTS = ["/prompts", "/analytics/chats", "/analytics/sources", "/analytics/rankings",
          "/analytics/queries", "/analytics/discovered-brands", "/analytics/gaps/prompts",
-         "/analytics/gaps/domains"]
+         "/analytics/gaps/domains", "/actions"]
 
 
 def ndjson(reply):

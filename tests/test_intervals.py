@@ -98,12 +98,13 @@ def test_the_worker_estimates_the_correlations_and_the_api_uses_them(api, db, wo
                                              "upper": pytest.approx(upper), "interval": None}
     # 8 positions of 2 prompts: deff = 1 + (4 - 1) * 1 = 4, n_eff = 8 / 4 * (2 - 1) / 2 = 1,
     # on the log of the average's excess over 1 (0.5), t with 2 / 1 ** 2 - 1 = 1 degree of
-    # freedom: two prompts say next to nothing of the prompts one could ask.
+    # freedom: two prompts say next to nothing of the prompts one could ask. Its upper end,
+    # 1 + 0.5 * exp(13.6), some 400,000, stops at 2: with two brands none is named later.
     spread = tracker.t_quantile(1) * math.sqrt(0.25 * 8 / 7 / 1) / 0.5
+    assert 1 + 0.5 * math.exp(spread) > 390000
     assert figures["Acme"]["averagePosition"] == {
         "value": 1.5, "numerator": 12, "denominator": 8,
-        "lower": pytest.approx(1 + 0.5 * math.exp(-spread)),
-        "upper": pytest.approx(1 + 0.5 * math.exp(spread)), "interval": None}
+        "lower": pytest.approx(1 + 0.5 * math.exp(-spread)), "upper": 2.0, "interval": None}
     # Beta is in every chat: its visibility is 1, and its interval is still not of zero width.
     beta = figures["Beta"]["visibility"]
     assert beta["value"] == 1.0 and beta["lower"] == pytest.approx(3 / (3 + tracker.t_quantile(3) ** 2))
@@ -234,7 +235,8 @@ def simulated_window(rng, prompts=50, days=7, samples=1, concentration=4.0):
 
 
 def covers(figure, truth):
-    return figure[0] <= truth <= figure[1]
+    """Whether the interval holds truth; no interval (too few prompts with a unit) is a miss."""
+    return figure[0] is not None and figure[0] <= truth <= figure[1]
 
 
 def coverage_rates(samples, days=7, replications=400, seed=30, prompts=50):
@@ -250,12 +252,25 @@ def coverage_rates(samples, days=7, replications=400, seed=30, prompts=50):
         hits["visibility"] += covers(honest, TRUE_VISIBILITY)
         hits["naive visibility"] += covers(tracker.wilson_interval(mentioned, chats), TRUE_VISIBILITY)
         honest = tracker.Interval(prompts, tracker.clustered_correlation(
-            position, squares, prompts)).position(positions, mentioned)
+            position, squares, prompts), largest=5).position(positions, mentioned)  # 5 brands
         hits["position"] += covers(honest, TRUE_POSITION)
-        mean = positions / mentioned
-        spread = tracker.WILSON_Z * math.sqrt((squares - mean * positions) / (mentioned - 1) / mentioned)
-        hits["naive position"] += covers((mean - spread, mean + spread), TRUE_POSITION)
+        if mentioned > 1:  # a handful of prompts may name the brand once or never
+            mean = positions / mentioned
+            spread = tracker.WILSON_Z * math.sqrt((squares - mean * positions) / (mentioned - 1)
+                                                  / mentioned)
+            hits["naive position"] += covers((mean - spread, mean + spread), TRUE_POSITION)
     return {name: count / replications for name, count in hits.items()}
+
+
+def test_an_average_positions_upper_end_stops_at_the_largest_position():
+    """The review's case: a handful of prompts made "1.59 (1.01 to 67.04)"."""
+    correlation = tracker.Correlation(variance=1.0)
+    assert tracker.Interval(2, correlation).position(6, 4)[1] > 1e9  # 1.5 of 4 mentions
+    lower, upper, why = tracker.Interval(2, correlation, largest=5).position(6, 4)
+    assert (upper, why) == (5, None) and 1 < lower < 1.5
+    # an average past the limit (brands deleted since) stays inside its interval
+    assert tracker.Interval(2, correlation, largest=1).position(6, 4)[1] == 1.5
+    assert tracker.Interval(2, correlation, largest=5).position(4, 4)[:2] == (1.0, 5)
 
 
 @pytest.mark.parametrize("samples", [1, 5])
@@ -272,3 +287,7 @@ if __name__ == "__main__":  # the manual's table (analytics.md): python tests/te
     for days, samples in ((7, 1), (7, 5), (28, 1), (28, 5)):
         rates = coverage_rates(samples, days, replications=2000, seed=1000)
         print("%4d %7d " % (days, samples) + " ".join("%17.3f" % rate for rate in rates.values()))
+    for prompts in (3, 5, 10):  # few prompts: the position's upper end stops at 5
+        rates = coverage_rates(1, 7, replications=2000, seed=1000, prompts=prompts)
+        print("%2d prompts, 7 days, 1 sample: " % prompts
+              + " ".join("%17.3f" % rate for rate in rates.values()))

@@ -162,6 +162,25 @@ def test_the_secret_is_shown_once_and_endpoints_can_change(hooks):
     hooks.get("/webhooks/%d" % webhook["id"], status=404)
 
 
+def test_later_events_are_taken_beside_the_1_0_events_and_kept_apart(hooks):
+    """actions.digest is in laterEvents, not events, whose 1.0 enum cannot grow; each
+    replaces only its own, and together they name at least one event."""
+    webhook = hooks.post("/webhooks", {"url": "https://hooks.example/in", "events": ["run.failed"],
+                                       "laterEvents": ["actions.digest"]}).json["data"]
+    assert (webhook["events"], webhook["laterEvents"]) == (["run.failed"], ["actions.digest"])
+    path = "/webhooks/%d" % webhook["id"]
+    changed = hooks.patch(path, {"events": ["run.completed"]}).json["data"]
+    assert (changed["events"], changed["laterEvents"]) == (["run.completed"], ["actions.digest"])
+    changed = hooks.patch(path, {"events": [], "laterEvents": ["actions.digest"]}).json["data"]
+    assert (changed["events"], changed["laterEvents"]) == ([], ["actions.digest"])
+    assert hooks.patch(path, {"laterEvents": []}, status=422).json["errors"] == [
+        {"field": "events", "message": "must name at least one event (or laterEvents one)"}]
+    assert hooks.patch(path, {"laterEvents": ["actions.daily"]}, status=422).json["errors"] == [
+        {"field": "laterEvents", "message": "must be some of: actions.digest"}]
+    assert hooks.post("/webhooks", {"url": "https://hooks.example/in", "events": [
+        "actions.digest"]}, status=422).json["errors"][0]["field"] == "events"
+
+
 @pytest.mark.parametrize("body, field", [
     ({"url": "ftp://hooks.example/", "events": ["run.failed"]}, "url"),
     ({"url": "https://user:pw@hooks.example/", "events": ["run.failed"]}, "url"),

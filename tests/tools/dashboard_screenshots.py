@@ -16,9 +16,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import browser  # noqa: E402
 
 PAGES = (("sign-in", "/"), ("overview", "/"), ("overview-7-days", "/?days=7"),
+         ("actions", "/actions"),
          ("prompts", "/prompts"), ("prompts-by-visibility", "/prompts?sort=-visibility"),
          ("prompt", "/prompts/1"), ("delete-prompt", "/prompts/1/delete"), ("not-found", "/nowhere"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
+         ("divergence", "/divergence"),
          ("urls", "/sources?groupBy=url&domain=stark.example"),
          ("traffic", "/traffic"), ("brands", "/brands"), ("topics", "/topics"), ("tags", "/tags"),
          ("settings", "/settings"), ("settings-preview", "/settings?samplesPerRun=5"),
