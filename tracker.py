@@ -555,10 +555,41 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The rollup of the searched queries (issue 44), new after 1.0.1 (see schema.sql).
+SEARCHED_QUERY_TABLES = ("searched_queries", "searched_query_prompts", "searched_query_engines",
+                         "searched_query_days")
+# A query's key as schema.sql's triggers write it (the same expression, over column query).
+SEARCHED_QUERY_KEY_SQL = ("lower(trim(replace(replace(replace(replace(replace(query, char(9), "
+                          "' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), "
+                          "char(1), '')))")
+
+
+def suggestions_schema_sql():
+    """The prompt suggestions' tables (issue 44): the rollup of the searched queries,
+    filled from the chats' searches so far before its triggers exist (their inserts would
+    count the distinct values again), and the suggestions' states."""
+    key = SEARCHED_QUERY_KEY_SQL
+    tables = "".join(baseline_table_sql(*((table, ["table", "index"]) for table in
+                                          SEARCHED_QUERY_TABLES + ("suggestion_states",))))
+    triggers = "".join(baseline_table_sql(*((table, ["trigger"]) for table in
+                                            ("chat_searches",) + SEARCHED_QUERY_TABLES)))
+    per = "INSERT INTO %%s SELECT workspace_id, %s, %%s FROM chat_searches GROUP BY 1, 2, 3;\n" % key
+    return (tables + """
+        INSERT INTO searched_queries SELECT workspace_id, %s, min(trim(query)), count(*),
+            count(DISTINCT prompt_id), count(DISTINCT engine),
+            count(DISTINCT substr(created_at, 1, 10)) FROM chat_searches GROUP BY 1, 2;
+        """ % key
+            + per % ("searched_query_prompts", "prompt_id, count(*), max(chat_id)")
+            + per % ("searched_query_engines", "engine, count(*)")
+            + per % ("searched_query_days", "substr(created_at, 1, 10), count(*)")
+            + triggers)
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
-                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql()))
+                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
+                    suggestions_schema_sql()))
 
 
 MIGRATIONS = {
@@ -576,7 +607,8 @@ MIGRATIONS = {
                   rebuilds=("idempotency_keys", "traffic_robots")),
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
-                  "tasks, actions", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
+                  "tasks, actions, the searched queries' rollup and suggestions' states",
+                  upgrade_to_1_1, reads=("chats", "chat_searches"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
