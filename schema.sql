@@ -2028,10 +2028,13 @@ WHEN new.searches = 0 BEGIN
 END;
 
 -- A suggestion accepted (prompt_id: the prompt it made) or dismissed, by its id (a digest
--- of its source and normalised text, so that it survives the suggestions' recomputes).
+-- of its source and normalised text, text_key, so that it survives the suggestions'
+-- recomputes); the list leaves out each source's text_keys.
 CREATE TABLE suggestion_states (
     workspace_id  INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     suggestion_id TEXT NOT NULL,
+    source        TEXT NOT NULL,
+    text_key      TEXT NOT NULL,
     status        TEXT NOT NULL CHECK (status IN ('accepted', 'dismissed')),
     prompt_id     INTEGER REFERENCES prompts (id) ON DELETE SET NULL,
     updated_at    TEXT NOT NULL,

@@ -75,7 +75,8 @@ def view(api, own):
 # The ids a route takes in its path and query, by the kind of item they name.
 PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
               "analytics/chats": "analytics/chats", "webhooks": "webhooks", "actions": "actions",
-              "markets": "markets", "personas": "personas"}
+              "markets": "markets", "personas": "personas",
+              "prompt-suggestions": "prompt-suggestions"}
 QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
 VALID_BODIES = {
     "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
@@ -117,7 +118,8 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
     add_chat(db, a.workspace_id, asked, "simulated", tracker.iso_timestamp(clock() - 60),
              [(a.get("/brands").json["data"][0]["id"], 1, 0)], urls=["https://elsewhere.example/x"])
     tracker.compute_and_store_actions(db, a.workspace_id)
-    a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"])
+    a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"],
+                 **{"prompt-suggestions": a.get("/prompt-suggestions").json["data"]["data"][0]["id"]})
     a_view = view(a, a_ids)
     assert SECRET in json.dumps(a_view)  # A's data is there to leak
 
