@@ -14215,27 +14215,26 @@ def add_suggestion_routes(app, db):
             return success(suggestions_document(connection, caller().workspace_id, db.clock(),
                                                 values), "Suggestions retrieved")
 
-    @app.post(API_PREFIX + "/prompt-suggestions/<suggestion_id>/accept", openapi=Operation(
+    @app.post(API_PREFIX + "/prompt-suggestions/<suggestion>/accept", openapi=Operation(
         "Track a suggestion: create its prompt (with a topic and tags if sent)", "Prompt",
         status=201, body="PromptSuggestionAccept", item="Suggestion", description=(
             "It needs a `write` key. The body (`{}` at least) may name the prompt's `topic` "
             "(found or created) and `tags`. A second accept of the suggestion answers 200 with "
             "the same prompt, whatever its body.")))
-    def accept(suggestion_id):
+    def accept(suggestion):
         body = json_body()
-        prompt, prompt_id, created = accept_suggestion(db, caller().workspace_id, suggestion_id,
+        prompt, prompt_id, created = accept_suggestion(db, caller().workspace_id, suggestion,
                                                        body)
         if created:
             return success_created(prompt, "Prompt created", "/prompts/%d" % prompt_id)
         return success(prompt, "Prompt already created")
 
-    @app.post(API_PREFIX + "/prompt-suggestions/<suggestion_id>/dismiss", openapi=Operation(
-        "Hide a suggestion", "PromptSuggestion", item="Suggestion", errors=("409",),
-        description=(
+    @app.post(API_PREFIX + "/prompt-suggestions/<suggestion>/dismiss", openapi=Operation(
+        "Hide a suggestion", "PromptSuggestion", item="Suggestion", description=(
             "It needs a `write` key; dismissing again answers the same. An accepted "
             "suggestion is a 409 `SUGGESTION_ACCEPTED`.")))
-    def dismiss(suggestion_id):
-        return success(dismiss_suggestion(db, caller().workspace_id, suggestion_id),
+    def dismiss(suggestion):
+        return success(dismiss_suggestion(db, caller().workspace_id, suggestion),
                        "Suggestion dismissed")
 
 

@@ -118,8 +118,10 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
     add_chat(db, a.workspace_id, asked, "simulated", tracker.iso_timestamp(clock() - 60),
              [(a.get("/brands").json["data"][0]["id"], 1, 0)], urls=["https://elsewhere.example/x"])
     tracker.compute_and_store_actions(db, a.workspace_id)
-    a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"],
-                 **{"prompt-suggestions": a.get("/prompt-suggestions").json["data"]["data"][0]["id"]})
+    a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"])
+    # the ids another workspace must not reach: A's items, and a suggestion of A's
+    targets = dict(a_ids, **{"prompt-suggestions": a.get("/prompt-suggestions").json["data"][
+        "data"][0]["id"]})
     a_view = view(a, a_ids)
     assert SECRET in json.dumps(a_view)  # A's data is there to leak
 
@@ -140,7 +142,7 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             # Another workspace's id answers exactly as an id that names nothing.
             body = (VALID_BODIES.get(kind) if method in ("PUT", "PATCH")
                     else POST_BODIES.get(rule.rsplit("/", 1)[1], {}) if method == "POST" else None)
-            theirs = send(b, method, re.sub(r"<\w+>", str(a_ids[kind]), path), body)
+            theirs = send(b, method, re.sub(r"<\w+>", str(targets[kind]), path), body)
             nothing = send(b, method, re.sub(r"<\w+>", str(NOWHERE), path), body)
             assert (theirs.status_int, theirs.json) == (nothing.status_int, nothing.json) \
                 and theirs.status_int == 404, (method, rule, theirs.json)
