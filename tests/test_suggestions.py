@@ -216,3 +216,13 @@ def test_suggestions_are_an_mcp_tool_whose_answers_are_data():
     assert (method, rule) == ("GET", "/api/v1/prompt-suggestions")
     assert set(schema["properties"]) == {"page", "perPage", "source"}
     assert "list_prompt_suggestions" in tracker.MCP_UNTRUSTED_TOOLS  # searches, names
+
+
+def test_a_hostile_search_is_data_on_the_page(api, searches):
+    from test_dashboard import sign_in
+    searched(api.client.app.config["tracker.db"], searches[2][0],
+             "<script>alert(1)</script> crm")
+    sign_in(api.client, api.key)
+    page = api.client.get("/suggestions?source=searched")
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; crm" in page.text
+    assert "<script>alert(1)" not in page.text
