@@ -226,3 +226,12 @@ def test_a_hostile_search_is_data_on_the_page(api, searches):
     page = api.client.get("/suggestions?source=searched")
     assert "&lt;script&gt;alert(1)&lt;/script&gt; crm" in page.text
     assert "<script>alert(1)" not in page.text
+
+
+def test_pages_run_from_the_searched_into_the_comparisons(api, searches, comparisons):
+    pages = [api.get("/prompt-suggestions", perPage="2", page=str(page)).json["data"]
+             for page in (1, 2, 4)]
+    assert [page["total"] for page in pages] == [6, 6, 6]
+    assert [[item["text"] for item in page["data"]] for page in pages] == [
+        ["Best CRM for startups", "alternatives to Acme"],
+        ["alternatives to Northwind", "alternatives to Zenith"], []]
