@@ -13922,14 +13922,15 @@ def add_action_routes(app, db):
 # Prompt suggestions ##########################################################
 ###############################################################################
 
-# Which prompts to track next (issue 44; packaging/docs/suggestions.md): three sources of
-# candidates, each with its evidence. searched: the queries the engines searched while
-# answering the workspace's prompts (the searched_queries rollup, which chat_searches'
+# Which prompts to track next (issue 44; packaging/docs/prompts.md, "Suggestions"): three
+# sources of candidates, each with its evidence. searched: the queries the engines searched
+# while answering the workspace's prompts (the searched_queries rollup, which chat_searches'
 # triggers keep), most prompts, engines, days first; comparison: "O vs C" and "alternatives
 # to X" for the own brands and the names the answers of the window name most; gap: a wider
 # prompt for each topic with prompts whose answers never name an own brand. A suggestion's
 # id digests its source and normalised text, so its accept or dismiss outlives recomputes;
-# a text already tracked (the prompts' dedupe key, without a location) is never suggested.
+# a text already tracked (the prompts' dedupe key, without a location; runs of spaces count
+# as one) is never suggested.
 SUGGESTION_SOURCES = ("searched", "comparison", "gap")
 SUGGESTION_WINDOW_DAYS = 30  # the answers comparisons and gaps are read from
 SUGGESTED_NAMES = 5  # comparisons: the competitors and discovered names answers name most
