@@ -129,7 +129,8 @@ REAL_VALUES = {"integer": lambda param: param.default or param.minimum,
                "choice": lambda param: param.choices[0], "string": lambda param: "crm",
                "boolean": lambda param: True, "timestamp": lambda param: "2026-11-01T09:30:00Z"}
 OTHER_PARAMETERS = {"id": 1, "label": "simulated", "domain": "example.com", "name": "x",
-                    "If-None-Match": '"abc"', "Idempotency-Key": "retry-1"}
+                    "If-None-Match": '"abc"', "Idempotency-Key": "retry-1",
+                    "suggestion": "3f2a9c0d1b7e4a55"}
 
 
 def test_every_parameter_takes_its_examples_and_a_real_value(app, client):
