@@ -2051,4 +2051,134 @@ CREATE TABLE demand_spend (
     PRIMARY KEY (month, source)
 ) STRICT, WITHOUT ROWID;
 
+-- Prompt suggestions (tracker.py, "Prompt suggestions"). What the engines searched while
+-- answering the workspace's prompts, rolled up per normalised query (query_key: lower-case
+-- ASCII, runs of spaces, tabs and newlines made one space, trimmed) so that
+-- GET /prompt-suggestions reads one row per query rather than every chat's searches. The
+-- distinct prompts, engines and days stay exact under deletes: each has a table of its
+-- searches per query, whose row is deleted when its count reaches zero, and its inserts and
+-- deletes count the query's distinct values. text is the query as a search wrote it;
+-- last_chat_id the latest chat of that prompt searching it (an example: it may be gone).
+-- MIGRATIONS[13] creates these tables (suggestions_schema_sql) as they are written here.
+CREATE TABLE searched_queries (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    query_key    TEXT NOT NULL,
+    text         TEXT NOT NULL,
+    searches     INTEGER NOT NULL,
+    prompts      INTEGER NOT NULL DEFAULT 0,
+    engines      INTEGER NOT NULL DEFAULT 0,
+    days         INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, query_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE searched_query_prompts (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    query_key    TEXT NOT NULL,
+    prompt_id    INTEGER NOT NULL,
+    searches     INTEGER NOT NULL,
+    last_chat_id INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, query_key, prompt_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE searched_query_engines (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    query_key    TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    searches     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, query_key, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE searched_query_days (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    query_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    searches     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, query_key, day)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_searches_query_insert AFTER INSERT ON chat_searches BEGIN
+    INSERT INTO searched_queries (workspace_id, query_key, text, searches)
+    VALUES (new.workspace_id, lower(trim(replace(replace(replace(replace(replace(new.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))), trim(new.query), 1)
+    ON CONFLICT (workspace_id, query_key) DO UPDATE SET searches = searches + 1;
+    INSERT INTO searched_query_prompts (workspace_id, query_key, prompt_id, searches, last_chat_id)
+    VALUES (new.workspace_id, lower(trim(replace(replace(replace(replace(replace(new.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))), new.prompt_id, 1, new.chat_id)
+    ON CONFLICT (workspace_id, query_key, prompt_id) DO UPDATE SET searches = searches + 1,
+        last_chat_id = max(last_chat_id, excluded.last_chat_id);
+    INSERT INTO searched_query_engines (workspace_id, query_key, engine, searches)
+    VALUES (new.workspace_id, lower(trim(replace(replace(replace(replace(replace(new.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))), new.engine, 1)
+    ON CONFLICT (workspace_id, query_key, engine) DO UPDATE SET searches = searches + 1;
+    INSERT INTO searched_query_days (workspace_id, query_key, day, searches)
+    VALUES (new.workspace_id, lower(trim(replace(replace(replace(replace(replace(new.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))), substr(new.created_at, 1, 10), 1)
+    ON CONFLICT (workspace_id, query_key, day) DO UPDATE SET searches = searches + 1;
+END;
+
+-- The counts of distinct values are kept last, so searched_queries' row goes last of all.
+CREATE TRIGGER chat_searches_query_delete AFTER DELETE ON chat_searches BEGIN
+    UPDATE searched_query_prompts SET searches = searches - 1
+    WHERE workspace_id = old.workspace_id AND query_key = lower(trim(replace(replace(replace(replace(replace(old.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))) AND prompt_id = old.prompt_id;
+    UPDATE searched_query_engines SET searches = searches - 1
+    WHERE workspace_id = old.workspace_id AND query_key = lower(trim(replace(replace(replace(replace(replace(old.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), ''))) AND engine = old.engine;
+    UPDATE searched_query_days SET searches = searches - 1
+    WHERE workspace_id = old.workspace_id AND query_key = lower(trim(replace(replace(replace(replace(replace(old.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), '')))
+      AND day = substr(old.created_at, 1, 10);
+    UPDATE searched_queries SET searches = searches - 1
+    WHERE workspace_id = old.workspace_id AND query_key = lower(trim(replace(replace(replace(replace(replace(old.query, char(9), ' '), char(10), ' '), ' ', ' ' || char(1)), char(1) || ' ', ''), char(1), '')));
+END;
+
+CREATE TRIGGER searched_query_prompts_insert AFTER INSERT ON searched_query_prompts BEGIN
+    UPDATE searched_queries SET prompts = prompts + 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_query_prompts_empty AFTER UPDATE OF searches ON searched_query_prompts WHEN new.searches = 0 BEGIN
+    DELETE FROM searched_query_prompts WHERE workspace_id = new.workspace_id AND query_key = new.query_key
+                         AND prompt_id = new.prompt_id;
+    UPDATE searched_queries SET prompts = prompts - 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_query_engines_insert AFTER INSERT ON searched_query_engines BEGIN
+    UPDATE searched_queries SET engines = engines + 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_query_engines_empty AFTER UPDATE OF searches ON searched_query_engines WHEN new.searches = 0 BEGIN
+    DELETE FROM searched_query_engines WHERE workspace_id = new.workspace_id AND query_key = new.query_key
+                         AND engine = new.engine;
+    UPDATE searched_queries SET engines = engines - 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_query_days_insert AFTER INSERT ON searched_query_days BEGIN
+    UPDATE searched_queries SET days = days + 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_query_days_empty AFTER UPDATE OF searches ON searched_query_days WHEN new.searches = 0 BEGIN
+    DELETE FROM searched_query_days WHERE workspace_id = new.workspace_id AND query_key = new.query_key
+                         AND day = new.day;
+    UPDATE searched_queries SET days = days - 1
+    WHERE workspace_id = new.workspace_id AND query_key = new.query_key;
+END;
+
+CREATE TRIGGER searched_queries_empty AFTER UPDATE OF searches ON searched_queries
+WHEN new.searches = 0 BEGIN
+    DELETE FROM searched_queries WHERE workspace_id = new.workspace_id
+                                   AND query_key = new.query_key;
+END;
+
+-- A suggestion accepted (prompt_id: the prompt it made) or dismissed, by its id (a digest
+-- of its source and normalised text, text_key, so that it survives the suggestions'
+-- recomputes); the list leaves out each source's text_keys.
+CREATE TABLE suggestion_states (
+    workspace_id  INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    suggestion_id TEXT NOT NULL,
+    source        TEXT NOT NULL,
+    text_key      TEXT NOT NULL,
+    status        TEXT NOT NULL CHECK (status IN ('accepted', 'dismissed')),
+    prompt_id     INTEGER REFERENCES prompts (id) ON DELETE SET NULL,
+    updated_at    TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, suggestion_id)
+) STRICT, WITHOUT ROWID;
+
 PRAGMA user_version = 14;

@@ -30,10 +30,14 @@ def json_operations(api):
                                      "events": ["run.completed"]}).json["data"]
     engine = api.get("/engines").json["data"][0]["label"]
     db = api.client.app.config["tracker.db"]
-    add_chat(db, api.workspace_id, prompt, "one", tracker.iso_timestamp(db.clock() - 60),
-             [(brand["id"], 1, 0)])  # a competitor named, no own brand: a prompt gap
+    chat_id = add_chat(db, api.workspace_id, prompt, "one", tracker.iso_timestamp(db.clock() - 60),
+                       [(brand["id"], 1, 0)])  # a competitor named, no own brand: a prompt gap
+    with db.write() as connection:  # and a search: a suggestion
+        tracker.write_chat_searches(connection, tracker.query_one(
+            connection, "SELECT * FROM chats WHERE id = ?", (chat_id,)), ["best crm tools"])
     tracker.compute_and_store_actions(db, api.workspace_id)
     action = api.get("/actions").json["data"]["data"][0]
+    suggestion = api.get("/prompt-suggestions").json["data"]["data"][0]["id"]
     return [
         ("PATCH", "/workspace", {"samplesPerRun": 2}),
         ("POST", "/topics", {"name": "Support"}),
@@ -51,6 +55,7 @@ def json_operations(api):
         ("PATCH", "/personas/%d" % persona["id"], {"description": "a CFO of a bank"}),
         ("PATCH", "/engines/" + engine, {"enabled": False}),
         ("PATCH", "/actions/%d" % action["id"], {"status": "done"}),
+        ("POST", "/prompt-suggestions/%s/accept" % suggestion, {"topic": "CRM"}),
         ("PUT", "/source-categories/example.org", {"category": "ugc"}),
         ("PATCH", "/traffic/settings", {"retentionDays": 30}),
         ("POST", "/webhooks", {"url": "https://hooks.example.com/y", "events": ["run.completed"]}),
@@ -81,6 +86,7 @@ BAD_FIELDS = {
     "/actions": ("status", "closed", "must be one of open, done, dismissed"),
     "/markets": ("language", "not a tag", "must be a BCP 47 language tag"),
     "/personas": ("description", 5, "must be a string"),
+    "/accept": ("topic", 5, "must be a string"),
 }
 
 

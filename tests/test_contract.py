@@ -64,9 +64,10 @@ def test_rate_limit_headers_are_declared_on_every_answer_after_the_key(document)
         assert (names <= declared) == bool(operation["security"]), (method, path)
         # a POST that creates nothing addressable: a prompt run now, a log read in, a
         # signal scan (its signals are listed, each at GET /signals), a compute of the
-        # actions asked (listed at GET /actions)
+        # actions asked (listed at GET /actions), a suggestion dismissed
         assert ("Location" in declared) == (method == "post" and path not in (
-            "/prompts/{id}", "/traffic/logs", "/signals/scan", "/actions/refresh")), path
+            "/prompts/{id}", "/traffic/logs", "/signals/scan", "/actions/refresh",
+            "/prompt-suggestions/{suggestion}/dismiss")), path
 
 
 def test_the_bulk_body_is_a_named_schema_of_prompt_items(document):

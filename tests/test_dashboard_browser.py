@@ -135,7 +135,8 @@ EVERY_PAGE = ("/", "/?days=7", "/prompts", "/prompts?sort=-visibility", "/prompt
               "/sources?groupBy=url&domain=stark.example", "/brands", "/brands/1",
               "/brands/1/delete", "/topics", "/topics/1/delete", "/tags", "/tags/1/delete",
               "/traffic", "/divergence", "/divergence?a=gemini&b=chatgpt", "/settings",
-              "/settings?samplesPerRun=5", "/actions", "/nowhere")
+              "/settings?samplesPerRun=5", "/actions", "/suggestions", "/suggestions?source=gap",
+              "/nowhere")
 
 # What a person would see cut off: the page wider than the screen; a heading, a table's
 # header cell or a chart wider than its own box (a table's box scrolls, the page does not);

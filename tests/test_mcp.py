@@ -61,8 +61,8 @@ def test_the_sdk_client_lists_the_tools_with_their_schemas(workspace):
                              "get_rankings", "get_stability", "list_actions", "list_annotations",
                              "list_chats",
                              "list_discovered_brands", "list_domain_gaps", "list_prompt_gaps",
-                             "list_prompts", "list_search_queries", "list_signals",
-                             "list_sources"]
+                             "list_prompt_suggestions", "list_prompts", "list_search_queries",
+                             "list_signals", "list_sources"]
     assert set(tools["get_stability"].input_schema["properties"]) >= {"groupBy", "promptId"}
     divergence_inputs = tools["get_divergence"].input_schema["properties"]
     assert {"a", "b", "disagreements", "shown", "from"} <= set(divergence_inputs)

@@ -87,7 +87,7 @@ def test_every_route_is_documented_and_nothing_else(app, client):
     routes = {(route.method, re.sub(r"<(\w+)>", r"{\1}", re.sub(r"<[a-z]+_id>", "{id}", route.rule)))
               for route in app.routes}
     assert documented == routes
-    assert len(routes) == 82 and ("GET", "/healthz") in routes
+    assert len(routes) == 85 and ("GET", "/healthz") in routes
     assert ("PATCH", "/api/v1/engines/{label}") in routes
     assert ("PATCH", "/api/v1/surface-engines/{label}") in routes
     assert ("GET", "/api/v1/analytics/divergence") in routes
@@ -130,7 +130,8 @@ REAL_VALUES = {"integer": lambda param: param.default or param.minimum,
                "choice": lambda param: param.choices[0], "string": lambda param: "crm",
                "boolean": lambda param: True, "timestamp": lambda param: "2026-11-01T09:30:00Z"}
 OTHER_PARAMETERS = {"id": 1, "label": "simulated", "domain": "example.com", "name": "x",
-                    "If-None-Match": '"abc"', "Idempotency-Key": "retry-1"}
+                    "If-None-Match": '"abc"', "Idempotency-Key": "retry-1",
+                    "suggestion": "3f2a9c0d1b7e4a55"}
 
 
 def test_every_parameter_takes_its_examples_and_a_real_value(app, client):

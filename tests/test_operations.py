@@ -181,6 +181,11 @@ def row_counts(connection):
             for name, in tables}
 
 
+def rollup_of_searches(connection):
+    return {table: sorted(connection.execute("SELECT * FROM %s" % table).fetchall())
+            for table in tracker.SEARCHED_QUERY_TABLES}
+
+
 def frozen_file(path, version):
     """A database file made from tests/schemas/v<version>.sql; its rows of each table."""
     old = apsw.Connection(str(path))
@@ -218,10 +223,27 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
     # The step 13 -> 14 fills the per-cell rollups with the sums so far (every chat asked
-    # without a market or persona), those of the daily rollups.
+    # without a market or persona), those of the daily rollups, and the searched queries'
+    # rollup from the chats' searches (searched_queries: one row per normalised query of a
+    # workspace, the others one per query and prompt, engine, day).
     cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
-    assert {table: n for table, n in counts.items() if table not in rows_before and n} == dict(
+    searched = rollup_of_searches(upgraded)
+    assert {table: len(rows) for table, rows in searched.items()} == {
+        table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
+                                "FROM chat_searches)" % (tracker.SEARCHED_QUERY_KEY_SQL, column)
+                                ).fetchall()[0][0]
+        for table, column in zip(tracker.SEARCHED_QUERY_TABLES,
+                                 ("", ", prompt_id", ", engine", ", substr(created_at, 1, 10)"))}
+    assert {table: n for table, n in counts.items()
+            if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
+    # ... as its triggers fill it: the searches deleted leave it empty, stored again refill it.
+    stored = upgraded.execute("SELECT * FROM chat_searches").fetchall()
+    upgraded.execute("DELETE FROM chat_searches")
+    assert set(map(len, rollup_of_searches(upgraded).values())) == {0}
+    upgraded.executemany("INSERT INTO chat_searches VALUES (%s)" % ", ".join("?" * len(stored[0])),
+                         stored)
+    assert rollup_of_searches(upgraded) == searched
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
@@ -423,9 +445,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 
 # The rows each step after the baseline changes in the frozen v11 file (it has no idempotency
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
-# and sets shown in each row of the chat-count rollups, and fills the per-cell rollups from
-# the daily ones (40 rows).
-LATER_STEP_ROWS = {12: 0, 13: 221}
+# and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
+# daily ones (40 rows) and the searched queries' rollup from the chats' searches (104 rows).
+LATER_STEP_ROWS = {12: 0, 13: 325}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):
@@ -551,7 +573,9 @@ def test_a_kill_in_the_middle_of_an_upgrade_leaves_the_file_and_its_backup_whole
         "INFO schema 11 -> 12 reads 60 rows of chats: about T"] + [
         line for step, line in zip(range(11, tracker.SCHEMA_VERSION), upgrade_log(path)[3:-1])
         # with ESTIMATED_ROWS at 1, a step reading chats says so before it runs
-        for line in ["INFO schema %d -> %d reads 60 rows of chats: about T" % (step, step + 1)]
+        for line in ["INFO schema %d -> %d reads %d rows of %s: about T" % (
+            step, step + 1, sum(rows[table] for table in tracker.MIGRATIONS[step].reads),
+            ", ".join(tracker.MIGRATIONS[step].reads))]
         * (step > 11 and "chats" in tracker.MIGRATIONS[step].reads) + [line]] + [
         "INFO schema %d -> %d reads 60 rows of chat_replies: about T" % (
             tracker.SCHEMA_VERSION, tracker.SCHEMA_VERSION + 1)]

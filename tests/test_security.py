@@ -75,7 +75,8 @@ def view(api, own):
 # The ids a route takes in its path and query, by the kind of item they name.
 PATH_KINDS = {"prompts": "prompts", "topics": "topics", "tags": "tags", "brands": "brands",
               "analytics/chats": "analytics/chats", "webhooks": "webhooks", "actions": "actions",
-              "markets": "markets", "personas": "personas"}
+              "markets": "markets", "personas": "personas",
+              "prompt-suggestions": "prompt-suggestions"}
 QUERY_IDS = {"topicId": "topics", "tagId": "tags", "promptId": "prompts", "brandId": "brands"}
 VALID_BODIES = {
     "prompts": {"text": "Hijacked", "status": "paused", "tags": ["hijack"], "topicName": "hijack"},
@@ -118,6 +119,9 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
              [(a.get("/brands").json["data"][0]["id"], 1, 0)], urls=["https://elsewhere.example/x"])
     tracker.compute_and_store_actions(db, a.workspace_id)
     a_ids = dict(ids(a), actions=a.get("/actions").json["data"]["data"][0]["id"])
+    # the ids another workspace must not reach: A's items, and a suggestion of A's
+    targets = dict(a_ids, **{"prompt-suggestions": a.get("/prompt-suggestions").json["data"][
+        "data"][0]["id"]})
     a_view = view(a, a_ids)
     assert SECRET in json.dumps(a_view)  # A's data is there to leak
 
@@ -138,7 +142,7 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             # Another workspace's id answers exactly as an id that names nothing.
             body = (VALID_BODIES.get(kind) if method in ("PUT", "PATCH")
                     else POST_BODIES.get(rule.rsplit("/", 1)[1], {}) if method == "POST" else None)
-            theirs = send(b, method, re.sub(r"<\w+>", str(a_ids[kind]), path), body)
+            theirs = send(b, method, re.sub(r"<\w+>", str(targets[kind]), path), body)
             nothing = send(b, method, re.sub(r"<\w+>", str(NOWHERE), path), body)
             assert (theirs.status_int, theirs.json) == (nothing.status_int, nothing.json) \
                 and theirs.status_int == 404, (method, rule, theirs.json)
