@@ -555,10 +555,39 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The daily rollups of the branded groups (issue 43): each, the per-prompt daily rollup
+# that feeds it, its key after the day and engine, and its sums.
+BRANDED_ROLLUPS = {
+    "branded_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
+    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), (
+        "mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored", "positive",
+        "neutral", "negative")),
+}
+
+
+def branded_rollups_schema_sql():
+    """The branded groups' daily rollups and their triggers, as schema.sql has them, filled
+    from the per-prompt daily rollups of the prompts each group counts (prompt_groups; a
+    prompt waiting to move is counted where its chats are, as the triggers count it)."""
+    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
+    sql = []
+    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items():
+        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
+        sql += [baseline_table_sql((table, ["table"]))[0]]
+        sql += ["%s;\n" % created["%s_branded_%s" % (prompt_table, change)]
+                for change in ("insert", "update")]
+        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
+                "ON g.prompt_id = x.prompt_id AND g.group_key IN ('branded 0', 'branded 1') "
+                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
+                                   ", ".join("sum(%s)" % name for name in sums), prompt_table, keys)]
+    return "".join(sql)
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
-                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql()))
+                    *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
+                    branded_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -6507,8 +6536,20 @@ GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.loca
 
 
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
-    """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's or
-    tag's group and of its groups with each location."""
+    """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
+    tag's or branded group and of its groups with each location; a branded group's daily
+    sums from the prompt's (BRANDED_ROLLUPS)."""
+    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items() if \
+            group_key.startswith("branded ") else ():
+        columns = ("day", "engine") + keys
+        connection.execute("""
+            INSERT INTO %s (workspace_id, group_key, %s, %s)
+            SELECT workspace_id, ?, %s, %s FROM %s WHERE workspace_id = ? AND prompt_id = ? AND true
+            ON CONFLICT (workspace_id, group_key, %s) DO UPDATE SET %s""" % (
+            table, ", ".join(columns), ", ".join(sums), ", ".join(columns),
+            ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
+            ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
+            [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
     for table, (rows, key, sums) in GROUP_ROLLUPS.items():
         for group_sql, only in GROUPS_OF_A_GROUP:
             connection.execute("""
@@ -8043,7 +8084,8 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
+        per-domain one of URLs the URL view of one domain; the branded groups' daily ones a
+        branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums)."""
@@ -8051,6 +8093,7 @@ class ChatScope:
             return ()
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
+        groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -8082,7 +8125,7 @@ class ChatScope:
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks only)."""
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
         conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
@@ -8109,6 +8152,11 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
+# The groups of chats the branded groups' daily rollups keep (see branded_daily_chats).
+BRANDED_GROUPS = ("branded 0", "branded 1")
+# The rollups kept per group of chats, not read while a prompt moves into or out of the
+# group (without_groups_behind).
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
                 "domain_weekly": "week"}  # the others are daily
 
@@ -8143,7 +8191,7 @@ def scope_parts(scope, rollups, weeks=True):
         return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
     if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
-            and "group_weekly" not in rollups):
+            and not set(GROUP_ROLLUP_KINDS) & set(rollups)):
         # Without a per-group rollup of the figure, every chat less the branded prompts'
         # (their per-prompt rollups), which are the fewer in most workspaces.
         return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
@@ -8613,6 +8661,8 @@ CHAT_COUNTS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.day_conditions),
+    "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                      ChatScope.group_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
@@ -8638,6 +8688,8 @@ BRAND_SUMS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                         ChatScope.day_conditions),
+    "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -8666,10 +8718,11 @@ def sum_parts(connection, scope, how, bucket=None):
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
     waits to move its sums out of it or into it (regroup_prompt)."""
-    if ("group_weekly" not in how or scope.group_key() is None or scope.prompt_group() is None
+    if (not set(GROUP_ROLLUP_KINDS) & set(how) or scope.group_key() is None
+            or scope.prompt_group() is None
             or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
         return how
-    return {kind: part for kind, part in how.items() if kind != "group_weekly"}
+    return {kind: part for kind, part in how.items() if kind not in GROUP_ROLLUP_KINDS}
 
 
 def group_moving(connection, workspace_id, group_key):

@@ -217,8 +217,17 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert {table: counts[table] for table in queued} == queued
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
+    # The branded groups' daily rollups (13 -> 14) are filled from the per-prompt ones of
+    # the prompts in each group: none yet when the baseline step has queued their regroup.
+    filled = {12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
+              13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version)
     assert {table: n for table, n in counts.items() if table not in rows_before and n} == (
-        {"last_models": 1} if baseline_step else {})
+        {"last_models": 1} if baseline_step else filled)
+    grouped, by_prompt = upgraded.execute("""
+        SELECT (SELECT total(chats) FROM branded_daily_chats), (SELECT total(chats)
+        FROM prompt_daily_chats x JOIN prompt_groups g ON g.prompt_id = x.prompt_id
+        AND g.group_key LIKE 'branded %')""").fetchall()[0]
+    assert grouped == by_prompt
     assert upgraded.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert upgraded.execute("PRAGMA foreign_key_check").fetchall() == []
 
