@@ -9087,12 +9087,17 @@ def source_seen(connection, scope, domain, url=None):
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in ("", "DESC"))
 
 
+def source_context(connection, scope):
+    """(chats in scope, the workspace's SourceCategories, the scope's citation_share): what
+    each row of /analytics/sources is read with."""
+    chats = count_chats(connection, scope).get(None, 0)
+    return chats, source_categories(connection, scope.workspace_id), functools.partial(
+        citation_share, total=chats, spread=scope_spread(connection, scope, brand_id=0))
+
+
 def sources_document(connection, scope, group_by, page, per_page):
     """A page of /analytics/sources: by domain, URL or category."""
-    chats = count_chats(connection, scope).get(None, 0)
-    categories = source_categories(connection, scope.workspace_id)
-    share = functools.partial(citation_share, total=chats,
-                              spread=scope_spread(connection, scope, brand_id=0))
+    chats, categories, share = source_context(connection, scope)
     if group_by == "category":
         total, data = category_rows(connection, scope, categories, share, page, per_page)
     else:
@@ -10351,7 +10356,9 @@ def add_analytics_routes(app, db):
             "`groupBy=url&domain=acme.com` lists the pages of one registrable domain (a host or "
             "a URL is read as its domain: `docs.acme.com` is `acme.com`); `domain` with another "
             "`groupBy` is a 422 (`needs groupBy=url`). Without `domain`, `groupBy=url` lists "
-            "every domain's pages from the per-chat rows, which grows with the window. "
+            "every domain's pages from the per-chat rows, which grows with the window; its "
+            "export without a prompt, topic, tag, location or other per-chat filter lists them "
+            "domain by domain, the most cited domains first. "
             "`groupBy=category` answers per category.")))
     def analytics_sources():
         values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
@@ -10359,8 +10366,7 @@ def add_analytics_routes(app, db):
             group_by = values["groupBy"]
             return export(values, "sources",
                           "SourceCategoryCount" if group_by == "category" else "Source",
-                          document_export_items(db, scope, functools.partial(
-                              sources_by, group_by=group_by)),
+                          source_export_items(db, scope, group_by),
                           omit=("url", "host") if group_by == "domain" else (), scope=scope)
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
@@ -14769,6 +14775,28 @@ def document_export_items(db, scope, document):
 def sources_by(connection, scope, page, per_page, group_by):
     """sources_document with the page arguments where document_export_items passes them."""
     return sources_document(connection, scope, group_by, page, per_page)
+
+
+def source_export_items(db, scope, group_by):
+    """Every item of /analytics/sources in scope. Every domain's URLs, where no filter reads
+    the chats in scope (scope.by_prompt), come domain by domain, the most cited domains
+    first and each one's URLs as its own list orders them (from the weekly rollup of its
+    URLs): the first rows stream once the domains and the first domain's URLs are summed,
+    where the whole window's URLs took 22-25 s at the full size (packaging/docs/exports.md).
+    With such a filter, each domain would read the scope's chats again: the whole list is
+    computed once, as for the other aggregates."""
+    document = functools.partial(sources_by, group_by=group_by)
+    if group_by != "url" or scope.domain is not None or scope.by_prompt():
+        yield from document_export_items(db, scope, document)
+        return
+    with db.read() as connection:
+        _, categories, share = source_context(connection, scope)
+        domains = [row["source"] for row in source_rows(connection, scope, "domain", 1, MAX_ID)[1]]
+    for domain in domains:
+        with db.read() as connection:
+            rows = source_rows(connection, dataclasses.replace(scope, domain=domain), "url", 1,
+                               MAX_ID)[1]
+        yield from (source_json(row, "url", categories, share) for row in rows)
 
 
 def export_columns(schema_name, omit=()):
