@@ -9052,15 +9052,20 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
                              NULL AS last_seen FROM (%s)"""
 
 
-def source_rows(connection, scope, group_by, page, per_page):
+def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
-    many there are in all (counted in the same pass, by a window over the groups)."""
+    many there are in all (counted in the same pass, by a window over the groups).
+    rollups=False reads one domain's URLs from the per-chat rows alone, which know each
+    one's first and last time (the weekly rollup of URLs does not: source_seen seeks them
+    per URL, dearer for every URL of a domain than reading its rows)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:  # only one domain's URLs are rolled up
         how = URL_PART if scope.domain is not None else {
             kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
+        if not rollups:
+            how = {kind: how[kind] for kind in ("raw", "chats")}
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
@@ -14792,10 +14797,10 @@ def sources_by(connection, scope, page, per_page, group_by):
 def source_export_items(db, scope, group_by):
     """Every item of /analytics/sources in scope. Every domain's URLs, where no filter reads
     the chats in scope (scope.by_prompt), come domain by domain, the most cited domains
-    first and each one's URLs as its own list orders them (from the weekly rollup of its
-    URLs): the first rows stream once the domains and the first domain's URLs are summed,
-    where the whole window's URLs took 22-25 s at the full size (packaging/docs/exports.md).
-    With such a filter, each domain would read the scope's chats again: the whole list is
+    first and each one's URLs as its own list orders them (read from its per-chat rows:
+    see source_rows): the first rows stream once the domains and the first domain's URLs
+    are summed, where the whole window's URLs took 22-25 s at the full size
+    (packaging/docs/exports.md). With such a filter, each domain would read the scope's chats again: the whole list is
     computed once, as for the other aggregates."""
     document = functools.partial(sources_by, group_by=group_by)
     if group_by != "url" or scope.domain is not None or scope.by_prompt():
@@ -14807,7 +14812,7 @@ def source_export_items(db, scope, group_by):
     for domain in domains:
         with db.read() as connection:
             rows = source_rows(connection, dataclasses.replace(scope, domain=domain), "url", 1,
-                               MAX_ID)[1]
+                               MAX_ID, rollups=False)[1]
         yield from (source_json(row, "url", categories, share) for row in rows)
 
 
