@@ -6943,9 +6943,8 @@ def tags_array(connection, workspace_id):
     tag was a statement step, and a dict and an encoding, per tag: 200 tags ran at 18 % of
     the floor (packaging/docs/performance.md)."""
     return query_one(connection, """
-        SELECT '[' || coalesce(group_concat(
-            json_set(json(embedded), '$.promptCount', prompt_count), ',' ORDER BY name_key, id),
-            '') || ']' AS tags
+        SELECT json_group_array(jsonb_set(embedded, '$.promptCount', prompt_count)
+                                ORDER BY name_key, id) AS tags
         FROM tags WHERE workspace_id = ?""", (workspace_id,))["tags"]
 
 
