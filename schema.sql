@@ -1717,6 +1717,113 @@ WHEN old.location IS NOT NULL BEGIN
       AND location_weekly_brands.brand_id = b.brand_id;
 END;
 
+-- The same sums per cell (market and persona; 0: asked without one), day and engine, for
+-- the market and persona filters and groupBy=market|persona: a market's figures add up
+-- the rows of its personas. One family for both keeps a chat's cost to one row of each
+-- (packaging/docs/markets.md measures it). A chat's brand rows are taken off before the
+-- chat goes, as for the per-prompt sums above.
+CREATE TABLE cell_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    market_id    INTEGER NOT NULL,
+    persona_id   INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,  -- of them, those with an AI answer shown
+    PRIMARY KEY (workspace_id, market_id, persona_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE cell_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    market_id    INTEGER NOT NULL,
+    persona_id   INTEGER NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, market_id, persona_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_by_cell_insert AFTER INSERT ON chats BEGIN
+    INSERT INTO cell_daily_chats (workspace_id, market_id, persona_id, day, engine, chats, shown)
+    VALUES (new.workspace_id, coalesce(new.market_id, 0), coalesce(new.persona_id, 0),
+            substr(new.created_at, 1, 10), new.engine, 1, new.shown)
+    ON CONFLICT (workspace_id, market_id, persona_id, day, engine) DO UPDATE SET
+        chats = chats + 1, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER chats_by_cell_delete BEFORE DELETE ON chats BEGIN
+    UPDATE cell_daily_chats SET chats = chats - 1, shown = shown - old.shown
+    WHERE workspace_id = old.workspace_id AND market_id = coalesce(old.market_id, 0)
+      AND persona_id = coalesce(old.persona_id, 0) AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine;
+    UPDATE cell_daily_brands SET
+        mentioned = cell_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = cell_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = cell_daily_brands.cited - b.cited,
+        sentiment_sum = cell_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = cell_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = cell_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = cell_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = cell_daily_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND cell_daily_brands.workspace_id = old.workspace_id
+      AND cell_daily_brands.market_id = coalesce(old.market_id, 0)
+      AND cell_daily_brands.persona_id = coalesce(old.persona_id, 0)
+      AND cell_daily_brands.day = substr(old.created_at, 1, 10)
+      AND cell_daily_brands.engine = old.engine AND cell_daily_brands.brand_id = b.brand_id;
+END;
+
+CREATE TRIGGER chats_shown_by_cell_update AFTER UPDATE OF shown ON chats
+WHEN new.shown IS NOT old.shown BEGIN
+    UPDATE cell_daily_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND market_id = coalesce(new.market_id, 0)
+      AND persona_id = coalesce(new.persona_id, 0) AND day = substr(new.created_at, 1, 10)
+      AND engine = new.engine;
+END;
+
+CREATE TRIGGER chat_brands_by_cell_insert AFTER INSERT ON chat_brands BEGIN
+    INSERT INTO cell_daily_brands (workspace_id, market_id, persona_id, day, engine, brand_id,
+                                   mentioned, position_sum, cited, sentiment_sum,
+                                   sentiment_scored, positive, neutral, negative)
+    SELECT new.workspace_id, coalesce(c.market_id, 0), coalesce(c.persona_id, 0),
+           substr(new.created_at, 1, 10), new.engine, new.brand_id,
+           new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+           coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+           new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative'
+    FROM chats c WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, market_id, persona_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+-- Only while the chat is there (a brand's rows refreshed or deleted): see above.
+CREATE TRIGGER chat_brands_by_cell_delete AFTER DELETE ON chat_brands BEGIN
+    UPDATE cell_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
+    FROM (SELECT coalesce(market_id, 0) AS market_id, coalesce(persona_id, 0) AS persona_id
+          FROM chats WHERE id = old.chat_id) c
+    WHERE cell_daily_brands.workspace_id = old.workspace_id
+      AND cell_daily_brands.market_id = c.market_id AND cell_daily_brands.persona_id = c.persona_id
+      AND day = substr(old.created_at, 1, 10) AND engine = old.engine AND brand_id = old.brand_id;
+END;
+
 -- Per registrable domain, week, engine and location (a chat without one: ''), each of its
 -- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
 -- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
@@ -2001,5 +2108,37 @@ CREATE TABLE action_refreshes (
     started_at   TEXT,
     day          TEXT
 ) STRICT;
+
+-- The demand behind each prompt (issue 44): the monthly search volume of its keyword (its
+-- text) in its location ('' for none: the United States in English) and language, from
+-- DataForSEO's AI Keyword Data (source 'ai') and Google Ads (source 'google-ads'), asked
+-- once per calendar month (month: 'YYYY-MM' of the fetch). volume is NULL when the source
+-- had no data (not asked again that month); data_month is the month the volume describes;
+-- cost is the keyword's share of its request's USD.
+CREATE TABLE prompt_demand (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    keyword      TEXT NOT NULL,
+    location     TEXT NOT NULL,
+    language     TEXT NOT NULL,
+    month        TEXT NOT NULL,
+    source       TEXT NOT NULL CHECK (source IN ('ai', 'google-ads')),
+    volume       INTEGER CHECK (volume >= 0),
+    data_month   TEXT,
+    cost         REAL NOT NULL,
+    fetched_at   TEXT NOT NULL,
+    PRIMARY KEY (workspace_id, keyword, location, language, month, source)
+) STRICT, WITHOUT ROWID;
+
+-- What the server spent on demand each calendar month, per source (--demand-budget bounds
+-- the month's total; kept so that a restart does not reset it), and its largest request's
+-- cost: the estimate of the next request, which must fit in what is left.
+CREATE TABLE demand_spend (
+    month   TEXT NOT NULL,
+    source  TEXT NOT NULL CHECK (source IN ('ai', 'google-ads')),
+    spent   REAL NOT NULL,
+    calls   INTEGER NOT NULL,
+    largest REAL NOT NULL,
+    PRIMARY KEY (month, source)
+) STRICT, WITHOUT ROWID;
 
 PRAGMA user_version = 14;

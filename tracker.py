@@ -43,7 +43,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    display order, references, organic results and no-answer outcome, the providers'
    status codes, DataForSEO's queue (a task posted once, kept with the run through the
    PostedTask the worker hands it, collected later), and the bundled country list each
-   surface is asked from. Calls (1), (2), (6) and (7).
+   surface is asked from; then DataForSEO's search volumes, the demand behind each prompt
+   (AI Keyword Data and Google Ads, their requests and replies). Calls (1), (2), (6) and (7).
 9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
@@ -69,7 +70,8 @@ banners and the code true to each other. Each part, with what it owns and what i
 15. The worker: the thread that takes runs from the queue (10) and asks the engines (7) and (8),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
    the figures' correlations (12), scans for signals (14) and takes the steps the
-   assembler adds (the actions' compute).
+   assembler adds (the actions' compute, and the demand step: each prompt's search volumes
+   fetched once a month within a budget).
 16. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
@@ -583,11 +585,40 @@ def branded_rollups_schema_sql():
     return "".join(sql)
 
 
+# The daily sums per market and persona (schema 14), and the triggers on chat_brands that
+# fill them (those on chats come with its rebuild: markets_schema_sql).
+CELL_ROLLUPS = ("cell_daily_chats", "cell_daily_brands")
+CELL_BRAND_TRIGGERS = ("chat_brands_by_cell_insert", "chat_brands_by_cell_delete")
+
+
+def cell_rollups_schema_sql():
+    """The per-cell rollups, with the sums of every chat so far: each was asked without a
+    market or persona (cell 0, 0), so they are the workspace's daily sums."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in CELL_ROLLUPS)))
+            + "".join("%s;\n" % created[name] for name in CELL_BRAND_TRIGGERS)
+            + """INSERT INTO cell_daily_chats (workspace_id, market_id, persona_id, day, engine,
+                                               chats, shown)
+                 SELECT workspace_id, 0, 0, day, engine, chats, shown FROM daily_chats;
+                 INSERT INTO cell_daily_brands (workspace_id, market_id, persona_id, day, engine,
+                     brand_id, mentioned, position_sum, cited, sentiment_sum, sentiment_scored,
+                     positive, neutral, negative)
+                 SELECT workspace_id, 0, 0, day, engine, brand_id, mentioned, position_sum, cited,
+                        sentiment_sum, sentiment_scored, positive, neutral, negative
+                 FROM daily_brands;\n""")
+
+
+def demand_schema_sql():
+    """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
+    return "".join(baseline_table_sql(("prompt_demand", ["table"]), ("demand_spend", ["table"])))
+
+
 def upgrade_to_1_1():
-    """SQL of the step from 1.0.1's schema (13): each helper's part, joined."""
+    """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
+    rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
-                    branded_rollups_schema_sql()))
+                    cell_rollups_schema_sql(), demand_schema_sql(), branded_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -605,7 +636,7 @@ MIGRATIONS = {
                   rebuilds=("idempotency_keys", "traffic_robots")),
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
-                  "tasks, actions", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
+                  "tasks, actions, prompts' demand", upgrade_to_1_1, reads=("chats",), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -4799,6 +4830,113 @@ ENGINE_KINDS.update({
 })
 
 
+# Demand: the search volume behind each prompt ---------------------------------------------
+
+# `tracker serve --demand dataforseo[@BASE_URL]` asks DataForSEO, once a calendar month per
+# prompt keyword (its text) and location, for two search volumes: the worker's step
+# (refresh_demand, 15) sends them in batches, each a live request of one task.
+#
+# AI Keyword Data (docs.dataforseo.com/v3/ai_optimization/ai_keyword_data/keywords_search_volume/
+# live/): the task's `keywords` (at most 1000, each at most 250 characters), location_code and
+# language_code; each result item has `keyword`, `ai_search_volume` (the last month's) and
+# `ai_monthly_searches`, [{year, month, ai_search_volume}] (docs.rs/data-for-seo's
+# AiOptimizationKeywordDataItem reads the same). Google Ads (docs.dataforseo.com/v3/
+# keywords_data/google_ads/search_volume/live/): `keywords` (at most 1000, Google Ads' rules:
+# at most 80 characters and 10 words each), location_code and language_code; each item has
+# `keyword`, `search_volume` (the average of the last 12 months) and `monthly_searches`,
+# [{year, month, search_volume}]. A keyword missing from the items, or whose volume is null,
+# has no data. Each request is charged, reported as the task's `cost` (else the reply's), in
+# USD; the status codes are the engines' (dataforseo_status).
+DemandSource = collections.namedtuple("DemandSource", "path volume monthly max_characters max_words")
+DEMAND_SOURCES = {
+    "ai": DemandSource("/ai_optimization/ai_keyword_data/keywords_search_volume/live",
+                       "ai_search_volume", "ai_monthly_searches", 250, None),
+    "google-ads": DemandSource("/keywords_data/google_ads/search_volume/live",
+                               "search_volume", "monthly_searches", 80, 10),
+}
+DEMAND_BATCH = 1000  # keywords per request: both endpoints' documented maximum
+DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
+# A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
+# is one, else Google Ads'; null when neither has data (or --demand never asked).
+PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.volume IS NOT NULL
+        ORDER BY d.month DESC, d.source LIMIT 1)"""
+PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
+    "SELECT d.volume", "SELECT jsonb_object('volume', d.volume, 'source', d.source, "
+    "'month', d.data_month)")
+
+
+def demand_month(now):
+    """The calendar month ('YYYY-MM', UTC) of a time."""
+    return utc_day(now)[:7]
+
+
+def demand_keyword_fits(source, keyword):
+    """True when the source takes keyword (its documented length and words)."""
+    spec = DEMAND_SOURCES[source]
+    return len(keyword) <= spec.max_characters and (
+        spec.max_words is None or len(keyword.split()) <= spec.max_words)
+
+
+def read_demand_reply(reply, source):
+    """({keyword casefolded: (volume, data month 'YYYY-MM' or None)}, cost or None) of a
+    reply of source's endpoint whose status codes are 20000 (else its EngineError); only
+    the keywords with a volume (a whole number) are in it."""
+    spec = DEMAND_SOURCES[source]
+    task, result = dataforseo_result(reply)
+    cost = next((value for value in (task.get("cost"), reply.get("cost"))
+                 if type(value) in (int, float) and value >= 0), None)
+    # AI Keyword Data's result holds the keywords as its items; Google Ads' result is them.
+    items = dicts(result.get("items")) if source == "ai" else dicts(task.get("result"))
+    found = {}
+    for item in items:
+        volume = item.get(spec.volume)
+        if isinstance(item.get("keyword"), str) and is_count(volume):
+            months = [(entry["year"], entry["month"]) for entry in dicts(item.get(spec.monthly))
+                      if is_count(entry.get("year")) and is_count(entry.get("month"))
+                      and 1 <= entry["month"] <= 12]
+            latest = "%04d-%02d" % max(months) if months else None
+            found[item["keyword"].casefold()] = (volume, latest)
+    return found, cost
+
+
+class DemandClient(DataForSEOEngine):
+    """DataForSEO's search volume endpoints, asked as its surfaces are (HTTP Basic with
+    DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD, one deadline, a bounded reply, 50xxx and 5xx
+    retried), one live task of up to DEMAND_BATCH keywords per request."""
+
+    def __init__(self, base_url, api_key=None, budget=DEMAND_BUDGET, **options):
+        HttpEngine.__init__(self, "demand", "search-volume", base_url, api_key, **options)
+        self.budget = budget
+
+    def endpoint(self):
+        return self.base_url  # each request names its source's path (volumes)
+
+    def volumes(self, source, keywords, location, deadline=None):
+        """read_demand_reply of one request for keywords (at most DEMAND_BATCH) asked from
+        location (a prompt's location text, None: the United States in English)."""
+        task = dict({"keywords": list(keywords)}, **dataforseo_place(location))
+        raw = self.exchange([task], deadline, ("POST", self.base_url + DEMAND_SOURCES[source].path))
+        return read_demand_reply(decoded_reply(raw, self.url), source)
+
+
+def configure_demand(spec, budget=DEMAND_BUDGET, environ=os.environ):
+    """The DemandClient of ``--demand dataforseo[@BASE_URL]`` with its monthly budget in USD
+    (None without the option); the keys are the dataforseo engines'."""
+    if spec is None:
+        return None
+    kind, _, url = spec.strip().partition("@")
+    if kind != "dataforseo":
+        raise ProvisioningError("--demand %r: the source is dataforseo[@BASE_URL]" % spec)
+    if not (math.isfinite(budget) and budget >= 0):
+        raise ProvisioningError("--demand-budget must be 0 or more US dollars, not %r" % budget)
+    _, default_url, key_names, _ = ENGINE_KINDS["dataforseo"]
+    key = DemandClient.read_key(environ, key_names)
+    if key is None:
+        raise ProvisioningError("--demand dataforseo needs %s" % " and ".join(key_names))
+    return DemandClient(url or default_url, key, budget)
+
+
 ###############################################################################
 # 9 · Engine settings, source domains and extraction ##########################
 ###############################################################################
@@ -5044,6 +5182,12 @@ def add_engine_routes(app, db):
         query.done()
         return success(engines_json(db, engines, caller().workspace_id, worker.runs_per_day(),
                                     values["samplesPerRun"]), "Engines retrieved")
+
+    @app.get(API_PREFIX + "/demand", openapi=Operation(
+        "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus"))
+    def demand_status():
+        return success(demand_status_json(db, app.config["tracker.demand"], caller().workspace_id),
+                       "Demand retrieved")
 
     @app.route(API_PREFIX + "/engines/<label>", ["PATCH"], openapi=Operation(
         "Turn an engine off or on for this workspace", "Engine", body="EngineUpdate",
@@ -6016,11 +6160,12 @@ class PostedTask:
     after it."""
 
     def __init__(self, db, run, engine, sample, cell=(None, None)):
-        # cell: the (market id, persona id) it is asked in; each cell's sample is a task
-        where = "%s:%s" % tuple("" if part is None else part for part in cell) \
-            if cell != (None, None) else ""
+        # cell: the (market id, persona id) it is asked in; each cell's sample is a task,
+        # kept as "market:persona" ("" for a prompt asked without either, as before cells)
+        market, persona = ("" if part is None else part for part in cell)
         self.db, self.run = db, run
-        self.key = (run["id"], run["workspace_id"], engine, sample, where)
+        self.key = (run["id"], run["workspace_id"], engine, sample,
+                    "%s:%s" % (market, persona) if market or persona else "")
 
     def get(self):
         """{"tag", "task_id" (None until the post answered), "cost"} or None: not posted."""
@@ -6938,14 +7083,10 @@ def tag_json(row, with_count=True):
 
 
 def tags_array(connection, workspace_id):
-    """The workspace's tags as GET /tags lists them, by name: one JSON array made by one
-    statement from each tag's embedded JSON (tag_json's fields, promptCount last). A row per
-    tag was a statement step, and a dict and an encoding, per tag: 200 tags ran at 18 % of
-    the floor (packaging/docs/performance.md)."""
-    return query_one(connection, """
-        SELECT json_group_array(jsonb_set(embedded, '$.promptCount', prompt_count)
-                                ORDER BY name_key, id) AS tags
-        FROM tags WHERE workspace_id = ?""", (workspace_id,))["tags"]
+    """GET /tags's JSON array, by name, made of each tag's embedded JSONB (performance.md)."""
+    return orjson.Fragment(query_one(connection, "SELECT json_group_array(jsonb_set(embedded, "
+                                     "'$.promptCount', prompt_count) ORDER BY name_key, id) AS tags "
+                                     "FROM tags WHERE workspace_id = ?", (workspace_id,))["tags"])
 
 
 def tag_fields(data, required):
@@ -6972,8 +7113,7 @@ def create_tag(db, workspace_id, name, color, errors):
 def add_tag_routes(app, db):
     @app.get(API_PREFIX + "/tags", openapi=Operation("All tags with promptCount, by name", "TagList"))
     def tags_index():
-        return success(orjson.Fragment(tags_array(db.connection(), caller().workspace_id)),
-                       "Tags retrieved")
+        return success(tags_array(db.connection(), caller().workspace_id), "Tags retrieved")
 
     @app.post(API_PREFIX + "/tags", openapi=Operation("Create a tag", "Tag", status=201,
                                                       body="TagCreate"))
@@ -7078,7 +7218,8 @@ PROMPT_JSON = """json_object(
         'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
                       FROM prompt_markets WHERE prompt_id = p.id),
         'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
-                       FROM prompt_personas WHERE prompt_id = p.id))""" % LAST_RUN_JSON
+                       FROM prompt_personas WHERE prompt_id = p.id),
+        'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -7236,11 +7377,22 @@ def dedupe_key(text, location):
     return text.casefold() + "\x1f" + (location or "").casefold()
 
 
-def existing_dedupe_keys(connection, workspace_id, keys):
-    return {row["dedupe_key"] for row in query_all(connection, """
-        SELECT dedupe_key FROM prompts
-        WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps(list(keys))))}
+def existing_cells_by_dedupe_key(connection, workspace_id, keys):
+    """{dedupe key: [the cells (prompt_cell_ids) of each prompt of the workspace with it]}."""
+    found = {}
+    for row in query_all(connection, """
+            SELECT id, dedupe_key FROM prompts
+            WHERE workspace_id = ? AND dedupe_key IN (SELECT value FROM json_each(?))""",
+            (workspace_id, json.dumps(list(keys)))):
+        found.setdefault(row["dedupe_key"], []).append(prompt_cell_ids(connection, row["id"]))
+    return found
+
+
+def shares_a_cell(first, second):
+    """True when two prompts' cells (marketIds, personaIds; an empty list: asked without
+    one) meet: the same text there would be asked twice in one market as one persona."""
+    return all(set(first.get(name) or [None]) & set(second.get(name) or [None])
+               for name in ("marketIds", "personaIds"))
 
 
 def set_prompt_tags(connection, prompt_id, tag_ids):
@@ -7262,21 +7414,22 @@ def create_prompts(db, workspace_id, items):
     with db.write() as connection:
         naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
-        existing = existing_dedupe_keys(connection, workspace_id, keys)
+        existing = existing_cells_by_dedupe_key(connection, workspace_id, keys)
         for index, item in items:
             key = dedupe_key(item["text"], item["location"])
             unowned = unowned_cells(connection, workspace_id, item, item.get("path", ""))
+            earlier = [other for other, cells in seen.get(key, []) if shares_a_cell(item, cells)]
             if unowned:
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Validation failed", "errors": unowned})
-            elif key in existing:
+            elif any(shares_a_cell(item, cells) for cells in existing.get(key, [])):
                 failures.append({"index": index, "text": item["text"],
                                  "message": "Duplicate prompt: already in the workspace"})
-            elif key in seen:
+            elif earlier:
                 failures.append({"index": index, "text": item["text"],
-                                 "message": "Duplicate prompt: same as item %d" % seen[key]})
+                                 "message": "Duplicate prompt: same as item %d" % earlier[0]})
             else:
-                seen[key] = index
+                seen.setdefault(key, []).append((index, item))
                 accepted.append(item)
         topics = ensure_named(connection, "topics", workspace_id,
                               [item["topic"] for item in accepted if item["topic"]], now)
@@ -7482,7 +7635,8 @@ def add_prompt_routes(app, db):
             "A body with `prompts` is bulk (1–%d objects), anything else is one item. Wrong "
             "shapes (not an object, `prompts` not an array of 1–%d objects, an invalid single "
             "item) are 422. In a bulk body an invalid item, or a duplicate (same text and "
-            "location, ignoring case, already in the workspace or earlier in the batch), is "
+            "location, ignoring case, and a market and persona in common, no list counting as "
+            "none: already in the workspace or earlier in the batch), is "
             "skipped and reported; the rest commit in one transaction. A single duplicate is 201 "
             "with `created: 0, failed: 1`. A bulk create answers 201 with `created`, `failed`, the "
             "created `prompts`, and an `errors` entry per skipped item (`{\"index\", \"text\", "
@@ -7976,6 +8130,9 @@ RANKING_PARAMS = SCOPE_PARAMS + (
           "first), every bucket present.", choices=tuple(INTERVALS)),
     Param("compare", "choice", "Add the figures of the preceding window of equal length and the "
           "changes.", choices=("previous",)),
+    Param("weight", "choice", "demand: add each brand's shareOfDemand, its visibility with each "
+          "prompt weighing its monthly searches (serve --demand), and demand, the prompts "
+          "counted and those without a demand left out.", choices=("demand",)),
 )
 
 
@@ -8063,8 +8220,9 @@ class ChatScope:
         has a column for each filter it has."""
         conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.start[:10], self.end[:10]]
-        for column, value in (("engine", self.engine), ("location", self.location)):
-            if value is not None:
+        for column, value in (("engine", self.engine), ("location", self.location),
+                              ("market_id", self.market_id), ("persona_id", self.persona_id)):
+            if value is not None:  # a cell rollup's market or persona 0: asked without one
                 conditions.append("{0}.%s = ?" % column)
                 params.append(value)
         prompt_conditions, prompt_params = self.prompt_conditions()
@@ -8073,12 +8231,13 @@ class ChatScope:
     def by_prompt(self):
         """True when a filter needs each chat's prompt, location, truncation or answer shown,
         which the rollups without a prompt or location column do not keep, or a market or
-        persona, which no rollup keeps."""
+        persona, which only the per-cell rollups keep."""
         return (self.narrows_prompts() or self.location is not None
                 or (self.truncated, self.shown) != (None, None) or self.by_cell())
 
     def by_cell(self):
-        """True with a market or persona filter, which no rollup keeps: the chats in scope
+        """True with a market or persona filter: the per-cell rollups answer its whole days
+        (alone: with a prompt or location filter too, none does), and the chats at the edges
         are found through the index chats_market or chats_persona (packaging/docs/markets.md)."""
         return self.market_id is not None or self.persona_id is not None
 
@@ -8098,9 +8257,13 @@ class ChatScope:
         branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
-        which count_chats and brand_sums read from the rollups (see chat_sums)."""
-        if (self.truncated, self.shown) != (None, None) or self.by_cell():
+        which count_chats and brand_sums read from the rollups (see chat_sums). A market or
+        persona (and an engine) alone reads the per-cell rollups of chats and brands."""
+        if (self.truncated, self.shown) != (None, None):
             return ()
+        if self.by_cell():
+            return (("cell_daily",) if not self.narrows_prompts() and self.location is None
+                    else ())
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
@@ -8652,11 +8815,11 @@ def rank_key(brand):
             brand["brandId"])
 
 
-# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt
-# or location: "prompt_weekly", "prompt_daily", "location_daily") and over the per-chat
-# rows of the chats in scope ("chats", see scope_parts): (table, time column, key column,
-# {name: SQL aggregate}, which ChatScope conditions). There the chats come first, through
-# the scope's chats_index: the planner, left alone, read the whole window's chats by time
+# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
+# location or cell: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily") and over
+# the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
+# key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
+# through the scope's chats_index: the planner, left alone, read the whole window's chats by time
 # (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
 RAW_CHAT_SUMS = {"chats": "count(*)", "shown": "sum(x.shown)"}
 DAILY_CHAT_SUMS = {"chats": "sum(x.chats)", "shown": "sum(x.shown)"}
@@ -8673,6 +8836,8 @@ CHAT_COUNTS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.group_conditions),
+    "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                   ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
@@ -8700,6 +8865,8 @@ BRAND_SUMS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                       ChatScope.group_conditions),
+    "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                   ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -8993,6 +9160,89 @@ def rankings(connection, scope, status, interval=None, compare=False):
     return document
 
 
+# Share of demand ---------------------------------------------------------------------------
+#
+# weight=demand: a brand's visibility over the prompts with a demand (PROMPT_DEMAND, 8), each
+# prompt weighing its monthly searches w: R = sum w_p v_p / sum w_p, v_p the share of prompt
+# p's chats in scope that name the brand. Its interval takes the prompts as the clusters, as
+# the plain figures do, with the linearised variance of that ratio of weighted totals:
+# var(R) = k / (k - 1) * sum w_p^2 (v_p - R)^2 / (sum w_p)^2 over the k prompts, and
+# R +- t(k - 1) * sqrt(var(R)) within [0, 1]. The prompts in scope without a demand are left
+# out, and counted (demand.promptsWithoutDemand, chatsWithoutDemand).
+
+PROMPT_KINDS = ("raw", "chats", "prompt_daily", "prompt_weekly")
+PROMPT_CHAT_SUMS = {kind: (table, time, "x.prompt_id", {"chats": sums["chats"]}, conditions)
+                    for kind, (table, time, _, sums, conditions) in CHAT_COUNTS.items()
+                    if kind in PROMPT_KINDS}
+MENTIONS_BY_PROMPT = ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
+                      "c.created_at", "c.prompt_id || ' ' || x.brand_id",
+                      {"mentioned": "count(x.position)"},
+                      lambda scope, _: scope.chat_conditions("c"))
+PROMPT_BRAND_SUMS = dict({kind: (BRAND_SUMS[kind][0], "x.day", "x.prompt_id || ' ' || x.brand_id",
+                                 {"mentioned": "sum(x.mentioned)"}, ChatScope.day_conditions)
+                          for kind in ("prompt_daily", "prompt_weekly")},
+                         raw=MENTIONS_BY_PROMPT, chats=MENTIONS_BY_PROMPT)
+
+
+def demand_weights(connection, workspace_id):
+    """{prompt id: its demand} of the workspace's prompts that have one."""
+    return {row["id"]: row["volume"] for row in query_all(
+        connection, "SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = ?"
+        % PROMPT_DEMAND, (workspace_id,)) if row["volume"] is not None}
+
+
+def share_of_demand(chats, mentioned, weights):
+    """The Estimate of R (see above) from {prompt: chats} and {prompt: chats naming the
+    brand}, over the prompts of weights ({prompt: demand})."""
+    rows = [(weights[prompt], mentioned.get(prompt, 0) / count)
+            for prompt, count in chats.items() if count and prompt in weights]
+    total = sum(weight for weight, _ in rows)
+    weighted = sum(weight * share for weight, share in rows)
+    if not total:
+        return figure_of(weighted, total, (None, None, NO_DATA))
+    value = weighted / total
+    if len(rows) < 2:
+        return figure_of(weighted, total, (None, None, FEW_PROMPTS))
+    k = len(rows)
+    variance = k / (k - 1) * sum(w * w * (v - value) ** 2 for w, v in rows) / total ** 2
+    spread = t_quantile(k - 1) * math.sqrt(variance)
+    return figure_of(weighted, total, (max(0.0, value - spread), min(1.0, value + spread), None))
+
+
+def add_share_of_demand(connection, scope, document, interval=None, weights=None):
+    """Give the rankings document each brand's shareOfDemand (and, with interval, each of
+    its series' buckets'), and demand: the prompts counted, and those left out with their
+    chats. weights: demand_weights, when read already."""
+    weights = demand_weights(connection, scope.workspace_id) if weights is None else weights
+    bucket = BUCKET_SQL[interval] if interval else None
+    chats, mentions = {}, {}
+    for (key, prompt), sums in sum_parts(connection, scope, PROMPT_CHAT_SUMS, bucket).items():
+        chats.setdefault(key, {})[prompt] = sums["chats"]
+    if scope.shown is not False:  # a chat with no AI answer shown names no brand
+        for (key, pair), sums in sum_parts(connection, scope, PROMPT_BRAND_SUMS, bucket).items():
+            prompt, brand = map(int, pair.split())
+            mentions.setdefault((key, brand), {})[prompt] = sums["mentioned"]
+    whole, named = {}, {}
+    for key, by_prompt in chats.items():
+        for prompt, count in by_prompt.items():
+            whole[prompt] = whole.get(prompt, 0) + count
+    for (key, brand), by_prompt in mentions.items():
+        slot = named.setdefault(brand, {})
+        for prompt, count in by_prompt.items():
+            slot[prompt] = slot.get(prompt, 0) + count
+    for row in document["brands"]:
+        row["shareOfDemand"] = share_of_demand(whole, named.get(row["brandId"], {}), weights)
+        for point in row["series"] if interval else ():
+            point["shareOfDemand"] = share_of_demand(
+                chats.get(point["start"], {}), mentions.get((point["start"], row["brandId"]), {}),
+                weights)
+    left_out = [prompt for prompt, count in whole.items() if count and prompt not in weights]
+    document["demand"] = {"prompts": sum(1 for prompt, count in whole.items()
+                                         if count and prompt in weights),
+                          "promptsWithoutDemand": len(left_out),
+                          "chatsWithoutDemand": sum(whole[prompt] for prompt in left_out)}
+
+
 ###############################################################################
 # 13 · Analytics, the lists ###################################################
 ###############################################################################
@@ -9284,12 +9534,16 @@ def annotations_document(connection, scope, page, per_page):
 # consecutive runs of a prompt on an engine (citationOverlap, every run counts). Two empty
 # lists overlap fully (1).
 
-# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only (a
-# market's stability is its marketId filter's).
+# Not market or persona: the 1.0 clients' StabilityPage.groupBy knows these three only. A
+# market's stability is its marketId filter's; splitBy (a parameter of its own, echoed as a
+# property of its own) splits each group's row per market or persona (CELL_GROUPS).
 STABILITY_GROUPS = ("prompt", "engine", "topic")
 STABILITY_PARAMS = QUERY_PARAMS + (
     Param("groupBy", "choice", "One row per prompt, engine or topic.", choices=STABILITY_GROUPS,
           default="prompt"),
+    Param("splitBy", "choice", "A row per group and market (or persona): each row then has "
+          "its market (or persona), id null for the chats asked without one.",
+          choices=tuple(CELL_GROUPS)),
 )
 # The labels' thresholds (packaging/docs/analytics.md, "Stability"): a brand's is its
 # consistency, allSamples / someSamples (of the runs that name it at all, the share that name
@@ -9337,9 +9591,10 @@ def stability_rows(connection, scope):
             for row in rows]
 
 
-def stability_groups(connection, scope, group_by, chats):
-    """{(group id, group name): [its runs, oldest first]}, a run here being the list of
-    one run's chats of one engine (its samples)."""
+def stability_groups(connection, scope, group_by, chats, split_by=None):
+    """{(group id, group name, cell id): [its runs, oldest first]}, a run here being the list
+    of one run's chats of one engine in one cell (its samples); the cell id is the chats'
+    market (or persona) with split_by, else None."""
     prompts = {row["id"]: row for row in query_all(connection, """
         SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
@@ -9356,7 +9611,8 @@ def stability_groups(connection, scope, group_by, chats):
                                                       "text": None, "topic_id": None, "topic": None})
         key = {"prompt": (prompt["id"], prompt["text"]), "engine": (None, samples[0]["engine"]),
                "topic": (prompt["topic_id"], prompt["topic"])}[group_by]
-        groups.setdefault(key, []).append(samples)
+        cell = samples[0][CELL_GROUPS[split_by][0]] if split_by else None
+        groups.setdefault(key + (cell,), []).append(samples)
     return groups
 
 
@@ -9390,25 +9646,33 @@ def group_stability(runs, brand_names):
             "brands": brands}
 
 
-def stability_document(connection, scope, group_by, page, per_page):
-    """How stable the answers are in scope, per prompt, engine or topic: least stable first
-    (those with no sampled run last)."""
+def stability_document(connection, scope, group_by, page, per_page, split_by=None):
+    """How stable the answers are in scope, per prompt, engine or topic (and per market or
+    persona with split_by): least stable first (those with no sampled run last)."""
     chats = stability_rows(connection, scope)
-    groups = stability_groups(connection, scope, group_by, chats)
+    groups = stability_groups(connection, scope, group_by, chats, split_by)
     brand_names = {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM brands WHERE workspace_id = ?", (scope.workspace_id,))}
-    rows = [dict({"group": {"id": key[0], "name": key[1]}}, **group_stability(runs, brand_names))
+    cells = ({row[0]: row[1] for row in cell_groups(connection, scope, split_by)} if split_by
+             else {})
+    rows = [dict({"group": {"id": key[0], "name": key[1]}},
+                 **({split_by: {"id": key[2], "name": cells.get(key[2])}} if split_by else {}),
+                 **group_stability(runs, brand_names))
             for key, runs in groups.items()]
     rows.sort(key=lambda row: (row["listOverlap"] is None, row["listOverlap"] or 0,
-                               str(row["group"]["name"]), row["group"]["id"] or 0))
-    return dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
-                data=rows[(page - 1) * per_page:page * per_page],
-                **{"from": scope.start, "to": scope.end})
+                               str(row["group"]["name"]), row["group"]["id"] or 0,
+                               row[split_by]["id"] or 0 if split_by else 0))
+    document = dict(page_fields(len(rows), page, per_page), groupBy=group_by, chats=len(chats),
+                    data=rows[(page - 1) * per_page:page * per_page],
+                    **{"from": scope.start, "to": scope.end})
+    if split_by:
+        document["splitBy"] = split_by
+    return document
 
 
-def stability_by(connection, scope, page, per_page, group_by):
+def stability_by(connection, scope, page, per_page, group_by, split_by=None):
     """stability_document with the page arguments where document_export_items passes them."""
-    return stability_document(connection, scope, group_by, page, per_page)
+    return stability_document(connection, scope, group_by, page, per_page, split_by)
 
 
 # API vs app ------------------------------------------------------------------------------
@@ -9538,11 +9802,14 @@ def paired_difference(counts, totals, figures):
 # position: its positions / its mentions; sentiment: its scores / its scored mentions),
 # and a paired t-test across those prompts asks whether their mean difference is zero.
 # Every test of one scan (active brand x figure x scope: overall, each engine, topic and
-# location) goes through Benjamini-Hochberg at the workspace's signalsFdr; those whose
-# q-value is at or under it are signals. The figures shown are ratios of sums over the
+# location, and each market and persona: the "overall" of its chats, with its marketId or
+# personaId, for the scope's kind keeps the values 1.0's clients know) goes through
+# Benjamini-Hochberg at the workspace's signalsFdr; those whose q-value is at or under it
+# are signals. The figures shown are ratios of sums over the
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
-# reads are the per-prompt daily rollups of the two windows, outside the write lock; only
+# reads are the per-prompt daily rollups of the two windows (a market's or persona's: its
+# chats of the windows, through chats_market or chats_persona), outside the write lock; only
 # storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
 # measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
@@ -9561,7 +9828,12 @@ SIGNAL_SCAN_RETRY_SECONDS = 5
 SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("brandId", "integer", "Only the signals of this brand."),
     Param("figure", "choice", "Only the signals of this figure.", choices=tuple(SIGNAL_FIGURES)),
+    Param("marketId", "integer", "Only the signals of this market's chats."),
+    Param("personaId", "integer", "Only the signals of this persona's chats."),
 )
+# A signal scope's market or persona: (its property, the chats' column and index).
+SIGNAL_CELLS = {"marketId": ("market_id", "chats_market", "markets"),
+                "personaId": ("persona_id", "chats_persona", "personas")}
 
 
 def regularized_beta(x, a, b):
@@ -9632,32 +9904,42 @@ def clustered_figure(parts, figure):
             "upper": None if upper is None else round(upper, 6), "n": round(denominator, 6)}
 
 
-def prompt_window_sums(counts, prompts, brand_ids):
-    """{(scope kind, scope value): {prompt id: (previous sums, current sums)}} from counts,
-    {(current (0 or 1), prompt id, engine): (chats, {brand id: SIGNAL_SUMS' values})}: each
-    scope's prompts with their sums in each window ("chats", "all": mentions of the brands
-    of brand_ids, and per brand its sums). prompts: {prompt id: (topic id, location)} of
-    the prompts that still exist."""
+def prompt_window_sums(counts, prompts, brand_ids, cell_counts=None):
+    """{(scope kind, scope value, cell): {prompt id: (previous sums, current sums)}} from
+    counts, {(current (0 or 1), prompt id, engine): (chats, {brand id: SIGNAL_SUMS' values})}:
+    each scope's prompts with their sums in each window ("chats", "all": mentions of the
+    brands of brand_ids, and per brand its sums). prompts: {prompt id: (topic id, location)}
+    of the prompts that still exist. cell_counts, {(current, prompt id, (property, id)): the
+    same}, adds each market's and persona's scope ("overall", None, (property, id));
+    the others' cell is ()."""
     cells = {}
     for (current, prompt_id, engine), (chats, brands) in counts.items():
-        if prompt_id not in prompts:
-            continue  # deleted: its rollup rows stay behind, never served
-        topic_id, location = prompts[prompt_id]
-        for scope in (("overall", None), ("engine", engine), ("topic", topic_id),
-                      ("location", location)):
-            if scope[0] != "overall" and scope[1] is None:
-                continue
-            pair = cells.setdefault(scope, {}).setdefault(prompt_id, ({"chats": 0, "all": 0},
-                                                                      {"chats": 0, "all": 0}))
-            sums = pair[current]
-            sums["chats"] += chats
-            for brand_id, values in brands.items():
-                if brand_id in brand_ids:
-                    slot = sums.setdefault(brand_id, dict.fromkeys(SIGNAL_SUMS, 0))
-                    for name, value in zip(SIGNAL_SUMS, values):
-                        slot[name] += value
-                    sums["all"] += values[0]
+        if prompt_id in prompts:  # else deleted: its rollup rows stay behind, never served
+            topic_id, location = prompts[prompt_id]
+            for kind, value in (("overall", None), ("engine", engine), ("topic", topic_id),
+                                ("location", location)):
+                if kind == "overall" or value is not None:
+                    add_window_sums(cells, (kind, value, ()), prompt_id, current, chats,
+                                    brands, brand_ids)
+    for (current, prompt_id, cell), (chats, brands) in (cell_counts or {}).items():
+        if prompt_id in prompts:
+            add_window_sums(cells, ("overall", None, cell), prompt_id, current, chats, brands,
+                            brand_ids)
     return cells
+
+
+def add_window_sums(cells, scope, prompt_id, current, chats, brands, brand_ids):
+    """Add one prompt's chats and brand sums of a window to its pair in the scope's."""
+    pair = cells.setdefault(scope, {}).setdefault(prompt_id, ({"chats": 0, "all": 0},
+                                                              {"chats": 0, "all": 0}))
+    sums = pair[current]
+    sums["chats"] += chats
+    for brand_id, values in brands.items():
+        if brand_id in brand_ids:
+            slot = sums.setdefault(brand_id, dict.fromkeys(SIGNAL_SUMS, 0))
+            for name, value in zip(SIGNAL_SUMS, values):
+                slot[name] += value
+            sums["all"] += values[0]
 
 
 def figure_part(sums, figure, brand_id):
@@ -9684,27 +9966,30 @@ def signal_test(pairs, figure, brand_id):
             "pValue": paired_p_value([a[0] / a[1] - b[0] / b[1] for b, a in parts])}
 
 
-def signal_scope(kind, value):
-    """A scope as the API shows it: its kind, and the engine, topic or location it is."""
-    return {"kind": kind, "engine": value if kind == "engine" else None,
-            "topicId": value if kind == "topic" else None,
-            "location": value if kind == "location" else None}
+def signal_scope(kind, value, cell=()):
+    """A scope as the API shows it: its kind, the engine, topic or location it is, and the
+    market or persona (cell: (property, id)) whose chats it is."""
+    return dict({"kind": kind, "engine": value if kind == "engine" else None,
+                 "topicId": value if kind == "topic" else None,
+                 "location": value if kind == "location" else None},
+                **{name: cell[1] if cell and cell[0] == name else None for name in SIGNAL_CELLS})
 
 
-def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None):
+def signal_tests(counts, prompts, brand_ids, fdr, check=lambda: None, cell_counts=None):
     """(how many tests were made, those that passed at FDR fdr, each with its qValue and
-    scope) over every active brand, figure and scope of counts (see prompt_window_sums);
-    check is called before each scope's tests (Database.check_budget stops a request's)."""
+    scope) over every active brand, figure and scope of counts and cell_counts (see
+    prompt_window_sums); check is called before each scope's tests (Database.check_budget
+    stops a request's)."""
     tests = []
-    for (kind, value), pairs in sorted(prompt_window_sums(counts, prompts, set(brand_ids)).items(),
-                                       key=lambda item: (SIGNAL_SCOPES.index(item[0][0]),
-                                                         str(item[0][1]))):
+    for (kind, value, cell), pairs in sorted(
+            prompt_window_sums(counts, prompts, set(brand_ids), cell_counts).items(),
+            key=lambda item: (SIGNAL_SCOPES.index(item[0][0]), str(item[0][1]), item[0][2])):
         check()
         for brand_id in brand_ids:
             for figure in SIGNAL_FIGURES:
                 test = signal_test(pairs, figure, brand_id)
                 if test is not None and test["effect"] != 0:
-                    tests.append(dict(test, scope=signal_scope(kind, value)))
+                    tests.append(dict(test, scope=signal_scope(kind, value, cell)))
     q_values = benjamini_hochberg([test["pValue"] for test in tests])
     passed = [dict(test, pValue=round(test["pValue"], 8), qValue=round(q, 8))
               for test, q in zip(tests, q_values) if q <= fdr]
@@ -9735,6 +10020,36 @@ def read_signal_counts(connection, workspace_id, windows):
         key = (row["current"], row["prompt_id"], row["engine"])
         if key in counts:
             counts[key][1][row["brand_id"]] = tuple(row[name] for name in SIGNAL_SUMS)
+    return counts
+
+
+def read_signal_cell_counts(connection, workspace_id, windows):
+    """The counts of each market's and persona's chats in the windows, as read_signal_counts
+    gives them but keyed (current, prompt id, (property, id)): per market (or persona) of the
+    workspace, its chats of the windows through the index on (workspace, market, time)."""
+    start, middle, end = windows
+    counts = {}
+    for name, (column, index, table) in SIGNAL_CELLS.items():
+        for cell_id in [row["id"] for row in query_all(
+                connection, "SELECT id FROM %s WHERE workspace_id = ?"
+                % sql_table(table, ("markets", "personas")), (workspace_id,))]:
+            where = ("c.workspace_id = ? AND c.%s = ? AND c.created_at >= ? AND c.created_at < ?"
+                     % column)
+            params = (middle, workspace_id, cell_id, start, end)
+            for row in query_all(connection, "SELECT c.created_at >= ? AS current, c.prompt_id, "
+                                 "count(*) AS chats FROM chats c INDEXED BY %s WHERE %s "
+                                 "GROUP BY 1, 2" % (index, where), params):
+                counts[(row["current"], row["prompt_id"], (name, cell_id))] = (row["chats"], {})
+            for row in query_all(connection, """
+                    SELECT c.created_at >= ? AS current, c.prompt_id, b.brand_id,
+                           count(b.position) AS mentioned,
+                           coalesce(sum(b.position), 0) AS position_sum,
+                           total(b.sentiment_score) AS sentiment_sum,
+                           count(b.sentiment) AS sentiment_scored
+                    FROM chats c INDEXED BY %s CROSS JOIN chat_brands b ON b.chat_id = c.id
+                    WHERE %s GROUP BY 1, 2, 3""" % (index, where), params):
+                key = (row["current"], row["prompt_id"], (name, cell_id))
+                counts[key][1][row["brand_id"]] = tuple(row[name_] for name_ in SIGNAL_SUMS)
     return counts
 
 
@@ -9803,8 +10118,9 @@ def scan_signals_alone(db, workspace_id):
             connection, "SELECT id FROM brands WHERE workspace_id = ? AND status = 'active' "
                         "ORDER BY id", (workspace_id,))]
         counts = read_signal_counts(connection, workspace_id, windows)
+        cell_counts = read_signal_cell_counts(connection, workspace_id, windows)
     tested, passed = signal_tests(counts, prompts, brand_ids, fdr,  # no snapshot held
-                                  db.check_budget)
+                                  db.check_budget, cell_counts)
     with db.read() as connection:
         for signal in passed:
             signal["explanations"] = signal_explanations(connection, workspace_id, windows,
@@ -9831,7 +10147,7 @@ def untested_reason(connection, workspace_id, windows, days, prompts, brand_ids,
         return "The workspace has no prompts: a scan compares prompts asked in both windows"
     if not brand_ids:
         return "The workspace has no active brand to test"
-    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None), {})
+    pairs = prompt_window_sums(counts, prompts, set(brand_ids)).get(("overall", None, ()), {})
     paired = sum(1 for before, after in pairs.values() if before["chats"] and after["chats"])
     if paired < SIGNAL_MIN_PROMPTS:
         return ("Needs %d prompts asked in both %d-day windows (from %s and from %s); %d so "
@@ -9861,10 +10177,12 @@ def signal_explanations(connection, workspace_id, windows, scope):
 
 
 def signal_key(signal):
-    """What makes two scans' changes the same: figure, brand, scope and direction."""
+    """What makes two scans' changes the same: figure, brand, scope and direction (a market's
+    or persona's scope adds it, so that the keys of the others stay 1.0's)."""
     scope = signal["scope"]
+    cell = [[name, scope[name]] for name in SIGNAL_CELLS if scope.get(name) is not None]
     return json.dumps([signal["figure"], signal["brandId"], scope["kind"], scope["engine"],
-                       scope["topicId"], scope["location"], signal["effect"] > 0])
+                       scope["topicId"], scope["location"], signal["effect"] > 0] + cell)
 
 
 def store_signal(connection, workspace_id, signal, windows, days, now):
@@ -9897,7 +10215,9 @@ def find_signal(connection, workspace_id, signal_id):
 def signal_json(row):
     body = json.loads(row["body"])
     return {"id": row["id"], "figure": row["figure"], "brandId": row["brand_id"],
-            "scope": body["scope"], "before": body["before"], "after": body["after"],
+            # a signal stored before markets has no marketId or personaId: null
+            "scope": dict(dict.fromkeys(SIGNAL_CELLS), **body["scope"]),
+            "before": body["before"], "after": body["after"],
             "effect": body["effect"], "pValue": body["pValue"], "qValue": body["qValue"],
             "prompts": body["prompts"], "from": body["from"], "to": body["to"],
             "previousFrom": body["previousFrom"], "detectedAt": row["detected_at"],
@@ -9920,11 +10240,16 @@ def unscanned_workspace(connection, day):
     return None if row is None else row["id"]
 
 
-def signals_document(connection, workspace_id, brand_id, figure, page, per_page):
+def signals_document(connection, workspace_id, brand_id, figure, page, per_page, cells=None):
     """A page of the workspace's signals, the latest scan's first, each scan's in its
-    order (overall, then per engine, topic and location)."""
+    order (overall, then per engine, topic and location, then per market and persona);
+    cells: {"marketId" or "personaId": id} narrows them to those of a market or persona."""
     where = "workspace_id = ? AND (? IS NULL OR brand_id = ?) AND (? IS NULL OR figure = ?)"
     params = [workspace_id, brand_id, brand_id, figure, figure]
+    for name, cell_id in (cells or {}).items():
+        if cell_id is not None:
+            where += " AND json_extract(body, '$.scope.%s') = ?" % sql_table(name, SIGNAL_CELLS)
+            params.append(cell_id)
     total = query_one(connection, "SELECT count(*) AS n FROM signals WHERE " + where, params)["n"]
     rows = query_all(connection, "SELECT * FROM signals WHERE %s ORDER BY detected_at DESC, "
                      "id LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
@@ -9937,7 +10262,8 @@ def add_signal_routes(app, db):
         "false discovery rate controlled), the latest first", "SignalPage", params=SIGNAL_PARAMS,
         description=(
             "Newest detection first, paged like `GET /prompts`; `brandId` and `figure` narrow "
-            "it. A change a later scan finds again (same figure, brand, scope and direction, last "
+            "it, and `marketId` or `personaId` to the changes of a market's or persona's chats. "
+            "A change a later scan finds again (same figure, brand, scope and direction, last "
             "seen within a window) is the same signal, listed once with its `lastSeenAt` moved "
             "on.")))
     def list_signals():
@@ -9945,7 +10271,8 @@ def add_signal_routes(app, db):
         query.done()
         with db.read() as connection:
             return success(signals_document(connection, caller().workspace_id, values["brandId"],
-                                            values["figure"], values["page"], values["perPage"]),
+                                            values["figure"], values["page"], values["perPage"],
+                                            {name: values[name] for name in SIGNAL_CELLS}),
                            "Signals retrieved")
 
     @app.post(API_PREFIX + "/signals/scan", openapi=Operation(
@@ -10393,13 +10720,17 @@ def add_analytics_routes(app, db):
         "StabilityPage", params=STABILITY_PARAMS + EXPORT_PARAMS, description=(
             "The window and filters of the rankings, paging and exports as the other lists; "
             "`groupBy=prompt` (default), `engine` or `topic`. Groups come least stable first "
-            "(lowest `listOverlap`; those without a sampled run last). There is no rollup of "
+            "(lowest `listOverlap`; those without a sampled run last). `splitBy=market` (or "
+            "`persona`) makes a row per group and market, each with its `market` (`id` null: the "
+            "chats asked without one); `groupBy` keeps the values 1.0's clients know. "
+            "There is no rollup of "
             "it: each request reads the window's chats within the request's time budget "
             "(`serve --request-budget`): a window whose reading outlasts it is a 503 rather "
             "than a held thread, so over a year narrow it by prompt, topic or engine.")))
     def analytics_stability():
         values, scope = analytics_export_query(db, STABILITY_PARAMS + EXPORT_PARAMS)
-        document = functools.partial(stability_by, group_by=values["groupBy"])
+        document = functools.partial(stability_by, group_by=values["groupBy"],
+                                     split_by=values["splitBy"])
         if values["format"] != "json":
             return export(values, "stability", "Stability",
                           document_export_items(db, scope, document), scope=scope)
@@ -10429,11 +10760,14 @@ def add_analytics_routes(app, db):
         compare = values["compare"] == "previous"
         with db.read() as connection:
             document = rankings(connection, scope, values["status"], interval, compare)
+            if values["weight"] == "demand":
+                add_share_of_demand(connection, scope, document, interval)
             if values["groupBy"]:
                 document.update(groupBy=values["groupBy"], groups=grouped_rankings(
                     connection, scope, values["status"], values["groupBy"]))
         if values["format"] != "json":  # a row per brand: as many as the workspace has
-            omit = (() if interval else ("series",)) + (() if compare else ("previous", "change"))
+            omit = ((() if interval else ("series",)) + (() if compare else ("previous", "change"))
+                    + (() if values["weight"] else ("shareOfDemand", "series.shareOfDemand")))
             return export(values, "rankings", "BrandRanking", document["brands"], omit, scope)
         return success(document, "Rankings retrieved")
 
@@ -10783,6 +11117,141 @@ class Worker:
         for run in unfinished:
             release_run(self.db, run)
         self._threads = []
+
+
+# Demand ---------------------------------------------------------------------------------
+#
+# With --demand, the step the assembler adds: one batch per call, a workspace's prompts of
+# one location (DEMAND_BATCH keywords at most) for one source, read without the write lock,
+# asked, then stored in one short write. A keyword the source cannot take (too long) or a
+# location no list knows is stored without data and not asked. The month's spend, with the
+# largest request's cost as the next one's estimate, must stay within the budget; past it
+# nothing more is asked that month. A failed request is an engine's failure (a log line,
+# the workspace's `demand` outcome: GET /demand) and waits DEMAND_RECHECK_SECONDS, as does
+# the step once nothing is left to ask.
+
+DEMAND_RECHECK_SECONDS = 3600
+DEMAND_LANGUAGE = SURFACE_DEFAULT_LANGUAGE
+DEMAND_LABEL = "demand"  # its outcomes' engine label (engine_outcomes)
+PENDING_DEMAND = """FROM prompts p WHERE p.status = 'active' AND NOT EXISTS (
+        SELECT 1 FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.language = ?
+        AND d.month = ? AND d.source = ?)"""
+
+
+def pending_demand(connection, source, month):
+    """(workspace id, location, [keywords]) of the first batch not asked of source this
+    month, or None."""
+    first = query_one(connection, "SELECT p.workspace_id, coalesce(p.location, '') AS location "
+                      + PENDING_DEMAND + " ORDER BY 1, 2 LIMIT 1", (DEMAND_LANGUAGE, month, source))
+    if first is None:
+        return None
+    rows = query_all(connection, "SELECT DISTINCT p.text " + PENDING_DEMAND + """
+        AND p.workspace_id = ? AND coalesce(p.location, '') = ? ORDER BY p.text LIMIT ?""",
+                     (DEMAND_LANGUAGE, month, source, first["workspace_id"], first["location"],
+                      DEMAND_BATCH))
+    return first["workspace_id"], first["location"], [row["text"] for row in rows]
+
+
+def demand_spent(connection, month):
+    """USD spent on demand in the month, every source."""
+    return query_one(connection, "SELECT total(spent) AS spent FROM demand_spend WHERE month = ?",
+                     (month,))["spent"]
+
+
+def demand_estimate(connection, source):
+    """The USD one more request of source is taken to cost: its largest yet, else the
+    largest of any source's (0 before any)."""
+    return query_one(connection, """
+        SELECT coalesce((SELECT max(largest) FROM demand_spend WHERE source = ?),
+                        (SELECT max(largest) FROM demand_spend), 0.0) AS cost""", (source,))["cost"]
+
+
+def store_demand(connection, workspace_id, location, source, month, volumes, keywords, asked,
+                 cost, now):
+    """Keep each keyword's volume (None: no data) with its share of cost (those asked share
+    it), and the spend."""
+    share = cost / len(asked) if asked else 0.0
+    connection.executemany("""
+        INSERT OR REPLACE INTO prompt_demand (workspace_id, keyword, location, language, month,
+            source, volume, data_month, cost, fetched_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+        [(workspace_id, keyword, location, DEMAND_LANGUAGE, month, source,
+          *volumes.get(keyword.casefold(), (None, None)), share if keyword in asked else 0.0,
+          iso_timestamp(now))
+         for keyword in keywords])
+    if cost:
+        connection.execute("""
+            INSERT INTO demand_spend (month, source, spent, calls, largest) VALUES (?, ?, ?, 1, ?)
+            ON CONFLICT (month, source) DO UPDATE SET spent = spent + excluded.spent,
+                calls = calls + 1, largest = max(largest, excluded.largest)""",
+                           (month, source, cost, cost))
+
+
+def demand_status_json(db, client, workspace_id):
+    """GET /demand: the source, the month's budget and spend (every workspace's), and how
+    the workspace's latest request went."""
+    now = db.clock()
+    connection = db.connection()
+    called = workspace_outcomes(connection, workspace_id).get(DEMAND_LABEL) or {}
+    return {"source": "dataforseo" if client else None, "budget": client.budget if client else None,
+            "month": demand_month(now), "spent": round(demand_spent(connection, demand_month(now)), 6),
+            "lastCallAt": called.get("last_call_at"), "lastOutcome": called.get("last_outcome"),
+            "lastError": called.get("last_error"), "lastErrorAt": called.get("last_error_at")}
+
+
+class DemandStep:
+    """The worker's demand step (see above) with client, a DemandClient."""
+
+    def __init__(self, db, client):
+        self.db, self.client = db, client
+        self.idle_until = -math.inf  # by the database's clock
+
+    def __call__(self):
+        now = self.db.clock()
+        if now < self.idle_until:
+            return False
+        month = demand_month(now)
+        for source in DEMAND_SOURCES:
+            batch = pending_demand(self.db.connection(), source, month)
+            if batch is not None:
+                return self.fetch(source, month, *batch)
+        self.idle_until = now + DEMAND_RECHECK_SECONDS
+        return False
+
+    def fetch(self, source, month, workspace_id, location, keywords):
+        """Ask one batch and store it; False when the budget refuses it."""
+        now = self.db.clock()
+        asked = [keyword for keyword in keywords if demand_keyword_fits(source, keyword)]
+        try:
+            dataforseo_place(location or None)
+        except EngineError:
+            asked = []  # no country a list knows: nothing to ask
+        volumes, cost = {}, 0.0
+        connection = self.db.connection()
+        if asked:
+            spent = demand_spent(connection, month)
+            if (spent >= self.client.budget
+                    or spent + demand_estimate(connection, source) > self.client.budget):
+                log.warning("demand: the budget of $%.2f for %s is spent ($%.4f): nothing more "
+                            "is asked this month", self.client.budget, month, spent)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return False
+            try:
+                volumes, reported = self.client.volumes(source, asked, location or None)
+            except EngineError as error:
+                log.warning("demand: DataForSEO's %s volumes for workspace %d failed: %s",
+                            source, workspace_id, error)
+                with self.db.write() as connection:
+                    record_outcomes(connection, workspace_id, (), {DEMAND_LABEL: str(error)}, now)
+                self.idle_until = now + DEMAND_RECHECK_SECONDS
+                return True
+            cost = reported or 0.0
+        with self.db.write() as connection:
+            store_demand(connection, workspace_id, location, source, month, volumes, keywords,
+                         set(asked), cost, now)
+            if asked:
+                record_outcomes(connection, workspace_id, (DEMAND_LABEL,), {}, now)
+        return True
 
 
 ###############################################################################
@@ -13568,7 +14037,8 @@ def window_chats(connection, scope):
 
 def signal_chat_scope(workspace_id, start, end, scope):
     return ChatScope(workspace_id, start, end, engine=scope["engine"], topic_id=scope["topicId"],
-                     location=scope["location"])
+                     location=scope["location"], market_id=scope.get("marketId"),
+                     persona_id=scope.get("personaId"))
 
 
 def difference_bounds(before, after):
@@ -14051,6 +14521,19 @@ def engine_schemas():
                                       "chats of the last %d days; null before any has a known "
                                       "cost." % COST_ESTIMATE_DAYS)}),
         "EngineList": array_schema(schema_ref("Engine")),
+        "DemandStatus": object_schema({
+            "source": dict(nullable_schema({"enum": ["dataforseo"]}), description="Where the "
+                           "prompts' demand comes from (null: serve without --demand)."),
+            "budget": dict(nullable_schema(NUMBER), description="USD it may spend a calendar "
+                           "month, over every workspace (--demand-budget)."),
+            "month": string_schema(pattern=r"^\d{4}-\d{2}$"),
+            "spent": dict(NUMBER, description="USD spent this month, over every workspace."),
+            "lastCallAt": dict(nullable_schema(TIMESTAMP), description="This workspace's latest "
+                               "request (null: none)."),
+            "lastOutcome": nullable_schema({"enum": ["succeeded", "failed"]}),
+            "lastError": dict(nullable_schema(string_schema()), description="Its latest failed "
+                              "request's error, kept after a success."),
+            "lastErrorAt": nullable_schema(TIMESTAMP)}),
     }
     schemas["EngineUpdate"] = update_schema({"enabled": {"type": "boolean"}},
                                             schemas["Engine"]["properties"])
@@ -14125,7 +14608,10 @@ def resource_schemas():
         "topic": nullable_schema(schema_ref("Topic")),
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
-                        "that was not canceled (null: never run)."), **PROMPT_CELLS}
+                        "that was not canceled (null: never run)."), **PROMPT_CELLS,
+        "demand": dict(nullable_schema(schema_ref("PromptDemand")), description="The monthly "
+                       "searches behind it (serve --demand): AI volume where there is one, else "
+                       "Google Ads'; null when unknown.")}
     return {
         "Topic": object_schema(topic),
         "TopicBody": body_schema({"name": NAME}, ["name"]),
@@ -14137,7 +14623,13 @@ def resource_schemas():
         "TagCreate": body_schema({"name": NAME, "color": TAG_COLOR}, ["name"]),
         "TagUpdate": update_schema({"name": NAME, "color": TAG_COLOR},
                                    dict(tag, promptCount=COUNT)),
-        "Prompt": object_schema(prompt),
+        "Prompt": object_schema(prompt, optional=("demand",)),
+        "PromptDemand": object_schema({
+            "volume": dict(COUNT, description="Searches a month: DataForSEO's AI search volume "
+                           "(the last month's), or Google Ads' (the average of 12 months)."),
+            "source": {"enum": list(DEMAND_SOURCES)},
+            "month": dict(nullable_schema(string_schema(pattern=r"^\d{4}-\d{2}$")),
+                          description="The latest month of the source's data (YYYY-MM).")}),
         "LastRun": object_schema({
             "state": {"enum": ["queued", "running", "done", "failed"]},
             "at": dict(TIMESTAMP, description="When it took this state: queued (or queued "
@@ -14292,9 +14784,15 @@ def signal_schemas():
         "Signal": object_schema(dict({
             "id": ID, "figure": {"enum": list(SIGNAL_FIGURES)}, "brandId": ID,
             "scope": object_schema({
-                "kind": {"enum": list(SIGNAL_SCOPES)},
+                "kind": dict({"enum": list(SIGNAL_SCOPES)}, description="A market's or "
+                             "persona's change is overall, of its chats: see marketId and "
+                             "personaId."),
                 "engine": nullable_schema(string_schema(1)), "topicId": nullable_schema(ID),
-                "location": nullable_schema(string_schema(1))}),
+                "location": nullable_schema(string_schema(1)),
+                "marketId": dict(nullable_schema(ID), description="The market whose chats "
+                                 "changed (null: every chat of the kind's scope)."),
+                "personaId": dict(nullable_schema(ID), description="The persona whose chats "
+                                  "changed (null: every chat of the kind's scope).")}),
             "before": figure, "after": figure,
             "effect": dict(NUMBER, description="after.value - before.value."),
             "prompts": dict(integer_schema(SIGNAL_MIN_PROMPTS), description="Prompts in the "
@@ -14343,6 +14841,10 @@ def analytics_schemas():
         previous=figures_schema(rank=integer_schema(1)), change=change)
     ranking["required"] = [name for name in ranking["required"]
                            if name not in ("series", "previous", "change")]
+    share_of_demand = dict(schema_ref("Estimate"), description="With weight=demand: visibility "
+                           "with each prompt weighing its monthly searches (the manual, "
+                           "/docs/prompts, Demand).")
+    ranking["properties"]["shareOfDemand"] = bucket["properties"]["shareOfDemand"] = share_of_demand
     answer_rate_fields = dict({"value": nullable_schema(NUMBER), "numerator": COUNT,
                                "denominator": COUNT}, **INTERVAL_FIELDS)
     domain_category = {
@@ -14407,8 +14909,13 @@ def analytics_schemas():
                                            "brands": array_schema(schema_ref("BrandRanking"))})),
                                            description="With groupBy: each market's (or "
                                            "persona's) rankings by name, then those of the chats "
-                                           "asked without one (id null).")),
-                                  optional=("interval", "previous", "groupBy", "groups")),
+                                           "asked without one (id null)."),
+                                       demand=dict(object_schema({
+                                           "prompts": COUNT, "promptsWithoutDemand": COUNT,
+                                           "chatsWithoutDemand": COUNT}), description="With "
+                                           "weight=demand: the prompts with chats in scope "
+                                           "weighed, and those left out (no demand known).")),
+                                  optional=("interval", "previous", "groupBy", "groups", "demand")),
         "Usage": dict(object_schema({
             "inputTokens": nullable_schema(COUNT), "outputTokens": nullable_schema(COUNT),
             "cachedInputTokens": nullable_schema(COUNT),
@@ -14572,10 +15079,17 @@ def analytics_schemas():
                                     "an engine; null without two."),
             "label": dict(STABILITY_LABEL, description="From listOverlap (see the manual, "
                           "/docs/analytics, Stability)."),
-            "brands": array_schema(schema_ref("BrandStability"))}),
+            "brands": array_schema(schema_ref("BrandStability")),
+            **{name: dict(object_schema({"id": nullable_schema(ID),
+                                         "name": nullable_schema(string_schema())}),
+                          description="With splitBy=%s: the %s of the row's chats (id null: "
+                          "asked without one)." % (name, name))
+               for name in CELL_GROUPS}}, optional=tuple(CELL_GROUPS)),
         "StabilityPage": object_schema(dict(
             PAGE_FIELDS, data=array_schema(schema_ref("Stability")), chats=COUNT,
-            groupBy={"enum": list(STABILITY_GROUPS)}, **window)),
+            groupBy={"enum": list(STABILITY_GROUPS)},
+            splitBy=dict({"enum": list(CELL_GROUPS)}, description="The splitBy asked."),
+            **window), optional=("splitBy",)),
         "Category": {"enum": list(SOURCE_CATEGORIES), "description": "own or competitor (a "
                      "tracked brand's domain), else ugc, reference, institutional or editorial "
                      "(the curated list, rules, or the workspace's override), else other."},
@@ -14631,7 +15145,7 @@ MOVING_FIELDS = frozenset({
     "updatedAt", "lastRun", "lastScheduledAt", "branded", "promptCount", "relevancyScore",
     "relevancyCalculatedAt", "disabledReason", "chatsToday", "dailyLimitReached", "lastCallAt",
     "lastOutcome", "lastError", "lastErrorAt", "failuresToday", "failing", "expectedDailyCalls",
-    "expectedDailyCost"})
+    "expectedDailyCost", "demand"})
 
 
 @functools.cache
@@ -14817,7 +15331,8 @@ def source_export_items(db, scope, group_by):
 
 def export_columns(schema_name, omit=()):
     """(dotted name, joined) of every leaf of a component schema: an object's fields become
-    columns of their own; a list's items the same columns, their values joined."""
+    columns of their own; a list's items the same columns, their values joined. omit: the
+    dotted names of fields left out (series.shareOfDemand: a field of each series item)."""
     schemas = component_schemas()
 
     def walk(schema, prefix, joined):
@@ -14828,7 +15343,8 @@ def export_columns(schema_name, omit=()):
             return walk(schema["items"], prefix, True)
         if "properties" not in schema:
             return [(prefix, joined)]
-        return [column for name, field in schema["properties"].items() if prefix or name not in omit
+        return [column for name, field in schema["properties"].items()
+                if (prefix + "." + name if prefix else name) not in omit
                 for column in walk(field, prefix + "." + name if prefix else name, joined)]
     return walk(schemas[schema_name], "", False)
 
@@ -15738,7 +16254,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
              allow_private_webhooks=False, webhook_timeout=WEBHOOK_TIMEOUT_SECONDS,
              trusted_proxies=(), page_budget=PAGE_BUDGET_SECONDS,
              export_budget=EXPORT_BUDGET_SECONDS, max_exports=MAX_EXPORTS_PER_KEY,
-             replication=None, **worker_options):
+             replication=None, demand=None, **worker_options):
     """Build the complete WSGI application; starts no thread and opens no socket.
 
     ``app.config["tracker.worker"]`` is its run worker, not started: ``serve`` starts
@@ -15748,7 +16264,8 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     are in ``app.config["tracker.seed_keys"]``. Forwarded headers count only on requests
     from trusted_proxies (ip_network objects). An API read may run page_budget seconds, an
     export export_budget, and a key max_exports exports at once. replication (a
-    Replication, which ``serve`` starts) is shown on /healthz and the dashboard.
+    Replication, which ``serve`` starts) is shown on /healthz and the dashboard. demand (a
+    DemandClient, --demand) adds the worker's demand step.
     """
     if isinstance(db_path, Database):
         db = db_path
@@ -15759,6 +16276,9 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     worker.later_steps.append(functools.partial(refresh_due_actions, db))
+    app.config["tracker.demand"] = demand
+    if demand is not None:
+        worker.later_steps.append(DemandStep(db, demand))
     app.config["tracker.webhooks"] = WebhookDispatcher(db, allow_private_webhooks, webhook_timeout)
     app.config["tracker.runs"] = runs
     app.config["tracker.replication"] = replication
@@ -16125,7 +16645,7 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 % else:
 <div class="scroll"><table class="ranks">
 <thead><tr><th scope="col">Brand</th><th scope="col" class="num">Rank</th><th scope="col" class="num">Visibility</th>
-<th scope="col" class="num">Change</th><th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
+<th scope="col" class="num">Change</th>{{!'<th scope="col" class="num">Share of demand</th>' if "demand" in document else ""}}<th scope="col" class="num">Share of voice</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Average position</th><th scope="col" class="num">Change</th><th scope="col" class="num">Citations</th>
 <th scope="col" class="num">Sentiment (positive/ neutral/ negative)</th><th scope="col" class="num">Change</th>
 <th scope="col" class="num">Rank change</th></tr></thead>
@@ -16134,6 +16654,9 @@ of the last hour succeeded. Runs are retried with a backoff.</p><ul>
 <tr><th scope="row">{{!swatch(row)}}{{row["name"]}}{{" (own)" if row["type"] == "own" else ""}}</th>
 <td class="num">{{row["rank"]}}</td>
 <td class="num">{{percent(row["visibility"]["value"])}}{{!margin(row["visibility"])}}</td><td class="num">{{!change(row["change"]["visibility"], True)}}</td>
+% if "demand" in document:
+<td class="num">{{percent(row["shareOfDemand"]["value"])}}{{!margin(row["shareOfDemand"])}}</td>
+% end
 <td class="num">{{percent(row["shareOfVoice"]["value"])}}{{!margin(row["shareOfVoice"])}}</td><td class="num">{{!change(row["change"]["shareOfVoice"], True)}}</td>
 <td class="num">{{"–" if row["averagePosition"]["value"] is None else "%.2f" % row["averagePosition"]["value"]}}{{!margin(row["averagePosition"], False)}}</td>
 <td class="num">{{!change(row["change"]["averagePosition"], False, lower_is_better=True)}}</td>
@@ -16275,7 +16798,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <p class="hint">Visibility: the share of a prompt's chats in the {{window_words}} that name your own brand; the change is against the {{days}} days before. Sort by a column with its heading.</p>
 <div class="scroll"><table class="prompts">
 <thead><tr>
-% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False)):
+% for name, label, numeric in (("prompt", "Prompt", False), ("visibility", "Visibility", True), ("trend", "Change", True), ("status", "Status", False), ("topic", "Topic", False), ("tags", "Tags", False), ("location", "Location", False), ("branded", "Branded", False), ("lastRun", "Last run", False), ("demand", "Demand", True)):
 % sorted_by = values["sort"] and values["sort"].lstrip("-") == name
 <th scope="col"{{!' class="num"' if numeric else ''}}{{!(' aria-sort="%s"' % ("descending" if values["sort"].startswith("-") else "ascending")) if sorted_by else ''}}><a class="sort" href="{{sorts[name]}}">{{label}}{{(" ▼" if values["sort"].startswith("-") else " ▲") if sorted_by else ""}}</a></th>
 % end
@@ -16291,6 +16814,7 @@ PROMPTS_TEMPLATE = """<form method="get" class="card filters" aria-label="Find p
 <td>{{", ".join(tag["name"] for tag in prompt["tags"])}}</td><td>{{prompt["location"] or ""}}</td>
 <td>{{"yes" if prompt["branded"] else "no"}}</td>
 <td>{{!last_run_text(prompt["lastRun"])}}</td>
+<td class="num">{{format(prompt["demand"]["volume"], ",") + (" AI" if prompt["demand"]["source"] == "ai" else " Google Ads") if prompt["demand"] else ""}}</td>
 % if can_write:
 <td>
 % if prompt["status"] in ("active", "paused"):
@@ -18146,6 +18670,10 @@ def signal_lines(connection, workspace_id):
     names = brand_names(connection, workspace_id)
     topics = {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM topics WHERE workspace_id = ?", (workspace_id,))}
+    cells = {name: {row["id"]: row["name"] for row in query_all(
+        connection, "SELECT id, name FROM %s WHERE workspace_id = ?"
+        % sql_table(table, ("markets", "personas")), (workspace_id,))}
+        for name, (_, _, table) in SIGNAL_CELLS.items()}
     lines = []
     for signal in document["data"]:
         label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
@@ -18153,6 +18681,10 @@ def signal_lines(connection, workspace_id):
         where = {"overall": "overall", "engine": "on %s" % scope["engine"],
                  "topic": "in topic %s" % topics.get(scope["topicId"], "(deleted)"),
                  "location": "from %s" % scope["location"]}[scope["kind"]]
+        if scope["marketId"] is not None:
+            where = "in market %s" % cells["marketId"].get(scope["marketId"], "(deleted)")
+        if scope["personaId"] is not None:
+            where = "as persona %s" % cells["personaId"].get(scope["personaId"], "(deleted)")
         lines.append({
             "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
             "scope": where, "qValue": signal["qValue"], "to": signal["to"],
@@ -18242,8 +18774,10 @@ def market_brand_table(connection, scope):
     lowest visibility (None without chats)}]}; None for a workspace without markets."""
     if scope.market_id is not None:
         return None  # one market is shown: the rankings are its
-    # Only the markets: the chats asked without one are read per chat (no rollup keeps
-    # markets), a year of them 3 s on the 2 % benchmark workspace, for a column not shown.
+    # Only the markets: the chats asked without one are not shown, and under a prompt,
+    # topic, tag, branded or location filter no per-cell rollup keeps them, so they are read
+    # per chat (3 s of a year's 3.6 s overview on the 2 % benchmark workspace, before the
+    # per-cell rollups; with a filter, still).
     markets = [cell for cell in cell_groups(connection, scope, "market") if cell[0] is not None]
     if not markets:
         return None
@@ -18268,6 +18802,9 @@ def add_overview_routes(app, db):
         scope = window_scope(db, values)
         with db.read() as connection:
             document = rankings(connection, scope, "active", interval_of(values), compare=True)
+            weights = demand_weights(connection, scope.workspace_id)
+            if weights:  # share of demand beside visibility (serve --demand)
+                add_share_of_demand(connection, scope, document, weights=weights)
             filters = filters_form(connection, values)
             started = first_steps(connection, caller().workspace_id)
             annotations = charted_annotations(connection, scope)
@@ -18311,6 +18848,7 @@ PROMPT_SORTS = {
     "branded": ("p.branded", ()),
     # the latest run that was not canceled: when it took its state
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
+    "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_VISIBILITY_SQL, ("start", "end")),
     # both windows in one range of the rollup: one seek per prompt
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
@@ -20558,32 +21096,37 @@ def cmd_serve(args):
         check_demo_arguments(args)
         args.db = args.demo
     seed = read_seed(args.seed) if args.seed else None
+    if seed is not None:
+        load_seed(Database(":memory:"), seed)  # refused now, before any file or socket
     prices = read_prices(args.prices) if args.prices else None
     engines = demo_engines(time.time()) if args.demo else configure_engines(
         args.engine, prices=prices, daily_limits=args.engine_daily_limit,
         resolve_redirects=args.resolve_redirects, allow_private=args.allow_private_webhooks)
     judge = judge_engine(engines, args.judge)
     warn_of_missing_keys(engines)
+    demand = configure_demand(args.demand, args.demand_budget)
     proxies = trusted_proxies(args.trusted_proxy)
     replication = serve_replication(args)
     # after the arguments are known good: a refused start leaves no new file behind
     db = Database(":memory:") if args.memory else create_db(args.db, not args.no_backup)
     if args.demo:
         check_demo_database(db)
-    app = make_app(db, engines=engines, seed=seed, runs=args.runs,
+    app = make_app(db, engines=engines, runs=args.runs,
                    judge=judge, concurrency=args.workers,
                    run_interval=args.run_interval, lease_seconds=args.lease,
                    allow_private_webhooks=args.allow_private_webhooks,
                    webhook_timeout=args.webhook_timeout,
                    trusted_proxies=proxies, page_budget=args.request_budget,
                    export_budget=args.export_budget, max_exports=args.max_exports,
-                   replication=replication)
+                   replication=replication, demand=demand)
 
     def announce(url):
-        # Only now, with the port bound, is the first key made: a start that cannot serve
-        # (the port taken) must not make the key it would never show.
+        # Only now, with the port bound, are the seed and the first key made: a start that
+        # cannot serve (the port taken) must not make the keys it would never show, nor
+        # fill the file a retry with the same seed needs empty.
+        seed_keys = load_seed(db, seed) if seed is not None else []
         created = None if seed else serve_demo(app) if args.demo else bootstrap(db)
-        keys = app.config["tracker.seed_keys"] or ([created] if created else [])
+        keys = seed_keys or ([created] if created else [])
         first_key = keys[0]["key"] if keys else None
         if created:
             sys.stderr.write(
@@ -20901,6 +21444,11 @@ def build_parser():
                            metavar="[LABEL=]N",
                            help="ask an engine at most N times per UTC day (repeatable; N alone: "
                                 "every engine); past it, runs wait for the next day")
+    serve_cmd.add_argument("--demand", metavar="dataforseo[@URL]",
+                           help="fetch each active prompt's monthly search volume (AI and Google "
+                                "Ads) from DataForSEO, keys DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD")
+    serve_cmd.add_argument("--demand-budget", type=float, default=DEMAND_BUDGET, metavar="USD",
+                           help="the most --demand spends a calendar month (default %(default)s)")
     serve_cmd.add_argument("--judge", metavar="LABEL",
                            help="rate each mention's sentiment with this engine (one of --engine, "
                                 "not simulated) instead of VADER")

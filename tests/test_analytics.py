@@ -31,9 +31,9 @@ WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
 
 def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=(),
-             text="chat text"):
+             text="chat text", cell=(None, None)):
     """Insert a chat as the worker would, with known brand rows and sources (urls cited,
-    consulted only consulted)."""
+    consulted only consulted), asked in a cell (market id, persona id)."""
     answer = tracker.Answer(text, [{"url": url} for url in urls], {},
                             consulted=[{"url": url} for url in consulted])
     with db.write() as connection:
@@ -44,11 +44,11 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), c
             (workspace_id, prompt["id"], created_at + engine, created_at, created_at, created_at))
         chat = tracker.query_one(connection, """
             INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                               answer, latency_ms, created_at)
-            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?)
+                               answer, latency_ms, created_at, market_id, persona_id)
+            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?, ?, ?)
             RETURNING id, workspace_id, prompt_id, engine, created_at""",
             (workspace_id, run["id"], prompt["id"], prompt["text"], engine, prompt["location"],
-             text, created_at))
+             text, created_at) + tuple(cell))
         reader = tracker.ChatReader(connection, workspace_id)
         tracker.write_chat_sources(connection, chat, reader.categorised(tracker.extract_sources(answer)))
         found = [{"brand_id": brand_id, "position": position, "mentions": int(position is not None),
@@ -455,7 +455,8 @@ def build_random_workspace():
     another topic, given a tag, stripped of their tags, moved to a topic then deleted, a
     deleted prompt, a deleted brand, a competitor turned own, a category override, chats
     deleted alone and rewritten sources, read again and moved: so that every rollup
-    trigger (insert, update and delete) and every move has run."""
+    trigger (insert, update and delete) and every move has run. The chats are asked in two
+    markets, as a persona, or without either (prompts 1 to 3 now asked in the first market)."""
     rng = random.Random(11)
     app = tracker.make_app(":memory:")
     db = app.config["tracker.db"]
@@ -472,6 +473,12 @@ def build_random_workspace():
          "location": rng.choice(["US", "DE"]), "tags": [rng.choice("xy")],
          "topic": rng.choice("TU")} for i in range(6)]}).json["data"]["prompts"]
     assert [prompt["branded"] for prompt in prompts] == [True, False, True, True, False, False]
+    markets = [api.post("/markets", {"name": name, "country": name, "language": "en"}).json["data"]["id"]
+               for name in ("DE", "FR")]
+    persona = api.post("/personas", {"name": "CFO", "description": "a CFO"}).json["data"]["id"]
+    for prompt in prompts[1:4]:
+        api.patch("/prompts/%d" % prompt["id"], {"marketIds": markets[:1], "personaIds": [persona]})
+    cells = [(market, persona_) for market in [None] + markets for persona_ in (None, persona)]
     for n in range(160):
         moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-11-15") + rng.uniform(0, 5 * 86400))
         prompt = rng.choice(prompts)
@@ -484,7 +491,8 @@ def build_random_workspace():
                  ["https://%s/%d" % (rng.choice(["b0.com", "b2.com", "g2.com", "x.org", "reddit.com"]),
                                      rng.randint(0, 3)) for _ in range(rng.randint(0, 3))],
                  ["https://%s/%d" % (rng.choice(["g2.com", "read.net"]), rng.randint(0, 3))
-                  for _ in range(rng.randint(0, 2))], text="\n".join(lines) or "nothing to say")
+                  for _ in range(rng.randint(0, 2))], text="\n".join(lines) or "nothing to say",
+                 cell=cells[n % len(cells)])
     refresh(db)
     topics = sorted({prompt["topicId"] for prompt in prompts})
     assert len(topics) == 2
@@ -517,7 +525,8 @@ def build_random_workspace():
     assert [row["branded"] for row in api.get("/prompts").json["data"]["data"]] == \
         [True, False, False, True, False]  # p5, p4, p3, p2, p1
     return api, {"prompt": prompts[1]["id"], "topic": prompts[1]["topicId"],
-                 "tag": prompts[1]["tags"][0]["id"], "brand": brands[1]}
+                 "tag": prompts[1]["tags"][0]["id"], "brand": brands[1], "market": markets[0],
+                 "persona": persona}
 
 
 def refresh(db):
@@ -538,8 +547,10 @@ by_prompt = {"location": st.just("US"), "promptId": st.just(str(RANDOM_IDS["prom
              "topicId": st.just(str(RANDOM_IDS["topic"])), "tagId": st.just(str(RANDOM_IDS["tag"])),
              "branded": st.sampled_from(["true", "false"]),
              "truncated": st.sampled_from(["true", "false"])}
-filters = st.one_of(st.fixed_dictionaries({}, optional=by_time),
-                    st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt)))
+by_cell = {"marketId": st.just(str(RANDOM_IDS["market"])),
+           "personaId": st.just(str(RANDOM_IDS["persona"]))}
+filters = st.one_of(st.fixed_dictionaries({}, optional=dict(by_time, **by_cell)),
+                    st.fixed_dictionaries({}, optional=dict(by_time, **by_prompt, **by_cell)))
 
 
 # The lists read from the rollups of stored categories, names and flags.
@@ -583,15 +594,19 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
     {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
     {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
-    {"truncated": "true", "branded": "true", "engine": "e2"}])
+    {"truncated": "true", "branded": "true", "engine": "e2"}, {"marketId": "market"},
+    {"personaId": "persona", "engine": "e1", "interval": "day"},
+    {"marketId": "market", "personaId": "persona", "compare": "previous"},
+    {"marketId": "market", "location": "US"}, {"groupBy": "market"}, {"groupBy": "persona"}])
 @pytest.mark.parametrize("end", ["2026-11-19T17:00:00.000Z", "2026-11-24T00:00:00.000Z"])
 def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     """Each filter alone over days, or a whole week (Monday 16th to 23rd), with edges (the
     property above draws them rarely)."""
-    params = {name: str(RANDOM_IDS[value]) if name in ("promptId", "topicId", "tagId") else value
+    params = {name: str(RANDOM_IDS[value]) if name in ("promptId", "topicId", "tagId", "marketId",
+                                                       "personaId") else value
               for name, value in params.items()}
     params.update({"from": "2026-11-15T09:30:00.000Z", "to": end})
-    chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
+    chat_params = {k: v for k, v in params.items() if k not in ("interval", "compare", "groupBy")}
     requests = [("/analytics/rankings", params), ("/analytics/chats", chat_params),
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
                 ("/analytics/sources", dict(chat_params, perPage="100")),
@@ -688,7 +703,8 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
     ({}, "daily"), ({"engine": "e1"}, "daily"),
     ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
     ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
-    ({"branded": True}, "branded_daily")])
+    ({"branded": True}, "branded_daily"), ({"market_id": 2}, "cell_daily"),
+    ({"persona_id": 0, "engine": "e1"}, "cell_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     """A prompt, topic, tag or location filter adds up rollup rows for its whole days and
     reads per-chat rows only at the edges (it used to read every chat in scope)."""

@@ -98,3 +98,24 @@ def test_the_markets_bench_runs_and_prints_each_request():
     assert [line.split(" | ")[0] for line in done.stdout.splitlines()[3:]] == [
         "| rankings", "| rankings groupBy=market (the market x brand table)",
         "| rankings marketId=1"]
+
+
+def test_the_ingest_bench_prints_the_floor_ratio():
+    """One round of one prompt: the worker's write transactions replayed without triggers."""
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_ingest.py"),
+                           "--prompts", "1", "--rounds", "1"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    floor = [line for line in done.stdout.splitlines() if line.startswith("floor ratio: ")]
+    assert len(floor) == 1 and float(floor[0].split(": ")[1]) > 0
+
+
+def test_the_capacity_bench_runs_and_prints_its_table():
+    """Two workers against the stand-in answering at once, a 0.7 s window, no backup."""
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_capacity.py"),
+                           "--workers", "2", "--latency", "0.05,0.1", "--warmup", "0.3", "--window", "0.7",
+                           "--probe", "10", "--backup-mb", "0"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("| workers | chats/day | CPU ms/chat |")
+    assert lines[3].startswith("| 2 | ")
+    assert lines[5].startswith("database growth: ") and lines[-1].startswith("ceiling implied")

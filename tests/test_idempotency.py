@@ -1,6 +1,7 @@
 """Idempotency-Key on POST: replay, conflicts, expiry, and what is never stored."""
 
 import hashlib
+import http.client
 import json
 import os
 import signal
@@ -265,14 +266,23 @@ def test_a_server_killed_while_the_first_request_runs_leaves_the_key_interrupted
     server = server_factory(path, "--runs", "off")
     server.request("POST", "/brands", uploader, {"name": "Acme", "type": "own",
                                                   "domains": ["acme.com"]})
-    thread = threading.Thread(target=lambda: upload(server, uploader, {"Idempotency-Key": "k"}),
-                              daemon=True)
+    cut_off = []
+
+    def upload_until_killed():
+        try:
+            upload(server, uploader, {"Idempotency-Key": "k"})
+        except (ConnectionError, urllib.error.URLError, http.client.HTTPException) as error:
+            cut_off.append(error)
+
+    thread = threading.Thread(target=upload_until_killed, daemon=True)
     thread.start()
     held = apsw.Connection(str(path))
     assert wait_for(lambda: held.execute("SELECT count(*) FROM idempotency_keys WHERE holder "
                                          "IS NOT NULL").fetchall()[0][0] == 1, 20)
     held.close()
     server.stop(signal.SIGKILL)
+    thread.join(20)
+    assert len(cut_off) == 1  # the client saw its connection cut, not an answer
     again = server_factory(path, "--runs", "off")
     status, body = upload(again, uploader, {"Idempotency-Key": "k"})
     assert (status, body["code"]) == (409, "IDEMPOTENCY_INTERRUPTED")

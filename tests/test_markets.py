@@ -273,6 +273,25 @@ def test_each_cell_and_sample_is_a_chat_and_engines_count_the_cells(db, api):
     assert db.connection().execute("SELECT count(*) AS n FROM chats").fetchall()[0]["n"] == 14
 
 
+def test_the_same_text_is_a_duplicate_only_where_the_prompts_share_a_cell(api):
+    """A text asked in Germany is new in France, or as a persona, or without a market; a
+    prompt with a market and persona in common (no list: none) is a duplicate."""
+    market(api, "Germany", "DE", "de")
+    market(api, "France", "FR", "fr")
+    persona(api)
+    assert api.post("/prompts", {"text": "best crm", "marketIds": [1]}).json["data"]["created"] == 1
+    result = api.post("/prompts", {"prompts": [
+        {"text": "Best CRM", "marketIds": [2]}, {"text": "best crm", "marketIds": [2, 1]},
+        {"text": "best crm"}, {"text": "best crm", "location": "US"},
+        {"text": "best crm", "marketIds": [2], "personaIds": [1]},
+        {"text": "best crm", "marketIds": [2]}]}).json["data"]
+    assert [prompt["marketIds"] for prompt in result["prompts"]] == [[2], [], [], [2]]
+    assert [(error["index"], error["message"]) for error in result["errors"]] == [
+        (1, "Duplicate prompt: already in the workspace"),
+        (5, "Duplicate prompt: same as item 0")]
+    assert api.post("/prompts", {"text": "BEST crm"}).json["data"]["failed"] == 1
+
+
 class NoPersona(tracker.SimulatedEngine):
     """An engine that cannot be told a persona, as a consumer app's scraper."""
     takes_persona = False
@@ -331,7 +350,76 @@ def test_group_by_market_and_persona_ranks_each_and_the_chats_without_one(asked)
     stability = asked.get("/analytics/stability", groupBy="engine", marketId="1").json["data"]
     assert [(row["runs"], row["sampledRuns"], row["samples"]) for row in stability["data"]] == [
         (3, 3, 6)]
+    # and splitBy makes a row per group and market, groupBy keeping 1.0's values
+    split = asked.get("/analytics/stability", groupBy="engine", splitBy="market").json["data"]
+    assert (split["groupBy"], split["splitBy"]) == ("engine", "market")
+    assert sorted((row["market"]["id"] or 0, row["market"]["name"], row["runs"], row["samples"])
+                  for row in split["data"]) == [(0, None, 1, 2), (1, "Germany", 3, 6),
+                                                (2, "France", 3, 6)]
+    assert "splitBy" not in asked.get("/analytics/stability").json["data"]
+    asked.get("/analytics/stability", splitBy="engine", status=422)
     asked.get("/analytics/rankings", groupBy="topic", status=422)
+
+
+def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, api):
+    """Acme named in Germany's chats of the current window only (every day of it, by every
+    prompt): the overall change and Germany's are signals, France's figures do not move."""
+    market(api, "Germany", "DE", "de")
+    market(api, "France", "FR", "fr")
+    persona(api)
+    acme = api.post("/brands", {"name": "Acme"}).json["data"]["id"]
+    prompts = [prompt["id"] for prompt in api.post("/prompts", {"prompts": [
+        {"text": "crm %d" % n} for n in range(6)]}).json["data"]["prompts"]]
+    with db.write() as connection:
+        for day in range(14):  # the windows of a scan now: 11-07 to 11-14, 11-14 to 11-21
+            at = tracker.iso_timestamp(START - (14 - day) * 86400)
+            for prompt_id in prompts:
+                run_id = connection.execute(
+                    "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, "
+                    "created_at, updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
+                    (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+                for market_id in (1, 2):
+                    chat_id = connection.execute(
+                        "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, "
+                        "model, answer, latency_ms, created_at, market_id, persona_id) VALUES "
+                        "(1, ?, ?, 'q', 'e', 'm', 'a', 1, ?, ?, 1) RETURNING id",
+                        (run_id, prompt_id, at, market_id)).fetchall()[0]["id"]
+                    if market_id == 1 and day >= 7 and (day + prompt_id) % 3:
+                        connection.execute(
+                            "INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, "
+                            "mentions, cited, engine, created_at) VALUES (?, ?, 1, 1, 1, 0, 'e', ?)",
+                            (chat_id, acme, at))
+    scan = api.post("/signals/scan", {}, status=200).json["data"]
+    scopes = [(s["figure"], s["scope"]["kind"], s["scope"]["marketId"], s["scope"]["personaId"])
+              for s in scan["signals"]]
+    assert scopes == [("visibility", "overall", None, None), ("visibility", "overall", 1, None),
+                      ("visibility", "overall", None, 1), ("visibility", "engine", None, None)]
+    germany = api.get("/signals", marketId="1").json["data"]["data"]
+    assert [(s["scope"]["marketId"], s["after"]["n"]) for s in germany] == [(1, 42)]
+    assert api.get("/signals", marketId="2").json["data"]["total"] == 0
+    assert api.get("/signals", personaId="1").json["data"]["total"] == 1
+    assert api.get("/signals").json["data"]["total"] == 4
+
+
+
+
+def test_every_analytics_endpoint_and_its_export_takes_market_and_persona(asked):
+    """Each GET /analytics/* that reads chats declares marketId and personaId and exports
+    with them (the AI traffic's assistants read server logs, no chat; a
+    chat by id is one chat)."""
+    document = asked.get("/openapi.json").json
+    paths = {path: operation["get"] for path, operation in document["paths"].items()
+             if path.startswith("/analytics/") and "get" in operation
+             and path not in ("/analytics/traffic/assistants", "/analytics/chats/{id}")}
+    assert len(paths) >= 11
+    for path, operation in sorted(paths.items()):
+        declared = {param.get("name") for param in operation["parameters"]}
+        assert {"marketId", "personaId", "format"} <= declared, path
+        if path == "/analytics/divergence":
+            continue  # it needs two engines; the workspace has one
+        asked.get(path, format="ndjson", marketId="1", personaId="1")
+    export = asked.get("/analytics/chats", format="csv", marketId="2")
+    assert export.content_type == "text/csv" and ",marketId,personaId," in export.text.split("\r\n")[0]
 
 
 def test_every_mcp_tool_with_an_engine_filter_takes_market_and_persona(app):

@@ -87,7 +87,7 @@ def test_every_route_is_documented_and_nothing_else(app, client):
     routes = {(route.method, re.sub(r"<(\w+)>", r"{\1}", re.sub(r"<[a-z]+_id>", "{id}", route.rule)))
               for route in app.routes}
     assert documented == routes
-    assert len(routes) == 79 and ("GET", "/healthz") in routes
+    assert len(routes) == 80 and ("GET", "/healthz") in routes
     assert ("PATCH", "/api/v1/engines/{label}") in routes
     assert ("GET", "/api/v1/analytics/divergence") in routes
 

@@ -217,12 +217,15 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert {table: counts[table] for table in queued} == queued
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
-    # The branded groups' daily rollups (13 -> 14) are filled from the per-prompt ones of
-    # the prompts in each group: none yet when the baseline step has queued their regroup.
-    filled = {12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
-              13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version)
-    assert {table: n for table, n in counts.items() if table not in rows_before and n} == (
-        {"last_models": 1} if baseline_step else filled)
+    # The step 13 -> 14 fills the per-cell rollups with the sums so far (every chat asked
+    # without a market or persona), those of the daily rollups, and the branded groups' daily
+    # rollups from the per-prompt ones of the prompts in each group (none yet when the
+    # baseline step has queued their regroup).
+    cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
+    cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
+                  13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
+    assert {table: n for table, n in counts.items() if table not in rows_before and n} == dict(
+        {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
     grouped, by_prompt = upgraded.execute("""
         SELECT (SELECT total(chats) FROM branded_daily_chats), (SELECT total(chats)
         FROM prompt_daily_chats x JOIN prompt_groups g ON g.prompt_id = x.prompt_id
@@ -252,7 +255,8 @@ def rolled_up_and_per_chat(api, paths, params):
 
 @pytest.mark.parametrize("params", [{"topicId": "1"}, {"topicId": "2"}, {"tagId": "3"},
                                     {"location": "DE"}, {"promptId": "6"}, {},
-                                    {"branded": "false"}, {"truncated": "false"}])
+                                    {"branded": "false"}, {"truncated": "false"},
+                                    {"groupBy": "persona"}])
 def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path, params):
     """The file main made at schema 11 (ten days of runs, a prompt moved to another topic,
     one deleted with its chats) keeps answering as its per-chat rows do once its triggers
@@ -265,10 +269,13 @@ def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path,
         lists = rolled_up_and_per_chat(
             api, ("/analytics/sources", "/analytics/sources?groupBy=category",
                   "/analytics/discovered-brands", "/analytics/gaps/prompts",
-                  "/analytics/gaps/domains"), dict(params, perPage="100", **window))
+                  "/analytics/gaps/domains"),
+            dict({k: v for k, v in params.items() if k != "groupBy"}, perPage="100", **window))
         return rankings[0] + lists[0], rankings[1] + lists[1]
     rolled_up, per_chat = answers()
     assert rolled_up[0]["chats"] > 0 and rolled_up[1]["data"]
+    if "groupBy" in params:  # every chat so far: the group asked without a persona
+        assert [group["chats"] for group in rolled_up[0]["groups"]] == [rolled_up[0]["chats"]]
     assert rolled_up == per_chat
     api.delete("/prompts/3")  # its chats go through the rewritten delete triggers
     assert db.connection().execute("SELECT count(*) AS n FROM chats WHERE prompt_id = 3") \
@@ -425,8 +432,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 
 # The rows each step after the baseline changes in the frozen v11 file (it has no idempotency
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
-# and sets shown in each row of the chat-count rollups.
-LATER_STEP_ROWS = {12: 0, 13: 181}
+# and sets shown in each row of the chat-count rollups, and fills the per-cell rollups from
+# the daily ones (40 rows).
+LATER_STEP_ROWS = {12: 0, 13: 221}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

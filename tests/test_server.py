@@ -1,6 +1,7 @@
 """The server process and the CLI, as a user runs them: real processes, real HTTP."""
 
 import concurrent.futures
+import json
 import os
 import signal
 import socket
@@ -65,6 +66,24 @@ def test_a_start_that_cannot_bind_makes_no_key_and_the_next_start_shows_it(tmp_p
             "its workspaces already. To make one:\n\n    %s\n\n" % command) in again.log()
     code, made, _ = run_cli(None, *command.split("#")[0].split()[1:])
     assert code == 0 and again.request("GET", "/workspace", made["key"])[0] == 200
+
+
+def test_a_seeded_start_that_cannot_bind_loads_nothing_and_the_retry_serves_the_seed(
+        tmp_path, server_factory):
+    """The seed was loaded before the port was bound: the retry found the file not empty."""
+    db_path, seed_path = tmp_path / "tracker.db", tmp_path / "seed.json"
+    key = tracker.generate_key()
+    seed_path.write_text(json.dumps({"workspaces": [{"name": "Seeded", "keys": [{"key": key}]}]}))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        refused = subprocess.run([*TRACKER, "serve", "--db", str(db_path), "--seed",
+                                  str(seed_path), "--port", str(taken.getsockname()[1])],
+                                 capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1 and "Address already in use" in refused.stderr
+    assert run_cli(db_path, "workspace", "list")[1] == []
+    server = server_factory(db_path, "--seed", str(seed_path))
+    assert server.request("GET", "/workspace", key)[2]["data"]["workspace"]["name"] == "Seeded"
 
 
 def test_a_start_without_a_key_names_the_command_for_the_first_workspaces(tmp_path,

@@ -341,7 +341,8 @@ def test_a_change_in_the_scripted_truth_becomes_one_signal_through_worker_and_ap
         assert figure["lower"] < figure["value"] < figure["upper"]
     assert signal["effect"] == pytest.approx(signal["after"]["value"] - signal["before"]["value"])
     assert signal["prompts"] == 10 and signal["pValue"] <= signal["qValue"] <= 0.1
-    assert signal["scope"] == {"kind": "overall", "engine": None, "topicId": None, "location": None}
+    assert signal["scope"] == {"kind": "overall", "engine": None, "topicId": None, "location": None,
+                               "marketId": None, "personaId": None}
     assert signal["lastSeenAt"] == signal["detectedAt"]
     # the event went out once per signal, the signal in it
     events = [json.loads(row["body"]) for row in tracker.query_all(
@@ -556,7 +557,8 @@ def test_signals_are_an_mcp_tool():
     specs = {spec[0]: spec for spec in tracker.mcp_tool_specs(app)}
     name, description, schema, method, rule, _ = specs["list_signals"]
     assert (method, rule) == ("GET", "/api/v1/signals")
-    assert set(schema["properties"]) == {"page", "perPage", "brandId", "figure"}
+    assert set(schema["properties"]) == {"page", "perPage", "brandId", "figure", "marketId",
+                                         "personaId"}
 
 
 # The figures the manual quotes ----------------------------------------------------------

@@ -4,7 +4,17 @@ Each round runs the same work on each version, alternately: a new database with 
 (one own) and --prompts prompts, then Worker.run_pending() with four simulated engines,
 which asks, extracts (sources, brands, sentiment, names, categories) and stores every
 chat with its rollups, a run per transaction. It prints the median milliseconds per chat
-of each version and their ratio.
+of each version and their ratio (without --against, this tree's alone).
+
+Then the floor (issue 43): storing a chat is the CPU of the worker's write transactions
+(rows, rollups, and rollup work deferred to later transactions), not the extraction before
+them. Each of this tree's write transactions is timed (thread CPU from BEGIN to COMMIT) and
+its statements recorded; the floor replays the same statements with their values, in the
+same transactions, on a new database with the same brands and prompts but no triggers,
+leaving out every write to a rollup (a table the chats' triggers write). The same
+statements replayed with the triggers (every statement) separate SQLite's work from the
+worker's Python inside the transactions. It prints `floor ratio: X.XX`, the worker's write
+CPU per chat over the floor's.
 
 Then the extraction budget: CPU milliseconds of BrandMatcher.match on the largest answer
 an engine may give (MAX_ANSWER_CHARS) at its worst for one brand (named in every
@@ -12,11 +22,14 @@ sentence; a nameRegex matching every word; 51 long names found nowhere), and for
 workspace of 100 brands each named in every sentence: what one chat can cost the worker.
 
     python tests/perf/bench_ingest.py --against f150b10     # before answer intelligence's rollups
+    python tests/perf/bench_ingest.py                       # this tree and its floor
 """
 
 import argparse
+import contextlib
 import importlib.util
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -46,9 +59,9 @@ def checkout(revision, folder):
             out.write(content)
 
 
-def ms_per_chat(tracker, folder, prompts):
-    """Milliseconds per chat stored by one Worker.run_pending() over a new database."""
-    path = os.path.join(folder, "ingest-%d.db" % time.monotonic_ns())
+def new_database(tracker, path, prompts):
+    """A database at path with one workspace of 10 brands (one own) and prompts active
+    prompts."""
     db = tracker.Database(path)
     workspace = tracker.create_workspace(db, "Ingest")["id"]
     stamp = db.now()
@@ -62,16 +75,101 @@ def ms_per_chat(tracker, folder, prompts):
             c.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key, created_at,
                          updated_at) VALUES (?, ?, 'active', ?, ?, ?)""",
                       (workspace, "best tool number %d" % n, "best tool number %d" % n, stamp, stamp))
+    return db
+
+
+def remove_database(db):
+    db.close()
+    for leftover in (db.path, db.path + "-wal", db.path + "-shm"):
+        if os.path.exists(leftover):
+            os.remove(leftover)
+
+
+class WriteRecorder:
+    """Times each outermost write transaction of db (thread CPU, BEGIN to COMMIT) and records
+    its statements with their values, as SQLite's exec trace sees them (a trigger's own
+    statements are not seen)."""
+
+    def __init__(self, db):
+        self.cpu_seconds = 0.0
+        self.transactions = []
+        self._write = db.write
+        self._db = db
+        db.write = self.write
+
+    @contextlib.contextmanager
+    def write(self):
+        connection = self._db.connection()
+        if connection.in_transaction:  # a savepoint: its outer transaction is timed
+            with self._write() as connection:
+                yield connection
+            return
+        statements = []
+        connection.exec_trace = lambda cursor, sql, values: statements.append((sql, values)) or True
+        started = time.thread_time()
+        try:
+            with self._write() as connection:
+                yield connection
+        finally:
+            self.cpu_seconds += time.thread_time() - started
+            connection.exec_trace = None
+            self.transactions.append(statements)
+
+
+WRITE_TARGET = re.compile(r"\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|(?<!DO )UPDATE|DELETE\s+FROM|REPLACE\s+INTO)"
+                          r"\s+(\w+)", re.IGNORECASE)
+
+
+def rollup_tables(connection):
+    """The tables the triggers on the chats' tables write in their bodies: the rollups."""
+    triggers = connection.execute("""SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name
+                                     IN ('chats', 'chat_brands', 'chat_sources', 'chat_names')""")
+    return {match.group(1) for row in triggers for match in WRITE_TARGET.finditer(row["sql"].split("BEGIN", 1)[1])}
+
+
+def replay(connection, transactions, skip=frozenset()):
+    """Thread CPU seconds of executing transactions' statements (BEGIN and COMMIT among them),
+    leaving out writes to the tables in skip."""
+    cursor = connection.cursor()
+    started = time.thread_time()
+    for statements in transactions:
+        for sql, values in statements:
+            target = WRITE_TARGET.match(sql)
+            if target is None or target.group(1) not in skip:
+                for _ in cursor.execute(sql, values):
+                    pass
+    return time.thread_time() - started
+
+
+def ms_per_chat(tracker, folder, prompts, floor=False):
+    """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
+    floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
+    statements replayed with the triggers, and the floor)."""
+    db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts)
+    recorder = WriteRecorder(db) if floor else None
     worker = tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES])
     started = time.perf_counter()
     worker.run_pending()
     elapsed = time.perf_counter() - started
     chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
-    db.close()
-    for leftover in (path, path + "-wal", path + "-shm"):
-        if os.path.exists(leftover):
-            os.remove(leftover)
-    return elapsed * 1000 / chats
+    remove_database(db)
+    if not floor:
+        return elapsed * 1000 / chats
+    replayed = []
+    for without_rollups in (False, True):
+        db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts)
+        connection = db.connection()
+        skip = frozenset()
+        if without_rollups:
+            skip = rollup_tables(connection)
+            for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+        replayed.append(replay(connection, recorder.transactions, skip))
+        stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
+        assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
+        remove_database(db)
+    return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
+                                       (recorder.cpu_seconds, *replayed)))
 
 
 def worst_answers(tracker):
@@ -110,31 +208,43 @@ def extraction_ms(tracker, rounds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--against", required=True, help="the earlier commit to compare with")
+    parser.add_argument("--against", help="an earlier commit to compare with")
     parser.add_argument("--prompts", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        before_folder = os.path.join(folder, "before")
-        os.mkdir(before_folder)
-        checkout(args.against, before_folder)
-        versions = {args.against: load("tracker_before", before_folder), "this tree": load("tracker", ROOT)}
+        versions = {}
+        if args.against:
+            before_folder = os.path.join(folder, "before")
+            os.mkdir(before_folder)
+            checkout(args.against, before_folder)
+            versions[args.against] = load("tracker_before", before_folder)
+        versions["this tree"] = load("tracker", ROOT)
         times = {name: [] for name in versions}
+        floors = []
         for _ in range(args.rounds):
             for name, module in versions.items():
                 times[name].append(ms_per_chat(module, folder, args.prompts))
+            floors.append(ms_per_chat(versions["this tree"], folder, args.prompts, floor=True)[1:])
         extraction = {name: extraction_ms(module, args.rounds) for name, module in versions.items()}
-    before, after = (statistics.median(times[name]) for name in versions)
-    print("ms per chat (median of %d rounds, %d chats each)" % (args.rounds, args.prompts * len(ENGINES)))
-    print("%-12s %8.2f" % (args.against, before))
-    print("%-12s %8.2f" % ("this tree", after))
-    print("ratio        %8.2f" % (after / before))
+    print("ms per chat (median of %d rounds, %d prompts x %d engines)" % (args.rounds, args.prompts, len(ENGINES)))
+    for name in versions:
+        print("%-12s %8.2f" % (name, statistics.median(times[name])))
+    if args.against:
+        print("ratio        %8.2f" % (statistics.median(times["this tree"]) / statistics.median(times[args.against])))
+    written, replayed, floor = (statistics.median(figures) for figures in zip(*floors))
+    print("\nstoring a chat, CPU ms of the write transactions per chat (median of %d)" % args.rounds)
+    print("%-44s %8.3f" % ("the worker's write transactions", written))
+    print("%-44s %8.3f" % ("their statements replayed, with the triggers", replayed))
+    print("%-44s %8.3f" % ("the floor: no triggers, no rollups", floor))
+    print("floor ratio: %.2f" % (written / floor))
     print("\nextraction of one %d-character answer, CPU ms (median of %d)"
           % (versions["this tree"].MAX_ANSWER_CHARS, args.rounds))
-    print("%-36s %12s %12s %8s" % ("", args.against, "this tree", "ratio"))
+    print("%-36s %s%s" % ("", "  ".join("%12s" % name for name in versions), "   ratio" if args.against else ""))
     for case in extraction["this tree"]:
-        old, new = extraction[args.against][case], extraction["this tree"][case]
-        print("%-36s %12.1f %12.1f %8.2f" % (case, old, new, new / old))
+        figures = [extraction[name][case] for name in versions]
+        ratio = " %8.2f" % (figures[-1] / figures[0]) if args.against else ""
+        print("%-36s %s%s" % (case, "  ".join("%12.1f" % figure for figure in figures), ratio))
 
 
 if __name__ == "__main__":

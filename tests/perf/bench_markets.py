@@ -1,7 +1,8 @@
 """Markets and personas at size (issue 40): a workspace of prompts x markets x personas x
 engines for days of chats, against the same workspace without markets (its prompts asked
 once per engine and day), side by side: the rankings, the rankings per market
-(groupBy=market: the market x brand table's figures) and one market's rankings.
+(groupBy=market: the market x brand table's figures), one market's rankings, and a signal
+scan (which tests each market and persona too).
 
     .venv/bin/python tests/perf/bench_markets.py                  # 200 x 6 x 3 x 3, 90 days
     .venv/bin/python tests/perf/bench_markets.py --prompts 20 --days 14    # a quick run
@@ -81,12 +82,15 @@ def build(path, prompts, markets, personas, days):
     return api, chat_id
 
 
-def timed(api, path, rounds):
-    """The median milliseconds of rounds GETs of path."""
+def timed(api, path, rounds, method="get"):
+    """The median milliseconds of rounds GETs of path (or POSTs of an empty body)."""
     times = []
     for _ in range(rounds):
         started = time.perf_counter()
-        api.get(path)
+        if method == "get":
+            api.get(path)
+        else:
+            api.post(path, {}, status=200)
         times.append((time.perf_counter() - started) * 1000)
     return statistics.median(times)
 
@@ -122,6 +126,11 @@ def main(argv=None):
         ms = timed(with_markets, path + window, args.rounds)
         print("| %s | %.0f | %.0f | %.1f | %s |" % (label, ms, base, ms / base,
                                                     "yes" if ms < args.target_ms else "no"))
+    # a signal scan of the two 7-day windows before END (each market and persona tested too)
+    scan, plain_scan = (timed(api, "/signals/scan", args.rounds, "post")
+                        for api in (with_markets, without))
+    print("| POST /signals/scan (two 7-day windows) | %.0f | %.0f | %.1f | |"
+          % (scan, plain_scan, scan / plain_scan))
     return 0
 
 

@@ -1,6 +1,7 @@
 """Measure the frozen builds: size, exec -> first answered request, resident memory.
 
     .venv/bin/python tests/perf/startup.py [--runs 9] [--load-seconds 5]
+    .venv/bin/python tests/perf/startup.py --variants dist/tracker,hello-world --prebuilt before=PATH
 
 Needs `./build binary` first (for PyInstaller in .venv). Builds each variant of
 packaging/tracker.spec into a temporary folder, then reports for each: its size on disk;
@@ -12,6 +13,12 @@ both, the wall time much more);
 the resident memory of the process that serves (for a one-file build the child, whose
 parent only waits), idle and at its peak under `--load-seconds` of authenticated
 GET /api/v1/workspace from 8 keep-alive clients on 127.0.0.1. Prints a Markdown table.
+
+The hello-world (tests/perf/hello_world.py: bottle, cheroot and apsw answering one route,
+frozen with the spec's own options) is the floor: the table's last column is each build's
+median start-up over the hello-world's (issue 43: dist/tracker within 1.3x). `--variants`
+picks variants by a part of their names; `--prebuilt NAME=PATH` adds a binary built before
+(an earlier commit's dist/tracker), started in turns with the others.
 """
 
 import argparse
@@ -37,7 +44,9 @@ VARIANTS = {
     "one file, compressed (PyInstaller's defaults)": ["--compress", "--no-strip"],
     "one folder, stripped": ["--onedir"],
     "not frozen (python tracker.py)": None,
+    "hello-world: bottle, cheroot, apsw, one route (one file, stripped, stored)": ["--hello-world"],
 }
+HELLO_WORLD = "hello-world"
 
 
 def build(spec_args, folder, workpath):
@@ -54,7 +63,8 @@ def build(spec_args, folder, workpath):
         size = sum(os.path.getsize(os.path.join(parent, name))
                    for parent, _, names in os.walk(folder) for name in names)
         return [os.path.join(folder, "tracker")], size
-    return [os.path.join(dist, "tracker")], os.path.getsize(os.path.join(dist, "tracker"))
+    name = HELLO_WORLD if "--hello-world" in spec_args else "tracker"
+    return [os.path.join(dist, name)], os.path.getsize(os.path.join(dist, name))
 
 
 def free_port():
@@ -140,7 +150,10 @@ def load(port, key, seconds, clients=8):
 
 
 def prepare(command, folder):
-    """A database with a workspace and a key without a practical rate limit; (path, key)."""
+    """A database with a workspace and a key without a practical rate limit; (path, key).
+    The hello-world makes none: tracker (not frozen) makes its database."""
+    if HELLO_WORLD in command[-1]:
+        command = [os.path.join(VENV_BIN, "python"), os.path.join(ROOT, "tracker.py")]
     db_path = os.path.join(folder, "bench.db")
     subprocess.run([*command, "init", "--db", db_path], stdout=subprocess.DEVNULL, check=True)
     workspace = json.loads(subprocess.check_output([*command, "workspace", "create", "Bench",
@@ -173,14 +186,25 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--load-seconds", type=float, default=5)
+    parser.add_argument("--variants", help="comma-separated parts of the variants' names (default: all)")
+    parser.add_argument("--prebuilt", action="append", default=[], metavar="NAME=PATH",
+                        help="a one-file binary built before, started in turns with the variants")
     args = parser.parse_args()
+    chosen = {name: spec_args for name, spec_args in VARIANTS.items()
+              if not args.variants or any(part in name for part in args.variants.split(","))}
     with tempfile.TemporaryDirectory(prefix="tracker-perf-") as workdir:
         variants = []
-        for index, (name, spec_args) in enumerate(VARIANTS.items()):
+        for index, (name, spec_args) in enumerate(chosen.items()):
             folder = os.path.join(workdir, str(index))
             os.mkdir(folder)
             command, size = build(spec_args, folder, os.path.join(workdir, "work"))
             variants.append((name, command, size, *prepare(command, folder)))
+        for index, prebuilt in enumerate(args.prebuilt):
+            name, path = prebuilt.split("=", 1)
+            folder = os.path.join(workdir, "prebuilt-%d" % index)
+            os.mkdir(folder)
+            variants.append((name, [os.path.abspath(path)], os.path.getsize(path),
+                             *prepare([os.path.abspath(path)], folder)))
         # Starts take turns, so whatever else runs on the machine slows every variant
         # alike; the first round warms the page cache and is not counted.
         times = {name: [] for name, *_ in variants}
@@ -194,6 +218,7 @@ def main():
                     times[name].append(seconds * 1000)
                     cpu_times[name].append(cpu * 1000)
         load = (load, os.getloadavg()[0])
+        floor = next((statistics.median(times[name]) for name in times if HELLO_WORLD in name), None)
         rows = []
         for name, command, size, db_path, key in variants:
             idle, peak, parent, rate = memory(command, db_path, key, args.load_seconds)
@@ -201,9 +226,11 @@ def main():
                          "%d ms" % statistics.median(times[name]), "%d ms" % min(times[name]),
                          "%d ms" % statistics.median(cpu_times[name]),
                          "%.1f MB" % (idle / 1024), "%.1f MB" % (peak / 1024),
-                         "%.1f MB" % (parent / 1024) if parent else "—", "%d" % rate])
+                         "%.1f MB" % (parent / 1024) if parent else "—", "%d" % rate,
+                         "%.2f×" % (statistics.median(times[name]) / floor) if floor else "—"])
     print("| build | size | exec → first 200, median | fastest | CPU time by then, median "
-          "| RSS idle | RSS under load (peak) | + one-file parent | requests/s under load |")
+          "| RSS idle | RSS under load (peak) | + one-file parent | requests/s under load "
+          "| start-up over the hello-world's |")
     print("|" + "---|" * len(rows[0]))
     for row in rows:
         print("| " + " | ".join(row) + " |")
