@@ -1343,6 +1343,97 @@ WHEN NOT EXISTS (SELECT 1 FROM chats WHERE prompt_id = new.prompt_id) BEGIN
     DELETE FROM prompt_regroup WHERE prompt_id = new.prompt_id;
 END;
 
+-- The chat counts and brand sums of the prompts naming a tracked brand, and of the others
+-- ("branded 1", "branded 0"), per day: a branded filter reads these rows (a year: 365 days
+-- x engines x brands) instead of every branded prompt's. They follow the per-prompt daily
+-- rollups through the prompt's branded group in prompt_groups, so a prompt whose flag
+-- changed is moved with the other group rollups (regroup_prompt); until then its old
+-- group keeps counting it.
+CREATE TABLE branded_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE branded_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompt_daily_chats_branded_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO branded_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats, new.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_chats_branded_update AFTER UPDATE OF chats, shown ON prompt_daily_chats
+BEGIN
+    INSERT INTO branded_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats - old.chats,
+           new.shown - old.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_brands_branded_insert AFTER INSERT ON prompt_daily_brands BEGIN
+    INSERT INTO branded_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                      position_sum, cited, sentiment_sum, sentiment_scored,
+                                      positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id, new.mentioned,
+           new.position_sum, new.cited, new.sentiment_sum, new.sentiment_scored, new.positive,
+           new.neutral, new.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER prompt_daily_brands_branded_update AFTER UPDATE ON prompt_daily_brands BEGIN
+    INSERT INTO branded_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                      position_sum, cited, sentiment_sum, sentiment_scored,
+                                      positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id,
+           new.mentioned - old.mentioned, new.position_sum - old.position_sum,
+           new.cited - old.cited, new.sentiment_sum - old.sentiment_sum,
+           new.sentiment_scored - old.sentiment_scored, new.positive - old.positive,
+           new.neutral - old.neutral, new.negative - old.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
 CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
                                       chats, retrieved_chats)

@@ -561,6 +561,34 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The daily rollups of the branded groups (issue 43): each, the per-prompt daily rollup
+# that feeds it, its key after the day and engine, and its sums.
+BRANDED_ROLLUPS = {
+    "branded_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
+    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), (
+        "mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored", "positive",
+        "neutral", "negative")),
+}
+
+
+def branded_rollups_schema_sql():
+    """The branded groups' daily rollups and their triggers, as schema.sql has them, filled
+    from the per-prompt daily rollups of the prompts each group counts (prompt_groups; a
+    prompt waiting to move is counted where its chats are, as the triggers count it)."""
+    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
+    sql = []
+    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items():
+        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
+        sql += [baseline_table_sql((table, ["table"]))[0]]
+        sql += ["%s;\n" % created["%s_branded_%s" % (prompt_table, change)]
+                for change in ("insert", "update")]
+        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
+                "ON g.prompt_id = x.prompt_id AND g.group_key IN ('branded 0', 'branded 1') "
+                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
+                                   ", ".join("sum(%s)" % name for name in sums), prompt_table, keys)]
+    return "".join(sql)
+
+
 # The daily sums per market and persona (schema 14), and the triggers on chat_brands that
 # fill them (those on chats come with its rebuild: markets_schema_sql).
 CELL_ROLLUPS = ("cell_daily_chats", "cell_daily_brands")
@@ -622,7 +650,8 @@ def upgrade_to_1_1():
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
-                    cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql()))
+                    cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
+                    branded_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -6800,8 +6829,20 @@ GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.loca
 
 
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
-    """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's or
-    tag's group and of its groups with each location."""
+    """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
+    tag's or branded group and of its groups with each location; a branded group's daily
+    sums from the prompt's (BRANDED_ROLLUPS)."""
+    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items() if \
+            group_key.startswith("branded ") else ():
+        columns = ("day", "engine") + keys
+        connection.execute("""
+            INSERT INTO %s (workspace_id, group_key, %s, %s)
+            SELECT workspace_id, ?, %s, %s FROM %s WHERE workspace_id = ? AND prompt_id = ? AND true
+            ON CONFLICT (workspace_id, group_key, %s) DO UPDATE SET %s""" % (
+            table, ", ".join(columns), ", ".join(sums), ", ".join(columns),
+            ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
+            ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
+            [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
     for table, (rows, key, sums) in GROUP_ROLLUPS.items():
         for group_sql, only in GROUPS_OF_A_GROUP:
             connection.execute("""
@@ -7189,6 +7230,13 @@ def tag_json(row, with_count=True):
     return tag
 
 
+def tags_array(connection, workspace_id):
+    """GET /tags's JSON array, by name, made of each tag's embedded JSONB (performance.md)."""
+    return orjson.Fragment(query_one(connection, "SELECT json_group_array(jsonb_set(embedded, "
+                                     "'$.promptCount', prompt_count) ORDER BY name_key, id) AS tags "
+                                     "FROM tags WHERE workspace_id = ?", (workspace_id,))["tags"])
+
+
 def tag_fields(data, required):
     """The sent name and color of a tag body (name is required on create), and problems."""
     errors = []
@@ -7213,9 +7261,7 @@ def create_tag(db, workspace_id, name, color, errors):
 def add_tag_routes(app, db):
     @app.get(API_PREFIX + "/tags", openapi=Operation("All tags with promptCount, by name", "TagList"))
     def tags_index():
-        rows = query_all(db.connection(), "SELECT * FROM tags WHERE workspace_id = ? "
-                                          "ORDER BY name_key, id", (caller().workspace_id,))
-        return success([tag_json(row) for row in rows], "Tags retrieved")
+        return success(tags_array(db.connection(), caller().workspace_id), "Tags retrieved")
 
     @app.post(API_PREFIX + "/tags", openapi=Operation("Create a tag", "Tag", status=201,
                                                       body="TagCreate"))
@@ -8355,7 +8401,8 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain. No rollup keeps truncation:
+        per-domain one of URLs the URL view of one domain; the branded groups' daily ones a
+        branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums). A market or
@@ -8367,6 +8414,7 @@ class ChatScope:
                     else ())
         urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
+        groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -8398,7 +8446,7 @@ class ChatScope:
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks only)."""
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
         conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
@@ -8425,6 +8473,11 @@ class ChatScope:
         return dataclasses.replace(self, start=start, end=end)
 
 
+# The groups of chats the branded groups' daily rollups keep (see branded_daily_chats).
+BRANDED_GROUPS = ("branded 0", "branded 1")
+# The rollups kept per group of chats, not read while a prompt moves into or out of the
+# group (without_groups_behind).
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
                 "domain_weekly": "week"}  # the others are daily
 
@@ -8459,7 +8512,7 @@ def scope_parts(scope, rollups, weeks=True):
         return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
     if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
-            and "group_weekly" not in rollups):
+            and not set(GROUP_ROLLUP_KINDS) & set(rollups)):
         # Without a per-group rollup of the figure, every chat less the branded prompts'
         # (their per-prompt rollups), which are the fewer in most workspaces.
         return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
@@ -8934,6 +8987,8 @@ CHAT_COUNTS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.day_conditions),
+    "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                      ChatScope.group_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
@@ -8961,6 +9016,8 @@ BRAND_SUMS = {
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                         ChatScope.day_conditions),
+    "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                      ChatScope.group_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
@@ -8991,10 +9048,11 @@ def sum_parts(connection, scope, how, bucket=None):
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
     waits to move its sums out of it or into it (regroup_prompt)."""
-    if ("group_weekly" not in how or scope.group_key() is None or scope.prompt_group() is None
+    if (not set(GROUP_ROLLUP_KINDS) & set(how) or scope.group_key() is None
+            or scope.prompt_group() is None
             or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
         return how
-    return {kind: part for kind, part in how.items() if kind != "group_weekly"}
+    return {kind: part for kind, part in how.items() if kind not in GROUP_ROLLUP_KINDS}
 
 
 def group_moving(connection, workspace_id, group_key):
@@ -9210,10 +9268,11 @@ def cell_groups(connection, scope, group_by):
             for row in rows] + [(None, None, dataclasses.replace(scope, **{field: 0}))]
 
 
-def grouped_rankings(connection, scope, status, group_by):
-    """The rankings of each group of cell_groups: {id, name, chats, brands}."""
+def grouped_rankings(connection, scope, status, group_by, cells=None):
+    """The rankings of each group of cell_groups (or of cells, some of them): {id, name,
+    chats, brands}."""
     groups = []
-    for group_id, name, part in cell_groups(connection, scope, group_by):
+    for group_id, name, part in cell_groups(connection, scope, group_by) if cells is None else cells:
         document = rankings(connection, part, status)
         groups.append({"id": group_id, "name": name, "chats": document["chats"],
                        "answerRate": document["answerRate"], "brands": document["brands"]})
@@ -9405,15 +9464,20 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
                              NULL AS last_seen FROM (%s)"""
 
 
-def source_rows(connection, scope, group_by, page, per_page):
+def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
-    many there are in all (counted in the same pass, by a window over the groups)."""
+    many there are in all (counted in the same pass, by a window over the groups).
+    rollups=False reads one domain's URLs from the per-chat rows alone, which know each
+    one's first and last time (the weekly rollup of URLs does not: source_seen seeks them
+    per URL, dearer for every URL of a domain than reading its rows)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:  # only one domain's URLs are rolled up
         how = URL_PART if scope.domain is not None else {
             kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
+        if not rollups:
+            how = {kind: how[kind] for kind in ("raw", "chats")}
     kinds = scope_parts(scope, how)
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
@@ -9452,12 +9516,17 @@ def source_seen(connection, scope, domain, url=None):
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in ("", "DESC"))
 
 
+def source_context(connection, scope):
+    """(chats in scope, the workspace's SourceCategories, the scope's citation_share): what
+    each row of /analytics/sources is read with."""
+    chats = count_chats(connection, scope).get(None, 0)
+    return chats, source_categories(connection, scope.workspace_id), functools.partial(
+        citation_share, total=chats, spread=scope_spread(connection, scope, brand_id=0))
+
+
 def sources_document(connection, scope, group_by, page, per_page):
     """A page of /analytics/sources: by domain, URL or category."""
-    chats = count_chats(connection, scope).get(None, 0)
-    categories = source_categories(connection, scope.workspace_id)
-    share = functools.partial(citation_share, total=chats,
-                              spread=scope_spread(connection, scope, brand_id=0))
+    chats, categories, share = source_context(connection, scope)
     if group_by == "category":
         total, data = category_rows(connection, scope, categories, share, page, per_page)
     else:
@@ -10814,7 +10883,9 @@ def add_analytics_routes(app, db):
             "`groupBy=url&domain=acme.com` lists the pages of one registrable domain (a host or "
             "a URL is read as its domain: `docs.acme.com` is `acme.com`); `domain` with another "
             "`groupBy` is a 422 (`needs groupBy=url`). Without `domain`, `groupBy=url` lists "
-            "every domain's pages from the per-chat rows, which grows with the window. "
+            "every domain's pages from the per-chat rows, which grows with the window; its "
+            "export without a prompt, topic, tag, location or other per-chat filter lists them "
+            "domain by domain, the most cited domains first. "
             "`groupBy=category` answers per category.")))
     def analytics_sources():
         values, scope = analytics_export_query(db, SOURCE_PARAMS + EXPORT_PARAMS)
@@ -10822,8 +10893,7 @@ def add_analytics_routes(app, db):
             group_by = values["groupBy"]
             return export(values, "sources",
                           "SourceCategoryCount" if group_by == "category" else "Source",
-                          document_export_items(db, scope, functools.partial(
-                              sources_by, group_by=group_by)),
+                          source_export_items(db, scope, group_by),
                           omit=("url", "host") if group_by == "domain" else (), scope=scope)
         with db.read() as connection:
             return success(sources_document(connection, scope, values["groupBy"], values["page"],
@@ -15912,6 +15982,28 @@ def sources_by(connection, scope, page, per_page, group_by):
     return sources_document(connection, scope, group_by, page, per_page)
 
 
+def source_export_items(db, scope, group_by):
+    """Every item of /analytics/sources in scope. Every domain's URLs, where no filter reads
+    the chats in scope (scope.by_prompt), come domain by domain, the most cited domains
+    first and each one's URLs as its own list orders them (read from its per-chat rows:
+    see source_rows): the first rows stream once the domains and the first domain's URLs
+    are summed, where the whole window's URLs took 22-25 s at the full size
+    (packaging/docs/exports.md). With such a filter, each domain would read the scope's chats again: the whole list is
+    computed once, as for the other aggregates."""
+    document = functools.partial(sources_by, group_by=group_by)
+    if group_by != "url" or scope.domain is not None or scope.by_prompt():
+        yield from document_export_items(db, scope, document)
+        return
+    with db.read() as connection:
+        _, categories, share = source_context(connection, scope)
+        domains = [row["source"] for row in source_rows(connection, scope, "domain", 1, MAX_ID)[1]]
+    for domain in domains:
+        with db.read() as connection:
+            rows = source_rows(connection, dataclasses.replace(scope, domain=domain), "url", 1,
+                               MAX_ID, rollups=False)[1]
+        yield from (source_json(row, "url", categories, share) for row in rows)
+
+
 def export_columns(schema_name, omit=()):
     """(dotted name, joined) of every leaf of a component schema: an object's fields become
     columns of their own; a list's items the same columns, their values joined. omit: the
@@ -19397,10 +19489,14 @@ def market_brand_table(connection, scope):
     lowest visibility (None without chats)}]}; None for a workspace without markets."""
     if scope.market_id is not None:
         return None  # one market is shown: the rankings are its
-    groups = [group for group in grouped_rankings(connection, scope, "active", "market")
-              if group["id"] is not None]
-    if not groups:
+    # Only the markets: the chats asked without one are not shown, and under a prompt,
+    # topic, tag, branded or location filter no per-cell rollup keeps them, so they are read
+    # per chat (3 s of a year's 3.6 s overview on the 2 % benchmark workspace, before the
+    # per-cell rollups; with a filter, still).
+    markets = [cell for cell in cell_groups(connection, scope, "market") if cell[0] is not None]
+    if not markets:
         return None
+    groups = grouped_rankings(connection, scope, "active", "market", markets)
     brands = []
     for row in groups[0]["brands"]:
         cells = [next(brand["visibility"] for brand in group["brands"]

@@ -643,12 +643,55 @@ def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
     assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
 
 
-def test_non_branded_figures_without_a_group_rollup_are_every_chat_less_the_branded():
+def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_the_branded():
+    """The chat counts and brand sums of branded=true or false add up the branded groups'
+    daily rollup; figures per prompt, which have no such rollup, are every chat less the
+    branded prompts' (the fewer in most workspaces)."""
     every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
     branded, other = (dataclasses.replace(every, branded=value) for value in (True, False))
-    assert tracker.scope_parts(other, tracker.BRAND_SUMS) == [
-        ("daily", every), ("less prompt_weekly", branded)]
+    for scope in (branded, other):
+        assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [("branded_daily", scope)]
+        assert tracker.scope_parts(scope, tracker.CHAT_COUNTS) == [("branded_daily", scope)]
+    assert tracker.scope_parts(other, tracker.PROMPT_FLAGS) == [
+        ("prompt_weekly", every), ("less prompt_weekly", branded)]
     assert tracker.scope_parts(other, tracker.NAME_SUMS)[0] == ("group_weekly", other)
+
+
+def test_a_prompt_that_becomes_branded_moves_its_figures_in_the_background(api, db):
+    """Until the worker has moved a prompt whose flag changed (regroup_prompt), the
+    rankings of branded=true and false are read from the per-prompt rollups, as before
+    the branded groups' own; each answer is the per-chat rows' throughout."""
+    brand = api.post("/brands", {"name": "Acme", "domains": ["acme.com"]}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [{"text": "best crm"}, {"text": "is Acme good"}]}
+                       ).json["data"]["prompts"]
+    for day in range(16, 20):
+        for prompt in prompts:
+            add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day, brands=[(brand, 1, 0)])
+
+    def chats_and_mentions():
+        params = [{"from": "2026-11-16", "to": "2026-11-20", "branded": branded}
+                  for branded in ("true", "false")]
+        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in params]
+        with per_chat_rows_only():
+            assert [api.get("/analytics/rankings", params=query).json["data"]
+                    for query in params] == fast
+        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"]) for answer in fast]
+    assert chats_and_mentions() == [(4, 4), (4, 4)]
+    api.patch("/prompts/%d" % prompts[0]["id"], {"text": "best crm, Acme or not"})
+    scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-20T00:00:00.000Z",
+                              branded=True)
+    assert "branded_daily" not in tracker.without_groups_behind(tracker.BRAND_SUMS, db.connection(),
+                                                                scope)
+    assert chats_and_mentions() == [(8, 8), (0, 0)]
+    assert tracker.regroup_prompt(db)  # one step: out of "branded 0"
+    assert chats_and_mentions() == [(8, 8), (0, 0)]
+    while tracker.regroup_prompt(db):
+        pass
+    assert "branded_daily" in tracker.without_groups_behind(tracker.BRAND_SUMS, db.connection(), scope)
+    assert chats_and_mentions() == [(8, 8), (0, 0)]
+    assert tracker.query_all(db.connection(), """
+        SELECT group_key, sum(chats) AS chats FROM branded_daily_chats GROUP BY 1 ORDER BY 1""") == [
+        {"group_key": "branded 0", "chats": 0}, {"group_key": "branded 1", "chats": 8}]
 
 
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
@@ -660,7 +703,7 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
     ({}, "daily"), ({"engine": "e1"}, "daily"),
     ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
     ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
-    ({"branded": True}, "prompt_daily"), ({"market_id": 2}, "cell_daily"),
+    ({"branded": True}, "branded_daily"), ({"market_id": 2}, "cell_daily"),
     ({"persona_id": 0, "engine": "e1"}, "cell_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
     """A prompt, topic, tag or location filter adds up rollup rows for its whole days and

@@ -116,10 +116,17 @@ def test_chats_export_incrementally_after_a_chat_id(api, example):  # noqa: F811
 
 def test_sources_export_every_domain_url_or_url_of_a_domain(api, example, monkeypatch):  # noqa: F811
     monkeypatch.setattr(tracker, "EXPORT_BATCH_ROWS", 2)
+    domains = [row["domain"] for row in api.get("/analytics/sources", params=dict(
+        WINDOW, perPage=100)).json["data"]["data"]]
     for query in (dict(WINDOW, groupBy="domain"), dict(WINDOW, groupBy="url"),
                   dict(WINDOW, groupBy="url", domain="acme.com")):
         group_by = query["groupBy"]
         listed = api.get("/analytics/sources", params=dict(query, perPage=100)).json["data"]["data"]
+        if group_by == "url" and "domain" not in query:  # domain by domain, as the domains are
+            assert len({source["domain"] for source in listed}) > 1
+            assert [source["domain"] for source in listed] != sorted(
+                (source["domain"] for source in listed), key=domains.index)
+            listed.sort(key=lambda source: domains.index(source["domain"]))
         assert ndjson(api.get("/analytics/sources", params=dict(query, format="ndjson"))) == listed
         rows = csv_rows(api.get("/analytics/sources", params=dict(query, format="csv")))
         assert [row["domain"] for row in rows] == [source["domain"] for source in listed]

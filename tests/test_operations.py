@@ -223,10 +223,14 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n for table, n in rows_before.items() if table not in queued}
     # The step 13 -> 14 fills the per-cell rollups with the sums so far (every chat asked
-    # without a market or persona), those of the daily rollups, and the searched queries'
-    # rollup from the chats' searches (searched_queries: one row per normalised query of a
-    # workspace, the others one per query and prompt, engine, day).
+    # without a market or persona), those of the daily rollups; the branded groups' daily
+    # rollups from the per-prompt ones of the prompts in each group (none yet when the
+    # baseline step has queued their regroup); and the searched queries' rollup from the
+    # chats' searches (searched_queries: one row per normalised query of a workspace, the
+    # others one per query and prompt, engine, day).
     cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
+    cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
+                  13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
@@ -237,6 +241,11 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert {table: n for table, n in counts.items()
             if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
+    grouped, by_prompt = upgraded.execute("""
+        SELECT (SELECT total(chats) FROM branded_daily_chats), (SELECT total(chats)
+        FROM prompt_daily_chats x JOIN prompt_groups g ON g.prompt_id = x.prompt_id
+        AND g.group_key LIKE 'branded %')""").fetchall()[0]
+    assert grouped == by_prompt
     # ... as its triggers fill it: the searches deleted leave it empty, stored again refill it.
     stored = upgraded.execute("SELECT * FROM chat_searches").fetchall()
     upgraded.execute("DELETE FROM chat_searches")
