@@ -82,40 +82,40 @@ banners and the code true to each other. Each part, with what it owns and what i
    the chats citing the same pages, and the traffic routes.
 18. Webhooks: endpoints, the threads that send the outbox (10), each send under one
    deadline through the outbound guard (6), and the /webhooks routes.
-19. Actions and prompt suggestions: what to do next for the own brands, six kinds
-   computed from the gaps and signals (14), the sources (13) and the AI traffic and
-   robots.txt (17), ranked by their impact; the worker's daily compute (within a budget,
-   outside the write lock), a done action measured again, and their routes. Then the
-   prompt suggestions: the queries the engines searched (a rollup the chats' triggers
+19. Actions: what to do next for the own brands, six kinds computed from the gaps and
+   signals (14), the sources (13) and the AI traffic and robots.txt (17), ranked by their
+   impact; the worker's daily compute (within a budget, outside the write lock), a done
+   action measured again, the weekly digest (18), and their routes.
+20. Prompt suggestions: the queries the engines searched (a rollup the chats' triggers
    keep), comparisons of the names the answers name and the topics of the gaps (14), each
    accepted as a prompt (11) or dismissed, and their routes.
-20. OpenAPI, the schemas: the component schemas each route's Operation names, the
-   traffic's (17), webhooks' (18), actions' and suggestions' (19) from their own parts;
+21. OpenAPI, the schemas: the component schemas each route's Operation names, the
+   traffic's (17), webhooks' (18), actions' (19) and suggestions' (20) from their own parts;
    then a request's JSON body, read and held to its operation's schema (a field it does
    not declare is a 422, a read-only one sent changed too), a bulk POST /prompts item by
    item.
-21. Exports: the lists of (11), (13), (14) and (17) streamed as CSV or NDJSON, each chunk
-   within its time budget; their columns come from the schemas (20).
-22. The application: organizations, workspaces and keys for the CLI and tests; the
+22. Exports: the lists of (11), (13), (14) and (17) streamed as CSV or NDJSON, each chunk
+   within its time budget; their columns come from the schemas (21).
+23. The application: organizations, workspaces and keys for the CLI and tests; the
    OpenAPI document and reference page, built from every route's Operation; seed
    files; the demo (a seeded workspace and 30 days of history by the scripted engines,
    made through the worker with the clock moved); make_app(), which assembles the parts
    above; /healthz.
-23. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
+24. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
    data. Calls nothing.
-24. Dashboard, its frame: a second Bottle application over the same functions: sessions
+25. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-25. Dashboard, its pages: each a route whose figures come from (9) to (14), (17) and
-   (19), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
-   are (24).
-26. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+26. Dashboard, its pages: each a route whose figures come from (9) to (14), (17), (19)
+   and (20), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
+   are (25).
+27. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
    client holds no thread; signals and a clean stop. Calls (1) and (3).
-27. Replication: Litestream as the server's child process (--replicate), and restores
+28. Replication: Litestream as the server's child process (--replicate), and restores
    from its replica, whose endpoint the outbound guard's address checks refuse when it
    is link-local or cloud metadata.
-28. Integrations: the test double and pytest plugin, and the MCP server (the API as
+29. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-29. Command line: argparse, the commands, and main().
+30. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
@@ -2345,7 +2345,7 @@ class QueryPlugin:
 # query parameters are the Param declarations the route reads, and the schemas, built
 # with the helpers below (the component schemas in part 19, traffic's and webhooks' in
 # their own parts), take their limits from the constants the validators use.
-# openapi_document() (part 21) walks app.routes, so a route cannot exist without being
+# openapi_document() (part 23) walks app.routes, so a route cannot exist without being
 # described.
 
 @dataclasses.dataclass(frozen=True)
@@ -13840,7 +13840,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# 19 · Actions and prompt suggestions #########################################
+# 19 · Actions ################################################################
 ###############################################################################
 
 # What to do next (issue 41; packaging/docs/actions.md): six kinds of action for the
@@ -14741,7 +14741,7 @@ def add_action_routes(app, db):
 
 
 ###############################################################################
-# Prompt suggestions ##########################################################
+# 20 · Prompt suggestions #####################################################
 ###############################################################################
 
 # Which prompts to track next (issue 44; packaging/docs/prompts.md, "Suggestions"): three
@@ -15062,7 +15062,7 @@ def add_suggestion_routes(app, db):
 
 
 ###############################################################################
-# 20 · OpenAPI, the schemas ###################################################
+# 21 · OpenAPI, the schemas ###################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", pattern=QUERY_YEARS,
@@ -15887,7 +15887,7 @@ def read_prompt_items(data):
 
 
 ###############################################################################
-# 21 · Exports ################################################################
+# 22 · Exports ################################################################
 ###############################################################################
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
@@ -16181,7 +16181,7 @@ def export_content():
 
 
 ###############################################################################
-# 22 · The application ########################################################
+# 23 · The application ########################################################
 ###############################################################################
 
 # Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
@@ -17065,7 +17065,7 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# 23 · Dashboard, its templates, styles and assets ############################
+# 24 · Dashboard, its templates, styles and assets ############################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
@@ -18221,7 +18221,7 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
-# 24 · Dashboard, its frame ###################################################
+# 25 · Dashboard, its frame ###################################################
 ###############################################################################
 
 # Sessions and sign-in -----------------------------------------------------------------
@@ -19292,7 +19292,7 @@ def add_dashboard_routes(app, db):
 
 
 ###############################################################################
-# 25 · Dashboard, its pages ###################################################
+# 26 · Dashboard, its pages ###################################################
 ###############################################################################
 
 def swatch(brand):
@@ -20198,7 +20198,7 @@ def add_manual_pages(app):
 
 
 ###############################################################################
-# 26 · Server #################################################################
+# 27 · Server #################################################################
 ###############################################################################
 
 # Slow clients (issue 15). A worker thread takes a request only once all of it, head and
@@ -20860,7 +20860,7 @@ def serve(app, host, port, threads, ready=None):
 
 
 ###############################################################################
-# 27 · Replication ############################################################
+# 28 · Replication ############################################################
 ###############################################################################
 
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
@@ -21473,7 +21473,7 @@ def replica_summary(url, db_path=None):
 
 
 ###############################################################################
-# 28 · Integrations ###########################################################
+# 29 · Integrations ###########################################################
 ###############################################################################
 
 # Test double: in-process or live, and a pytest plugin ---------------------------------
@@ -21809,7 +21809,7 @@ def mcp_result(app, key, specs, method, params):
 
 
 ###############################################################################
-# 29 · Command line ###########################################################
+# 30 · Command line ###########################################################
 ###############################################################################
 
 def print_json(value):
