@@ -10916,8 +10916,9 @@ def add_analytics_routes(app, db):
         document = functools.partial(stability_by, group_by=values["groupBy"],
                                      split_by=values["splitBy"])
         if values["format"] != "json":
+            unsplit = tuple(name for name in CELL_GROUPS if name != values["splitBy"])
             return export(values, "stability", "Stability",
-                          document_export_items(db, scope, document), scope=scope)
+                          document_export_items(db, scope, document), unsplit, scope)
         with db.read() as connection:
             return success(document(connection, scope, values["page"], values["perPage"]),
                            "Stability retrieved")

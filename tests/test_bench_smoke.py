@@ -97,7 +97,7 @@ def test_the_markets_bench_runs_and_prints_each_request():
                                   "chats (without markets: 12)")
     assert [line.split(" | ")[0] for line in done.stdout.splitlines()[3:]] == [
         "| rankings", "| rankings groupBy=market (the market x brand table)",
-        "| rankings marketId=1"]
+        "| rankings marketId=1", "| POST /signals/scan (two 7-day windows)"]
 
 
 def test_the_ingest_bench_prints_the_floor_ratio():

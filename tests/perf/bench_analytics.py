@@ -192,6 +192,8 @@ ROLLUPS = {
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
+    "cell_daily_chats": ("market_id persona_id day engine", "chats shown", "++"),
+    "cell_daily_brands": ("market_id persona_id day engine brand_id", BRAND_SUMS, "+" * 8),
 }
 ADD = {"+": operator.add, "<": min, ">": max, "=": lambda kept, new: kept}
 
@@ -227,6 +229,10 @@ BY_CLASS = {"group_weekly_domains": "class_weekly_domains",
 # of the generator has one): a few hundred keys a day instead of a row per brand or source.
 BY_LOCATION = {"daily_chats": "location_daily_chats", "daily_brands": "location_daily_brands",
                "daily_domains": "location_daily_domains"}
+# Every chat of the generator is asked without a market or persona: the cell (0, 0)'s daily
+# sums are the day's.
+CELL_OF_NONE = (0, 0)
+BY_CELL = {"cell_daily_chats": "location_daily_chats", "cell_daily_brands": "location_daily_brands"}
 
 
 class Rollups:
@@ -308,6 +314,9 @@ class Rollups:
         for table, by_location in BY_LOCATION.items() if not weekly else ():
             for (_, *key), sums in self.sums[by_location].items():
                 self.adders[table](tuple(key), sums if isinstance(sums, list) else [sums])
+        for table, by_location in BY_CELL.items() if not weekly else ():
+            for (_, *key), sums in self.sums[by_location].items():
+                self.adders[table]((*CELL_OF_NONE, *key), sums)
 
     def write(self, connection, weekly):
         """Write the sums of the daily rollups, or of the weekly ones, and forget them."""
