@@ -2343,7 +2343,7 @@ class QueryPlugin:
 
 # Each route carries its own description in its config (openapi=Operation(...)), its
 # query parameters are the Param declarations the route reads, and the schemas, built
-# with the helpers below (the component schemas in part 19, traffic's and webhooks' in
+# with the helpers below (the component schemas in part 21, traffic's and webhooks' in
 # their own parts), take their limits from the constants the validators use.
 # openapi_document() (part 23) walks app.routes, so a route cannot exist without being
 # described.
@@ -2367,6 +2367,7 @@ class Operation:
     content: dict = None
     errors: tuple = ()
     daily: bool = False  # the answer changes with the UTC day
+    repeat_ok: bool = False  # a 201 whose repeat answers 200 with what the first made
     body_media: tuple = ("application/json",)  # the media types a body may be sent as
 
 
@@ -15041,7 +15042,7 @@ def add_suggestion_routes(app, db):
 
     @app.post(API_PREFIX + "/prompt-suggestions/<suggestion>/accept", openapi=Operation(
         "Track a suggestion: create its prompt (with a topic and tags if sent)", "Prompt",
-        status=201, body="PromptSuggestionAccept", item="Suggestion", description=(
+        status=201, repeat_ok=True, body="PromptSuggestionAccept", item="Suggestion", description=(
             "It needs a `write` key. The body (`{}` at least) may name the prompt's `topic` "
             "(found or created) and `tags`. A second accept of the suggestion answers 200 with "
             "the same prompt, whatever its body.")))
@@ -16482,6 +16483,8 @@ def openapi_operation(method, path, spec):
     """One operation object from a route's spec."""
     write = method in WRITE_METHODS
     responses = {str(spec.status): success_response(method, spec)}
+    if spec.repeat_ok:
+        responses["200"] = success_response(method, dataclasses.replace(spec, status=200))
     for status in error_statuses(method, spec):
         responses[status] = {"$ref": "#/components/responses/" + status}
     parameters = [query_parameter(param) for param in spec.params]
@@ -16489,7 +16492,8 @@ def openapi_operation(method, path, spec):
         name = re.search(r"\{(\w+)\}", path)[1]
         parameters.insert(0, {"name": name, "in": "path", "required": True,
                               "schema": ID if name == "id" else string_schema(1),
-                              "description": "The %s's %s." % (spec.item.lower(), name)})
+                              "description": "The %s's %s." % (
+                                  spec.item.lower(), "id" if name == spec.item.lower() else name)})
     if conditional(method, spec):
         parameters.append({"name": "If-None-Match", "in": "header", "required": False,
                            "schema": string_schema(),

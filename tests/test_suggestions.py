@@ -140,6 +140,9 @@ def test_accept_creates_the_prompt_once_and_dismiss_hides(api, searches):
     assert [tag["name"] for tag in prompt_["tags"]] == ["idea"]
     again = api.post(path + "accept", {}, status=200).json["data"]
     assert again == prompt_
+    # both answers are the document's, so a generated client reads the repeat too
+    described = api.get("/openapi.json").json["paths"]["/prompt-suggestions/{suggestion}/accept"]
+    assert {"200", "201"} <= set(described["post"]["responses"])
     assert of_source(api, "searched") == []
     assert api.post(path + "dismiss", {}, status=409).json == {
         "success": False, "code": "SUGGESTION_ACCEPTED",
