@@ -190,7 +190,9 @@ CREATE TABLE prompts (
     created_at        TEXT NOT NULL,
     updated_at        TEXT NOT NULL,
     -- the prompt's own samples per run; NULL: the workspace's
-    samples_per_run   INTEGER CHECK (samples_per_run BETWEEN 1 AND 10)
+    samples_per_run   INTEGER CHECK (samples_per_run BETWEEN 1 AND 10),
+    -- what its demand is asked by (prompt_demand.keyword); NULL: its text
+    keyword           TEXT
 ) STRICT;
 
 -- Lists run newest first within a workspace: each index ends in id for that order.

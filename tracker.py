@@ -44,7 +44,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    status codes, DataForSEO's queue (a task posted once, kept with the run through the
    PostedTask the worker hands it, collected later), and the bundled country list each
    surface is asked from; then DataForSEO's search volumes, the demand behind each prompt
-   (AI Keyword Data and Google Ads, their requests and replies). Calls (1), (2), (6) and (7).
+   (AI Keyword Data and Google Ads, their requests and replies) and a prompt's keyword
+   for them. Calls (1), (2), (4), (6) and (7).
 9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
@@ -614,7 +615,8 @@ def cell_rollups_schema_sql():
 
 def demand_schema_sql():
     """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
-    return "".join(baseline_table_sql(("prompt_demand", ["table"]), ("demand_spend", ["table"])))
+    return ("ALTER TABLE prompts ADD COLUMN keyword TEXT;\n"
+            + "".join(baseline_table_sql(("prompt_demand", ["table"]), ("demand_spend", ["table"]))))
 # The rollup of the searched queries (issue 44), new after 1.0.1 (see schema.sql).
 SEARCHED_QUERY_TABLES = ("searched_queries", "searched_query_prompts", "searched_query_engines",
                          "searched_query_days")
@@ -4984,7 +4986,8 @@ DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
 # A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
 # is one, else Google Ads'; null when neither has data (or --demand never asked).
 PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
-        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.volume IS NOT NULL
+        AND d.keyword = coalesce(p.keyword, p.text) AND d.location = coalesce(p.location, '')
+        AND d.volume IS NOT NULL
         ORDER BY d.month DESC, d.source LIMIT 1)"""
 PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
     "SELECT d.volume", "SELECT jsonb_object('volume', d.volume, 'source', d.source, "
@@ -4994,6 +4997,24 @@ PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
 def demand_month(now):
     """The calendar month ('YYYY-MM', UTC) of a time."""
     return utc_day(now)[:7]
+
+
+DEMAND_KEYWORD_MAX_LENGTH = 80  # a prompt's keyword: Google Ads' rules, which the AI source's admit
+DEMAND_KEYWORD_MAX_WORDS = 10
+
+
+def keyword_problem(keyword):
+    """Why a prompt's keyword cannot be asked of both sources (None: it can)."""
+    if keyword and len(keyword.split()) > DEMAND_KEYWORD_MAX_WORDS:
+        return "must be at most %d words (Google Ads' rule)" % DEMAND_KEYWORD_MAX_WORDS
+    return None
+
+
+def prompt_keyword(fields):
+    """A prompt body's keyword its demand is asked by (None: its text), or MISSING."""
+    keyword = fields.optional_text("keyword", DEMAND_KEYWORD_MAX_LENGTH)
+    problem = keyword_problem(keyword) if keyword is not MISSING else None
+    return fail(fields.errors, fields.field("keyword"), problem) if problem else keyword
 
 
 def demand_keyword_fits(source, keyword):
@@ -7368,7 +7389,7 @@ PROMPT_JSON = """json_object(
                       FROM prompt_markets WHERE prompt_id = p.id),
         'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
                        FROM prompt_personas WHERE prompt_id = p.id),
-        'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
+        'keyword', p.keyword, 'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -7452,12 +7473,13 @@ def prompt_item(data, errors, path):
     location = fields.optional_text("location", LOCATION_MAX_LENGTH)
     topic = fields.string("topic", NAME_MAX_LENGTH, nullable=True)
     tags = fields.strings("tags", MAX_TAGS_PER_PROMPT, NAME_MAX_LENGTH)
-    samples = prompt_samples(fields)
+    samples, keyword = prompt_samples(fields), prompt_keyword(fields)
     cells = {name: sent_or(value, []) for name, value in sent_cells(fields).items()}
     check_cell_count(cells, errors, path)
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
             "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None), "path": path,
-            **cells}
+            "keyword": sent_or(keyword, None), **cells}
+
 
 
 def sent_cells(fields):
@@ -7590,11 +7612,11 @@ def create_prompts(db, workspace_id, items):
             prompt_id = connection.execute("""
                 INSERT INTO prompts (workspace_id, text, status, location, topic_id, branded,
                                      dedupe_key, last_scheduled_at, created_at, updated_at,
-                                     samples_per_run)
-                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
+                                     samples_per_run, keyword)
+                VALUES (?, ?, 'active', ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id""",
                 (workspace_id, item["text"], item["location"], topic_id,
                  naming.branded(item["text"]), dedupe_key(item["text"], item["location"]), now,
-                 now, now, item["samplesPerRun"])).fetchall()[0]["id"]
+                 now, now, item["samplesPerRun"], item["keyword"])).fetchall()[0]["id"]
             record_annotation(connection, workspace_id, "prompt.added", now,
                               "Prompt added: %s" % item["text"], prompt_id=prompt_id)
             connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
@@ -7629,6 +7651,7 @@ def prompt_changes(data):
         "topicName": fields.string("topicName", NAME_MAX_LENGTH),
         "tags": tag_references(fields),
         "samplesPerRun": prompt_samples(fields),
+        "keyword": prompt_keyword(fields),
         **sent_cells(fields),
     }
     raise_if(errors)
@@ -7696,12 +7719,9 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
-        new = {column: row[column] for column in ("text", "status", "location", "topic_id",
-                                                  "samples_per_run")}
-        new.update({column: changes[name] for name, column in
-                    (("text", "text"), ("status", "status"), ("location", "location"),
-                     ("samplesPerRun", "samples_per_run"))
-                    if name in changes})
+        new = {column: changes.get(name, row[column]) for name, column in (
+            ("text", "text"), ("status", "status"), ("location", "location"),
+            ("samplesPerRun", "samples_per_run"), ("keyword", "keyword"))}
         new["topic_id"] = resolve_topic(connection, workspace_id, changes, row["topic_id"], now)
         changed = any(new[column] != row[column] for column in new)
         cells = {name: changes[name] for name in ("marketIds", "personaIds") if name in changes}
@@ -7725,11 +7745,11 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                 naming.current(connection, workspace_id).branded(new["text"])
             connection.execute("""
                 UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
-                                   dedupe_key = ?, samples_per_run = ?, updated_at = ?
+                                   dedupe_key = ?, samples_per_run = ?, keyword = ?, updated_at = ?
                 WHERE id = ? AND workspace_id = ?""",
                 (new["text"], new["status"], new["location"], new["topic_id"], branded,
-                 dedupe_key(new["text"], new["location"]), new["samples_per_run"], now,
-                 prompt_id, workspace_id))
+                 dedupe_key(new["text"], new["location"]), new["samples_per_run"],
+                 new["keyword"], now, prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
@@ -11326,7 +11346,8 @@ DEMAND_LANGUAGE = SURFACE_DEFAULT_LANGUAGE
 DEMAND_LABEL = "demand"  # its outcomes' engine label (engine_outcomes)
 PENDING_DEMAND = """FROM prompts p WHERE p.status = 'active' AND NOT EXISTS (
         SELECT 1 FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
-        AND d.keyword = p.text AND d.location = coalesce(p.location, '') AND d.language = ?
+        AND d.keyword = coalesce(p.keyword, p.text) AND d.location = coalesce(p.location, '')
+        AND d.language = ?
         AND d.month = ? AND d.source = ?)"""
 
 
@@ -11337,7 +11358,8 @@ def pending_demand(connection, source, month):
                       + PENDING_DEMAND + " ORDER BY 1, 2 LIMIT 1", (DEMAND_LANGUAGE, month, source))
     if first is None:
         return None
-    rows = query_all(connection, "SELECT DISTINCT p.text " + PENDING_DEMAND + """
+    rows = query_all(connection, "SELECT DISTINCT coalesce(p.keyword, p.text) AS text "
+                     + PENDING_DEMAND + """
         AND p.workspace_id = ? AND coalesce(p.location, '') = ? ORDER BY p.text LIMIT ?""",
                      (DEMAND_LANGUAGE, month, source, first["workspace_id"], first["location"],
                       DEMAND_BATCH))
@@ -15235,6 +15257,9 @@ def service_schemas():
 
 PROMPT_SAMPLES = dict(nullable_schema(SAMPLES), description="How many times each run asks each "
                       "engine this prompt; null: the workspace's samplesPerRun.")
+PROMPT_KEYWORD = dict(nullable_schema(input_schema(0, DEMAND_KEYWORD_MAX_LENGTH)), description=(
+    "What its demand is asked by (serve --demand), at most %d words; null or empty: its "
+    "text." % DEMAND_KEYWORD_MAX_WORDS))
 PROMPT_CELLS = {
     "marketIds": dict(array_schema(ID, MAX_CELLS_PER_PROMPT), description="The workspace's "
                       "markets it is asked in (none: asked once, with its own location)."),
@@ -15255,7 +15280,7 @@ def resource_schemas():
         "text": input_schema(1, PROMPT_TEXT_MAX_LENGTH, examples=["Best CRM for startups?"]),
         "location": nullable_schema(input_schema(0, LOCATION_MAX_LENGTH)),
         "topic": nullable_schema(NAME), "tags": TAG_NAMES, "samplesPerRun": PROMPT_SAMPLES,
-        **PROMPT_CELLS}
+        "keyword": PROMPT_KEYWORD, **PROMPT_CELLS}
     prompt = {
         "id": ID, "text": string_schema(), "status": {"enum": list(PROMPT_STATUSES)},
         "location": nullable_schema(string_schema()),
@@ -15269,6 +15294,8 @@ def resource_schemas():
         "tags": array_schema(schema_ref("EmbeddedTag")),
         "lastRun": dict(nullable_schema(schema_ref("LastRun")), description="Its latest run "
                         "that was not canceled (null: never run)."), **PROMPT_CELLS,
+        "keyword": dict(nullable_schema(string_schema()), description="What its demand is "
+                        "asked by (null: its text)."),
         "demand": dict(nullable_schema(schema_ref("PromptDemand")), description="The monthly "
                        "searches behind it (serve --demand): AI volume where there is one, else "
                        "Google Ads'; null when unknown.")}
@@ -15325,7 +15352,7 @@ def resource_schemas():
                          description="Tag ids or names (a new name makes a tag), or the tags "
                                      "as GET shows them (their ids count)."),
             "topicId": nullable_schema(ID), "topicName": NAME,
-            "samplesPerRun": PROMPT_SAMPLES, **PROMPT_CELLS}, prompt),
+            "samplesPerRun": PROMPT_SAMPLES, "keyword": PROMPT_KEYWORD, **PROMPT_CELLS}, prompt),
     } | brand_schemas() | cell_schemas()
 
 

@@ -12,6 +12,14 @@ UNKNOWN = "is not a field of this operation"
 READ_ONLY = "is read-only: send it as GET shows it, or leave it out"
 
 
+@pytest.fixture
+def app(db):
+    """The API engine and a search surface's (never asked here), so that each engine list's
+    PATCH is here."""
+    return tracker.make_app(db, engines=[tracker.SimulatedEngine(), tracker.parse_engine(
+        "aio=serpapi:google-ai-overview@http://127.0.0.1:9", {"SERPAPI_API_KEY": "unused"})])
+
+
 def invalid(*errors):
     return {"success": False, "message": "Validation failed",
             "errors": [{"field": field, "message": message} for field, message in errors]}
@@ -54,6 +62,7 @@ def json_operations(api):
         ("POST", "/personas", {"name": "CTO", "description": "a CTO"}),
         ("PATCH", "/personas/%d" % persona["id"], {"description": "a CFO of a bank"}),
         ("PATCH", "/engines/" + engine, {"enabled": False}),
+        ("PATCH", "/surface-engines/aio", {"enabled": False}),
         ("PATCH", "/actions/%d" % action["id"], {"status": "done"}),
         ("POST", "/prompt-suggestions/%s/accept" % suggestion, {"topic": "CRM"}),
         ("PUT", "/source-categories/example.org", {"category": "ugc"}),
@@ -79,6 +88,7 @@ BAD_FIELDS = {
     "/prompts": ("text", 5, "must be a string"),
     "/brands": ("color", "red", "must be # followed by"),
     "/engines": ("enabled", "no", "must be true or false"),
+    "/surface-engines": ("enabled", "no", "must be true or false"),
     "/source-categories": ("category", "own", "must be one of: "),
     "/traffic": ("retentionDays", 0, "must be an integer from 1 to "),
     "/webhooks": ("events", [], "must name at least one event"),

@@ -260,3 +260,29 @@ def test_the_demand_options_are_checked_before_the_start():
         with pytest.raises(tracker.ProvisioningError) as refused:
             tracker.configure_demand(spec, budget, environ)
         assert str(refused.value) == message
+
+
+def test_a_prompts_keyword_is_asked_in_its_texts_place_within_google_ads_rules(db, dataforseo):
+    """A prompt too long for Google Ads is weighed by its keyword (80 characters, 10 words
+    at most); a keyword cleared asks its text again."""
+    dataforseo.ai, dataforseo.ads = {"crm for startups": 700}, {"crm for startups": 500}
+    app = demand_app(db, dataforseo)
+    api = make_api(db, app)
+    prompt_id, = add_prompts(api, {"text": LONG, "keyword": "crm for startups"})
+    path = "/prompts/%d" % prompt_id
+    assert api.get(path).json["data"]["keyword"] == "crm for startups"
+    for keyword in ("k" * 80, " ".join(["word"] * 10)):
+        assert api.patch(path, {"keyword": keyword}).json["data"]["keyword"] == keyword
+    assert api.patch(path, {"keyword": "k" * 81}, 422).json["errors"] == [
+        {"field": "keyword", "message": "must be at most 80 characters"}]
+    assert api.patch(path, {"keyword": " ".join(["word"] * 11)}, 422).json["errors"] == [
+        {"field": "keyword", "message": "must be at most 10 words (Google Ads' rule)"}]
+    assert api.post("/prompts", {"text": "x", "keyword": " ".join(["word"] * 11)},
+                    422).json["errors"][0]["field"] == "keyword"
+    api.patch(path, {"keyword": "crm for startups"})
+    assert run_step(app) == 2
+    assert [task["keywords"] for _, task, _ in dataforseo.calls] == [["crm for startups"]] * 2
+    assert api.get(path).json["data"]["demand"] == {"volume": 700, "source": "ai",
+                                                    "month": "2026-10"}
+    assert api.patch(path, {"keyword": ""}).json["data"]["keyword"] is None
+    assert api.get(path).json["data"]["demand"] is None  # its text's month is not fetched yet

@@ -53,7 +53,7 @@ def test_create_one_prompt_returns_the_whole_result(api, db):
                       "workspaceId": api.workspace_id, "createdAt": NOW, "updatedAt": NOW}],
             "lastRun": {"state": "queued", "at": NOW, "attempts": 0, "nextAttemptAt": NOW,
                         "error": None},
-            "samplesPerRun": None, "marketIds": [], "personaIds": [], "demand": None,
+            "samplesPerRun": None, "marketIds": [], "personaIds": [], "keyword": None, "demand": None,
         }]}}
     assert queued_runs(db, prompt["id"]) == [{"state": "queued", "scheduled_at": NOW}]
 
