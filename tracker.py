@@ -16993,10 +16993,10 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.exports"] = ExportSlots(max_exports)
     app.config["tracker.uploads"] = UploadSlots()
     app.config["tracker.stopping"] = threading.Event()  # set by serve() before it stops
-    app.config["tracker.seed_keys"] = load_seed(db, seed) if seed is not None else []
+    app.config["tracker.seed_keys"] = seed_app(app, seed) if seed is not None else []
     if runs == "instant":
         app.add_hook("after_request", run_after_writes(worker))
-        worker.run_pending()  # the seed's prompts are answered before the first request
+        worker.run_pending()  # what the file has queued is answered before the first request
     app.default_error_handler = render_http_error
     app.uninstall(True)  # Bottle's JSON and template plugins: routes here return bytes
     app.add_hook("before_request", refuse_undecodable_path)
@@ -17015,6 +17015,15 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.wsgi = within_budget(distrust_forwarded(add_dashboard(app, db, limiter), trusted_proxies),
                              db, page_budget, export_budget)
     return app
+
+
+def seed_app(app, seed):
+    """Load a seed document into app's empty database (load_seed) and return the keys it
+    made; with runs "instant" its prompts are answered before it returns."""
+    keys = load_seed(app.config["tracker.db"], seed)
+    if app.config["tracker.runs"] == "instant":
+        app.config["tracker.worker"].run_pending()
+    return keys
 
 
 def run_after_writes(worker):
@@ -21918,7 +21927,7 @@ def cmd_serve(args):
         # Only now, with the port bound, are the seed and the first key made: a start that
         # cannot serve (the port taken) must not make the keys it would never show, nor
         # fill the file a retry with the same seed needs empty.
-        seed_keys = load_seed(db, seed) if seed is not None else []
+        seed_keys = seed_app(app, seed) if seed is not None else []
         created = None if seed else serve_demo(app) if args.demo else bootstrap(db)
         keys = seed_keys or ([created] if created else [])
         first_key = keys[0]["key"] if keys else None

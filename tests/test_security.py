@@ -20,7 +20,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import HttpClient, ServerProcess, make_api, near_miss, report_figure, run_cli
+from conftest import Api, HttpClient, ServerProcess, make_api, near_miss, report_figure, run_cli
 from test_analytics import add_chat
 
 SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it
@@ -229,6 +229,16 @@ def test_no_route_lets_one_workspace_see_or_touch_another(client, db, clock):
             a.patch("/engines/simulated", {"enabled": False})
             assert [engine["enabled"] for engine in b.get("/engines").json["data"]] == [True]
             a.patch("/engines/simulated", {"enabled": True})
+        elif (method, path) == ("PATCH", "/surface-engines/<label>"):
+            # A search surface's engine turned off by A stays on for B (a server that has
+            # one, on the same file; it is never asked here).
+            surfaces = webtest.TestApp(tracker.make_app(db, engines=[tracker.parse_engine(
+                "aio=serpapi:google-ai-overview@http://127.0.0.1:9", {"SERPAPI_API_KEY": "k"})]))
+            a_there, b_there = (Api(surfaces, api.key, api.workspace_id) for api in (a, b))
+            a_there.patch("/surface-engines/aio", {"enabled": False})
+            assert [engine["enabled"] for engine in
+                    b_there.get("/surface-engines").json["data"]] == [True]
+            a_there.patch("/surface-engines/aio", {"enabled": True})
         elif (method, path) == ("PATCH", "/workspace"):
             # A's samples per run are A's.
             a.patch("/workspace", {"samplesPerRun": 5})

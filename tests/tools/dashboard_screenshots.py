@@ -18,6 +18,7 @@ import browser  # noqa: E402
 PAGES = (("sign-in", "/"), ("overview", "/"), ("overview-7-days", "/?days=7"),
          ("actions", "/actions"),
          ("prompts", "/prompts"), ("prompts-by-visibility", "/prompts?sort=-visibility"),
+         ("suggestions", "/suggestions"),
          ("prompt", "/prompts/1"), ("delete-prompt", "/prompts/1/delete"), ("not-found", "/nowhere"),
          ("chats", "/chats"), ("chat", "/chats/1"), ("sources", "/sources"),
          ("divergence", "/divergence"),
