@@ -564,9 +564,12 @@ def raw_only(scope, rollups, weeks=True):
 
 @contextlib.contextmanager
 def per_chat_rows_only():
-    """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one."""
+    """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
+    and every domain's URLs counted by distinct chats, as the domains are."""
+    every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only), \
-            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
+            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
+            unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats):
         yield
 
 
@@ -579,6 +582,7 @@ def test_rollups_and_per_chat_rows_agree(window, params):
                 ("/analytics/sources", dict(source_params, perPage="100")),
                 ("/analytics/sources", dict(source_params, perPage="100", groupBy="url",
                                             domain="g2.com")),
+                ("/analytics/sources", dict(source_params, perPage="100", groupBy="url")),
                 ("/analytics/chats", source_params),
                 ("/analytics/chats", dict(source_params, brandId=str(RANDOM_IDS["brand"])))]
     requests += [(path, dict(source_params, perPage="100")) for path in INTELLIGENCE_LISTS]
@@ -611,7 +615,8 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
                 ("/analytics/sources", dict(chat_params, perPage="100")),
                 ("/analytics/sources", dict(chat_params, perPage="100", groupBy="url",
-                                            domain="g2.com"))]
+                                            domain="g2.com")),
+                ("/analytics/sources", dict(chat_params, perPage="100", groupBy="url"))]
     requests += [(path, dict(chat_params, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():
