@@ -565,11 +565,15 @@ def raw_only(scope, rollups, weeks=True):
 @contextlib.contextmanager
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
-    and every domain's URLs counted by distinct chats, as the domains are."""
+    and URLs counted by distinct chats, as the domains are."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
+    one_domain_by_distinct_chats = {
+        kind: (sql, tracker.of_domain(conditions))
+        for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only), \
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
-            unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats):
+            unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
+            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats):
         yield
 
 
