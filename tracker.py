@@ -9501,6 +9501,36 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
                              NULL AS last_seen FROM (%s)"""
 
 
+def topic_and_tag_prompts(connection, scope):
+    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+                      (scope.workspace_id, scope.topic_id))
+    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
+                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+    return {row["id"] for row in topic}, {row["id"] for row in tag}
+
+
+def topic_and_tag_parts(connection, scope, how):
+    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
+    of the two less the chats of its prompts outside the other, when those prompts are
+    fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
+    within a topic reads no chat). None for another scope, or when reading the chats of
+    the prompts of both is the smaller read."""
+    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
+            or scope.prompt_ids is not None or scope.branded is not None):
+        return None
+    topic, tag = topic_and_tag_prompts(connection, scope)
+    both = topic & tag
+    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
+                                (dataclasses.replace(scope, tag_id=None), topic - both)),
+                               key=lambda candidate: len(candidate[1]))
+    if len(outside) >= len(both):
+        return None
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
+    return less(parts, scope_parts(dataclasses.replace(
+        group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
+
+
 def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups).
@@ -9514,7 +9544,8 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
-    kinds = scope_parts(scope, how)
+    kinds = (group_by == "domain" and topic_and_tag_parts(connection, scope, how)
+             or scope_parts(scope, how))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
