@@ -9466,16 +9466,32 @@ def of_domain(conditions):
     return narrowed
 
 
-# A chat cites or consults a URL once (UNIQUE (chat_id, url)): its citations are its chats.
+# The URLs of every domain: per-chat rows, grouped by URL. A chat holds a URL once (UNIQUE
+# (chat_id, url)), so each URL's chats are its rows counted, without the sets of distinct
+# chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of URLs).
+RAW_URL_PART = """SELECT x.url AS source, min(x.domain) AS domain, min(x.host) AS host,
+                         sum(x.cited) AS citations, sum(x.cited) AS chats,
+                         count(*) AS retrieved_chats,
+                         min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
+                  FROM %s WHERE {1} GROUP BY x.url"""
+EVERY_URL_PART = {
+    "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
+    "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
+                              "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
+              SOURCE_PART["chats"][1]),
+}
+
+
+# The URLs of one domain: its weekly rollup, or the rows of every domain's narrowed to it.
 URL_PART = {
-    "raw": (RAW_SOURCE_PART % "chat_sources x", of_domain(ChatScope.row_conditions)),
+    "raw": (EVERY_URL_PART["raw"][0], of_domain(EVERY_URL_PART["raw"][1])),
     "domain_weekly": ("""SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
                                 sum(x.citations) AS citations, sum(x.citations) AS chats,
                                 sum(x.retrieved_chats) AS retrieved_chats,
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
-    "chats": (SOURCE_PART["chats"][0], of_domain(SOURCE_PART["chats"][1])),
+    "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
 
@@ -9483,6 +9499,36 @@ URL_PART = {
 LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -chats AS chats,
                              -retrieved_chats AS retrieved_chats, NULL AS first_seen,
                              NULL AS last_seen FROM (%s)"""
+
+
+def topic_and_tag_prompts(connection, scope):
+    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+                      (scope.workspace_id, scope.topic_id))
+    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
+                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+    return {row["id"] for row in topic}, {row["id"] for row in tag}
+
+
+def topic_and_tag_parts(connection, scope, how):
+    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
+    of the two less the chats of its prompts outside the other, when those prompts are
+    fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
+    within a topic reads no chat). None for another scope, or when reading the chats of
+    the prompts of both is the smaller read."""
+    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
+            or scope.prompt_ids is not None or scope.branded is not None):
+        return None
+    topic, tag = topic_and_tag_prompts(connection, scope)
+    both = topic & tag
+    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
+                                (dataclasses.replace(scope, tag_id=None), topic - both)),
+                               key=lambda candidate: len(candidate[1]))
+    if len(outside) >= len(both):
+        return None
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
+    return less(parts, scope_parts(dataclasses.replace(
+        group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
 
 
 def source_rows(connection, scope, group_by, page, per_page, rollups=True):
@@ -9495,11 +9541,11 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:  # only one domain's URLs are rolled up
-        how = URL_PART if scope.domain is not None else {
-            kind: SOURCE_PART[kind] for kind in ("raw", "chats")}
+        how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
-    kinds = scope_parts(scope, how)
+    kinds = (group_by == "domain" and topic_and_tag_parts(connection, scope, how)
+             or scope_parts(scope, how))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]

@@ -564,9 +564,17 @@ def raw_only(scope, rollups, weeks=True):
 
 @contextlib.contextmanager
 def per_chat_rows_only():
-    """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one."""
+    """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
+    and URLs counted by distinct chats, as the domains are."""
+    every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
+    one_domain_by_distinct_chats = {
+        kind: (sql, tracker.of_domain(conditions))
+        for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only), \
-            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
+            unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
+            unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
+            unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
+            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats):
         yield
 
 
@@ -579,6 +587,7 @@ def test_rollups_and_per_chat_rows_agree(window, params):
                 ("/analytics/sources", dict(source_params, perPage="100")),
                 ("/analytics/sources", dict(source_params, perPage="100", groupBy="url",
                                             domain="g2.com")),
+                ("/analytics/sources", dict(source_params, perPage="100", groupBy="url")),
                 ("/analytics/chats", source_params),
                 ("/analytics/chats", dict(source_params, brandId=str(RANDOM_IDS["brand"])))]
     requests += [(path, dict(source_params, perPage="100")) for path in INTELLIGENCE_LISTS]
@@ -592,6 +601,7 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
+    {"topicId": "topic", "tagId": "tag"}, {"topicId": "topic", "tagId": "tag", "location": "US"},
     {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
     {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
     {"truncated": "true", "branded": "true", "engine": "e2"}, {"marketId": "market"},
@@ -611,7 +621,8 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
                 ("/analytics/chats", dict(chat_params, brandId=str(RANDOM_IDS["brand"]))),
                 ("/analytics/sources", dict(chat_params, perPage="100")),
                 ("/analytics/sources", dict(chat_params, perPage="100", groupBy="url",
-                                            domain="g2.com"))]
+                                            domain="g2.com")),
+                ("/analytics/sources", dict(chat_params, perPage="100", groupBy="url"))]
     requests += [(path, dict(chat_params, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():
@@ -620,6 +631,23 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     assert fast == slow
     if set(params) <= {"engine", "from", "to"}:  # then every list has rows
         assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
+
+
+def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
+    """Each topic with each tag: one of them (a topic within a tag, or a tag less its one
+    prompt outside the topic) is read from its weekly group rollup, less the chats of its
+    prompts outside the other, or the chats of both are read; the same answers."""
+    topics = [row["id"] for row in RANDOM_API.get("/topics").json["data"]]
+    tags = [row["id"] for row in RANDOM_API.get("/tags").json["data"]]
+    requests = [("/analytics/sources", {"topicId": str(topic), "tagId": str(tag), "perPage": "100",
+                                        "from": "2026-11-15T09:30:00.000Z",
+                                        "to": "2026-11-24T00:00:00.000Z"})
+                for topic in topics for tag in tags]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    with per_chat_rows_only():
+        slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    assert fast == slow
+    assert sum(answer["data"]["total"] > 0 for answer in fast) >= 2  # pairs sharing prompts
 
 
 @pytest.mark.parametrize("filters, group", [
