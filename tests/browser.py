@@ -88,9 +88,8 @@ def history_database(path, days=HISTORY_DAYS, seed=SEED):
     for day in range(1, days):
         clock[0] += 86400
         if day % 3 == 0:
-            tracker.create_prompts(db, workspace_id, [(0, {
-                "text": "Is Acme or Northwind better, question %d?" % day, "location": None,
-                "topic": "CRM", "tags": [], "samplesPerRun": None})])
+            tracker.create_prompts(db, workspace_id, tracker.read_prompt_items({"prompts": [{
+                "text": "Is Acme or Northwind better, question %d?" % day, "topic": "CRM"}]})[0])
         worker.run_pending()
     tracker.ingest_log(db, workspace_id, io.BytesIO(access_log(now, days)), host="acme.example")
     db.close()

@@ -30,10 +30,11 @@ PAGES = ("/prompts", "/prompts?sort=-visibility", "/prompts?sort=-trend", "/prom
 def generate(db, prompts):
     """A workspace with prompts prompts and a year of their daily rollup rows (no chats)."""
     workspace = tracker.create_workspace(db, "Bench")
-    items = [(n, {"text": "prompt %d about crm" % n, "location": None, "topic": "t%d" % (n % 20),
-                  "tags": [], "samplesPerRun": None}) for n in range(prompts)]
     for start in range(0, prompts, tracker.MAX_BULK_PROMPTS):
-        tracker.create_prompts(db, workspace["id"], items[start:start + tracker.MAX_BULK_PROMPTS])
+        items, _ = tracker.read_prompt_items({"prompts": [
+            {"text": "prompt %d about crm" % n, "topic": "t%d" % (n % 20)}
+            for n in range(start, min(prompts, start + tracker.MAX_BULK_PROMPTS))]})
+        tracker.create_prompts(db, workspace["id"], items)
     with db.write() as connection:
         connection.execute("DELETE FROM runs")  # nothing is asked: only the rollup is read
         connection.execute("""
