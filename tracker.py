@@ -7407,16 +7407,19 @@ def load_prompt(connection, workspace_id, prompt_id):
     return prompts[0] if prompts else None
 
 
+# The full-text index walked newest first (its rowid order; CROSS JOIN keeps it), each match
+# looked up by id: a page stops at its rows, the count looks a match up once (performance.md).
 def search_condition(search):
-    """SQL and parameters that keep prompts whose text contains search, any case."""
+    """(FROM clause, its newest-first id, condition, parameters): text has search, any case."""
     if len(search) >= TRIGRAM_LENGTH:
-        phrase = '"%s"' % search.replace('"', '""')
-        return "p.id IN (SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?)", [phrase]
-    return "instr(casefold(p.text), ?) > 0", [search.casefold()]
+        return (" FROM prompts_fts f CROSS JOIN prompts p ON p.id = f.rowid", "f.rowid",
+                "prompts_fts MATCH ?", ['"%s"' % search.replace('"', '""')])
+    return " FROM prompts p", "p.id", "instr(casefold(p.text), ?) > 0", [search.casefold()]
 
 
 def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
-    """The WHERE clause and parameters of a prompt list."""
+    """The FROM and WHERE clauses, their newest-first id column and parameters of a list."""
+    tables, id_column = " FROM prompts p", "p.id"
     conditions, params = ["p.workspace_id = ?"], [workspace_id]
     if branded is not None:
         conditions.append("p.branded = ?")
@@ -7431,21 +7434,20 @@ def prompt_filters(workspace_id, status, topic_id, tag_id, search, branded):
         conditions.append("p.id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
         params.append(tag_id)
     if search:
-        condition, search_params = search_condition(search)
+        tables, id_column, condition, search_params = search_condition(search)
         conditions.append(condition)
         params.extend(search_params)
-    return " WHERE " + " AND ".join(conditions), params
+    return tables + " WHERE " + " AND ".join(conditions), id_column, params
 
 
-def count_prompts_sql(workspace_id, where, params, status, topic_id, tag_id, search, branded):
-    """SQL and parameters counting the prompts that match; from prompt_counts when only
-    the status narrows them."""
+def count_prompts_sql(workspace_id, source, params, status, topic_id, tag_id, search, branded):
+    """SQL and parameters counting the matches; from prompt_counts when only statuses narrow."""
     if topic_id is None and tag_id is None and not search and branded is None:
         statuses = (status,) if status else DEFAULT_PROMPT_STATUSES
         return ("SELECT coalesce(sum(prompts), 0) FROM prompt_counts "
                 "WHERE workspace_id = ? AND status IN (%s)" % ", ".join("?" * len(statuses)),
                 [workspace_id, *statuses])
-    return "SELECT count(*) FROM prompts p" + where, params
+    return "SELECT count(*)" + source, params
 
 
 def list_prompts(db, workspace_id, page, per_page, **filters):
@@ -7455,13 +7457,13 @@ def list_prompts(db, workspace_id, page, per_page, **filters):
     per prompt would be a statement step per prompt, and each step hands the GIL to
     another thread (twice the CPU per request under concurrent load, measured).
     """
-    where, params = prompt_filters(workspace_id, **filters)
-    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    source, id_column, params = prompt_filters(workspace_id, **filters)
+    count_sql, count_params = count_prompts_sql(workspace_id, source, params, **filters)
     row = query_one(db.connection(), """
         SELECT (%s) AS total,
                (SELECT '[' || coalesce(group_concat(prompt, ',' ORDER BY id DESC), '') || ']'
-                FROM (SELECT p.id, %s AS prompt FROM prompts p%s ORDER BY p.id DESC LIMIT ? OFFSET ?))
-               AS page""" % (count_sql, PROMPT_JSON, where),
+                FROM (SELECT p.id, %s AS prompt%s ORDER BY %s DESC LIMIT ? OFFSET ?))
+               AS page""" % (count_sql, PROMPT_JSON, source, id_column),
         count_params + params + [per_page, (page - 1) * per_page])
     return dict(data=orjson.Fragment(row["page"]), **page_fields(row["total"], page, per_page))
 
@@ -7479,7 +7481,6 @@ def prompt_item(data, errors, path):
     return {"text": text, "location": sent_or(location, None), "topic": sent_or(topic, None),
             "tags": sent_or(tags, []), "samplesPerRun": sent_or(samples, None), "path": path,
             "keyword": sent_or(keyword, None), **cells}
-
 
 
 def sent_cells(fields):
@@ -16014,12 +16015,12 @@ def batches(fetch, key):
 
 def prompt_export_items(db, workspace_id, **filters):
     """Every prompt of the filters as GET /prompts shows them, newest first, by id keyset."""
-    where, params = prompt_filters(workspace_id, **filters)
+    source, id_column, params = prompt_filters(workspace_id, **filters)
 
     def fetch(before, limit):
-        keyset, more = ("", []) if before is None else (" AND p.id < ?", [before])
-        return query_all(db.connection(), "SELECT p.id, %s AS prompt FROM prompts p%s%s "
-                         "ORDER BY p.id DESC LIMIT ?" % (PROMPT_JSON, where, keyset),
+        keyset, more = ("", []) if before is None else (" AND %s < ?" % id_column, [before])
+        return query_all(db.connection(), "SELECT p.id, %s AS prompt%s%s ORDER BY %s DESC "
+                         "LIMIT ?" % (PROMPT_JSON, source, keyset, id_column),
                          params + more + [limit])
     for rows in batches(fetch, lambda row: row["id"]):
         yield from (orjson.loads(row["prompt"]) for row in rows)
@@ -19686,12 +19687,12 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     direction = "DESC" if values["sort"].startswith("-") else "ASC"
     filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],
                    search=values["search"], branded=values["branded"])
-    where, params = prompt_filters(workspace_id, **filters)
-    count_sql, count_params = count_prompts_sql(workspace_id, where, params, **filters)
+    source, _, params = prompt_filters(workspace_id, **filters)
+    count_sql, count_params = count_prompts_sql(workspace_id, source, params, **filters)
     total = next(iter(query_one(connection, count_sql, count_params).values()))
     ids = [row["id"] for row in query_all(connection, """
-        SELECT p.id FROM prompts p%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
-        % (where, expression, direction),
+        SELECT p.id%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
+        % (source, expression, direction),
         params + [window[edge] for edge in edges]
         + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
     return total, ids

@@ -310,6 +310,23 @@ def test_search_follows_text_updates_and_deletes(api):
     assert texts(api.get("/prompts", search="delta")) == []
 
 
+def test_search_pages_newest_first_within_the_workspace_and_status(api, other_api):
+    # The index holds every workspace's prompts: a search walks it newest first and keeps
+    # the workspace's own, in the status asked, page by page with the exact total.
+    for n in range(7):
+        create_one(api, "crm %d" % n)
+        create_one(other_api, "crm elsewhere %d" % n)
+        create_one(api, "other %d" % n)
+    paused = create_one(api, "paused CRM")
+    api.patch("/prompts/%d" % paused["id"], {"status": "paused"})
+    pages = [api.get("/prompts", search="crm", perPage=3, page=page) for page in (1, 2, 3, 4)]
+    assert [texts(page) for page in pages] == [
+        ["paused CRM", "crm 6", "crm 5"], ["crm 4", "crm 3", "crm 2"], ["crm 1", "crm 0"], []]
+    assert {page.json["data"]["total"] for page in pages} == {8}
+    only_paused = api.get("/prompts?search=crm&status=paused")
+    assert (texts(only_paused), only_paused.json["data"]["total"]) == (["paused CRM"], 1)
+
+
 def count_statements(db):
     """A list that grows by one entry per SQL statement run on this thread's connection."""
     statements = []
