@@ -14000,9 +14000,10 @@ def new_action(kind, key, title, evidence, impact, strength, brands=(), topics=(
             "engines": sorted(set(engines))}
 
 
-def counted(count, noun):
-    """count and its noun, plural unless count is 1 (titles: "1 page", "3 pages")."""
-    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
+def counted(count, noun, plural=None):
+    """count and its noun, plural unless count is 1 (titles: "1 page", "3 pages"); plural
+    where adding an s would not make it."""
+    return "%d %s" % (count, noun if count == 1 else plural or noun + "s")
 
 
 def shown(ids):
@@ -19893,8 +19894,9 @@ def suggestion_words(item):
     """A suggestion's evidence in words."""
     evidence = item["evidence"]
     if item["source"] == "searched":
-        return "searched for %d prompts by %d engines on %d days (%d searches)" % (
-            evidence["prompts"], evidence["engines"], evidence["days"], evidence["searches"])
+        return "searched for %s by %s on %s (%s)" % (
+            counted(evidence["prompts"], "prompt"), counted(evidence["engines"], "engine"),
+            counted(evidence["days"], "day"), counted(evidence["searches"], "search", "searches"))
     if item["source"] == "comparison":
         return "of %d answers in %d days: %s" % (
             evidence["chats"], SUGGESTION_WINDOW_DAYS, ", ".join(

@@ -238,3 +238,12 @@ def test_pages_run_from_the_searched_into_the_comparisons(api, searches, compari
     assert [[item["text"] for item in page["data"]] for page in pages] == [
         ["Best CRM for startups", "alternatives to Acme"],
         ["alternatives to Northwind", "alternatives to Zenith"], []]
+
+
+def test_the_pages_evidence_counts_in_the_singular_and_plural():
+    """The page said "searched for 1 prompts"."""
+    def words(prompts, engines, days, searches):
+        return tracker.suggestion_words({"source": "searched", "evidence": {
+            "prompts": prompts, "engines": engines, "days": days, "searches": searches}})
+    assert words(1, 1, 1, 1) == "searched for 1 prompt by 1 engine on 1 day (1 search)"
+    assert words(2, 3, 4, 5) == "searched for 2 prompts by 3 engines on 4 days (5 searches)"
