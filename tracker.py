@@ -9048,11 +9048,12 @@ BRAND_SUMS = {
 }
 
 
-def sum_parts(connection, scope, how, bucket=None):
-    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
+def sum_parts(connection, scope, how, bucket=None, parts=None):
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS);
+    parts: the scope split otherwise than by scope_parts (see topic_and_tag_parts)."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9518,7 +9519,8 @@ def topic_and_tag_parts(connection, scope, how):
     within a topic reads no chat). None for another scope, or when reading the chats of
     the prompts of both is the smaller read."""
     if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
-            or scope.prompt_ids is not None or scope.branded is not None):
+            or scope.prompt_ids is not None or scope.branded is not None
+            or "group_weekly" not in how):
         return None
     topic, tag = topic_and_tag_prompts(connection, scope)
     both = topic & tag
@@ -9530,6 +9532,12 @@ def topic_and_tag_parts(connection, scope, how):
     parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
     return less(parts, scope_parts(dataclasses.replace(
         group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
+
+
+def list_sums(connection, scope, how):
+    """sum_parts of a list the weekly group rollups keep (categories, recommended names),
+    with a topic and a tag at once read as topic_and_tag_parts says."""
+    return sum_parts(connection, scope, how, parts=topic_and_tag_parts(connection, scope, how))
 
 
 def source_rows(connection, scope, group_by, page, per_page, rollups=True):
@@ -9631,7 +9639,7 @@ def category_rows(connection, scope, categories, share, page, per_page):
     categorised when read, by an SQL function, once per host (so that overrides and brand
     edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
-    sums = sum_parts(connection, scope, without_rollups(CATEGORY_SUMS, connection, scope))
+    sums = list_sums(connection, scope, without_rollups(CATEGORY_SUMS, connection, scope))
     counted = [dict(counts, category=key) for (_, key), counts in sums.items()
                if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
@@ -10573,7 +10581,7 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    counted = sorted(((key, sums) for (_, key), sums in sum_parts(connection, scope, NAME_SUMS).items()
+    counted = sorted(((key, sums) for (_, key), sums in list_sums(connection, scope, NAME_SUMS).items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
     data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
@@ -14900,7 +14908,7 @@ def named_in_window(connection, scope):
              if row["type"] == "competitor"]
     tracked = tracked_name_keys(connection, scope.workspace_id)
     named += [{"name": key, "brandId": None, "type": "discovered", "chats": sums["chats"]}
-              for (_, key), sums in sum_parts(connection, scope, NAME_SUMS).items()
+              for (_, key), sums in list_sums(connection, scope, NAME_SUMS).items()
               if key not in tracked]
     named = sorted((row for row in named if row["chats"] >= COMPARISON_MIN_CHATS),
                    key=lambda row: (-row["chats"], row["name"]))[:SUGGESTED_NAMES]
