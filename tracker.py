@@ -647,13 +647,30 @@ def suggestions_schema_sql():
             + triggers)
 
 
+# The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
+# keep it (see schema.sql).
+URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
+
+
+def url_rollups_schema_sql():
+    """The weekly rollup of URLs, filled from the sources so far before its triggers exist."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return (baseline_table_sql(("weekly_urls", ["table"]))[0]
+            + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
+                                          retrieved_chats, first_seen, last_seen)
+                 SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
+                        min(host), sum(cited), count(*), min(created_at), max(created_at)
+                 FROM chat_sources GROUP BY 1, 2, 3;\n"""
+            + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
-                    branded_rollups_schema_sql()))
+                    branded_rollups_schema_sql(), url_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -672,7 +689,8 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states", upgrade_to_1_1, reads=("chats", "chat_searches"), rebuilds=("chats",),
+                  "states, the weekly rollup of URLs", upgrade_to_1_1,
+                  reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -8423,7 +8441,8 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain; the branded groups' daily ones a
+        per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
+        engine or location column) the URL view of every domain without those filters; the branded groups' daily ones a
         branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
@@ -8434,7 +8453,8 @@ class ChatScope:
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
-        urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
+        urls = () if self.narrows_prompts() else ("domain_weekly",) if self.domain is not None \
+            else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         if self.narrows_prompts():
@@ -8501,7 +8521,7 @@ BRANDED_GROUPS = ("branded 0", "branded 1")
 # group (without_groups_behind).
 GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week"}  # the others are daily
+                "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -9477,6 +9497,12 @@ RAW_URL_PART = """SELECT x.url AS source, min(x.domain) AS domain, min(x.host) A
                   FROM %s WHERE {1} GROUP BY x.url"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
+    "url_weekly": ("""SELECT x.url AS source, min(x.domain) AS domain, min(x.host) AS host,
+                             sum(x.citations) AS citations, sum(x.citations) AS chats,
+                             sum(x.retrieved_chats) AS retrieved_chats,
+                             min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen
+                      FROM weekly_urls x WHERE {1} AND x.retrieved_chats > 0
+                      GROUP BY x.url""", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),
@@ -9536,12 +9562,13 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups).
     rollups=False reads one domain's URLs from the per-chat rows alone, which know each
-    one's first and last time (the weekly rollup of URLs does not: source_seen seeks them
-    per URL, dearer for every URL of a domain than reading its rows)."""
+    one's first and last time (the domain's weekly rollup of URLs does not: source_seen
+    seeks them per URL, dearer for every URL of a domain than reading its rows; the weekly
+    rollup of every URL keeps them)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
-    else:  # only one domain's URLs are rolled up
+    else:
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}

@@ -597,6 +597,25 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     assert fast == slow
 
 
+# Windows of one to two weeks starting up to a week before the data: most hold its whole
+# week (Monday 16th to 23rd), which the weekly rollup of URLs answers, and edges of days.
+long_windows = st.tuples(st.integers(0, 7 * 86400 * 1000), st.integers(7 * 86400 * 1000,
+                                                                      14 * 86400 * 1000)).map(
+    lambda w: (tracker.iso_timestamp(tracker.parse_timestamp("2026-11-08") + w[0] / 1000),
+               tracker.iso_timestamp(tracker.parse_timestamp("2026-11-08") + (w[0] + w[1]) / 1000)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_windows, filters)
+def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
+    params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
+    query = dict(params, perPage="100", groupBy="url", **{"from": window[0], "to": window[1]})
+    fast = RANDOM_API.get("/analytics/sources", params=query).json
+    with per_chat_rows_only():
+        slow = RANDOM_API.get("/analytics/sources", params=query).json
+    assert fast == slow
+
+
 @pytest.mark.parametrize("params", [
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
@@ -770,7 +789,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     or none, reads its whole weeks from the per-group rollups of sources, categories and
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
-    and location."""
+    and location; every domain's from the weekly rollup per URL, but with an engine or
+    location filter (it keeps neither)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -786,6 +806,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
+    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "raw"]
+    assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
+    assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, location="US") == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]
