@@ -9068,11 +9068,12 @@ BRAND_SUMS = {
 }
 
 
-def sum_parts(connection, scope, how, bucket=None):
-    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
+def sum_parts(connection, scope, how, bucket=None, parts=None):
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS);
+    parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9541,10 +9542,12 @@ def topic_and_tag_parts(connection, scope, how):
     """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
     of the two less the chats of its prompts outside the other, when those prompts are
     fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
-    within a topic reads no chat). None for another scope, or when reading the chats of
-    the prompts of both is the smaller read."""
+    within a topic reads no chat). None for another scope, a figure without a per-group
+    rollup in how (the per-prompt ones read the prompts of both alone), or when reading
+    the chats of the prompts of both is the smaller read."""
     if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
-            or scope.prompt_ids is not None or scope.branded is not None):
+            or scope.prompt_ids is not None or scope.branded is not None
+            or "group_weekly" not in how):
         return None
     topic, tag = topic_and_tag_prompts(connection, scope)
     both = topic & tag
@@ -9572,8 +9575,7 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
-    kinds = (group_by == "domain" and topic_and_tag_parts(connection, scope, how)
-             or scope_parts(scope, how))
+    kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -9658,7 +9660,8 @@ def category_rows(connection, scope, categories, share, page, per_page):
     categorised when read, by an SQL function, once per host (so that overrides and brand
     edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
-    sums = sum_parts(connection, scope, without_rollups(CATEGORY_SUMS, connection, scope))
+    how = without_rollups(CATEGORY_SUMS, connection, scope)
+    sums = sum_parts(connection, scope, how, parts=topic_and_tag_parts(connection, scope, how))
     counted = [dict(counts, category=key) for (_, key), counts in sums.items()
                if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
@@ -10600,7 +10603,9 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    counted = sorted(((key, sums) for (_, key), sums in sum_parts(connection, scope, NAME_SUMS).items()
+    totals = sum_parts(connection, scope, NAME_SUMS,
+                       parts=topic_and_tag_parts(connection, scope, NAME_SUMS))
+    counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
     data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])

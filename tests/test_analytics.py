@@ -655,18 +655,20 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
     """Each topic with each tag: one of them (a topic within a tag, or a tag less its one
     prompt outside the topic) is read from its weekly group rollup, less the chats of its
-    prompts outside the other, or the chats of both are read; the same answers."""
+    prompts outside the other, or the chats of both are read; the same answers, for the
+    domains, the categories and the discovered names."""
     topics = [row["id"] for row in RANDOM_API.get("/topics").json["data"]]
     tags = [row["id"] for row in RANDOM_API.get("/tags").json["data"]]
-    requests = [("/analytics/sources", {"topicId": str(topic), "tagId": str(tag), "perPage": "100",
-                                        "from": "2026-11-15T09:30:00.000Z",
-                                        "to": "2026-11-24T00:00:00.000Z"})
+    requests = [(path, {"topicId": str(topic), "tagId": str(tag), "perPage": "100",
+                        "from": "2026-11-15T09:30:00.000Z", "to": "2026-11-24T00:00:00.000Z"})
+                for path in ("/analytics/sources", "/analytics/sources?groupBy=category",
+                             "/analytics/discovered-brands")
                 for topic in topics for tag in tags]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
-    assert sum(answer["data"]["total"] > 0 for answer in fast) >= 2  # pairs sharing prompts
+    assert sum(answer["data"]["total"] > 0 for answer in fast) >= 6  # pairs sharing prompts
 
 
 @pytest.mark.parametrize("filters, group", [
