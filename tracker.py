@@ -8442,8 +8442,8 @@ class ChatScope:
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
-        engine or location column) the URL view of every domain without those filters; the branded groups' daily ones a
-        branded filter alone (an engine besides). No rollup keeps truncation:
+        engine or location column) the URL view of every domain without those filters; the
+        branded groups' daily ones a branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums). A market or
