@@ -647,13 +647,30 @@ def suggestions_schema_sql():
             + triggers)
 
 
+# The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
+# keep it (see schema.sql).
+URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
+
+
+def url_rollups_schema_sql():
+    """The weekly rollup of URLs, filled from the sources so far before its triggers exist."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return (baseline_table_sql(("weekly_urls", ["table"]))[0]
+            + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
+                                          retrieved_chats, first_seen, last_seen)
+                 SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
+                        min(host), sum(cited), count(*), min(created_at), max(created_at)
+                 FROM chat_sources GROUP BY 1, 2, 3;\n"""
+            + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
-                    branded_rollups_schema_sql()))
+                    branded_rollups_schema_sql(), url_rollups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -672,7 +689,8 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states", upgrade_to_1_1, reads=("chats", "chat_searches"), rebuilds=("chats",),
+                  "states, the weekly rollup of URLs", upgrade_to_1_1,
+                  reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -8423,8 +8441,9 @@ class ChatScope:
         or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
         scope without filters too, for figures per prompt (which have no daily rollup); the
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain; the branded groups' daily ones a
-        branded filter alone (an engine besides). No rollup keeps truncation:
+        per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
+        engine or location column) the URL view of every domain without those filters; the
+        branded groups' daily ones a branded filter alone (an engine besides). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums). A market or
@@ -8434,7 +8453,8 @@ class ChatScope:
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
-        urls = ("domain_weekly",) if self.domain is not None and not self.narrows_prompts() else ()
+        urls = () if self.narrows_prompts() else ("domain_weekly",) if self.domain is not None \
+            else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         if self.narrows_prompts():
@@ -8501,7 +8521,7 @@ BRANDED_GROUPS = ("branded 0", "branded 1")
 # group (without_groups_behind).
 GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week"}  # the others are daily
+                "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -9048,11 +9068,12 @@ BRAND_SUMS = {
 }
 
 
-def sum_parts(connection, scope, how, bucket=None):
-    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS)."""
+def sum_parts(connection, scope, how, bucket=None, parts=None):
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS);
+    parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9467,16 +9488,24 @@ def of_domain(conditions):
     return narrowed
 
 
-# The URLs of every domain: per-chat rows, grouped by URL. A chat holds a URL once (UNIQUE
-# (chat_id, url)), so each URL's chats are its rows counted, without the sets of distinct
-# chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of URLs).
-RAW_URL_PART = """SELECT x.url AS source, min(x.domain) AS domain, min(x.host) AS host,
-                         sum(x.cited) AS citations, sum(x.cited) AS chats,
-                         count(*) AS retrieved_chats,
-                         min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
-                  FROM %s WHERE {1} GROUP BY x.url"""
+# The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
+# (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
+# distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
+# URLs). Its rows, and the weekly rollup's, are grouped once, by source_rows, rather than
+# per part and then again: 0.6-0.7 times the CPU of a month of URLs at 2 % and 5 % of the
+# full-size year (packaging/docs/analytics.md, Speed).
+RAW_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                         x.cited AS citations, x.cited AS chats, 1 AS retrieved_chats,
+                         x.created_at AS first_seen, x.created_at AS last_seen
+                  FROM %s WHERE {1}"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
+    "url_weekly": ("""SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                             x.citations AS citations, x.citations AS chats,
+                             x.retrieved_chats AS retrieved_chats,
+                             x.first_seen AS first_seen, x.last_seen AS last_seen
+                      FROM weekly_urls x WHERE {1} AND x.retrieved_chats > 0""",
+                   ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),
@@ -9515,10 +9544,12 @@ def topic_and_tag_parts(connection, scope, how):
     """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
     of the two less the chats of its prompts outside the other, when those prompts are
     fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
-    within a topic reads no chat). None for another scope, or when reading the chats of
-    the prompts of both is the smaller read."""
+    within a topic reads no chat). None for another scope, a figure without a per-group
+    rollup in how (the per-prompt ones read the prompts of both alone), or when reading
+    the chats of the prompts of both is the smaller read."""
     if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
-            or scope.prompt_ids is not None or scope.branded is not None):
+            or scope.prompt_ids is not None or scope.branded is not None
+            or "group_weekly" not in how):
         return None
     topic, tag = topic_and_tag_prompts(connection, scope)
     both = topic & tag
@@ -9536,17 +9567,17 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups).
     rollups=False reads one domain's URLs from the per-chat rows alone, which know each
-    one's first and last time (the weekly rollup of URLs does not: source_seen seeks them
-    per URL, dearer for every URL of a domain than reading its rows)."""
+    one's first and last time (the domain's weekly rollup of URLs does not: source_seen
+    seeks them per URL, dearer for every URL of a domain than reading its rows; the weekly
+    rollup of every URL keeps them)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
-    else:  # only one domain's URLs are rolled up
+    else:
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
-    kinds = (group_by == "domain" and topic_and_tag_parts(connection, scope, how)
-             or scope_parts(scope, how))
+    kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -9631,7 +9662,8 @@ def category_rows(connection, scope, categories, share, page, per_page):
     categorised when read, by an SQL function, once per host (so that overrides and brand
     edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
-    sums = sum_parts(connection, scope, without_rollups(CATEGORY_SUMS, connection, scope))
+    how = without_rollups(CATEGORY_SUMS, connection, scope)
+    sums = sum_parts(connection, scope, how, parts=topic_and_tag_parts(connection, scope, how))
     counted = [dict(counts, category=key) for (_, key), counts in sums.items()
                if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
@@ -10573,7 +10605,9 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    counted = sorted(((key, sums) for (_, key), sums in sum_parts(connection, scope, NAME_SUMS).items()
+    totals = sum_parts(connection, scope, NAME_SUMS,
+                       parts=topic_and_tag_parts(connection, scope, NAME_SUMS))
+    counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
     data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
