@@ -1361,6 +1361,8 @@ def trusted_proxies(specs, environ=os.environ):
 
 def from_trusted_proxy(environ, proxies):
     """Whether the request's peer (REMOTE_ADDR) is in one of the networks proxies."""
+    if not proxies:  # the default: no address to parse (a tenth of GET /workspace's CPU)
+        return False
     try:
         peer = ipaddress.ip_address(environ.get("REMOTE_ADDR", ""))
     except ValueError:
@@ -1470,7 +1472,10 @@ def read_budget(environ, page_seconds, export_seconds):
     if not environ.get("PATH_INFO", "").startswith((API_PREFIX + "/",
                                                     DASHBOARD_EXPORT_PREFIX + "/")):
         return page_seconds  # a dashboard page
-    formats = urllib.parse.parse_qs(environ.get("QUERY_STRING", "")).get("format", ())
+    query = environ.get("QUERY_STRING", "")
+    if "format" not in query and "%" not in query:  # most reads: nothing to parse
+        return page_seconds
+    formats = urllib.parse.parse_qs(query).get("format", ())
     return export_seconds if set(formats) & {"csv", "ndjson"} else page_seconds
 
 
@@ -1667,15 +1672,16 @@ class AuthPlugin:
         if scheme.lower() != "bearer":
             return None
         found = self.keys.find(self.db, key)
-        if found is None or not key_usable(found[0], self.db.now()):
+        if found is None or not key_usable(found[0], self.db.now):
             return None
         return found
 
 
 def key_usable(row, now):
-    """True when a key row (lookup_key's) is neither revoked nor expired at now."""
+    """True when a key row (lookup_key's) is neither revoked nor expired at now(), an ISO
+    timestamp formatted only for a key that expires (formatting is most of a check)."""
     return row is not None and row["revoked_at"] is None and (
-        row["expires_at"] is None or row["expires_at"] > now)
+        row["expires_at"] is None or row["expires_at"] > now())
 
 
 def check_organization(row):
@@ -18380,7 +18386,7 @@ def session_auth(db, token):
     if session is None:
         return None
     row = lookup_key(connection, session["key_hash"])
-    if not key_usable(row, now):
+    if not key_usable(row, lambda: now):
         return None
     check_organization(row)
     return auth_from_row(row), session["csrf_token"]
@@ -18391,7 +18397,7 @@ def sign_in(db, key):
     connection = db.connection()
     now = db.now()
     row = lookup_key(connection, hash_key(key)) if key_is_well_formed(key) else None
-    if row is None or not key_usable(row, now):
+    if row is None or not key_usable(row, lambda: now):
         return None
     check_organization(row)
     token = secrets.token_urlsafe(SESSION_TOKEN_BYTES)
@@ -19317,6 +19323,8 @@ def add_dashboard(app, db, limiter):
     api = app.wsgi
 
     def wsgi(environ, start_response):
+        if under_api_prefix(environ):  # the dashboard has no route there: skip its router
+            return api(environ, start_response)
         try:
             dashboard.router.match(environ)
         except bottle.HTTPError as error:
@@ -19328,10 +19336,15 @@ def add_dashboard(app, db, limiter):
     return wsgi
 
 
+def under_api_prefix(environ):
+    """True for a path under /api, any version."""
+    return environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]
+
+
 def is_api_path(app, environ):
     """True for a path under /api (any version) or one of the API's own routes (/healthz):
     its 404s stay JSON; any other unknown path is the dashboard's, a page with a way back."""
-    if environ.get("PATH_INFO", "").split("/")[1:2] == API_PREFIX.split("/")[1:2]:
+    if under_api_prefix(environ):
         return True
     try:
         app.router.match(environ)
