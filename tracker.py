@@ -10059,9 +10059,9 @@ def paired_difference(counts, totals, figures):
 # are signals. The figures shown are ratios of sums over the
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
-# reads are the per-prompt daily rollups of the two windows (a market's or persona's: its
-# chats of the windows, through chats_market or chats_persona), outside the write lock; only
-# storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
+# reads are the per-prompt daily rollups of the two windows (the markets' and personas':
+# one read of the windows' chats grouped by prompt, market and persona), outside the write
+# lock; only storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
 # measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
     "visibility": ("mentioned", "chats", (0.0, 1.0)),
@@ -10082,9 +10082,8 @@ SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("marketId", "integer", "Only the signals of this market's chats."),
     Param("personaId", "integer", "Only the signals of this persona's chats."),
 )
-# A signal scope's market or persona: (its property, the chats' column and index).
-SIGNAL_CELLS = {"marketId": ("market_id", "chats_market", "markets"),
-                "personaId": ("persona_id", "chats_persona", "personas")}
+# A signal scope's market or persona: (its property, the chats' column and its table).
+SIGNAL_CELLS = {"marketId": ("market_id", "markets"), "personaId": ("persona_id", "personas")}
 
 
 def regularized_beta(x, a, b):
@@ -10276,32 +10275,45 @@ def read_signal_counts(connection, workspace_id, windows):
 
 def read_signal_cell_counts(connection, workspace_id, windows):
     """The counts of each market's and persona's chats in the windows, as read_signal_counts
-    gives them but keyed (current, prompt id, (property, id)): per market (or persona) of the
-    workspace, its chats of the windows through the index on (workspace, market, time)."""
+    gives them but keyed (current, prompt id, (property, id)): one read of the windows'
+    chats (through the index on (workspace, time)) grouped by prompt, market and persona at
+    once, whose groups are then added up per market and per persona (signal_cells_sql)."""
     start, middle, end = windows
-    counts = {}
-    for name, (column, index, table) in SIGNAL_CELLS.items():
-        for cell_id in [row["id"] for row in query_all(
-                connection, "SELECT id FROM %s WHERE workspace_id = ?"
-                % sql_table(table, ("markets", "personas")), (workspace_id,))]:
-            where = ("c.workspace_id = ? AND c.%s = ? AND c.created_at >= ? AND c.created_at < ?"
-                     % column)
-            params = (middle, workspace_id, cell_id, start, end)
-            for row in query_all(connection, "SELECT c.created_at >= ? AS current, c.prompt_id, "
-                                 "count(*) AS chats FROM chats c INDEXED BY %s WHERE %s "
-                                 "GROUP BY 1, 2" % (index, where), params):
-                counts[(row["current"], row["prompt_id"], (name, cell_id))] = (row["chats"], {})
-            for row in query_all(connection, """
-                    SELECT c.created_at >= ? AS current, c.prompt_id, b.brand_id,
-                           count(b.position) AS mentioned,
-                           coalesce(sum(b.position), 0) AS position_sum,
-                           total(b.sentiment_score) AS sentiment_sum,
-                           count(b.sentiment) AS sentiment_scored
-                    FROM chats c INDEXED BY %s CROSS JOIN chat_brands b ON b.chat_id = c.id
-                    WHERE %s GROUP BY 1, 2, 3""" % (index, where), params):
-                key = (row["current"], row["prompt_id"], (name, cell_id))
-                counts[key][1][row["brand_id"]] = tuple(row[name_] for name_ in SIGNAL_SUMS)
+    where = """c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?
+               AND (c.market_id IS NOT NULL OR c.persona_id IS NOT NULL)"""
+    params = (middle, workspace_id, start, end) + (workspace_id,) * len(SIGNAL_CELLS)
+    counts = {(row["current"], row["prompt_id"], (row["name"], row["cell_id"])): (row["chats"], {})
+              for row in query_all(connection, signal_cells_sql("""
+                  SELECT c.created_at >= ? AS current, c.prompt_id, c.market_id, c.persona_id,
+                         count(*) AS chats
+                  FROM chats c INDEXED BY chats_workspace_created WHERE %s GROUP BY 1, 2, 3, 4"""
+                  % where, "sum(chats) AS chats"), params)}
+    for row in query_all(connection, signal_cells_sql("""
+            SELECT c.created_at >= ? AS current, c.prompt_id, c.market_id, c.persona_id,
+                   b.brand_id, count(b.position) AS mentioned,
+                   coalesce(sum(b.position), 0) AS position_sum,
+                   total(b.sentiment_score) AS sentiment_sum,
+                   count(b.sentiment) AS sentiment_scored
+            FROM chats c INDEXED BY chats_workspace_created
+            CROSS JOIN chat_brands b ON b.chat_id = c.id
+            WHERE %s GROUP BY 1, 2, 3, 4, 5""" % where, """brand_id,
+            sum(mentioned) AS mentioned, sum(position_sum) AS position_sum,
+            total(sentiment_sum) AS sentiment_sum, sum(sentiment_scored) AS sentiment_scored""",
+            ", brand_id"), params):
+        key = (row["current"], row["prompt_id"], (row["name"], row["cell_id"]))
+        counts[key][1][row["brand_id"]] = tuple(row[name] for name in SIGNAL_SUMS)
     return counts
+
+
+def signal_cells_sql(grouped, sums, by=""):
+    """A query adding up grouped's rows (one per window, prompt, market and persona, and
+    what by adds) per market and per persona that the workspace has (one parameter each):
+    name (the property), cell_id, current, prompt_id and sums."""
+    return "WITH grouped AS MATERIALIZED (%s) " % grouped + " UNION ALL ".join(
+        """SELECT '%s' AS name, %s AS cell_id, current, prompt_id, %s FROM grouped
+           WHERE %s IN (SELECT id FROM %s WHERE workspace_id = ?) GROUP BY 2, 3, 4%s"""
+        % (name, column, sums, column, sql_table(table, ("markets", "personas")), by)
+        for name, (column, table) in SIGNAL_CELLS.items())
 
 
 def signal_settings(connection, workspace_id):
@@ -19477,7 +19489,7 @@ def signal_lines(connection, workspace_id):
     cells = {name: {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM %s WHERE workspace_id = ?"
         % sql_table(table, ("markets", "personas")), (workspace_id,))}
-        for name, (_, _, table) in SIGNAL_CELLS.items()}
+        for name, (_, table) in SIGNAL_CELLS.items()}
     lines = []
     for signal in document["data"]:
         label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
