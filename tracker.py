@@ -14160,77 +14160,90 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
             set().union(*(engines[p] for p in prompt_ids)))
 
 
-def cited_sources(connection, scope):
-    """{chat id: [(url, domain)]} of every chat of scope that cites a page."""
+def own_brand_citations(connection, scope, brand_id, domains):
+    """The chats of scope naming brand_id that cite a page, summed in SQL in one read of
+    their citations: {"prompts": [(prompt id, engine, such chats, those citing a page on
+    domains)], "chats": the first ACTION_IDS_SHOWN ids of those citing none of domains
+    (others' pages only), "domains": the first ACTION_PAGES_SHOWN domains those cite}."""
+    where, params = scope.row_conditions("cb")
+    row = query_one(connection, """
+        WITH citing AS MATERIALIZED (
+            SELECT cb.chat_id AS id, max(s.domain IN (SELECT value FROM json_each(?))) AS own
+            FROM chat_brands cb JOIN chat_sources s ON s.chat_id = cb.chat_id AND s.cited
+            WHERE %s AND cb.position IS NOT NULL AND cb.brand_id = ? GROUP BY cb.chat_id)
+        SELECT (SELECT json_group_array(json_array(prompt_id, engine, n, k)) FROM (
+                    SELECT x.prompt_id, x.engine, count(*) AS n, sum(c.own) AS k
+                    FROM citing c JOIN chats x ON x.id = c.id GROUP BY 1, 2)) AS prompts,
+               (SELECT json_group_array(id) FROM (
+                    SELECT id FROM citing WHERE NOT own ORDER BY id LIMIT ?)) AS chats,
+               (SELECT json_group_array(domain) FROM (
+                    SELECT DISTINCT s.domain FROM citing c JOIN chat_sources s
+                    ON s.chat_id = c.id AND s.cited WHERE NOT c.own ORDER BY 1 LIMIT ?)) AS domains
+        """ % where, [json.dumps(sorted(domains))] + params
+        + [brand_id, ACTION_IDS_SHOWN, ACTION_PAGES_SHOWN])
+    return {"prompts": [tuple(item) for item in json.loads(row["prompts"])],
+            "chats": sorted(json.loads(row["chats"])), "domains": sorted(json.loads(row["domains"]))}
+
+
+def own_cited_share(prompts):
+    """The share of the chats naming a brand (that cite any page) that cite one of its own
+    (prompts: own_brand_citations')."""
+    return share_figure("answers naming the brand that cite its pages",
+                        sum(k for _, _, _, k in prompts), sum(n for _, _, n, _ in prompts))
+
+
+def own_domain_pages(connection, scope, domains):
+    """{topic id: {url: citations}} of the pages on domains cited in the chats of scope, by
+    their prompt's topic (None: no topic)."""
     where, params = scope.row_conditions("s")
-    cited = collections.defaultdict(list)
-    for row in query_all(connection, "SELECT s.chat_id, s.url, s.domain FROM chat_sources s "
-                         "WHERE %s AND s.cited" % where, params):
-        cited[row["chat_id"]].append((row["url"], row["domain"]))
-    return cited
-
-
-def chat_prompts(connection, scope, chat_ids):
-    """{chat id: (prompt id, engine)} of chat_ids."""
-    where, params = scope.chat_conditions("x")
-    return {row["id"]: (row["prompt_id"], row["engine"]) for row in query_all(
-        connection, "SELECT x.id, x.prompt_id, x.engine FROM chats x WHERE %s AND x.id IN "
-        "(SELECT value FROM json_each(?))" % where, params + [json.dumps(sorted(chat_ids))])}
-
-
-def own_cited_share(named_chats, cited, domains):
-    """The share of the chats naming a brand (that cite any page) that cite one of its own."""
-    citing = [chat for chat in named_chats if cited.get(chat)]
-    own = [chat for chat in citing if any(domain in domains for _, domain in cited[chat])]
-    return share_figure("answers naming the brand that cite its pages", len(own), len(citing))
+    pages = collections.defaultdict(dict)
+    for row in query_all(connection, """
+            SELECT p.topic_id, s.url, count(*) AS n FROM chat_sources s
+            JOIN chats x ON x.id = s.chat_id
+            LEFT JOIN prompts p ON p.id = x.prompt_id AND p.workspace_id = x.workspace_id
+            WHERE %s AND s.cited AND s.domain IN (SELECT value FROM json_each(?))
+            GROUP BY 1, 2""" % where, params + [json.dumps(sorted(domains))]):
+        pages[row["topic_id"]][row["url"]] = row["n"]
+    return pages
 
 
 def own_pages_uncited(connection, inputs, pages):
     """own-page-uncited: per own brand, the answers naming it that cite only others' pages;
     its pages cited elsewhere in their topics (the candidates), and its pages the access
-    logs know that no answer of the window cites."""
-    if not inputs.own:
-        return
-    named, cited = chats_naming(connection, inputs.scope, inputs.own), cited_sources(
-        connection, inputs.scope)
-    prompts = chat_prompts(connection, inputs.scope, set(named) | set(cited))
+    logs know that no answer of the window cites. Each is summed in SQL per prompt (see
+    own_brand_citations), so the reads grow with the prompts, not with the citations."""
     for brand_id, (name, domains) in sorted(inputs.own.items()):
-        chats = [chat for chat, brands in named.items() if brand_id in brands]
-        others = [chat for chat in chats if cited.get(chat)
-                  and not any(domain in domains for _, domain in cited[chat])]
+        citations = own_brand_citations(connection, inputs.scope, brand_id, domains)
+        others = {(prompt_id, engine): n - k for prompt_id, engine, n, k in citations["prompts"]
+                  if n > k}
         if not others:
             continue
-        topics = collections.Counter(inputs.prompts.get(prompts[chat][0], (None,))[0]
-                                     for chat in others if chat in prompts)
-        candidates = collections.defaultdict(collections.Counter)
-        for chat, sources in cited.items():
-            topic = inputs.prompts.get(prompts.get(chat, (None,))[0], (None,))[0]
-            if topic in topics:
-                for url, domain in sources:
-                    if domain in domains:
-                        candidates[topic][url] += 1
+        answers = sum(others.values())
+        topics = collections.Counter()
+        for (prompt_id, _), count in others.items():
+            topics[inputs.prompts.get(prompt_id, (None,))[0]] += count
+        candidates = own_domain_pages(connection, inputs.scope, domains)
         never = sorted((page for page in pages if page["requests"] and not page["citingChats"]
                         and registrable_domain(page["host"]) in domains),
                        key=lambda page: (-page["requests"], page["url"]))
         yield new_action(
             "own-page-uncited", "brand:%d" % brand_id,
             "Be cited where you are named: %s %s %s but %s only others' pages"
-            % (counted(len(others), "answer"), "names" if len(others) == 1 else "name", name,
-               "cites" if len(others) == 1 else "cite"),
-            {"brandId": brand_id, "answers": len(others), "chats": shown(others),
-             "prompts": shown({prompts[chat][0] for chat in others if chat in prompts}),
-             "domains": sorted({domain for chat in others for _, domain in cited[chat]})[
-                 :ACTION_PAGES_SHOWN],
+            % (counted(answers, "answer"), "names" if answers == 1 else "name", name,
+               "cites" if answers == 1 else "cite"),
+            {"brandId": brand_id, "answers": answers,
+             "chats": {"count": answers, "ids": citations["chats"]},
+             "prompts": shown({prompt_id for prompt_id, _ in others}),
+             "domains": citations["domains"],
              "byTopic": [{"topicId": topic, "answers": count,
                           "candidatePages": [url for url, _ in sorted(
-                              candidates[topic].items(), key=lambda i: (-i[1], i[0]))[:5]]}
+                              candidates.get(topic, {}).items(), key=lambda i: (-i[1], i[0]))[:5]]}
                          for topic, count in sorted(topics.items(),
                                                     key=lambda i: (-i[1], str(i[0])))],
              "pagesNeverCited": {"count": len(never), "urls": [
                  page["url"] for page in never[:ACTION_PAGES_SHOWN]]},
-             "figure": own_cited_share(chats, cited, domains)},
-            "unknown", len(others), [brand_id], topics,
-            {prompts[chat][1] for chat in others if chat in prompts})
+             "figure": own_cited_share(citations["prompts"])},
+            "unknown", answers, [brand_id], topics, {engine for _, engine in others})
 
 
 def robots_groups(body):
@@ -14451,9 +14464,9 @@ def action_figure(connection, inputs, kind, evidence):
             prompt["promptId"] for prompt in evidence["prompts"])), inputs.own)
     if kind == "own-page-uncited":
         brand_id = evidence["brandId"]
-        chats = list(chats_naming(connection, scope, [brand_id]))
         domains = inputs.own.get(brand_id, ("", set()))[1]
-        return own_cited_share(chats, cited_sources(connection, scope), domains)
+        return own_cited_share(own_brand_citations(connection, scope, brand_id, domains)[
+            "prompts"])
     if kind == "robots-blocks":
         return robots_open_share(connection, inputs.workspace_id, evidence["domain"],
                                  [page["url"] for page in evidence["pages"]],
