@@ -14041,24 +14041,79 @@ def named_share(connection, scope, brand_ids, name="visibility"):
     return share_figure(name, row["k"], row["n"])
 
 
-def gap_citations(connection, scope):
-    """The pages cited by the gap chats of scope (naming a competitor, no own brand)."""
+GAP_CITATIONS_SQL = """SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain
+                       FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited
+                       WHERE %s"""
+
+
+def gap_pages(connection, scope, excluded_domains, competitor_ids):
+    """The pages cited by the gap chats of scope (naming a competitor, no own brand) on none
+    of excluded_domains and for at least CITED_PAGE_MIN_PROMPTS prompts, the
+    ACTIONS_PER_KIND cited by the most of them (then by url), summed in SQL in one read of
+    their citations: [{url, domain, chats: count, chatIds: the first ACTION_IDS_SHOWN,
+    prompts: count, promptIds: likewise, engines, topics, competitors: {brand id: their
+    chats naming it} of competitor_ids}], in that order."""
     where, params = gap_chat_conditions(scope)
-    return query_all(connection, "SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain "
-                     "FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited "
-                     "WHERE " + where, params)
+    pages = {}
+    for row in query_all(connection, """
+            WITH gap AS MATERIALIZED (""" + GAP_CITATIONS_SQL % where + """
+                 AND s.domain NOT IN (SELECT value FROM json_each(?))),
+            top AS MATERIALIZED (
+                SELECT url, min(domain) AS domain, count(*) AS chats,
+                       count(DISTINCT prompt_id) AS prompts
+                FROM gap GROUP BY url HAVING count(DISTINCT prompt_id) >= ?
+                ORDER BY chats DESC, url LIMIT ?),
+            page_gap AS MATERIALIZED (SELECT g.* FROM gap g JOIN top t ON t.url = g.url)
+            SELECT url, 'page' AS what, domain AS value, chats AS n, prompts AS m FROM top
+            UNION ALL SELECT url, 'chat', chat_id, NULL, NULL FROM (
+                SELECT url, chat_id, row_number() OVER (PARTITION BY url ORDER BY chat_id)
+                       AS rank FROM page_gap) WHERE rank <= ?
+            UNION ALL SELECT url, 'prompt', prompt_id, NULL, NULL FROM (
+                SELECT url, prompt_id, row_number() OVER (PARTITION BY url ORDER BY prompt_id)
+                       AS rank FROM (SELECT DISTINCT url, prompt_id FROM page_gap))
+                WHERE rank <= ?
+            UNION ALL SELECT DISTINCT url, 'engine', engine, NULL, NULL FROM page_gap
+            UNION ALL SELECT DISTINCT g.url, 'topic', p.topic_id, NULL, NULL FROM page_gap g
+                JOIN prompts p ON p.id = g.prompt_id AND p.workspace_id = ?
+            UNION ALL SELECT g.url, 'brand', cb.brand_id, count(*), NULL FROM page_gap g
+                JOIN chat_brands cb ON cb.chat_id = g.chat_id AND cb.position IS NOT NULL
+                AND cb.brand_id IN (SELECT value FROM json_each(?)) GROUP BY 1, 3""",
+            params + [json.dumps(sorted(excluded_domains)), CITED_PAGE_MIN_PROMPTS,
+                      ACTIONS_PER_KIND, ACTION_IDS_SHOWN, ACTION_IDS_SHOWN, scope.workspace_id,
+                      json.dumps(sorted(competitor_ids))]):
+        if row["what"] == "page":
+            pages[row["url"]] = {"url": row["url"], "domain": row["value"], "chats": row["n"],
+                                 "chatIds": [], "prompts": row["m"], "promptIds": [],
+                                 "engines": set(), "topics": set(), "competitors": {}}
+            continue
+        page = pages[row["url"]]
+        if row["what"] == "brand":
+            page["competitors"][row["value"]] = row["n"]
+        elif row["what"] in ("chat", "prompt"):
+            page[row["what"] + "Ids"].append(row["value"])
+        else:
+            page[row["what"] + "s"].add(row["value"])
+    return sorted(pages.values(), key=lambda page: (-page["chats"], page["url"]))
 
 
-def chats_naming(connection, scope, brand_ids):
-    """{chat id: {brand id}} of the chats of scope naming each of brand_ids."""
-    where, params = scope.row_conditions("cb")
-    named = collections.defaultdict(set)
-    for row in query_all(connection, "SELECT cb.chat_id, cb.brand_id FROM chat_brands cb "
-                         "WHERE %s AND cb.position IS NOT NULL AND cb.brand_id IN "
-                         "(SELECT value FROM json_each(?))" % where,
-                         params + [json.dumps(sorted(brand_ids))]):
-        named[row["chat_id"]].add(row["brand_id"])
-    return named
+def gap_prompt_pages(connection, scope):
+    """({prompt id: the 5 pages its gap chats cite most (then by url)}, {prompt id: the
+    engines of its gap chats that cite a page}) of scope, summed in SQL."""
+    where, params = gap_chat_conditions(scope)
+    pages, engines = collections.defaultdict(list), collections.defaultdict(set)
+    for row in query_all(connection, """
+            WITH gap AS MATERIALIZED (""" + GAP_CITATIONS_SQL % where + """)
+            SELECT prompt_id, url AS value, rank FROM (
+                SELECT prompt_id, url, row_number() OVER (
+                    PARTITION BY prompt_id ORDER BY count(*) DESC, url) AS rank
+                FROM gap GROUP BY 1, 2) WHERE rank <= 5
+            UNION ALL SELECT DISTINCT prompt_id, engine, NULL FROM gap
+            ORDER BY rank""", params):
+        if row["rank"] is None:
+            engines[row["prompt_id"]].add(row["value"])
+        else:
+            pages[row["prompt_id"]].append(row["value"])
+    return pages, engines
 
 
 def pages_named_share(connection, scope, urls, own_ids):
@@ -14077,56 +14132,41 @@ def pages_named_share(connection, scope, urls, own_ids):
 
 # The kinds -------------------------------------------------------------------------------
 
-def cited_page_gaps(connection, inputs, gaps, chats_total):
+def cited_page_gaps(connection, inputs, chats_total):
     """cited-page-gap: a page, on no competitor's (nor an own) domain, cited in gap answers
     to at least CITED_PAGE_MIN_PROMPTS prompts; its impact is the gap answers it supports
     of all the window's answers."""
-    pages, brands_own = {}, inputs.competitor_domains.union(
-        *(domains for _, domains in inputs.own.values()))
-    for row in gaps:
-        if row["domain"] in brands_own:
-            continue
-        page = pages.setdefault(row["url"], {"domain": row["domain"], "chats": set(),
-                                             "prompts": set(), "engines": set()})
-        page["chats"].add(row["chat_id"])
-        page["prompts"].add(row["prompt_id"])
-        page["engines"].add(row["engine"])
-    pages = sorted(((url, page) for url, page in pages.items()
-                    if len(page["prompts"]) >= CITED_PAGE_MIN_PROMPTS),
-                   key=lambda item: (-len(item[1]["chats"]), item[0]))[:ACTIONS_PER_KIND]
-    named = chats_naming(connection, inputs.scope, inputs.competitors) if pages else {}
-    figures = pages_named_share(connection, inputs.scope, [url for url, _ in pages], inputs.own)
-    for url, page in pages:
-        brands = collections.Counter(brand for chat in page["chats"]
-                                     for brand in named.get(chat, ()))
+    pages = gap_pages(connection, inputs.scope, inputs.competitor_domains.union(
+        *(domains for _, domains in inputs.own.values())), inputs.competitors)
+    figures = pages_named_share(connection, inputs.scope, [page["url"] for page in pages],
+                                inputs.own)
+    for page in pages:
+        url = page["url"]
         competitors = [{"brandId": brand, "name": inputs.competitors[brand], "answers": count}
-                       for brand, count in sorted(brands.items(), key=lambda i: (-i[1], i[0]))]
-        k = len(page["chats"])
+                       for brand, count in sorted(page["competitors"].items(),
+                                                  key=lambda i: (-i[1], i[0]))]
+        k = page["chats"]
         yield new_action(
             "cited-page-gap", url,
             "Get onto %s: cited in %s to %s naming %s, never you"
-            % (url, counted(k, "answer"), counted(len(page["prompts"]), "prompt"),
+            % (url, counted(k, "answer"), counted(page["prompts"], "prompt"),
                " and ".join(c["name"] for c in competitors[:3])),
             {"url": url, "domain": page["domain"], "answers": k,
-             "prompts": shown(page["prompts"]), "chats": shown(page["chats"]),
+             "prompts": {"count": page["prompts"], "ids": sorted(page["promptIds"])},
+             "chats": {"count": k, "ids": sorted(page["chatIds"])},
              "competitors": competitors,
              "figure": figures[url]},
             visibility_impact(k, chats_total, "%d of the window's %d answers cite this page and "
                               "name a competitor, not you: named in them, your visibility would "
                               "gain at most this many points" % (k, chats_total)),
-            k, brands, [inputs.prompts.get(p, (None,))[0] for p in page["prompts"]],
-            page["engines"])
+            k, page["competitors"], page["topics"], page["engines"])
 
 
-def prompt_gaps(connection, inputs, gaps, chats_total):
+def prompt_gaps(connection, inputs, chats_total):
     """prompt-gap: the gap prompts (prompt_gaps_document's) grouped by topic, with the
     competitor named most in each and the pages its answers cite."""
     document = prompt_gaps_document(connection, inputs.scope, 1, MAX_ID)
-    pages = collections.defaultdict(collections.Counter)
-    engines = collections.defaultdict(set)
-    for row in gaps:
-        pages[row["prompt_id"]][row["url"]] += 1
-        engines[row["prompt_id"]].add(row["engine"])
+    pages, engines = gap_prompt_pages(connection, inputs.scope)
     topics = collections.defaultdict(list)
     for gap in document["data"]:
         topics[inputs.prompts.get(gap["promptId"], (None,))[0]].append(gap)
@@ -14146,9 +14186,7 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
             {"topicId": topic_id, "topic": names.get(topic_id), "answers": k,
              "prompts": [{"promptId": gap["promptId"], "text": gap["text"], "answers": gap["chats"],
                           "winner": gap["competitors"][0],
-                          "pages": [url for url, _ in sorted(
-                              pages[gap["promptId"]].items(),
-                              key=lambda i: (-i[1], i[0]))[:5]]}
+                          "pages": pages[gap["promptId"]]}
                          for gap in group[:ACTION_IDS_SHOWN]],
              # over the prompts shown, as a done action is measured again (action_figure)
              "figure": named_share(connection, dataclasses.replace(
@@ -14437,13 +14475,12 @@ def compute_actions(connection, inputs, check=lambda: None):
     """Every action of the workspace, ranked (action_order); check is called between kinds
     (Database.check_budget stops the worker's at its budget)."""
     chats_total = chats_in_window(connection, inputs.scope)
-    gaps = gap_citations(connection, inputs.scope)
     check()
     pages = traffic_pages(connection, inputs.scope, traffic_filters(
         inputs.scope, {"agentClass": None, "operator": None, "host": None}))
     found = []
-    for kind in (lambda: cited_page_gaps(connection, inputs, gaps, chats_total),
-                 lambda: prompt_gaps(connection, inputs, gaps, chats_total),
+    for kind in (lambda: cited_page_gaps(connection, inputs, chats_total),
+                 lambda: prompt_gaps(connection, inputs, chats_total),
                  lambda: own_pages_uncited(connection, inputs, pages),
                  lambda: robots_blocks(connection, inputs, pages),
                  lambda: pages_not_crawled(connection, inputs, pages),
