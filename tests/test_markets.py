@@ -364,6 +364,23 @@ def test_group_by_market_and_persona_ranks_each_and_the_chats_without_one(asked)
     asked.get("/analytics/rankings", groupBy="topic", status=422)
 
 
+def add_run(connection, prompt_id, at):
+    """The id of a done run of the prompt at at, in workspace 1."""
+    return connection.execute(
+        "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, created_at, "
+        "updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
+        (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+
+
+def add_cell_chat(connection, run_id, prompt_id, at, market_id, persona_id):
+    """The id of a chat of the run asked in the market and persona (None: without)."""
+    return connection.execute(
+        "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, answer, "
+        "latency_ms, created_at, market_id, persona_id) VALUES (1, ?, ?, 'q', 'e', 'm', 'a', 1, "
+        "?, ?, ?) RETURNING id", (run_id, prompt_id, at, market_id, persona_id)
+    ).fetchall()[0]["id"]
+
+
 def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, api):
     """Acme named in Germany's chats of the current window only (every day of it, by every
     prompt): the overall change and Germany's are signals, France's figures do not move."""
@@ -377,16 +394,9 @@ def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, 
         for day in range(14):  # the windows of a scan now: 11-07 to 11-14, 11-14 to 11-21
             at = tracker.iso_timestamp(START - (14 - day) * 86400)
             for prompt_id in prompts:
-                run_id = connection.execute(
-                    "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, "
-                    "created_at, updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
-                    (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+                run_id = add_run(connection, prompt_id, at)
                 for market_id in (1, 2):
-                    chat_id = connection.execute(
-                        "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, "
-                        "model, answer, latency_ms, created_at, market_id, persona_id) VALUES "
-                        "(1, ?, ?, 'q', 'e', 'm', 'a', 1, ?, ?, 1) RETURNING id",
-                        (run_id, prompt_id, at, market_id)).fetchall()[0]["id"]
+                    chat_id = add_cell_chat(connection, run_id, prompt_id, at, market_id, 1)
                     if market_id == 1 and day >= 7 and (day + prompt_id) % 3:
                         connection.execute(
                             "INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, "
@@ -450,18 +460,11 @@ def test_a_scan_reads_the_markets_and_personas_sums_once_and_finds_the_same_sign
         for day in range(15):  # the windows of a scan now, and a day before them
             at = tracker.iso_timestamp(START - (15 - day) * 86400)
             for prompt_id in prompts:
-                run_id = connection.execute(
-                    "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, "
-                    "created_at, updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
-                    (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+                run_id = add_run(connection, prompt_id, at)
                 for market_id in (None, 1, 2, 3):
                     for persona_id in (None, 1, 2):
-                        chat_id = connection.execute(
-                            "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, "
-                            "engine, model, answer, latency_ms, created_at, market_id, "
-                            "persona_id) VALUES (1, ?, ?, 'q', 'e', 'm', 'a', 1, ?, ?, ?) "
-                            "RETURNING id", (run_id, prompt_id, at, market_id, persona_id)
-                        ).fetchall()[0]["id"]
+                        chat_id = add_cell_chat(connection, run_id, prompt_id, at, market_id,
+                                                persona_id)
                         lift = 0.5 if day >= 8 and (market_id == 1 or persona_id == 2) else 0
                         named = [b for b in brands if rng.random() < 0.3 + lift * (b == brands[0])]
                         for position, brand_id in enumerate(named, 1):
