@@ -14041,79 +14041,71 @@ def named_share(connection, scope, brand_ids, name="visibility"):
     return share_figure(name, row["k"], row["n"])
 
 
-GAP_CITATIONS_SQL = """SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain
-                       FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited
-                       WHERE %s"""
-
-
-def gap_pages(connection, scope, excluded_domains, competitor_ids):
-    """The pages cited by the gap chats of scope (naming a competitor, no own brand) on none
-    of excluded_domains and for at least CITED_PAGE_MIN_PROMPTS prompts, the
-    ACTIONS_PER_KIND cited by the most of them (then by url), summed in SQL in one read of
-    their citations: [{url, domain, chats: count, chatIds: the first ACTION_IDS_SHOWN,
-    prompts: count, promptIds: likewise, engines, topics, competitors: {brand id: their
-    chats naming it} of competitor_ids}], in that order."""
+def gap_citation_sums(connection, scope, excluded_domains, competitor_ids):
+    """The citations of the gap chats of scope (naming a competitor, no own brand), summed
+    in SQL in one read: {"pages": the pages on none of excluded_domains cited for at least
+    CITED_PAGE_MIN_PROMPTS prompts, the ACTIONS_PER_KIND cited by the most gap chats (then
+    by url), each {url, domain, chats: count, chatIds: the first ACTION_IDS_SHOWN, prompts:
+    count, promptIds: likewise, engines, topics, competitors: {brand id: its chats naming
+    it} of competitor_ids}, in that order; "promptPages": {prompt id: the 5 pages its gap
+    chats cite most, then by url}; "promptEngines": {prompt id: the engines of its gap chats
+    citing a page}}."""
     where, params = gap_chat_conditions(scope)
-    pages = {}
-    for row in query_all(connection, """
-            WITH gap AS MATERIALIZED (""" + GAP_CITATIONS_SQL % where + """
-                 AND s.domain NOT IN (SELECT value FROM json_each(?))),
+    prompt_pages, prompt_engines = collections.defaultdict(list), collections.defaultdict(set)
+    rows = query_all(connection, """
+            WITH gap AS MATERIALIZED (
+                SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain
+                FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited WHERE %s),
             top AS MATERIALIZED (
                 SELECT url, min(domain) AS domain, count(*) AS chats,
                        count(DISTINCT prompt_id) AS prompts
-                FROM gap GROUP BY url HAVING count(DISTINCT prompt_id) >= ?
-                ORDER BY chats DESC, url LIMIT ?),
+                FROM gap WHERE domain NOT IN (SELECT value FROM json_each(?)) GROUP BY url
+                HAVING count(DISTINCT prompt_id) >= ? ORDER BY chats DESC, url LIMIT ?),
             page_gap AS MATERIALIZED (SELECT g.* FROM gap g JOIN top t ON t.url = g.url)
-            SELECT url, 'page' AS what, domain AS value, chats AS n, prompts AS m FROM top
-            UNION ALL SELECT url, 'chat', chat_id, NULL, NULL FROM (
+            SELECT 'page' AS what, url AS key, domain AS value, chats AS n, prompts AS m
+            FROM top
+            UNION ALL SELECT 'chat', url, chat_id, NULL, NULL FROM (
                 SELECT url, chat_id, row_number() OVER (PARTITION BY url ORDER BY chat_id)
                        AS rank FROM page_gap) WHERE rank <= ?
-            UNION ALL SELECT url, 'prompt', prompt_id, NULL, NULL FROM (
+            UNION ALL SELECT 'prompt', url, prompt_id, NULL, NULL FROM (
                 SELECT url, prompt_id, row_number() OVER (PARTITION BY url ORDER BY prompt_id)
                        AS rank FROM (SELECT DISTINCT url, prompt_id FROM page_gap))
                 WHERE rank <= ?
-            UNION ALL SELECT DISTINCT url, 'engine', engine, NULL, NULL FROM page_gap
-            UNION ALL SELECT DISTINCT g.url, 'topic', p.topic_id, NULL, NULL FROM page_gap g
+            UNION ALL SELECT DISTINCT 'engine', url, engine, NULL, NULL FROM page_gap
+            UNION ALL SELECT DISTINCT 'topic', g.url, p.topic_id, NULL, NULL FROM page_gap g
                 JOIN prompts p ON p.id = g.prompt_id AND p.workspace_id = ?
-            UNION ALL SELECT g.url, 'brand', cb.brand_id, count(*), NULL FROM page_gap g
+            UNION ALL SELECT 'brand', g.url, cb.brand_id, count(*), NULL FROM page_gap g
                 JOIN chat_brands cb ON cb.chat_id = g.chat_id AND cb.position IS NOT NULL
-                AND cb.brand_id IN (SELECT value FROM json_each(?)) GROUP BY 1, 3""",
-            params + [json.dumps(sorted(excluded_domains)), CITED_PAGE_MIN_PROMPTS,
-                      ACTIONS_PER_KIND, ACTION_IDS_SHOWN, ACTION_IDS_SHOWN, scope.workspace_id,
-                      json.dumps(sorted(competitor_ids))]):
-        if row["what"] == "page":
-            pages[row["url"]] = {"url": row["url"], "domain": row["value"], "chats": row["n"],
-                                 "chatIds": [], "prompts": row["m"], "promptIds": [],
-                                 "engines": set(), "topics": set(), "competitors": {}}
-            continue
-        page = pages[row["url"]]
-        if row["what"] == "brand":
-            page["competitors"][row["value"]] = row["n"]
-        elif row["what"] in ("chat", "prompt"):
-            page[row["what"] + "Ids"].append(row["value"])
-        else:
-            page[row["what"] + "s"].add(row["value"])
-    return sorted(pages.values(), key=lambda page: (-page["chats"], page["url"]))
-
-
-def gap_prompt_pages(connection, scope):
-    """({prompt id: the 5 pages its gap chats cite most (then by url)}, {prompt id: the
-    engines of its gap chats that cite a page}) of scope, summed in SQL."""
-    where, params = gap_chat_conditions(scope)
-    pages, engines = collections.defaultdict(list), collections.defaultdict(set)
-    for row in query_all(connection, """
-            WITH gap AS MATERIALIZED (""" + GAP_CITATIONS_SQL % where + """)
-            SELECT prompt_id, url AS value, rank FROM (
+                AND cb.brand_id IN (SELECT value FROM json_each(?)) GROUP BY 2, 3
+            UNION ALL SELECT 'prompt page', prompt_id, url, rank, NULL FROM (
                 SELECT prompt_id, url, row_number() OVER (
                     PARTITION BY prompt_id ORDER BY count(*) DESC, url) AS rank
                 FROM gap GROUP BY 1, 2) WHERE rank <= 5
-            UNION ALL SELECT DISTINCT prompt_id, engine, NULL FROM gap
-            ORDER BY rank""", params):
-        if row["rank"] is None:
-            engines[row["prompt_id"]].add(row["value"])
+            UNION ALL SELECT DISTINCT 'prompt engine', prompt_id, engine, NULL, NULL FROM gap
+            ORDER BY 1, 4""" % where,
+            params + [json.dumps(sorted(excluded_domains)), CITED_PAGE_MIN_PROMPTS,
+                      ACTIONS_PER_KIND, ACTION_IDS_SHOWN, ACTION_IDS_SHOWN, scope.workspace_id,
+                      json.dumps(sorted(competitor_ids))])
+    pages = {row["key"]: {"url": row["key"], "domain": row["value"], "chats": row["n"],
+                          "chatIds": [], "prompts": row["m"], "promptIds": [],
+                          "engines": set(), "topics": set(), "competitors": {}}
+             for row in rows if row["what"] == "page"}
+    for row in rows:
+        what, key, value = row["what"], row["key"], row["value"]
+        if what == "prompt page":
+            prompt_pages[key].append(value)
+        elif what == "prompt engine":
+            prompt_engines[key].add(value)
+        elif what == "page":
+            continue
+        elif what == "brand":
+            pages[key]["competitors"][value] = row["n"]
+        elif what in ("chat", "prompt"):
+            pages[key][what + "Ids"].append(value)
         else:
-            pages[row["prompt_id"]].append(row["value"])
-    return pages, engines
+            pages[key][what + "s"].add(value)
+    return {"pages": sorted(pages.values(), key=lambda page: (-page["chats"], page["url"])),
+            "promptPages": prompt_pages, "promptEngines": prompt_engines}
 
 
 def pages_named_share(connection, scope, urls, own_ids):
@@ -14132,12 +14124,11 @@ def pages_named_share(connection, scope, urls, own_ids):
 
 # The kinds -------------------------------------------------------------------------------
 
-def cited_page_gaps(connection, inputs, chats_total):
+def cited_page_gaps(connection, inputs, gaps, chats_total):
     """cited-page-gap: a page, on no competitor's (nor an own) domain, cited in gap answers
-    to at least CITED_PAGE_MIN_PROMPTS prompts; its impact is the gap answers it supports
-    of all the window's answers."""
-    pages = gap_pages(connection, inputs.scope, inputs.competitor_domains.union(
-        *(domains for _, domains in inputs.own.values())), inputs.competitors)
+    to at least CITED_PAGE_MIN_PROMPTS prompts (gaps: gap_citation_sums'); its impact is the
+    gap answers it supports of all the window's answers."""
+    pages = gaps["pages"]
     figures = pages_named_share(connection, inputs.scope, [page["url"] for page in pages],
                                 inputs.own)
     for page in pages:
@@ -14162,11 +14153,12 @@ def cited_page_gaps(connection, inputs, chats_total):
             k, page["competitors"], page["topics"], page["engines"])
 
 
-def prompt_gaps(connection, inputs, chats_total):
+def prompt_gaps(connection, inputs, gaps, chats_total):
     """prompt-gap: the gap prompts (prompt_gaps_document's) grouped by topic, with the
-    competitor named most in each and the pages its answers cite."""
+    competitor named most in each and the pages its answers cite (gaps:
+    gap_citation_sums')."""
     document = prompt_gaps_document(connection, inputs.scope, 1, MAX_ID)
-    pages, engines = gap_prompt_pages(connection, inputs.scope)
+    pages, engines = gaps["promptPages"], gaps["promptEngines"]
     topics = collections.defaultdict(list)
     for gap in document["data"]:
         topics[inputs.prompts.get(gap["promptId"], (None,))[0]].append(gap)
@@ -14475,12 +14467,14 @@ def compute_actions(connection, inputs, check=lambda: None):
     """Every action of the workspace, ranked (action_order); check is called between kinds
     (Database.check_budget stops the worker's at its budget)."""
     chats_total = chats_in_window(connection, inputs.scope)
+    gaps = gap_citation_sums(connection, inputs.scope, inputs.competitor_domains.union(
+        *(domains for _, domains in inputs.own.values())), inputs.competitors)
     check()
     pages = traffic_pages(connection, inputs.scope, traffic_filters(
         inputs.scope, {"agentClass": None, "operator": None, "host": None}))
     found = []
-    for kind in (lambda: cited_page_gaps(connection, inputs, chats_total),
-                 lambda: prompt_gaps(connection, inputs, chats_total),
+    for kind in (lambda: cited_page_gaps(connection, inputs, gaps, chats_total),
+                 lambda: prompt_gaps(connection, inputs, gaps, chats_total),
                  lambda: own_pages_uncited(connection, inputs, pages),
                  lambda: robots_blocks(connection, inputs, pages),
                  lambda: pages_not_crawled(connection, inputs, pages),
