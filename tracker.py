@@ -10277,7 +10277,13 @@ def read_signal_cell_counts(connection, workspace_id, windows):
     """The counts of each market's and persona's chats in the windows, as read_signal_counts
     gives them but keyed (current, prompt id, (property, id)): one read of the windows'
     chats (through the index on (workspace, time)) grouped by prompt, market and persona at
-    once, whose groups are then added up per market and per persona (signal_cells_sql)."""
+    once, whose groups are then added up per market and per persona (signal_cells_sql);
+    nothing read in a workspace with neither."""
+    if not query_one(connection, "SELECT " + " OR ".join(
+            "EXISTS (SELECT 1 FROM %s WHERE workspace_id = ?)" % sql_table(
+                table, ("markets", "personas")) for _, table in SIGNAL_CELLS.values())
+            + " AS found", (workspace_id,) * len(SIGNAL_CELLS))["found"]:
+        return {}
     start, middle, end = windows
     where = """c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?
                AND (c.market_id IS NOT NULL OR c.persona_id IS NOT NULL)"""
