@@ -14218,7 +14218,8 @@ def own_brand_citations(connection, scope, brand_id, domains):
         """ % where, [json.dumps(sorted(domains))] + params
         + [brand_id, ACTION_IDS_SHOWN, ACTION_PAGES_SHOWN])
     return {"prompts": [tuple(item) for item in json.loads(row["prompts"])],
-            "chats": sorted(json.loads(row["chats"])), "domains": sorted(json.loads(row["domains"]))}
+            "chats": sorted(json.loads(row["chats"])),
+            "domains": sorted(json.loads(row["domains"]))}
 
 
 def own_cited_share(prompts):
@@ -14247,7 +14248,7 @@ def own_pages_uncited(connection, inputs, pages):
     """own-page-uncited: per own brand, the answers naming it that cite only others' pages;
     its pages cited elsewhere in their topics (the candidates), and its pages the access
     logs know that no answer of the window cites. Each is summed in SQL per prompt (see
-    own_brand_citations), so the reads grow with the prompts, not with the citations."""
+    own_brand_citations): the rows read back grow with the prompts, not the citations."""
     for brand_id, (name, domains) in sorted(inputs.own.items()):
         citations = own_brand_citations(connection, inputs.scope, brand_id, domains)
         others = {(prompt_id, engine): n - k for prompt_id, engine, n, k in citations["prompts"]

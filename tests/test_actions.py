@@ -528,9 +528,10 @@ def reference_gap_evidence(db, workspace_id, own, others):
 
 
 def test_the_sql_sums_give_the_evidence_python_grouped_from_every_citation(api, db, brands):
-    """A generated window (seeded: 9 prompts in 2 topics and none, 3 of them never naming Acme, 4
-    engines, brands named and pages cited at random): the cited-page-gap, prompt-gap and own-page-uncited actions
-    summed in SQL hold the evidence grouped in Python from every row."""
+    """A generated window (seeded: 9 prompts in 2 topics and none, 3 of them never naming
+    Acme, 4 engines, brands named and pages cited at random): the cited-page-gap, prompt-gap
+    and own-page-uncited actions summed in SQL hold the evidence grouped in Python from
+    every row."""
     rng = random.Random(43)
     prompts = [prompt(api, "crm %d" % n, **({"topic": "T%d" % (n % 3)} if n % 3 else {}))
                for n in range(9)]
@@ -557,7 +558,8 @@ def test_the_sql_sums_give_the_evidence_python_grouped_from_every_citation(api, 
         evidence = dict(action["evidence"])
         evidence["competitors"] = [(c["brandId"], c["answers"]) for c in evidence["competitors"]]
         assert {key: evidence[key] for key in pages[evidence["url"]]} == pages[evidence["url"]]
-    assert [(-a["evidence"]["answers"], a["evidence"]["url"]) for a in actions["cited-page-gap"]] == sorted(
+    assert [(-action["evidence"]["answers"], action["evidence"]["url"])
+            for action in actions["cited-page-gap"]] == sorted(
         (-page["answers"], url) for url, page in pages.items())
     shown_pages = [(item["promptId"], item["pages"]) for action in actions["prompt-gap"]
                    for item in action["evidence"]["prompts"]]
