@@ -10147,9 +10147,9 @@ def paired_difference(counts, totals, figures):
 # are signals. The figures shown are ratios of sums over the
 # paired prompts, each with a 95 % interval that takes the prompt as the cluster (the
 # linearised variance of a ratio; for a proportion never narrower than Wilson's). The
-# reads are the per-prompt daily rollups of the two windows (a market's or persona's: its
-# chats of the windows, through chats_market or chats_persona), outside the write lock; only
-# storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
+# reads are the per-prompt daily rollups of the two windows (the markets' and personas':
+# one read of the windows' chats grouped by prompt, market and persona), outside the write
+# lock; only storing what passed takes it. packaging/docs/analytics.md, "Signals", has the method's
 # measured error rates.
 SIGNAL_FIGURES = {  # figure: (its numerator, its denominator, the range of its values)
     "visibility": ("mentioned", "chats", (0.0, 1.0)),
@@ -10170,9 +10170,8 @@ SIGNAL_PARAMS = PAGE_PARAMS + (
     Param("marketId", "integer", "Only the signals of this market's chats."),
     Param("personaId", "integer", "Only the signals of this persona's chats."),
 )
-# A signal scope's market or persona: (its property, the chats' column and index).
-SIGNAL_CELLS = {"marketId": ("market_id", "chats_market", "markets"),
-                "personaId": ("persona_id", "chats_persona", "personas")}
+# A signal scope's market or persona: (its property, the chats' column and its table).
+SIGNAL_CELLS = {"marketId": ("market_id", "markets"), "personaId": ("persona_id", "personas")}
 
 
 def regularized_beta(x, a, b):
@@ -10364,32 +10363,51 @@ def read_signal_counts(connection, workspace_id, windows):
 
 def read_signal_cell_counts(connection, workspace_id, windows):
     """The counts of each market's and persona's chats in the windows, as read_signal_counts
-    gives them but keyed (current, prompt id, (property, id)): per market (or persona) of the
-    workspace, its chats of the windows through the index on (workspace, market, time)."""
+    gives them but keyed (current, prompt id, (property, id)): one read of the windows'
+    chats (through the index on (workspace, time)) grouped by prompt, market and persona at
+    once, whose groups are then added up per market and per persona (signal_cells_sql);
+    nothing read in a workspace with neither."""
+    if not query_one(connection, "SELECT " + " OR ".join(
+            "EXISTS (SELECT 1 FROM %s WHERE workspace_id = ?)" % sql_table(
+                table, ("markets", "personas")) for _, table in SIGNAL_CELLS.values())
+            + " AS found", (workspace_id,) * len(SIGNAL_CELLS))["found"]:
+        return {}
     start, middle, end = windows
-    counts = {}
-    for name, (column, index, table) in SIGNAL_CELLS.items():
-        for cell_id in [row["id"] for row in query_all(
-                connection, "SELECT id FROM %s WHERE workspace_id = ?"
-                % sql_table(table, ("markets", "personas")), (workspace_id,))]:
-            where = ("c.workspace_id = ? AND c.%s = ? AND c.created_at >= ? AND c.created_at < ?"
-                     % column)
-            params = (middle, workspace_id, cell_id, start, end)
-            for row in query_all(connection, "SELECT c.created_at >= ? AS current, c.prompt_id, "
-                                 "count(*) AS chats FROM chats c INDEXED BY %s WHERE %s "
-                                 "GROUP BY 1, 2" % (index, where), params):
-                counts[(row["current"], row["prompt_id"], (name, cell_id))] = (row["chats"], {})
-            for row in query_all(connection, """
-                    SELECT c.created_at >= ? AS current, c.prompt_id, b.brand_id,
-                           count(b.position) AS mentioned,
-                           coalesce(sum(b.position), 0) AS position_sum,
-                           total(b.sentiment_score) AS sentiment_sum,
-                           count(b.sentiment) AS sentiment_scored
-                    FROM chats c INDEXED BY %s CROSS JOIN chat_brands b ON b.chat_id = c.id
-                    WHERE %s GROUP BY 1, 2, 3""" % (index, where), params):
-                key = (row["current"], row["prompt_id"], (name, cell_id))
-                counts[key][1][row["brand_id"]] = tuple(row[name_] for name_ in SIGNAL_SUMS)
+    where = """c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?
+               AND (c.market_id IS NOT NULL OR c.persona_id IS NOT NULL)"""
+    params = (middle, workspace_id, start, end) + (workspace_id,) * len(SIGNAL_CELLS)
+    counts = {(row["current"], row["prompt_id"], (row["name"], row["cell_id"])): (row["chats"], {})
+              for row in query_all(connection, signal_cells_sql("""
+                  SELECT c.created_at >= ? AS current, c.prompt_id, c.market_id, c.persona_id,
+                         count(*) AS chats
+                  FROM chats c INDEXED BY chats_workspace_created WHERE %s GROUP BY 1, 2, 3, 4"""
+                  % where, "sum(chats) AS chats"), params)}
+    for row in query_all(connection, signal_cells_sql("""
+            SELECT c.created_at >= ? AS current, c.prompt_id, c.market_id, c.persona_id,
+                   b.brand_id, count(b.position) AS mentioned,
+                   coalesce(sum(b.position), 0) AS position_sum,
+                   total(b.sentiment_score) AS sentiment_sum,
+                   count(b.sentiment) AS sentiment_scored
+            FROM chats c INDEXED BY chats_workspace_created
+            CROSS JOIN chat_brands b ON b.chat_id = c.id
+            WHERE %s GROUP BY 1, 2, 3, 4, 5""" % where, """brand_id,
+            sum(mentioned) AS mentioned, sum(position_sum) AS position_sum,
+            total(sentiment_sum) AS sentiment_sum, sum(sentiment_scored) AS sentiment_scored""",
+            ", brand_id"), params):
+        key = (row["current"], row["prompt_id"], (row["name"], row["cell_id"]))
+        counts[key][1][row["brand_id"]] = tuple(row[name] for name in SIGNAL_SUMS)
     return counts
+
+
+def signal_cells_sql(grouped, sums, by=""):
+    """A query adding up grouped's rows (one per window, prompt, market and persona, and
+    what by adds) per market and per persona that the workspace has (one parameter each):
+    name (the property), cell_id, current, prompt_id and sums."""
+    return "WITH grouped AS MATERIALIZED (%s) " % grouped + " UNION ALL ".join(
+        """SELECT '%s' AS name, %s AS cell_id, current, prompt_id, %s FROM grouped
+           WHERE %s IN (SELECT id FROM %s WHERE workspace_id = ?) GROUP BY 2, 3, 4%s"""
+        % (name, column, sums, column, sql_table(table, ("markets", "personas")), by)
+        for name, (column, table) in SIGNAL_CELLS.items())
 
 
 def signal_settings(connection, workspace_id):
@@ -14119,24 +14137,71 @@ def named_share(connection, scope, brand_ids, name="visibility"):
     return share_figure(name, row["k"], row["n"])
 
 
-def gap_citations(connection, scope):
-    """The pages cited by the gap chats of scope (naming a competitor, no own brand)."""
+def gap_citation_sums(connection, scope, excluded_domains, competitor_ids):
+    """The citations of the gap chats of scope (naming a competitor, no own brand), summed
+    in SQL in one read: {"pages": the pages on none of excluded_domains cited for at least
+    CITED_PAGE_MIN_PROMPTS prompts, the ACTIONS_PER_KIND cited by the most gap chats (then
+    by url), each {url, domain, chats: count, chatIds: the first ACTION_IDS_SHOWN, prompts:
+    count, promptIds: likewise, engines, topics, competitors: {brand id: its chats naming
+    it} of competitor_ids}, in that order; "promptPages": {prompt id: the 5 pages its gap
+    chats cite most, then by url}; "promptEngines": {prompt id: the engines of its gap chats
+    citing a page}}."""
     where, params = gap_chat_conditions(scope)
-    return query_all(connection, "SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain "
-                     "FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited "
-                     "WHERE " + where, params)
-
-
-def chats_naming(connection, scope, brand_ids):
-    """{chat id: {brand id}} of the chats of scope naming each of brand_ids."""
-    where, params = scope.row_conditions("cb")
-    named = collections.defaultdict(set)
-    for row in query_all(connection, "SELECT cb.chat_id, cb.brand_id FROM chat_brands cb "
-                         "WHERE %s AND cb.position IS NOT NULL AND cb.brand_id IN "
-                         "(SELECT value FROM json_each(?))" % where,
-                         params + [json.dumps(sorted(brand_ids))]):
-        named[row["chat_id"]].add(row["brand_id"])
-    return named
+    prompt_pages, prompt_engines = collections.defaultdict(list), collections.defaultdict(set)
+    rows = query_all(connection, """
+            WITH gap AS MATERIALIZED (
+                SELECT x.id AS chat_id, x.prompt_id, x.engine, s.url, s.domain
+                FROM chats x JOIN chat_sources s ON s.chat_id = x.id AND s.cited WHERE %s),
+            top AS MATERIALIZED (
+                SELECT url, min(domain) AS domain, count(*) AS chats,
+                       count(DISTINCT prompt_id) AS prompts
+                FROM gap WHERE domain NOT IN (SELECT value FROM json_each(?)) GROUP BY url
+                HAVING count(DISTINCT prompt_id) >= ? ORDER BY chats DESC, url LIMIT ?),
+            page_gap AS MATERIALIZED (SELECT g.* FROM gap g JOIN top t ON t.url = g.url)
+            SELECT 'page' AS what, url AS key, domain AS value, chats AS n, prompts AS m
+            FROM top
+            UNION ALL SELECT 'chat', url, chat_id, NULL, NULL FROM (
+                SELECT url, chat_id, row_number() OVER (PARTITION BY url ORDER BY chat_id)
+                       AS rank FROM page_gap) WHERE rank <= ?
+            UNION ALL SELECT 'prompt', url, prompt_id, NULL, NULL FROM (
+                SELECT url, prompt_id, row_number() OVER (PARTITION BY url ORDER BY prompt_id)
+                       AS rank FROM (SELECT DISTINCT url, prompt_id FROM page_gap))
+                WHERE rank <= ?
+            UNION ALL SELECT DISTINCT 'engine', url, engine, NULL, NULL FROM page_gap
+            UNION ALL SELECT DISTINCT 'topic', g.url, p.topic_id, NULL, NULL FROM page_gap g
+                JOIN prompts p ON p.id = g.prompt_id AND p.workspace_id = ?
+            UNION ALL SELECT 'brand', g.url, cb.brand_id, count(*), NULL FROM page_gap g
+                JOIN chat_brands cb ON cb.chat_id = g.chat_id AND cb.position IS NOT NULL
+                AND cb.brand_id IN (SELECT value FROM json_each(?)) GROUP BY 2, 3
+            UNION ALL SELECT 'prompt page', prompt_id, url, rank, NULL FROM (
+                SELECT prompt_id, url, row_number() OVER (
+                    PARTITION BY prompt_id ORDER BY count(*) DESC, url) AS rank
+                FROM gap GROUP BY 1, 2) WHERE rank <= 5
+            UNION ALL SELECT DISTINCT 'prompt engine', prompt_id, engine, NULL, NULL FROM gap
+            ORDER BY 1, 4""" % where,
+            params + [json.dumps(sorted(excluded_domains)), CITED_PAGE_MIN_PROMPTS,
+                      ACTIONS_PER_KIND, ACTION_IDS_SHOWN, ACTION_IDS_SHOWN, scope.workspace_id,
+                      json.dumps(sorted(competitor_ids))])
+    pages = {row["key"]: {"url": row["key"], "domain": row["value"], "chats": row["n"],
+                          "chatIds": [], "prompts": row["m"], "promptIds": [],
+                          "engines": set(), "topics": set(), "competitors": {}}
+             for row in rows if row["what"] == "page"}
+    for row in rows:
+        what, key, value = row["what"], row["key"], row["value"]
+        if what == "prompt page":
+            prompt_pages[key].append(value)
+        elif what == "prompt engine":
+            prompt_engines[key].add(value)
+        elif what == "page":
+            continue
+        elif what == "brand":
+            pages[key]["competitors"][value] = row["n"]
+        elif what in ("chat", "prompt"):
+            pages[key][what + "Ids"].append(value)
+        else:
+            pages[key][what + "s"].add(value)
+    return {"pages": sorted(pages.values(), key=lambda page: (-page["chats"], page["url"])),
+            "promptPages": prompt_pages, "promptEngines": prompt_engines}
 
 
 def pages_named_share(connection, scope, urls, own_ids):
@@ -14157,54 +14222,39 @@ def pages_named_share(connection, scope, urls, own_ids):
 
 def cited_page_gaps(connection, inputs, gaps, chats_total):
     """cited-page-gap: a page, on no competitor's (nor an own) domain, cited in gap answers
-    to at least CITED_PAGE_MIN_PROMPTS prompts; its impact is the gap answers it supports
-    of all the window's answers."""
-    pages, brands_own = {}, inputs.competitor_domains.union(
-        *(domains for _, domains in inputs.own.values()))
-    for row in gaps:
-        if row["domain"] in brands_own:
-            continue
-        page = pages.setdefault(row["url"], {"domain": row["domain"], "chats": set(),
-                                             "prompts": set(), "engines": set()})
-        page["chats"].add(row["chat_id"])
-        page["prompts"].add(row["prompt_id"])
-        page["engines"].add(row["engine"])
-    pages = sorted(((url, page) for url, page in pages.items()
-                    if len(page["prompts"]) >= CITED_PAGE_MIN_PROMPTS),
-                   key=lambda item: (-len(item[1]["chats"]), item[0]))[:ACTIONS_PER_KIND]
-    named = chats_naming(connection, inputs.scope, inputs.competitors) if pages else {}
-    figures = pages_named_share(connection, inputs.scope, [url for url, _ in pages], inputs.own)
-    for url, page in pages:
-        brands = collections.Counter(brand for chat in page["chats"]
-                                     for brand in named.get(chat, ()))
+    to at least CITED_PAGE_MIN_PROMPTS prompts (gaps: gap_citation_sums'); its impact is the
+    gap answers it supports of all the window's answers."""
+    pages = gaps["pages"]
+    figures = pages_named_share(connection, inputs.scope, [page["url"] for page in pages],
+                                inputs.own)
+    for page in pages:
+        url = page["url"]
         competitors = [{"brandId": brand, "name": inputs.competitors[brand], "answers": count}
-                       for brand, count in sorted(brands.items(), key=lambda i: (-i[1], i[0]))]
-        k = len(page["chats"])
+                       for brand, count in sorted(page["competitors"].items(),
+                                                  key=lambda i: (-i[1], i[0]))]
+        k = page["chats"]
         yield new_action(
             "cited-page-gap", url,
             "Get onto %s: cited in %s to %s naming %s, never you"
-            % (url, counted(k, "answer"), counted(len(page["prompts"]), "prompt"),
+            % (url, counted(k, "answer"), counted(page["prompts"], "prompt"),
                " and ".join(c["name"] for c in competitors[:3])),
             {"url": url, "domain": page["domain"], "answers": k,
-             "prompts": shown(page["prompts"]), "chats": shown(page["chats"]),
+             "prompts": {"count": page["prompts"], "ids": sorted(page["promptIds"])},
+             "chats": {"count": k, "ids": sorted(page["chatIds"])},
              "competitors": competitors,
              "figure": figures[url]},
             visibility_impact(k, chats_total, "%d of the window's %d answers cite this page and "
                               "name a competitor, not you: named in them, your visibility would "
                               "gain at most this many points" % (k, chats_total)),
-            k, brands, [inputs.prompts.get(p, (None,))[0] for p in page["prompts"]],
-            page["engines"])
+            k, page["competitors"], page["topics"], page["engines"])
 
 
 def prompt_gaps(connection, inputs, gaps, chats_total):
     """prompt-gap: the gap prompts (prompt_gaps_document's) grouped by topic, with the
-    competitor named most in each and the pages its answers cite."""
+    competitor named most in each and the pages its answers cite (gaps:
+    gap_citation_sums')."""
     document = prompt_gaps_document(connection, inputs.scope, 1, MAX_ID)
-    pages = collections.defaultdict(collections.Counter)
-    engines = collections.defaultdict(set)
-    for row in gaps:
-        pages[row["prompt_id"]][row["url"]] += 1
-        engines[row["prompt_id"]].add(row["engine"])
+    pages, engines = gaps["promptPages"], gaps["promptEngines"]
     topics = collections.defaultdict(list)
     for gap in document["data"]:
         topics[inputs.prompts.get(gap["promptId"], (None,))[0]].append(gap)
@@ -14224,9 +14274,7 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
             {"topicId": topic_id, "topic": names.get(topic_id), "answers": k,
              "prompts": [{"promptId": gap["promptId"], "text": gap["text"], "answers": gap["chats"],
                           "winner": gap["competitors"][0],
-                          "pages": [url for url, _ in sorted(
-                              pages[gap["promptId"]].items(),
-                              key=lambda i: (-i[1], i[0]))[:5]]}
+                          "pages": pages[gap["promptId"]]}
                          for gap in group[:ACTION_IDS_SHOWN]],
              # over the prompts shown, as a done action is measured again (action_figure)
              "figure": named_share(connection, dataclasses.replace(
@@ -14238,77 +14286,91 @@ def prompt_gaps(connection, inputs, gaps, chats_total):
             set().union(*(engines[p] for p in prompt_ids)))
 
 
-def cited_sources(connection, scope):
-    """{chat id: [(url, domain)]} of every chat of scope that cites a page."""
+def own_brand_citations(connection, scope, brand_id, domains):
+    """The chats of scope naming brand_id that cite a page, summed in SQL in one read of
+    their citations: {"prompts": [(prompt id, engine, such chats, those citing a page on
+    domains)], "chats": the first ACTION_IDS_SHOWN ids of those citing none of domains
+    (others' pages only), "domains": the first ACTION_PAGES_SHOWN domains those cite}."""
+    where, params = scope.row_conditions("cb")
+    row = query_one(connection, """
+        WITH citing AS MATERIALIZED (
+            SELECT cb.chat_id AS id, max(s.domain IN (SELECT value FROM json_each(?))) AS own
+            FROM chat_brands cb JOIN chat_sources s ON s.chat_id = cb.chat_id AND s.cited
+            WHERE %s AND cb.position IS NOT NULL AND cb.brand_id = ? GROUP BY cb.chat_id)
+        SELECT (SELECT json_group_array(json_array(prompt_id, engine, n, k)) FROM (
+                    SELECT x.prompt_id, x.engine, count(*) AS n, sum(c.own) AS k
+                    FROM citing c JOIN chats x ON x.id = c.id GROUP BY 1, 2)) AS prompts,
+               (SELECT json_group_array(id) FROM (
+                    SELECT id FROM citing WHERE NOT own ORDER BY id LIMIT ?)) AS chats,
+               (SELECT json_group_array(domain) FROM (
+                    SELECT DISTINCT s.domain FROM citing c JOIN chat_sources s
+                    ON s.chat_id = c.id AND s.cited WHERE NOT c.own ORDER BY 1 LIMIT ?)) AS domains
+        """ % where, [json.dumps(sorted(domains))] + params
+        + [brand_id, ACTION_IDS_SHOWN, ACTION_PAGES_SHOWN])
+    return {"prompts": [tuple(item) for item in json.loads(row["prompts"])],
+            "chats": sorted(json.loads(row["chats"])),
+            "domains": sorted(json.loads(row["domains"]))}
+
+
+def own_cited_share(prompts):
+    """The share of the chats naming a brand (that cite any page) that cite one of its own
+    (prompts: own_brand_citations')."""
+    return share_figure("answers naming the brand that cite its pages",
+                        sum(k for _, _, _, k in prompts), sum(n for _, _, n, _ in prompts))
+
+
+def own_domain_pages(connection, scope, domains):
+    """{topic id: {url: citations}} of the pages on domains cited in the chats of scope, by
+    their prompt's topic (None: no topic)."""
     where, params = scope.row_conditions("s")
-    cited = collections.defaultdict(list)
-    for row in query_all(connection, "SELECT s.chat_id, s.url, s.domain FROM chat_sources s "
-                         "WHERE %s AND s.cited" % where, params):
-        cited[row["chat_id"]].append((row["url"], row["domain"]))
-    return cited
-
-
-def chat_prompts(connection, scope, chat_ids):
-    """{chat id: (prompt id, engine)} of chat_ids."""
-    where, params = scope.chat_conditions("x")
-    return {row["id"]: (row["prompt_id"], row["engine"]) for row in query_all(
-        connection, "SELECT x.id, x.prompt_id, x.engine FROM chats x WHERE %s AND x.id IN "
-        "(SELECT value FROM json_each(?))" % where, params + [json.dumps(sorted(chat_ids))])}
-
-
-def own_cited_share(named_chats, cited, domains):
-    """The share of the chats naming a brand (that cite any page) that cite one of its own."""
-    citing = [chat for chat in named_chats if cited.get(chat)]
-    own = [chat for chat in citing if any(domain in domains for _, domain in cited[chat])]
-    return share_figure("answers naming the brand that cite its pages", len(own), len(citing))
+    pages = collections.defaultdict(dict)
+    for row in query_all(connection, """
+            SELECT p.topic_id, s.url, count(*) AS n FROM chat_sources s
+            JOIN chats x ON x.id = s.chat_id
+            LEFT JOIN prompts p ON p.id = x.prompt_id AND p.workspace_id = x.workspace_id
+            WHERE %s AND s.cited AND s.domain IN (SELECT value FROM json_each(?))
+            GROUP BY 1, 2""" % where, params + [json.dumps(sorted(domains))]):
+        pages[row["topic_id"]][row["url"]] = row["n"]
+    return pages
 
 
 def own_pages_uncited(connection, inputs, pages):
     """own-page-uncited: per own brand, the answers naming it that cite only others' pages;
     its pages cited elsewhere in their topics (the candidates), and its pages the access
-    logs know that no answer of the window cites."""
-    if not inputs.own:
-        return
-    named, cited = chats_naming(connection, inputs.scope, inputs.own), cited_sources(
-        connection, inputs.scope)
-    prompts = chat_prompts(connection, inputs.scope, set(named) | set(cited))
+    logs know that no answer of the window cites. Each is summed in SQL per prompt (see
+    own_brand_citations): the rows read back grow with the prompts, not the citations."""
     for brand_id, (name, domains) in sorted(inputs.own.items()):
-        chats = [chat for chat, brands in named.items() if brand_id in brands]
-        others = [chat for chat in chats if cited.get(chat)
-                  and not any(domain in domains for _, domain in cited[chat])]
+        citations = own_brand_citations(connection, inputs.scope, brand_id, domains)
+        others = {(prompt_id, engine): n - k for prompt_id, engine, n, k in citations["prompts"]
+                  if n > k}
         if not others:
             continue
-        topics = collections.Counter(inputs.prompts.get(prompts[chat][0], (None,))[0]
-                                     for chat in others if chat in prompts)
-        candidates = collections.defaultdict(collections.Counter)
-        for chat, sources in cited.items():
-            topic = inputs.prompts.get(prompts.get(chat, (None,))[0], (None,))[0]
-            if topic in topics:
-                for url, domain in sources:
-                    if domain in domains:
-                        candidates[topic][url] += 1
+        answers = sum(others.values())
+        topics = collections.Counter()
+        for (prompt_id, _), count in others.items():
+            topics[inputs.prompts.get(prompt_id, (None,))[0]] += count
+        candidates = own_domain_pages(connection, inputs.scope, domains)
         never = sorted((page for page in pages if page["requests"] and not page["citingChats"]
                         and registrable_domain(page["host"]) in domains),
                        key=lambda page: (-page["requests"], page["url"]))
         yield new_action(
             "own-page-uncited", "brand:%d" % brand_id,
             "Be cited where you are named: %s %s %s but %s only others' pages"
-            % (counted(len(others), "answer"), "names" if len(others) == 1 else "name", name,
-               "cites" if len(others) == 1 else "cite"),
-            {"brandId": brand_id, "answers": len(others), "chats": shown(others),
-             "prompts": shown({prompts[chat][0] for chat in others if chat in prompts}),
-             "domains": sorted({domain for chat in others for _, domain in cited[chat]})[
-                 :ACTION_PAGES_SHOWN],
+            % (counted(answers, "answer"), "names" if answers == 1 else "name", name,
+               "cites" if answers == 1 else "cite"),
+            {"brandId": brand_id, "answers": answers,
+             "chats": {"count": answers, "ids": citations["chats"]},
+             "prompts": shown({prompt_id for prompt_id, _ in others}),
+             "domains": citations["domains"],
              "byTopic": [{"topicId": topic, "answers": count,
                           "candidatePages": [url for url, _ in sorted(
-                              candidates[topic].items(), key=lambda i: (-i[1], i[0]))[:5]]}
+                              candidates.get(topic, {}).items(), key=lambda i: (-i[1], i[0]))[:5]]}
                          for topic, count in sorted(topics.items(),
                                                     key=lambda i: (-i[1], str(i[0])))],
              "pagesNeverCited": {"count": len(never), "urls": [
                  page["url"] for page in never[:ACTION_PAGES_SHOWN]]},
-             "figure": own_cited_share(chats, cited, domains)},
-            "unknown", len(others), [brand_id], topics,
-            {prompts[chat][1] for chat in others if chat in prompts})
+             "figure": own_cited_share(citations["prompts"])},
+            "unknown", answers, [brand_id], topics, {engine for _, engine in others})
 
 
 def robots_groups(body):
@@ -14502,7 +14564,8 @@ def compute_actions(connection, inputs, check=lambda: None):
     """Every action of the workspace, ranked (action_order); check is called between kinds
     (Database.check_budget stops the worker's at its budget)."""
     chats_total = chats_in_window(connection, inputs.scope)
-    gaps = gap_citations(connection, inputs.scope)
+    gaps = gap_citation_sums(connection, inputs.scope, inputs.competitor_domains.union(
+        *(domains for _, domains in inputs.own.values())), inputs.competitors)
     check()
     pages = traffic_pages(connection, inputs.scope, traffic_filters(
         inputs.scope, {"agentClass": None, "operator": None, "host": None}))
@@ -14529,9 +14592,9 @@ def action_figure(connection, inputs, kind, evidence):
             prompt["promptId"] for prompt in evidence["prompts"])), inputs.own)
     if kind == "own-page-uncited":
         brand_id = evidence["brandId"]
-        chats = list(chats_naming(connection, scope, [brand_id]))
         domains = inputs.own.get(brand_id, ("", set()))[1]
-        return own_cited_share(chats, cited_sources(connection, scope), domains)
+        return own_cited_share(own_brand_citations(connection, scope, brand_id, domains)[
+            "prompts"])
     if kind == "robots-blocks":
         return robots_open_share(connection, inputs.workspace_id, evidence["domain"],
                                  [page["url"] for page in evidence["pages"]],
@@ -19574,7 +19637,7 @@ def signal_lines(connection, workspace_id):
     cells = {name: {row["id"]: row["name"] for row in query_all(
         connection, "SELECT id, name FROM %s WHERE workspace_id = ?"
         % sql_table(table, ("markets", "personas")), (workspace_id,))}
-        for name, (_, _, table) in SIGNAL_CELLS.items()}
+        for name, (_, table) in SIGNAL_CELLS.items()}
     lines = []
     for signal in document["data"]:
         label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
