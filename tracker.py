@@ -6087,6 +6087,11 @@ def write_chat_brands(connection, chat, found, named):
     found is BrandMatcher.match's result for it, named ChatReader.named's."""
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old rows
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
+    add_chat_brands(connection, chat, found, named)
+
+
+def add_chat_brands(connection, chat, found, named):
+    """Add the brand rows of a chat that has none and names no brand yet (a new chat's)."""
     connection.executemany("""
         INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
                                  engine, created_at, sentiment, sentiment_score)
@@ -6094,12 +6099,18 @@ def write_chat_brands(connection, chat, found, named):
         [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
           row["cited"], chat["engine"], chat["created_at"], row["sentiment"],
           row["sentiment_score"]) for row in found])
-    set_named(connection, chat["id"], named)
+    if tuple(named) != (0, 0):
+        set_named(connection, chat["id"], named)
 
 
 def write_chat_names(connection, chat, names):
     """(Re)write the names chat recommends: recommended_names' result for it."""
     connection.execute("DELETE FROM chat_names WHERE chat_id = ?", (chat["id"],))
+    add_chat_names(connection, chat, names)
+
+
+def add_chat_names(connection, chat, names):
+    """Add the names of a chat that has none (a new chat's)."""
     connection.executemany("""
         INSERT INTO chat_names (chat_id, workspace_id, engine, created_at, name, name_key,
                                 mentions)
@@ -6586,8 +6597,8 @@ def store_chat(connection, run, prompt, prepared, created_at):
         connection.execute("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
                            "VALUES (?, ?, ?, ?)", (chat["id"], chat["workspace_id"], engine.kind,
                                                    prepared.reply))
-    write_chat_brands(connection, chat, prepared.found, prepared.named)
-    write_chat_names(connection, chat, prepared.names)
+    add_chat_brands(connection, chat, prepared.found, prepared.named)
+    add_chat_names(connection, chat, prepared.names)
     if prepared.judgement:
         record_judgement(connection, chat["id"], *prepared.judgement)
 
