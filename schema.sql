@@ -1875,6 +1875,52 @@ CREATE TRIGGER chats_url_delete BEFORE DELETE ON chats BEGIN
       AND domain_weekly_urls.url = s.url;
 END;
 
+-- Per Monday-first week and URL, every engine and location together: the URL view of every
+-- domain (GET /analytics/sources?groupBy=url without a domain), unfiltered or by time alone;
+-- an engine, location, prompt, topic or tag filter reads the per-chat rows. Rows per week
+-- are bounded by the URLs cited in a week, however many chats cite them. A chat holds a URL
+-- once, so citations are also the chats citing it. Its sources are taken off by their own
+-- delete (a chat's cascade too: the row holds all the key), first and last seen sought
+-- again in the week's rows of the domain only when the row that set them goes.
+CREATE TABLE weekly_urls (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day             TEXT NOT NULL,  -- the week's Monday
+    url             TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
+    PRIMARY KEY (workspace_id, day, url)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
+                             first_seen, last_seen)
+    VALUES (new.workspace_id, date(new.created_at, '-6 days', 'weekday 1'), new.url, new.domain,
+            new.host, new.cited, 1, new.created_at, new.created_at)
+    ON CONFLICT (workspace_id, day, url) DO UPDATE SET
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_weekly_url_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE weekly_urls SET citations = citations - old.cited,
+        retrieved_chats = retrieved_chats - 1,
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.created_at >= day
+             AND o.created_at < date(day, '+7 days') AND o.url = old.url) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.created_at >= day
+             AND o.created_at < date(day, '+7 days') AND o.url = old.url) END
+    WHERE workspace_id = old.workspace_id AND day = date(old.created_at, '-6 days', 'weekday 1')
+      AND url = old.url;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (

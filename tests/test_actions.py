@@ -4,9 +4,11 @@ paging, status, one refresh at a time), the worker's daily compute after the sig
 and a done action measured again once its window has passed."""
 
 
+import collections
 import csv
 import io
 import json
+import random
 
 import pytest
 import webtest
@@ -465,3 +467,107 @@ def test_the_digest_is_one_of_the_workers_steps(app):
     steps = app.config["tracker.worker"].later_steps
     assert [step.func for step in steps] == [tracker.refresh_due_actions,
                                              tracker.publish_due_digest]
+
+
+def reference_gap_evidence(db, workspace_id, own, others):
+    """The cited-page-gap, prompt-gap pages and own-page-uncited evidence, grouped in Python
+    from every chat, brand row and citation of the window (1.1's first compute, the reference
+    of the SQL sums): (pages, {prompt id: its 5 pages}, {own brand id: its evidence})."""
+    with db.read() as connection:
+        def rows(sql):
+            return tracker.query_all(connection, sql, (workspace_id,))
+        chats = {row["id"]: row for row in rows(
+            "SELECT c.id, c.prompt_id, c.engine, p.topic_id FROM chats c JOIN prompts p ON "
+            "p.id = c.prompt_id WHERE c.workspace_id = ?")}
+        named = collections.defaultdict(set)
+        for row in rows("SELECT chat_id, brand_id FROM chat_brands WHERE workspace_id = ? AND "
+                        "position IS NOT NULL"):
+            named[row["chat_id"]].add(row["brand_id"])
+        cited = collections.defaultdict(list)
+        for row in rows("SELECT chat_id, url, domain FROM chat_sources WHERE workspace_id = ? "
+                        "AND cited"):
+            cited[row["chat_id"]].append((row["url"], row["domain"]))
+    gaps = [(chat, url, domain) for chat in chats if named[chat] & set(others)
+            and not named[chat] & set(own) for url, domain in cited[chat]]
+    pages, prompt_pages = {}, collections.defaultdict(collections.Counter)
+    for chat, url, domain in gaps:
+        prompt_pages[chats[chat]["prompt_id"]][url] += 1
+        if domain not in set().union(*own.values(), *others.values()):
+            page = pages.setdefault(url, {"domain": domain, "chats": set(), "prompts": set()})
+            page["chats"].add(chat)
+            page["prompts"].add(chats[chat]["prompt_id"])
+    pages = {url: {"domain": page["domain"], "answers": len(page["chats"]),
+                   "prompts": {"count": len(page["prompts"]), "ids": sorted(page["prompts"])},
+                   "chats": {"count": len(page["chats"]), "ids": sorted(page["chats"])},
+                   "competitors": sorted(collections.Counter(
+                       brand for chat in page["chats"] for brand in named[chat] & set(others)
+                   ).items(), key=lambda item: (-item[1], item[0]))}
+             for url, page in pages.items() if len(page["prompts"]) >= 2}
+    uncited = {}
+    for brand, domains in own.items():
+        citing = [chat for chat in chats if brand in named[chat] and cited[chat]]
+        mine = [chat for chat in citing if any(d in domains for _, d in cited[chat])]
+        rest = sorted(set(citing) - set(mine))
+        topics = collections.Counter(chats[chat]["topic_id"] for chat in rest)
+        candidates = collections.Counter((chats[chat]["topic_id"], url) for chat in chats
+                                         for url, domain in cited[chat] if domain in domains)
+        uncited[brand] = {
+            "answers": len(rest), "chats": {"count": len(rest), "ids": rest},
+            "prompts": tracker.shown({chats[chat]["prompt_id"] for chat in rest}),
+            "domains": sorted({domain for chat in rest for _, domain in cited[chat]}),
+            "byTopic": [{"topicId": topic, "answers": count, "candidatePages": [
+                url for (_, url), _ in sorted(((key, n) for key, n in candidates.items()
+                                               if key[0] == topic),
+                                              key=lambda item: (-item[1], item[0][1]))[:5]]}
+                        for topic, count in sorted(topics.items(),
+                                                   key=lambda item: (-item[1], str(item[0])))],
+            "figure": (len(mine), len(citing))}
+    return pages, {prompt_id: [url for url, _ in sorted(counter.items(),
+                                                         key=lambda item: (-item[1], item[0]))[:5]]
+                   for prompt_id, counter in prompt_pages.items()}, uncited
+
+
+def test_the_sql_sums_give_the_evidence_python_grouped_from_every_citation(api, db, brands):
+    """A generated window (seeded: 9 prompts in 2 topics and none, 3 of them never naming
+    Acme, 4 engines, brands named and pages cited at random): the cited-page-gap, prompt-gap
+    and own-page-uncited actions summed in SQL hold the evidence grouped in Python from
+    every row."""
+    rng = random.Random(43)
+    prompts = [prompt(api, "crm %d" % n, **({"topic": "T%d" % (n % 3)} if n % 3 else {}))
+               for n in range(9)]
+    pool = ["https://acme.com/p%d" % n for n in range(3)] + [
+        "https://northwind.com/x", "https://globex.com/y"] + [
+        "https://site%d.example/page%d" % (n % 4, n) for n in range(8)]
+    for n in range(120):
+        asked = rng.choice(prompts)
+        chosen = [brand for brand in rng.sample(sorted(brands.values()), rng.randint(0, 3))
+                  if asked not in prompts[:3] or brand != brands["Acme"]]  # 3 gap prompts
+        add_chat(db, api.workspace_id, asked, rng.choice("abcd"),
+                 tracker.iso_timestamp(START - rng.randint(1, 6 * DAY)),
+                 [(brand, position, 0) for position, brand in enumerate(chosen, 1)],
+                 urls=rng.sample(pool, rng.randint(0, 4)))
+    document, actions = refresh(api, db), {}
+    assert document["total"] == len(document["data"])
+    for action in document["data"]:
+        actions.setdefault(action["kind"], []).append(action)
+    own = {brands["Acme"]: {"acme.com"}}
+    others = {brands["Northwind"]: {"northwind.com"}, brands["Globex"]: {"globex.com"}}
+    pages, prompt_pages, uncited = reference_gap_evidence(db, api.workspace_id, own, others)
+    assert len(actions["cited-page-gap"]) == len(pages) > 3
+    for action in actions["cited-page-gap"]:
+        evidence = dict(action["evidence"])
+        evidence["competitors"] = [(c["brandId"], c["answers"]) for c in evidence["competitors"]]
+        assert {key: evidence[key] for key in pages[evidence["url"]]} == pages[evidence["url"]]
+    assert [(-action["evidence"]["answers"], action["evidence"]["url"])
+            for action in actions["cited-page-gap"]] == sorted(
+        (-page["answers"], url) for url, page in pages.items())
+    shown_pages = [(item["promptId"], item["pages"]) for action in actions["prompt-gap"]
+                   for item in action["evidence"]["prompts"]]
+    assert len(shown_pages) > 2 and all(pages == prompt_pages.get(prompt_id, [])
+                                        for prompt_id, pages in shown_pages)
+    (action,) = actions["own-page-uncited"]
+    expected = uncited[brands["Acme"]]
+    figure = action["evidence"]["figure"]
+    assert {key: action["evidence"][key] for key in expected if key != "figure"} == {
+        key: value for key, value in expected.items() if key != "figure"}
+    assert (figure["k"], figure["n"]) == expected["figure"]

@@ -597,6 +597,25 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     assert fast == slow
 
 
+# Windows of one to two weeks starting up to a week before the data: most hold its whole
+# week (Monday 16th to 23rd), which the weekly rollup of URLs answers, and edges of days.
+long_windows = st.tuples(st.integers(0, 7 * 86400 * 1000), st.integers(7 * 86400 * 1000,
+                                                                      14 * 86400 * 1000)).map(
+    lambda w: (tracker.iso_timestamp(tracker.parse_timestamp("2026-11-08") + w[0] / 1000),
+               tracker.iso_timestamp(tracker.parse_timestamp("2026-11-08") + (w[0] + w[1]) / 1000)))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(long_windows, filters)
+def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
+    params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
+    query = dict(params, perPage="100", groupBy="url", **{"from": window[0], "to": window[1]})
+    fast = RANDOM_API.get("/analytics/sources", params=query).json
+    with per_chat_rows_only():
+        slow = RANDOM_API.get("/analytics/sources", params=query).json
+    assert fast == slow
+
+
 @pytest.mark.parametrize("params", [
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
@@ -636,18 +655,20 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
     """Each topic with each tag: one of them (a topic within a tag, or a tag less its one
     prompt outside the topic) is read from its weekly group rollup, less the chats of its
-    prompts outside the other, or the chats of both are read; the same answers."""
+    prompts outside the other, or the chats of both are read; the same answers, for the
+    domains, the categories and the discovered names."""
     topics = [row["id"] for row in RANDOM_API.get("/topics").json["data"]]
     tags = [row["id"] for row in RANDOM_API.get("/tags").json["data"]]
-    requests = [("/analytics/sources", {"topicId": str(topic), "tagId": str(tag), "perPage": "100",
-                                        "from": "2026-11-15T09:30:00.000Z",
-                                        "to": "2026-11-24T00:00:00.000Z"})
+    requests = [(path, {"topicId": str(topic), "tagId": str(tag), "perPage": "100",
+                        "from": "2026-11-15T09:30:00.000Z", "to": "2026-11-24T00:00:00.000Z"})
+                for path in ("/analytics/sources", "/analytics/sources?groupBy=category",
+                             "/analytics/discovered-brands")
                 for topic in topics for tag in tags]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
-    assert sum(answer["data"]["total"] > 0 for answer in fast) >= 2  # pairs sharing prompts
+    assert sum(answer["data"]["total"] > 0 for answer in fast) >= 6  # pairs sharing prompts
 
 
 @pytest.mark.parametrize("filters, group", [
@@ -793,7 +814,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     or none, reads its whole weeks from the per-group rollups of sources, categories and
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
-    and location."""
+    and location; every domain's from the weekly rollup per URL, but with an engine or
+    location filter (it keeps neither)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -809,6 +831,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
+    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "raw"]
+    assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
+    assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, location="US") == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]

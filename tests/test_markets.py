@@ -2,6 +2,9 @@
 marketIds and personaIds (create, bulk, update, 50 cells), deletion while in use, the
 upgrade from the frozen 1.0.0 and 1.0.1 files."""
 
+import json
+import random
+
 import pytest
 import webtest
 
@@ -361,6 +364,23 @@ def test_group_by_market_and_persona_ranks_each_and_the_chats_without_one(asked)
     asked.get("/analytics/rankings", groupBy="topic", status=422)
 
 
+def add_run(connection, prompt_id, at):
+    """The id of a done run of the prompt at at, in workspace 1."""
+    return connection.execute(
+        "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, created_at, "
+        "updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
+        (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+
+
+def add_cell_chat(connection, run_id, prompt_id, at, market_id, persona_id):
+    """The id of a chat of the run asked in the market and persona (None: without)."""
+    return connection.execute(
+        "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, answer, "
+        "latency_ms, created_at, market_id, persona_id) VALUES (1, ?, ?, 'q', 'e', 'm', 'a', 1, "
+        "?, ?, ?) RETURNING id", (run_id, prompt_id, at, market_id, persona_id)
+    ).fetchall()[0]["id"]
+
+
 def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, api):
     """Acme named in Germany's chats of the current window only (every day of it, by every
     prompt): the overall change and Germany's are signals, France's figures do not move."""
@@ -374,16 +394,9 @@ def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, 
         for day in range(14):  # the windows of a scan now: 11-07 to 11-14, 11-14 to 11-21
             at = tracker.iso_timestamp(START - (14 - day) * 86400)
             for prompt_id in prompts:
-                run_id = connection.execute(
-                    "INSERT INTO runs (workspace_id, prompt_id, state, scheduled_at, not_before, "
-                    "created_at, updated_at) VALUES (1, ?, 'done', ?, ?, ?, ?) RETURNING id",
-                    (prompt_id, at, at, at, at)).fetchall()[0]["id"]
+                run_id = add_run(connection, prompt_id, at)
                 for market_id in (1, 2):
-                    chat_id = connection.execute(
-                        "INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, "
-                        "model, answer, latency_ms, created_at, market_id, persona_id) VALUES "
-                        "(1, ?, ?, 'q', 'e', 'm', 'a', 1, ?, ?, 1) RETURNING id",
-                        (run_id, prompt_id, at, market_id)).fetchall()[0]["id"]
+                    chat_id = add_cell_chat(connection, run_id, prompt_id, at, market_id, 1)
                     if market_id == 1 and day >= 7 and (day + prompt_id) % 3:
                         connection.execute(
                             "INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, "
@@ -401,6 +414,85 @@ def test_a_change_in_one_market_is_a_signal_of_its_own_listed_by_its_filter(db, 
     assert api.get("/signals").json["data"]["total"] == 4
 
 
+
+
+def per_cell_counts(connection, windows):
+    """The reference of tracker.read_signal_cell_counts: each market's chats of the windows
+    read on their own, then each persona's, grouped by prompt (1.1's first reads)."""
+    start, middle, end = windows
+    counts = {}
+    for name, column, table in (("marketId", "market_id", "markets"),
+                                ("personaId", "persona_id", "personas")):
+        for cell in tracker.query_all(connection, "SELECT id FROM %s" % table):
+            where = "c.%s = ? AND c.created_at >= ? AND c.created_at < ?" % column
+            params = (middle, cell["id"], start, end)
+            for row in tracker.query_all(connection, "SELECT c.created_at >= ? AS current, "
+                                         "c.prompt_id, count(*) AS n FROM chats c WHERE %s "
+                                         "GROUP BY 1, 2" % where, params):
+                counts[(row["current"], row["prompt_id"], (name, cell["id"]))] = (row["n"], {})
+            for row in tracker.query_all(connection, """
+                    SELECT c.created_at >= ? AS current, c.prompt_id, b.brand_id,
+                           count(b.position) AS a, coalesce(sum(b.position), 0) AS b,
+                           total(b.sentiment_score) AS c, count(b.sentiment) AS d
+                    FROM chats c JOIN chat_brands b ON b.chat_id = c.id WHERE %s
+                    GROUP BY 1, 2, 3""" % where, params):
+                counts[(row["current"], row["prompt_id"], (name, cell["id"]))][1][
+                    row["brand_id"]] = (row["a"], row["b"], row["c"], row["d"])
+    return counts
+
+
+def test_a_scan_reads_the_markets_and_personas_sums_once_and_finds_the_same_signals(db, api):
+    """Random chats of 8 prompts in 3 markets x 2 personas (and without either), naming 3
+    brands at random, Acme more often in market 1 and persona 2 in the current window:
+    the one grouped read gives each market's and persona's sums exactly as reading each
+    cell's chats on its own does, so the same signals pass (sentiment scores in quarters,
+    which add up alike in any order)."""
+    rng = random.Random(43)
+    for name in ("Germany", "France", "Spain"):
+        market(api, name, "DE", "de")
+    persona(api, "CFO")
+    persona(api, "CTO")
+    brands = [api.post("/brands", {"name": name}).json["data"]["id"]
+              for name in ("Acme", "Globex", "Initech")]
+    prompts = [prompt["id"] for prompt in api.post("/prompts", {"prompts": [
+        {"text": "crm %d" % n} for n in range(8)]}).json["data"]["prompts"]]
+    with db.write() as connection:
+        for day in range(15):  # the windows of a scan now, and a day before them
+            at = tracker.iso_timestamp(START - (15 - day) * 86400)
+            for prompt_id in prompts:
+                run_id = add_run(connection, prompt_id, at)
+                for market_id in (None, 1, 2, 3):
+                    for persona_id in (None, 1, 2):
+                        chat_id = add_cell_chat(connection, run_id, prompt_id, at, market_id,
+                                                persona_id)
+                        lift = 0.5 if day >= 8 and (market_id == 1 or persona_id == 2) else 0
+                        named = [b for b in brands if rng.random() < 0.3 + lift * (b == brands[0])]
+                        for position, brand_id in enumerate(named, 1):
+                            sentiment = rng.choice([None, "positive", "negative"])
+                            connection.execute(
+                                "INSERT INTO chat_brands (chat_id, brand_id, workspace_id, "
+                                "position, mentions, cited, engine, created_at, sentiment, "
+                                "sentiment_score) VALUES (?, ?, 1, ?, 1, 0, 'e', ?, ?, ?)",
+                                (chat_id, brand_id, position, at, sentiment,
+                                 None if sentiment is None else rng.randint(-4, 4) / 4))
+    windows = tracker.signal_windows(START, 7)
+    with db.read() as connection:
+        counts = tracker.read_signal_counts(connection, 1, windows)
+        cells = tracker.read_signal_cell_counts(connection, 1, windows)
+        reference = per_cell_counts(connection, windows)
+    assert cells == reference and len(cells) == 2 * 8 * 5
+    prompt_scopes = {prompt_id: (None, None) for prompt_id in prompts}
+    found = tracker.signal_tests(counts, prompt_scopes, brands, 0.1, cell_counts=cells)
+    assert found == tracker.signal_tests(counts, prompt_scopes, brands, 0.1,
+                                         cell_counts=reference)
+    scan = api.post("/signals/scan", {}, status=200).json["data"]
+    assert scan["tested"] == found[0]
+    def shown(signals):
+        return sorted(json.dumps([s["figure"], s["brandId"], s["scope"], s["qValue"]],
+                                 sort_keys=True) for s in signals)
+    assert shown(scan["signals"]) == shown(found[1])
+    assert {(1, None), (None, 2)} <= {(s["scope"]["marketId"], s["scope"]["personaId"])
+                                      for s in found[1]}
 
 
 def test_every_analytics_endpoint_and_its_export_takes_market_and_persona(asked):

@@ -227,8 +227,12 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     # rollups from the per-prompt ones of the prompts in each group (none yet when the
     # baseline step has queued their regroup); and the searched queries' rollup from the
     # chats' searches (searched_queries: one row per normalised query of a workspace, the
-    # others one per query and prompt, engine, day).
-    cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
+    # others one per query and prompt, engine, day); and the weekly rollup of URLs from the
+    # sources, one row per workspace, week and URL, holding their sums.
+    cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"],
+             "weekly_urls": counts["chat_sources"] and upgraded.execute(
+                 "SELECT count(*) FROM (SELECT DISTINCT workspace_id, "
+                 "date(created_at, '-6 days', 'weekday 1'), url FROM chat_sources)").fetchall()[0][0]}
     cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
                   13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
     searched = rollup_of_searches(upgraded)
@@ -246,6 +250,11 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
         FROM prompt_daily_chats x JOIN prompt_groups g ON g.prompt_id = x.prompt_id
         AND g.group_key LIKE 'branded %')""").fetchall()[0]
     assert grouped == by_prompt
+    weekly_urls = upgraded.execute(
+        "SELECT total(citations), total(retrieved_chats), min(first_seen), max(last_seen) "
+        "FROM weekly_urls").fetchall()
+    assert weekly_urls == upgraded.execute(
+        "SELECT total(cited), count(*), min(created_at), max(created_at) FROM chat_sources").fetchall()
     # ... as its triggers fill it: the searches deleted leave it empty, stored again refill it.
     stored = upgraded.execute("SELECT * FROM chat_searches").fetchall()
     upgraded.execute("DELETE FROM chat_searches")
@@ -290,6 +299,7 @@ def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path,
         rankings = rolled_up_and_per_chat(api, ["/analytics/rankings"], dict(params, **window))
         lists = rolled_up_and_per_chat(
             api, ("/analytics/sources", "/analytics/sources?groupBy=category",
+                  "/analytics/sources?groupBy=url",
                   "/analytics/discovered-brands", "/analytics/gaps/prompts",
                   "/analytics/gaps/domains"),
             dict({k: v for k, v in params.items() if k != "groupBy"}, perPage="100", **window))
@@ -455,8 +465,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # The rows each step after the baseline changes in the frozen v11 file (it has no idempotency
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
-# daily ones (40 rows) and the searched queries' rollup from the chats' searches (104 rows).
-LATER_STEP_ROWS = {12: 0, 13: 325}
+# daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows) and
+# the weekly rollup of URLs from the sources (50 rows).
+LATER_STEP_ROWS = {12: 0, 13: 375}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

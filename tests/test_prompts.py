@@ -1,5 +1,6 @@
 """Prompts: create (single and bulk), list, search, read, update, delete."""
 
+import apsw
 import pytest
 
 import tracker
@@ -325,6 +326,45 @@ def test_search_pages_newest_first_within_the_workspace_and_status(api, other_ap
     assert {page.json["data"]["total"] for page in pages} == {8}
     only_paused = api.get("/prompts?search=crm&status=paused")
     assert (texts(only_paused), only_paused.json["data"]["total"]) == (["paused CRM"], 1)
+
+
+def vm_steps_of_lists(db):
+    """A list of the virtual machine steps each GET /prompts statement took on this thread."""
+    steps = []
+    db.connection().trace_v2(apsw.SQLITE_TRACE_PROFILE, lambda event: steps.append(
+        event["stmt_status"]["SQLITE_STMTSTATUS_VM_STEP"]) if "AS page" in event["sql"] else None)
+    return steps
+
+
+def test_a_search_total_is_counted_once_per_data_revision(api, db):
+    # Totals kept in a RevisionCache: page 2 of a search, and the same page again, skip the
+    # count while the data revision is the one it was counted at; any write counts again.
+    create(api, {"prompts": [{"text": "crm %d" % n} for n in range(150)]})
+    steps = vm_steps_of_lists(db)
+    pages = [api.get("/prompts", search="crm", perPage=2, page=page) for page in (1, 2, 1)]
+    assert [page.json["data"]["total"] for page in pages] == [150, 150, 150]
+    assert texts(pages[1]) == ["crm 147", "crm 146"]
+    assert steps[1] * 3 < steps[0] and steps[2] * 3 < steps[0]  # 150 matches counted once
+    create_one(api, "crm 150")
+    assert api.get("/prompts", search="crm", perPage=2).json["data"]["total"] == 151
+    other = tracker.Database(db.path)  # as another process would write
+    with other.write() as connection:
+        connection.execute("DELETE FROM prompts WHERE text = 'crm 0'")
+    other.close()
+    assert api.get("/prompts", search="crm", perPage=2).json["data"]["total"] == 150
+    assert steps[3] > steps[1] * 3 and steps[4] > steps[1] * 3
+    db.connection().trace_v2(0, None)
+
+
+def test_a_revision_cache_keeps_the_most_recently_used_up_to_its_bound():
+    totals = tracker.RevisionCache(tracker.PROMPT_TOTALS_KEPT)
+    for n in range(totals.max_entries):
+        totals.put(("list", n), 7, n)
+    assert totals.get(("list", 0)) == (7, 0)  # used: the oldest is now ("list", 1)
+    totals.put(("list", "one more"), 7, 1)
+    assert totals.get(("list", 1)) == (None, None)
+    assert [totals.get(("list", n)) for n in (0, 2, totals.max_entries - 1)] == [
+        (7, 0), (7, 2), (7, totals.max_entries - 1)]
 
 
 def count_statements(db):

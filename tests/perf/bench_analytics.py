@@ -187,6 +187,8 @@ ROLLUPS = {
     "daily_categories": ("day engine category", SOURCE_SUMS, "+++"),
     "domain_weekly_urls": ("domain day engine location url", "host citations retrieved_chats",
                            "=++"),
+    "weekly_urls": ("day url", "domain host citations retrieved_chats first_seen last_seen",
+                    "==++<>"),
     "daily_names": ("day engine name_key", "chats mentions", "++"),
     "daily_gap_domains": ("day engine domain", "citations chats", "++"),
     "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
@@ -290,6 +292,7 @@ class Rollups:
         for _, _, url, host, domain, _, at, _ in source_rows:
             add["location_daily_domains"]((location, day, engine, domain), [1, 1, 1, at, at])
             add["domain_weekly_urls"]((domain, week, engine, location, url), [host, 1, 1])
+            add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])

@@ -13,8 +13,9 @@ its statements recorded; the floor replays the same statements with their values
 same transactions, on a new database with the same brands and prompts but no triggers,
 leaving out every write to a rollup (a table the chats' triggers write). The same
 statements replayed with the triggers (every statement) separate SQLite's work from the
-worker's Python inside the transactions. It prints `floor ratio: X.XX`, the worker's write
-CPU per chat over the floor's.
+worker's Python inside the transactions. It prints `floor ratio: X.XX`, the median over the
+rounds of the worker's write CPU per chat over the floor's in the same round, for each
+version (with --against, the earlier commit's first, this tree's last).
 
 Then the extraction budget: CPU milliseconds of BrandMatcher.match on the largest answer
 an engine may give (MAX_ANSWER_CHARS) at its worst for one brand (named in every
@@ -221,23 +222,28 @@ def main():
             versions[args.against] = load("tracker_before", before_folder)
         versions["this tree"] = load("tracker", ROOT)
         times = {name: [] for name in versions}
-        floors = []
+        floors = {name: [] for name in versions}
         for _ in range(args.rounds):
             for name, module in versions.items():
                 times[name].append(ms_per_chat(module, folder, args.prompts))
-            floors.append(ms_per_chat(versions["this tree"], folder, args.prompts, floor=True)[1:])
+            for name, module in versions.items():
+                floors[name].append(ms_per_chat(module, folder, args.prompts, floor=True)[1:])
         extraction = {name: extraction_ms(module, args.rounds) for name, module in versions.items()}
     print("ms per chat (median of %d rounds, %d prompts x %d engines)" % (args.rounds, args.prompts, len(ENGINES)))
     for name in versions:
         print("%-12s %8.2f" % (name, statistics.median(times[name])))
     if args.against:
         print("ratio        %8.2f" % (statistics.median(times["this tree"]) / statistics.median(times[args.against])))
-    written, replayed, floor = (statistics.median(figures) for figures in zip(*floors))
     print("\nstoring a chat, CPU ms of the write transactions per chat (median of %d)" % args.rounds)
-    print("%-44s %8.3f" % ("the worker's write transactions", written))
-    print("%-44s %8.3f" % ("their statements replayed, with the triggers", replayed))
-    print("%-44s %8.3f" % ("the floor: no triggers, no rollups", floor))
-    print("floor ratio: %.2f" % (written / floor))
+    print("%-44s %s" % ("", "  ".join("%12s" % name for name in versions)))
+    medians = {name: [statistics.median(figures) for figures in zip(*floors[name])] for name in versions}
+    for row, label in enumerate(("the worker's write transactions", "their statements replayed, with the triggers",
+                                 "the floor: no triggers, no rollups")):
+        print("%-44s %s" % (label, "  ".join("%12.3f" % medians[name][row] for name in versions)))
+    for name in versions:  # the floor ratio of each round, then their median (this tree's last)
+        ratios = [written / floor for written, _, floor in floors[name]]
+        print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
+        print("floor ratio: %.2f" % statistics.median(ratios))
     print("\nextraction of one %d-character answer, CPU ms (median of %d)"
           % (versions["this tree"].MAX_ANSWER_CHARS, args.rounds))
     print("%-36s %s%s" % ("", "  ".join("%12s" % name for name in versions), "   ratio" if args.against else ""))

@@ -46,8 +46,8 @@ def median_ms(db, workspace_id, repeat):
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
-        tracker.list_prompts(db, workspace_id, 1, 100, status=None, topic_id=None, tag_id=None,
-                             search=None)
+        tracker.list_prompts(db, workspace_id, 1, 100, tracker.RevisionCache(1), status=None,
+                             topic_id=None, tag_id=None, search=None, branded=None)
         times.append((time.perf_counter() - started) * 1000)
     return statistics.median(times)
 
