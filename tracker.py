@@ -10746,7 +10746,7 @@ def prompt_gaps_document(connection, scope, page, per_page):
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
     how = without_rollups(PROMPT_FLAGS, connection, scope)
-    if "prompt_daily" in how and "prompt_daily" in scope.rollups():
+    if "prompt_daily" in how:
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
     flags = sum_parts(connection, scope, how)
     gaps = sorted(((key, sums) for (_, key), sums in flags.items()
@@ -10768,18 +10768,31 @@ def prompt_gaps_document(connection, scope, page, per_page):
 def gap_candidates(connection, scope):
     """The ids of the prompts of scope that name no own brand on its whole days, from the
     per-prompt daily rollup (a short seek per prompt): the only ones that may be gap
-    prompts, so that the sums are added up for them alone. None: no whole day to tell."""
+    prompts, so that the sums are added up for them alone. A scope of every chat less a
+    few (truncated=false, shown=true: see scope_parts) adds the prompts of those few chats
+    that name an own brand, which may be all the own chats a prompt has. None: no whole
+    day to tell, or no rollup to tell it from."""
+    every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
+                                shown=None if scope.shown is True else scope.shown)
     span = whole_span(scope, "day")
-    if span is None:
+    if span is None or "prompt_daily" not in every.rollups():
         return None
-    prompt_where, prompt_params = scope.prompt_conditions()
-    own_where, own_params = scope.shifted(*span).day_conditions("x")
-    return tuple(row["prompt_id"] for row in query_all(connection, """
+    prompt_where, prompt_params = every.prompt_conditions()
+    own_where, own_params = every.shifted(*span).day_conditions("x")
+    candidates = {row["prompt_id"] for row in query_all(connection, """
         SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
         WHERE %s AND NOT EXISTS (SELECT 1 FROM prompt_daily_chats x
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)"""
         % (" AND ".join(["true"] + prompt_where).format("q"), own_where),
-        [scope.workspace_id] + prompt_params + own_params))
+        [scope.workspace_id] + prompt_params + own_params)}
+    few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
+    few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
+    for part in few:
+        where, params = part.chat_conditions("x")
+        candidates.update(row["prompt_id"] for row in query_all(
+            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s AND %s"
+            % (part.chats_index(), where, named_sql("own")), params))
+    return tuple(sorted(candidates))
 
 
 def active_competitors(connection, workspace_id):

@@ -692,6 +692,29 @@ def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
     assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
 
 
+
+def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_them(api, db):
+    """The gap prompts of truncated=false are found from every chat's per-prompt rollup
+    (gap_candidates) and the prompts of the few chats taken off that name an own brand:
+    here a prompt's only own mention is in a chat cut short."""
+    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    rival = api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+    (prompt,) = api.post("/prompts", {"prompts": [{"text": "best crm"}]}).json["data"]["prompts"]
+    cut = add_chat(db, 1, prompt, "e1", "2026-11-16T10:00:00.000Z", brands=[(own, 1, 0)],
+                   text="1. **Acme**: good.")
+    for day in (17, 18):
+        add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day, brands=[(rival, 1, 0)],
+                 text="1. **Beta**: good.")
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (cut,))
+    refresh(db)  # the rollups of flags are read once the brands' refresh is done
+    window = {"from": "2026-11-16", "to": "2026-11-19"}
+
+    def gaps(**params):
+        answer = api.get("/analytics/gaps/prompts", params=dict(window, **params)).json["data"]
+        return [(gap["promptId"], gap["chats"]) for gap in answer["data"]]
+    assert (gaps(), gaps(truncated="false"), gaps(truncated="true")) == ([], [(prompt["id"], 2)], [])
+
 def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_the_branded():
     """The chat counts and brand sums of branded=true or false add up the branded groups'
     daily rollup; figures per prompt, which have no such rollup, are every chat less the
