@@ -135,7 +135,6 @@ import collections
 import collections.abc
 import contextlib
 import csv
-import ctypes
 import dataclasses
 import datetime
 import errno
@@ -181,7 +180,6 @@ import zlib
 import apsw
 import bottle
 import orjson
-import re2
 from bottle import request, response
 from cheroot import (connections as cheroot_connections, errors as cheroot_errors,
                     server as cheroot_server, wsgi as cheroot_wsgi)
@@ -313,6 +311,46 @@ def key_is_well_formed(key):
 
 def hash_key(key):
     return hashlib.sha256(key.encode()).digest()
+
+
+# RE2 (untrusted text matched in linear time) is imported on first use. In the one-file
+# binary its native parts (its extension and the C++ runtime it needs: 3.5 MB, 1.3 MB
+# deflated) are packed by packaging/tracker.spec into this archive, which the bootloader
+# copies out as it is, rather than inflated with the other libraries at every start
+# (issue 43): the first pattern compiled unpacks them beside the others.
+RE2_NATIVE_ARCHIVE = "re2-native.zip"
+RE2_UNPACKING = threading.Lock()
+
+
+@functools.cache
+def re2_module():
+    """The re2 module (in the one-file binary, once its native parts are unpacked)."""
+    with RE2_UNPACKING:
+        unpacked_into = getattr(sys, "_MEIPASS", None)
+        archive = os.path.join(unpacked_into or "", RE2_NATIVE_ARCHIVE)
+        if unpacked_into and os.path.exists(archive):
+            import importlib
+            import zipfile
+            with zipfile.ZipFile(archive) as packed:
+                packed.extractall(unpacked_into)
+            os.remove(archive)
+            importlib.invalidate_caches()  # the import system may have listed the folder
+        import re2
+        return re2
+
+
+class Re2Pattern:
+    """An RE2 pattern compiled at its first use, where a start need not wait for it."""
+
+    def __init__(self, source):
+        self.source = source
+
+    @functools.cached_property
+    def compiled(self):
+        return re2_module().compile(self.source)
+
+    def __getattr__(self, name):  # match, sub, finditer...: the compiled pattern's
+        return getattr(self.compiled, name)
 
 
 ###############################################################################
@@ -1441,6 +1479,35 @@ def distrust_forwarded(wsgi, proxies):
             for name in FORWARDED_HEADERS:
                 environ.pop(name, None)
         return wsgi(environ, start_response)
+    return app
+
+
+class FirstRequestRouter(bottle.Router):
+    """bottle's Router, compiling a method's combined pattern of routes with wildcards once,
+    at the first request, where bottle's compiles it anew at every such route added: for
+    the API's and the dashboard's 60, that was two thirds of make_app's CPU time (issue 43)."""
+
+    def __init__(self):
+        super().__init__()
+        self.uncompiled = set()
+        self.compiling = threading.Lock()
+
+    def _compile(self, method):
+        self.uncompiled.add(method)
+
+    def match(self, environ):
+        if self.uncompiled:
+            with self.compiling:  # a method leaves the set only once its pattern is there
+                for method in list(self.uncompiled):
+                    super()._compile(method)
+                    self.uncompiled.discard(method)
+        return super().match(environ)
+
+
+def new_bottle():
+    """A Bottle application whose routes compile at the first request (FirstRequestRouter)."""
+    app = bottle.Bottle()
+    object.__setattr__(app, "router", FirstRequestRouter())  # Bottle refuses a plain set
     return app
 
 
@@ -3701,7 +3768,7 @@ class BearerEngine(HttpEngine):
 # A reasoning model's thoughts ahead of its answer (Perplexity's sonar-reasoning, DeepSeek-R1
 # behind an OpenAI-compatible server such as Ollama): a <think> block at the start, closed,
 # or not when the output limit cut it there. RE2 reads it in time linear in the text.
-LEADING_THOUGHTS = re2.compile(r"^\s*<think>(?s:.*?)(?:</think>|\z)")
+LEADING_THOUGHTS = Re2Pattern(r"^\s*<think>(?s:.*?)(?:</think>|\z)")
 
 
 def without_thoughts(text):
@@ -5770,10 +5837,10 @@ def path_domain(raw):
 @functools.cache
 def markdown_link_pattern():
     """[title](http(s) URL), the title at most 500 characters."""
-    return re2.compile(r"\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)")
+    return re2_module().compile(r"\[([^\]\n]{0,500})\]\(((?i:https?)://[^\s)]+)\)")
 
 
-BARE_URL = re2.compile(r"(?i:https?)://[^\s<>()\[\]\"'`]+")
+BARE_URL = Re2Pattern(r"(?i:https?)://[^\s<>()\[\]\"'`]+")
 
 
 def source_domain(raw, field, errors):
@@ -5931,10 +5998,10 @@ MAX_MATCHES_READ = 1000
 
 def compile_name_regex(pattern):
     """Compile a brand's nameRegex with RE2 (linear time, so no pattern can stall us)."""
-    options = re2.Options()
+    options = re2_module().Options()
     options.log_errors = False
     options.case_sensitive = False
-    return re2.compile(pattern, options=options)
+    return re2_module().compile(pattern, options=options)
 
 
 class BrandMatcher:
@@ -6136,7 +6203,7 @@ def extract(answer, reader, question):
 # scored on at most its first MAX_SENTENCE_CHARS characters.
 SENTIMENT_THRESHOLD = 0.05
 MAX_SENTENCE_CHARS = 1000
-SENTENCE_END = re2.compile(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list item
+SENTENCE_END = Re2Pattern(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list item
 
 
 @functools.cache
@@ -6234,13 +6301,13 @@ MAX_NAMES_PER_CHAT = 50
 @functools.cache
 def list_item_pattern():
     """The first 200 characters of a list item, after its bullet or number."""
-    return re2.compile(r"(?m)^[ \t]*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+([^\n]{1,200})")
+    return re2_module().compile(r"(?m)^[ \t]*(?:[-*+]|[0-9]{1,3}[.)])[ \t]+([^\n]{1,200})")
 
 
 @functools.cache
 def bold_text_pattern():
     """**bold** or __bold__ text of 1 to 200 characters."""
-    return re2.compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
+    return re2_module().compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
 
 
 NAME_END = re.compile(r"\s[-–—|]\s|[:(\[,;]|\.\s|\.$")
@@ -7969,7 +8036,7 @@ def regex_problem(pattern):
     """Why pattern is refused (RE2 does not take it, or it compiles too big), or None."""
     try:
         size = compile_name_regex(pattern).programsize
-    except re2.error as error:
+    except re2_module().error as error:
         reason = error.args[0] if error.args else "invalid"
         reason = reason.decode(errors="replace") if isinstance(reason, bytes) else str(reason)
         return "is not a valid RE2 regular expression: " + reason
@@ -17204,7 +17271,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     else:
         db = Database(db_path, clock or time.time)
     clock = db.clock
-    app = bottle.Bottle()
+    app = new_bottle()
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     worker.later_steps += [functools.partial(refresh_due_actions, db),
@@ -18935,7 +19002,7 @@ def markdown_inline_source(link_target):
 def markdown_inline_pattern():
     """An answer's inline markup, with re2: its text is untrusted (compiled on first use, as
     markdown_link_pattern)."""
-    return re2.compile(markdown_inline_source(ANSWER_LINK_TARGET))
+    return re2_module().compile(markdown_inline_source(ANSWER_LINK_TARGET))
 
 
 @functools.cache
@@ -18946,9 +19013,9 @@ def manual_inline_pattern():
     return re.compile(markdown_inline_source(MANUAL_LINK_TARGET))
 
 
-MARKDOWN_BLOCK = re2.compile(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
+MARKDOWN_BLOCK = Re2Pattern(r"^(#{1,6})\s+(.*)$|^\s*([-*+]|\d{1,9}[.)])\s+(.*)$|^>\s?(.*)$")
 # A table's second line, under its header: | --- | :---: | ...
-MARKDOWN_TABLE_RULE = re2.compile(r"^\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$")
+MARKDOWN_TABLE_RULE = Re2Pattern(r"^\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?$")
 
 
 def link_html(url, label_html):
@@ -19477,7 +19544,7 @@ def prompt_documents(fragment):
 def add_dashboard(app, db, limiter):
     """The WSGI callable of app with the dashboard: the paths the dashboard's routes match
     go to it, the rest to the API."""
-    dashboard = bottle.Bottle()
+    dashboard = new_bottle()
     dashboard.default_error_handler = routing_error_page
     dashboard.uninstall(True)
     dashboard.add_hook("before_request", refuse_undecodable_path)
@@ -21326,17 +21393,21 @@ def start_litestream(arguments, **options):
     file beside the one the next tracker starts."""
     return subprocess.Popen([litestream_binary()] + arguments, env=litestream_environment(),
                             stdin=subprocess.DEVNULL, start_new_session=True,
-                            preexec_fn=end_with_parent, **options)
-
-
-def end_with_parent():
-    """In the child before exec: prctl(PR_SET_PDEATHSIG, SIGTERM) where Linux has it."""
-    if sys.platform == "linux":
-        LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+                            preexec_fn=ending_with_parent(), **options)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
-LIBC = ctypes.CDLL(None) if sys.platform == "linux" else None
+
+
+def ending_with_parent():
+    """What the child runs before exec: prctl(PR_SET_PDEATHSIG, SIGTERM) where Linux has it.
+    ctypes is imported here, in the parent, as only --replicate needs it (not at every
+    start): the forked child of a threaded process must not import."""
+    if sys.platform != "linux":
+        return None
+    import ctypes
+    prctl = ctypes.CDLL(None).prctl
+    return lambda: prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def litestream_record(line):

@@ -90,6 +90,10 @@ def test_binary_serves_a_new_database_in_an_empty_folder(binary, user):
     # counted by registrable domain and categorised.
     key = server.key
     assert server.request("POST", "/brands", key, {"name": "Northwind Suite"})[0] == 201
+    # RE2's native parts, unpacked from their archive on first use (packaging/tracker.spec).
+    status, _, reply = server.request("POST", "/brands", key, {"name": "Contoso", "nameRegex": "(a"})
+    assert (status, reply["errors"]) == (422, [{"field": "nameRegex", "message":
+                                                "is not a valid RE2 regular expression: missing ): (a"}])
     for n in range(8):
         server.request("POST", "/prompts", key, {"text": "best crm %d" % n})
     deadline = time.monotonic() + 30

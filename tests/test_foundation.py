@@ -462,3 +462,26 @@ def test_prompt_counts_follow_inserts_status_changes_and_deletes(db):
         connection.execute("UPDATE prompts SET status = 'draft' WHERE text = 'p0'")
         connection.execute("DELETE FROM prompts WHERE text = 'p2'")
     assert counts() == {"active": 1, "draft": 1, "suggested": 1}
+
+
+def test_routes_compiled_at_the_first_request_match_from_threads_arriving_together(tmp_path):
+    """The router compiles its patterns at the first request (FirstRequestRouter, issue 43):
+    threads arriving at once each find their route, and a route added afterwards is found."""
+    import threading
+    router = tracker.make_app(str(tmp_path / "t.db")).router
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": tracker.API_PREFIX + "/prompts/7"}
+    assert router.uncompiled and router.dyna_regexes == {}  # nothing compiled at start
+    start, found = threading.Barrier(8), []
+
+    def first_request():
+        start.wait()
+        route, arguments = router.match(dict(environ))
+        found.append((route.rule, arguments))
+    threads = [threading.Thread(target=first_request) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert found == [(tracker.API_PREFIX + "/prompts/<prompt_id>", {"prompt_id": "7"})] * 8
+    router.add("/late/<name>", "GET", "late")
+    assert router.match({"REQUEST_METHOD": "GET", "PATH_INFO": "/late/x"}) == ("late", {"name": "x"})
