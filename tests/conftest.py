@@ -6,6 +6,7 @@ import http.client
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -44,9 +45,22 @@ def clock():
     return Clock()
 
 
+@pytest.fixture(scope="session")
+def new_database_file(tmp_path_factory):
+    """The file of a database just created, made once per worker: each test's db starts as
+    a copy of it (creating the schema costs 20 ms of CPU and the disk's syncs, 0.2 s a test
+    on a busy machine; the copy, 4 ms)."""
+    path = tmp_path_factory.mktemp("new") / "tracker.db"
+    tracker.Database(str(path)).close()
+    assert not os.path.exists(str(path) + "-wal")  # closed: the whole database is in the file
+    return path
+
+
 @pytest.fixture
-def db(tmp_path, clock):
-    database = tracker.Database(str(tmp_path / "tracker.db"), clock)
+def db(tmp_path, clock, new_database_file):
+    path = tmp_path / "tracker.db"
+    shutil.copyfile(new_database_file, path)
+    database = tracker.Database(str(path), clock)
     yield database
     database.close()
 
