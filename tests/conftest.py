@@ -393,6 +393,22 @@ def report_figure(line):
     FIGURES.append(line)
 
 
+# The files that take longest (tests/README.md's seconds), slowest first: ./build test hands
+# each pytest-xdist worker a file at a time in collection order (--no-loadscope-reorder,
+# which would put the files of many tests first), so a slow file left for last does not
+# keep one worker running alone while the other waits.
+SLOWEST_FILES = ("test_dashboard_browser.py", "test_replication.py", "test_server.py",
+                 "test_bench_smoke.py", "test_binary.py", "test_crash.py", "test_signals.py",
+                 "test_webhooks.py", "test_generated_clients.py")
+
+
+def pytest_collection_modifyitems(items):
+    def rank(item):  # a stable sort: each file's tests stay in their order
+        name = item.path.name
+        return SLOWEST_FILES.index(name) if name in SLOWEST_FILES else len(SLOWEST_FILES)
+    items.sort(key=rank)
+
+
 def pytest_runtest_logreport(report):
     SECONDS_BY_FILE[report.nodeid.partition("::")[0]] += report.duration
 
