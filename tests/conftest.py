@@ -5,6 +5,7 @@ import collections
 import http.client
 import json
 import os
+import py_compile
 import re
 import shutil
 import signal
@@ -155,6 +156,15 @@ REPO = os.path.dirname(os.path.abspath(tracker.__file__))
 # stopped when the session ends, so no process outlives the run and no non-daemon
 # thread keeps pytest from exiting.
 LEFT_RUNNING = []
+
+
+def pytest_configure(config):
+    """tracker.py compiled once, before any test (in the controller, before its workers
+    start): the tracker processes the tests start (hundreds: `tracker serve`, the CLI, the
+    benchmarks) read the compiled file rather than compile 22,000 lines each, 0.25 s of CPU
+    a start, even where PYTHONDONTWRITEBYTECODE keeps Python from writing it itself."""
+    if not hasattr(config, "workerinput"):
+        py_compile.compile(tracker.__file__, doraise=True)
 
 
 def pytest_sessionfinish(session):
