@@ -5,6 +5,8 @@ a real `tracker serve`, as a person uses it, with nothing in the browser's conso
 these tests fail rather than skip.
 """
 
+import shutil
+
 import pytest
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
@@ -14,23 +16,69 @@ import browser
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """(url, key, server) of `tracker serve` on two weeks of answers, runs answered at once."""
+def history(tmp_path_factory):
+    """(path, key) of a database of two weeks of answers, written once: each server below
+    serves a copy of it."""
+    path = tmp_path_factory.mktemp("history") / "tracker.db"
+    return path, browser.history_database(path)
+
+
+def serve_copy(history, tmp_path_factory, name):
+    """`tracker serve` on a copy of the history, runs answered at once."""
     from conftest import ServerProcess
 
-    path = tmp_path_factory.mktemp("dashboard") / "tracker.db"
-    key = browser.history_database(path)
-    server = ServerProcess(path, "--runs", "instant",
-                           *("--engine=" + engine for engine in browser.ENGINES)).start()
-    yield server.url, key, server
+    path = tmp_path_factory.mktemp(name) / "tracker.db"
+    shutil.copyfile(history[0], path)
+    return ServerProcess(path, "--runs", "instant",
+                         *("--engine=" + engine for engine in browser.ENGINES)).start()
+
+
+@pytest.fixture(scope="module")
+def served(history, tmp_path_factory):
+    """(url, key, server) of `tracker serve` on two weeks of answers, runs answered at once."""
+    server = serve_copy(history, tmp_path_factory, "dashboard")
+    yield server.url, history[1], server
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def chromiums():
+    """Headless Chromium at each width, started once for the module (a start costs seconds
+    of CPU); chrome(size) below hands it to a test as a new visitor's."""
+    started = {}
+
+    def at(size):
+        if size not in started:
+            started[size] = browser.chrome(size)
+        return started[size]
+    yield at
+    for driver in started.values():
+        driver.quit()
+
+
 @pytest.fixture
-def chromium():
-    driver = browser.chrome()
-    yield driver
-    driver.quit()
+def chrome(chromiums):
+    """chrome(size): Chromium at that width as a new visitor's, as a fresh profile would
+    be: no cookie (signed out), no cache, the browser's time zone, nothing in its console."""
+    used = []
+
+    def at(size=browser.DESKTOP):
+        driver = chromiums(size)
+        used.append(driver)
+        return driver
+    yield at
+    for driver in used:
+        driver.get("about:blank")
+        for command, parameters in (("Network.clearBrowserCookies", {}),
+                                    ("Network.clearBrowserCache", {}),
+                                    ("Emulation.setTimezoneOverride", {"timezoneId": ""})):
+            driver.execute_cdp_cmd(command, parameters)
+        browser.console_errors(driver)  # read: the next test's console starts empty
+
+
+@pytest.fixture
+def chromium(chrome):
+    return chrome()
 
 
 def no_console_errors(driver):
@@ -103,23 +151,20 @@ def test_a_person_signs_in_reads_filters_adds_opens_a_chat_and_signs_out(served,
     assert " POST /sign-in 303 " in server.log() and key not in server.log()
 
 
-def test_pages_fit_a_phone_and_work_by_keyboard(served):
+def test_pages_fit_a_phone_and_work_by_keyboard(served, chrome):
     url, key, _ = served
-    driver = browser.chrome(browser.PHONE)
-    try:
-        browser.sign_in(driver, url, key)
-        for path in ("/", "/prompts", "/chats", "/sources", "/brands", "/tags"):
-            driver.get(url + path)
-            # nothing wider than the screen but the tables' own scrolling boxes
-            assert driver.execute_script(
-                "return document.documentElement.scrollWidth <= window.innerWidth"), path
-        driver.get(url + "/")
-        first = driver.switch_to.active_element
-        first.send_keys("\t")  # the first Tab lands on the skip link
-        assert driver.switch_to.active_element.text == "Skip to content"
-        no_console_errors(driver)
-    finally:
-        driver.quit()
+    driver = chrome(browser.PHONE)
+    browser.sign_in(driver, url, key)
+    for path in ("/", "/prompts", "/chats", "/sources", "/brands", "/tags"):
+        driver.get(url + path)
+        # nothing wider than the screen but the tables' own scrolling boxes
+        assert driver.execute_script(
+            "return document.documentElement.scrollWidth <= window.innerWidth"), path
+    driver.get(url + "/")
+    first = driver.switch_to.active_element
+    first.send_keys("\t")  # the first Tab lands on the skip link
+    assert driver.switch_to.active_element.text == "Skip to content"
+    no_console_errors(driver)
 
 
 def signed_in(driver, served):
@@ -197,33 +242,31 @@ return [...new Set(problems)];
 
 
 @pytest.mark.parametrize("size", [browser.DESKTOP, browser.PHONE], ids=["desktop", "phone"])
-def test_no_page_scrolls_sideways_or_cuts_off_a_heading_at_desktop_and_phone_width(served, size):
+def test_no_page_scrolls_sideways_or_cuts_off_a_heading_at_desktop_and_phone_width(served, chrome,
+                                                                                      size):
     url, key, _ = served
-    driver = browser.chrome(size)
-    try:
-        driver.get(url + "/sign-in")
-        assert driver.execute_script(FIT_PROBLEMS) == []
-        browser.sign_in(driver, url, key)
-        arrived(driver, "Overview")
-        for path in EVERY_PAGE:
-            driver.get(url + path)
-            assert driver.execute_script(FIT_PROBLEMS) == [], path
-        for path in ("/", "/?days=7"):  # without changes, and with them
-            driver.get(url + path)
-            box = driver.find_element(By.CSS_SELECTOR, "table.ranks").find_element(By.XPATH, "..")
-            # the rankings fit their card at 1280 px (their headers wrap); on a phone each row
-            # is a block, each cell labelled with its column's header
-            assert driver.execute_script(
-                "return arguments[0].scrollWidth <= arguments[0].clientWidth", box), path
-        cells = driver.find_elements(By.CSS_SELECTOR, "table.ranks td.num")
-        assert cells and {cell.value_of_css_property("text-align") for cell in cells} == {"right"}
-        headers = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "table.ranks thead th")]
-        first_row = driver.find_elements(By.CSS_SELECTOR, "table.ranks tbody tr:first-child td")
-        assert [cell.get_attribute("data-label") for cell in first_row] == headers[1:]
-        displays = {cell.value_of_css_property("display") for cell in first_row}
-        assert displays == ({"table-cell"} if size == browser.DESKTOP else {"flow-root"})
-    finally:
-        driver.quit()
+    driver = chrome(size)
+    driver.get(url + "/sign-in")
+    assert driver.execute_script(FIT_PROBLEMS) == []
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    for path in EVERY_PAGE:
+        driver.get(url + path)
+        assert driver.execute_script(FIT_PROBLEMS) == [], path
+    for path in ("/", "/?days=7"):  # without changes, and with them
+        driver.get(url + path)
+        box = driver.find_element(By.CSS_SELECTOR, "table.ranks").find_element(By.XPATH, "..")
+        # the rankings fit their card at 1280 px (their headers wrap); on a phone each row
+        # is a block, each cell labelled with its column's header
+        assert driver.execute_script(
+            "return arguments[0].scrollWidth <= arguments[0].clientWidth", box), path
+    cells = driver.find_elements(By.CSS_SELECTOR, "table.ranks td.num")
+    assert cells and {cell.value_of_css_property("text-align") for cell in cells} == {"right"}
+    headers = [th.text for th in driver.find_elements(By.CSS_SELECTOR, "table.ranks thead th")]
+    first_row = driver.find_elements(By.CSS_SELECTOR, "table.ranks tbody tr:first-child td")
+    assert [cell.get_attribute("data-label") for cell in first_row] == headers[1:]
+    displays = {cell.value_of_css_property("display") for cell in first_row}
+    assert displays == ({"table-cell"} if size == browser.DESKTOP else {"flow-root"})
 
 
 def test_every_delete_asks_first_on_a_page_and_the_result_says_what_was_done(served, chromium):
@@ -304,7 +347,7 @@ def test_sign_in_is_a_form_an_unknown_path_a_page_and_times_are_the_browsers(ser
 
 
 @pytest.mark.parametrize("size", [browser.DESKTOP, browser.PHONE], ids=["desktop", "phone"])
-def test_the_overview_opens_with_actions_and_one_click_marks_one_done(served, size):
+def test_the_overview_opens_with_actions_and_one_click_marks_one_done(served, chrome, size):
     import json
     import urllib.request
     url, key, _ = served
@@ -319,53 +362,47 @@ def test_the_overview_opens_with_actions_and_one_click_marks_one_done(served, si
         actions = json.load(reply)["data"]["data"]
     opened = [action for action in actions if action["status"] == "open"]
     assert opened, "the history holds gaps: a cited-page or prompt gap at least"
-    driver = browser.chrome(size)
-    try:
-        browser.sign_in(driver, url, key)
-        arrived(driver, "Overview")
-        first = driver.find_element(By.CSS_SELECTOR, "main section.card h2")
-        assert first.text == "What to do next"
-        # the answer rate's interval stays in its sentence, on one line, inside the page
-        summary = driver.find_element(By.CSS_SELECTOR, "p.summary")
-        assert "An AI answer was shown in 100.0 % (" in summary.text
-        interval = summary.find_element(By.CSS_SELECTOR, ".margin")
-        assert driver.execute_script(
-            "const r = arguments[0].getClientRects(), p = arguments[1].getBoundingClientRect();"
-            "return [r.length, r[0].left >= p.left && r[0].right <= p.right + 1,"
-            " arguments[1].scrollWidth <= arguments[1].clientWidth + 1]", interval, summary) \
-            == [1, True, True]
-        assert len(driver.find_elements(By.CSS_SELECTOR, "li.action")) == min(5, len(actions))
-        driver.get(url + "/actions")
-        assert driver.execute_script(FIT_PROBLEMS) == []
-        item = driver.find_element(By.CSS_SELECTOR, "li.action")
-        title = item.find_element(By.TAG_NAME, "strong").text
-        action = next(action for action in actions if action["title"] == title)
-        if action["status"] != "open":  # the other width's run marked it done: reopen it
-            item.find_element(By.CSS_SELECTOR, "button[value=open]").click()
-            arrived(driver, "Actions")
-            item = driver.find_element(By.CSS_SELECTOR, "li.action")
-        item.find_element(By.CSS_SELECTOR, "button[value=done]").click()
+    driver = chrome(size)
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    first = driver.find_element(By.CSS_SELECTOR, "main section.card h2")
+    assert first.text == "What to do next"
+    # the answer rate's interval stays in its sentence, on one line, inside the page
+    summary = driver.find_element(By.CSS_SELECTOR, "p.summary")
+    assert "An AI answer was shown in 100.0 % (" in summary.text
+    interval = summary.find_element(By.CSS_SELECTOR, ".margin")
+    assert driver.execute_script(
+        "const r = arguments[0].getClientRects(), p = arguments[1].getBoundingClientRect();"
+        "return [r.length, r[0].left >= p.left && r[0].right <= p.right + 1,"
+        " arguments[1].scrollWidth <= arguments[1].clientWidth + 1]", interval, summary) \
+        == [1, True, True]
+    assert len(driver.find_elements(By.CSS_SELECTOR, "li.action")) == min(5, len(actions))
+    driver.get(url + "/actions")
+    assert driver.execute_script(FIT_PROBLEMS) == []
+    item = driver.find_element(By.CSS_SELECTOR, "li.action")
+    title = item.find_element(By.TAG_NAME, "strong").text
+    action = next(action for action in actions if action["title"] == title)
+    if action["status"] != "open":  # the other width's run marked it done: reopen it
+        item.find_element(By.CSS_SELECTOR, "button[value=open]").click()
         arrived(driver, "Actions")
-        shown = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.action")
-                 if li.find_element(By.TAG_NAME, "strong").text == title]
-        assert shown and "· done" in shown[0].text
-        no_console_errors(driver)
-    finally:
-        driver.quit()
+        item = driver.find_element(By.CSS_SELECTOR, "li.action")
+    item.find_element(By.CSS_SELECTOR, "button[value=done]").click()
+    arrived(driver, "Actions")
+    shown = [li for li in driver.find_elements(By.CSS_SELECTOR, "li.action")
+             if li.find_element(By.TAG_NAME, "strong").text == title]
+    assert shown and "· done" in shown[0].text
+    no_console_errors(driver)
 
 
 @pytest.fixture(scope="module")
-def served_markets(tmp_path_factory):
+def served_markets(history, tmp_path_factory):
     """(url, key, server) of the history workspace with two markets, a persona and a prompt
     asked in them (issue 40), answered at once."""
     import json
     import urllib.request
-    from conftest import ServerProcess
 
-    path = tmp_path_factory.mktemp("markets") / "tracker.db"
-    key = browser.history_database(path)
-    server = ServerProcess(path, "--runs", "instant",
-                           *("--engine=" + engine for engine in browser.ENGINES)).start()
+    key = history[1]
+    server = serve_copy(history, tmp_path_factory, "markets")
     for resource, body in (("markets", {"name": "Germany", "country": "DE", "language": "de"}),
                            ("markets", {"name": "United States", "country": "US",
                                         "language": "en-US", "city": "Austin"}),
@@ -381,21 +418,18 @@ def served_markets(tmp_path_factory):
 
 @pytest.mark.parametrize("size", [browser.DESKTOP, browser.PHONE], ids=["desktop", "phone"])
 def test_the_market_by_brand_table_and_the_persona_filter_fit_desktop_and_phone(served_markets,
-                                                                                 size):
+                                                                                 chrome, size):
     url, key, _ = served_markets
-    driver = browser.chrome(size)
-    try:
-        browser.sign_in(driver, url, key)
-        arrived(driver, "Overview")
-        table = driver.find_element(By.CSS_SELECTOR, "table.markets")
-        assert [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")][:3] == [
-            "Brand", "Germany", "United States"]
-        assert driver.execute_script(FIT_PROBLEMS) == []
-        Select(driver.find_element(By.NAME, "personaId")).select_by_visible_text("CFO")
-        driver.find_element(By.NAME, "personaId").submit()
-        arrived(driver, "Overview", "personaId=1")
-        assert driver.find_element(By.CSS_SELECTOR, "table.markets").is_displayed()
-        assert driver.execute_script(FIT_PROBLEMS) == []
-        no_console_errors(driver)
-    finally:
-        driver.quit()
+    driver = chrome(size)
+    browser.sign_in(driver, url, key)
+    arrived(driver, "Overview")
+    table = driver.find_element(By.CSS_SELECTOR, "table.markets")
+    assert [th.text for th in table.find_elements(By.CSS_SELECTOR, "thead th")][:3] == [
+        "Brand", "Germany", "United States"]
+    assert driver.execute_script(FIT_PROBLEMS) == []
+    Select(driver.find_element(By.NAME, "personaId")).select_by_visible_text("CFO")
+    driver.find_element(By.NAME, "personaId").submit()
+    arrived(driver, "Overview", "personaId=1")
+    assert driver.find_element(By.CSS_SELECTOR, "table.markets").is_displayed()
+    assert driver.execute_script(FIT_PROBLEMS) == []
+    no_console_errors(driver)
