@@ -7906,7 +7906,6 @@ def update_prompt(db, workspace_id, prompt_id, changes):
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
         annotate_prompt_update(connection, row, new, now)
-        return existing(load_prompt(connection, workspace_id, prompt_id), "Prompt")
 
 
 def annotate_prompt_update(connection, row, new, now):
@@ -7998,12 +7997,13 @@ def add_prompt_routes(app, db):
             "`active` queues a run; leaving `active` cancels the queued ones. `updatedAt` moves "
             "only when something actually changed.")))
     def prompts_update(prompt_id):
-        data = json_body()
-        prompt_id = parse_path_id(prompt_id, "Prompt")
-        current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
-        read_only_unchanged(data, current and orjson.loads(encode_json(current)))
-        prompt = update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
-        return success(prompt, "Prompt updated")
+        data, prompt_id = json_body(), parse_path_id(prompt_id, "Prompt")
+        if compared_read_only(data):  # else the prompt is read once, after the commit
+            current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
+            read_only_unchanged(data, current and orjson.loads(encode_json(current)))
+        update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
+        prompt = load_prompt(db.connection(), caller().workspace_id, prompt_id)  # lock freed
+        return success(existing(prompt, "Prompt"), "Prompt updated")
     add_delete_route(app, db, "prompts", "Prompt")
 
 
@@ -16163,14 +16163,20 @@ def unknown_fields(data, schema_name, errors, path=""):
             fail(errors, path + name, "is not a field of this operation")
 
 
+def compared_read_only(data):
+    """The read-only fields of the body that read_only_unchanged compares with the item, in
+    the body's order (none: the item as it stands need not be read for it)."""
+    _, read_only = body_fields(request.route.config["openapi"].body)
+    return [name for name in data if name in read_only and name not in MOVING_FIELDS]
+
+
 def read_only_unchanged(data, shown):
     """A problem of the body for each read-only field sent with a value other than the
     item's (shown: the item as GET shows it); MOVING_FIELDS take any value."""
     if shown is None:
         return  # no such item: its update answers 404
-    _, read_only = body_fields(request.route.config["openapi"].body)
-    for name in data:  # in the body's order, as every other problem is reported
-        if name in read_only and name not in MOVING_FIELDS and data[name] != shown.get(name):
+    for name in compared_read_only(data):  # in the body's order, as other problems are
+        if data[name] != shown.get(name):
             fail(body_problems(), name, "is read-only: send it as GET shows it, or leave it out")
 
 
