@@ -252,6 +252,8 @@ END;
 CREATE VIRTUAL TABLE prompts_fts USING fts5 (
     text, content = 'prompts', content_rowid = 'id', tokenize = 'trigram'
 );
+-- The worker's 'merge' commands merge levels of 2 b-trees or more (SearchIndexMerge).
+INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);
 
 CREATE TRIGGER prompts_fts_insert AFTER INSERT ON prompts BEGIN
     INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);
