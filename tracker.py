@@ -7517,7 +7517,7 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
 
 # A prompt as the API shows it, built by SQLite as JSON text key by key (concat, json_quote:
 # json_object's escaping), its topic and tags copied from their JSON (``embedded``, kept by
-# triggers): json_object needed them as JSONB (a subquery drops the JSON subtype), rendered.
+# triggers): json_object took them as JSONB (a subquery drops the JSON subtype), rendered anew.
 # A prompt's latest run that was not canceled (null: never run): its state, since when
 # (queued: when it was queued or queued again after a failed attempt; running: claimed;
 # done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
@@ -11259,7 +11259,7 @@ def add_analytics_routes(app, db):
 
 # The search index gains a b-tree per write transaction that adds text, and a search newest
 # first reads each b-tree of each of its trigrams backwards: a page of a search matching 5 %
-# of 100,000 prompts took 1.4 ms in the index with 10 b-trees, 0.4 ms with 2 (performance.md).
+# of 100,000 prompts spent 1.4 ms in the index with 10 b-trees, 0.4-0.7 with 2 (performance.md).
 # The worker merges them (FTS5's 'merge' command, https://sqlite.org/fts5.html: about
 # SEARCH_MERGE_PAGES pages written a transaction; levels of usermerge = 2 b-trees or more,
 # set in schema.sql, so an entry is written again a logarithmic number of times).
