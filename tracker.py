@@ -11235,6 +11235,11 @@ def add_analytics_routes(app, db):
 # How an application runs its worker (make_app's runs, serve --runs): started by serve
 # ("normal"), each write's runs finished before it answers ("instant"), or not at all.
 RUN_MODES = ("normal", "instant", "off")
+# serve() has the background threads (the worker's and the webhooks') wait before their first
+# step until the server has answered its first request, or this long: their first steps
+# (each thread's connection parses the schema, then the scheduler's queries) took a sixth of
+# a start's instructions, and the first answer no longer waits on them (issue 43).
+FIRST_ANSWER_WAIT_SECONDS = 1.0
 
 
 class WorkerStopping(Exception):
@@ -11509,11 +11514,13 @@ class Worker:
 
     # Background threads ---------------------------------------------------------------
 
-    def start(self):
+    def start(self, after=None):
+        """Start the threads; with after (an Event), each waits for it, at most
+        FIRST_ANSWER_WAIT_SECONDS, before its first step."""
         self._stopping.clear()
-        threads = [threading.Thread(target=self._loop, args=(self._schedule,),
+        threads = [threading.Thread(target=self._loop, args=(self._schedule, after),
                                     name="tracker-scheduler", daemon=True)]
-        threads += [threading.Thread(target=self._loop, args=(self.run_next,),
+        threads += [threading.Thread(target=self._loop, args=(self.run_next, after),
                                      name="tracker-runner-%d" % n, daemon=True)
                     for n in range(self.concurrency)]
         for thread in threads:
@@ -11547,7 +11554,9 @@ class Worker:
                 mark_scanned(connection, workspace_id, day)
         return True
 
-    def _loop(self, step):
+    def _loop(self, step, after):
+        if after is not None:
+            after.wait(FIRST_ANSWER_WAIT_SECONDS)
         while not self._stopping.is_set():
             try:
                 busy = step()
@@ -13803,16 +13812,21 @@ class WebhookDispatcher:
             self._handed.put(row)
         return len(rows)
 
-    def start(self):
+    def start(self, after=None):
+        """Start the threads; with after (an Event), the dispatcher waits for it, at most
+        FIRST_ANSWER_WAIT_SECONDS, before its first step (the senders wait for it anyway)."""
         self._stopping.clear()
-        threads = [threading.Thread(target=self._loop, name="tracker-webhooks", daemon=True)]
+        threads = [threading.Thread(target=self._loop, args=(after,), name="tracker-webhooks",
+                                    daemon=True)]
         threads += [threading.Thread(target=self._sender, name="tracker-webhooks-%d" % n,
                                      daemon=True) for n in range(self.senders)]
         for thread in threads:
             thread.start()
         self._threads = threads
 
-    def _loop(self):
+    def _loop(self, after):
+        if after is not None:
+            after.wait(FIRST_ANSWER_WAIT_SECONDS)
         while not self._stopping.is_set():
             self._wake.clear()
             try:
@@ -21111,6 +21125,7 @@ class AccessLog:
     def __init__(self, app, stream=None):
         self.app = app
         self.stream = stream or sys.stderr
+        self.answered = threading.Event()  # set after the first request (serve: or at its stop)
         self._pending = collections.deque(maxlen=self.MAX_PENDING)
         self._closing = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tracker-access-log", daemon=True)
@@ -21126,6 +21141,8 @@ class AccessLog:
         try:
             return self.app(environ, recording_start_response)
         finally:
+            if not self.answered.is_set():  # is_set is cheap; set() takes a lock
+                self.answered.set()
             self._pending.append((time.time(), environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"),
                                   status[0] if status else "-", (time.perf_counter() - started) * 1000))
 
@@ -21156,6 +21173,8 @@ def serve(app, host, port, threads, ready=None):
 
     ready(url) is called once the socket listens. With replication (make_app's), the
     server listens only once Litestream reaches the replica, and stops before Litestream.
+    The worker's and the webhooks' threads take their first step once the first request is
+    answered (or FIRST_ANSWER_WAIT_SECONDS have passed), so that answer comes sooner.
     """
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     replication = app.config["tracker.replication"]
@@ -21182,8 +21201,8 @@ def serve(app, host, port, threads, ready=None):
         signal.signal(number, lambda signum, frame: signals.append(signum))
     runs = app.config["tracker.runs"]
     if runs == "normal":
-        worker.start()
-    app.config["tracker.webhooks"].start()
+        worker.start(after=logged.answered)
+    app.config["tracker.webhooks"].start(after=logged.answered)
     http = threading.Thread(target=server.serve, name="tracker-http", daemon=True)
     http.start()
     log.info("runs %s: %s, %d at a time, every prompt again after %gs, leases of %gs", runs,
@@ -21195,6 +21214,7 @@ def serve(app, host, port, threads, ready=None):
         log.info("shutting down")
     finally:
         app.config["tracker.stopping"].set()  # a log upload running ends at once
+        logged.answered.set()  # background threads still waiting for it stop at once
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
