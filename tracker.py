@@ -335,30 +335,42 @@ def hash_key(key):
     return hashlib.sha256(key.encode()).digest()
 
 
-# RE2 (untrusted text matched in linear time) is imported on first use. In the one-file
-# binary its native parts (its extension and the C++ runtime it needs: 3.5 MB, 1.3 MB
-# deflated) are packed by packaging/tracker.spec into this archive, which the bootloader
-# copies out as it is, rather than inflated with the other libraries at every start
-# (issue 43): the first pattern compiled unpacks them beside the others.
+# Files the one-file binary unpacks on first use (issue 43): packaging/tracker.spec packs
+# them, deflated, into archives that the bootloader copies out as they are, where it would
+# inflate them at every start: RE2's native parts (its extension and the C++ runtime it
+# needs: 3.5 MB, 1.3 MB deflated), unpacked by the first pattern compiled (RE2 is imported
+# on first use), and the bundled files (schema.sql, the manual, the agents' and locations'
+# JSON, the Public Suffix List, VADER's lexicons: 1.4 MB, 0.36 MB deflated), unpacked by the
+# first read of one (resource_path, public_suffixes, sentiment_analyzer), which a start on
+# an existing database never makes.
 RE2_NATIVE_ARCHIVE = "re2-native.zip"
-RE2_UNPACKING = threading.Lock()
+BUNDLED_FILES_ARCHIVE = "bundled-files.zip"
+UNPACKING = threading.Lock()
+
+
+def unpack(archive_name):
+    """Unpack the one-file binary's archive beside its other files, once; nothing to do
+    elsewhere (a checkout, an installed wheel, a one-folder build)."""
+    folder = getattr(sys, "_MEIPASS", None)
+    if not folder:
+        return
+    with UNPACKING:
+        archive = os.path.join(folder, archive_name)
+        if os.path.exists(archive):
+            import importlib
+            import zipfile
+            with zipfile.ZipFile(archive) as packed:
+                packed.extractall(folder)
+            os.remove(archive)
+            importlib.invalidate_caches()  # the import system may have listed the folder
 
 
 @functools.cache
 def re2_module():
     """The re2 module (in the one-file binary, once its native parts are unpacked)."""
-    with RE2_UNPACKING:
-        unpacked_into = getattr(sys, "_MEIPASS", None)
-        archive = os.path.join(unpacked_into or "", RE2_NATIVE_ARCHIVE)
-        if unpacked_into and os.path.exists(archive):
-            import importlib
-            import zipfile
-            with zipfile.ZipFile(archive) as packed:
-                packed.extractall(unpacked_into)
-            os.remove(archive)
-            importlib.invalidate_caches()  # the import system may have listed the folder
-        import re2
-        return re2
+    unpack(RE2_NATIVE_ARCHIVE)
+    import re2
+    return re2
 
 
 class Re2Pattern(LazyPattern):
@@ -772,6 +784,7 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 def resource_path(name):
     """Find a file shipped with tracker: beside this module in a checkout, inside the
     frozen executable, or where the installer put the wheel's share/tracker files."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
                           name)
     if os.path.exists(beside):
@@ -5562,6 +5575,7 @@ OVERRIDABLE_CATEGORIES = ("ugc", "reference", "institutional", "editorial", "oth
 @functools.cache
 def public_suffixes():
     """The Public Suffix List, loaded on first use (it takes a few milliseconds)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import publicsuffixlist
     return publicsuffixlist.PublicSuffixList()
 
@@ -5936,6 +5950,7 @@ NOT_PROSE = LazyPattern("|".join((
 @functools.cache
 def known_suffixes():
     """The Public Suffix List without its implicit "*" rule (see top_level_domain)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import publicsuffixlist
     return publicsuffixlist.PublicSuffixList(accept_unknown=False)
 
@@ -6234,6 +6249,7 @@ SENTENCE_END = Re2Pattern(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list 
 def sentiment_analyzer():
     """VADER with the lexicons its package ships, read once (named by full path, so that
     the frozen executable finds them where it unpacked them)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import vaderSentiment.vaderSentiment as vader
     folder = os.path.dirname(vader.__file__)
     return vader.SentimentIntensityAnalyzer(
