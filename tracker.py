@@ -184,7 +184,7 @@ from cheroot import (connections as cheroot_connections, errors as cheroot_error
 # importing them costs every start some 10 ms (tomllib compiles its patterns), and a
 # server's first domain, sentiment or seed file comes later, if ever. So are html (the
 # dashboard's escaping; html.entities with it), subprocess and sysconfig (Litestream's),
-# which neither bottle nor cheroot imports: some 8 M instructions of a start (issue 43).
+# which neither bottle nor cheroot imports: 18 M instructions of a start (issue 43).
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
@@ -298,8 +298,8 @@ def generate_key():
 
 
 class LazyPattern:
-    """A regular expression compiled at its first use, where a start need not wait for it:
-    the module's 30 patterns took a twentieth of a start (issue 43). Its methods and
+    """A regular expression compiled at its first use, where a start need not wait for it
+    (the module's 25; see Record for what that saved, issue 43). Its methods and
     attributes (match, sub, finditer, groupindex...) are the compiled pattern's, kept on the
     instance at their first use so that later ones cost a plain attribute lookup."""
 
@@ -384,8 +384,9 @@ class Record:
     """The base of tracker's value classes, each made a dataclass at its first instance:
     ``class Price(Record, frozen=True)`` is ``@dataclasses.dataclass(frozen=True)`` on
     ``class Price`` (the same methods; dataclasses.replace and fields work), but dataclasses
-    compiles a class's methods from source, which for the 17 classes took a tenth of a
-    start's CPU (issue 43), and most of them are first needed by a request, if ever."""
+    compiles a class's methods from source, and most of the 17 are first needed by a request,
+    if ever: with the patterns compiled at first use (LazyPattern), 56 M of a start's 786 M
+    instructions (issue 43)."""
     _making = threading.Lock()
 
     def __init_subclass__(cls, frozen=False, **options):
