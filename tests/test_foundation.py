@@ -1,10 +1,13 @@
 """The service foundation in-process: envelope, errors, auth, scopes, rate limits,
 GET /workspace, storage and keys."""
 
+import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
+import threading
 
 import pytest
 import webtest
@@ -26,6 +29,40 @@ def add_test_routes(app):
     @app.get(tracker.API_PREFIX + "/test-crash")
     def crash():
         raise RuntimeError("secret detail that must not leak")
+
+
+# Made at first use (issue 43) -------------------------------------------------------
+
+def test_a_record_is_a_dataclass_from_its_first_instance_made_once_across_threads():
+    class Point(tracker.Record, frozen=True):
+        x: int
+        y: int = 0
+    assert "__dataclass_fields__" not in Point.__dict__
+    start, points = threading.Barrier(8), []
+
+    def make(x):
+        start.wait()
+        points.append(Point(x))
+    threads = [threading.Thread(target=make, args=(x,)) for x in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(points, key=lambda point: point.x) == [Point(x) for x in range(8)]
+    assert dataclasses.replace(Point(1), y=2) == Point(1, 2) and hash(Point(1)) == hash(Point(1))
+    assert repr(Point(1)).endswith(".Point(x=1, y=0)") and Point(1) != (1, 0)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Point(1).x = 2
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'x'"):
+        Point()
+
+
+def test_a_lazy_pattern_compiles_at_its_first_use_and_keeps_its_methods():
+    pattern = tracker.LazyPattern(r"(?P<letters>a+)", re.IGNORECASE)
+    assert vars(pattern) == {"pattern": r"(?P<letters>a+)", "flags": re.IGNORECASE}
+    assert pattern.fullmatch("aA")["letters"] == "aA" and pattern.sub("-", "baAb") == "b-b"
+    assert pattern.groupindex == {"letters": 1}
+    assert {"compiled", "fullmatch", "sub"} <= set(vars(pattern))
 
 
 # Envelope and errors ----------------------------------------------------------------

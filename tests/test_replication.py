@@ -12,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.request
 
@@ -275,7 +276,7 @@ def test_what_replication_refuses_before_anything_starts(tmp_path, monkeypatch):
 
     assert tracker.shown_url("sftp://me:secret@host/x") == "sftp://me:***@host/x"
     monkeypatch.setattr(tracker.shutil, "which", lambda name: None)
-    monkeypatch.setattr(tracker.sysconfig, "get_path", lambda name: str(tmp_path))
+    monkeypatch.setattr(sysconfig, "get_path", lambda name: str(tmp_path))
     with pytest.raises(tracker.ReplicationError, match=r"prompt-tracker\[replicate\]"):
         tracker.litestream_binary()
 

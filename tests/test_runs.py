@@ -190,10 +190,16 @@ def test_stop_gives_a_run_in_hand_back_to_the_queue(db, workspace):
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 0}]
 
 
-def test_background_worker_drains_the_queue(db, workspace):
-    worker = worker_for(db, ScriptedEngine(), poll_seconds=0.01)
+def test_background_worker_waits_for_the_first_answer_then_drains_the_queue(db, workspace):
+    # serve() starts the worker with after=the access log's first answer (issue 43)
+    engine, answered = ScriptedEngine(), threading.Event()
+    worker = worker_for(db, engine, poll_seconds=0.01)
     create_prompts(workspace, "one", "two", "three")
-    worker.start()
+    worker.start(after=answered)
+    time.sleep(0.1)
+    assert worker.state() == "running" and engine.calls == []
+    assert [r["state"] for r in runs(db)] == ["queued"] * 3
+    answered.set()
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline and any(r["state"] != "done" for r in runs(db)):
         time.sleep(0.02)
