@@ -394,10 +394,12 @@ class Record:
         cls._dataclass_options = {"frozen": frozen}
 
     def __new__(cls, *args, **kwargs):
-        if "__dataclass_fields__" not in cls.__dict__:
+        if "_made" not in cls.__dict__:
             with Record._making:  # two threads' first instances: one makes the class
-                if "__dataclass_fields__" not in cls.__dict__:
+                if "_made" not in cls.__dict__:
                     dataclasses.dataclass(cls, **cls._dataclass_options)
+                    # marked only now: dataclass() sets __dataclass_fields__ before __init__
+                    cls._made = True
         return object.__new__(cls)
 
 
