@@ -703,13 +703,23 @@ def url_rollups_schema_sql():
             + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
 
 
+def folded_groups_schema_sql():
+    """Chats no longer counted in the groups "all" and "location ..." (read as the sums of
+    the branded groups: ChatScope.group_conditions): chat_groups as schema.sql has it, and those
+    groups' rows gone."""
+    return (baseline_objects("view", "chat_groups") + "".join(
+        "DELETE FROM %s WHERE group_key = 'all' OR group_key GLOB 'location *';\n" % table
+        for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
-                    branded_rollups_schema_sql(), url_rollups_schema_sql()))
+                    branded_rollups_schema_sql(), url_rollups_schema_sql(),
+                    folded_groups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -728,7 +738,8 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs", upgrade_to_1_1,
+                  "states, the weekly rollup of URLs, no group rollups of every chat or of "
+                  "a location alone", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
@@ -8622,9 +8633,13 @@ class ChatScope:
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
-        conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
-        params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
+        every chat's ("all") or a location's are the two branded groups' rows (issue 43)."""
+        suffix = "" if self.location is None else " location %s" % self.location
+        keys = [self.group_key()] if self.prompt_group() else [g + suffix for g in BRANDED_GROUPS]
+        conditions = ["{0}.workspace_id = ?", "{0}.group_key IN (%s)" % ", ".join("?" * len(keys)),
+                      "{0}.day >= ?", "{0}.day < ?"]
+        params = [self.workspace_id, *keys, self.start[:10], self.end[:10]]
         if self.engine is not None:
             conditions.append("{0}.engine = ?")
             params.append(self.engine)
@@ -9224,9 +9239,9 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
 
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
-    waits to move its sums out of it or into it (regroup_prompt)."""
+    waits to move its sums out of it or into it (regroup_prompt); every chat's or a
+    location's (the branded groups summed), while a prompt waits in neither branded group."""
     if (not set(GROUP_ROLLUP_KINDS) & set(how) or scope.group_key() is None
-            or scope.prompt_group() is None
             or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
         return how
     return {kind: part for kind, part in how.items() if kind not in GROUP_ROLLUP_KINDS}
@@ -9234,7 +9249,13 @@ def without_groups_behind(how, connection, scope):
 
 def group_moving(connection, workspace_id, group_key):
     """True while a prompt of the workspace waits to move its sums out of the topic or tag
-    group_key, or into it: one seek per prompt waiting."""
+    group_key, or into it; with None, while one waits in neither branded group (taken off
+    one, not yet added to the other): one seek per prompt waiting."""
+    if group_key is None:
+        return query_one(connection, """
+            SELECT 1 AS moving FROM prompt_regroup r WHERE r.workspace_id = ? AND NOT EXISTS (
+                SELECT 1 FROM prompt_groups g WHERE g.prompt_id = r.prompt_id
+                AND g.group_key IN (?, ?)) LIMIT 1""", (workspace_id, *BRANDED_GROUPS)) is not None
     return query_one(connection, """
         SELECT 1 AS moving FROM prompt_regroup r WHERE r.workspace_id = ?
         AND (EXISTS (SELECT 1 FROM prompt_groups g WHERE g.prompt_id = r.prompt_id

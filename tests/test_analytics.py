@@ -766,6 +766,45 @@ def test_a_prompt_that_becomes_branded_moves_its_figures_in_the_background(api, 
         {"group_key": "branded 0", "chats": 0}, {"group_key": "branded 1", "chats": 8}]
 
 
+def test_every_chat_and_a_location_are_the_branded_groups_summed_even_while_one_moves(api, db):
+    """No chat is counted in a group "all" or "location US": their whole weeks are the two
+    branded groups' rows added up, and while a prompt is between them (taken off one, not
+    yet added to the other) those lists are read from the daily rollups and the chats."""
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    prompts = api.post("/prompts", {"prompts": [{"text": "best crm", "location": "US"},
+                                                {"text": "is Acme good"}]}).json["data"]["prompts"]
+    for day in range(16, 30):
+        for prompt in prompts:
+            add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day,
+                     urls=["https://%s.example/x" % prompt["id"], "https://g2.com/x"])
+    assert tracker.query_all(db.connection(), """
+        SELECT DISTINCT group_key FROM group_weekly_domains ORDER BY 1""") == [
+        {"group_key": key} for key in ("branded 0", "branded 0 location US", "branded 1")]
+
+    def lists():
+        answers = []
+        for params in ({}, {"location": "US"}):
+            params.update({"from": "2026-11-16", "to": "2026-11-30"})
+            fast = [api.get(path, params=params).json["data"] for path in GROUP_LISTS]
+            with per_chat_rows_only():
+                assert [api.get(path, params=params).json["data"] for path in GROUP_LISTS] == fast
+            answers.append([(row["domain"], row["chats"]) for row in fast[0]["data"]])
+        return answers
+    before = lists()
+    assert before == [[("g2.com", 28), ("%d.example" % prompts[0]["id"], 14),
+                       ("%d.example" % prompts[1]["id"], 14)],
+                      [("%d.example" % prompts[0]["id"], 14), ("g2.com", 14)]]
+    every = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    api.patch("/prompts/%d" % prompts[0]["id"], {"text": "best crm, Acme or not"})
+    assert tracker.regroup_prompt(db)  # one step: out of "branded 0", not yet in "branded 1"
+    assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), every)
+    assert lists() == before
+    while tracker.regroup_prompt(db):
+        pass
+    assert "group_weekly" in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), every)
+    assert lists() == before
+
+
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
 EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
          ("2026-11-18T00:00:00.000Z", "2026-11-18T12:00:00.000Z")]

@@ -222,7 +222,7 @@ def adder(sums, how):
 
 
 # The group rollups sum a chat in each of its groups (schema.sql's chat_groups: its
-# prompt's, its location's, those with its location, and "all"). They are summed per
+# prompt's groups, and each of those with its location). They are summed per
 # class of chat (its prompt's groups and its location) first, here under these names,
 # and spread over the groups when written: a few keys a week instead of one per source.
 BY_CLASS = {"group_weekly_domains": "class_weekly_domains",
@@ -311,8 +311,8 @@ class Rollups:
         every location's (daily)."""
         for table, by_class in BY_CLASS.items() if weekly else ():
             for ((prompt_groups, location), *key), sums in self.sums[by_class].items():
-                for group in (*prompt_groups, "location " + location,
-                              *(group + " location " + location for group in prompt_groups), "all"):
+                for group in (*prompt_groups,
+                              *(group + " location " + location for group in prompt_groups)):
                     self.adders[table]((group, *key), sums)
             self.sums[by_class].clear()
         for table, by_location in BY_LOCATION.items() if not weekly else ():
