@@ -15,7 +15,9 @@ leaving out every write to a rollup (a table the chats' triggers write). The sam
 statements replayed with the triggers (every statement) separate SQLite's work from the
 worker's Python inside the transactions. It prints `floor ratio: X.XX`, the median over the
 rounds of the worker's write CPU per chat over the floor's in the same round, for each
-version (with --against, the earlier commit's first, this tree's last).
+version (with --against, the earlier commit's first, this tree's last), and SQLite's own
+count of the two replays' work, its virtual machine's instructions per chat (a progress
+handler, in replays of their own), which a loaded machine does not move.
 
 Then the extraction budget: CPU milliseconds of BrandMatcher.match on the largest answer
 an engine may give (MAX_ANSWER_CHARS) at its worst for one brand (named in every
@@ -142,10 +144,27 @@ def replay(connection, transactions, skip=frozenset()):
     return time.thread_time() - started
 
 
+# SQLite's own count of the work: the virtual machine's instructions, counted by a progress
+# handler called every INSTRUCTION_STEP of them (steadier than CPU time on a shared machine).
+INSTRUCTION_STEP = 100
+
+
+def instructions(connection, transactions, skip=frozenset()):
+    """SQLite VM instructions (to INSTRUCTION_STEP) of executing transactions as replay does."""
+    steps = []
+    connection.set_progress_handler(lambda: steps.append(1) or False, INSTRUCTION_STEP)
+    try:
+        replay(connection, transactions, skip)
+    finally:
+        connection.set_progress_handler(None)
+    return len(steps) * INSTRUCTION_STEP
+
+
 def ms_per_chat(tracker, folder, prompts, floor=False):
     """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
-    statements replayed with the triggers, and the floor)."""
+    statements replayed with the triggers, and the floor, then SQLite's instructions per
+    chat of those two replays, counted in replays of their own)."""
     db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts)
     recorder = WriteRecorder(db) if floor else None
     worker = tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES])
@@ -156,21 +175,23 @@ def ms_per_chat(tracker, folder, prompts, floor=False):
     remove_database(db)
     if not floor:
         return elapsed * 1000 / chats
-    replayed = []
-    for without_rollups in (False, True):
-        db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts)
-        connection = db.connection()
-        skip = frozenset()
-        if without_rollups:
-            skip = rollup_tables(connection)
-            for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
-                connection.execute('DROP TRIGGER "%s"' % trigger["name"])
-        replayed.append(replay(connection, recorder.transactions, skip))
-        stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
-        assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
-        remove_database(db)
+    replayed, counted = [], []
+    for measure, results in ((replay, replayed), (instructions, counted)):
+        for without_rollups in (False, True):
+            db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts)
+            connection = db.connection()
+            skip = frozenset()
+            if without_rollups:
+                skip = rollup_tables(connection)
+                for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                    connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+            results.append(measure(connection, recorder.transactions, skip))
+            stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
+            assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
+            remove_database(db)
     return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
-                                       (recorder.cpu_seconds, *replayed)))
+                                       (recorder.cpu_seconds, *replayed)),
+            *(count / chats for count in counted))
 
 
 def worst_answers(tracker):
@@ -240,8 +261,11 @@ def main():
     for row, label in enumerate(("the worker's write transactions", "their statements replayed, with the triggers",
                                  "the floor: no triggers, no rollups")):
         print("%-44s %s" % (label, "  ".join("%12.3f" % medians[name][row] for name in versions)))
+    print("SQLite VM instructions per chat, replayed:")
+    for row, label in ((3, "  with the triggers"), (4, "  the floor")):
+        print("%-44s %s" % (label, "  ".join("%12.0f" % medians[name][row] for name in versions)))
     for name in versions:  # the floor ratio of each round, then their median (this tree's last)
-        ratios = [written / floor for written, _, floor in floors[name]]
+        ratios = [written / floor for written, _, floor, *_ in floors[name]]
         print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
         print("floor ratio: %.2f" % statistics.median(ratios))
     print("\nextraction of one %d-character answer, CPU ms (median of %d)"
