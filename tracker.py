@@ -703,12 +703,12 @@ def url_rollups_schema_sql():
             + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
 
 
-def folded_groups_schema_sql():
-    """Chats no longer counted in the groups "all" and "location ..." (read as the sums of
-    the branded groups: ChatScope.group_conditions): chat_groups as schema.sql has it, and those
-    groups' rows gone."""
+def unbranded_groups_schema_sql():
+    """Chats no longer counted in the weekly group rollups of "branded 0" (read as every
+    chat less the branded prompts': scope_parts), with a location or not: chat_groups as
+    schema.sql has it, and those groups' rows gone."""
     return (baseline_objects("view", "chat_groups") + "".join(
-        "DELETE FROM %s WHERE group_key = 'all' OR group_key GLOB 'location *';\n" % table
+        "DELETE FROM %s WHERE group_key GLOB 'branded 0*';\n" % table
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
@@ -719,7 +719,7 @@ def upgrade_to_1_1():
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
-                    folded_groups_schema_sql()))
+                    unbranded_groups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -738,8 +738,8 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs, no group rollups of every chat or of "
-                  "a location alone", upgrade_to_1_1,
+                  "states, the weekly rollup of URLs, no weekly group rollups of the "
+                  "prompts naming no brand", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
@@ -7000,6 +7000,9 @@ RAW_SOURCE_SUMS = {"citations": "sum(x.cited)",
                    "retrieved_chats": "count(DISTINCT x.chat_id)"}
 RAW_NAME_SUMS = {"chats": "count(*)", "mentions": "sum(x.mentions)"}
 
+# The branded group of the prompts naming no tracked brand: no weekly group rollup keeps
+# it, for its chats are every chat less those of the other ("branded 1", see scope_parts).
+UNBRANDED_GROUP = "branded 0"
 # How a prompt's chats add up in each per-group rollup (schema.sql's group_weekly_*): the
 # rows the triggers would have added one by one, summed per week, engine and key.
 GROUP_ROLLUPS = {
@@ -7028,7 +7031,7 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
             ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
             [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
-    for table, (rows, key, sums) in GROUP_ROLLUPS.items():
+    for table, (rows, key, sums) in GROUP_ROLLUPS.items() if group_key != UNBRANDED_GROUP else ():
         for group_sql, only in GROUPS_OF_A_GROUP:
             connection.execute("""
                 INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
@@ -8633,13 +8636,9 @@ class ChatScope:
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
-        every chat's ("all") or a location's are the two branded groups' rows (issue 43)."""
-        suffix = "" if self.location is None else " location %s" % self.location
-        keys = [self.group_key()] if self.prompt_group() else [g + suffix for g in BRANDED_GROUPS]
-        conditions = ["{0}.workspace_id = ?", "{0}.group_key IN (%s)" % ", ".join("?" * len(keys)),
-                      "{0}.day >= ?", "{0}.day < ?"]
-        params = [self.workspace_id, *keys, self.start[:10], self.end[:10]]
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
+        conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
+        params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
             conditions.append("{0}.engine = ?")
             params.append(self.engine)
@@ -8702,10 +8701,11 @@ def scope_parts(scope, rollups, weeks=True):
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
         return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
-    if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
-            and not set(GROUP_ROLLUP_KINDS) & set(rollups)):
-        # Without a per-group rollup of the figure, every chat less the branded prompts'
-        # (their per-prompt rollups), which are the fewer in most workspaces.
+    if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP
+            and scope.truncated is None and "branded_daily" not in rollups):
+        # Without a branded group's daily rollup of the figure, every chat less the branded
+        # prompts' (their per-prompt or group rollups), which are the fewer in most
+        # workspaces: no weekly group rollup counts the others (see chat_groups).
         return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
     kinds = [kind for kind in scope.rollups() if kind in rollups
@@ -9239,23 +9239,19 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
 
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
-    waits to move its sums out of it or into it (regroup_prompt); every chat's or a
-    location's (the branded groups summed), while a prompt waits in neither branded group."""
+    waits to move its sums out of it or into it (regroup_prompt); "branded 0", either branded
+    group (its weekly lists are every chat less "branded 1": scope_parts)."""
+    groups = BRANDED_GROUPS if scope.prompt_group() == UNBRANDED_GROUP else (scope.prompt_group(),)
     if (not set(GROUP_ROLLUP_KINDS) & set(how) or scope.group_key() is None
-            or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
+            or scope.prompt_group() is None
+            or not any(group_moving(connection, scope.workspace_id, group) for group in groups)):
         return how
     return {kind: part for kind, part in how.items() if kind not in GROUP_ROLLUP_KINDS}
 
 
 def group_moving(connection, workspace_id, group_key):
     """True while a prompt of the workspace waits to move its sums out of the topic or tag
-    group_key, or into it; with None, while one waits in neither branded group (taken off
-    one, not yet added to the other): one seek per prompt waiting."""
-    if group_key is None:
-        return query_one(connection, """
-            SELECT 1 AS moving FROM prompt_regroup r WHERE r.workspace_id = ? AND NOT EXISTS (
-                SELECT 1 FROM prompt_groups g WHERE g.prompt_id = r.prompt_id
-                AND g.group_key IN (?, ?)) LIMIT 1""", (workspace_id, *BRANDED_GROUPS)) is not None
+    group_key, or into it: one seek per prompt waiting."""
     return query_one(connection, """
         SELECT 1 AS moving FROM prompt_regroup r WHERE r.workspace_id = ?
         AND (EXISTS (SELECT 1 FROM prompt_groups g WHERE g.prompt_id = r.prompt_id

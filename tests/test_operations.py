@@ -197,11 +197,12 @@ def frozen_file(path, version):
     return rows
 
 
-FOLDED_GROUPS_SQL = "SELECT count(*) FROM %s WHERE group_key = 'all' OR group_key GLOB 'location *'"
+FOLDED_GROUPS_SQL = "SELECT count(*) FROM %s WHERE group_key GLOB 'branded 0*'"
 
 
 def folded_group_rows(path, version):
-    """{group rollup: its rows of the groups "all" and "location ..."} in the frozen file."""
+    """{group rollup: its rows of the groups "branded 0" and "branded 0 location ..."} in the
+    frozen file."""
     frozen_file(path, version)
     frozen = apsw.Connection(str(path))
     rows = {table: frozen.execute(FOLDED_GROUPS_SQL % table).fetchall()[0][0]
@@ -233,12 +234,12 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     queued = {"brand_refresh": rows_before["workspaces"],
               "prompt_regroup": rows_before["prompts"]} if baseline_step else {}
     assert {table: counts[table] for table in queued} == queued
-    # ... but the step 13 -> 14 drops the group rollups' rows of every chat ("all") and of a
-    # location alone, read since as the sums of the branded groups (ChatScope.group_conditions).
+    # ... but the step 13 -> 14 drops the weekly group rollups' rows of "branded 0", with a
+    # location or not, read since as every chat less the branded prompts' (scope_parts).
     folded = folded_group_rows(tmp_path / "frozen.db", version)
     assert {table: counts[table] for table in rows_before if table not in queued} == \
         {table: n - folded.get(table, 0) for table, n in rows_before.items() if table not in queued}
-    assert all(folded.values())
+    assert any(folded.values()) == (version >= 12)  # before 12, no branded groups
     # The step 13 -> 14 fills the per-cell rollups with the sums so far (every chat asked
     # without a market or persona), those of the daily rollups; the branded groups' daily
     # rollups from the per-prompt ones of the prompts in each group (none yet when the
@@ -483,9 +484,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows) and
-# the weekly rollup of URLs from the sources (50 rows), and drops the group rollups' rows of
-# every chat and of a location alone (160 rows).
-LATER_STEP_ROWS = {12: 0, 13: 535}
+# the weekly rollup of URLs from the sources (50 rows); the weekly group rollups of "branded
+# 0" it empties have no rows in this file (its prompts are in no branded group yet).
+LATER_STEP_ROWS = {12: 0, 13: 375}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):
