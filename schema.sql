@@ -118,16 +118,17 @@ CREATE TABLE topics (
     name_key     TEXT NOT NULL,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL,
-    embedded     BLOB  -- the topic as a prompt embeds it (JSONB), kept by the triggers below
+    embedded     TEXT  -- the topic as a prompt embeds it (JSON), kept by the triggers below
 ) STRICT;
 
 CREATE UNIQUE INDEX topics_name ON topics (workspace_id, name_key);
 
 -- A page of prompts copies each one's topic and tags from ``embedded`` instead of building
--- them with json_object for every prompt (a third of the page's SQL time, measured).
+-- them with json_object for every prompt (a third of the page's SQL time, measured); as
+-- JSON text (JSONB before schema 14), which the page concatenates as it is.
 CREATE TRIGGER topics_embedded_update AFTER UPDATE OF workspace_id, name, created_at, updated_at
 ON topics BEGIN
-    UPDATE topics SET embedded = jsonb_object(
+    UPDATE topics SET embedded = json_object(
         'id', NEW.id, 'name', NEW.name, 'workspaceId', NEW.workspace_id,
         'createdAt', NEW.created_at, 'updatedAt', NEW.updated_at)
     WHERE id = NEW.id;
@@ -147,7 +148,7 @@ CREATE TABLE tags (
     prompt_count INTEGER NOT NULL DEFAULT 0,
     created_at   TEXT NOT NULL,
     updated_at   TEXT NOT NULL,
-    embedded     BLOB  -- the tag as a prompt embeds it (JSONB, no promptCount), kept below
+    embedded     TEXT  -- the tag as a prompt embeds it (JSON, no promptCount), kept below
 ) STRICT;
 
 CREATE UNIQUE INDEX tags_name ON tags (workspace_id, name_key);
@@ -155,7 +156,7 @@ CREATE UNIQUE INDEX tags_name ON tags (workspace_id, name_key);
 -- hexColor: the same table as TAG_COLORS in tracker.py (a test compares them).
 CREATE TRIGGER tags_embedded_update AFTER UPDATE OF workspace_id, name, color, created_at,
 updated_at ON tags BEGIN
-    UPDATE tags SET embedded = jsonb_object(
+    UPDATE tags SET embedded = json_object(
         'id', NEW.id, 'name', NEW.name, 'color', NEW.color, 'hexColor', CASE NEW.color
             WHEN 'red' THEN '#ef4444' WHEN 'orange' THEN '#f97316' WHEN 'amber' THEN '#f59e0b'
             WHEN 'yellow' THEN '#eab308' WHEN 'lime' THEN '#84cc16' WHEN 'green' THEN '#22c55e'
@@ -251,6 +252,8 @@ END;
 CREATE VIRTUAL TABLE prompts_fts USING fts5 (
     text, content = 'prompts', content_rowid = 'id', tokenize = 'trigram'
 );
+-- The worker's 'merge' commands merge levels of 2 b-trees or more (SearchIndexMerge).
+INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);
 
 CREATE TRIGGER prompts_fts_insert AFTER INSERT ON prompts BEGIN
     INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);

@@ -686,6 +686,28 @@ def suggestions_schema_sql():
             + triggers)
 
 
+# The tables whose rows a prompt embeds: each keeps ``embedded``, its JSON (see schema.sql).
+EMBEDDED_TABLES = ("topics", "tags")
+
+
+def embedded_text_schema_sql():
+    """Topics and tags keep ``embedded`` as JSON text, JSONB before (issue 43: a page of
+    prompts concatenates it as it is): the column made again (a STRICT BLOB column holds no
+    text), its trigger as schema.sql has it, and every row filled by that trigger."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return "".join("DROP TRIGGER %s_embedded_update;\nALTER TABLE %s DROP COLUMN embedded;\n"
+                   "ALTER TABLE %s ADD COLUMN embedded TEXT;\n%s;\n"
+                   "UPDATE %s SET updated_at = updated_at;\n"
+                   % (table, table, table, created[table + "_embedded_update"], table)
+                   for table in EMBEDDED_TABLES)
+
+
+def search_merge_schema_sql():
+    """The search index's 'merge' commands merge levels of 2 b-trees or more (issue 43, see
+    SearchIndexMerge): FTS5's usermerge option, as schema.sql sets it."""
+    return "INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);\n"
+
+
 # The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
 # keep it (see schema.sql).
 URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
@@ -719,6 +741,7 @@ def upgrade_to_1_1():
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
+                    embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql()))
 
 
@@ -1037,8 +1060,10 @@ class Database:
             yield connection
 
     @contextlib.contextmanager
-    def write(self):
-        """A write transaction; nested calls become savepoints of the outer one."""
+    def write(self, revises=True):
+        """A write transaction; nested calls become savepoints of the outer one. revises:
+        whether a change bumps data_revision (False: no reader can see it, as an index's
+        merge; ETags and kept totals stay)."""
         connection = self.connection()
         if connection.in_transaction:
             with connection:
@@ -1052,7 +1077,7 @@ class Database:
                 connection.execute("BEGIN IMMEDIATE")
                 changes = connection.total_changes()
                 yield connection
-                if connection.total_changes() != changes:  # what ETags are made from
+                if revises and connection.total_changes() != changes:  # what ETags are made from
                     connection.execute("UPDATE data_revision SET revision = revision + 1")
                 connection.execute("COMMIT")
             except BaseException as error:
@@ -5142,7 +5167,7 @@ PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = 
         AND d.volume IS NOT NULL
         ORDER BY d.month DESC, d.source LIMIT 1)"""
 PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
-    "SELECT d.volume", "SELECT jsonb_object('volume', d.volume, 'source', d.source, "
+    "SELECT d.volume", "SELECT json_object('volume', d.volume, 'source', d.source, "
     "'month', d.data_month)")
 
 
@@ -7419,10 +7444,10 @@ def tag_json(row, with_count=True):
 
 
 def tags_array(connection, workspace_id):
-    """GET /tags's JSON array, by name, made of each tag's embedded JSONB (performance.md)."""
-    return orjson.Fragment(query_one(connection, "SELECT json_group_array(jsonb_set(embedded, "
-                                     "'$.promptCount', prompt_count) ORDER BY name_key, id) AS tags "
-                                     "FROM tags WHERE workspace_id = ?", (workspace_id,))["tags"])
+    """GET /tags's JSON array, by name: each tag's embedded JSON, promptCount written in last."""
+    return orjson.Fragment(query_one(connection, """SELECT concat('[', group_concat(concat(
+        substr(embedded, 1, length(embedded) - 1), ',"promptCount":', prompt_count, '}'), ','
+        ORDER BY name_key, id), ']') AS tags FROM tags WHERE workspace_id = ?""", (workspace_id,))["tags"])
 
 
 def tag_fields(data, required):
@@ -7504,10 +7529,9 @@ PROMPT_LIST_PARAMS = PAGE_PARAMS + (
     Param("branded", "boolean", "Only prompts that name a tracked brand (true) or none (false)."),
 )
 
-# A prompt as the API shows it, built by SQLite as JSON: no Python dict per prompt and per
-# tag. Its topic and tags are copied from their stored JSONB (``embedded``, kept by
-# triggers), which json_object takes as JSON rather than as text, as it takes the JSONB of
-# its last run (LAST_RUN_JSON).
+# A prompt as the API shows it, built by SQLite as JSON text key by key (concat, json_quote:
+# json_object's escaping), its topic and tags copied from their JSON (``embedded``, kept by
+# triggers): json_object took them as JSONB (a subquery drops the JSON subtype), rendered anew.
 # A prompt's latest run that was not canceled (null: never run): its state, since when
 # (queued: when it was queued or queued again after a failed attempt; running: claimed;
 # done, failed: ended), its attempts, when a queued one is due, and the latest attempt's
@@ -7516,27 +7540,28 @@ LATEST_RUN = """FROM runs r INDEXED BY runs_workspace
         WHERE r.workspace_id = p.workspace_id AND r.prompt_id = p.id AND r.state != 'canceled'
         ORDER BY r.id DESC LIMIT 1"""
 LAST_RUN_JSON = """(
-        SELECT jsonb_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
-                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
-                            'error', r.last_error)
+        SELECT json_object('state', r.state, 'at', r.updated_at, 'attempts', r.attempts,
+                           'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
+                           'error', r.last_error)
         %s)""" % LATEST_RUN
-PROMPT_JSON = """json_object(
-        'id', p.id, 'text', p.text, 'status', p.status, 'location', p.location,
-        'branded', json(CASE WHEN p.branded THEN 'true' ELSE 'false' END),
-        'workspaceId', p.workspace_id, 'topicId', p.topic_id,
-        'lastScheduledAt', p.last_scheduled_at, 'createdAt', p.created_at,
-        'updatedAt', p.updated_at, 'samplesPerRun', p.samples_per_run,
-        'topic', (SELECT t.embedded FROM topics t
-                  WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
-        'tags', (SELECT jsonb_group_array(g.embedded ORDER BY g.name_key, g.id)
-                 FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
-                 WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id),
-        'lastRun', %s,
-        'marketIds', (SELECT jsonb_group_array(market_id ORDER BY market_id)
-                      FROM prompt_markets WHERE prompt_id = p.id),
-        'personaIds', (SELECT jsonb_group_array(persona_id ORDER BY persona_id)
-                       FROM prompt_personas WHERE prompt_id = p.id),
-        'keyword', p.keyword, 'demand', %s)""" % (LAST_RUN_JSON, PROMPT_DEMAND_JSON)
+PROMPT_JSON = """concat(
+        '{"id":', p.id, ',"text":', json_quote(p.text), ',"status":', json_quote(p.status),
+        ',"location":', json_quote(p.location), ',"branded":', iif(p.branded, 'true', 'false'),
+        ',"workspaceId":', p.workspace_id, ',"topicId":', coalesce(p.topic_id, 'null'),
+        ',"lastScheduledAt":', json_quote(p.last_scheduled_at),
+        ',"createdAt":', json_quote(p.created_at), ',"updatedAt":', json_quote(p.updated_at),
+        ',"samplesPerRun":', coalesce(p.samples_per_run, 'null'), ',"topic":', coalesce((SELECT
+            t.embedded FROM topics t WHERE t.id = p.topic_id AND t.workspace_id = p.workspace_id),
+            'null'),
+        ',"tags":[', (SELECT group_concat(g.embedded, ',' ORDER BY g.name_key, g.id)
+                      FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
+                      WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id), ']',
+        ',"lastRun":', coalesce(%s, 'null'),
+        ',"marketIds":', (SELECT json_group_array(market_id ORDER BY market_id) FROM prompt_markets
+                          WHERE prompt_id = p.id), ',"personaIds":', (SELECT json_group_array(
+            persona_id ORDER BY persona_id) FROM prompt_personas WHERE prompt_id = p.id),
+        ',"keyword":', json_quote(p.keyword), ',"demand":', coalesce(%s, 'null'), '}')""" % (
+    LAST_RUN_JSON, PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -11248,6 +11273,39 @@ def add_analytics_routes(app, db):
 ###############################################################################
 # 15 · The worker #############################################################
 ###############################################################################
+
+# The search index gains a b-tree per write transaction that adds text, and a search newest
+# first reads each b-tree of each of its trigrams backwards: a page of a search matching 5 %
+# of 100,000 prompts spent 1.4 ms in the index with 10 b-trees, 0.4-0.7 with 2 (performance.md).
+# The worker merges them (FTS5's 'merge' command, https://sqlite.org/fts5.html: about
+# SEARCH_MERGE_PAGES pages written a transaction; levels of usermerge = 2 b-trees or more,
+# set in schema.sql, so an entry is written again a logarithmic number of times).
+SEARCH_MERGE_PAGES = 200
+
+
+class SearchIndexMerge:
+    """The worker's step that merges the search index's b-trees, a bounded amount a write
+    transaction, which readers cannot tell from before (the data revision stays). Tried
+    again only once the data revision moved since it last found nothing to merge."""
+
+    def __init__(self, db):
+        self.db = db
+        self.merged_at = None  # the data revision at which nothing was left to merge
+
+    def __call__(self):
+        """True when it merged some, False when there is nothing to merge."""
+        revision = query_one(self.db.connection(), "SELECT revision FROM data_revision")["revision"]
+        if revision == self.merged_at:
+            return False
+        with self.db.write(revises=False) as connection:
+            before = connection.total_changes()  # the command did work: 2 changes or more
+            connection.execute("INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('merge', ?)",
+                               (SEARCH_MERGE_PAGES,))
+            merged = connection.total_changes() - before >= 2
+        if not merged:
+            self.merged_at = revision
+        return merged
+
 
 # How an application runs its worker (make_app's runs, serve --runs): started by serve
 # ("normal"), each write's runs finished before it answers ("instant"), or not at all.
@@ -17298,7 +17356,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.config["tracker.db"] = db
     app.config["tracker.worker"] = worker = Worker(db, engines, **worker_options)
     worker.later_steps += [functools.partial(refresh_due_actions, db),
-                           functools.partial(publish_due_digest, db)]
+                           functools.partial(publish_due_digest, db), SearchIndexMerge(db)]
     app.config["tracker.demand"] = demand
     if demand is not None:
         worker.later_steps.append(DemandStep(db, demand))

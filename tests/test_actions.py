@@ -465,8 +465,8 @@ def test_a_weekly_digest_sends_each_weeks_new_and_remeasured_actions_once(db, cl
 
 def test_the_digest_is_one_of_the_workers_steps(app):
     steps = app.config["tracker.worker"].later_steps
-    assert [step.func for step in steps] == [tracker.refresh_due_actions,
-                                             tracker.publish_due_digest]
+    assert [getattr(step, "func", type(step)) for step in steps] == [
+        tracker.refresh_due_actions, tracker.publish_due_digest, tracker.SearchIndexMerge]
 
 
 def reference_gap_evidence(db, workspace_id, own, others):

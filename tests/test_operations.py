@@ -233,6 +233,8 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     baseline_step = version < 12
     queued = {"brand_refresh": rows_before["workspaces"],
               "prompt_regroup": rows_before["prompts"]} if baseline_step else {}
+    # the search index's usermerge option (search_merge_schema_sql), a row of its config
+    queued["prompts_fts_config"] = rows_before["prompts_fts_config"] + 1
     assert {table: counts[table] for table in queued} == queued
     # ... but the step 13 -> 14 drops the weekly group rollups' rows of "branded 0", with a
     # location or not, read since as every chat less the branded prompts' (scope_parts).
@@ -483,10 +485,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # The rows each step after the baseline changes in the frozen v11 file (it has no idempotency
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
-# daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows) and
-# the weekly rollup of URLs from the sources (50 rows); the weekly group rollups of "branded
-# 0" it empties have no rows in this file (its prompts are in no branded group yet).
-LATER_STEP_ROWS = {12: 0, 13: 375}
+# daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
+# the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
+# as text (10 rows) and the search index's usermerge option (2 changes: a config row); the
+# weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
+# in no branded group yet).
+LATER_STEP_ROWS = {12: 0, 13: 387}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

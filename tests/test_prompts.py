@@ -356,6 +356,29 @@ def test_a_search_total_is_counted_once_per_data_revision(api, db):
     db.connection().trace_v2(0, None)
 
 
+def test_the_worker_merges_the_search_index_and_no_answer_or_etag_changes(api, app, db):
+    # Each write transaction adds a b-tree to the search index; the worker's step merges
+    # them a bounded amount a transaction (levels of 2 or more), which readers cannot tell.
+    for batch in range(8):
+        create(api, {"prompts": [{"text": "crm tool %d-%d" % (batch, n)} for n in range(20)]})
+    connection = db.connection()
+
+    def b_trees():
+        return tracker.query_one(connection, "SELECT count(DISTINCT segid) AS n FROM prompts_fts_idx")["n"]
+    before, page = b_trees(), api.get("/prompts", search="crm tool", perPage=5)
+    merge, = [step for step in app.config["tracker.worker"].later_steps
+              if isinstance(step, tracker.SearchIndexMerge)]
+    revision = tracker.query_one(connection, "SELECT revision FROM data_revision")
+    assert [merge(), merge()] == [True, False] and (before, b_trees()) == (4, 1)
+    assert tracker.query_one(connection, "SELECT revision FROM data_revision") == revision
+    again = api.get("/prompts", search="crm tool", perPage=5,
+                    headers={"If-None-Match": page.headers["ETag"]}, status=304)
+    assert again.body == b"" and api.get("/prompts", search="crm tool", perPage=5).body == page.body
+    steps = count_statements(db)
+    assert merge() is False and steps == ["SELECT revision FROM data_revision"]  # no write
+    db.connection().exec_trace = None
+
+
 def test_a_revision_cache_keeps_the_most_recently_used_up_to_its_bound():
     totals = tracker.RevisionCache(tracker.PROMPT_TOTALS_KEPT)
     for n in range(totals.max_entries):

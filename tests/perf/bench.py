@@ -39,7 +39,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, ROOT)
 import tracker  # noqa: E402
 
-DATA_VERSION = 2  # bump when generate() changes, so cached databases are made again
+# Bump when generate() or what a file stores changes, so that cached databases are made again
+# (3: topics' and tags' embedded JSON as text, the search index's usermerge, schema 14 still).
+DATA_VERSION = 3
 TOPICS = 20
 TAGS = 200
 TAGS_PER_PROMPT = 3
