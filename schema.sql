@@ -1235,11 +1235,13 @@ END;
 
 -- Weekly rollups per group of chats, for the sources, categories and discovered-brands
 -- lists: a topic ("topic 3") or a tag ("tag 7") groups its prompts' chats, a location
--- ("location DE") the chats asked from it, the prompts naming a tracked brand or not
--- ("branded 1", "branded 0"), one of those and a location ("topic 3 location DE") the
--- chats they share, and "all" every chat (whole weeks of a long window
--- without filters). Weeks start on Monday; the days at a window's ends come from
--- the daily rollups, or the per-chat rows.
+-- ("location DE") the chats asked from it, the prompts naming a tracked brand ("branded 1"),
+-- one of those and a location ("topic 3 location DE") the chats they share, and "all" every
+-- chat (whole weeks of a long window without filters). The prompts naming none ("branded 0"
+-- in prompt_groups) have no weekly group rows: every prompt is in one of the two branded
+-- groups, so theirs are "all" less "branded 1" (scope_parts), and a chat of theirs, most
+-- chats, is counted in one group fewer, which made storing it dearer (issue 43). Weeks start
+-- on Monday; the days at a window's ends come from the daily rollups, or the per-chat rows.
 -- prompt_groups says which topic and tag groups a prompt's chats are counted in. A prompt
 -- that changes topic or tags while it has chats is listed in prompt_regroup, and the
 -- worker moves its sums (regroup_prompt); until then the topic and tag rollups of its
@@ -1269,11 +1271,13 @@ CREATE VIEW prompt_group_keys AS
 
 CREATE VIEW chat_groups AS
     SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE g.group_key <> 'branded 0'
     UNION ALL
     SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
     UNION ALL
     SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
-    JOIN prompt_groups g ON g.prompt_id = c.prompt_id WHERE c.location IS NOT NULL
+    JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE c.location IS NOT NULL AND g.group_key <> 'branded 0'
     UNION ALL
     SELECT id, 'all' FROM chats;
 

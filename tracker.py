@@ -774,6 +774,15 @@ def url_rollups_schema_sql():
             + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
 
 
+def unbranded_groups_schema_sql():
+    """Chats no longer counted in the weekly group rollups of "branded 0" (read as every
+    chat less the branded prompts': scope_parts), with a location or not: chat_groups as
+    schema.sql has it, and those groups' rows gone."""
+    return (baseline_objects("view", "chat_groups") + "".join(
+        "DELETE FROM %s WHERE group_key GLOB 'branded 0*';\n" % table
+        for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
@@ -781,7 +790,8 @@ def upgrade_to_1_1():
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
-                    embedded_text_schema_sql(), search_merge_schema_sql()))
+                    embedded_text_schema_sql(), search_merge_schema_sql(),
+                    unbranded_groups_schema_sql()))
 
 
 MIGRATIONS = {
@@ -800,7 +810,8 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs", upgrade_to_1_1,
+                  "states, the weekly rollup of URLs, no weekly group rollups of the "
+                  "prompts naming no brand", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
@@ -7055,6 +7066,9 @@ RAW_SOURCE_SUMS = {"citations": "sum(x.cited)",
                    "retrieved_chats": "count(DISTINCT x.chat_id)"}
 RAW_NAME_SUMS = {"chats": "count(*)", "mentions": "sum(x.mentions)"}
 
+# The branded group of the prompts naming no tracked brand: no weekly group rollup keeps
+# it, for its chats are every chat less those of the other ("branded 1", see scope_parts).
+UNBRANDED_GROUP = "branded 0"
 # How a prompt's chats add up in each per-group rollup (schema.sql's group_weekly_*): the
 # rows the triggers would have added one by one, summed per week, engine and key.
 GROUP_ROLLUPS = {
@@ -7083,7 +7097,7 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
             ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
             [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
-    for table, (rows, key, sums) in GROUP_ROLLUPS.items():
+    for table, (rows, key, sums) in GROUP_ROLLUPS.items() if group_key != UNBRANDED_GROUP else ():
         for group_sql, only in GROUPS_OF_A_GROUP:
             connection.execute("""
                 INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
@@ -8751,10 +8765,11 @@ def scope_parts(scope, rollups, weeks=True):
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
         return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
-    if (scope.branded is False and scope.prompt_group() == "branded 0" and scope.truncated is None
-            and not set(GROUP_ROLLUP_KINDS) & set(rollups)):
-        # Without a per-group rollup of the figure, every chat less the branded prompts'
-        # (their per-prompt rollups), which are the fewer in most workspaces.
+    if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP
+            and scope.truncated is None and "branded_daily" not in rollups):
+        # Without a branded group's daily rollup of the figure, every chat less the branded
+        # prompts' (their per-prompt or group rollups), which are the fewer in most
+        # workspaces: no weekly group rollup counts the others (see chat_groups).
         return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
     kinds = [kind for kind in scope.rollups() if kind in rollups
@@ -9288,10 +9303,12 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
 
 def without_groups_behind(how, connection, scope):
     """how, less the per-group rollups while the scope's topic or tag is behind: a prompt
-    waits to move its sums out of it or into it (regroup_prompt)."""
+    waits to move its sums out of it or into it (regroup_prompt); "branded 0", either branded
+    group (its weekly lists are every chat less "branded 1": scope_parts)."""
+    groups = BRANDED_GROUPS if scope.prompt_group() == UNBRANDED_GROUP else (scope.prompt_group(),)
     if (not set(GROUP_ROLLUP_KINDS) & set(how) or scope.group_key() is None
             or scope.prompt_group() is None
-            or not group_moving(connection, scope.workspace_id, scope.prompt_group())):
+            or not any(group_moving(connection, scope.workspace_id, group) for group in groups)):
         return how
     return {kind: part for kind, part in how.items() if kind not in GROUP_ROLLUP_KINDS}
 

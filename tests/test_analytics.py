@@ -718,7 +718,8 @@ def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_th
 def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_the_branded():
     """The chat counts and brand sums of branded=true or false add up the branded groups'
     daily rollup; figures per prompt, which have no such rollup, are every chat less the
-    branded prompts' (the fewer in most workspaces)."""
+    branded prompts' (the fewer in most workspaces), and so are the weekly lists of the
+    prompts naming no brand, which no group rollup keeps."""
     every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
     branded, other = (dataclasses.replace(every, branded=value) for value in (True, False))
     for scope in (branded, other):
@@ -726,7 +727,8 @@ def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_
         assert tracker.scope_parts(scope, tracker.CHAT_COUNTS) == [("branded_daily", scope)]
     assert tracker.scope_parts(other, tracker.PROMPT_FLAGS) == [
         ("prompt_weekly", every), ("less prompt_weekly", branded)]
-    assert tracker.scope_parts(other, tracker.NAME_SUMS)[0] == ("group_weekly", other)
+    assert tracker.scope_parts(other, tracker.NAME_SUMS) == [
+        ("group_weekly", every), ("less group_weekly", branded)]
 
 
 def test_a_prompt_that_becomes_branded_moves_its_figures_in_the_background(api, db):
@@ -764,6 +766,49 @@ def test_a_prompt_that_becomes_branded_moves_its_figures_in_the_background(api, 
     assert tracker.query_all(db.connection(), """
         SELECT group_key, sum(chats) AS chats FROM branded_daily_chats GROUP BY 1 ORDER BY 1""") == [
         {"group_key": "branded 0", "chats": 0}, {"group_key": "branded 1", "chats": 8}]
+
+
+def test_the_prompts_naming_no_brand_are_every_chat_less_the_branded_even_while_one_moves(api, db):
+    """No weekly group rollup counts the prompts naming no tracked brand ("branded 0"): their
+    lists are every chat's less the branded prompts', with a location or not, and while a
+    prompt moves between the branded groups they are read from the daily rollups and chats."""
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    prompts = api.post("/prompts", {"prompts": [{"text": "best crm", "location": "US"},
+                                                {"text": "is Acme good"}]}).json["data"]["prompts"]
+    for day in range(16, 30):
+        for prompt in prompts:
+            add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day,
+                     urls=["https://%s.example/x" % prompt["id"], "https://g2.com/x"])
+    assert tracker.query_all(db.connection(), """
+        SELECT DISTINCT group_key FROM group_weekly_domains ORDER BY 1""") == [
+        {"group_key": key} for key in ("all", "branded 1", "location US")]
+
+    def lists():
+        answers = []
+        for params in ({"branded": "false"}, {"branded": "false", "location": "US"},
+                       {"branded": "true"}):
+            params.update({"from": "2026-11-16", "to": "2026-11-30"})
+            fast = [api.get(path, params=params).json["data"] for path in GROUP_LISTS]
+            with per_chat_rows_only():
+                assert [api.get(path, params=params).json["data"] for path in GROUP_LISTS] == fast
+            answers.append([(row["domain"], row["chats"]) for row in fast[0]["data"]])
+        return answers
+    first, second = ("%d.example" % prompt["id"] for prompt in prompts)
+    assert lists() == [[(first, 14), ("g2.com", 14)], [(first, 14), ("g2.com", 14)],
+                       [(second, 14), ("g2.com", 14)]]
+    unbranded = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
+                                  branded=False)
+    assert [kind for kind, _ in tracker.scope_parts(unbranded, tracker.SOURCE_PART)] == [
+        "group_weekly", "less group_weekly"]
+    api.patch("/prompts/%d" % prompts[0]["id"], {"text": "best crm, Acme or not"})
+    assert tracker.regroup_prompt(db)  # one step: out of "branded 0", not yet in "branded 1"
+    assert "group_weekly" not in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(),
+                                                               unbranded)
+    assert lists() == [[], [], [("g2.com", 28), (first, 14), (second, 14)]]
+    while tracker.regroup_prompt(db):
+        pass
+    assert "group_weekly" in tracker.without_groups_behind(tracker.NAME_SUMS, db.connection(), unbranded)
+    assert lists() == [[], [], [("g2.com", 28), (first, 14), (second, 14)]]
 
 
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")

@@ -107,6 +107,15 @@ def test_the_ingest_bench_prints_the_floor_ratio():
     assert done.returncode == 0, done.stdout + done.stderr
     floor = [line for line in done.stdout.splitlines() if line.startswith("floor ratio: ")]
     assert len(floor) == 1 and float(floor[0].split(": ")[1]) > 0
+    counted = {line.split()[-2]: int(line.split()[-1]) for line in done.stdout.splitlines()
+               if line.startswith(("  with the triggers ", "  the floor "))}
+    assert counted["triggers"] > counted["floor"] > 0
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_ingest.py"),
+                           "--prompts", "1", "--per-trigger", "--location", "US"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    by_trigger = {line.rsplit(None, 1)[0]: float(line.split()[-1]) for line in done.stdout.splitlines()[2:]}
+    assert by_trigger["chats_by_location_insert"] > 0 and by_trigger["every trigger"] > 0
 
 
 def test_the_capacity_bench_runs_and_prints_its_table():

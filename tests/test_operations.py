@@ -197,6 +197,20 @@ def frozen_file(path, version):
     return rows
 
 
+FOLDED_GROUPS_SQL = "SELECT count(*) FROM %s WHERE group_key GLOB 'branded 0*'"
+
+
+def folded_group_rows(path, version):
+    """{group rollup: its rows of the groups "branded 0" and "branded 0 location ..."} in the
+    frozen file."""
+    frozen_file(path, version)
+    frozen = apsw.Connection(str(path))
+    rows = {table: frozen.execute(FOLDED_GROUPS_SQL % table).fetchall()[0][0]
+            for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")}
+    frozen.close()
+    return rows
+
+
 def test_every_upgradable_schema_version_is_frozen():
     assert [version for version in UPGRADABLE_VERSIONS
             if not os.path.exists(os.path.join(SCHEMAS, "v%d.sql" % version))] == []
@@ -222,8 +236,12 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     # the search index's usermerge option (search_merge_schema_sql), a row of its config
     queued["prompts_fts_config"] = rows_before["prompts_fts_config"] + 1
     assert {table: counts[table] for table in queued} == queued
+    # ... but the step 13 -> 14 drops the weekly group rollups' rows of "branded 0", with a
+    # location or not, read since as every chat less the branded prompts' (scope_parts).
+    folded = folded_group_rows(tmp_path / "frozen.db", version)
     assert {table: counts[table] for table in rows_before if table not in queued} == \
-        {table: n for table, n in rows_before.items() if table not in queued}
+        {table: n - folded.get(table, 0) for table, n in rows_before.items() if table not in queued}
+    assert any(folded.values()) == (version >= 12)  # before 12, no branded groups
     # The step 13 -> 14 fills the per-cell rollups with the sums so far (every chat asked
     # without a market or persona), those of the daily rollups; the branded groups' daily
     # rollups from the per-prompt ones of the prompts in each group (none yet when the
@@ -469,7 +487,9 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
 # the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
-# as text (10 rows) and the search index's usermerge option (2 changes: a config row).
+# as text (10 rows) and the search index's usermerge option (2 changes: a config row); the
+# weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
+# in no branded group yet).
 LATER_STEP_ROWS = {12: 0, 13: 387}
 
 

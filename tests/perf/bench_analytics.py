@@ -222,9 +222,9 @@ def adder(sums, how):
 
 
 # The group rollups sum a chat in each of its groups (schema.sql's chat_groups: its
-# prompt's, its location's, those with its location, and "all"). They are summed per
-# class of chat (its prompt's groups and its location) first, here under these names,
-# and spread over the groups when written: a few keys a week instead of one per source.
+# prompt's but "branded 0", its location's, those with its location, and "all"). They are
+# summed per class of chat (its prompt's groups and its location) first, here under these
+# names, and spread over the groups when written: a few keys a week instead of one per source.
 BY_CLASS = {"group_weekly_domains": "class_weekly_domains",
             "group_weekly_categories": "class_weekly_categories",
             "group_weekly_names": "class_weekly_names"}
@@ -311,8 +311,9 @@ class Rollups:
         every location's (daily)."""
         for table, by_class in BY_CLASS.items() if weekly else ():
             for ((prompt_groups, location), *key), sums in self.sums[by_class].items():
-                for group in (*prompt_groups, "location " + location,
-                              *(group + " location " + location for group in prompt_groups), "all"):
+                kept = [group for group in prompt_groups if group != tracker.UNBRANDED_GROUP]
+                for group in (*kept, "location " + location,
+                              *(group + " location " + location for group in kept), "all"):
                     self.adders[table]((group, *key), sums)
             self.sums[by_class].clear()
         for table, by_location in BY_LOCATION.items() if not weekly else ():

@@ -15,7 +15,9 @@ leaving out every write to a rollup (a table the chats' triggers write). The sam
 statements replayed with the triggers (every statement) separate SQLite's work from the
 worker's Python inside the transactions. It prints `floor ratio: X.XX`, the median over the
 rounds of the worker's write CPU per chat over the floor's in the same round, for each
-version (with --against, the earlier commit's first, this tree's last).
+version (with --against, the earlier commit's first, this tree's last), and SQLite's own
+count of the two replays' work, its virtual machine's instructions per chat (a progress
+handler, in replays of their own), which a loaded machine does not move.
 
 Then the extraction budget: CPU milliseconds of BrandMatcher.match on the largest answer
 an engine may give (MAX_ANSWER_CHARS) at its worst for one brand (named in every
@@ -24,6 +26,11 @@ workspace of 100 brands each named in every sentence: what one chat can cost the
 
     python tests/perf/bench_ingest.py --against f150b10     # before answer intelligence's rollups
     python tests/perf/bench_ingest.py                       # this tree and its floor
+    python tests/perf/bench_ingest.py --against main --prompts 50 --per-trigger   # where it goes
+
+--location asks every prompt from a location (the rollups per location join in); --per-trigger
+prints only SQLite's instructions per chat that each insert trigger adds, replaying one run of
+the worker with every trigger and then without each in turn.
 """
 
 import argparse
@@ -60,9 +67,9 @@ def checkout(revision, folder):
             out.write(content)
 
 
-def new_database(tracker, path, prompts):
+def new_database(tracker, path, prompts, location=None):
     """A database at path with one workspace of 10 brands (one own) and prompts active
-    prompts."""
+    prompts (asked from location)."""
     db = tracker.Database(path)
     workspace = tracker.create_workspace(db, "Ingest")["id"]
     stamp = db.now()
@@ -73,9 +80,10 @@ def new_database(tracker, path, prompts):
                       (workspace, "Brand %d" % n, "brand %d" % n, '["brand%d.example"]' % n,
                        "own" if n == 0 else "competitor", stamp, stamp))
         for n in range(prompts):
-            c.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key, created_at,
-                         updated_at) VALUES (?, ?, 'active', ?, ?, ?)""",
-                      (workspace, "best tool number %d" % n, "best tool number %d" % n, stamp, stamp))
+            c.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key, location,
+                         created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?, ?)""",
+                      (workspace, "best tool number %d" % n, "best tool number %d" % n, location,
+                       stamp, stamp))
     return db
 
 
@@ -142,11 +150,28 @@ def replay(connection, transactions, skip=frozenset()):
     return time.thread_time() - started
 
 
-def ms_per_chat(tracker, folder, prompts, floor=False):
+# SQLite's own count of the work: the virtual machine's instructions, counted by a progress
+# handler called every INSTRUCTION_STEP of them (steadier than CPU time on a shared machine).
+INSTRUCTION_STEP = 100
+
+
+def instructions(connection, transactions, skip=frozenset()):
+    """SQLite VM instructions (to INSTRUCTION_STEP) of executing transactions as replay does."""
+    steps = []
+    connection.set_progress_handler(lambda: steps.append(1) or False, INSTRUCTION_STEP)
+    try:
+        replay(connection, transactions, skip)
+    finally:
+        connection.set_progress_handler(None)
+    return len(steps) * INSTRUCTION_STEP
+
+
+def ms_per_chat(tracker, folder, prompts, floor=False, location=None):
     """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
-    statements replayed with the triggers, and the floor)."""
-    db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts)
+    statements replayed with the triggers, and the floor, then SQLite's instructions per
+    chat of those two replays, counted in replays of their own)."""
+    db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location)
     recorder = WriteRecorder(db) if floor else None
     worker = tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES])
     started = time.perf_counter()
@@ -156,21 +181,50 @@ def ms_per_chat(tracker, folder, prompts, floor=False):
     remove_database(db)
     if not floor:
         return elapsed * 1000 / chats
-    replayed = []
-    for without_rollups in (False, True):
-        db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts)
-        connection = db.connection()
-        skip = frozenset()
-        if without_rollups:
-            skip = rollup_tables(connection)
-            for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
-                connection.execute('DROP TRIGGER "%s"' % trigger["name"])
-        replayed.append(replay(connection, recorder.transactions, skip))
-        stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
-        assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
-        remove_database(db)
+    replayed, counted = [], []
+    for measure, results in ((replay, replayed), (instructions, counted)):
+        for without_rollups in (False, True):
+            db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts,
+                              location)
+            connection = db.connection()
+            skip = frozenset()
+            if without_rollups:
+                skip = rollup_tables(connection)
+                for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                    connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+            results.append(measure(connection, recorder.transactions, skip))
+            stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
+            assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
+            remove_database(db)
     return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
-                                       (recorder.cpu_seconds, *replayed)))
+                                       (recorder.cpu_seconds, *replayed)),
+            *(count / chats for count in counted))
+
+
+def instructions_by_trigger(tracker, folder, prompts, location):
+    """SQLite's instructions per chat of the worker's write transactions replayed with every
+    trigger, and {insert trigger: the instructions per chat it adds} (the replay's count less
+    that with the one trigger dropped), for one Worker.run_pending()."""
+    def database():
+        return new_database(tracker, os.path.join(folder, "by-trigger-%d.db" % time.monotonic_ns()),
+                            prompts, location)
+    db = database()
+    recorder = WriteRecorder(db)
+    tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
+    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
+    triggers = [row["name"] for row in tracker.query_all(
+        db.connection(), "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%INSERT ON%'")]
+    remove_database(db)
+
+    def counted(dropped=None):
+        db = database()
+        if dropped is not None:
+            db.connection().execute('DROP TRIGGER "%s"' % dropped)
+        count = instructions(db.connection(), recorder.transactions)
+        remove_database(db)
+        return count / chats
+    every = counted()
+    return every, {name: every - counted(name) for name in triggers}
 
 
 def worst_answers(tracker):
@@ -207,11 +261,28 @@ def extraction_ms(tracker, rounds):
     return figures
 
 
+def print_by_trigger(counts):
+    """The instructions per chat of each insert trigger that adds any, per version."""
+    print("SQLite VM instructions per chat that each insert trigger adds (the replay less the "
+          "replay without it)")
+    print("%-44s %s" % ("", "  ".join("%12s" % name for name in counts)))
+    triggers = sorted({name for _, by_trigger in counts.values() for name in by_trigger})
+    for trigger in triggers:
+        figures = [by_trigger.get(trigger) for _, by_trigger in counts.values()]
+        if any(figures):
+            print("%-44s %s" % (trigger, "  ".join("%12s" % ("-" if figure is None else "%.0f" % figure)
+                                                  for figure in figures)))
+    print("%-44s %s" % ("every trigger", "  ".join("%12.0f" % every for every, _ in counts.values())))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--against", help="an earlier commit to compare with")
     parser.add_argument("--prompts", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--location", help="the location every prompt is asked from")
+    parser.add_argument("--per-trigger", action="store_true",
+                        help="only SQLite's instructions per chat that each insert trigger adds")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         versions = {}
@@ -221,13 +292,17 @@ def main():
             checkout(args.against, before_folder)
             versions[args.against] = load("tracker_before", before_folder)
         versions["this tree"] = load("tracker", ROOT)
+        if args.per_trigger:
+            print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location)
+                              for name, module in versions.items()})
+            return
         times = {name: [] for name in versions}
         floors = {name: [] for name in versions}
         for _ in range(args.rounds):
             for name, module in versions.items():
-                times[name].append(ms_per_chat(module, folder, args.prompts))
+                times[name].append(ms_per_chat(module, folder, args.prompts, location=args.location))
             for name, module in versions.items():
-                floors[name].append(ms_per_chat(module, folder, args.prompts, floor=True)[1:])
+                floors[name].append(ms_per_chat(module, folder, args.prompts, True, args.location)[1:])
         extraction = {name: extraction_ms(module, args.rounds) for name, module in versions.items()}
     print("ms per chat (median of %d rounds, %d prompts x %d engines)" % (args.rounds, args.prompts, len(ENGINES)))
     for name in versions:
@@ -240,8 +315,11 @@ def main():
     for row, label in enumerate(("the worker's write transactions", "their statements replayed, with the triggers",
                                  "the floor: no triggers, no rollups")):
         print("%-44s %s" % (label, "  ".join("%12.3f" % medians[name][row] for name in versions)))
+    print("SQLite VM instructions per chat, replayed:")
+    for row, label in ((3, "  with the triggers"), (4, "  the floor")):
+        print("%-44s %s" % (label, "  ".join("%12.0f" % medians[name][row] for name in versions)))
     for name in versions:  # the floor ratio of each round, then their median (this tree's last)
-        ratios = [written / floor for written, _, floor in floors[name]]
+        ratios = [written / floor for written, _, floor, *_ in floors[name]]
         print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
         print("floor ratio: %.2f" % statistics.median(ratios))
     print("\nextraction of one %d-character answer, CPU ms (median of %d)"
