@@ -407,9 +407,9 @@ def report_figure(line):
 # each pytest-xdist worker a file at a time in collection order (--no-loadscope-reorder,
 # which would put the files of many tests first), so a slow file left for last does not
 # keep one worker running alone while the other waits.
-SLOWEST_FILES = ("test_dashboard_browser.py", "test_replication.py", "test_server.py",
-                 "test_bench_smoke.py", "test_binary.py", "test_crash.py", "test_signals.py",
-                 "test_webhooks.py", "test_generated_clients.py")
+SLOWEST_FILES = ("test_openapi.py", "test_dashboard_browser.py", "test_replication.py",
+                 "test_server.py", "test_bench_smoke.py", "test_binary.py", "test_crash.py",
+                 "test_signals.py", "test_webhooks.py", "test_generated_clients.py")
 
 
 def pytest_collection_modifyitems(items):

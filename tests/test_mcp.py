@@ -8,8 +8,6 @@ import subprocess
 
 import anyio
 import pytest
-from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
 
 import tracker
 from conftest import REPO, TRACKER, run_cli
@@ -35,6 +33,9 @@ def workspace(tmp_path):
 
 
 def session_of(path, key):
+    # The SDK is imported here, not at collection: 1.2 s a pytest-xdist worker, and one of them
+    # runs this file.
+    from mcp.client.stdio import StdioServerParameters, stdio_client
     parameters = StdioServerParameters(
         command=TRACKER[0], args=[*TRACKER[1:], "mcp", "--db", str(path)], cwd=REPO,
         env=dict(os.environ, TRACKER_API_KEY=key))
@@ -43,6 +44,8 @@ def session_of(path, key):
 
 def with_session(path, key, work):
     """Run work(session) against a fresh `tracker mcp` process; return what it returns."""
+    from mcp import ClientSession
+
     async def main():
         async with session_of(path, key) as (read, write):
             async with ClientSession(read, write) as session:

@@ -1,6 +1,8 @@
 """The OpenAPI document: valid, complete, and true of the running app (Schemathesis)."""
 
 import base64
+import concurrent.futures
+import functools
 import hashlib
 import os
 import re
@@ -12,6 +14,10 @@ import schemathesis
 import webtest
 from openapi_spec_validator import validate
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup, as_reported_failure
+from schemathesis.generation.feedback import FeedbackSources
+from schemathesis.pytest._test_builder import build_operation_test
+from schemathesis.python._constants.orchestrator import make_constants_value_source
 from schemathesis.specs.openapi.checks import (content_type_conformance, negative_data_rejection,
                                                response_schema_conformance, status_code_conformance)
 
@@ -62,14 +68,41 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance, negative_data_rejection_but_bulk_items]
 
 
-@SCHEMA.parametrize()
 @hypothesis.settings(max_examples=EXAMPLES, deadline=None, derandomize=DERANDOMIZE,
                      suppress_health_check=list(hypothesis.HealthCheck))
-def test_every_operation_keeps_its_documented_promises(case):
+def keeps_its_documented_promises(case):
     # Schemathesis ignores a path's own servers: /healthz lives at the root, not below /api/v1.
     base_url = "http://localhost/" if case.path == "/healthz" else None
     case.call_and_validate(base_url=base_url, headers={"Authorization": "Bearer " + KEY},
                            checks=CHECKS)
+
+
+OPERATIONS = {result.ok().label: result.ok() for result in SCHEMA.get_all_operations()}
+
+
+@functools.cache
+def feedback():
+    """Schemathesis' feedback sources of the whole run: the constants it finds in the app."""
+    return FeedbackSources(constants_value_source=make_constants_value_source(SCHEMA))
+
+
+@pytest.mark.parametrize("operation", OPERATIONS, ids=str)
+def test_every_operation_keeps_its_documented_promises(operation):
+    """Schemathesis' three phases (the documented examples, its coverage cases, EXAMPLES fuzzed
+    cases) for one operation, built here as @SCHEMA.parametrize() would build them at collection:
+    there, each pytest-xdist worker spent about a minute of CPU building all of them
+    (tests/README.md), though only one worker runs this file."""
+    # Built in a thread of its own: the build recurses deep, and at a pytest test's depth
+    # CPython 3.11 allocated and freed a chunk of its frame stack at every crossing (mmap and
+    # munmap: POST /brands took 90 s of CPU and 99 s of the kernel's, 50 s in a thread).
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        test = thread.submit(build_operation_test, config=SCHEMA.config,
+                             operation=OPERATIONS[operation], test_func=keeps_its_documented_promises,
+                             given_kwargs={}, feedback=feedback()).result()
+    try:
+        test()
+    except FailureGroup as failures:  # reported as Schemathesis' plugin reports them
+        raise as_reported_failure(failures) from None
 
 
 def test_the_document_is_valid_openapi_3_1(client):
