@@ -1600,6 +1600,15 @@ def new_bottle():
 # Plugins: envelope, auth, rate limits, scopes, idempotency ###################
 ###############################################################################
 
+# Problems of a request's body found before its fields are read (fields its operation does
+# not take, read-only fields changed: part 18) wait with the request, so that they come out
+# in one 422 with the problems of the fields it does take, as unknown query parameters do
+# (raise_if). The envelope drops them as the request ends: bottle's request stays bound to
+# the thread's last environ, where code outside a request (a seed, a test's direct call)
+# would otherwise find a finished request's problems as its own.
+BODY_PROBLEMS = "tracker.body_problems"
+
+
 class EnvelopePlugin:
     """Outermost: turns ApiError, storage errors (a 503 or 507, see STORAGE_FAILURES) and
     any unexpected exception into the JSON envelope.
@@ -1637,6 +1646,8 @@ class EnvelopePlugin:
                 log_failure(error, "unhandled error in %s %s", loggable(request.method),
                             loggable(request.path))
                 return render_api_error(ApiError(500, "Internal server error"))
+            finally:
+                request.environ.pop(BODY_PROBLEMS, None)
         return envelope
 
 
@@ -2500,12 +2511,6 @@ def parse_path_id(raw, kind):
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
         raise not_found(kind)
     return int(raw)
-
-
-# Problems of a request's body found before its fields are read (fields its operation does
-# not take, read-only fields changed: part 18) wait with the request, so that they come out
-# in one 422 with the problems of the fields it does take, as unknown query parameters do.
-BODY_PROBLEMS = "tracker.body_problems"
 
 
 def raise_if(errors):
