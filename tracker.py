@@ -452,7 +452,8 @@ def baseline_schema():
 
 
 def baseline_objects(kind, *names):
-    """SQL that drops the triggers or views (kind) named and creates them as schema.sql does."""
+    """SQL that drops the triggers, views or indexes (kind) named and creates them as schema.sql
+    does."""
     found = {name: sql for type_, name, _, sql in baseline_schema() if type_ == kind}
     return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
 
@@ -783,6 +784,12 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
+def ingest_probes_schema_sql():
+    """The index through which the rollup triggers look up a chat's other sources of a
+    domain or category, made again with cited and category (issue 43): as schema.sql has it."""
+    return baseline_objects("index", "chat_sources_chat_domain")
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups come after shown_schema_sql, which counts the daily rollups' shown."""
@@ -791,7 +798,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
-                    unbranded_groups_schema_sql()))
+                    unbranded_groups_schema_sql(), ingest_probes_schema_sql()))
 
 
 MIGRATIONS = {
@@ -811,7 +818,8 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
-                  "prompts naming no brand", upgrade_to_1_1,
+                  "prompts naming no brand, the index of a chat's sources by domain holding "
+                  "cited and category", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
