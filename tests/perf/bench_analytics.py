@@ -244,7 +244,8 @@ class Rollups:
 
     It reads the chats as the generator makes them: every one an answer shown, every source
     cited (the column's default) and of a domain of its own, every brand row with a position
-    and a sentiment, a location for every chat."""
+    and a sentiment, a location for every chat, none truncated (so the truncated chats'
+    rollups stay empty: ensure_branded cuts chats afterwards, through their triggers)."""
 
     def __init__(self, connection, ws):
         self.ws = ws
@@ -354,8 +355,10 @@ def ensure_tag(path):
 
 def ensure_branded(path):
     """Have every 4th prompt name a brand (branded, its chats moved to the "branded 1"
-    group as the worker would) and every 50th chat cut short for length (truncated), also
-    in databases cached before the benchmark had them."""
+    group as the worker would) and every 50th chat cut short for length (truncated, which
+    the triggers add to the truncated chats' rollups), also in databases cached before the
+    benchmark had them (a file cached before those rollups gets them from
+    tracker.truncated_rollups_schema_sql() and the chats' triggers)."""
     db = tracker.Database(path)
     with db.write() as c:
         if not tracker.query_one(c, "SELECT 1 AS found FROM prompts WHERE branded LIMIT 1"):
