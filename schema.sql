@@ -619,7 +619,10 @@ END;
 -- to those (an ordinary chat pays one seek of its chat per brand row and source), and a
 -- chat whose truncation changes (tracker reextract rewrites it) moves the brand rows and
 -- sources it has then in or out; those it gets after follow it by their own triggers. A
--- domain's first and last time are not kept: source_seen finds them.
+-- domain's first and last time are not kept: source_seen finds them. The chats with no AI
+-- answer shown have the same daily sums of domains (unshown_daily_domains), for the lists
+-- of shown=false and shown=true (the chat counts and brand sums of shown are every chat's
+-- rollups: chat_sums); their sources share the truncated chats' triggers, one seek a row.
 CREATE TABLE truncated_daily_chats (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     day          TEXT NOT NULL,
@@ -656,6 +659,17 @@ CREATE TABLE truncated_daily_domains (
     PRIMARY KEY (workspace_id, day, engine, domain)
 ) STRICT, WITHOUT ROWID;
 
+CREATE TABLE unshown_daily_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
 CREATE TRIGGER chats_truncated_insert AFTER INSERT ON chats WHEN new.truncated BEGIN
     INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
     VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, 1, new.shown)
@@ -668,6 +682,34 @@ WHEN new.truncated AND old.truncated AND new.shown IS NOT old.shown BEGIN
     UPDATE truncated_daily_chats SET shown = shown + new.shown - old.shown
     WHERE workspace_id = new.workspace_id AND day = substr(new.created_at, 1, 10)
       AND engine = new.engine;
+END;
+
+-- An answer shown now, or no longer (tracker reextract): the chat's sources out (-1) of the
+-- unshown chats' sums, or in (1).
+CREATE TRIGGER chats_unshown_update AFTER UPDATE OF shown ON chats
+WHEN new.shown IS NOT old.shown BEGIN
+    INSERT INTO unshown_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                       retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, s.domain,
+           (old.shown - new.shown) * sum(s.cited), (old.shown - new.shown) * max(s.cited),
+           old.shown - new.shown
+    FROM chat_sources s WHERE s.chat_id = new.id GROUP BY s.domain
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chats_unshown_delete BEFORE DELETE ON chats WHEN NOT old.shown BEGIN
+    UPDATE unshown_daily_domains SET
+        citations = unshown_daily_domains.citations - s.citations,
+        chats = unshown_daily_domains.chats - s.cited,
+        retrieved_chats = unshown_daily_domains.retrieved_chats - 1
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE unshown_daily_domains.workspace_id = old.workspace_id
+      AND unshown_daily_domains.day = substr(old.created_at, 1, 10)
+      AND unshown_daily_domains.engine = old.engine
+      AND unshown_daily_domains.domain = s.domain;
 END;
 
 -- A chat cut short now, or no longer: its rows in (1) or out (-1) of the sums, as they are.
@@ -770,29 +812,51 @@ WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
       AND engine = old.engine AND brand_id = old.brand_id;
 END;
 
-CREATE TRIGGER chat_sources_truncated_insert AFTER INSERT ON chat_sources
-WHEN (SELECT truncated FROM chats WHERE id = new.chat_id) BEGIN
+-- A source of a truncated chat, of one with no answer shown, or both: one seek of its chat.
+CREATE TRIGGER chat_sources_cut_insert AFTER INSERT ON chat_sources
+WHEN (SELECT truncated OR NOT shown FROM chats WHERE id = new.chat_id) BEGIN
     INSERT INTO truncated_daily_domains (workspace_id, day, engine, domain, citations, chats,
                                          retrieved_chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
-            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
-            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.domain = new.domain AND o.id <> new.id))
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chats c WHERE c.id = new.chat_id AND c.truncated
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+    INSERT INTO unshown_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                       retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chats c WHERE c.id = new.chat_id AND NOT c.shown
     ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
         citations = citations + excluded.citations, chats = chats + excluded.chats,
         retrieved_chats = retrieved_chats + excluded.retrieved_chats;
 END;
 
-CREATE TRIGGER chat_sources_truncated_delete AFTER DELETE ON chat_sources
-WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
+CREATE TRIGGER chat_sources_cut_delete AFTER DELETE ON chat_sources
+WHEN (SELECT truncated OR NOT shown FROM chats WHERE id = old.chat_id) BEGIN
     UPDATE truncated_daily_domains SET citations = citations - old.cited,
         chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
         retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
                           WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
     WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
-      AND engine = old.engine AND domain = old.domain;
+      AND engine = old.engine AND domain = old.domain
+      AND (SELECT truncated FROM chats WHERE id = old.chat_id);
+    UPDATE unshown_daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain
+      AND (SELECT NOT shown FROM chats WHERE id = old.chat_id);
 END;
 
 -- The same sums per prompt, and per location a chat was asked from, for the filters: a

@@ -783,17 +783,19 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
-# The daily rollups of the truncated chats (issue 43), and the triggers on chat_brands and
-# chat_sources that keep them (see schema.sql; those on chats come with its rebuild:
-# markets_schema_sql).
-TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains")
+# The daily rollups of the truncated chats and of the sources of those with no answer shown
+# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
+# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
+                     "unshown_daily_domains")
 TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
-                          "chat_sources_truncated_insert", "chat_sources_truncated_delete")
+                          "chat_sources_cut_insert", "chat_sources_cut_delete")
 
 
 def truncated_rollups_schema_sql():
-    """The truncated chats' daily rollups, filled from those chats so far before their
-    triggers exist. After shown_schema_sql: chats have shown."""
+    """The truncated chats' daily rollups and the unshown chats' of domains, filled from
+    those chats so far before their triggers exist. After shown_schema_sql: chats have
+    shown, and chats_unshown."""
     created = {name: sql for _, name, _, sql in baseline_schema()}
     return ("".join(baseline_table_sql(*((table, ["table"]) for table in TRUNCATED_ROLLUPS)))
             + truncated_rollups_fill_sql()
@@ -802,8 +804,7 @@ def truncated_rollups_schema_sql():
 
 def truncated_rollups_fill_sql():
     """SQL that adds the truncated chats (found through chats_truncated) to their empty
-    daily rollups, set-based: a chat's sources summed per domain first, as the triggers
-    count a chat once per domain."""
+    daily rollups, and the chats with no answer shown (chats_unshown) to theirs, set-based."""
     truncated = "chats c INDEXED BY chats_truncated"
     return """
         INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
@@ -818,15 +819,23 @@ def truncated_rollups_fill_sql():
                count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
                count(CASE b.sentiment WHEN 'negative' THEN 1 END)
         FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
-        GROUP BY 1, 2, 3, 4;
-        INSERT INTO truncated_daily_domains (workspace_id, day, engine, domain, citations,
-                                             chats, retrieved_chats)
+        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
+                                           ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
+
+
+def domains_fill_sql(table, index, condition):
+    """SQL that adds the chats of condition (found through index) to table, a daily rollup of
+    domains: a chat's sources summed per domain first, as the triggers count a chat once per
+    domain."""
+    return """
+        INSERT INTO %s (workspace_id, day, engine, domain, citations, chats, retrieved_chats)
         SELECT workspace_id, day, engine, domain, sum(citations), sum(cited), count(*)
         FROM (SELECT c.workspace_id, substr(c.created_at, 1, 10) AS day, c.engine, s.domain,
                      sum(s.cited) AS citations, max(s.cited) AS cited
-              FROM %s CROSS JOIN chat_sources s ON s.chat_id = c.id
-              WHERE c.truncated GROUP BY c.id, s.domain)
-        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated, truncated)
+              FROM chats c INDEXED BY %s CROSS JOIN chat_sources s ON s.chat_id = c.id
+              WHERE %s GROUP BY c.id, s.domain)
+        GROUP BY 1, 2, 3, 4;\n""" % (table, index, condition)
 
 
 def upgrade_to_1_1():
@@ -8712,13 +8721,15 @@ class ChatScope(Record, frozen=True):
         branded groups' daily ones a branded filter alone (an engine besides). The truncated
         chats' daily ones truncated=true alone (an engine besides), and truncated=false is
         every chat less those (see scope_parts); with another filter, the truncated chats in
-        scope are read (few). shown likewise, with no rollup of its own, but for the chat
-        counts and brand sums, which count_chats and brand_sums read from the rollups (see
-        chat_sums). A market or persona (and an engine) alone reads the per-cell rollups of
+        scope are read (few). shown=false likewise, from the unshown chats' daily rollup of
+        domains alone, and shown=true is every chat less those; the chat counts and brand
+        sums of shown are every chat's rollups (see chat_sums). A market or persona (and an engine) alone reads the per-cell rollups of
         chats and brands."""
         if (self.truncated, self.shown) != (None, None):
-            alone = not (self.narrows_prompts() or self.location is not None or self.by_cell())
-            return ("truncated_daily",) if self.truncated and self.shown is None and alone else ()
+            if self.narrows_prompts() or self.location is not None or self.by_cell():
+                return ()
+            return {(True, None): ("truncated_daily",), (None, False): ("unshown_daily",)}.get(
+                (self.truncated, self.shown), ())
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
@@ -9737,9 +9748,9 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-# The per-group rollup keeps no first and last seen, nor the truncated chats' or one domain's
-# URLs': source_seen finds them (see source_rows).
-UNSEEN_PARTS = ("group_weekly", "truncated_daily", "domain_weekly")
+# The per-group rollup keeps no first and last seen, nor the truncated or unshown chats' or
+# one domain's URLs': source_seen finds them (see source_rows).
+UNSEEN_PARTS = ("group_weekly", "truncated_daily", "unshown_daily", "domain_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -9754,6 +9765,8 @@ SOURCE_PART = {
                                            "group_weekly_domains x"), ChatScope.group_conditions),
     "truncated_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
                                               "truncated_daily_domains x"), ChatScope.day_conditions),
+    "unshown_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                            "unshown_daily_domains x"), ChatScope.day_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               lambda scope, _: scope.chat_conditions("c")),

@@ -711,17 +711,19 @@ def truncated_rollup_rows(connection):
 
 
 def test_truncated_rollups_follow_chats_cut_short_changed_and_deleted(api, db, example):
-    """truncated=true and false, with shown or not, answer over whole days (and with edges)
-    as the per-chat rows do, and the truncated chats' rollups hold what their fill makes of
-    the chats: after a chat stored cut short, a chat cut and one no longer, a truncated
-    chat's answer hidden, its brand rows and sources written again, and a chat deleted."""
+    """truncated=true and false, and shown=true and false, answer over whole days (and with
+    edges) as the per-chat rows do, and the truncated and unshown chats' rollups hold what
+    their fill makes of the chats: after a chat stored cut short, a chat cut and one no
+    longer, answers hidden and shown, brand rows and sources written again, and a chat
+    deleted."""
     (p1, p2), (acme, beta) = (api.get("/prompts/%d" % example[name]).json["data"] for name in ("p1", "p2")), \
         (example["acme"], example["beta"])
     edges = {"from": "2026-11-19T10:30:00.000Z", "to": "2026-11-20T10:30:00.000Z"}
     requests = [(path, dict(window, **filters)) for path in ("/analytics/rankings", "/analytics/sources")
                 for window in (WINDOW, edges)
                 for filters in ({"truncated": "true"}, {"truncated": "false"},
-                                {"truncated": "false", "shown": "true"}, {"truncated": "true", "engine": "alpha"})]
+                                {"truncated": "false", "shown": "true"}, {"truncated": "true", "engine": "alpha"},
+                                {"shown": "false"}, {"shown": "true", "engine": "alpha"})]
 
     def agree():
         fast = [api.get(path, params=query).json for path, query in requests]
@@ -744,17 +746,18 @@ def test_truncated_rollups_follow_chats_cut_short_changed_and_deleted(api, db, e
         connection.execute("UPDATE chats SET truncated = 0, shown = 0 WHERE id = ?", (cut,))
         connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (cut,))
         connection.execute("UPDATE chats SET shown = 1 WHERE id = ?", (cut,))
-        connection.execute("UPDATE chats SET shown = 0 WHERE id = ?", (example["chats"][0],))
+        connection.execute("UPDATE chats SET shown = 0 WHERE id IN (?, ?)", example["chats"][:3:2])
         chat = tracker.query_one(connection, "SELECT * FROM chats WHERE id = ?", (cut,))
         connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (cut,))
         connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?", (cut, beta))
         tracker.write_chat_sources(connection, chat, tracker.ChatReader(
             connection, api.workspace_id).categorised(tracker.extract_sources(tracker.Answer(
                 "x", [{"url": "https://beta.io/z"}, {"url": "https://beta.io/q"}], {}))))
-    assert [answer["data"]["chats"] for answer in agree()[:3]] == [2, 3, 3]
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [2, 3, 2]
     with db.write() as connection:
+        connection.execute("UPDATE chats SET shown = 0 WHERE id = ?", (cut,))
         connection.execute("DELETE FROM chats WHERE id = ?", (cut,))
-    assert [answer["data"]["chats"] for answer in agree()[:3]] == [1, 3, 3]
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [1, 3, 2]
 
 
 def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_them(api, db):

@@ -370,8 +370,8 @@ def ensure_branded(path):
 
 
 def ensure_truncated_rollups(path):
-    """Give a database cached at schema 14 before the truncated chats' rollups those
-    rollups, filled as the upgrade fills them, and their triggers on chats (which the
+    """Give a database cached at schema 14 before the truncated (and unshown) chats'
+    rollups those rollups, filled as the upgrade fills them, and their triggers on chats (which the
     upgrade makes with the chats' rebuild)."""
     db = tracker.Database(path)
     with db.write() as c:
@@ -379,7 +379,7 @@ def ensure_truncated_rollups(path):
                                     "WHERE name = 'truncated_daily_chats'"):
             c.execute(tracker.truncated_rollups_schema_sql() + "".join(
                 "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
-                if kind == "trigger" and table == "chats" and "truncated" in name))
+                if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name)))
     db.close()
 
 
