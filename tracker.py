@@ -10843,13 +10843,18 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    totals = sum_parts(connection, scope, NAME_SUMS,
-                       parts=topic_and_tag_parts(connection, scope, NAME_SUMS))
+    parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+    totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
-    data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
-            for key, sums in counted[(page - 1) * per_page:page * per_page]]
+    shown = counted[(page - 1) * per_page:page * per_page]
+    if all(kind == "chats" for kind, _ in parts):
+        seen = names_seen_in_chats(connection, scope, [key for key, _ in shown])
+    else:
+        seen = {key: name_seen(connection, scope, key) for key, _ in shown}
+    data = [dict(seen[key], chats=sums["chats"], mentions=sums["mentions"]) for key, sums in shown]
     return dict(page_fields(len(counted), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
 
@@ -10866,6 +10871,26 @@ def name_seen(connection, scope, name_key):
                       "ORDER BY x.created_at LIMIT 1" % where, params)["at"]
     return {"name": latest["name"], "firstSeenAt": first, "lastSeenAt": latest["created_at"],
             "exampleChatId": latest["chat_id"]}
+
+
+def names_seen_in_chats(connection, scope, name_keys):
+    """name_seen of each of name_keys, {key: ...}, from one pass over the chats in scope
+    (through their index) and their rows of those names: for a scope whose sums were read
+    from its chats alone (one prompt's, a market's), this pass costs at most what that read
+    did, where name_seen's seeks read each name's rows of the whole window to find the few
+    of the scope's chats (a prompt's year: twenty names' rows of every chat)."""
+    where, params = scope.chat_conditions("c")
+    rows = {}
+    for row in query_all(connection, """
+            SELECT x.name_key, x.name, x.chat_id, x.created_at
+            FROM chats c INDEXED BY %s CROSS JOIN chat_names x ON x.chat_id = c.id
+            WHERE %s AND x.name_key IN (SELECT value FROM json_each(?))
+            ORDER BY x.created_at, x.chat_id""" % (scope.chats_index(), where),
+            params + [json.dumps(name_keys)]):
+        rows.setdefault(row["name_key"], []).append(row)
+    return {key: {"name": seen[-1]["name"], "firstSeenAt": seen[0]["created_at"],
+                  "lastSeenAt": seen[-1]["created_at"], "exampleChatId": seen[-1]["chat_id"]}
+            for key, seen in rows.items()}
 
 
 def named_sql(brand_type):
