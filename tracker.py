@@ -9908,12 +9908,13 @@ CATEGORY_SUMS = {
 }
 
 
-def without_rollups(how, connection, scope):
+def without_rollups(how, connection, scope, read_now=None):
     """how, less its rollups while the workspace's refresh is pending: the rollups of
-    stored categories and flags are behind until it is done."""
+    stored categories and flags are behind until it is done. read_now: the per-chat parts
+    that work the stored facts out again, for a how whose own per-chat parts read them."""
     if not refresh_pending(connection, scope.workspace_id):
         return how
-    return {kind: how[kind] for kind in ("raw", "chats")}
+    return dict({kind: how[kind] for kind in ("raw", "chats")}, **(read_now or {}))
 
 
 # A search query lists at most this many of the prompts whose chats ran it (promptCount
@@ -10904,26 +10905,34 @@ def named_sql(brand_type):
 GAP_CHAT_SQL = "%s AND NOT %s" % (named_sql("competitor"), named_sql("own"))
 RAW_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(%s)" % named_sql("own"),
                     "competitor": "sum(%s)" % named_sql("competitor")}
+# The flags each chat stores (see set_named), which the rollups below sum: the chats at a
+# window's edges are read by them, a sixth of the CPU of RAW_PROMPT_FLAGS' tests of their
+# brand rows, which are read instead while a refresh is pending (PROMPT_FLAGS_READ_NOW).
+STORED_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(x.own_named)",
+                       "competitor": "sum(x.competitor_named)"}
 DAILY_PROMPT_FLAGS = {"chats": "sum(x.chats)", "own": "sum(x.own_chats)",
                       "competitor": "sum(x.competitor_chats)"}
 PROMPT_FLAGS = {
-    "raw": ("chats x", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS, ChatScope.chat_conditions),
+    "raw": ("chats x", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
+            ChatScope.chat_conditions),
     "prompt_daily": ("prompt_daily_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                         ChatScope.day_conditions),
-    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS,
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }
+PROMPT_FLAGS_READ_NOW = {kind: PROMPT_FLAGS[kind][:3] + (RAW_PROMPT_FLAGS, PROMPT_FLAGS[kind][4])
+                         for kind in ("raw", "chats")}
 
 
 def prompt_gaps_document(connection, scope, page, per_page):
     """Prompts whose chats in scope name a competitor and never an own brand, with the
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how:
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
     flags = sum_parts(connection, scope, how)
@@ -15329,7 +15338,7 @@ def gap_suggestions(connection, scope):
     if not query_one(connection, "SELECT count(*) AS n FROM brands WHERE workspace_id = ? "
                      "AND type = 'own' AND status = 'active'", (scope.workspace_id,))["n"]:
         return []
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how and "prompt_daily" in scope.rollups():
         # the prompts naming an own brand on a whole day are none: only the others are summed
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
