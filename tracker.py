@@ -20084,8 +20084,8 @@ PROMPT_SORTS = {
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
     "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_SHARE_SQL % "own_chats", ("start", "end")),
-    # both windows in one range of the rollup: one seek per prompt
     "answerRate": (PROMPT_SHARE_SQL % "shown", ("start", "end")),
+    # both windows: their whole weeks, then the days left (prompt_days_sql)
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
                          / sum(d.chats) FILTER (WHERE d.day >= ?)
                   - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
