@@ -566,7 +566,8 @@ def raw_only(scope, rollups, weeks=True):
 @contextlib.contextmanager
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
-    and URLs counted by distinct chats, as the domains are."""
+    the chats' gap flags worked out from their brand rows (as while a refresh is pending),
+    not read as stored, and URLs counted by distinct chats, as the domains are."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
@@ -575,7 +576,8 @@ def per_chat_rows_only():
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
             unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
             unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
-            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats):
+            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats), \
+            unittest.mock.patch.dict(tracker.PROMPT_FLAGS, tracker.PROMPT_FLAGS_READ_NOW):
         yield
 
 
