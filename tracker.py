@@ -9981,12 +9981,13 @@ CATEGORY_SUMS = {
 }
 
 
-def without_rollups(how, connection, scope):
+def without_rollups(how, connection, scope, read_now=None):
     """how, less its rollups while the workspace's refresh is pending: the rollups of
-    stored categories and flags are behind until it is done."""
+    stored categories and flags are behind until it is done. read_now: the per-chat parts
+    that work the stored facts out again, for a how whose own per-chat parts read them."""
     if not refresh_pending(connection, scope.workspace_id):
         return how
-    return {kind: how[kind] for kind in ("raw", "chats")}
+    return dict({kind: how[kind] for kind in ("raw", "chats")}, **(read_now or {}))
 
 
 # A search query lists at most this many of the prompts whose chats ran it (promptCount
@@ -10916,13 +10917,18 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    totals = sum_parts(connection, scope, NAME_SUMS,
-                       parts=topic_and_tag_parts(connection, scope, NAME_SUMS))
+    parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+    totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
-    data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
-            for key, sums in counted[(page - 1) * per_page:page * per_page]]
+    shown = counted[(page - 1) * per_page:page * per_page]
+    if all(kind == "chats" for kind, _ in parts):
+        seen = names_seen_in_chats(connection, scope, [key for key, _ in shown])
+    else:
+        seen = {key: name_seen(connection, scope, key) for key, _ in shown}
+    data = [dict(seen[key], chats=sums["chats"], mentions=sums["mentions"]) for key, sums in shown]
     return dict(page_fields(len(counted), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
 
@@ -10941,6 +10947,26 @@ def name_seen(connection, scope, name_key):
             "exampleChatId": latest["chat_id"]}
 
 
+def names_seen_in_chats(connection, scope, name_keys):
+    """name_seen of each of name_keys, {key: ...}, from one pass over the chats in scope
+    (through their index) and their rows of those names: for a scope whose sums were read
+    from its chats alone (one prompt's, a market's), this pass costs at most what that read
+    did, where name_seen's seeks read each name's rows of the whole window to find the few
+    of the scope's chats (a prompt's year: twenty names' rows of every chat)."""
+    where, params = scope.chat_conditions("c")
+    rows = {}
+    for row in query_all(connection, """
+            SELECT x.name_key, x.name, x.chat_id, x.created_at
+            FROM chats c INDEXED BY %s CROSS JOIN chat_names x ON x.chat_id = c.id
+            WHERE %s AND x.name_key IN (SELECT value FROM json_each(?))
+            ORDER BY x.created_at, x.chat_id""" % (scope.chats_index(), where),
+            params + [json.dumps(name_keys)]):
+        rows.setdefault(row["name_key"], []).append(row)
+    return {key: {"name": seen[-1]["name"], "firstSeenAt": seen[0]["created_at"],
+                  "lastSeenAt": seen[-1]["created_at"], "exampleChatId": seen[-1]["chat_id"]}
+            for key, seen in rows.items()}
+
+
 def named_sql(brand_type):
     """SQL: chat x names an active brand of brand_type ("own" or "competitor"; a citation
     alone is no mention), as its brand rows and the brands say now."""
@@ -10952,26 +10978,34 @@ def named_sql(brand_type):
 GAP_CHAT_SQL = "%s AND NOT %s" % (named_sql("competitor"), named_sql("own"))
 RAW_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(%s)" % named_sql("own"),
                     "competitor": "sum(%s)" % named_sql("competitor")}
+# The flags each chat stores (see set_named), which the rollups below sum: the chats at a
+# window's edges are read by them, a sixth of the CPU of RAW_PROMPT_FLAGS' tests of their
+# brand rows, which are read instead while a refresh is pending (PROMPT_FLAGS_READ_NOW).
+STORED_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(x.own_named)",
+                       "competitor": "sum(x.competitor_named)"}
 DAILY_PROMPT_FLAGS = {"chats": "sum(x.chats)", "own": "sum(x.own_chats)",
                       "competitor": "sum(x.competitor_chats)"}
 PROMPT_FLAGS = {
-    "raw": ("chats x", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS, ChatScope.chat_conditions),
+    "raw": ("chats x", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
+            ChatScope.chat_conditions),
     "prompt_daily": ("prompt_daily_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                         ChatScope.day_conditions),
-    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS,
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }
+PROMPT_FLAGS_READ_NOW = {kind: PROMPT_FLAGS[kind][:3] + (RAW_PROMPT_FLAGS, PROMPT_FLAGS[kind][4])
+                         for kind in ("raw", "chats")}
 
 
 def prompt_gaps_document(connection, scope, page, per_page):
     """Prompts whose chats in scope name a competitor and never an own brand, with the
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how:
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
     flags = sum_parts(connection, scope, how)
@@ -15377,7 +15411,7 @@ def gap_suggestions(connection, scope):
     if not query_one(connection, "SELECT count(*) AS n FROM brands WHERE workspace_id = ? "
                      "AND type = 'own' AND status = 'active'", (scope.workspace_id,))["n"]:
         return []
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how and "prompt_daily" in scope.rollups():
         # the prompts naming an own brand on a whole day are none: only the others are summed
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
@@ -20101,14 +20135,16 @@ def add_overview_routes(app, db):
 
 # The prompt list's figures: each prompt's visibility for the own brands (the share of its
 # chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
-# change against the same number of days before, from the per-prompt daily rollup.
+# change against the same number of days before, from the per-prompt daily rollup (the
+# change's sort from the weekly one too: see prompt_days_sql).
 PROMPT_LIST_DAYS = 30
 # A prompt's share of its chats of the window: naming an own brand (own_chats), or with an AI
 # answer shown (shown).
 PROMPT_SHARE_SQL = """(SELECT 1.0 * sum(d.%s) / sum(d.chats) FROM prompt_daily_chats d
     WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
 # The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
-# window edges (current start, tomorrow, previous start) that SQL takes.
+# window edges (current start, tomorrow, previous start) that SQL takes (before the days of
+# prompt_days_sql, for the SQL that reads them).
 PROMPT_SORTS = {
     "prompt": ("p.text COLLATE NOCASE", ()),
     "status": ("p.status", ()),
@@ -20121,16 +20157,38 @@ PROMPT_SORTS = {
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
     "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_SHARE_SQL % "own_chats", ("start", "end")),
-    # both windows in one range of the rollup: one seek per prompt
     "answerRate": (PROMPT_SHARE_SQL % "shown", ("start", "end")),
+    # both windows: their whole weeks, then the days left (prompt_days_sql)
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
                          / sum(d.chats) FILTER (WHERE d.day >= ?)
                   - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
-                         / sum(d.chats) FILTER (WHERE d.day < ?)
-                  FROM prompt_daily_chats d WHERE d.workspace_id = p.workspace_id
-                  AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)""",
-              ("start", "start", "start", "start", "previous", "end")),
+                         / sum(d.chats) FILTER (WHERE d.day < ?) FROM ({days}) d)""",
+              ("start", "start", "start", "start")),
 }
+
+
+def prompt_days_sql(window):
+    """SQL of the rows of each prompt (p) in the per-prompt rollups of the list's window and
+    the one before it, and its parameters: the whole Monday-first weeks of each window from
+    the weekly rollup (a row dated its Monday, so that day >= window["start"] still tells
+    the two apart), the days left from the daily one. Sorting by the change reads each
+    prompt's rows: a third of its daily ones, 0.74x the CPU of that sort at 400 prompts
+    (the visibility's sort, of one window, gained nothing so: it reads the daily rows)."""
+    parts, params = [], []
+    for start, end in ((window["previous"], window["start"]), (window["start"], window["end"])):
+        weeks = whole_span(ChatScope(0, day_start(start), day_start(end)), "week")
+        weeks = (start, start) if weeks is None else (weeks[0][:10], weeks[1][:10])
+        for table, since, until in (("prompt_daily_chats", start, weeks[0]),
+                                    ("prompt_weekly_chats", weeks[0], weeks[1]),
+                                    ("prompt_daily_chats", weeks[1], end)):
+            if since < until:
+                parts.append("SELECT day, chats, own_chats, shown FROM %s WHERE workspace_id "
+                             "= p.workspace_id AND prompt_id = p.id AND day >= ? AND day < ?"
+                             % table)
+                params += [since, until]
+    return " UNION ALL ".join(parts), params
+
+
 PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
                           "sorts it from the largest. Without it, newest first.",
                           choices=tuple(prefix + name for name in PROMPT_SORTS for prefix in ("", "-")))
@@ -20150,6 +20208,7 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     last whichever the direction, then newest first."""
     name = values["sort"].lstrip("-")
     expression, edges = PROMPT_SORTS[name]
+    days, days_params = prompt_days_sql(window) if "{days}" in expression else ("", [])
     direction = "DESC" if values["sort"].startswith("-") else "ASC"
     filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],
                    search=values["search"], branded=values["branded"])
@@ -20158,8 +20217,8 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     total = next(iter(query_one(connection, count_sql, count_params).values()))
     ids = [row["id"] for row in query_all(connection, """
         SELECT p.id%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
-        % (source, expression, direction),
-        params + [window[edge] for edge in edges]
+        % (source, expression.replace("{days}", days), direction),
+        params + [window[edge] for edge in edges] + days_params
         + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
     return total, ids
 

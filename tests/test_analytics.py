@@ -16,6 +16,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 
 import contextlib
 import dataclasses
+import datetime
 import json
 import random
 import unittest.mock
@@ -565,7 +566,8 @@ def raw_only(scope, rollups, weeks=True):
 @contextlib.contextmanager
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
-    and URLs counted by distinct chats, as the domains are."""
+    the chats' gap flags worked out from their brand rows (as while a refresh is pending),
+    not read as stored, and URLs counted by distinct chats, as the domains are."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
@@ -574,7 +576,8 @@ def per_chat_rows_only():
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
             unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
             unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
-            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats):
+            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats), \
+            unittest.mock.patch.dict(tracker.PROMPT_FLAGS, tracker.PROMPT_FLAGS_READ_NOW):
         yield
 
 
@@ -650,6 +653,46 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     assert fast == slow
     if set(params) <= {"engine", "from", "to"}:  # then every list has rows
         assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
+
+
+def test_the_prompt_list_sorted_by_change_reads_whole_weeks_as_its_days_say():
+    """The change's sort reads each window's whole weeks from the weekly rollup and the days
+    left from the daily one: the order the daily rows alone give, whatever weekday the
+    windows start on."""
+    rng = random.Random(5)
+    app = tracker.make_app(":memory:")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Change")
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"])["key"], workspace["id"])
+    own = api.post("/brands", {"name": "Own", "type": "own"}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [{"text": "p%d" % i} for i in range(5)]}).json["data"]["prompts"]
+    for day in range(75):
+        for n, prompt in enumerate(prompts):
+            moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-10-01") + day * 86400
+                                           + rng.uniform(0, 86400))
+            named = rng.random() < (n + 1) / 6 * (1 + (day > 40) * (n % 2 - 0.5))
+            add_chat(db, workspace["id"], prompt, rng.choice(["e1", "e2"]), moment,
+                     [(own, 1, 0)] if named else [])
+    daily = """(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?1)
+                       / sum(d.chats) FILTER (WHERE d.day >= ?1)
+                - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?1) / sum(d.chats) FILTER (WHERE d.day < ?1)
+                FROM prompt_daily_chats d WHERE d.prompt_id = p.id AND d.day >= ?2 AND d.day < ?3)"""
+    connection = db.connection()
+    for today in range(7):  # windows starting on each weekday
+        end = datetime.date(2026, 12, 5) + datetime.timedelta(days=today)
+        window = {"start": (end - datetime.timedelta(days=30)).isoformat(), "end": end.isoformat(),
+                  "previous": (end - datetime.timedelta(days=60)).isoformat()}
+        for sort, direction in (("-trend", "DESC"), ("trend", "ASC")):
+            values = {"sort": sort, "status": None, "topicId": None, "tagId": None, "search": None,
+                      "branded": None, "perPage": 20, "page": 1}
+            expected = [row["id"] for row in tracker.query_all(
+                connection, "SELECT p.id FROM prompts p WHERE p.workspace_id = ?4 ORDER BY %s %s "
+                "NULLS LAST, p.id DESC" % (daily, direction),
+                (window["start"], window["previous"], window["end"], workspace["id"]))]
+            assert tracker.sorted_prompt_ids(connection, workspace["id"], values, window) == (5, expected)
+    changes = tracker.query_all(connection, "SELECT %s AS change FROM prompts p" % daily,
+                                (window["start"], window["previous"], window["end"]))
+    assert len({round(row["change"], 9) for row in changes}) == 5  # five different changes
 
 
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():

@@ -46,7 +46,7 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
                            "--cache", str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-2].split() == ["median", "ms", "before", "after", "ratio"]
+    assert lines[-2].split() == ["median", "CPU", "ms", "before", "after", "ratio"]
     assert lines[-1].startswith("rankings 30 d compare")
 
 

@@ -6,8 +6,8 @@ Both versions are loaded in one process, each with its own app on the same cache
 (bench_analytics' --cache; generate it first with bench_analytics.py), and every case asks
 one, then the other, --pairs times: on a shared machine whose load moves by 2-3x from one
 minute to the next, only requests made side by side compare. Prints each case's median
-time for both and the median of the per-pair ratios; with --cpu, the CPU time of the
-requests' thread instead of wall time.
+CPU time (the thread's: WebTest and SQLite answer in it) for both and the median of the
+per-pair ratios.
 """
 
 import argparse
@@ -37,10 +37,10 @@ def client(module, path, key):
     return app
 
 
-def timed(app, path, params, headers, clock=time.perf_counter):
-    started = clock()
+def timed(app, path, params, headers):
+    started = time.thread_time()
     app.get(path, params=params, headers=headers, status=200)
-    return clock() - started
+    return time.thread_time() - started
 
 
 def main():
@@ -50,8 +50,6 @@ def main():
     parser.add_argument("--pairs", type=int, default=15)
     parser.add_argument("--cache", default="/tmp/tracker-bench")
     parser.add_argument("--match", default="", help="only the cases whose name holds this")
-    parser.add_argument("--cpu", action="store_true",
-                        help="time each request's CPU (time.thread_time) rather than wall time")
     args = parser.parse_args()
     path, key = bench_analytics.database(args.cache, args.scale)
     while tracker.refresh_correlations(tracker.Database(path, lambda: bench_analytics.END.timestamp())):
@@ -61,9 +59,7 @@ def main():
     headers = {"Authorization": "Bearer " + key}
     cases = [(name, "/api/v1" + route, params, headers) for name, route, params in bench_analytics.CASES]
     cases += [(name, page, {}, {}) for name, page in bench_analytics.PAGES]
-    clock = time.thread_time if args.cpu else time.perf_counter
-    print("%-36s %10s %10s %8s" % ("median CPU ms" if args.cpu else "median ms", "before", "after",
-                                   "ratio"))
+    print("%-36s %10s %10s %8s" % ("median CPU ms", "before", "after", "ratio"))
     for name, route, params, extra in cases:
         if args.match not in name:
             continue
@@ -72,7 +68,7 @@ def main():
             timed(apps[version], route, params, extra)
         for _ in range(args.pairs):
             for version in ("before", "after"):
-                times[version].append(timed(apps[version], route, params, extra, clock))
+                times[version].append(timed(apps[version], route, params, extra))
         ratio = statistics.median(a / b for a, b in zip(times["after"], times["before"]))
         print("%-36s %10.1f %10.1f %8.2f" % (name, statistics.median(times["before"]) * 1000,
                                              statistics.median(times["after"]) * 1000, ratio),
