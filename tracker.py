@@ -783,12 +783,70 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
+# The daily rollups of the truncated chats and of the sources of those with no answer shown
+# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
+# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
+                     "unshown_daily_domains")
+TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
+                          "chat_sources_cut_insert", "chat_sources_cut_delete")
+
+
+def truncated_rollups_schema_sql():
+    """The truncated chats' daily rollups and the unshown chats' of domains, filled from
+    those chats so far before their triggers exist. After shown_schema_sql: chats have
+    shown, and chats_unshown."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in TRUNCATED_ROLLUPS)))
+            + truncated_rollups_fill_sql()
+            + "".join("%s;\n" % created[name] for name in TRUNCATED_ROW_TRIGGERS))
+
+
+def truncated_rollups_fill_sql():
+    """SQL that adds the truncated chats (found through chats_truncated) to their empty
+    daily rollups, and the chats with no answer shown (chats_unshown) to theirs, set-based."""
+    truncated = "chats c INDEXED BY chats_truncated"
+    return """
+        INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, count(*), sum(c.shown)
+        FROM %s WHERE c.truncated GROUP BY 1, 2, 3;
+        INSERT INTO truncated_daily_brands (workspace_id, day, engine, brand_id, mentioned,
+            position_sum, cited, sentiment_sum, sentiment_scored, positive, neutral, negative)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, b.brand_id,
+               count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
+               total(b.sentiment_score), count(b.sentiment),
+               count(CASE b.sentiment WHEN 'positive' THEN 1 END),
+               count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
+               count(CASE b.sentiment WHEN 'negative' THEN 1 END)
+        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
+        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
+                                           ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
+
+
+def domains_fill_sql(table, index, condition):
+    """SQL that adds the chats of condition (found through index) to table, a daily rollup of
+    domains: a chat's sources summed per domain first, as the triggers count a chat once per
+    domain."""
+    return """
+        INSERT INTO %s (workspace_id, day, engine, domain, citations, chats, retrieved_chats)
+        SELECT workspace_id, day, engine, domain, sum(citations), sum(cited), count(*)
+        FROM (SELECT c.workspace_id, substr(c.created_at, 1, 10) AS day, c.engine, s.domain,
+                     sum(s.cited) AS citations, max(s.cited) AS cited
+              FROM chats c INDEXED BY %s CROSS JOIN chat_sources s ON s.chat_id = c.id
+              WHERE %s GROUP BY c.id, s.domain)
+        GROUP BY 1, 2, 3, 4;\n""" % (table, index, condition)
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
-    rollups come after shown_schema_sql, which counts the daily rollups' shown."""
+    rollups and the truncated chats' come after shown_schema_sql, which counts the daily
+    rollups' shown, and before an ALTER TABLE that checks every trigger (the chats' name
+    them since the chats' rebuild)."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
-                    cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
+                    cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
+                    demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql()))
@@ -8660,13 +8718,18 @@ class ChatScope(Record, frozen=True):
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
         engine or location column) the URL view of every domain without those filters; the
-        branded groups' daily ones a branded filter alone (an engine besides). No rollup keeps truncation:
-        truncated=true reads the chats in scope (few), and truncated=false is every chat
-        less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
-        which count_chats and brand_sums read from the rollups (see chat_sums). A market or
-        persona (and an engine) alone reads the per-cell rollups of chats and brands."""
+        branded groups' daily ones a branded filter alone (an engine besides). The truncated
+        chats' daily ones truncated=true alone (an engine besides), and truncated=false is
+        every chat less those (see scope_parts); with another filter, the truncated chats in
+        scope are read (few). shown=false likewise, from the unshown chats' daily rollup of
+        domains alone, and shown=true is every chat less those; the chat counts and brand
+        sums of shown are every chat's rollups (see chat_sums). A market or persona (and an engine) alone reads the per-cell rollups of
+        chats and brands."""
         if (self.truncated, self.shown) != (None, None):
-            return ()
+            if self.narrows_prompts() or self.location is not None or self.by_cell():
+                return ()
+            return {(True, None): ("truncated_daily",), (None, False): ("unshown_daily",)}.get(
+                (self.truncated, self.shown), ())
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
@@ -9251,6 +9314,8 @@ CHAT_COUNTS = {
                       ChatScope.group_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                        ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
@@ -9280,6 +9345,8 @@ BRAND_SUMS = {
                       ChatScope.group_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -9681,7 +9748,9 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-# The per-group rollup keeps no first and last seen: source_seen finds them (see source_rows).
+# The per-group rollup keeps no first and last seen, nor the truncated or unshown chats' or
+# one domain's URLs': source_seen finds them (see source_rows).
+UNSEEN_PARTS = ("group_weekly", "truncated_daily", "unshown_daily", "domain_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -9694,6 +9763,10 @@ SOURCE_PART = {
     "location_daily": (DAILY_SOURCE_PART % "location_daily_domains x", ChatScope.day_conditions),
     "group_weekly": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
                                            "group_weekly_domains x"), ChatScope.group_conditions),
+    "truncated_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                              "truncated_daily_domains x"), ChatScope.day_conditions),
+    "unshown_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                            "unshown_daily_domains x"), ChatScope.day_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               lambda scope, _: scope.chat_conditions("c")),
@@ -9815,7 +9888,7 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if any(signed_part(kind)[1] < 0 or kind in ("group_weekly", "domain_weekly")
+    if any(signed_part(kind)[1] < 0 or kind in UNSEEN_PARTS
            for kind, _ in kinds):  # parts whose first and last times are not the scope's
         for row in rows:
             row["first_seen"], row["last_seen"] = source_seen(

@@ -32,9 +32,9 @@ WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
 
 def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=(),
-             text="chat text", cell=(None, None)):
+             text="chat text", cell=(None, None), truncated=0):
     """Insert a chat as the worker would, with known brand rows and sources (urls cited,
-    consulted only consulted), asked in a cell (market id, persona id)."""
+    consulted only consulted), asked in a cell (market id, persona id), cut short or not."""
     answer = tracker.Answer(text, [{"url": url} for url in urls], {},
                             consulted=[{"url": url} for url in consulted])
     with db.write() as connection:
@@ -45,11 +45,11 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), c
             (workspace_id, prompt["id"], created_at + engine, created_at, created_at, created_at))
         chat = tracker.query_one(connection, """
             INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                               answer, latency_ms, created_at, market_id, persona_id)
-            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?, ?, ?)
+                               answer, latency_ms, created_at, market_id, persona_id, truncated)
+            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?, ?, ?, ?)
             RETURNING id, workspace_id, prompt_id, engine, created_at""",
             (workspace_id, run["id"], prompt["id"], prompt["text"], engine, prompt["location"],
-             text, created_at) + tuple(cell))
+             text, created_at) + tuple(cell) + (truncated,))
         reader = tracker.ChatReader(connection, workspace_id)
         tracker.write_chat_sources(connection, chat, reader.categorised(tracker.extract_sources(answer)))
         found = [{"brand_id": brand_id, "position": position, "mentions": int(position is not None),
@@ -625,7 +625,7 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
     {"topicId": "topic", "tagId": "tag"}, {"topicId": "topic", "tagId": "tag", "location": "US"},
     {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
-    {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
+    {"branded": "false", "topicId": "topic"}, {"truncated": "false"}, {"truncated": "true", "engine": "e1"},
     {"truncated": "true", "branded": "true", "engine": "e2"}, {"marketId": "market"},
     {"personaId": "persona", "engine": "e1", "interval": "day"},
     {"marketId": "market", "personaId": "persona", "compare": "previous"},
@@ -725,15 +725,82 @@ def test_branded_prompts_are_a_group_of_their_own(filters, group):
     assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == ("group_weekly" if group else "chats")
 
 
-def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
-    """truncated=true reads the chats in scope through the partial index of truncated
-    chats (few); truncated=false is every chat, from the rollups, less those."""
+def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats():
+    """truncated=true reads the truncated chats' daily rollups for whole days and the chats
+    at the edges through the partial index of truncated chats (few), or those chats alone
+    with another filter; truncated=false is every chat, from the rollups, less those."""
     every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
     cut, whole = (dataclasses.replace(every, truncated=value) for value in (True, False))
-    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("chats", cut)]
-    assert cut.chats_index() == "chats_truncated"
-    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
+    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("truncated_daily", cut)]
+    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every),
+                                                              ("less truncated_daily", cut)]
+    edged = cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    assert tracker.scope_parts(edged, tracker.SOURCE_PART) == [
+        ("truncated_daily", cut.shifted("2026-11-03T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
+        ("chats", cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-03T00:00:00.000Z"))]
+    assert edged.chats_index() == "chats_truncated"
+    topic = dataclasses.replace(cut, topic_id=3)
+    assert tracker.scope_parts(topic, tracker.BRAND_SUMS) == [("chats", topic)]
+    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("chats", cut)]  # no rollup of names
 
+
+
+def truncated_rollup_rows(connection):
+    """{table: rows} of the truncated chats' rollups, their rows at zero left out."""
+    rows = {table: [tuple(row.values()) for row in tracker.query_all(connection, "SELECT * FROM %s" % table)]
+            for table in tracker.TRUNCATED_ROLLUPS}
+    return {table: sorted(row for row in found if any(row[3 if table == "truncated_daily_chats" else 4:]))
+            for table, found in rows.items()}
+
+
+def test_truncated_rollups_follow_chats_cut_short_changed_and_deleted(api, db, example):
+    """truncated=true and false, and shown=true and false, answer over whole days (and with
+    edges) as the per-chat rows do, and the truncated and unshown chats' rollups hold what
+    their fill makes of the chats: after a chat stored cut short, a chat cut and one no
+    longer, answers hidden and shown, brand rows and sources written again, and a chat
+    deleted."""
+    (p1, p2), (acme, beta) = (api.get("/prompts/%d" % example[name]).json["data"] for name in ("p1", "p2")), \
+        (example["acme"], example["beta"])
+    edges = {"from": "2026-11-19T10:30:00.000Z", "to": "2026-11-20T10:30:00.000Z"}
+    requests = [(path, dict(window, **filters)) for path in ("/analytics/rankings", "/analytics/sources")
+                for window in (WINDOW, edges)
+                for filters in ({"truncated": "true"}, {"truncated": "false"},
+                                {"truncated": "false", "shown": "true"}, {"truncated": "true", "engine": "alpha"},
+                                {"shown": "false"}, {"shown": "true", "engine": "alpha"})]
+
+    def agree():
+        fast = [api.get(path, params=query).json for path, query in requests]
+        with per_chat_rows_only():
+            assert [api.get(path, params=query).json for path, query in requests] == fast
+        with db.write() as connection:
+            kept = truncated_rollup_rows(connection)
+            for table in tracker.TRUNCATED_ROLLUPS:
+                connection.execute("DELETE FROM %s" % table)
+            connection.execute(tracker.truncated_rollups_fill_sql())
+            assert truncated_rollup_rows(connection) == kept
+        return fast
+
+    cut = add_chat(db, api.workspace_id, p2, "alpha", "2026-11-20T12:00:00.000Z",
+                   [(acme, 1, 1), (beta, None, 1)], ["https://g2.com/a", "https://g2.com/c"],
+                   consulted=["https://acme.com/y"], truncated=1)
+    assert [answer["data"]["chats"] for answer in agree()[:2]] == [1, 4]
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (example["chats"][0],))
+        connection.execute("UPDATE chats SET truncated = 0, shown = 0 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET shown = 1 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET shown = 0 WHERE id IN (?, ?)", example["chats"][:3:2])
+        chat = tracker.query_one(connection, "SELECT * FROM chats WHERE id = ?", (cut,))
+        connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (cut,))
+        connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?", (cut, beta))
+        tracker.write_chat_sources(connection, chat, tracker.ChatReader(
+            connection, api.workspace_id).categorised(tracker.extract_sources(tracker.Answer(
+                "x", [{"url": "https://beta.io/z"}, {"url": "https://beta.io/q"}], {}))))
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [2, 3, 2]
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET shown = 0 WHERE id = ?", (cut,))
+        connection.execute("DELETE FROM chats WHERE id = ?", (cut,))
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [1, 3, 2]
 
 
 def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_them(api, db):

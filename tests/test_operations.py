@@ -336,6 +336,29 @@ def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path,
     assert rolled_up == per_chat
 
 
+def test_upgrade_fills_the_truncated_chats_rollups_from_the_chats(tmp_path):
+    """The step 13 -> 14 fills the truncated chats' rollups from a 1.0.1 file's chats cut
+    short: truncated=true and false answer as the per-chat rows do, and go on doing so when
+    a prompt and its chats are deleted."""
+    frozen_file(tmp_path / "old.db", 13)
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    old.execute("UPDATE chats SET truncated = 1 WHERE id IN (3, 5)")
+    old.close()
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    db = app.config["tracker.db"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, 2)["key"], 2)
+    window = {"from": "2026-11-28T00:00:00.000Z", "to": "2026-11-29T00:00:00.000Z"}
+    paths = ("/analytics/rankings", "/analytics/sources")
+    for deleted in (False, True):
+        if deleted:
+            api.delete("/prompts/5")
+        for truncated in ("true", "false"):
+            rolled_up, per_chat = rolled_up_and_per_chat(api, paths, dict(window, truncated=truncated))
+            assert rolled_up == per_chat
+            assert rolled_up[0]["chats"] == {("true", False): 2, ("false", False): 1,
+                                              ("true", True): 1, ("false", True): 1}[truncated, deleted]
+
+
 # The file opens in any SQLite 3.37+ ---------------------------------------------------
 #
 # STRICT tables need 3.37; nothing else in the schema, its triggers or views may need more,
@@ -489,7 +512,8 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
 # as text (10 rows) and the search index's usermerge option (2 changes: a config row); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
-# in no branded group yet).
+# in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
+# short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
 LATER_STEP_ROWS = {12: 0, 13: 387}
 
 
