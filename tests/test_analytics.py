@@ -959,7 +959,7 @@ def test_a_topic_and_a_tag_rank_from_their_weekly_sums_while_a_prompt_moves(api,
     tag_x = prompts[0]["tags"][0]["id"]
     queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"}, **series)
                for group in ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x})
-               for series in ({}, {"interval": "week"})]
+               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
 
     def rankings():
         fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
@@ -967,7 +967,7 @@ def test_a_topic_and_a_tag_rank_from_their_weekly_sums_while_a_prompt_moves(api,
             assert [api.get("/analytics/rankings", params=query).json["data"]
                     for query in queries] == fast
         return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
-                for answer in fast[::2]]
+                for answer in fast[::3]]
     scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
                               tag_id=tag_x)
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == ["topic_tag_weekly"]
