@@ -1443,16 +1443,16 @@ CREATE TRIGGER prompt_daily_brands_branded_update AFTER UPDATE ON prompt_daily_b
         negative = negative + excluded.negative;
 END;
 
--- The same sums per topic or tag group ("topic 3", "tag 7") and week: a topic's or tag's
--- rankings and overview over whole weeks read its rows (52 weeks x engines x brands for a
--- year) instead of each of its prompts' weekly rows. They follow the per-prompt weekly
--- rollups through the topic and tag groups in prompt_groups, as the branded groups' daily
--- ones follow the daily ones (every path that changes a prompt's weekly sums, a chat or a
--- brand row stored, rewritten or deleted, changes these by the same amounts), and a
--- prompt that changed topic or tags is moved with the other group rollups
--- (regroup_prompt). The branded groups have the daily rollups above, the locations
--- theirs: a chat is counted here in its prompt's topic and tags only.
-CREATE TABLE group_weekly_chats (
+-- The same sums per topic or tag group ("topic 3", "tag 7") and day: a topic's or tag's
+-- rankings and overview read its rows for whole days (a year: 365 days x engines x brands)
+-- instead of each of its prompts' rows, and its daily series too. They follow the per-prompt
+-- daily rollups through the topic and tag groups in prompt_groups, as the branded groups'
+-- do (every path that changes a prompt's daily sums, a chat or a brand row stored,
+-- rewritten or deleted, changes these by the same amounts), and a prompt that changed topic
+-- or tags is moved with the other group rollups (regroup_prompt). The branded groups have
+-- the rollups above, the locations theirs: a chat is counted here in its prompt's topic and
+-- tags only.
+CREATE TABLE group_daily_chats (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key    TEXT NOT NULL,
     day          TEXT NOT NULL,
@@ -1462,7 +1462,7 @@ CREATE TABLE group_weekly_chats (
     PRIMARY KEY (workspace_id, group_key, day, engine)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TABLE group_weekly_brands (
+CREATE TABLE group_daily_brands (
     workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key    TEXT NOT NULL,
     day          TEXT NOT NULL,
@@ -1479,8 +1479,8 @@ CREATE TABLE group_weekly_brands (
     PRIMARY KEY (workspace_id, group_key, day, engine, brand_id)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TRIGGER prompt_weekly_chats_group_insert AFTER INSERT ON prompt_weekly_chats BEGIN
-    INSERT INTO group_weekly_chats (workspace_id, group_key, day, engine, chats, shown)
+CREATE TRIGGER prompt_daily_chats_group_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
     SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats, new.shown
     FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
       AND g.group_key NOT IN ('branded 0', 'branded 1')
@@ -1488,9 +1488,9 @@ CREATE TRIGGER prompt_weekly_chats_group_insert AFTER INSERT ON prompt_weekly_ch
         chats = chats + excluded.chats, shown = shown + excluded.shown;
 END;
 
-CREATE TRIGGER prompt_weekly_chats_group_update AFTER UPDATE OF chats, shown ON prompt_weekly_chats
+CREATE TRIGGER prompt_daily_chats_group_update AFTER UPDATE OF chats, shown ON prompt_daily_chats
 BEGIN
-    INSERT INTO group_weekly_chats (workspace_id, group_key, day, engine, chats, shown)
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
     SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats - old.chats,
            new.shown - old.shown
     FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
@@ -1499,8 +1499,8 @@ BEGIN
         chats = chats + excluded.chats, shown = shown + excluded.shown;
 END;
 
-CREATE TRIGGER prompt_weekly_brands_group_insert AFTER INSERT ON prompt_weekly_brands BEGIN
-    INSERT INTO group_weekly_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+CREATE TRIGGER prompt_daily_brands_group_insert AFTER INSERT ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
                                      position_sum, cited, sentiment_sum, sentiment_scored,
                                      positive, neutral, negative)
     SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id, new.mentioned,
@@ -1517,8 +1517,8 @@ CREATE TRIGGER prompt_weekly_brands_group_insert AFTER INSERT ON prompt_weekly_b
         negative = negative + excluded.negative;
 END;
 
-CREATE TRIGGER prompt_weekly_brands_group_update AFTER UPDATE ON prompt_weekly_brands BEGIN
-    INSERT INTO group_weekly_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+CREATE TRIGGER prompt_daily_brands_group_update AFTER UPDATE ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
                                      position_sum, cited, sentiment_sum, sentiment_scored,
                                      positive, neutral, negative)
     SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id,

@@ -659,11 +659,11 @@ BRANDED_ROLLUPS = {
     "branded_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
     "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
-# The weekly rollups of the topic and tag groups' chat counts and brand sums (issue 43),
-# fed the same way by the per-prompt weekly ones.
+# The daily rollups of the topic and tag groups' chat counts and brand sums (issue 43), fed
+# the same way.
 GROUP_SUM_ROLLUPS = {
-    "group_weekly_chats": ("prompt_weekly_chats", (), ("chats", "shown")),
-    "group_weekly_brands": ("prompt_weekly_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
+    "group_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
+    "group_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
 # The groups of prompt_groups each of those keeps: the branded ones, or the others.
 BRANDED_GROUPS_SQL = "IN ('branded 0', 'branded 1')"
@@ -696,8 +696,8 @@ def branded_rollups_schema_sql():
 
 
 def group_brands_schema_sql():
-    """The topic and tag groups' weekly chat counts and brand sums and their triggers
-    (fed_rollups_schema_sql), filled from the prompts' weekly rollups."""
+    """The topic and tag groups' daily chat counts and brand sums and their triggers
+    (fed_rollups_schema_sql), filled from the prompts' daily rollups."""
     return fed_rollups_schema_sql(GROUP_SUM_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
 
 
@@ -834,7 +834,7 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
-                  "prompts naming no brand, the topics' and tags' weekly chat counts and brand "
+                  "prompts naming no brand, the topics' and tags' daily chat counts and brand "
                   "sums", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -7114,8 +7114,8 @@ GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.loca
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
-    and brand sums from the prompt's (a branded group's daily: BRANDED_ROLLUPS, a topic's or
-    tag's weekly: GROUP_SUM_ROLLUPS)."""
+    and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
+    GROUP_SUM_ROLLUPS)."""
     fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else GROUP_SUM_ROLLUPS
     for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
@@ -8686,7 +8686,7 @@ class ChatScope(Record, frozen=True):
         per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
         engine or location column) the URL view of every domain without those filters; the
         branded groups' daily ones a branded filter alone (an engine besides), the topic and
-        tag groups' weekly chat counts and brand sums a topic or a tag alone (topic_tag_weekly). No rollup keeps truncation:
+        tag groups' daily chat counts and brand sums a topic or a tag alone (topic_tag_daily). No rollup keeps truncation:
         truncated=true reads the chats in scope (few), and truncated=false is every chat
         less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
         which count_chats and brand_sums read from the rollups (see chat_sums). A market or
@@ -8700,7 +8700,7 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
-        groups += ("topic_tag_weekly",) if self.group_key() in {
+        groups += ("topic_tag_daily",) if self.group_key() in {
             *self.prompt_groups()} - set(BRANDED_GROUPS) else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
@@ -8765,10 +8765,9 @@ class ChatScope(Record, frozen=True):
 BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
-GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_weekly")
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week", "url_weekly": "week",
-                "topic_tag_weekly": "week"}  # the others are daily
+                "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -9260,7 +9259,7 @@ def rank_key(brand):
 
 # How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
 # location, cell or group: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily",
-# "branded_daily", "topic_tag_weekly") and over
+# "branded_daily", "topic_tag_daily") and over
 # the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
 # key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
 # through the scope's chats_index: the planner, left alone, read the whole window's chats by time
@@ -9280,8 +9279,8 @@ CHAT_COUNTS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.group_conditions),
-    "topic_tag_weekly": ("group_weekly_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
-                         ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
@@ -9311,8 +9310,8 @@ BRAND_SUMS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                       ChatScope.group_conditions),
-    "topic_tag_weekly": ("group_weekly_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
-                         ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",

@@ -1,5 +1,5 @@
 """A topic's and a tag's rankings over a year, another checkout's code against this one's, on a
-bench_analytics file that predates the topics' and tags' weekly chat counts and brand sums,
+bench_analytics file that predates the topics' and tags' daily chat counts and brand sums,
 without writing to it (the full-size file is too large to copy on a small disk).
 
     python tests/perf/bench_group_sums.py DIR/analytics-1-v14.db /tmp/base   # /tmp/base: git archive
@@ -57,8 +57,8 @@ def main():
     before = load("tracker_before", args.against)
     connection, fill = with_group_sums(args.file)
     print("fill: %.1f s of CPU, %s" % (fill, tracker.query_one(connection, """
-        SELECT (SELECT count(*) FROM temp.group_weekly_brands) AS brand_rows,
-               (SELECT count(*) FROM temp.group_weekly_chats) AS chat_rows,
+        SELECT (SELECT count(*) FROM temp.group_daily_brands) AS brand_rows,
+               (SELECT count(*) FROM temp.group_daily_chats) AS chat_rows,
                (SELECT count(*) FROM prompt_regroup) AS prompts_moving""")))
     end = bench_analytics.END.timestamp()
     year, month = ((tracker.iso_timestamp(end - days * 86400), tracker.iso_timestamp(end))
