@@ -1690,6 +1690,100 @@ CREATE TRIGGER prompt_daily_brands_branded_update AFTER UPDATE ON prompt_daily_b
         negative = negative + excluded.negative;
 END;
 
+-- The same sums per topic or tag group ("topic 3", "tag 7") and day: a topic's or tag's
+-- rankings and overview read its rows for whole days (a year: 365 days x engines x brands)
+-- instead of each of its prompts' rows, and its daily series too. They follow the per-prompt
+-- daily rollups through the topic and tag groups in prompt_groups, as the branded groups'
+-- do (every path that changes a prompt's daily sums, a chat or a brand row stored,
+-- rewritten or deleted, changes these by the same amounts), and a prompt that changed topic
+-- or tags is moved with the other group rollups (regroup_prompt). The branded groups have
+-- the rollups above, the locations theirs: a chat is counted here in its prompt's topic and
+-- tags only.
+CREATE TABLE group_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompt_daily_chats_group_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats, new.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_chats_group_update AFTER UPDATE OF chats, shown ON prompt_daily_chats
+BEGIN
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats - old.chats,
+           new.shown - old.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_brands_group_insert AFTER INSERT ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                     position_sum, cited, sentiment_sum, sentiment_scored,
+                                     positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id, new.mentioned,
+           new.position_sum, new.cited, new.sentiment_sum, new.sentiment_scored, new.positive,
+           new.neutral, new.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER prompt_daily_brands_group_update AFTER UPDATE ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                     position_sum, cited, sentiment_sum, sentiment_scored,
+                                     positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id,
+           new.mentioned - old.mentioned, new.position_sum - old.position_sum,
+           new.cited - old.cited, new.sentiment_sum - old.sentiment_sum,
+           new.sentiment_scored - old.sentiment_scored, new.positive - old.positive,
+           new.neutral - old.neutral, new.negative - old.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
 CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
                                       chats, retrieved_chats)

@@ -650,32 +650,55 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The brand sums the per-prompt rollups keep, and the group rollups fed from them.
+BRAND_ROLLUP_SUMS = ("mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored",
+                     "positive", "neutral", "negative")
 # The daily rollups of the branded groups (issue 43): each, the per-prompt daily rollup
 # that feeds it, its key after the day and engine, and its sums.
 BRANDED_ROLLUPS = {
     "branded_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
-    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), (
-        "mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored", "positive",
-        "neutral", "negative")),
+    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
+# The daily rollups of the topic and tag groups' chat counts and brand sums (issue 43), fed
+# the same way.
+GROUP_SUM_ROLLUPS = {
+    "group_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
+    "group_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
+}
+# The groups of prompt_groups each of those keeps: the branded ones, or the others.
+BRANDED_GROUPS_SQL = "IN ('branded 0', 'branded 1')"
+
+
+def fed_rollups_schema_sql(rollups, trigger_infix, groups_sql):
+    """Group rollups fed by per-prompt ones (rollups: BRANDED_ROLLUPS or GROUP_SUM_ROLLUPS)
+    and their triggers (<prompt table>_<trigger_infix>_insert, _update), as schema.sql has
+    them, filled from the per-prompt rollups of the prompts each group counts (prompt_groups
+    rows whose group_key is groups_sql; a prompt waiting to move is counted where its chats
+    are, as the triggers count it): one INSERT ... SELECT ... GROUP BY per table."""
+    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
+    sql = []
+    for table, (prompt_table, keys, sums) in rollups.items():
+        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
+        sql += [baseline_table_sql((table, ["table"]))[0]]
+        sql += ["%s;\n" % created["%s_%s_%s" % (prompt_table, trigger_infix, change)]
+                for change in ("insert", "update")]
+        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
+                "ON g.prompt_id = x.prompt_id AND g.group_key %s "
+                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
+                                    ", ".join("sum(%s)" % name for name in sums), prompt_table,
+                                    groups_sql, keys)]
+    return "".join(sql)
 
 
 def branded_rollups_schema_sql():
-    """The branded groups' daily rollups and their triggers, as schema.sql has them, filled
-    from the per-prompt daily rollups of the prompts each group counts (prompt_groups; a
-    prompt waiting to move is counted where its chats are, as the triggers count it)."""
-    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
-    sql = []
-    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items():
-        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
-        sql += [baseline_table_sql((table, ["table"]))[0]]
-        sql += ["%s;\n" % created["%s_branded_%s" % (prompt_table, change)]
-                for change in ("insert", "update")]
-        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
-                "ON g.prompt_id = x.prompt_id AND g.group_key IN ('branded 0', 'branded 1') "
-                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
-                                   ", ".join("sum(%s)" % name for name in sums), prompt_table, keys)]
-    return "".join(sql)
+    """The branded groups' daily rollups and their triggers (fed_rollups_schema_sql)."""
+    return fed_rollups_schema_sql(BRANDED_ROLLUPS, "branded", BRANDED_GROUPS_SQL)
+
+
+def group_brands_schema_sql():
+    """The topic and tag groups' daily chat counts and brand sums and their triggers
+    (fed_rollups_schema_sql), filled from the prompts' daily rollups."""
+    return fed_rollups_schema_sql(GROUP_SUM_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
 
 
 # The daily sums per market and persona (schema 14), and the triggers on chat_brands that
@@ -849,7 +872,7 @@ def upgrade_to_1_1():
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
-                    unbranded_groups_schema_sql()))
+                    unbranded_groups_schema_sql(), group_brands_schema_sql()))
 
 
 MIGRATIONS = {
@@ -869,7 +892,8 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
-                  "prompts naming no brand", upgrade_to_1_1,
+                  "prompts naming no brand, the topics' and tags' daily chat counts and brand "
+                  "sums", upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
@@ -7147,10 +7171,11 @@ GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.loca
 
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
-    tag's or branded group and of its groups with each location; a branded group's daily
-    sums from the prompt's (BRANDED_ROLLUPS)."""
-    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items() if \
-            group_key.startswith("branded ") else ():
+    tag's or branded group and of its groups with each location; the group's chat counts
+    and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
+    GROUP_SUM_ROLLUPS)."""
+    fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else GROUP_SUM_ROLLUPS
+    for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, %s, %s)
@@ -8718,13 +8743,14 @@ class ChatScope(Record, frozen=True):
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
         engine or location column) the URL view of every domain without those filters; the
-        branded groups' daily ones a branded filter alone (an engine besides). The truncated
-        chats' daily ones truncated=true alone (an engine besides), and truncated=false is
-        every chat less those (see scope_parts); with another filter, the truncated chats in
-        scope are read (few). shown=false likewise, from the unshown chats' daily rollup of
-        domains alone, and shown=true is every chat less those; the chat counts and brand
-        sums of shown are every chat's rollups (see chat_sums). A market or persona (and an engine) alone reads the per-cell rollups of
-        chats and brands."""
+        branded groups' daily ones a branded filter alone (an engine besides), the topic and
+        tag groups' daily chat counts and brand sums a topic or a tag alone (topic_tag_daily).
+        The truncated chats' daily ones truncated=true alone (an engine besides), and
+        truncated=false is every chat less those (see scope_parts); with another filter, the
+        truncated chats in scope are read (few). shown=false likewise, from the unshown chats'
+        daily rollup of domains alone, and shown=true is every chat less those; the chat counts
+        and brand sums of shown are every chat's rollups (see chat_sums). A market or persona
+        (and an engine) alone reads the per-cell rollups of chats and brands."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
                 return ()
@@ -8737,6 +8763,8 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
+        groups += ("topic_tag_daily",) if self.group_key() in {
+            *self.prompt_groups()} - set(BRANDED_GROUPS) else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -8768,7 +8796,8 @@ class ChatScope(Record, frozen=True):
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
+        the rows of the scope's group_key."""
         conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
@@ -8799,7 +8828,7 @@ class ChatScope(Record, frozen=True):
 BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
-GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
                 "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
@@ -9292,7 +9321,8 @@ def rank_key(brand):
 
 
 # How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
-# location or cell: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily") and over
+# location, cell or group: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily",
+# "branded_daily", "topic_tag_daily") and over
 # the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
 # key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
 # through the scope's chats_index: the planner, left alone, read the whole window's chats by time
@@ -9312,6 +9342,8 @@ CHAT_COUNTS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
     "truncated_daily": ("truncated_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
@@ -9343,6 +9375,8 @@ BRAND_SUMS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                       ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
     "truncated_daily": ("truncated_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,

@@ -928,8 +928,8 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
 
 @pytest.mark.parametrize("filters, rollup", [
     ({}, "daily"), ({"engine": "e1"}, "daily"),
-    ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
-    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
+    ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "topic_tag_daily"),
+    ({"tag_id": 1, "engine": "e1"}, "topic_tag_daily"), ({"location": "US"}, "location_daily"),
     ({"branded": True}, "branded_daily"), ({"market_id": 2}, "cell_daily"),
     ({"persona_id": 0, "engine": "e1"}, "cell_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
@@ -941,17 +941,24 @@ def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
         (rollup, scope.shifted(*WHOLE_DAYS))] + [(edges, scope.shifted(*edge)) for edge in EDGES]
 
 
-def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily():
-    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", topic_id=1)
+@pytest.mark.parametrize("filters, days", [
+    ({"prompt_id": 1}, "prompt_daily"), ({"topic_id": 1}, "topic_tag_daily"),
+    ({"tag_id": 1, "engine": "e1"}, "topic_tag_daily")])
+def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily(filters, days):
+    """A prompt's whole weeks come from its weekly rollup, the days left from its daily one;
+    a topic's or tag's whole days from its group's (group_daily_brands), whatever the series;
+    the edges from the chats."""
+    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", **filters)
     def part(kind, start, end):
         return kind, scope.shifted(*(tracker.iso_timestamp(tracker.parse_timestamp("2026-" + moment))
                                      for moment in (start, end)))
     edges = [part("chats", "11-15T12:00", "11-16"), part("chats", "12-02", "12-02T12:00")]
-    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
-        part("prompt_weekly", "11-16", "11-30"), edges[0], part("prompt_daily", "11-30", "12-02"),
-        edges[1]]
+    weekly = [part("prompt_weekly", "11-16", "11-30"), edges[0], part("prompt_daily", "11-30", "12-02"),
+              edges[1]] if days == "prompt_daily" else [part(days, "11-16", "12-02")] + edges
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == weekly
+    assert tracker.scope_parts(scope, tracker.CHAT_COUNTS) == weekly
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False) == [
-        part("prompt_daily", "11-16", "12-02")] + edges
+        part(days, "11-16", "12-02")] + edges
 
 
 def test_a_prompt_filter_with_a_location_and_sources_by_prompt_read_the_chats():
@@ -1046,6 +1053,55 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
         SELECT sum(chats) AS chats FROM group_weekly_domains WHERE group_key = ?
         UNION ALL SELECT sum(chats) FROM group_weekly_domains WHERE group_key = ?""",
         ("topic %d" % topic_t, "topic %d" % topic_u))] == [28, 0]
+
+
+def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, db):
+    """The rankings of a topic or a tag add up its group's daily chat counts and brand sums
+    (group_daily_chats, _brands) over whole days: equal to the per-chat rows' before a
+    prompt moves into both, while it waits and after each of the worker's regroup steps, in
+    total, by week, and by day with the previous window."""
+    acme = api.post("/brands", {"name": "Acme"}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]},
+                                                {"text": "b", "topic": "U"}]}).json["data"]["prompts"]
+    for day in range(15, 31):  # two whole weeks and half a day at each end
+        for n, prompt in enumerate(prompts):
+            add_chat(db, 1, prompt, "e%d" % (day % 2), "2026-11-%02dT10:00:00.000Z" % day,
+                     brands=[(acme, n + 1, day % 3 == 0)])
+    topic_t, topic_u = prompts[0]["topicId"], prompts[1]["topicId"]
+    tag_x = prompts[0]["tags"][0]["id"]
+    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"}, **series)
+               for group in ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x})
+               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
+
+    def rankings():
+        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
+        with per_chat_rows_only():
+            assert [api.get("/analytics/rankings", params=query).json["data"]
+                    for query in queries] == fast
+        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
+                for answer in fast[::3]]
+    scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
+                              tag_id=tag_x)
+    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == ["topic_tag_daily"]
+    assert rankings() == [(15, 15), (15, 15), (15, 15)]
+    api.patch("/prompts/%d" % prompts[1]["id"], {"topicId": topic_t, "tags": ["x"]})
+    assert "topic_tag_daily" not in tracker.without_groups_behind(tracker.BRAND_SUMS,
+                                                                   db.connection(), scope)
+    moved = [(30, 30), (0, 0), (30, 30)]
+    assert rankings() == moved
+    steps = 0
+    while tracker.regroup_prompt(db):  # out of U, into the tag, into T
+        steps += 1
+        assert rankings() == moved
+    assert steps == 3
+    assert "topic_tag_daily" in tracker.without_groups_behind(tracker.BRAND_SUMS, db.connection(), scope)
+    assert tracker.query_all(db.connection(), """
+        SELECT c.group_key, c.chats, b.mentioned FROM (SELECT group_key, sum(chats) AS chats
+        FROM group_daily_chats GROUP BY 1) c JOIN (SELECT group_key, sum(mentioned) AS mentioned
+        FROM group_daily_brands GROUP BY 1) b USING (group_key) ORDER BY 1""") == [
+        {"group_key": key, "chats": chats, "mentioned": chats}
+        for key, chats in (("tag %d" % tag_x, 32), ("topic %d" % topic_t, 32),
+                           ("topic %d" % topic_u, 0))]
 
 
 def test_a_prompt_without_chats_changes_groups_at_once(api, db):

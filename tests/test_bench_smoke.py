@@ -76,6 +76,7 @@ def test_the_analytics_generator_writes_what_the_rollup_triggers_would(tmp_path)
     bench_analytics.generate(triggered, 0.001, through_triggers=True)
     expected = database_rows(triggered)
     assert len(expected["chats"]) == 2920 and len(expected["group_weekly_domains"]) > 1000
+    assert len(expected["group_daily_brands"]) > 100  # the topics' daily brand sums
     assert database_rows(summed) == expected
 
 

@@ -165,6 +165,9 @@ def rollup_triggers(connection):
 
 BRAND_SUMS = "mentioned position_sum cited sentiment_sum sentiment_scored positive neutral negative"
 SOURCE_SUMS = "citations chats retrieved_chats"
+# The group rollups fed by the per-prompt daily ones (branded_daily_*, group_daily_*) are not
+# summed here: their triggers on prompt_daily_chats and prompt_daily_brands stay on and fill
+# them as these rows are written (tests/test_bench_smoke.py checks the result).
 # Each rollup of the chats (schema.sql) after workspace_id: its key columns, its value
 # columns and how each adds up (+ a sum, < the least, > the greatest, = the first kept).
 ROLLUPS = {
