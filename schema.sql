@@ -616,6 +616,253 @@ CREATE TRIGGER chat_sources_daily_delete AFTER DELETE ON chat_sources BEGIN
       AND engine = old.engine AND domain = old.domain;
 END;
 
+-- The same daily sums of the chats cut short for length alone (truncated: few), for
+-- truncated=true and for truncated=false, which is every chat's sums less these
+-- (scope_parts): without them both read every truncated chat of the window, a cost that
+-- grows with the data. Only a truncated chat's rows reach them: each trigger's WHEN keeps
+-- to those (an ordinary chat pays one seek of its chat per brand row and source), and a
+-- chat whose truncation changes (tracker reextract rewrites it) moves the brand rows and
+-- sources it has then in or out; those it gets after follow it by their own triggers. A
+-- domain's first and last time are not kept: source_seen finds them. The chats with no AI
+-- answer shown have the same daily sums of domains (unshown_daily_domains), for the lists
+-- of shown=false and shown=true (the chat counts and brand sums of shown are every chat's
+-- rollups: chat_sums); their sources share the truncated chats' triggers, one seek a row.
+CREATE TABLE truncated_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE truncated_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE truncated_daily_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE unshown_daily_domains (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    domain       TEXT NOT NULL,
+    citations    INTEGER NOT NULL,
+    chats        INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chats_truncated_insert AFTER INSERT ON chats WHEN new.truncated BEGIN
+    INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, 1, new.shown)
+    ON CONFLICT (workspace_id, day, engine) DO UPDATE SET chats = chats + 1,
+                                                          shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER chats_truncated_shown AFTER UPDATE OF shown ON chats
+WHEN new.truncated AND old.truncated AND new.shown IS NOT old.shown BEGIN
+    UPDATE truncated_daily_chats SET shown = shown + new.shown - old.shown
+    WHERE workspace_id = new.workspace_id AND day = substr(new.created_at, 1, 10)
+      AND engine = new.engine;
+END;
+
+-- An answer shown now, or no longer (tracker reextract): the chat's sources out (-1) of the
+-- unshown chats' sums, or in (1).
+CREATE TRIGGER chats_unshown_update AFTER UPDATE OF shown ON chats
+WHEN new.shown IS NOT old.shown BEGIN
+    INSERT INTO unshown_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                       retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, s.domain,
+           (old.shown - new.shown) * sum(s.cited), (old.shown - new.shown) * max(s.cited),
+           old.shown - new.shown
+    FROM chat_sources s WHERE s.chat_id = new.id GROUP BY s.domain
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chats_unshown_delete BEFORE DELETE ON chats WHEN NOT old.shown BEGIN
+    UPDATE unshown_daily_domains SET
+        citations = unshown_daily_domains.citations - s.citations,
+        chats = unshown_daily_domains.chats - s.cited,
+        retrieved_chats = unshown_daily_domains.retrieved_chats - 1
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE unshown_daily_domains.workspace_id = old.workspace_id
+      AND unshown_daily_domains.day = substr(old.created_at, 1, 10)
+      AND unshown_daily_domains.engine = old.engine
+      AND unshown_daily_domains.domain = s.domain;
+END;
+
+-- A chat cut short now, or no longer: its rows in (1) or out (-1) of the sums, as they are.
+CREATE TRIGGER chats_truncated_update AFTER UPDATE OF truncated ON chats
+WHEN new.truncated IS NOT old.truncated BEGIN
+    INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine,
+            new.truncated - old.truncated, CASE WHEN new.truncated THEN new.shown ELSE -old.shown END)
+    ON CONFLICT (workspace_id, day, engine) DO UPDATE SET chats = chats + excluded.chats,
+                                                          shown = shown + excluded.shown;
+    INSERT INTO truncated_daily_brands (workspace_id, day, engine, brand_id, mentioned,
+        position_sum, cited, sentiment_sum, sentiment_scored, positive, neutral, negative)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, b.brand_id,
+           (new.truncated - old.truncated) * (b.position IS NOT NULL),
+           (new.truncated - old.truncated) * coalesce(b.position, 0),
+           (new.truncated - old.truncated) * b.cited,
+           (new.truncated - old.truncated) * coalesce(b.sentiment_score, 0),
+           (new.truncated - old.truncated) * (b.sentiment IS NOT NULL),
+           (new.truncated - old.truncated) * (b.sentiment IS 'positive'),
+           (new.truncated - old.truncated) * (b.sentiment IS 'neutral'),
+           (new.truncated - old.truncated) * (b.sentiment IS 'negative')
+    FROM chat_brands b WHERE b.chat_id = new.id
+    ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+    INSERT INTO truncated_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                         retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, s.domain,
+           (new.truncated - old.truncated) * sum(s.cited),
+           (new.truncated - old.truncated) * max(s.cited), new.truncated - old.truncated
+    FROM chat_sources s WHERE s.chat_id = new.id GROUP BY s.domain
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+-- A truncated chat deleted takes its rows off before it goes: its cascade deletes them
+-- when it can no longer be found (their triggers' WHEN).
+CREATE TRIGGER chats_truncated_delete BEFORE DELETE ON chats WHEN old.truncated BEGIN
+    UPDATE truncated_daily_chats SET chats = chats - 1, shown = shown - old.shown
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine;
+    UPDATE truncated_daily_brands SET
+        mentioned = truncated_daily_brands.mentioned - (b.position IS NOT NULL),
+        position_sum = truncated_daily_brands.position_sum - coalesce(b.position, 0),
+        cited = truncated_daily_brands.cited - b.cited,
+        sentiment_sum = truncated_daily_brands.sentiment_sum - coalesce(b.sentiment_score, 0),
+        sentiment_scored = truncated_daily_brands.sentiment_scored - (b.sentiment IS NOT NULL),
+        positive = truncated_daily_brands.positive - (b.sentiment IS 'positive'),
+        neutral = truncated_daily_brands.neutral - (b.sentiment IS 'neutral'),
+        negative = truncated_daily_brands.negative - (b.sentiment IS 'negative')
+    FROM chat_brands b
+    WHERE b.chat_id = old.id AND truncated_daily_brands.workspace_id = old.workspace_id
+      AND truncated_daily_brands.day = substr(old.created_at, 1, 10)
+      AND truncated_daily_brands.engine = old.engine
+      AND truncated_daily_brands.brand_id = b.brand_id;
+    UPDATE truncated_daily_domains SET
+        citations = truncated_daily_domains.citations - s.citations,
+        chats = truncated_daily_domains.chats - s.cited,
+        retrieved_chats = truncated_daily_domains.retrieved_chats - 1
+    FROM (SELECT domain, sum(cited) AS citations, max(cited) AS cited FROM chat_sources
+          WHERE chat_id = old.id GROUP BY domain) s
+    WHERE truncated_daily_domains.workspace_id = old.workspace_id
+      AND truncated_daily_domains.day = substr(old.created_at, 1, 10)
+      AND truncated_daily_domains.engine = old.engine
+      AND truncated_daily_domains.domain = s.domain;
+END;
+
+CREATE TRIGGER chat_brands_truncated_insert AFTER INSERT ON chat_brands
+WHEN (SELECT truncated FROM chats WHERE id = new.chat_id) BEGIN
+    INSERT INTO truncated_daily_brands (workspace_id, day, engine, brand_id, mentioned,
+        position_sum, cited, sentiment_sum, sentiment_scored, positive, neutral, negative)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.brand_id,
+            new.position IS NOT NULL, coalesce(new.position, 0), new.cited,
+            coalesce(new.sentiment_score, 0), new.sentiment IS NOT NULL,
+            new.sentiment IS 'positive', new.sentiment IS 'neutral', new.sentiment IS 'negative')
+    ON CONFLICT (workspace_id, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER chat_brands_truncated_delete AFTER DELETE ON chat_brands
+WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
+    UPDATE truncated_daily_brands SET mentioned = mentioned - (old.position IS NOT NULL),
+        position_sum = position_sum - coalesce(old.position, 0), cited = cited - old.cited,
+        sentiment_sum = sentiment_sum - coalesce(old.sentiment_score, 0),
+        sentiment_scored = sentiment_scored - (old.sentiment IS NOT NULL),
+        positive = positive - (old.sentiment IS 'positive'),
+        neutral = neutral - (old.sentiment IS 'neutral'),
+        negative = negative - (old.sentiment IS 'negative')
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND brand_id = old.brand_id;
+END;
+
+-- A source of a truncated chat, of one with no answer shown, or both: one seek of its chat.
+CREATE TRIGGER chat_sources_cut_insert AFTER INSERT ON chat_sources
+WHEN (SELECT truncated OR NOT shown FROM chats WHERE id = new.chat_id) BEGIN
+    INSERT INTO truncated_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                         retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chats c WHERE c.id = new.chat_id AND c.truncated
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+    INSERT INTO unshown_daily_domains (workspace_id, day, engine, domain, citations, chats,
+                                       retrieved_chats)
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chats c WHERE c.id = new.chat_id AND NOT c.shown
+    ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+END;
+
+CREATE TRIGGER chat_sources_cut_delete AFTER DELETE ON chat_sources
+WHEN (SELECT truncated OR NOT shown FROM chats WHERE id = old.chat_id) BEGIN
+    UPDATE truncated_daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain
+      AND (SELECT truncated FROM chats WHERE id = old.chat_id);
+    UPDATE unshown_daily_domains SET citations = citations - old.cited,
+        chats = chats - (old.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o
+                         WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = retrieved_chats - NOT EXISTS (SELECT 1 FROM chat_sources o
+                          WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND engine = old.engine AND domain = old.domain
+      AND (SELECT NOT shown FROM chats WHERE id = old.chat_id);
+END;
+
 -- The same sums per prompt, and per location a chat was asked from, for the filters: a
 -- prompt, topic or tag adds up the rows of its prompts (found through the key), a location
 -- its own, where the per-chat rows would be read one chat at a time. A chat's brand rows
@@ -1441,6 +1688,100 @@ CREATE TRIGGER prompt_daily_brands_branded_update AFTER UPDATE ON prompt_daily_b
            new.neutral - old.neutral, new.negative - old.negative
     FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
       AND g.group_key IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+-- The same sums per topic or tag group ("topic 3", "tag 7") and day: a topic's or tag's
+-- rankings and overview read its rows for whole days (a year: 365 days x engines x brands)
+-- instead of each of its prompts' rows, and its daily series too. They follow the per-prompt
+-- daily rollups through the topic and tag groups in prompt_groups, as the branded groups'
+-- do (every path that changes a prompt's daily sums, a chat or a brand row stored,
+-- rewritten or deleted, changes these by the same amounts), and a prompt that changed topic
+-- or tags is moved with the other group rollups (regroup_prompt). The branded groups have
+-- the rollups above, the locations theirs: a chat is counted here in its prompt's topic and
+-- tags only.
+CREATE TABLE group_daily_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_daily_brands (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    brand_id     INTEGER NOT NULL,
+    mentioned    INTEGER NOT NULL,
+    position_sum INTEGER NOT NULL,
+    cited        INTEGER NOT NULL,
+    sentiment_sum REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive     INTEGER NOT NULL,
+    neutral      INTEGER NOT NULL,
+    negative     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompt_daily_chats_group_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats, new.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_chats_group_update AFTER UPDATE OF chats, shown ON prompt_daily_chats
+BEGIN
+    INSERT INTO group_daily_chats (workspace_id, group_key, day, engine, chats, shown)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.chats - old.chats,
+           new.shown - old.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER prompt_daily_brands_group_insert AFTER INSERT ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                     position_sum, cited, sentiment_sum, sentiment_scored,
+                                     positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id, new.mentioned,
+           new.position_sum, new.cited, new.sentiment_sum, new.sentiment_scored, new.positive,
+           new.neutral, new.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER prompt_daily_brands_group_update AFTER UPDATE ON prompt_daily_brands BEGIN
+    INSERT INTO group_daily_brands (workspace_id, group_key, day, engine, brand_id, mentioned,
+                                     position_sum, cited, sentiment_sum, sentiment_scored,
+                                     positive, neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.day, new.engine, new.brand_id,
+           new.mentioned - old.mentioned, new.position_sum - old.position_sum,
+           new.cited - old.cited, new.sentiment_sum - old.sentiment_sum,
+           new.sentiment_scored - old.sentiment_scored, new.positive - old.positive,
+           new.neutral - old.neutral, new.negative - old.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
     ON CONFLICT (workspace_id, group_key, day, engine, brand_id) DO UPDATE SET
         mentioned = mentioned + excluded.mentioned,
         position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,

@@ -651,32 +651,55 @@ def surfaces_schema_sql():
     return "ALTER TABLE chat_sources ADD COLUMN organic_rank INTEGER CHECK (organic_rank >= 1);\n"
 
 
+# The brand sums the per-prompt rollups keep, and the group rollups fed from them.
+BRAND_ROLLUP_SUMS = ("mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored",
+                     "positive", "neutral", "negative")
 # The daily rollups of the branded groups (issue 43): each, the per-prompt daily rollup
 # that feeds it, its key after the day and engine, and its sums.
 BRANDED_ROLLUPS = {
     "branded_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
-    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), (
-        "mentioned", "position_sum", "cited", "sentiment_sum", "sentiment_scored", "positive",
-        "neutral", "negative")),
+    "branded_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
+# The daily rollups of the topic and tag groups' chat counts and brand sums (issue 43), fed
+# the same way.
+GROUP_SUM_ROLLUPS = {
+    "group_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
+    "group_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
+}
+# The groups of prompt_groups each of those keeps: the branded ones, or the others.
+BRANDED_GROUPS_SQL = "IN ('branded 0', 'branded 1')"
+
+
+def fed_rollups_schema_sql(rollups, trigger_infix, groups_sql):
+    """Group rollups fed by per-prompt ones (rollups: BRANDED_ROLLUPS or GROUP_SUM_ROLLUPS)
+    and their triggers (<prompt table>_<trigger_infix>_insert, _update), as schema.sql has
+    them, filled from the per-prompt rollups of the prompts each group counts (prompt_groups
+    rows whose group_key is groups_sql; a prompt waiting to move is counted where its chats
+    are, as the triggers count it): one INSERT ... SELECT ... GROUP BY per table."""
+    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
+    sql = []
+    for table, (prompt_table, keys, sums) in rollups.items():
+        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
+        sql += [baseline_table_sql((table, ["table"]))[0]]
+        sql += ["%s;\n" % created["%s_%s_%s" % (prompt_table, trigger_infix, change)]
+                for change in ("insert", "update")]
+        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
+                "ON g.prompt_id = x.prompt_id AND g.group_key %s "
+                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
+                                    ", ".join("sum(%s)" % name for name in sums), prompt_table,
+                                    groups_sql, keys)]
+    return "".join(sql)
 
 
 def branded_rollups_schema_sql():
-    """The branded groups' daily rollups and their triggers, as schema.sql has them, filled
-    from the per-prompt daily rollups of the prompts each group counts (prompt_groups; a
-    prompt waiting to move is counted where its chats are, as the triggers count it)."""
-    created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
-    sql = []
-    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items():
-        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
-        sql += [baseline_table_sql((table, ["table"]))[0]]
-        sql += ["%s;\n" % created["%s_branded_%s" % (prompt_table, change)]
-                for change in ("insert", "update")]
-        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
-                "ON g.prompt_id = x.prompt_id AND g.group_key IN ('branded 0', 'branded 1') "
-                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
-                                   ", ".join("sum(%s)" % name for name in sums), prompt_table, keys)]
-    return "".join(sql)
+    """The branded groups' daily rollups and their triggers (fed_rollups_schema_sql)."""
+    return fed_rollups_schema_sql(BRANDED_ROLLUPS, "branded", BRANDED_GROUPS_SQL)
+
+
+def group_brands_schema_sql():
+    """The topic and tag groups' daily chat counts and brand sums and their triggers
+    (fed_rollups_schema_sql), filled from the prompts' daily rollups."""
+    return fed_rollups_schema_sql(GROUP_SUM_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
 
 
 # The daily sums per market and persona (schema 14), and the triggers on chat_brands that
@@ -784,6 +807,61 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
+# The daily rollups of the truncated chats and of the sources of those with no answer shown
+# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
+# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
+                     "unshown_daily_domains")
+TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
+                          "chat_sources_cut_insert", "chat_sources_cut_delete")
+
+
+def truncated_rollups_schema_sql():
+    """The truncated chats' daily rollups and the unshown chats' of domains, filled from
+    those chats so far before their triggers exist. After shown_schema_sql: chats have
+    shown, and chats_unshown."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in TRUNCATED_ROLLUPS)))
+            + truncated_rollups_fill_sql()
+            + "".join("%s;\n" % created[name] for name in TRUNCATED_ROW_TRIGGERS))
+
+
+def truncated_rollups_fill_sql():
+    """SQL that adds the truncated chats (found through chats_truncated) to their empty
+    daily rollups, and the chats with no answer shown (chats_unshown) to theirs, set-based."""
+    truncated = "chats c INDEXED BY chats_truncated"
+    return """
+        INSERT INTO truncated_daily_chats (workspace_id, day, engine, chats, shown)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, count(*), sum(c.shown)
+        FROM %s WHERE c.truncated GROUP BY 1, 2, 3;
+        INSERT INTO truncated_daily_brands (workspace_id, day, engine, brand_id, mentioned,
+            position_sum, cited, sentiment_sum, sentiment_scored, positive, neutral, negative)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, b.brand_id,
+               count(b.position), coalesce(sum(b.position), 0), sum(b.cited),
+               total(b.sentiment_score), count(b.sentiment),
+               count(CASE b.sentiment WHEN 'positive' THEN 1 END),
+               count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
+               count(CASE b.sentiment WHEN 'negative' THEN 1 END)
+        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
+        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
+                                           ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
+
+
+def domains_fill_sql(table, index, condition):
+    """SQL that adds the chats of condition (found through index) to table, a daily rollup of
+    domains: a chat's sources summed per domain first, as the triggers count a chat once per
+    domain."""
+    return """
+        INSERT INTO %s (workspace_id, day, engine, domain, citations, chats, retrieved_chats)
+        SELECT workspace_id, day, engine, domain, sum(citations), sum(cited), count(*)
+        FROM (SELECT c.workspace_id, substr(c.created_at, 1, 10) AS day, c.engine, s.domain,
+                     sum(s.cited) AS citations, max(s.cited) AS cited
+              FROM chats c INDEXED BY %s CROSS JOIN chat_sources s ON s.chat_id = c.id
+              WHERE %s GROUP BY c.id, s.domain)
+        GROUP BY 1, 2, 3, 4;\n""" % (table, index, condition)
+
+
 def ingest_probes_schema_sql():
     """The index through which the rollup triggers look up a chat's other sources of a
     domain or category, made again with cited and category (issue 43): as schema.sql has it."""
@@ -792,13 +870,17 @@ def ingest_probes_schema_sql():
 
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
-    rollups come after shown_schema_sql, which counts the daily rollups' shown."""
+    rollups and the truncated chats' come after shown_schema_sql, which counts the daily
+    rollups' shown, and before an ALTER TABLE that checks every trigger (the chats' name
+    them since the chats' rebuild)."""
     return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
-                    cell_rollups_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
+                    cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
+                    demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
-                    unbranded_groups_schema_sql(), ingest_probes_schema_sql()))
+                    unbranded_groups_schema_sql(), group_brands_schema_sql(),
+                    ingest_probes_schema_sql()))
 
 
 MIGRATIONS = {
@@ -818,8 +900,9 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
-                  "prompts naming no brand, the index of a chat's sources by domain holding "
-                  "cited and category", upgrade_to_1_1,
+                  "prompts naming no brand, the topics' and tags' daily chat counts and brand "
+                  "sums, the index of a chat's sources by domain holding cited and category",
+                  upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
@@ -7097,10 +7180,11 @@ GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.loca
 
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
-    tag's or branded group and of its groups with each location; a branded group's daily
-    sums from the prompt's (BRANDED_ROLLUPS)."""
-    for table, (prompt_table, keys, sums) in BRANDED_ROLLUPS.items() if \
-            group_key.startswith("branded ") else ():
+    tag's or branded group and of its groups with each location; the group's chat counts
+    and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
+    GROUP_SUM_ROLLUPS)."""
+    fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else GROUP_SUM_ROLLUPS
+    for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, %s, %s)
@@ -8668,13 +8752,19 @@ class ChatScope(Record, frozen=True):
         per-location-and-prompt ones a location with a prompt, topic or tag filter; the
         per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
         engine or location column) the URL view of every domain without those filters; the
-        branded groups' daily ones a branded filter alone (an engine besides). No rollup keeps truncation:
-        truncated=true reads the chats in scope (few), and truncated=false is every chat
-        less those (see scope_parts); shown likewise, but for the chat counts and brand sums,
-        which count_chats and brand_sums read from the rollups (see chat_sums). A market or
-        persona (and an engine) alone reads the per-cell rollups of chats and brands."""
+        branded groups' daily ones a branded filter alone (an engine besides), the topic and
+        tag groups' daily chat counts and brand sums a topic or a tag alone (topic_tag_daily).
+        The truncated chats' daily ones truncated=true alone (an engine besides), and
+        truncated=false is every chat less those (see scope_parts); with another filter, the
+        truncated chats in scope are read (few). shown=false likewise, from the unshown chats'
+        daily rollup of domains alone, and shown=true is every chat less those; the chat counts
+        and brand sums of shown are every chat's rollups (see chat_sums). A market or persona
+        (and an engine) alone reads the per-cell rollups of chats and brands."""
         if (self.truncated, self.shown) != (None, None):
-            return ()
+            if self.narrows_prompts() or self.location is not None or self.by_cell():
+                return ()
+            return {(True, None): ("truncated_daily",), (None, False): ("unshown_daily",)}.get(
+                (self.truncated, self.shown), ())
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
@@ -8682,6 +8772,8 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
+        groups += ("topic_tag_daily",) if self.group_key() in {
+            *self.prompt_groups()} - set(BRANDED_GROUPS) else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -8713,7 +8805,8 @@ class ChatScope(Record, frozen=True):
         return groups[0] if len(groups) == 1 else None
 
     def group_conditions(self, alias):
-        """The same for the per-group rollups (whole weeks, or the branded groups' whole days)."""
+        """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
+        the rows of the scope's group_key."""
         conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
@@ -8744,7 +8837,7 @@ class ChatScope(Record, frozen=True):
 BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
-GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily")
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
                 "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
@@ -9237,7 +9330,8 @@ def rank_key(brand):
 
 
 # How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
-# location or cell: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily") and over
+# location, cell or group: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily",
+# "branded_daily", "topic_tag_daily") and over
 # the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
 # key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
 # through the scope's chats_index: the planner, left alone, read the whole window's chats by time
@@ -9257,8 +9351,12 @@ CHAT_COUNTS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                       ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
+                        ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "NULL", RAW_CHAT_SUMS,
               ChatScope.chat_conditions),
 }
@@ -9286,8 +9384,12 @@ BRAND_SUMS = {
                         ChatScope.day_conditions),
     "branded_daily": ("branded_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                       ChatScope.group_conditions),
+    "topic_tag_daily": ("group_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.group_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
+                        ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_brands x ON x.chat_id = c.id",
               "c.created_at", "x.brand_id", RAW_BRAND_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -9689,7 +9791,9 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-# The per-group rollup keeps no first and last seen: source_seen finds them (see source_rows).
+# The per-group rollup keeps no first and last seen, nor the truncated or unshown chats' or
+# one domain's URLs': source_seen finds them (see source_rows).
+UNSEEN_PARTS = ("group_weekly", "truncated_daily", "unshown_daily", "domain_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -9702,6 +9806,10 @@ SOURCE_PART = {
     "location_daily": (DAILY_SOURCE_PART % "location_daily_domains x", ChatScope.day_conditions),
     "group_weekly": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
                                            "group_weekly_domains x"), ChatScope.group_conditions),
+    "truncated_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                              "truncated_daily_domains x"), ChatScope.day_conditions),
+    "unshown_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                            "unshown_daily_domains x"), ChatScope.day_conditions),
     "chats": (RAW_SOURCE_PART % ("chats c INDEXED BY {index} "
                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               lambda scope, _: scope.chat_conditions("c")),
@@ -9823,7 +9931,7 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if any(signed_part(kind)[1] < 0 or kind in ("group_weekly", "domain_weekly")
+    if any(signed_part(kind)[1] < 0 or kind in UNSEEN_PARTS
            for kind, _ in kinds):  # parts whose first and last times are not the scope's
         for row in rows:
             row["first_seen"], row["last_seen"] = source_seen(
@@ -9916,12 +10024,13 @@ CATEGORY_SUMS = {
 }
 
 
-def without_rollups(how, connection, scope):
+def without_rollups(how, connection, scope, read_now=None):
     """how, less its rollups while the workspace's refresh is pending: the rollups of
-    stored categories and flags are behind until it is done."""
+    stored categories and flags are behind until it is done. read_now: the per-chat parts
+    that work the stored facts out again, for a how whose own per-chat parts read them."""
     if not refresh_pending(connection, scope.workspace_id):
         return how
-    return {kind: how[kind] for kind in ("raw", "chats")}
+    return dict({kind: how[kind] for kind in ("raw", "chats")}, **(read_now or {}))
 
 
 # A search query lists at most this many of the prompts whose chats ran it (promptCount
@@ -10851,13 +10960,18 @@ def discovered_document(connection, scope, page, per_page):
     """The names engines recommend in scope that no brand of the workspace is named as,
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
-    totals = sum_parts(connection, scope, NAME_SUMS,
-                       parts=topic_and_tag_parts(connection, scope, NAME_SUMS))
+    parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+    totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
-    data = [dict(name_seen(connection, scope, key), chats=sums["chats"], mentions=sums["mentions"])
-            for key, sums in counted[(page - 1) * per_page:page * per_page]]
+    shown = counted[(page - 1) * per_page:page * per_page]
+    if all(kind == "chats" for kind, _ in parts):
+        seen = names_seen_in_chats(connection, scope, [key for key, _ in shown])
+    else:
+        seen = {key: name_seen(connection, scope, key) for key, _ in shown}
+    data = [dict(seen[key], chats=sums["chats"], mentions=sums["mentions"]) for key, sums in shown]
     return dict(page_fields(len(counted), page, per_page), data=data,
                 **{"from": scope.start, "to": scope.end})
 
@@ -10876,6 +10990,26 @@ def name_seen(connection, scope, name_key):
             "exampleChatId": latest["chat_id"]}
 
 
+def names_seen_in_chats(connection, scope, name_keys):
+    """name_seen of each of name_keys, {key: ...}, from one pass over the chats in scope
+    (through their index) and their rows of those names: for a scope whose sums were read
+    from its chats alone (one prompt's, a market's), this pass costs at most what that read
+    did, where name_seen's seeks read each name's rows of the whole window to find the few
+    of the scope's chats (a prompt's year: twenty names' rows of every chat)."""
+    where, params = scope.chat_conditions("c")
+    rows = {}
+    for row in query_all(connection, """
+            SELECT x.name_key, x.name, x.chat_id, x.created_at
+            FROM chats c INDEXED BY %s CROSS JOIN chat_names x ON x.chat_id = c.id
+            WHERE %s AND x.name_key IN (SELECT value FROM json_each(?))
+            ORDER BY x.created_at, x.chat_id""" % (scope.chats_index(), where),
+            params + [json.dumps(name_keys)]):
+        rows.setdefault(row["name_key"], []).append(row)
+    return {key: {"name": seen[-1]["name"], "firstSeenAt": seen[0]["created_at"],
+                  "lastSeenAt": seen[-1]["created_at"], "exampleChatId": seen[-1]["chat_id"]}
+            for key, seen in rows.items()}
+
+
 def named_sql(brand_type):
     """SQL: chat x names an active brand of brand_type ("own" or "competitor"; a citation
     alone is no mention), as its brand rows and the brands say now."""
@@ -10887,26 +11021,34 @@ def named_sql(brand_type):
 GAP_CHAT_SQL = "%s AND NOT %s" % (named_sql("competitor"), named_sql("own"))
 RAW_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(%s)" % named_sql("own"),
                     "competitor": "sum(%s)" % named_sql("competitor")}
+# The flags each chat stores (see set_named), which the rollups below sum: the chats at a
+# window's edges are read by them, a sixth of the CPU of RAW_PROMPT_FLAGS' tests of their
+# brand rows, which are read instead while a refresh is pending (PROMPT_FLAGS_READ_NOW).
+STORED_PROMPT_FLAGS = {"chats": "count(*)", "own": "sum(x.own_named)",
+                       "competitor": "sum(x.competitor_named)"}
 DAILY_PROMPT_FLAGS = {"chats": "sum(x.chats)", "own": "sum(x.own_chats)",
                       "competitor": "sum(x.competitor_chats)"}
 PROMPT_FLAGS = {
-    "raw": ("chats x", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS, ChatScope.chat_conditions),
+    "raw": ("chats x", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
+            ChatScope.chat_conditions),
     "prompt_daily": ("prompt_daily_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
     "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                         ChatScope.day_conditions),
-    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", RAW_PROMPT_FLAGS,
+    "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }
+PROMPT_FLAGS_READ_NOW = {kind: PROMPT_FLAGS[kind][:3] + (RAW_PROMPT_FLAGS, PROMPT_FLAGS[kind][4])
+                         for kind in ("raw", "chats")}
 
 
 def prompt_gaps_document(connection, scope, page, per_page):
     """Prompts whose chats in scope name a competitor and never an own brand, with the
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how:
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
     flags = sum_parts(connection, scope, how)
@@ -15312,7 +15454,7 @@ def gap_suggestions(connection, scope):
     if not query_one(connection, "SELECT count(*) AS n FROM brands WHERE workspace_id = ? "
                      "AND type = 'own' AND status = 'active'", (scope.workspace_id,))["n"]:
         return []
-    how = without_rollups(PROMPT_FLAGS, connection, scope)
+    how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     if "prompt_daily" in how and "prompt_daily" in scope.rollups():
         # the prompts naming an own brand on a whole day are none: only the others are summed
         scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
@@ -20036,14 +20178,16 @@ def add_overview_routes(app, db):
 
 # The prompt list's figures: each prompt's visibility for the own brands (the share of its
 # chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
-# change against the same number of days before, from the per-prompt daily rollup.
+# change against the same number of days before, from the per-prompt daily rollup (the
+# change's sort from the weekly one too: see prompt_days_sql).
 PROMPT_LIST_DAYS = 30
 # A prompt's share of its chats of the window: naming an own brand (own_chats), or with an AI
 # answer shown (shown).
 PROMPT_SHARE_SQL = """(SELECT 1.0 * sum(d.%s) / sum(d.chats) FROM prompt_daily_chats d
     WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
 # The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
-# window edges (current start, tomorrow, previous start) that SQL takes.
+# window edges (current start, tomorrow, previous start) that SQL takes (before the days of
+# prompt_days_sql, for the SQL that reads them).
 PROMPT_SORTS = {
     "prompt": ("p.text COLLATE NOCASE", ()),
     "status": ("p.status", ()),
@@ -20056,16 +20200,38 @@ PROMPT_SORTS = {
     "lastRun": ("(SELECT r.updated_at %s)" % LATEST_RUN, ()),
     "demand": (PROMPT_DEMAND, ()),  # serve --demand's monthly searches
     "visibility": (PROMPT_SHARE_SQL % "own_chats", ("start", "end")),
-    # both windows in one range of the rollup: one seek per prompt
     "answerRate": (PROMPT_SHARE_SQL % "shown", ("start", "end")),
+    # both windows: their whole weeks, then the days left (prompt_days_sql)
     "trend": ("""(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?)
                          / sum(d.chats) FILTER (WHERE d.day >= ?)
                   - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?)
-                         / sum(d.chats) FILTER (WHERE d.day < ?)
-                  FROM prompt_daily_chats d WHERE d.workspace_id = p.workspace_id
-                  AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)""",
-              ("start", "start", "start", "start", "previous", "end")),
+                         / sum(d.chats) FILTER (WHERE d.day < ?) FROM ({days}) d)""",
+              ("start", "start", "start", "start")),
 }
+
+
+def prompt_days_sql(window):
+    """SQL of the rows of each prompt (p) in the per-prompt rollups of the list's window and
+    the one before it, and its parameters: the whole Monday-first weeks of each window from
+    the weekly rollup (a row dated its Monday, so that day >= window["start"] still tells
+    the two apart), the days left from the daily one. Sorting by the change reads each
+    prompt's rows: a third of its daily ones, 0.74x the CPU of that sort at 400 prompts
+    (the visibility's sort, of one window, gained nothing so: it reads the daily rows)."""
+    parts, params = [], []
+    for start, end in ((window["previous"], window["start"]), (window["start"], window["end"])):
+        weeks = whole_span(ChatScope(0, day_start(start), day_start(end)), "week")
+        weeks = (start, start) if weeks is None else (weeks[0][:10], weeks[1][:10])
+        for table, since, until in (("prompt_daily_chats", start, weeks[0]),
+                                    ("prompt_weekly_chats", weeks[0], weeks[1]),
+                                    ("prompt_daily_chats", weeks[1], end)):
+            if since < until:
+                parts.append("SELECT day, chats, own_chats, shown FROM %s WHERE workspace_id "
+                             "= p.workspace_id AND prompt_id = p.id AND day >= ? AND day < ?"
+                             % table)
+                params += [since, until]
+    return " UNION ALL ".join(parts), params
+
+
 PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
                           "sorts it from the largest. Without it, newest first.",
                           choices=tuple(prefix + name for name in PROMPT_SORTS for prefix in ("", "-")))
@@ -20085,6 +20251,7 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     last whichever the direction, then newest first."""
     name = values["sort"].lstrip("-")
     expression, edges = PROMPT_SORTS[name]
+    days, days_params = prompt_days_sql(window) if "{days}" in expression else ("", [])
     direction = "DESC" if values["sort"].startswith("-") else "ASC"
     filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],
                    search=values["search"], branded=values["branded"])
@@ -20093,8 +20260,8 @@ def sorted_prompt_ids(connection, workspace_id, values, window):
     total = next(iter(query_one(connection, count_sql, count_params).values()))
     ids = [row["id"] for row in query_all(connection, """
         SELECT p.id%s ORDER BY %s %s NULLS LAST, p.id DESC LIMIT ? OFFSET ?"""
-        % (source, expression, direction),
-        params + [window[edge] for edge in edges]
+        % (source, expression.replace("{days}", days), direction),
+        params + [window[edge] for edge in edges] + days_params
         + [values["perPage"], (values["page"] - 1) * values["perPage"]])]
     return total, ids
 

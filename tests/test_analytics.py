@@ -16,6 +16,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 
 import contextlib
 import dataclasses
+import datetime
 import json
 import random
 import unittest.mock
@@ -31,9 +32,9 @@ WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
 
 def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), consulted=(),
-             text="chat text", cell=(None, None)):
+             text="chat text", cell=(None, None), truncated=0):
     """Insert a chat as the worker would, with known brand rows and sources (urls cited,
-    consulted only consulted), asked in a cell (market id, persona id)."""
+    consulted only consulted), asked in a cell (market id, persona id), cut short or not."""
     answer = tracker.Answer(text, [{"url": url} for url in urls], {},
                             consulted=[{"url": url} for url in consulted])
     with db.write() as connection:
@@ -44,11 +45,11 @@ def add_chat(db, workspace_id, prompt, engine, created_at, brands=(), urls=(), c
             (workspace_id, prompt["id"], created_at + engine, created_at, created_at, created_at))
         chat = tracker.query_one(connection, """
             INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                               answer, latency_ms, created_at, market_id, persona_id)
-            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?, ?, ?)
+                               answer, latency_ms, created_at, market_id, persona_id, truncated)
+            VALUES (?, ?, ?, ?, ?, 'm', ?, ?, 5, ?, ?, ?, ?)
             RETURNING id, workspace_id, prompt_id, engine, created_at""",
             (workspace_id, run["id"], prompt["id"], prompt["text"], engine, prompt["location"],
-             text, created_at) + tuple(cell))
+             text, created_at) + tuple(cell) + (truncated,))
         reader = tracker.ChatReader(connection, workspace_id)
         tracker.write_chat_sources(connection, chat, reader.categorised(tracker.extract_sources(answer)))
         found = [{"brand_id": brand_id, "position": position, "mentions": int(position is not None),
@@ -565,7 +566,8 @@ def raw_only(scope, rollups, weeks=True):
 @contextlib.contextmanager
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
-    and URLs counted by distinct chats, as the domains are."""
+    the chats' gap flags worked out from their brand rows (as while a refresh is pending),
+    not read as stored, and URLs counted by distinct chats, as the domains are."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
@@ -574,7 +576,8 @@ def per_chat_rows_only():
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
             unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
             unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
-            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats):
+            unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats), \
+            unittest.mock.patch.dict(tracker.PROMPT_FLAGS, tracker.PROMPT_FLAGS_READ_NOW):
         yield
 
 
@@ -622,7 +625,7 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     {"location": "US", "interval": "week", "compare": "previous"}, {"location": "US", "tagId": "tag"},
     {"topicId": "topic", "tagId": "tag"}, {"topicId": "topic", "tagId": "tag", "location": "US"},
     {"branded": "true"}, {"branded": "false", "interval": "day"}, {"branded": "true", "location": "US"},
-    {"branded": "false", "topicId": "topic"}, {"truncated": "false"},
+    {"branded": "false", "topicId": "topic"}, {"truncated": "false"}, {"truncated": "true", "engine": "e1"},
     {"truncated": "true", "branded": "true", "engine": "e2"}, {"marketId": "market"},
     {"personaId": "persona", "engine": "e1", "interval": "day"},
     {"marketId": "market", "personaId": "persona", "compare": "previous"},
@@ -650,6 +653,46 @@ def test_each_filter_over_whole_days_agrees_with_the_per_chat_rows(params, end):
     assert fast == slow
     if set(params) <= {"engine", "from", "to"}:  # then every list has rows
         assert all(answer["data"]["total"] > 0 for answer in fast[-4:])
+
+
+def test_the_prompt_list_sorted_by_change_reads_whole_weeks_as_its_days_say():
+    """The change's sort reads each window's whole weeks from the weekly rollup and the days
+    left from the daily one: the order the daily rows alone give, whatever weekday the
+    windows start on."""
+    rng = random.Random(5)
+    app = tracker.make_app(":memory:")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Change")
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"])["key"], workspace["id"])
+    own = api.post("/brands", {"name": "Own", "type": "own"}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [{"text": "p%d" % i} for i in range(5)]}).json["data"]["prompts"]
+    for day in range(75):
+        for n, prompt in enumerate(prompts):
+            moment = tracker.iso_timestamp(tracker.parse_timestamp("2026-10-01") + day * 86400
+                                           + rng.uniform(0, 86400))
+            named = rng.random() < (n + 1) / 6 * (1 + (day > 40) * (n % 2 - 0.5))
+            add_chat(db, workspace["id"], prompt, rng.choice(["e1", "e2"]), moment,
+                     [(own, 1, 0)] if named else [])
+    daily = """(SELECT 1.0 * sum(d.own_chats) FILTER (WHERE d.day >= ?1)
+                       / sum(d.chats) FILTER (WHERE d.day >= ?1)
+                - 1.0 * sum(d.own_chats) FILTER (WHERE d.day < ?1) / sum(d.chats) FILTER (WHERE d.day < ?1)
+                FROM prompt_daily_chats d WHERE d.prompt_id = p.id AND d.day >= ?2 AND d.day < ?3)"""
+    connection = db.connection()
+    for today in range(7):  # windows starting on each weekday
+        end = datetime.date(2026, 12, 5) + datetime.timedelta(days=today)
+        window = {"start": (end - datetime.timedelta(days=30)).isoformat(), "end": end.isoformat(),
+                  "previous": (end - datetime.timedelta(days=60)).isoformat()}
+        for sort, direction in (("-trend", "DESC"), ("trend", "ASC")):
+            values = {"sort": sort, "status": None, "topicId": None, "tagId": None, "search": None,
+                      "branded": None, "perPage": 20, "page": 1}
+            expected = [row["id"] for row in tracker.query_all(
+                connection, "SELECT p.id FROM prompts p WHERE p.workspace_id = ?4 ORDER BY %s %s "
+                "NULLS LAST, p.id DESC" % (daily, direction),
+                (window["start"], window["previous"], window["end"], workspace["id"]))]
+            assert tracker.sorted_prompt_ids(connection, workspace["id"], values, window) == (5, expected)
+    changes = tracker.query_all(connection, "SELECT %s AS change FROM prompts p" % daily,
+                                (window["start"], window["previous"], window["end"]))
+    assert len({round(row["change"], 9) for row in changes}) == 5  # five different changes
 
 
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
@@ -682,15 +725,82 @@ def test_branded_prompts_are_a_group_of_their_own(filters, group):
     assert tracker.scope_parts(scope, tracker.NAME_SUMS)[0][0] == ("group_weekly" if group else "chats")
 
 
-def test_truncated_chats_are_read_from_the_chats_and_taken_off_the_rollups():
-    """truncated=true reads the chats in scope through the partial index of truncated
-    chats (few); truncated=false is every chat, from the rollups, less those."""
+def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats():
+    """truncated=true reads the truncated chats' daily rollups for whole days and the chats
+    at the edges through the partial index of truncated chats (few), or those chats alone
+    with another filter; truncated=false is every chat, from the rollups, less those."""
     every = tracker.ChatScope(1, "2026-11-02T00:00:00.000Z", "2026-11-30T00:00:00.000Z")
     cut, whole = (dataclasses.replace(every, truncated=value) for value in (True, False))
-    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("chats", cut)]
-    assert cut.chats_index() == "chats_truncated"
-    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every), ("less chats", cut)]
+    assert tracker.scope_parts(cut, tracker.BRAND_SUMS) == [("truncated_daily", cut)]
+    assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every),
+                                                              ("less truncated_daily", cut)]
+    edged = cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-30T00:00:00.000Z")
+    assert tracker.scope_parts(edged, tracker.SOURCE_PART) == [
+        ("truncated_daily", cut.shifted("2026-11-03T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
+        ("chats", cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-03T00:00:00.000Z"))]
+    assert edged.chats_index() == "chats_truncated"
+    topic = dataclasses.replace(cut, topic_id=3)
+    assert tracker.scope_parts(topic, tracker.BRAND_SUMS) == [("chats", topic)]
+    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("chats", cut)]  # no rollup of names
 
+
+
+def truncated_rollup_rows(connection):
+    """{table: rows} of the truncated chats' rollups, their rows at zero left out."""
+    rows = {table: [tuple(row.values()) for row in tracker.query_all(connection, "SELECT * FROM %s" % table)]
+            for table in tracker.TRUNCATED_ROLLUPS}
+    return {table: sorted(row for row in found if any(row[3 if table == "truncated_daily_chats" else 4:]))
+            for table, found in rows.items()}
+
+
+def test_truncated_rollups_follow_chats_cut_short_changed_and_deleted(api, db, example):
+    """truncated=true and false, and shown=true and false, answer over whole days (and with
+    edges) as the per-chat rows do, and the truncated and unshown chats' rollups hold what
+    their fill makes of the chats: after a chat stored cut short, a chat cut and one no
+    longer, answers hidden and shown, brand rows and sources written again, and a chat
+    deleted."""
+    (p1, p2), (acme, beta) = (api.get("/prompts/%d" % example[name]).json["data"] for name in ("p1", "p2")), \
+        (example["acme"], example["beta"])
+    edges = {"from": "2026-11-19T10:30:00.000Z", "to": "2026-11-20T10:30:00.000Z"}
+    requests = [(path, dict(window, **filters)) for path in ("/analytics/rankings", "/analytics/sources")
+                for window in (WINDOW, edges)
+                for filters in ({"truncated": "true"}, {"truncated": "false"},
+                                {"truncated": "false", "shown": "true"}, {"truncated": "true", "engine": "alpha"},
+                                {"shown": "false"}, {"shown": "true", "engine": "alpha"})]
+
+    def agree():
+        fast = [api.get(path, params=query).json for path, query in requests]
+        with per_chat_rows_only():
+            assert [api.get(path, params=query).json for path, query in requests] == fast
+        with db.write() as connection:
+            kept = truncated_rollup_rows(connection)
+            for table in tracker.TRUNCATED_ROLLUPS:
+                connection.execute("DELETE FROM %s" % table)
+            connection.execute(tracker.truncated_rollups_fill_sql())
+            assert truncated_rollup_rows(connection) == kept
+        return fast
+
+    cut = add_chat(db, api.workspace_id, p2, "alpha", "2026-11-20T12:00:00.000Z",
+                   [(acme, 1, 1), (beta, None, 1)], ["https://g2.com/a", "https://g2.com/c"],
+                   consulted=["https://acme.com/y"], truncated=1)
+    assert [answer["data"]["chats"] for answer in agree()[:2]] == [1, 4]
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (example["chats"][0],))
+        connection.execute("UPDATE chats SET truncated = 0, shown = 0 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET truncated = 1 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET shown = 1 WHERE id = ?", (cut,))
+        connection.execute("UPDATE chats SET shown = 0 WHERE id IN (?, ?)", example["chats"][:3:2])
+        chat = tracker.query_one(connection, "SELECT * FROM chats WHERE id = ?", (cut,))
+        connection.execute("DELETE FROM chat_sources WHERE chat_id = ?", (cut,))
+        connection.execute("DELETE FROM chat_brands WHERE chat_id = ? AND brand_id = ?", (cut, beta))
+        tracker.write_chat_sources(connection, chat, tracker.ChatReader(
+            connection, api.workspace_id).categorised(tracker.extract_sources(tracker.Answer(
+                "x", [{"url": "https://beta.io/z"}, {"url": "https://beta.io/q"}], {}))))
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [2, 3, 2]
+    with db.write() as connection:
+        connection.execute("UPDATE chats SET shown = 0 WHERE id = ?", (cut,))
+        connection.execute("DELETE FROM chats WHERE id = ?", (cut,))
+    assert [answer["data"]["chats"] for answer in agree()[:3]] == [1, 3, 2]
 
 
 def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_them(api, db):
@@ -818,8 +928,8 @@ EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
 
 @pytest.mark.parametrize("filters, rollup", [
     ({}, "daily"), ({"engine": "e1"}, "daily"),
-    ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "prompt_daily"),
-    ({"tag_id": 1, "engine": "e1"}, "prompt_daily"), ({"location": "US"}, "location_daily"),
+    ({"prompt_id": 2}, "prompt_daily"), ({"topic_id": 1}, "topic_tag_daily"),
+    ({"tag_id": 1, "engine": "e1"}, "topic_tag_daily"), ({"location": "US"}, "location_daily"),
     ({"branded": True}, "branded_daily"), ({"market_id": 2}, "cell_daily"),
     ({"persona_id": 0, "engine": "e1"}, "cell_daily")])
 def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
@@ -831,17 +941,24 @@ def test_filtered_whole_days_are_read_from_a_rollup(filters, rollup):
         (rollup, scope.shifted(*WHOLE_DAYS))] + [(edges, scope.shifted(*edge)) for edge in EDGES]
 
 
-def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily():
-    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", topic_id=1)
+@pytest.mark.parametrize("filters, days", [
+    ({"prompt_id": 1}, "prompt_daily"), ({"topic_id": 1}, "topic_tag_daily"),
+    ({"tag_id": 1, "engine": "e1"}, "topic_tag_daily")])
+def test_a_prompt_filter_adds_up_whole_weeks_unless_the_series_is_daily(filters, days):
+    """A prompt's whole weeks come from its weekly rollup, the days left from its daily one;
+    a topic's or tag's whole days from its group's (group_daily_brands), whatever the series;
+    the edges from the chats."""
+    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z", **filters)
     def part(kind, start, end):
         return kind, scope.shifted(*(tracker.iso_timestamp(tracker.parse_timestamp("2026-" + moment))
                                      for moment in (start, end)))
     edges = [part("chats", "11-15T12:00", "11-16"), part("chats", "12-02", "12-02T12:00")]
-    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == [
-        part("prompt_weekly", "11-16", "11-30"), edges[0], part("prompt_daily", "11-30", "12-02"),
-        edges[1]]
+    weekly = [part("prompt_weekly", "11-16", "11-30"), edges[0], part("prompt_daily", "11-30", "12-02"),
+              edges[1]] if days == "prompt_daily" else [part(days, "11-16", "12-02")] + edges
+    assert tracker.scope_parts(scope, tracker.BRAND_SUMS) == weekly
+    assert tracker.scope_parts(scope, tracker.CHAT_COUNTS) == weekly
     assert tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False) == [
-        part("prompt_daily", "11-16", "12-02")] + edges
+        part(days, "11-16", "12-02")] + edges
 
 
 def test_a_prompt_filter_with_a_location_and_sources_by_prompt_read_the_chats():
@@ -936,6 +1053,55 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
         SELECT sum(chats) AS chats FROM group_weekly_domains WHERE group_key = ?
         UNION ALL SELECT sum(chats) FROM group_weekly_domains WHERE group_key = ?""",
         ("topic %d" % topic_t, "topic %d" % topic_u))] == [28, 0]
+
+
+def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, db):
+    """The rankings of a topic or a tag add up its group's daily chat counts and brand sums
+    (group_daily_chats, _brands) over whole days: equal to the per-chat rows' before a
+    prompt moves into both, while it waits and after each of the worker's regroup steps, in
+    total, by week, and by day with the previous window."""
+    acme = api.post("/brands", {"name": "Acme"}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]},
+                                                {"text": "b", "topic": "U"}]}).json["data"]["prompts"]
+    for day in range(15, 31):  # two whole weeks and half a day at each end
+        for n, prompt in enumerate(prompts):
+            add_chat(db, 1, prompt, "e%d" % (day % 2), "2026-11-%02dT10:00:00.000Z" % day,
+                     brands=[(acme, n + 1, day % 3 == 0)])
+    topic_t, topic_u = prompts[0]["topicId"], prompts[1]["topicId"]
+    tag_x = prompts[0]["tags"][0]["id"]
+    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"}, **series)
+               for group in ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x})
+               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
+
+    def rankings():
+        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
+        with per_chat_rows_only():
+            assert [api.get("/analytics/rankings", params=query).json["data"]
+                    for query in queries] == fast
+        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
+                for answer in fast[::3]]
+    scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
+                              tag_id=tag_x)
+    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == ["topic_tag_daily"]
+    assert rankings() == [(15, 15), (15, 15), (15, 15)]
+    api.patch("/prompts/%d" % prompts[1]["id"], {"topicId": topic_t, "tags": ["x"]})
+    assert "topic_tag_daily" not in tracker.without_groups_behind(tracker.BRAND_SUMS,
+                                                                   db.connection(), scope)
+    moved = [(30, 30), (0, 0), (30, 30)]
+    assert rankings() == moved
+    steps = 0
+    while tracker.regroup_prompt(db):  # out of U, into the tag, into T
+        steps += 1
+        assert rankings() == moved
+    assert steps == 3
+    assert "topic_tag_daily" in tracker.without_groups_behind(tracker.BRAND_SUMS, db.connection(), scope)
+    assert tracker.query_all(db.connection(), """
+        SELECT c.group_key, c.chats, b.mentioned FROM (SELECT group_key, sum(chats) AS chats
+        FROM group_daily_chats GROUP BY 1) c JOIN (SELECT group_key, sum(mentioned) AS mentioned
+        FROM group_daily_brands GROUP BY 1) b USING (group_key) ORDER BY 1""") == [
+        {"group_key": key, "chats": chats, "mentioned": chats}
+        for key, chats in (("tag %d" % tag_x, 32), ("topic %d" % topic_t, 32),
+                           ("topic %d" % topic_u, 0))]
 
 
 def test_a_prompt_without_chats_changes_groups_at_once(api, db):

@@ -46,7 +46,7 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
                            "--cache", str(tmp_path)], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    assert lines[-2].split() == ["median", "ms", "before", "after", "ratio"]
+    assert lines[-2].split() == ["median", "CPU", "ms", "before", "after", "ratio"]
     assert lines[-1].startswith("rankings 30 d compare")
 
 
@@ -76,6 +76,7 @@ def test_the_analytics_generator_writes_what_the_rollup_triggers_would(tmp_path)
     bench_analytics.generate(triggered, 0.001, through_triggers=True)
     expected = database_rows(triggered)
     assert len(expected["chats"]) == 2920 and len(expected["group_weekly_domains"]) > 1000
+    assert len(expected["group_daily_brands"]) > 100  # the topics' daily brand sums
     assert database_rows(summed) == expected
 
 

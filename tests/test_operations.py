@@ -255,6 +255,17 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
                  "date(created_at, '-6 days', 'weekday 1'), url FROM chat_sources)").fetchall()[0][0]}
     cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
                   13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
+    # ... and the topic and tag groups' daily ones from the per-prompt daily ones, one row
+    # per group and key of its prompts' rows, holding their sums.
+    for table, (prompt_table, keys, sums) in tracker.GROUP_SUM_ROLLUPS.items():
+        of_groups = ("FROM %s x JOIN prompt_groups g ON g.prompt_id = x.prompt_id AND g.group_key "
+                     "NOT LIKE 'branded %%'" % prompt_table)
+        cells[table] = upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, "
+                                        "g.group_key, x.day, x.engine%s %s)" % (
+                                            "".join(", x." + key for key in keys), of_groups)
+                                        ).fetchall()[0][0]
+        assert upgraded.execute("SELECT total(%s) FROM %s" % (sums[0], table)).fetchall() == \
+            upgraded.execute("SELECT total(x.%s) %s" % (sums[0], of_groups)).fetchall()
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
@@ -334,6 +345,29 @@ def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path,
         .fetchall() == [{"n": 0}]
     rolled_up, per_chat = answers()
     assert rolled_up == per_chat
+
+
+def test_upgrade_fills_the_truncated_chats_rollups_from_the_chats(tmp_path):
+    """The step 13 -> 14 fills the truncated chats' rollups from a 1.0.1 file's chats cut
+    short: truncated=true and false answer as the per-chat rows do, and go on doing so when
+    a prompt and its chats are deleted."""
+    frozen_file(tmp_path / "old.db", 13)
+    old = apsw.Connection(str(tmp_path / "old.db"))
+    old.execute("UPDATE chats SET truncated = 1 WHERE id IN (3, 5)")
+    old.close()
+    app = tracker.make_app(str(tmp_path / "old.db"))
+    db = app.config["tracker.db"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, 2)["key"], 2)
+    window = {"from": "2026-11-28T00:00:00.000Z", "to": "2026-11-29T00:00:00.000Z"}
+    paths = ("/analytics/rankings", "/analytics/sources")
+    for deleted in (False, True):
+        if deleted:
+            api.delete("/prompts/5")
+        for truncated in ("true", "false"):
+            rolled_up, per_chat = rolled_up_and_per_chat(api, paths, dict(window, truncated=truncated))
+            assert rolled_up == per_chat
+            assert rolled_up[0]["chats"] == {("true", False): 2, ("false", False): 1,
+                                              ("true", True): 1, ("false", True): 1}[truncated, deleted]
 
 
 # The file opens in any SQLite 3.37+ ---------------------------------------------------
@@ -487,10 +521,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
 # the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
-# as text (10 rows) and the search index's usermerge option (2 changes: a config row); the
+# as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
+# topics' and tags' daily chat counts and brand sums from the prompts' (200 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
-# in no branded group yet).
-LATER_STEP_ROWS = {12: 0, 13: 387}
+# in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
+# short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
+LATER_STEP_ROWS = {12: 0, 13: 587}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

@@ -165,6 +165,9 @@ def rollup_triggers(connection):
 
 BRAND_SUMS = "mentioned position_sum cited sentiment_sum sentiment_scored positive neutral negative"
 SOURCE_SUMS = "citations chats retrieved_chats"
+# The group rollups fed by the per-prompt daily ones (branded_daily_*, group_daily_*) are not
+# summed here: their triggers on prompt_daily_chats and prompt_daily_brands stay on and fill
+# them as these rows are written (tests/test_bench_smoke.py checks the result).
 # Each rollup of the chats (schema.sql) after workspace_id: its key columns, its value
 # columns and how each adds up (+ a sum, < the least, > the greatest, = the first kept).
 ROLLUPS = {
@@ -244,7 +247,8 @@ class Rollups:
 
     It reads the chats as the generator makes them: every one an answer shown, every source
     cited (the column's default) and of a domain of its own, every brand row with a position
-    and a sentiment, a location for every chat."""
+    and a sentiment, a location for every chat, none truncated (so the truncated chats'
+    rollups stay empty: ensure_branded cuts chats afterwards, through their triggers)."""
 
     def __init__(self, connection, ws):
         self.ws = ws
@@ -354,8 +358,9 @@ def ensure_tag(path):
 
 def ensure_branded(path):
     """Have every 4th prompt name a brand (branded, its chats moved to the "branded 1"
-    group as the worker would) and every 50th chat cut short for length (truncated), also
-    in databases cached before the benchmark had them."""
+    group as the worker would) and every 50th chat cut short for length (truncated, which
+    the triggers add to the truncated chats' rollups), also in databases cached before the
+    benchmark had them."""
     db = tracker.Database(path)
     with db.write() as c:
         if not tracker.query_one(c, "SELECT 1 AS found FROM prompts WHERE branded LIMIT 1"):
@@ -364,6 +369,20 @@ def ensure_branded(path):
             c.execute("UPDATE chats SET truncated = 1 WHERE id % 50 = 0")
     while tracker.regroup_prompt(db):
         pass
+    db.close()
+
+
+def ensure_truncated_rollups(path):
+    """Give a database cached at schema 14 before the truncated (and unshown) chats'
+    rollups those rollups, filled as the upgrade fills them, and their triggers on chats (which the
+    upgrade makes with the chats' rebuild)."""
+    db = tracker.Database(path)
+    with db.write() as c:
+        if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema "
+                                    "WHERE name = 'truncated_daily_chats'"):
+            c.execute(tracker.truncated_rollups_schema_sql() + "".join(
+                "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
+                if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name)))
     db.close()
 
 
@@ -380,6 +399,7 @@ def database(cache, scale):
         print("generated %s in %.0f s" % (path, time.perf_counter() - started), flush=True)
         with open(key_path, "w") as out:
             out.write(key)
+    ensure_truncated_rollups(path)
     ensure_tag(path)
     ensure_branded(path)
     with open(key_path) as key_file:

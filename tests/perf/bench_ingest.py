@@ -28,7 +28,9 @@ workspace of 100 brands each named in every sentence: what one chat can cost the
     python tests/perf/bench_ingest.py                       # this tree and its floor
     python tests/perf/bench_ingest.py --against main --prompts 50 --per-trigger   # where it goes
 
---location asks every prompt from a location (the rollups per location join in); --per-trigger
+--location asks every prompt from a location (the rollups per location join in); --grouped
+puts every prompt in one of 10 topics and gives it one of 10 tags (the rollups per topic and
+tag group join in: without it, the prompts are in their branded group alone); --per-trigger
 prints only SQLite's instructions per chat that each insert trigger adds, replaying one run of
 the worker with every trigger and then without each in turn.
 """
@@ -67,23 +69,34 @@ def checkout(revision, folder):
             out.write(content)
 
 
-def new_database(tracker, path, prompts, location=None):
+GROUPS = 10  # topics, and tags, of --grouped
+
+
+def new_database(tracker, path, prompts, location=None, grouped=False):
     """A database at path with one workspace of 10 brands (one own) and prompts active
-    prompts (asked from location)."""
+    prompts (asked from location; with grouped, each in one of GROUPS topics and with one of
+    GROUPS tags)."""
     db = tracker.Database(path)
     workspace = tracker.create_workspace(db, "Ingest")["id"]
     stamp = db.now()
     with db.write() as c:
+        for n in range(GROUPS if grouped else 0):
+            for table in ("topics", "tags"):
+                c.execute("INSERT INTO %s (workspace_id, name, name_key, created_at, updated_at) "
+                          "VALUES (?, ?, ?, ?, ?)" % table, (workspace, "G%d" % n, "g%d" % n, stamp, stamp))
         for n in range(10):
             c.execute("""INSERT INTO brands (workspace_id, name, name_key, domains, type, created_at,
                          updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)""",
                       (workspace, "Brand %d" % n, "brand %d" % n, '["brand%d.example"]' % n,
                        "own" if n == 0 else "competitor", stamp, stamp))
         for n in range(prompts):
-            c.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key, location,
-                         created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?, ?)""",
-                      (workspace, "best tool number %d" % n, "best tool number %d" % n, location,
-                       stamp, stamp))
+            prompt = c.execute("""INSERT INTO prompts (workspace_id, text, status, dedupe_key, location,
+                                  topic_id, created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?, ?, ?)
+                                  RETURNING id""",
+                               (workspace, "best tool number %d" % n, "best tool number %d" % n, location,
+                                n % GROUPS + 1 if grouped else None, stamp, stamp)).fetchall()[0]["id"]
+            if grouped:
+                c.execute("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)", (prompt, n % GROUPS + 1))
     return db
 
 
@@ -166,12 +179,13 @@ def instructions(connection, transactions, skip=frozenset()):
     return len(steps) * INSTRUCTION_STEP
 
 
-def ms_per_chat(tracker, folder, prompts, floor=False, location=None):
+def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=False):
     """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
     statements replayed with the triggers, and the floor, then SQLite's instructions per
     chat of those two replays, counted in replays of their own)."""
-    db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location)
+    db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location,
+                      grouped)
     recorder = WriteRecorder(db) if floor else None
     worker = tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES])
     started = time.perf_counter()
@@ -185,7 +199,7 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None):
     for measure, results in ((replay, replayed), (instructions, counted)):
         for without_rollups in (False, True):
             db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts,
-                              location)
+                              location, grouped)
             connection = db.connection()
             skip = frozenset()
             if without_rollups:
@@ -201,13 +215,13 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None):
             *(count / chats for count in counted))
 
 
-def instructions_by_trigger(tracker, folder, prompts, location):
+def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     """SQLite's instructions per chat of the worker's write transactions replayed with every
     trigger, and {insert trigger: the instructions per chat it adds} (the replay's count less
     that with the one trigger dropped), for one Worker.run_pending()."""
     def database():
         return new_database(tracker, os.path.join(folder, "by-trigger-%d.db" % time.monotonic_ns()),
-                            prompts, location)
+                            prompts, location, grouped)
     db = database()
     recorder = WriteRecorder(db)
     tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
@@ -281,6 +295,8 @@ def main():
     parser.add_argument("--prompts", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--location", help="the location every prompt is asked from")
+    parser.add_argument("--grouped", action="store_true",
+                        help="every prompt in a topic and with a tag, %d of each" % GROUPS)
     parser.add_argument("--per-trigger", action="store_true",
                         help="only SQLite's instructions per chat that each insert trigger adds")
     args = parser.parse_args()
@@ -293,16 +309,19 @@ def main():
             versions[args.against] = load("tracker_before", before_folder)
         versions["this tree"] = load("tracker", ROOT)
         if args.per_trigger:
-            print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location)
+            print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location,
+                                                                     args.grouped)
                               for name, module in versions.items()})
             return
         times = {name: [] for name in versions}
         floors = {name: [] for name in versions}
         for _ in range(args.rounds):
             for name, module in versions.items():
-                times[name].append(ms_per_chat(module, folder, args.prompts, location=args.location))
+                times[name].append(ms_per_chat(module, folder, args.prompts, location=args.location,
+                                                       grouped=args.grouped))
             for name, module in versions.items():
-                floors[name].append(ms_per_chat(module, folder, args.prompts, True, args.location)[1:])
+                floors[name].append(ms_per_chat(module, folder, args.prompts, True, args.location,
+                                                        args.grouped)[1:])
         extraction = {name: extraction_ms(module, args.rounds) for name, module in versions.items()}
     print("ms per chat (median of %d rounds, %d prompts x %d engines)" % (args.rounds, args.prompts, len(ENGINES)))
     for name in versions:
