@@ -8745,21 +8745,15 @@ class ChatScope(Record, frozen=True):
                 self.branded) != (None,) * 5
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, best first. The
-        per-group ones answer a scope narrowed to a topic or a tag, a location, one of each,
-        or nothing (see group_key); the per-prompt ones a prompt, topic or tag filter, and a
-        scope without filters too, for figures per prompt (which have no daily rollup); the
-        per-location-and-prompt ones a location with a prompt, topic or tag filter; the
-        per-domain one of URLs the URL view of one domain, the weekly one of every URL (no
-        engine or location column) the URL view of every domain without those filters; the
-        branded groups' daily ones a branded filter alone (an engine besides), the topic and
-        tag groups' daily chat counts and brand sums a topic or a tag alone (topic_tag_daily).
-        The truncated chats' daily ones truncated=true alone (an engine besides), and
-        truncated=false is every chat less those (see scope_parts); with another filter, the
-        truncated chats in scope are read (few). shown=false likewise, from the unshown chats'
-        daily rollup of domains alone, and shown=true is every chat less those; the chat counts
-        and brand sums of shown are every chat's rollups (see chat_sums). A market or persona
-        (and an engine) alone reads the per-cell rollups of chats and brands."""
+        """The rollups that answer the scope's whole weeks or days, best first: per group
+        (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
+        topic or tag filter, and the figures per prompt); per location and prompt (a location
+        with those); URLs per domain (the URL view of one domain) or per workspace (of every
+        domain, without an engine or location); the branded, topic and tag groups' daily ones
+        (that filter alone, an engine besides); the truncated chats' (truncated=true alone;
+        truncated=false is every chat less those: scope_parts; with another filter the chats
+        are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
+        shown are every chat's rollups: chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
                 return ()
@@ -9329,13 +9323,11 @@ def rank_key(brand):
             brand["brandId"])
 
 
-# How to sum a figure over the per-chat rows ("raw"), over a rollup ("daily", or per prompt,
-# location, cell or group: "prompt_weekly", "prompt_daily", "location_daily", "cell_daily",
-# "branded_daily", "topic_tag_daily") and over
-# the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time column,
-# key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come first,
-# through the scope's chats_index: the planner, left alone, read the whole window's chats by time
-# (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
+# How to sum a figure over the per-chat rows ("raw"), over a rollup (see ChatScope.rollups)
+# and over the per-chat rows of the chats in scope ("chats", see scope_parts): (table, time
+# column, key column, {name: SQL aggregate}, which ChatScope conditions). There the chats come
+# first, through the scope's chats_index: the planner, left alone, read the whole window's
+# chats by time (CROSS JOIN keeps it from turning the join around, INDEXED BY from the window).
 RAW_CHAT_SUMS = {"chats": "count(*)", "shown": "sum(x.shown)"}
 DAILY_CHAT_SUMS = {"chats": "sum(x.chats)", "shown": "sum(x.shown)"}
 CHAT_COUNTS = {
