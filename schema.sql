@@ -1520,20 +1520,17 @@ CREATE VIEW prompt_group_keys AS
     UNION ALL
     SELECT id, 'branded ' || branded FROM prompts;
 
--- Each source and name row of a new chat reads its groups (the *_group_insert triggers), so
--- the view has two parts, each seeking the chat once, a group with and without the location
--- made from one row of prompt_groups: four parts, each with cursors of its own, cost storing
--- a chat 1.2 % more CPU instructions (issue 43, tests/perf/README.md).
 CREATE VIEW chat_groups AS
-    SELECT c.id AS chat_id, CASE WHEN f.located THEN g.group_key || ' location ' || c.location
-                                 ELSE g.group_key END AS group_key
-    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
-    JOIN (SELECT 0 AS located UNION ALL SELECT 1) f ON NOT f.located OR c.location IS NOT NULL
+    SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE g.group_key <> 'branded 0'
     UNION ALL
-    SELECT c.id, CASE WHEN f.located THEN 'location ' || c.location ELSE 'all' END
-    FROM chats c JOIN (SELECT 0 AS located UNION ALL SELECT 1) f
-    ON NOT f.located OR c.location IS NOT NULL;
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
+    JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE c.location IS NOT NULL AND g.group_key <> 'branded 0'
+    UNION ALL
+    SELECT id, 'all' FROM chats;
 
 CREATE TABLE group_weekly_domains (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
