@@ -372,17 +372,21 @@ def ensure_branded(path):
     db.close()
 
 
-def ensure_truncated_rollups(path):
-    """Give a database cached at schema 14 before the truncated (and unshown) chats'
-    rollups those rollups, filled as the upgrade fills them, and their triggers on chats (which the
-    upgrade makes with the chats' rebuild)."""
+def ensure_later_rollups(path):
+    """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
+    or before the topic and tag groups' daily sums, those rollups, filled as the upgrade fills
+    them, with their triggers (those on chats, which the upgrade makes with the chats' rebuild,
+    too)."""
+    chat_triggers = "".join(
+        "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
+        if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
     db = tracker.Database(path)
-    with db.write() as c:
-        if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema "
-                                    "WHERE name = 'truncated_daily_chats'"):
-            c.execute(tracker.truncated_rollups_schema_sql() + "".join(
-                "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
-                if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name)))
+    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql() + chat_triggers),
+                       ("group_daily_chats", tracker.group_brands_schema_sql())):
+        with db.write() as c:
+            if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
+                                     (table,)):
+                c.execute(sql)
     db.close()
 
 
@@ -399,7 +403,7 @@ def database(cache, scale):
         print("generated %s in %.0f s" % (path, time.perf_counter() - started), flush=True)
         with open(key_path, "w") as out:
             out.write(key)
-    ensure_truncated_rollups(path)
+    ensure_later_rollups(path)
     ensure_tag(path)
     ensure_branded(path)
     with open(key_path) as key_file:
