@@ -471,8 +471,8 @@ CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain, created_
 -- The rollup triggers look up a chat's other sources of a domain: without this index each
 -- insert scanned all the chat's sources, and 30,000 citations took 45 s to store. It holds
 -- cited and category too, so that the lookups of a chat's other (cited) sources of a domain
--- or a category read it alone: a new source looks up its category's four times, each
--- seeking the table for every other source of the chat before, a twentieth of storing a
+-- or a category read it alone: a new source's category is looked up four times, each lookup
+-- reading the chat's earlier sources from the table without it, a twentieth of storing a
 -- chat's CPU instructions (issue 43, tests/perf/README.md).
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain, cited, category);
 
