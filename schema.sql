@@ -469,8 +469,12 @@ CREATE TABLE surface_tasks (
 CREATE INDEX chat_sources_window ON chat_sources (workspace_id, created_at, domain, chat_id);
 CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain, created_at);
 -- The rollup triggers look up a chat's other sources of a domain: without this index each
--- insert scanned all the chat's sources, and 30,000 citations took 45 s to store.
-CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain);
+-- insert scanned all the chat's sources, and 30,000 citations took 45 s to store. It holds
+-- cited and category too, so that the lookups of a chat's other (cited) sources of a domain
+-- or a category read it alone: a new source's category is looked up four times, each lookup
+-- reading the chat's earlier sources from the table without it, a twentieth of storing a
+-- chat's CPU instructions (issue 43, tests/perf/README.md).
+CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain, cited, category);
 
 -- A tracked brand in a chat: mentioned by name (position, mentions) and/or cited
 -- through one of its domains. position is NULL when the brand is only cited.

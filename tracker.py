@@ -452,7 +452,8 @@ def baseline_schema():
 
 
 def baseline_objects(kind, *names):
-    """SQL that drops the triggers or views (kind) named and creates them as schema.sql does."""
+    """SQL that drops the triggers, views or indexes (kind) named and creates them as schema.sql
+    does."""
     found = {name: sql for type_, name, _, sql in baseline_schema() if type_ == kind}
     return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
 
@@ -861,6 +862,12 @@ def domains_fill_sql(table, index, condition):
         GROUP BY 1, 2, 3, 4;\n""" % (table, index, condition)
 
 
+def ingest_probes_schema_sql():
+    """The index through which the rollup triggers look up a chat's other sources of a
+    domain or category, made again with cited and category (issue 43): as schema.sql has it."""
+    return baseline_objects("index", "chat_sources_chat_domain")
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups and the truncated chats' come after shown_schema_sql, which counts the daily
@@ -872,7 +879,8 @@ def upgrade_to_1_1():
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
-                    unbranded_groups_schema_sql(), group_brands_schema_sql()))
+                    unbranded_groups_schema_sql(), group_brands_schema_sql(),
+                    ingest_probes_schema_sql()))
 
 
 MIGRATIONS = {
@@ -893,7 +901,8 @@ MIGRATIONS = {
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
-                  "sums", upgrade_to_1_1,
+                  "sums, the index of a chat's sources by domain holding cited and category",
+                  upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }

@@ -32,13 +32,20 @@ workspace of 100 brands each named in every sentence: what one chat can cost the
 puts every prompt in one of 10 topics and gives it one of 10 tags (the rollups per topic and
 tag group join in: without it, the prompts are in their branded group alone); --per-trigger
 prints only SQLite's instructions per chat that each insert trigger adds, replaying one run of
-the worker with every trigger and then without each in turn.
+the worker with every trigger and then without each in turn; --cpu-instructions prints only the
+CPU instructions per chat (user space: the kernel's writes of the WAL are not counted) of that
+run's write transactions replayed under valgrind's cachegrind, less the same process without the
+replay: a figure that, unlike CPU time, the machine's load does not move, and that counts what
+SQLite's virtual machine does not (opening cursors, allocating trigger frames, the b-trees).
+
+    python tests/perf/bench_ingest.py --against main --prompts 50 --cpu-instructions
 """
 
 import argparse
 import contextlib
 import importlib.util
 import os
+import pickle
 import re
 import statistics
 import subprocess
@@ -222,10 +229,8 @@ def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     def database():
         return new_database(tracker, os.path.join(folder, "by-trigger-%d.db" % time.monotonic_ns()),
                             prompts, location, grouped)
+    transactions, chats = recorded_run(tracker, folder, prompts, location, grouped)
     db = database()
-    recorder = WriteRecorder(db)
-    tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
-    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
     triggers = [row["name"] for row in tracker.query_all(
         db.connection(), "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%INSERT ON%'")]
     remove_database(db)
@@ -234,11 +239,65 @@ def instructions_by_trigger(tracker, folder, prompts, location, grouped):
         db = database()
         if dropped is not None:
             db.connection().execute('DROP TRIGGER "%s"' % dropped)
-        count = instructions(db.connection(), recorder.transactions)
+        count = instructions(db.connection(), transactions)
         remove_database(db)
         return count / chats
     every = counted()
     return every, {name: every - counted(name) for name in triggers}
+
+
+def recorded_run(tracker, folder, prompts, location, grouped):
+    """(the write transactions of one Worker.run_pending() over a new database, its chats)."""
+    db = new_database(tracker, os.path.join(folder, "recorded-%d.db" % time.monotonic_ns()), prompts, location,
+                      grouped)
+    recorder = WriteRecorder(db)
+    tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
+    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
+    remove_database(db)
+    return recorder.transactions, chats
+
+
+CACHEGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
+
+
+def cpu_instructions(tracker_folder, folder, prompts, location, grouped):
+    """CPU instructions per chat of replaying one worker run's write transactions, counted by
+    cachegrind (a process that makes a new database and replays them, less one that only makes
+    it), with the triggers and at the floor."""
+    transactions, chats = recorded_run(load("tracker_recorded", tracker_folder), folder, prompts, location,
+                                       grouped)
+    recorded = os.path.join(folder, "transactions-%d.pickle" % time.monotonic_ns())
+    with open(recorded, "wb") as out:
+        pickle.dump(transactions, out)
+    counts = []
+    for floor in (False, True):
+        for replayed in (False, True):
+            command = [*CACHEGRIND, sys.executable, os.path.abspath(__file__), "--prompts", str(prompts),
+                       "--replay-of", recorded, "--tracker-folder", tracker_folder]
+            command += ["--location", location] if location else []
+            command += ["--replayed"] * replayed + ["--floor"] * floor + ["--grouped"] * grouped
+            report = subprocess.run(command, check=True, capture_output=True, text=True).stderr
+            counts.append(int(re.search(r"I\s+refs:\s+([\d,]+)", report).group(1).replace(",", "")))
+    return (counts[1] - counts[0]) / chats, (counts[3] - counts[2]) / chats
+
+
+def replay_of(args):
+    """The process cpu_instructions counts: the recorded transactions read and a new database
+    made (with --floor, its triggers dropped), and with --replayed the transactions replayed on
+    it (with --floor, less their writes to the rollups)."""
+    tracker = load("tracker", args.tracker_folder)
+    with open(args.replay_of, "rb") as recorded:
+        transactions = pickle.load(recorded)
+    with tempfile.TemporaryDirectory() as folder:
+        db = new_database(tracker, os.path.join(folder, "replay.db"), args.prompts, args.location, args.grouped)
+        connection, skip = db.connection(), frozenset()
+        if args.floor:
+            skip = rollup_tables(connection)
+            for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
+                connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+        if args.replayed:
+            replay(connection, transactions, skip)
+        remove_database(db)
 
 
 def worst_answers(tracker):
@@ -299,15 +358,32 @@ def main():
                         help="every prompt in a topic and with a tag, %d of each" % GROUPS)
     parser.add_argument("--per-trigger", action="store_true",
                         help="only SQLite's instructions per chat that each insert trigger adds")
+    parser.add_argument("--cpu-instructions", action="store_true",
+                        help="only the CPU instructions per chat of the write transactions (cachegrind)")
+    parser.add_argument("--replay-of", help=argparse.SUPPRESS)
+    parser.add_argument("--tracker-folder", help=argparse.SUPPRESS)
+    parser.add_argument("--replayed", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--floor", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.replay_of:
+        return replay_of(args)
     with tempfile.TemporaryDirectory() as folder:
-        versions = {}
+        folders = {}
         if args.against:
-            before_folder = os.path.join(folder, "before")
-            os.mkdir(before_folder)
-            checkout(args.against, before_folder)
-            versions[args.against] = load("tracker_before", before_folder)
-        versions["this tree"] = load("tracker", ROOT)
+            folders[args.against] = os.path.join(folder, "before")
+            os.mkdir(folders[args.against])
+            checkout(args.against, folders[args.against])
+        folders["this tree"] = ROOT
+        if args.cpu_instructions:
+            print("CPU instructions per chat of the write transactions replayed (cachegrind)")
+            print("%-12s %14s %12s %12s" % ("", "with triggers", "the floor", "floor ratio"))
+            for name, tracker_folder in folders.items():
+                stored, floor = cpu_instructions(tracker_folder, folder, args.prompts, args.location,
+                                                 args.grouped)
+                print("%-12s %14.0f %12.0f %12.2f" % (name, stored, floor, stored / floor))
+            return
+        versions = {name: load("tracker_before" if name == args.against else "tracker", tracker_folder)
+                    for name, tracker_folder in folders.items()}
         if args.per_trigger:
             print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location,
                                                                      args.grouped)
