@@ -1698,10 +1698,10 @@ END;
 -- group_weekly_domains keeps them per week: the whole days at a year's ends of a branded
 -- list, and of an unbranded one ("all" less "branded 1": scope_parts), are read here rather
 -- than from those prompts' chats. Only "branded 1": the others' sources stay every chat's
--- less these, so a chat of a prompt naming no brand, most chats, pays one seek of its
--- prompt's group per source and nothing more. The chat_sources and chats group triggers keep
--- it through the chat's prompt's group in prompt_groups (a prompt whose flag changed is
--- moved by regroup_prompt, as the other group rollups are).
+-- less these, so a chat of a prompt naming no brand, most chats, pays a seek of its chat
+-- and of its prompt's "branded 1" group per source and nothing more. The chat_sources and
+-- chats group triggers keep it through the chat's prompt's group in prompt_groups (a
+-- prompt whose flag changed is moved by regroup_prompt, as the other group rollups are).
 CREATE TABLE branded_daily_domains (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
