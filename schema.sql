@@ -1694,6 +1694,26 @@ CREATE TRIGGER prompt_daily_brands_branded_update AFTER UPDATE ON prompt_daily_b
         negative = negative + excluded.negative;
 END;
 
+-- The sources of the prompts naming a tracked brand ("branded 1") per day, as
+-- group_weekly_domains keeps them per week: the whole days at a year's ends of a branded
+-- list, and of an unbranded one ("all" less "branded 1": scope_parts), are read here rather
+-- than from those prompts' chats. Only "branded 1": the others' sources stay every chat's
+-- less these, so a chat of a prompt naming no brand, most chats, pays a seek of its chat
+-- and of its prompt's "branded 1" group per source and nothing more. The chat_sources and
+-- chats group triggers keep it through the chat's prompt's group in prompt_groups (a
+-- prompt whose flag changed is moved by regroup_prompt, as the other group rollups are).
+CREATE TABLE branded_daily_domains (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,
+    engine          TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    chats           INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, engine, domain)
+) STRICT, WITHOUT ROWID;
+
 -- The same sums per topic or tag group ("topic 3", "tag 7") and day: a topic's or tag's
 -- rankings and overview read its rows for whole days (a year: 365 days x engines x brands)
 -- instead of each of its prompts' rows, and its daily series too. They follow the per-prompt
@@ -1801,6 +1821,19 @@ CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
     ON CONFLICT (workspace_id, group_key, day, engine, domain) DO UPDATE SET
         citations = citations + excluded.citations, chats = chats + excluded.chats,
         retrieved_chats = retrieved_chats + excluded.retrieved_chats;
+    INSERT INTO branded_daily_domains (workspace_id, group_key, day, engine, domain, citations,
+                                       chats, retrieved_chats)
+    SELECT new.workspace_id, g.group_key, substr(new.created_at, 1, 10), new.engine,
+           new.domain, new.cited,
+           new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                                     AND o.domain = new.domain AND o.id <> new.id AND o.cited),
+           NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
+                       AND o.domain = new.domain AND o.id <> new.id)
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id AND g.group_key = 'branded 1'
+    WHERE c.id = new.chat_id
+    ON CONFLICT (workspace_id, group_key, day, engine, domain) DO UPDATE SET
+        citations = citations + excluded.citations, chats = chats + excluded.chats,
+        retrieved_chats = retrieved_chats + excluded.retrieved_chats;
     INSERT INTO group_weekly_categories (workspace_id, group_key, day, engine, category,
                                          citations, chats, retrieved_chats)
     SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
@@ -1829,6 +1862,17 @@ CREATE TRIGGER chat_sources_group_delete AFTER DELETE ON chat_sources BEGIN
       AND group_weekly_domains.group_key = g.group_key
       AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
       AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = old.domain;
+    UPDATE branded_daily_domains SET citations = branded_daily_domains.citations - old.cited,
+        chats = branded_daily_domains.chats - (old.cited AND NOT EXISTS (
+            SELECT 1 FROM chat_sources o
+            WHERE o.chat_id = old.chat_id AND o.domain = old.domain AND o.cited)),
+        retrieved_chats = branded_daily_domains.retrieved_chats - NOT EXISTS (
+            SELECT 1 FROM chat_sources o WHERE o.chat_id = old.chat_id AND o.domain = old.domain)
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id AND g.group_key = 'branded 1'
+    WHERE c.id = old.chat_id AND branded_daily_domains.workspace_id = old.workspace_id
+      AND branded_daily_domains.group_key = g.group_key
+      AND branded_daily_domains.day = substr(old.created_at, 1, 10)
+      AND branded_daily_domains.engine = old.engine AND branded_daily_domains.domain = old.domain;
     UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - old.cited,
         chats = group_weekly_categories.chats - (old.cited AND NOT EXISTS (
             SELECT 1 FROM chat_sources o
@@ -1904,6 +1948,16 @@ CREATE TRIGGER chats_group_delete BEFORE DELETE ON chats BEGIN
       AND group_weekly_domains.group_key = s.group_key
       AND group_weekly_domains.day = date(old.created_at, '-6 days', 'weekday 1')
       AND group_weekly_domains.engine = old.engine AND group_weekly_domains.domain = s.domain;
+    UPDATE branded_daily_domains SET citations = branded_daily_domains.citations - s.citations,
+        chats = branded_daily_domains.chats - s.cited,
+        retrieved_chats = branded_daily_domains.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.domain, sum(x.cited) AS citations, max(x.cited) AS cited
+          FROM prompt_groups g JOIN chat_sources x ON x.chat_id = old.id
+          WHERE g.prompt_id = old.prompt_id AND g.group_key = 'branded 1' GROUP BY 1, 2) s
+    WHERE branded_daily_domains.workspace_id = old.workspace_id
+      AND branded_daily_domains.group_key = s.group_key
+      AND branded_daily_domains.day = substr(old.created_at, 1, 10)
+      AND branded_daily_domains.engine = old.engine AND branded_daily_domains.domain = s.domain;
     UPDATE group_weekly_categories SET citations = group_weekly_categories.citations - s.citations,
         chats = group_weekly_categories.chats - s.cited,
         retrieved_chats = group_weekly_categories.retrieved_chats - 1

@@ -848,24 +848,44 @@ def truncated_rollups_fill_sql():
                                            ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
 
 
-def domains_fill_sql(table, index, condition):
+def domains_fill_sql(table, index, condition, per_group=False):
     """SQL that adds the chats of condition (found through index) to table, a daily rollup of
-    domains: a chat's sources summed per domain first, as the triggers count a chat once per
-    domain."""
+    domains (per_group: of the prompt groups (g) of condition, per group_key): a chat's
+    sources summed per domain first, as the triggers count a chat once per domain."""
+    keys, chats = "workspace_id, day, engine", "chats c INDEXED BY %s" % index
+    if per_group:
+        keys = "workspace_id, group_key, day, engine"
+        chats = "prompt_groups g CROSS JOIN %s ON c.prompt_id = g.prompt_id" % chats
     return """
-        INSERT INTO %s (workspace_id, day, engine, domain, citations, chats, retrieved_chats)
-        SELECT workspace_id, day, engine, domain, sum(citations), sum(cited), count(*)
-        FROM (SELECT c.workspace_id, substr(c.created_at, 1, 10) AS day, c.engine, s.domain,
+        INSERT INTO %s (%s, domain, citations, chats, retrieved_chats)
+        SELECT %s, domain, sum(citations), sum(cited), count(*)
+        FROM (SELECT c.workspace_id, %ssubstr(c.created_at, 1, 10) AS day, c.engine, s.domain,
                      sum(s.cited) AS citations, max(s.cited) AS cited
-              FROM chats c INDEXED BY %s CROSS JOIN chat_sources s ON s.chat_id = c.id
+              FROM %s CROSS JOIN chat_sources s ON s.chat_id = c.id
               WHERE %s GROUP BY c.id, s.domain)
-        GROUP BY 1, 2, 3, 4;\n""" % (table, index, condition)
+        GROUP BY %s, domain;\n""" % (table, keys, keys, "g.group_key, " if per_group else "",
+                                      chats, condition, keys)
 
 
 def ingest_probes_schema_sql():
     """The index through which the rollup triggers look up a chat's other sources of a
     domain or category, made again with cited and category (issue 43): as schema.sql has it."""
     return baseline_objects("index", "chat_sources_chat_domain")
+
+
+# The chat_sources and chats triggers that keep the branded prompts' daily domains too.
+BRANDED_DOMAIN_TRIGGERS = ("chat_sources_group_insert", "chat_sources_group_delete",
+                           "chats_group_delete")
+
+
+def branded_domains_schema_sql():
+    """The daily domains of the prompts naming a tracked brand ("branded 1", as prompt_groups
+    counts their chats), filled from their chats' sources set-based, and the group triggers
+    that keep them, as schema.sql has them."""
+    return (baseline_table_sql(("branded_daily_domains", ["table"]))[0]
+            + domains_fill_sql("branded_daily_domains", "chats_prompt",
+                               "g.group_key = 'branded 1'", per_group=True)
+            + baseline_triggers(*BRANDED_DOMAIN_TRIGGERS))
 
 
 def upgrade_to_1_1():
@@ -877,7 +897,8 @@ def upgrade_to_1_1():
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
-                    branded_rollups_schema_sql(), url_rollups_schema_sql(),
+                    branded_rollups_schema_sql(), branded_domains_schema_sql(),
+                    url_rollups_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     ingest_probes_schema_sql()))
@@ -7165,6 +7186,9 @@ RAW_NAME_SUMS = {"chats": "count(*)", "mentions": "sum(x.mentions)"}
 # The branded group of the prompts naming no tracked brand: no weekly group rollup keeps
 # it, for its chats are every chat less those of the other ("branded 1", see scope_parts).
 UNBRANDED_GROUP = "branded 0"
+# The branded group of the prompts naming a tracked brand: its sources are kept per day too
+# (branded_daily_domains).
+BRANDED_GROUP = "branded 1"
 # How a prompt's chats add up in each per-group rollup (schema.sql's group_weekly_*): the
 # rows the triggers would have added one by one, summed per week, engine and key.
 GROUP_ROLLUPS = {
@@ -7174,6 +7198,8 @@ GROUP_ROLLUPS = {
 }
 
 
+# The week of a chat (c) in the weekly group rollups: its Monday.
+WEEK_OF_A_CHAT = "date(c.created_at, '-6 days', 'weekday 1')"
 # A topic's or tag's group, and its groups with each location (see chat_groups).
 GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.location IS NOT NULL"))
 
@@ -7194,20 +7220,24 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
             ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
             [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
-    for table, (rows, key, sums) in GROUP_ROLLUPS.items() if group_key != UNBRANDED_GROUP else ():
-        for group_sql, only in GROUPS_OF_A_GROUP:
-            connection.execute("""
-                INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
-                SELECT c.workspace_id, %s, date(c.created_at, '-6 days', 'weekday 1'), c.engine,
-                       x.%s, %s
-                FROM chats c INDEXED BY chats_prompt CROSS JOIN %s x ON x.chat_id = c.id
-                WHERE c.prompt_id = ? AND c.workspace_id = ? AND x.%s IS NOT NULL%s
-                GROUP BY 2, 3, 4, 5
-                ON CONFLICT (workspace_id, group_key, day, engine, %s) DO UPDATE SET %s""" % (
-                table, key, ", ".join(sums), group_sql, key,
-                ", ".join("? * %s" % sql for sql in sums.values()), rows, key, only, key,
-                ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
-                [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
+    rollups = [(table, rows, key, sums, WEEK_OF_A_CHAT, group_sql, only)
+               for table, (rows, key, sums) in GROUP_ROLLUPS.items()
+               for group_sql, only in GROUPS_OF_A_GROUP] if group_key != UNBRANDED_GROUP else []
+    if group_key == BRANDED_GROUP:
+        rollups.append(("branded_daily_domains", "chat_sources", "domain", RAW_SOURCE_SUMS,
+                        "substr(c.created_at, 1, 10)", "?", ""))
+    for table, rows, key, sums, day_sql, group_sql, only in rollups:
+        connection.execute("""
+            INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
+            SELECT c.workspace_id, %s, %s, c.engine, x.%s, %s
+            FROM chats c INDEXED BY chats_prompt CROSS JOIN %s x ON x.chat_id = c.id
+            WHERE c.prompt_id = ? AND c.workspace_id = ? AND x.%s IS NOT NULL%s
+            GROUP BY 2, 3, 4, 5
+            ON CONFLICT (workspace_id, group_key, day, engine, %s) DO UPDATE SET %s""" % (
+            table, key, ", ".join(sums), group_sql, day_sql, key,
+            ", ".join("? * %s" % sql for sql in sums.values()), rows, key, only, key,
+            ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
+            [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
 
 
 def regroup_prompt(db):
@@ -8865,11 +8895,11 @@ def scope_parts(scope, rollups, weeks=True):
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
         return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
-    if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP
-            and scope.truncated is None and "branded_daily" not in rollups):
-        # Without a branded group's daily rollup of the figure, every chat less the branded
-        # prompts' (their per-prompt or group rollups), which are the fewer in most
-        # workspaces: no weekly group rollup counts the others (see chat_groups).
+    if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
+            is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
+        # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
+        # alone), every chat less the branded prompts', the fewer in most workspaces: no
+        # weekly group rollup counts the others (see chat_groups).
         return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
                     scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
     kinds = [kind for kind in scope.rollups() if kind in rollups
@@ -9783,9 +9813,10 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-# The per-group rollup keeps no first and last seen, nor the truncated or unshown chats' or
+# The per-group rollups keep no first and last seen, nor the truncated or unshown chats' or
 # one domain's URLs': source_seen finds them (see source_rows).
-UNSEEN_PARTS = ("group_weekly", "truncated_daily", "unshown_daily", "domain_weekly")
+UNSEEN_PARTS = ("group_weekly", "branded_daily", "truncated_daily", "unshown_daily",
+                "domain_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -9798,6 +9829,8 @@ SOURCE_PART = {
     "location_daily": (DAILY_SOURCE_PART % "location_daily_domains x", ChatScope.day_conditions),
     "group_weekly": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
                                            "group_weekly_domains x"), ChatScope.group_conditions),
+    "branded_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
+                                            "branded_daily_domains x"), ChatScope.group_conditions),
     "truncated_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",
                                               "truncated_daily_domains x"), ChatScope.day_conditions),
     "unshown_daily": (SUMMED_SOURCE_PART % ("NULL AS first_seen, NULL AS last_seen",

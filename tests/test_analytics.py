@@ -921,6 +921,47 @@ def test_the_prompts_naming_no_brand_are_every_chat_less_the_branded_even_while_
     assert lists() == [[], [], [("g2.com", 28), (first, 14), (second, 14)]]
 
 
+def test_branded_sources_read_whole_edge_days_from_their_daily_rollup_as_a_prompt_moves(api, db):
+    """The sources of branded=true and false over a window with a whole week, whole days
+    and hours at its ends: "branded 1"'s whole days come from its daily domains, which
+    follow a prompt whose flag changes; each answer is the per-chat rows' throughout."""
+    api.post("/brands", {"name": "Acme", "domains": ["acme.com"]})
+    prompts = api.post("/prompts", {"prompts": [{"text": "best crm"}, {"text": "is Acme good"}]}
+                       ).json["data"]["prompts"]
+    for day in range(14, 30):
+        for prompt in prompts:
+            add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % day,
+                     urls=["https://%s.example/x" % prompt["id"], "https://g2.com/x"],
+                     consulted=["https://g2.com/y"])
+    window = ("2026-11-14T05:00:00.000Z", "2026-11-29T15:00:00.000Z")
+    unbranded = tracker.ChatScope(1, *window, branded=False)
+    assert [kind for kind, _ in tracker.scope_parts(unbranded, tracker.SOURCE_PART)] == [
+        "group_weekly", "daily", "raw", "daily", "raw", "less group_weekly", "less branded_daily",
+        "less chats", "less branded_daily", "less chats"]
+
+    def lists():
+        answers = []
+        for branded in ("false", "true"):
+            params = {"from": window[0], "to": window[1], "branded": branded, "perPage": "100"}
+            fast = api.get("/analytics/sources", params=params).json["data"]
+            with per_chat_rows_only():
+                assert api.get("/analytics/sources", params=params).json["data"] == fast
+            answers.append([(row["domain"], row["chats"]) for row in fast["data"]])
+        return answers
+    first, second = ("%d.example" % prompt["id"] for prompt in prompts)
+    assert lists() == [[(first, 16), ("g2.com", 16)], [(second, 16), ("g2.com", 16)]]
+    api.patch("/prompts/%d" % prompts[0]["id"], {"text": "best crm, Acme or not"})
+    assert tracker.regroup_prompt(db)  # one step: out of "branded 0", not yet in "branded 1"
+    assert lists() == [[], [("g2.com", 32), (first, 16), (second, 16)]]
+    while tracker.regroup_prompt(db):
+        pass
+    assert lists() == [[], [("g2.com", 32), (first, 16), (second, 16)]]
+    api.patch("/prompts/%d" % prompts[1]["id"], {"text": "best crm ever"})
+    while tracker.regroup_prompt(db):
+        pass
+    assert lists() == [[(second, 16), ("g2.com", 16)], [(first, 16), ("g2.com", 16)]]
+
+
 WHOLE_DAYS = ("2026-11-16T00:00:00.000Z", "2026-11-18T00:00:00.000Z")
 EDGES = [("2026-11-15T12:00:00.000Z", "2026-11-16T00:00:00.000Z"),
          ("2026-11-18T00:00:00.000Z", "2026-11-18T12:00:00.000Z")]

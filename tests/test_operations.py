@@ -266,6 +266,17 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
                                         ).fetchall()[0][0]
         assert upgraded.execute("SELECT total(%s) FROM %s" % (sums[0], table)).fetchall() == \
             upgraded.execute("SELECT total(x.%s) %s" % (sums[0], of_groups)).fetchall()
+    # ... and the branded prompts' daily domains from their chats' sources, one row per
+    # day, engine and domain, holding their sums.
+    branded_sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
+                       "ON g.prompt_id = c.prompt_id AND g.group_key = 'branded 1'")
+    cells["branded_daily_domains"] = upgraded.execute(
+        "SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, substr(x.created_at, 1, 10), "
+        "x.engine, x.domain %s)" % branded_sources).fetchall()[0][0]
+    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) "
+                            "FROM branded_daily_domains").fetchall() == upgraded.execute(
+        "SELECT total(x.cited), count(DISTINCT x.chat_id || ' ' || x.domain) %s"
+        % branded_sources).fetchall()
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
