@@ -529,17 +529,21 @@ def regroup_step(db, clock=time.perf_counter):
     return statistics.median(times)
 
 
-def measure(path, key, repeat, clock=time.perf_counter):
+def measure(path, key, repeat, clock=time.perf_counter, match=""):
+    """{name: median time} of the cases and pages whose name holds match (every one: ""),
+    and of the regroup step with every case."""
     db = tracker.Database(path, lambda: END.timestamp())
     client = webtest.TestApp(tracker.make_app(db))
     headers = {"Authorization": "Bearer " + key}
     results = {name: timed(client, repeat, "/api/v1" + route, clock, params=params, headers=headers)
-               for name, route, params in CASES}
+               for name, route, params in CASES if match in name}
     form = client.get("/").forms["sign-in"]
     form["key"] = key
     form.submit(status=303)
-    results.update((name, timed(client, repeat, page, clock)) for name, page in PAGES)
-    results["regroup step"] = regroup_step(db, clock)
+    results.update((name, timed(client, repeat, page, clock)) for name, page in PAGES
+                   if match in name)
+    if not match:
+        results["regroup step"] = regroup_step(db, clock)
     return results
 
 
@@ -551,6 +555,7 @@ def main():
     parser.add_argument("--cpu", action="store_true",
                         help="time each request's CPU (WebTest answers in this thread) rather than "
                              "its wall time, which on a shared machine moves with the load")
+    parser.add_argument("--match", default="", help="only the cases and pages whose name holds this")
     args = parser.parse_args()
     scales = args.scale or [0.01, 0.1]
     table = {}
@@ -558,13 +563,15 @@ def main():
         path, key = database(args.cache, scale)
         chats = tracker.query_one(tracker.Database(path).connection(), "SELECT count(*) AS n FROM chats")["n"]
         print("scale %g: %d chats" % (scale, chats), flush=True)
-        table[scale] = measure(path, key, args.repeat, time.thread_time if args.cpu else time.perf_counter)
+        table[scale] = measure(path, key, args.repeat,
+                               time.thread_time if args.cpu else time.perf_counter, args.match)
     print()
     header = "%-28s" % ("median CPU ms" if args.cpu else "median ms") + "".join("%12s" % ("%g%%" % (s * 100)) for s in scales)
     if len(scales) > 1:
         header += "%14s" % ("x %g/%g" % (scales[-1] * 100, scales[0] * 100))
     print(header)
-    for name in [case[0] for case in CASES + PAGES] + ["regroup step"]:
+    for name in [name for name in [case[0] for case in CASES + PAGES] + ["regroup step"]
+                 if name in table[scales[0]]]:
         line = "%-28s" % name + "".join("%12.1f" % (table[s][name] * 1000) for s in scales)
         if len(scales) > 1:
             line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
