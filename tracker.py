@@ -8796,8 +8796,8 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
-        groups += ("topic_tag_daily",) if self.group_key() in {
-            *self.prompt_groups()} - set(BRANDED_GROUPS) else ()
+        alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
+        groups += ("topic_tag_daily",) if alone and self.group_key() not in BRANDED_GROUPS else ()
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
