@@ -679,16 +679,21 @@ def fed_rollups_schema_sql(rollups, trigger_infix, groups_sql):
     created = {name: sql for type_, name, _, sql in baseline_schema() if type_ == "trigger"}
     sql = []
     for table, (prompt_table, keys, sums) in rollups.items():
-        keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
         sql += [baseline_table_sql((table, ["table"]))[0]]
         sql += ["%s;\n" % created["%s_%s_%s" % (prompt_table, trigger_infix, change)]
                 for change in ("insert", "update")]
-        sql += ["INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
-                "ON g.prompt_id = x.prompt_id AND g.group_key %s "
-                "GROUP BY %s;\n" % (table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
-                                    ", ".join("sum(%s)" % name for name in sums), prompt_table,
-                                    groups_sql, keys)]
+        sql += [fed_rollup_fill_sql(table, prompt_table, keys, sums, groups_sql)]
     return "".join(sql)
+
+
+def fed_rollup_fill_sql(table, prompt_table, keys, sums, groups_sql):
+    """SQL that fills table, a group rollup fed by prompt_table (see fed_rollups_schema_sql),
+    from the rows of the prompts of each group whose group_key is groups_sql."""
+    keys = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
+    return ("INSERT INTO %s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
+            "ON g.prompt_id = x.prompt_id AND g.group_key %s GROUP BY %s;\n" % (
+                table, keys, ", ".join(sums), keys.replace("group_key", "g.group_key"),
+                ", ".join("sum(%s)" % name for name in sums), prompt_table, groups_sql, keys))
 
 
 def branded_rollups_schema_sql():

@@ -39,13 +39,8 @@ def with_group_sums(path):
         ddl = tracker.baseline_table_sql((table, ["table"]))[0]
         connection.execute(ddl.replace("CREATE TABLE ", "CREATE TEMP TABLE ").replace(
             " REFERENCES workspaces (id) ON DELETE CASCADE", ""))
-        columns = ", ".join(("workspace_id", "group_key", "day", "engine") + keys)
-        connection.execute(
-            "INSERT INTO temp.%s (%s, %s) SELECT %s, %s FROM %s x JOIN prompt_groups g "
-            "ON g.prompt_id = x.prompt_id AND g.group_key NOT %s GROUP BY %s" % (
-                table, columns, ", ".join(sums), columns.replace("group_key", "g.group_key"),
-                ", ".join("sum(%s)" % name for name in sums), prompt_table,
-                tracker.BRANDED_GROUPS_SQL, columns))
+        connection.execute(tracker.fed_rollup_fill_sql(
+            "temp." + table, prompt_table, keys, sums, "NOT " + tracker.BRANDED_GROUPS_SQL))
     return connection, time.thread_time() - started
 
 
