@@ -8871,9 +8871,10 @@ ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekl
                 "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
 
-def whole_span(scope, unit):
+def whole_span(scope, unit, quiet_from=None):
     """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none."""
+    None when it holds none. quiet_from(end): the workspace's first chat at or after end
+    (None: none); with it, the week or day the scope ends within is whole when none lies in it."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
@@ -8881,35 +8882,50 @@ def whole_span(scope, unit):
         last -= datetime.timedelta(days=last.weekday())
     if day_start(first.isoformat()) < scope.start:
         first += datetime.timedelta(days=INTERVALS[unit])
+    if quiet_from is not None and first <= last and day_start(last.isoformat()) < scope.end:
+        following = last + datetime.timedelta(days=INTERVALS[unit])
+        # "~", sorting after every time, when no chat follows
+        if (quiet_from(scope.end) or "~") >= day_start(following.isoformat()):
+            last = following
     if first >= last:
         return None
     return day_start(first.isoformat()), day_start(last.isoformat())
 
 
-def scope_parts(scope, rollups, weeks=True):
+def first_chat_from(connection, workspace_id, moment):
+    """The time of the workspace's first chat at or after moment, or None (one index seek)."""
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+                      ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
+
+
+def scope_parts(scope, rollups, weeks=True, connection=None):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
     and ("raw", ...) for what is left at the edges. With a filter on prompt or location
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
-    and dropping most."""
+    and dropping most. connection (the snapshot the parts are read in): the week or day the
+    scope ends within is read from its rollups when no chat lies in it after the end, as in
+    a window ending now (one seek tells: whole_span); without it, from the per-chat rows."""
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+    quiet_from = connection and functools.cache(
+        functools.partial(first_chat_from, connection, scope.workspace_id))
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet_from)
 
 
 def less(parts, taken_off):
@@ -8926,37 +8942,18 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges):
+def split_scope(scope, kinds, edges, quiet_from):
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"))
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet_from)
     if span is None:
-        return split_scope(scope, kinds[1:], edges)
+        return split_scope(scope, kinds[1:], edges, quiet_from)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges)
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet_from)
     if span[1] < scope.end:
-        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges)
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet_from)
     return parts
-
-
-def read_scope(query, values, workspace_id, now):
-    """The ChatScope of an analytics request's query values (errors go to query)."""
-    start, end = values["from"], values["to"]
-    if end is None:  # up to and including now (timestamps are whole milliseconds)
-        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
-    if start is None:
-        start = end - ANALYTICS_WINDOW_DAYS * 86400
-    if end <= start:
-        fail(query.errors, "to", "must be after from")
-    domain = values.get("domain")
-    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
-                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
-                 persona_id=values.get("personaId"),
-                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
-                 else None)
 
 
 def ratio(numerator, denominator):
@@ -9428,7 +9425,8 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
     parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    parts = parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"], connection=connection)
+    for kind, part in parts:
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9924,9 +9922,12 @@ def topic_and_tag_parts(connection, scope, how):
                                key=lambda candidate: len(candidate[1]))
     if len(outside) >= len(both):
         return None
-    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
+                        connection=connection)
+    if not outside:
+        return parts
     return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
+        group_scope, prompt_ids=tuple(sorted(outside))), how, connection=connection))
 
 
 def source_rows(connection, scope, group_by, page, per_page, rollups=True):
@@ -9943,7 +9944,8 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
-    kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
+    kinds = (topic_and_tag_parts(connection, scope, how)
+             or scope_parts(scope, how, connection=connection))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -10991,7 +10993,8 @@ def discovered_document(connection, scope, page, per_page):
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
     parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
-             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope),
+                             connection=connection))
     totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
@@ -11184,7 +11187,8 @@ def gap_domain_competitors(connection, scope, domains):
     given domains: daily_gap_brands (keyed by domain first) for whole days, else the gap
     chats' rows."""
     named = {}
-    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
+    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope),
+                                  connection=connection):
         kind, sign = signed_part(kind)
         if kind == "daily":
             where, params = part.day_conditions("x")
@@ -11276,6 +11280,25 @@ def list_chats(connection, scope, brand_id, page, per_page):
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),
                 **{"from": scope.start, "to": scope.end})
+
+
+def read_scope(query, values, workspace_id, now):
+    """The ChatScope of an analytics request's query values (errors go to query)."""
+    start, end = values["from"], values["to"]
+    if end is None:  # up to and including now (timestamps are whole milliseconds)
+        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
+    if start is None:
+        start = end - ANALYTICS_WINDOW_DAYS * 86400
+    if end <= start:
+        fail(query.errors, "to", "must be after from")
+    domain = values.get("domain")
+    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
+                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
+                 location=values["location"], branded=values["branded"],
+                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
+                 persona_id=values.get("personaId"),
+                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
+                 else None)
 
 
 def analytics_query(db, params):

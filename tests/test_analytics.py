@@ -559,7 +559,7 @@ INTELLIGENCE_LISTS = ("/analytics/sources?groupBy=category", "/analytics/discove
                       "/analytics/gaps/prompts", "/analytics/gaps/domains")
 
 
-def raw_only(scope, rollups, weeks=True):
+def raw_only(scope, rollups, weeks=True, connection=None):
     return [("raw", scope)]
 
 
@@ -617,6 +617,38 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     with per_chat_rows_only():
         slow = RANDOM_API.get("/analytics/sources", params=query).json
     assert fast == slow
+
+
+@pytest.mark.parametrize("after", [1, 0])
+def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_follows(after):
+    """A window ending within a week (and a day) with no chat of the workspace after its end
+    in them reads their rollup rows (one seek of the chats after the end tells); a chat at
+    the end itself, in the same bucket, sends that bucket back to the per-chat rows. Both
+    answer what the per-chat rows do."""
+    db = RANDOM_API.client.app.config["tracker.db"]
+    with db.read() as connection:
+        last = tracker.query_one(connection, "SELECT max(created_at) AS at FROM chats")["at"]
+        end = tracker.iso_timestamp(tracker.parse_timestamp(last) + after / 1000)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", end)
+        parts = tracker.scope_parts(scope, tracker.EVERY_URL_PART, connection=connection)
+        days = tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False, connection=connection)
+    last_day = tracker.day_start(last[:10])
+    next_day = tracker.day_start((datetime.date.fromisoformat(last[:10])
+                                  + datetime.timedelta(days=1)).isoformat())
+    if after:
+        assert parts == [("url_weekly", scope.shifted(scope.start, "2026-11-23T00:00:00.000Z"))]
+        assert days == [("daily", scope.shifted(scope.start, next_day))]
+    else:
+        assert parts == [("raw", scope)]
+        assert days == [("daily", scope.shifted(scope.start, last_day)),
+                        ("raw", scope.shifted(last_day, end))]
+    requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
+                ("/analytics/rankings", {"interval": "day"})]
+    fast = [RANDOM_API.get(path, params=dict(query, **{"from": scope.start, "to": end})).json
+            for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=dict(query, **{"from": scope.start, "to": end})).json
+                        for path, query in requests]
 
 
 @pytest.mark.parametrize("params", [
