@@ -786,21 +786,29 @@ def search_merge_schema_sql():
     return "INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);\n"
 
 
-# The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
-# keep it (see schema.sql).
+# The weekly and daily rollups of every domain's URLs (issue 43) and the triggers on
+# chat_sources that keep them (see schema.sql).
 URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
+DAILY_URL_TRIGGERS = ("chat_sources_daily_url_insert", "chat_sources_daily_url_delete")
 
 
-def url_rollups_schema_sql():
-    """The weekly rollup of URLs, filled from the sources so far before its triggers exist."""
+def url_rollups_schema_sql(table="weekly_urls", day="date(created_at, '-6 days', 'weekday 1')",
+                           triggers=URL_ROLLUP_TRIGGERS):
+    """A rollup of URLs (weekly, or day as daily_urls_schema_sql's), filled from the sources
+    so far before its triggers exist."""
     created = {name: sql for _, name, _, sql in baseline_schema()}
-    return (baseline_table_sql(("weekly_urls", ["table"]))[0]
-            + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
-                                          retrieved_chats, first_seen, last_seen)
-                 SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
+    return (baseline_table_sql((table, ["table"]))[0]
+            + """INSERT INTO %s (workspace_id, day, url, domain, host, citations,
+                                 retrieved_chats, first_seen, last_seen)
+                 SELECT workspace_id, %s, url, min(domain),
                         min(host), sum(cited), count(*), min(created_at), max(created_at)
-                 FROM chat_sources GROUP BY 1, 2, 3;\n"""
-            + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+                 FROM chat_sources GROUP BY 1, 2, 3;\n""" % (table, day)
+            + "".join("%s;\n" % created[name] for name in triggers))
+
+
+def daily_urls_schema_sql():
+    """The daily rollup of URLs, filled as the weekly one is."""
+    return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
 def unbranded_groups_schema_sql():
@@ -903,7 +911,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(),
+                    url_rollups_schema_sql(), daily_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     ingest_probes_schema_sql()))
@@ -925,7 +933,7 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs, no weekly group rollups of the "
+                  "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
                   "sums, the index of a chat's sources by domain holding cited and category",
                   upgrade_to_1_1,
@@ -8784,7 +8792,7 @@ class ChatScope(Record, frozen=True):
         (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
         with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, without an engine or location); the branded, topic and tag groups' daily ones
+        domain, by week then day, without an engine or location); the branded, topic and tag groups' daily ones
         (that filter alone, an engine besides); the truncated chats' (truncated=true alone;
         truncated=false is every chat less those: scope_parts; with another filter the chats
         are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
@@ -8798,7 +8806,7 @@ class ChatScope(Record, frozen=True):
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
         urls = () if self.narrows_prompts() else ("domain_weekly",) if self.domain is not None \
-            else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
+            else ("url_weekly", "url_daily") if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
@@ -9862,14 +9870,16 @@ RAW_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                          x.cited AS citations, x.cited AS chats, 1 AS retrieved_chats,
                          x.created_at AS first_seen, x.created_at AS last_seen
                   FROM %s WHERE {1}"""
+# The rows of a rollup of every domain's URLs (weekly_urls, daily_urls), as RAW_URL_PART's.
+URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                            x.citations AS citations, x.citations AS chats,
+                            x.retrieved_chats AS retrieved_chats,
+                            x.first_seen AS first_seen, x.last_seen AS last_seen
+                     FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
-    "url_weekly": ("""SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                             x.citations AS citations, x.citations AS chats,
-                             x.retrieved_chats AS retrieved_chats,
-                             x.first_seen AS first_seen, x.last_seen AS last_seen
-                      FROM weekly_urls x WHERE {1} AND x.retrieved_chats > 0""",
-                   ChatScope.day_conditions),
+    "url_weekly": (URL_ROLLUP_PART % "weekly_urls", ChatScope.day_conditions),
+    "url_daily": (URL_ROLLUP_PART % "daily_urls", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),

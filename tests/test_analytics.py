@@ -638,8 +638,9 @@ def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_foll
     if after:
         assert parts == [("url_weekly", scope.shifted(scope.start, "2026-11-23T00:00:00.000Z"))]
         assert days == [("daily", scope.shifted(scope.start, next_day))]
-    else:
-        assert parts == [("raw", scope)]
+    else:  # the whole days from the daily rollups, the last one's chats before the end
+        assert parts == [("url_daily", scope.shifted(scope.start, last_day)),
+                         ("raw", scope.shifted(last_day, end))]
         assert days == [("daily", scope.shifted(scope.start, last_day)),
                         ("raw", scope.shifted(last_day, end))]
     requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
@@ -1049,8 +1050,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     or none, reads its whole weeks from the per-group rollups of sources, categories and
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
-    and location; every domain's from the weekly rollup per URL, but with an engine or
-    location filter (it keeps neither)."""
+    and location; every domain's from the weekly rollups per URL, then the daily ones, but
+    with an engine or location filter (they keep neither)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -1066,7 +1067,7 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
-    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "raw"]
+    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "url_daily", "raw"]
     assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
     assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]
