@@ -786,23 +786,30 @@ def search_merge_schema_sql():
     return "INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);\n"
 
 
-# The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
-# keep it (see schema.sql).
+# The weekly and daily rollups of every domain's URLs (issue 43) and the triggers on
+# chat_sources that keep them (see schema.sql).
 URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
+DAILY_URL_TRIGGERS = ("chat_sources_daily_url_insert", "chat_sources_daily_url_delete")
 
 
-def url_rollups_schema_sql():
-    """The weekly rollup of URLs, filled from the sources so far before its index and
-    triggers exist."""
+def url_rollups_schema_sql(table="weekly_urls", day="date(created_at, '-6 days', 'weekday 1')",
+                           triggers=URL_ROLLUP_TRIGGERS):
+    """A rollup of URLs (weekly, or day as daily_urls_schema_sql's), filled from the sources
+    so far before its indexes and triggers exist."""
     created = {name: sql for _, name, _, sql in baseline_schema()}
-    table, index = baseline_table_sql(("weekly_urls", ["table"]), ("weekly_urls", ["index"]))
-    return (table
-            + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
-                                          retrieved_chats, first_seen, last_seen)
-                 SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
+    create, indexes = baseline_table_sql((table, ["table"]), (table, ["index"]))
+    return (create
+            + """INSERT INTO %s (workspace_id, day, url, domain, host, citations,
+                                 retrieved_chats, first_seen, last_seen)
+                 SELECT workspace_id, %s, url, min(domain),
                         min(host), sum(cited), count(*), min(created_at), max(created_at)
-                 FROM chat_sources GROUP BY 1, 2, 3;\n"""
-            + index + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+                 FROM chat_sources GROUP BY 1, 2, 3;\n""" % (table, day)
+            + indexes + "".join("%s;\n" % created[name] for name in triggers))
+
+
+def daily_urls_schema_sql():
+    """The daily rollup of URLs, filled as the weekly one is."""
+    return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
 def unbranded_groups_schema_sql():
@@ -905,7 +912,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(),
+                    url_rollups_schema_sql(), daily_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     ingest_probes_schema_sql()))
@@ -927,7 +934,7 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs, no weekly group rollups of the "
+                  "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
                   "sums, the index of a chat's sources by domain holding cited and category",
                   upgrade_to_1_1,
@@ -8786,7 +8793,7 @@ class ChatScope(Record, frozen=True):
         (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
         with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, without an engine or location); the branded, topic and tag groups' daily ones
+        domain, by week then day, without an engine or location); the branded, topic and tag groups' daily ones
         (that filter alone, an engine besides); the truncated chats' (truncated=true alone;
         truncated=false is every chat less those: scope_parts; with another filter the chats
         are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
@@ -8800,7 +8807,7 @@ class ChatScope(Record, frozen=True):
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
         urls = () if self.narrows_prompts() else ("domain_weekly",) if self.domain is not None \
-            else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
+            else ("url_weekly", "url_daily") if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
@@ -8873,9 +8880,10 @@ ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekl
                 "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
 
 
-def whole_span(scope, unit):
+def whole_span(scope, unit, quiet_from=None):
     """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none."""
+    None when it holds none. quiet_from(end): the workspace's first chat at or after end
+    (None: none); with it, the week or day the scope ends within is whole when none lies in it."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
@@ -8883,35 +8891,50 @@ def whole_span(scope, unit):
         last -= datetime.timedelta(days=last.weekday())
     if day_start(first.isoformat()) < scope.start:
         first += datetime.timedelta(days=INTERVALS[unit])
+    if quiet_from is not None and first <= last and day_start(last.isoformat()) < scope.end:
+        following = last + datetime.timedelta(days=INTERVALS[unit])
+        # "~", sorting after every time, when no chat follows
+        if (quiet_from(scope.end) or "~") >= day_start(following.isoformat()):
+            last = following
     if first >= last:
         return None
     return day_start(first.isoformat()), day_start(last.isoformat())
 
 
-def scope_parts(scope, rollups, weeks=True):
+def first_chat_from(connection, workspace_id, moment):
+    """The time of the workspace's first chat at or after moment, or None (one index seek)."""
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+                      ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
+
+
+def scope_parts(scope, rollups, weeks=True, connection=None):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
     and ("raw", ...) for what is left at the edges. With a filter on prompt or location
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
-    and dropping most."""
+    and dropping most. connection (the snapshot the parts are read in): the week or day the
+    scope ends within is read from its rollups when no chat lies in it after the end, as in
+    a window ending now (one seek tells: whole_span); without it, from the per-chat rows."""
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+    quiet_from = connection and functools.cache(
+        functools.partial(first_chat_from, connection, scope.workspace_id))
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet_from)
 
 
 def less(parts, taken_off):
@@ -8928,37 +8951,18 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges):
+def split_scope(scope, kinds, edges, quiet_from):
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"))
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet_from)
     if span is None:
-        return split_scope(scope, kinds[1:], edges)
+        return split_scope(scope, kinds[1:], edges, quiet_from)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges)
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet_from)
     if span[1] < scope.end:
-        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges)
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet_from)
     return parts
-
-
-def read_scope(query, values, workspace_id, now):
-    """The ChatScope of an analytics request's query values (errors go to query)."""
-    start, end = values["from"], values["to"]
-    if end is None:  # up to and including now (timestamps are whole milliseconds)
-        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
-    if start is None:
-        start = end - ANALYTICS_WINDOW_DAYS * 86400
-    if end <= start:
-        fail(query.errors, "to", "must be after from")
-    domain = values.get("domain")
-    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
-                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
-                 persona_id=values.get("personaId"),
-                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
-                 else None)
 
 
 def ratio(numerator, denominator):
@@ -9430,7 +9434,8 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
     parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    parts = parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"], connection=connection)
+    for kind, part in parts:
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9867,14 +9872,16 @@ RAW_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                          x.cited AS citations, x.cited AS chats, 1 AS retrieved_chats,
                          x.created_at AS first_seen, x.created_at AS last_seen
                   FROM %s WHERE {1}"""
+# The rows of a rollup of every domain's URLs (weekly_urls, daily_urls), as RAW_URL_PART's.
+URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                            x.citations AS citations, x.citations AS chats,
+                            x.retrieved_chats AS retrieved_chats,
+                            x.first_seen AS first_seen, x.last_seen AS last_seen
+                     FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
-    "url_weekly": ("""SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                             x.citations AS citations, x.citations AS chats,
-                             x.retrieved_chats AS retrieved_chats,
-                             x.first_seen AS first_seen, x.last_seen AS last_seen
-                      FROM weekly_urls x WHERE {1} AND x.retrieved_chats > 0""",
-                   ChatScope.day_conditions),
+    "url_weekly": (URL_ROLLUP_PART % "weekly_urls", ChatScope.day_conditions),
+    "url_daily": (URL_ROLLUP_PART % "daily_urls", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),
@@ -9896,9 +9903,10 @@ URL_PART = {
 
 def urls_of_domain(domain):
     """The parts of every domain's URLs narrowed to one domain, for a scope without one: its
-    weeks read from the weekly rollup of every URL (through its index weekly_urls_domain),
-    which keeps each URL's first and last time where the domain's own weekly rollup does
-    not. A URL export streams domain by domain this way (source_export_items)."""
+    whole weeks and days read from the weekly and daily rollups of every URL (the weeks
+    through the index weekly_urls_domain), which keep each URL's first and last time where
+    the domain's own weekly rollup does not. A URL export streams domain by domain this way
+    (source_export_items)."""
     return {kind: (sql, of_domain(conditions, domain))
             for kind, (sql, conditions) in EVERY_URL_PART.items()}
 
@@ -9936,9 +9944,12 @@ def topic_and_tag_parts(connection, scope, how):
                                key=lambda candidate: len(candidate[1]))
     if len(outside) >= len(both):
         return None
-    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
+                        connection=connection)
+    if not outside:
+        return parts
     return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
+        group_scope, prompt_ids=tuple(sorted(outside))), how, connection=connection))
 
 
 def source_rows(connection, scope, group_by, page, per_page, how=None):
@@ -9950,7 +9961,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         how = without_groups_behind(SOURCE_PART, connection, scope)
     elif how is None:
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
-    kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
+    kinds = (topic_and_tag_parts(connection, scope, how)
+             or scope_parts(scope, how, connection=connection))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -10998,7 +11010,8 @@ def discovered_document(connection, scope, page, per_page):
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
     parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
-             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope),
+                             connection=connection))
     totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
@@ -11191,7 +11204,8 @@ def gap_domain_competitors(connection, scope, domains):
     given domains: daily_gap_brands (keyed by domain first) for whole days, else the gap
     chats' rows."""
     named = {}
-    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
+    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope),
+                                  connection=connection):
         kind, sign = signed_part(kind)
         if kind == "daily":
             where, params = part.day_conditions("x")
@@ -11283,6 +11297,25 @@ def list_chats(connection, scope, brand_id, page, per_page):
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),
                 **{"from": scope.start, "to": scope.end})
+
+
+def read_scope(query, values, workspace_id, now):
+    """The ChatScope of an analytics request's query values (errors go to query)."""
+    start, end = values["from"], values["to"]
+    if end is None:  # up to and including now (timestamps are whole milliseconds)
+        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
+    if start is None:
+        start = end - ANALYTICS_WINDOW_DAYS * 86400
+    if end <= start:
+        fail(query.errors, "to", "must be after from")
+    domain = values.get("domain")
+    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
+                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
+                 location=values["location"], branded=values["branded"],
+                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
+                 persona_id=values.get("personaId"),
+                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
+                 else None)
 
 
 def analytics_query(db, params):
