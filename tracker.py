@@ -1244,11 +1244,12 @@ class Database:
 
         Group commit: with synchronous = FULL a commit waits for the disk's fsync, which is
         most of a small write's time. Blocks that arrive meanwhile wait their turn (in
-        arrival order); then they run one after the other in ONE next transaction, each in
-        its own savepoint, and one COMMIT (one fsync) makes them all durable. A block
-        returns only after the commit that holds its changes: a 2xx still means on disk. A
-        block that raises rolls back its savepoint only; a failed commit, or a storage error
-        that cost the transaction, fails every block of the batch with that error.
+        arrival order); then they run one after the other in ONE next transaction, each
+        after the first in its own savepoint, and one COMMIT (one fsync) makes them all
+        durable. A block returns only after the commit that holds its changes: a 2xx still
+        means on disk. A block that raises rolls back its own changes only (the first, the
+        transaction: the others begin the next); a failed commit, or a storage error that
+        cost the transaction, fails every block of the batch with that error.
         """
         writer = getattr(self._local, "writing", None)
         if writer is not None:
@@ -1257,19 +1258,23 @@ class Database:
             return
         batch = self._take_turn()
         writer = self._local.writing = self._writer
-        changes = writer.total_changes()
+        changes, first = writer.total_changes(), not batch.started
+        batch.started = True
         try:
-            with writer:  # this block's savepoint
+            if first:  # nothing earlier to keep: no savepoint (SQLite journals each page it changes)
                 yield writer
+            else:
+                with writer:  # this block's savepoint
+                    yield writer
         except BaseException as error:
             self._local.writing = None
-            self._end_turn(batch, error)
+            self._end_turn(batch, error, first)
             raise
         self._local.writing = None
         batch.kept = True
         if revises and writer.total_changes() != changes:  # what ETags are made from
             batch.revised = True
-        self._end_turn(batch, None)
+        self._end_turn(batch, None, first)
         batch.done.wait()
         if batch.error is not None:
             raise batch.error
@@ -1309,12 +1314,13 @@ class Database:
         with self._turns:
             self._batch = WriteBatch(1 + len(self._waiting))
 
-    def _end_turn(self, batch, error):
-        """After a block (error: what it raised, or None): fail its batch if the
-        transaction is lost, commit the batch if this was its last block or writes are
-        held back (hold_writes), then hand the turn on."""
+    def _end_turn(self, batch, error, first):
+        """After a block (error: what it raised, or None; first: the batch's first, run
+        without a savepoint): end the transaction if the error cost it, or if the block was
+        the first (the batch's later blocks begin the next); else commit the batch if this
+        was its last block or writes are held back (hold_writes); then hand the turn on."""
         try:
-            if error is not None and (storage_cause(error) is not None
+            if error is not None and (first or storage_cause(error) is not None
                                       or not self._writer.in_transaction):
                 self._fail(batch, error)
             else:
@@ -1474,6 +1480,7 @@ class WriteBatch:
 
     def __init__(self, blocks):
         self.blocks_left = blocks  # the turns still to run in it
+        self.started = False  # its first block has run
         self.kept = False  # a block ended without raising: its changes are committed
         self.revised = False  # a revising block changed rows: bump data_revision once
         self.error = None  # why the batch failed, raised to each of its blocks

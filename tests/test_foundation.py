@@ -432,15 +432,18 @@ def test_writers_arriving_during_a_write_commit_together_in_order_each_after_its
     assert [row["name"] for row in tracker.list_workspaces(db)] == names  # arrival order
 
 
-def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db):
+@pytest.mark.parametrize("refused", [0, 1])  # the first block runs without a savepoint
+def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db, refused):
     def refuse():
         raise ValueError("refused")
+    names = ["A", "B", "C"]
     before = revision(db)
-    outcomes = batched_writes(db, [make_workspace(db, "A"), make_workspace(db, "B", refuse),
-                                   make_workspace(db, "C")])
-    assert [type(error) for error, _ in outcomes] == [type(None), ValueError, type(None)]
-    assert revision(db) == before + 1
-    assert [row["name"] for row in tracker.list_workspaces(db)] == ["A", "C"]
+    outcomes = batched_writes(db, [make_workspace(db, name, refuse if n == refused else None)
+                                   for n, name in enumerate(names)])
+    assert [type(error) for error, _ in outcomes] == [
+        ValueError if n == refused else type(None) for n in range(3)]
+    assert revision(db) == before + 1  # a failed first block rolls back: the rest begin anew
+    assert [row["name"] for row in tracker.list_workspaces(db)] == names[:refused] + names[refused + 1:]
 
 
 def test_memory_database_is_shared_between_threads():
