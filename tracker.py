@@ -1156,8 +1156,9 @@ def read_schema_version(path):
 class Database:
     """One SQLite file: a connection per thread for reads, one writer at a time.
 
-    Writes run in BEGIN IMMEDIATE transactions serialised by an in-process lock, so
-    SQLite's busy timeout only ever waits for another process. ``path`` ":memory:"
+    Write blocks run one at a time, in arrival order, on one connection of their own
+    (the writer), in BEGIN IMMEDIATE transactions, so SQLite's busy timeout only ever
+    waits for another process. They commit in groups (see write()). ``path`` ":memory:"
     is a throw-away database shared by this object's connections. An older file is
     upgraded on opening, after a backup beside it unless ``backup`` is false; ``upgrade``
     is then (the version it was at, the backup's path or None).
@@ -1172,7 +1173,11 @@ class Database:
         self.path = path
         self.clock = clock
         self._local = threading.local()
-        self._write_lock = threading.Lock()
+        self._turns = threading.Lock()  # guards _busy and _waiting
+        self._busy = False  # a write block, or its batch's commit, holds the writer
+        self._waiting = collections.deque()  # the waiting writers' batons, oldest first
+        self._writer = None  # the connection every write block runs on, held with the turn
+        self._batch = None  # the open transaction's WriteBatch, on the writer
         self._writes_open = threading.Event()  # cleared by hold_writes()
         self._writes_open.set()
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
@@ -1200,11 +1205,17 @@ class Database:
         return iso_timestamp(self.clock())
 
     def connection(self):
-        """This thread's connection, opened on first use."""
-        connection = getattr(self._local, "connection", None)
+        """This thread's connection, opened on first use; inside a write block, the writer,
+        so that whatever the block reads sees its changes."""
+        connection = getattr(self._local, "writing", None) or getattr(self._local, "connection", None)
         if connection is None:
-            connection = self._local.connection = connect(self.path)
-            connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
+            connection = self._local.connection = self._connect()
+        return connection
+
+    def _connect(self):
+        connection = connect(self.path)
+        # the handler runs in the thread stepping the statement: its budget (set_budget) applies
+        connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
         return connection
 
     def set_budget(self, seconds):
@@ -1236,28 +1247,125 @@ class Database:
 
     @contextlib.contextmanager
     def write(self, revises=True):
-        """A write transaction; nested calls become savepoints of the outer one. revises:
-        whether a change bumps data_revision (False: no reader can see it, as an index's
-        merge; ETags and kept totals stay)."""
-        connection = self.connection()
-        if connection.in_transaction:
-            with connection:
-                yield connection
+        """A write block: ``with db.write() as connection``. Nested calls become savepoints
+        of the outer block. revises: whether a change bumps data_revision (False: no reader
+        can see it, as an index's merge; ETags and kept totals stay).
+
+        Group commit: with synchronous = FULL a commit waits for the disk's fsync, which is
+        most of a small write's time. Blocks that arrive meanwhile wait their turn (in
+        arrival order); then they run one after the other in ONE next transaction, each
+        after the first in its own savepoint, and one COMMIT (one fsync) makes them all
+        durable. A block returns only after the commit that holds its changes: a 2xx still
+        means on disk. A block that raises rolls back its own changes only (the first, the
+        transaction: the others begin the next); a failed commit, or a storage error that
+        cost the transaction, fails every block of the batch with that error.
+        """
+        writer = getattr(self._local, "writing", None)
+        if writer is not None:
+            with writer:
+                yield writer
             return
-        with self._write_lock:
-            if not self._writes_open.wait(WRITE_HOLD_SECONDS):
-                self._writes_open.set()  # whoever held them back has not let go: go on
-            connection = self._writable_connection()
+        batch = self._take_turn()
+        writer = self._local.writing = self._writer
+        changes, first = writer.total_changes(), not batch.started
+        batch.started = True
+        try:
+            if first:  # nothing earlier to keep: no savepoint (SQLite journals each page it changes)
+                yield writer
+            else:
+                with writer:  # this block's savepoint
+                    yield writer
+        except BaseException as error:
+            self._local.writing = None
+            self._end_turn(batch, error, first)
+            raise
+        self._local.writing = None
+        batch.kept = True
+        if revises and writer.total_changes() != changes:  # what ETags are made from
+            batch.revised = True
+        self._end_turn(batch, None, first)
+        batch.done.wait()
+        if batch.error is not None:
+            raise batch.error
+
+    def _take_turn(self):
+        """Wait for this writer's turn (after every writer that came earlier); returns the
+        batch it is in, beginning a transaction on the writer if none is open."""
+        with self._turns:
+            baton = None
+            if self._busy:
+                baton = threading.Lock()
+                baton.acquire()
+                self._waiting.append(baton)
+            self._busy = True
+        if baton is not None:
+            baton.acquire()  # released by _pass_turn: the turn is this thread's
+        if self._batch is None:
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                changes = connection.total_changes()
-                yield connection
-                if revises and connection.total_changes() != changes:  # what ETags are made from
-                    connection.execute("UPDATE data_revision SET revision = revision + 1")
-                connection.execute("COMMIT")
-            except BaseException as error:
-                self._abandon(connection, error)
+                self._begin()
+            except BaseException:
+                self._pass_turn()
                 raise
+        return self._batch
+
+    def _begin(self):
+        """Open the next transaction for the writer whose turn it is and every writer
+        already waiting (they arrived during the last commit): a batch of them all, so
+        bounded by the threads that write."""
+        if not self._writes_open.wait(WRITE_HOLD_SECONDS):
+            self._writes_open.set()  # whoever held them back has not let go: go on
+        writer = self._writable_connection()
+        try:
+            writer.execute("BEGIN IMMEDIATE")
+        except BaseException as error:
+            self._abandon(writer, error)
+            raise
+        with self._turns:
+            self._batch = WriteBatch(1 + len(self._waiting))
+
+    def _end_turn(self, batch, error, first):
+        """After a block (error: what it raised, or None; first: the batch's first, run
+        without a savepoint): end the transaction if the error cost it, or if the block was
+        the first (the batch's later blocks begin the next); else commit the batch if this
+        was its last block or writes are held back (hold_writes); then hand the turn on."""
+        try:
+            if error is not None and (first or storage_cause(error) is not None
+                                      or not self._writer.in_transaction):
+                self._fail(batch, error)
+            else:
+                batch.blocks_left -= 1
+                if batch.blocks_left == 0 or not self._writes_open.is_set():
+                    self._commit(batch)
+        finally:
+            self._pass_turn()
+
+    def _commit(self, batch):
+        try:
+            if batch.revised:  # once per transaction: its readers see one new revision
+                self._writer.execute("UPDATE data_revision SET revision = revision + 1")
+            # every block raised: nothing to make durable, and no commit for others to see
+            self._writer.execute("COMMIT" if batch.kept else "ROLLBACK")
+        except BaseException as error:
+            self._fail(batch, error)
+        else:
+            self._batch = None
+            batch.done.set()
+
+    def _fail(self, batch, error):
+        """Roll the batch's transaction back and fail each of its blocks with error."""
+        self._batch = None
+        batch.error = error
+        try:
+            self._abandon(self._writer, error)
+        finally:
+            batch.done.set()
+
+    def _pass_turn(self):
+        with self._turns:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._busy = False
 
     def hold_writes(self):
         """Start no write transaction (the one under way ends) until release_writes(), or
@@ -1270,22 +1378,27 @@ class Database:
         self._writes_open.set()
 
     def _writable_connection(self):
-        """This thread's connection, opened again if it was opened read-only.
+        """The writer (with the turn), opened again if it was opened read-only.
 
         SQLite opens a file it may not write read-only, and such a connection stays
         read-only after the file is writable again: without this, a connection opened
         while the file was briefly protected failed every write until a restart.
         """
-        connection = self.connection()
-        if connection.readonly("main"):
-            self.close()
-            connection = self.connection()
-        return connection
+        if self._writer is not None and self._writer.readonly("main"):
+            self._close_writer()
+        if self._writer is None:
+            self._writer = self._connect()
+        return self._writer
+
+    def _close_writer(self):
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
     def _abandon(self, connection, error):
-        """Roll back a failed write. After a storage error the connection is closed, so
-        that the next use opens a new one (and the server recovers by itself once the
-        cause is gone), and the error is kept for /healthz."""
+        """Roll back a failed write. After a storage error the writer is closed, so that
+        the next write opens a new one (and the server recovers by itself once the cause
+        is gone), and the error is kept for /healthz."""
         cause = storage_cause(error)
         try:
             if connection.in_transaction:  # after some errors SQLite has rolled back already
@@ -1293,7 +1406,7 @@ class Database:
         finally:
             if cause is not None:
                 self.write_failure = (STORAGE_FAILURES[type(cause)], str(cause))
-                self.close()
+                self._close_writer()
 
     def probe_writes(self):
         """None when writes commit, else (StorageFailure, message) of the last that failed.
@@ -1355,11 +1468,32 @@ class Database:
         return destination
 
     def close(self):
-        """Close this thread's connection; its next use opens a new one."""
+        """Close this thread's connection, and the writer unless a write holds it; the next
+        use opens a new one."""
         connection = getattr(self._local, "connection", None)
         if connection is not None:
             self._local.connection = None
             connection.close()
+        with self._turns:
+            if self._busy:
+                return
+            self._busy = True  # the turn, for closing the writer
+        try:
+            self._close_writer()
+        finally:
+            self._pass_turn()
+
+
+class WriteBatch:
+    """The write blocks one transaction commits together (Database.write)."""
+
+    def __init__(self, blocks):
+        self.blocks_left = blocks  # the turns still to run in it
+        self.started = False  # its first block has run
+        self.kept = False  # a block ended without raising: its changes are committed
+        self.revised = False  # a revising block changed rows: bump data_revision once
+        self.error = None  # why the batch failed, raised to each of its blocks
+        self.done = threading.Event()  # committed, or failed
 
 
 # The tables Litestream adds to a database it replicates (its sequence and its lock
