@@ -84,7 +84,7 @@ def test_demand_changes_tag_with_the_utc_day_and_answers_of_the_clock_have_none(
     api.get("/demand", headers={"If-None-Match": tag}, status=304)
     clock.advance(86400)
     assert api.get("/demand", headers={"If-None-Match": tag}).status_int == 200
-    # an engine is failing from an hour of the day, suggestions are of the last 30 days to now
+    # whether an engine is failing looks back an hour from now, suggestions 30 days
     for path in ("/engines", "/surface-engines", "/prompt-suggestions"):
         assert "ETag" not in api.get(path).headers
 
