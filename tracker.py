@@ -2085,10 +2085,10 @@ class ConditionalPlugin:
 ANSWER_TAG = "tracker.answer_tag"
 
 
-class KeptAnswer(Record, frozen=True):
-    """A 200 answer as AnswerCache keeps it: the headers its route set, and its body."""
-    headers: tuple  # ((name, [value, ...]), ...) as Bottle keeps them
-    body: bytes
+# A 200 answer as AnswerCache keeps it: the headers its route set, ((name, [value, ...]),
+# ...) as Bottle keeps them (copied when sent), and its body. A named tuple: a frozen
+# Record's making was half of what keeping an answer adds to a request.
+KeptAnswer = collections.namedtuple("KeptAnswer", ("headers", "body"))
 
 
 class AnswerCache:
@@ -2165,12 +2165,14 @@ class AnswerCachePlugin:
             if kept is not None:
                 response._headers.update((name, list(values)) for name, values in kept.headers)
                 return kept.body
-            before = {name: tuple(values) for name, values in response._headers.items()}
+            # Bottle's setters and set_headers put a new list for each header they set (none
+            # here appends to one): the route's headers are the lists that changed.
+            before = dict(response._headers)
             body = callback(*args, **kwargs)
             if response.status_code == 200 and isinstance(body, bytes):
                 self.answers.put(*found, KeptAnswer(tuple(
-                    (name, tuple(values)) for name, values in response._headers.items()
-                    if before.get(name) != tuple(values)), body))
+                    (name, values) for name, values in response._headers.items()
+                    if before.get(name) is not values), body))
             return body
         return answered
 
