@@ -21,7 +21,7 @@ banners and the code true to each other. Each part, with what it owns and what i
    the small query helpers here.
 3. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
    Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
-   limit, scope, idempotency. Calls (1) and (2).
+   limit, the answers kept by their ETag, scope, idempotency. Calls (1) and (2).
 4. Validation and the API's description: Param declarations and the checks that turn a
    query or a body into values or one 422 naming every field, and the plugin refusing
    unknown query parameters; Operation, which every route describes itself with, and
