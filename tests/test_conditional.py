@@ -185,6 +185,8 @@ def kept(size):
 
 
 def test_the_answer_cache_holds_its_bounds_at_their_edges():
+    served = tracker.AnswerCache()  # the server's, as api.md gives them
+    assert (served.max_entries, served.max_bytes, served.max_entry_bytes) == (256, 16 << 20, 1 << 20)
     cache = tracker.AnswerCache(max_entries=2, max_bytes=10, max_entry_bytes=6)
     cache.put("a", 1, kept(6))  # the largest body kept
     cache.put("b", 1, kept(7))  # one byte more: not kept
