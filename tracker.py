@@ -21,7 +21,7 @@ banners and the code true to each other. Each part, with what it owns and what i
    the small query helpers here.
 3. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
    Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
-   limit, scope, idempotency. Calls (1) and (2).
+   limit, the answers kept by their ETag, scope, idempotency. Calls (1) and (2).
 4. Validation and the API's description: Param declarations and the checks that turn a
    query or a body into values or one 422 naming every field, and the plugin refusing
    unknown query parameters; Operation, which every route describes itself with, and
@@ -2175,7 +2175,8 @@ class ConditionalPlugin:
     changes with the UTC day (Operation.daily) the day: finding that nothing changed
     reads one row, and none while the database took no commit (CommitWatch, as the key
     cache). An answer that depends on the current time (an analytics window without
-    ``to``) gets no tag."""
+    ``to``, an Operation.clocked one) gets no tag. The tag and its revision are left on
+    the request for AnswerCachePlugin, which runs after the rate limit."""
     name = "conditional"
     api = 2
 
@@ -2188,16 +2189,19 @@ class ConditionalPlugin:
 
     def apply(self, callback, route):
         spec = route.config.get("openapi")
-        if route.method != "GET" or not route.config.get("auth", True) or spec is None:
+        if (route.method != "GET" or not route.config.get("auth", True) or spec is None
+                or spec.clocked):
             return callback
         windowed = any(param.name == "to" for param in spec.params)
 
         def conditional(*args, **kwargs):
             if windowed and not request.query.get("to"):
                 return callback(*args, **kwargs)
-            tag = self.tag(spec.daily)
+            revision = self.revision()
+            tag = self.tag(revision, spec.daily)
             if tag in if_none_match():
                 raise bottle.HTTPResponse(status=304, headers={"ETag": tag})
+            request.environ[ANSWER_TAG] = (tag, revision)
             body = callback(*args, **kwargs)
             if response.status_code == 200:
                 response.set_header("ETag", tag)
@@ -2212,12 +2216,108 @@ class ConditionalPlugin:
             self.seen = (stamp, revision)  # stamp read first: a commit in between shows next time
         return revision
 
-    def tag(self, daily):
-        parts = [self.epoch, str(self.revision()), str(caller().key_id), request.path,
+    def tag(self, revision, daily):
+        parts = [self.epoch, str(revision), str(caller().key_id), request.path,
                  request.query_string]
         if daily:
             parts.append(utc_day(self.db.clock()))
         return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+# Where ConditionalPlugin leaves a tagged request's (ETag, revision) for AnswerCachePlugin.
+ANSWER_TAG = "tracker.answer_tag"
+
+
+# A 200 answer as AnswerCache keeps it: the headers its route set, ((name, [value, ...]),
+# ...) as Bottle keeps them (copied when sent), and its body. A named tuple: a frozen
+# Record's making was half of what keeping an answer adds to a request.
+KeptAnswer = collections.namedtuple("KeptAnswer", ("headers", "body"))
+
+
+class AnswerCache:
+    """200 answers by ETag: the same tag promises the same body (ConditionalPlugin's 304
+    rests on it), so a body kept under its tag is sent again while the tag holds.
+
+    Bounded: max_entries answers and max_bytes of bodies in all, the least recently used
+    forgotten first; a body over max_entry_bytes is not kept. Every entry is of one data
+    revision: a request that reads another (a write committed, in any process) starts
+    afresh, so an entry never outlives its revision (its tag names it anyway)."""
+    MAX_ENTRIES = 256
+    MAX_BYTES = 16 * 1024 * 1024
+    MAX_ENTRY_BYTES = 1024 * 1024
+
+    def __init__(self, max_entries=MAX_ENTRIES, max_bytes=MAX_BYTES,
+                 max_entry_bytes=MAX_ENTRY_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self.max_entry_bytes = max_entry_bytes
+        self._lock = threading.Lock()
+        self._kept = collections.OrderedDict()  # tag -> KeptAnswer
+        self._bytes = 0
+        self._revision = None
+
+    def get(self, tag, revision):
+        """The KeptAnswer of tag, or None."""
+        with self._lock:
+            self._at(revision)
+            kept = self._kept.get(tag)
+            if kept is not None:
+                self._kept.move_to_end(tag)
+            return kept
+
+    def put(self, tag, revision, answer):
+        if len(answer.body) > self.max_entry_bytes:
+            return
+        with self._lock:
+            self._at(revision)
+            previous = self._kept.pop(tag, None)
+            if previous is not None:
+                self._bytes -= len(previous.body)
+            self._kept[tag] = answer
+            self._bytes += len(answer.body)
+            while len(self._kept) > self.max_entries or self._bytes > self.max_bytes:
+                self._bytes -= len(self._kept.popitem(last=False)[1].body)
+
+    def _at(self, revision):
+        if revision != self._revision:
+            self._kept.clear()
+            self._bytes, self._revision = 0, revision
+
+
+class AnswerCachePlugin:
+    """Sends a tagged GET's kept answer (AnswerCache) instead of running its route, and
+    keeps each 200 body of bytes that a route gave (not an export's stream).
+
+    Installed after the rate limit, so a kept answer is counted and carries its own
+    X-RateLimit-* headers; only what the route and the plugins after this one set (its
+    content type, say) is kept with the body and set again."""
+    name = "answers"
+    api = 2
+
+    def __init__(self, answers):
+        self.answers = answers
+
+    def apply(self, callback, route):
+        if route.method != "GET":
+            return callback
+
+        def answered(*args, **kwargs):
+            found = request.environ.get(ANSWER_TAG)
+            if found is None:
+                return callback(*args, **kwargs)
+            kept = self.answers.get(*found)
+            if kept is not None:
+                response._headers.update((name, list(values)) for name, values in kept.headers)
+                return kept.body
+            # Bottle's setters and set_headers put a new list for each header they set (none
+            # here appends to one): the route's headers are the lists that changed.
+            before = dict(response._headers)
+            body = callback(*args, **kwargs)
+            if response.status_code == 200 and isinstance(body, bytes):
+                self.answers.put(*found, KeptAnswer(tuple(
+                    (name, values) for name, values in response._headers.items()
+                    if before.get(name) is not values), body))
+            return body
+        return answered
 
 
 def if_none_match():
@@ -2835,6 +2935,7 @@ class Operation(Record, frozen=True):
     content: dict = None
     errors: tuple = ()
     daily: bool = False  # the answer changes with the UTC day
+    clocked: bool = False  # it changes with the time of day: no ETag (so no 304, none kept)
     repeat_ok: bool = False  # a 201 whose repeat answers 200 with what the first made
     body_media: tuple = ("application/json",)  # the media types a body may be sent as
 
@@ -5821,7 +5922,8 @@ def add_engine_routes(app, db):
                       "The search surfaces' engines, and whether this workspace runs each")
 
     @app.get(API_PREFIX + "/demand", openapi=Operation(
-        "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus"))
+        "How the demand behind the prompts is fetched (serve --demand)", "DemandStatus",
+        daily=True))  # its month's spending
     def demand_status():
         return success(demand_status_json(db, app.config["tracker.demand"], caller().workspace_id),
                        "Demand retrieved")
@@ -5833,7 +5935,7 @@ def add_engine_list_routes(app, db, path, schema, shown, engines, summary):
     worker = app.config["tracker.worker"]
 
     @app.get(API_PREFIX + path, openapi=Operation(
-        summary, schema + "List", daily=True, params=ENGINE_LIST_PARAMS))
+        summary, schema + "List", clocked=True, params=ENGINE_LIST_PARAMS))
     def engines_index():
         query, values = read_query(ENGINE_LIST_PARAMS)
         query.done()
@@ -15827,7 +15929,7 @@ def suggestion_schemas():
 def add_suggestion_routes(app, db):
     @app.get(API_PREFIX + "/prompt-suggestions", openapi=Operation(
         "Prompts to track next: what the engines searched, comparisons, gaps", "PromptSuggestionPage",
-        params=SUGGESTION_PARAMS, description=(
+        params=SUGGESTION_PARAMS, clocked=True, description=(
             "Candidates neither accepted nor dismissed, searched first (most prompts, engines, "
             "days), then comparisons and gaps, each with its evidence; a text already tracked "
             "(same text, ignoring case, without a location) is left out. Paged like "
@@ -17166,8 +17268,8 @@ ANSWER_HEADERS = {
     "Location": (string_schema(), "The created item's URL (a bulk create of prompts has it only "
                  "when it created exactly one).", False),
     "ETag": (string_schema(), "The answer's entity tag: send it back in If-None-Match to get a 304 "
-             "when nothing changed (not on an analytics answer without `to`, which depends on "
-             "the time).", False),
+             "when nothing changed (not on an analytics answer without `to`, nor on the engines' "
+             "lists and the prompt suggestions, which depend on the time).", False),
 }
 RATE_LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset",
                       "RateLimit-Policy", "RateLimit")
@@ -17790,6 +17892,7 @@ def make_app(db_path, *, engines=None, clock=None, seed=None, runs="normal",
     app.install(ConditionalPlugin(db))
     limiter = RateLimiter(clock)
     app.install(RateLimitPlugin(limiter))
+    app.install(AnswerCachePlugin(AnswerCache()))
     app.install(ScopePlugin())
     app.install(QueryPlugin())
     app.install(IdempotencyPlugin(db))
