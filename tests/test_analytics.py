@@ -1096,6 +1096,22 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
         ("topic %d" % topic_t, "topic %d" % topic_u))] == [28, 0]
 
 
+def group_rankings(api, groups, **location):
+    """The rankings over two whole weeks and half a day at each end of each group (a
+    topicId or tagId) in total, by week and by day with the previous window, equal from the
+    rollups and from the per-chat rows; (chats, the first brand's mentions) of each group."""
+    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"},
+                    **location, **series)
+               for group in groups
+               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
+    fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
+    with per_chat_rows_only():
+        assert [api.get("/analytics/rankings", params=query).json["data"]
+                for query in queries] == fast
+    return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
+            for answer in fast[::3]]
+
+
 def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, db):
     """The rankings of a topic or a tag add up its group's daily chat counts and brand sums
     (group_daily_chats, _brands) over whole days: equal to the per-chat rows' before a
@@ -1110,17 +1126,9 @@ def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, 
                      brands=[(acme, n + 1, day % 3 == 0)])
     topic_t, topic_u = prompts[0]["topicId"], prompts[1]["topicId"]
     tag_x = prompts[0]["tags"][0]["id"]
-    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"}, **series)
-               for group in ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x})
-               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
 
     def rankings():
-        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
-        with per_chat_rows_only():
-            assert [api.get("/analytics/rankings", params=query).json["data"]
-                    for query in queries] == fast
-        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
-                for answer in fast[::3]]
+        return group_rankings(api, ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x}))
     scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
                               tag_id=tag_x)
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == ["topic_tag_daily"]
@@ -1160,18 +1168,9 @@ def test_a_topic_with_a_location_sums_its_weeks_while_a_prompt_moves_and_a_chat_
                       brands=[(acme, n + 1, day % 3 == 0)])
              for day in range(15, 31) for n, prompt in enumerate(prompts)]
     topic_t, tag_x = prompts[0]["topicId"], prompts[0]["tags"][0]["id"]
-    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z",
-                              "location": "DE"}, **series)
-               for group in ({"topicId": topic_t}, {"tagId": tag_x})
-               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
 
     def answers():
-        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
-        with per_chat_rows_only():
-            assert [api.get("/analytics/rankings", params=query).json["data"]
-                    for query in queries] == fast
-        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
-                for answer in fast[::3]]
+        return group_rankings(api, ({"topicId": topic_t}, {"tagId": tag_x}), location="DE")
     scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-11-30T12:00:00.000Z",
                               topic_id=topic_t, location="DE")
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == [
