@@ -7223,6 +7223,19 @@ WEEK_OF_A_CHAT = "date(c.created_at, '-6 days', 'weekday 1')"
 GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.location IS NOT NULL"))
 
 
+# A prompt's rows (x) of a per-prompt rollup, its workspace and id the parameters; those of a
+# per-location one (keyed by location first) found through its chats' locations (the index
+# chats_prompt holds them) and its weeks (prompt_weekly_chats), a seek each, rather than by
+# reading every row of the workspace's locations.
+PROMPT_ROWS = "%s x WHERE x.workspace_id = ?1 AND x.prompt_id = ?2 AND true"
+LOCATED_PROMPT_ROWS = """(SELECT DISTINCT prompt_id, workspace_id, location FROM chats
+        INDEXED BY chats_prompt WHERE prompt_id = ?2 AND workspace_id = ?1
+        AND location IS NOT NULL) l
+    CROSS JOIN prompt_weekly_chats w ON w.workspace_id = l.workspace_id AND w.prompt_id = l.prompt_id
+    CROSS JOIN %s x ON x.workspace_id = l.workspace_id AND x.location = l.location
+        AND x.day = w.day AND x.engine = w.engine AND x.prompt_id = l.prompt_id WHERE true"""
+
+
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
@@ -7232,14 +7245,15 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
         GROUP_SUM_ROLLUPS, **GROUP_LOCATION_ROLLUPS)
     for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
+        rows = (LOCATED_PROMPT_ROWS if "location" in keys else PROMPT_ROWS) % prompt_table
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, %s, %s)
-            SELECT workspace_id, ?, %s, %s FROM %s WHERE workspace_id = ? AND prompt_id = ? AND true
+            SELECT x.workspace_id, ?3, %s, %s FROM %s
             ON CONFLICT (workspace_id, group_key, %s) DO UPDATE SET %s""" % (
-            table, ", ".join(columns), ", ".join(sums), ", ".join(columns),
-            ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
+            table, ", ".join(columns), ", ".join(sums), ", ".join("x." + name for name in columns),
+            ", ".join("?4 * x.%s" % name for name in sums), rows, ", ".join(columns),
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
-            [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
+            (workspace_id, prompt_id, group_key, sign))
     rollups = [(table, rows, key, sums, WEEK_OF_A_CHAT, group_sql, only)
                for table, (rows, key, sums) in GROUP_ROLLUPS.items()
                for group_sql, only in GROUPS_OF_A_GROUP] if group_key != UNBRANDED_GROUP else []
