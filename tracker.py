@@ -941,7 +941,8 @@ MIGRATIONS = {
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
-                  "sums and their weekly ones per location, the index of a chat's sources by domain holding cited and category",
+                  "sums and their weekly ones per location, the index of a chat's sources by "
+                  "domain holding cited and category",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
