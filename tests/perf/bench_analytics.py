@@ -375,9 +375,10 @@ def ensure_branded(path):
 
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
-    before the topic and tag groups' daily sums (or their weekly ones per location), or before
-    the branded prompts' daily domains, those rollups, filled as the upgrade fills them, with
-    their triggers (those on chats, which the upgrade makes with the chats' rebuild, too)."""
+    before the topic and tag groups' daily sums (or their weekly ones per location), before the
+    branded prompts' daily domains, or before the weekly URLs' index by domain, those rollups
+    (and that index), filled as the upgrade fills them, with their triggers (those on chats,
+    which the upgrade makes with the chats' rebuild, too)."""
     chat_triggers = "".join(
         "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
         if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
@@ -385,7 +386,8 @@ def ensure_later_rollups(path):
     for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql() + chat_triggers),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
                        ("group_location_weekly_chats", tracker.group_locations_schema_sql()),
-                       ("branded_daily_domains", tracker.branded_domains_schema_sql())):
+                       ("branded_daily_domains", tracker.branded_domains_schema_sql()),
+                       ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0])):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
