@@ -87,7 +87,9 @@ def main():
              ("rankings 365 d tag location, week series", year, {"tag_id": tag, "location": "DE"},
               "week", False),
              ("rankings 30 d topic location", month, {"topic_id": 3, "location": "DE"}, None,
-              False)]
+              False),
+             ("rankings 30 d topic location, day series, compare", month,
+              {"topic_id": 3, "location": "DE"}, "day", True)]
     print("%-46s %10s %10s %7s" % ("median CPU ms", "before", "after", "ratio"))
     for name, window, filters, interval, compare in cases:
         times, answers = {}, {}
