@@ -2429,6 +2429,48 @@ CREATE TRIGGER chat_sources_weekly_url_delete AFTER DELETE ON chat_sources BEGIN
       AND url = old.url;
 END;
 
+-- The same per UTC day (issue 43): the whole days at a window's start that its whole weeks
+-- leave (a 30-day window starts within a week), read as a day's URLs (about a quarter of the
+-- day's sources at the benchmark's full size) rather than its per-chat rows.
+CREATE TABLE daily_urls (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    day             TEXT NOT NULL,
+    url             TEXT NOT NULL,
+    domain          TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
+    PRIMARY KEY (workspace_id, day, url)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_sources_daily_url_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO daily_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
+                            first_seen, last_seen)
+    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.url, new.domain, new.host,
+            new.cited, 1, new.created_at, new.created_at)
+    ON CONFLICT (workspace_id, day, url) DO UPDATE SET
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+END;
+
+CREATE TRIGGER chat_sources_daily_url_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE daily_urls SET citations = citations - old.cited,
+        retrieved_chats = retrieved_chats - 1,
+        first_seen = CASE WHEN first_seen < old.created_at THEN first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.created_at >= day
+             AND o.created_at < date(day, '+1 day') AND o.url = old.url) END,
+        last_seen = CASE WHEN last_seen > old.created_at THEN last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o WHERE o.workspace_id = old.workspace_id
+             AND o.domain = old.domain AND o.created_at >= day
+             AND o.created_at < date(day, '+1 day') AND o.url = old.url) END
+    WHERE workspace_id = old.workspace_id AND day = substr(old.created_at, 1, 10)
+      AND url = old.url;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (

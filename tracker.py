@@ -800,23 +800,30 @@ def search_merge_schema_sql():
     return "INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('usermerge', 2);\n"
 
 
-# The weekly rollup of every domain's URLs (issue 43) and the triggers on chat_sources that
-# keep it (see schema.sql).
+# The weekly and daily rollups of every domain's URLs (issue 43) and the triggers on
+# chat_sources that keep them (see schema.sql).
 URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_url_delete")
+DAILY_URL_TRIGGERS = ("chat_sources_daily_url_insert", "chat_sources_daily_url_delete")
 
 
-def url_rollups_schema_sql():
-    """The weekly rollup of URLs, filled from the sources so far before its index and
-    triggers exist."""
+def url_rollups_schema_sql(table="weekly_urls", day="date(created_at, '-6 days', 'weekday 1')",
+                           triggers=URL_ROLLUP_TRIGGERS):
+    """A rollup of URLs (weekly, or day as daily_urls_schema_sql's), filled from the sources
+    so far before its indexes and triggers exist."""
     created = {name: sql for _, name, _, sql in baseline_schema()}
-    table, index = baseline_table_sql(("weekly_urls", ["table"]), ("weekly_urls", ["index"]))
-    return (table
-            + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
-                                          retrieved_chats, first_seen, last_seen)
-                 SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
+    create, indexes = baseline_table_sql((table, ["table"]), (table, ["index"]))
+    return (create
+            + """INSERT INTO %s (workspace_id, day, url, domain, host, citations,
+                                 retrieved_chats, first_seen, last_seen)
+                 SELECT workspace_id, %s, url, min(domain),
                         min(host), sum(cited), count(*), min(created_at), max(created_at)
-                 FROM chat_sources GROUP BY 1, 2, 3;\n"""
-            + index + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+                 FROM chat_sources GROUP BY 1, 2, 3;\n""" % (table, day)
+            + indexes + "".join("%s;\n" % created[name] for name in triggers))
+
+
+def daily_urls_schema_sql():
+    """The daily rollup of URLs, filled as the weekly one is."""
+    return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
 def unbranded_groups_schema_sql():
@@ -919,7 +926,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(),
+                    url_rollups_schema_sql(), daily_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql()))
@@ -941,7 +948,7 @@ MIGRATIONS = {
     13: Migration("1.1: markets and personas, chats rebuilt with theirs and whether an AI "
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
-                  "states, the weekly rollup of URLs, no weekly group rollups of the "
+                  "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
                   "sums and their weekly ones per location, the index of a chat's sources by "
                   "domain holding cited and category",
@@ -1164,8 +1171,9 @@ def read_schema_version(path):
 class Database:
     """One SQLite file: a connection per thread for reads, one writer at a time.
 
-    Writes run in BEGIN IMMEDIATE transactions serialised by an in-process lock, so
-    SQLite's busy timeout only ever waits for another process. ``path`` ":memory:"
+    Write blocks run one at a time, in arrival order, on one connection of their own
+    (the writer), in BEGIN IMMEDIATE transactions, so SQLite's busy timeout only ever
+    waits for another process. They commit in groups (see write()). ``path`` ":memory:"
     is a throw-away database shared by this object's connections. An older file is
     upgraded on opening, after a backup beside it unless ``backup`` is false; ``upgrade``
     is then (the version it was at, the backup's path or None).
@@ -1180,7 +1188,11 @@ class Database:
         self.path = path
         self.clock = clock
         self._local = threading.local()
-        self._write_lock = threading.Lock()
+        self._turns = threading.Lock()  # guards _busy and _waiting
+        self._busy = False  # a write block, or its batch's commit, holds the writer
+        self._waiting = collections.deque()  # the waiting writers' batons, oldest first
+        self._writer = None  # the connection every write block runs on, held with the turn
+        self._batch = None  # the open transaction's WriteBatch, on the writer
         self._writes_open = threading.Event()  # cleared by hold_writes()
         self._writes_open.set()
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
@@ -1208,11 +1220,17 @@ class Database:
         return iso_timestamp(self.clock())
 
     def connection(self):
-        """This thread's connection, opened on first use."""
-        connection = getattr(self._local, "connection", None)
+        """This thread's connection, opened on first use; inside a write block, the writer,
+        so that whatever the block reads sees its changes."""
+        connection = getattr(self._local, "writing", None) or getattr(self._local, "connection", None)
         if connection is None:
-            connection = self._local.connection = connect(self.path)
-            connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
+            connection = self._local.connection = self._connect()
+        return connection
+
+    def _connect(self):
+        connection = connect(self.path)
+        # the handler runs in the thread stepping the statement: its budget (set_budget) applies
+        connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
         return connection
 
     def set_budget(self, seconds):
@@ -1244,28 +1262,125 @@ class Database:
 
     @contextlib.contextmanager
     def write(self, revises=True):
-        """A write transaction; nested calls become savepoints of the outer one. revises:
-        whether a change bumps data_revision (False: no reader can see it, as an index's
-        merge; ETags and kept totals stay)."""
-        connection = self.connection()
-        if connection.in_transaction:
-            with connection:
-                yield connection
+        """A write block: ``with db.write() as connection``. Nested calls become savepoints
+        of the outer block. revises: whether a change bumps data_revision (False: no reader
+        can see it, as an index's merge; ETags and kept totals stay).
+
+        Group commit: with synchronous = FULL a commit waits for the disk's fsync, which is
+        most of a small write's time. Blocks that arrive meanwhile wait their turn (in
+        arrival order); then they run one after the other in ONE next transaction, each
+        after the first in its own savepoint, and one COMMIT (one fsync) makes them all
+        durable. A block returns only after the commit that holds its changes: a 2xx still
+        means on disk. A block that raises rolls back its own changes only (the first, the
+        transaction: the others begin the next); a failed commit, or a storage error that
+        cost the transaction, fails every block of the batch with that error.
+        """
+        writer = getattr(self._local, "writing", None)
+        if writer is not None:
+            with writer:
+                yield writer
             return
-        with self._write_lock:
-            if not self._writes_open.wait(WRITE_HOLD_SECONDS):
-                self._writes_open.set()  # whoever held them back has not let go: go on
-            connection = self._writable_connection()
+        batch = self._take_turn()
+        writer = self._local.writing = self._writer
+        changes, first = writer.total_changes(), not batch.started
+        batch.started = True
+        try:
+            if first:  # nothing earlier to keep: no savepoint (SQLite journals each page it changes)
+                yield writer
+            else:
+                with writer:  # this block's savepoint
+                    yield writer
+        except BaseException as error:
+            self._local.writing = None
+            self._end_turn(batch, error, first)
+            raise
+        self._local.writing = None
+        batch.kept = True
+        if revises and writer.total_changes() != changes:  # what ETags are made from
+            batch.revised = True
+        self._end_turn(batch, None, first)
+        batch.done.wait()
+        if batch.error is not None:
+            raise batch.error
+
+    def _take_turn(self):
+        """Wait for this writer's turn (after every writer that came earlier); returns the
+        batch it is in, beginning a transaction on the writer if none is open."""
+        with self._turns:
+            baton = None
+            if self._busy:
+                baton = threading.Lock()
+                baton.acquire()
+                self._waiting.append(baton)
+            self._busy = True
+        if baton is not None:
+            baton.acquire()  # released by _pass_turn: the turn is this thread's
+        if self._batch is None:
             try:
-                connection.execute("BEGIN IMMEDIATE")
-                changes = connection.total_changes()
-                yield connection
-                if revises and connection.total_changes() != changes:  # what ETags are made from
-                    connection.execute("UPDATE data_revision SET revision = revision + 1")
-                connection.execute("COMMIT")
-            except BaseException as error:
-                self._abandon(connection, error)
+                self._begin()
+            except BaseException:
+                self._pass_turn()
                 raise
+        return self._batch
+
+    def _begin(self):
+        """Open the next transaction for the writer whose turn it is and every writer
+        already waiting (they arrived during the last commit): a batch of them all, so
+        bounded by the threads that write."""
+        if not self._writes_open.wait(WRITE_HOLD_SECONDS):
+            self._writes_open.set()  # whoever held them back has not let go: go on
+        writer = self._writable_connection()
+        try:
+            writer.execute("BEGIN IMMEDIATE")
+        except BaseException as error:
+            self._abandon(writer, error)
+            raise
+        with self._turns:
+            self._batch = WriteBatch(1 + len(self._waiting))
+
+    def _end_turn(self, batch, error, first):
+        """After a block (error: what it raised, or None; first: the batch's first, run
+        without a savepoint): end the transaction if the error cost it, or if the block was
+        the first (the batch's later blocks begin the next); else commit the batch if this
+        was its last block or writes are held back (hold_writes); then hand the turn on."""
+        try:
+            if error is not None and (first or storage_cause(error) is not None
+                                      or not self._writer.in_transaction):
+                self._fail(batch, error)
+            else:
+                batch.blocks_left -= 1
+                if batch.blocks_left == 0 or not self._writes_open.is_set():
+                    self._commit(batch)
+        finally:
+            self._pass_turn()
+
+    def _commit(self, batch):
+        try:
+            if batch.revised:  # once per transaction: its readers see one new revision
+                self._writer.execute("UPDATE data_revision SET revision = revision + 1")
+            # every block raised: nothing to make durable, and no commit for others to see
+            self._writer.execute("COMMIT" if batch.kept else "ROLLBACK")
+        except BaseException as error:
+            self._fail(batch, error)
+        else:
+            self._batch = None
+            batch.done.set()
+
+    def _fail(self, batch, error):
+        """Roll the batch's transaction back and fail each of its blocks with error."""
+        self._batch = None
+        batch.error = error
+        try:
+            self._abandon(self._writer, error)
+        finally:
+            batch.done.set()
+
+    def _pass_turn(self):
+        with self._turns:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._busy = False
 
     def hold_writes(self):
         """Start no write transaction (the one under way ends) until release_writes(), or
@@ -1278,22 +1393,27 @@ class Database:
         self._writes_open.set()
 
     def _writable_connection(self):
-        """This thread's connection, opened again if it was opened read-only.
+        """The writer (with the turn), opened again if it was opened read-only.
 
         SQLite opens a file it may not write read-only, and such a connection stays
         read-only after the file is writable again: without this, a connection opened
         while the file was briefly protected failed every write until a restart.
         """
-        connection = self.connection()
-        if connection.readonly("main"):
-            self.close()
-            connection = self.connection()
-        return connection
+        if self._writer is not None and self._writer.readonly("main"):
+            self._close_writer()
+        if self._writer is None:
+            self._writer = self._connect()
+        return self._writer
+
+    def _close_writer(self):
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            writer.close()
 
     def _abandon(self, connection, error):
-        """Roll back a failed write. After a storage error the connection is closed, so
-        that the next use opens a new one (and the server recovers by itself once the
-        cause is gone), and the error is kept for /healthz."""
+        """Roll back a failed write. After a storage error the writer is closed, so that
+        the next write opens a new one (and the server recovers by itself once the cause
+        is gone), and the error is kept for /healthz."""
         cause = storage_cause(error)
         try:
             if connection.in_transaction:  # after some errors SQLite has rolled back already
@@ -1301,7 +1421,7 @@ class Database:
         finally:
             if cause is not None:
                 self.write_failure = (STORAGE_FAILURES[type(cause)], str(cause))
-                self.close()
+                self._close_writer()
 
     def probe_writes(self):
         """None when writes commit, else (StorageFailure, message) of the last that failed.
@@ -1363,11 +1483,32 @@ class Database:
         return destination
 
     def close(self):
-        """Close this thread's connection; its next use opens a new one."""
+        """Close this thread's connection, and the writer unless a write holds it; the next
+        use opens a new one."""
         connection = getattr(self._local, "connection", None)
         if connection is not None:
             self._local.connection = None
             connection.close()
+        with self._turns:
+            if self._busy:
+                return
+            self._busy = True  # the turn, for closing the writer
+        try:
+            self._close_writer()
+        finally:
+            self._pass_turn()
+
+
+class WriteBatch:
+    """The write blocks one transaction commits together (Database.write)."""
+
+    def __init__(self, blocks):
+        self.blocks_left = blocks  # the turns still to run in it
+        self.started = False  # its first block has run
+        self.kept = False  # a block ended without raising: its changes are committed
+        self.revised = False  # a revising block changed rows: bump data_revision once
+        self.error = None  # why the batch failed, raised to each of its blocks
+        self.done = threading.Event()  # committed, or failed
 
 
 # The tables Litestream adds to a database it replicates (its sequence and its lock
@@ -8816,11 +8957,11 @@ class ChatScope(Record, frozen=True):
         (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
         with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, without an engine or location); the branded, topic and tag groups' daily ones
-        (that filter alone, an engine besides), and the topic and tag groups' weekly ones per
-        location (one of those with a location); the truncated chats' (truncated=true alone;
-        truncated=false is every chat less those: scope_parts; with another filter the chats
-        are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
+        domain, by week then day, without an engine or location); the branded, topic and tag
+        groups' daily ones (that filter alone, an engine besides), and the topic and tag groups'
+        weekly ones per location (one of those with a location); the truncated chats'
+        (truncated=true alone; truncated=false is every chat less those: scope_parts; with
+        another filter the chats are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
         shown are every chat's rollups: chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
@@ -8831,7 +8972,7 @@ class ChatScope(Record, frozen=True):
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
         urls = () if self.narrows_prompts() else ("domain_weekly",) if self.domain is not None \
-            else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
+            else ("url_weekly", "url_daily") if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
@@ -8915,9 +9056,10 @@ ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekl
                 "topic_tag_location_weekly": "week"}  # the others are daily
 
 
-def whole_span(scope, unit):
+def whole_span(scope, unit, quiet_from=None):
     """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none."""
+    None when it holds none. quiet_from(end): the workspace's first chat at or after end
+    (None: none); with it, the week or day the scope ends within is whole when none lies in it."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
@@ -8925,35 +9067,50 @@ def whole_span(scope, unit):
         last -= datetime.timedelta(days=last.weekday())
     if day_start(first.isoformat()) < scope.start:
         first += datetime.timedelta(days=INTERVALS[unit])
+    if quiet_from is not None and first <= last and day_start(last.isoformat()) < scope.end:
+        following = last + datetime.timedelta(days=INTERVALS[unit])
+        # "~", sorting after every time, when no chat follows
+        if (quiet_from(scope.end) or "~") >= day_start(following.isoformat()):
+            last = following
     if first >= last:
         return None
     return day_start(first.isoformat()), day_start(last.isoformat())
 
 
-def scope_parts(scope, rollups, weeks=True):
+def first_chat_from(connection, workspace_id, moment):
+    """The time of the workspace's first chat at or after moment, or None (one index seek)."""
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+                      ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
+
+
+def scope_parts(scope, rollups, weeks=True, connection=None):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
     and ("raw", ...) for what is left at the edges. With a filter on prompt or location
     those are ("chats", ...): the per-chat rows are reached from the chats in scope, found
     through an index on prompt or location, rather than by reading every row of the window
-    and dropping most."""
+    and dropping most. connection (the snapshot the parts are read in): the week or day the
+    scope ends within is read from its rollups when no chat lies in it after the end, as in
+    a window ending now (one seek tells: whole_span); without it, from the per-chat rows."""
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks))
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw")
+    quiet_from = connection and functools.cache(
+        functools.partial(first_chat_from, connection, scope.workspace_id))
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet_from)
 
 
 def less(parts, taken_off):
@@ -8970,37 +9127,18 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges):
+def split_scope(scope, kinds, edges, quiet_from):
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"))
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet_from)
     if span is None:
-        return split_scope(scope, kinds[1:], edges)
+        return split_scope(scope, kinds[1:], edges, quiet_from)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges)
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet_from)
     if span[1] < scope.end:
-        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges)
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet_from)
     return parts
-
-
-def read_scope(query, values, workspace_id, now):
-    """The ChatScope of an analytics request's query values (errors go to query)."""
-    start, end = values["from"], values["to"]
-    if end is None:  # up to and including now (timestamps are whole milliseconds)
-        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
-    if start is None:
-        start = end - ANALYTICS_WINDOW_DAYS * 86400
-    if end <= start:
-        fail(query.errors, "to", "must be after from")
-    domain = values.get("domain")
-    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
-                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
-                 location=values["location"], branded=values["branded"],
-                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
-                 persona_id=values.get("personaId"),
-                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
-                 else None)
 
 
 def ratio(numerator, denominator):
@@ -9476,7 +9614,8 @@ def sum_parts(connection, scope, how, bucket=None, parts=None):
     parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    for kind, part in parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"]):
+    parts = parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"], connection=connection)
+    for kind, part in parts:
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
         where, params = conditions(part, "x")
@@ -9913,14 +10052,16 @@ RAW_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                          x.cited AS citations, x.cited AS chats, 1 AS retrieved_chats,
                          x.created_at AS first_seen, x.created_at AS last_seen
                   FROM %s WHERE {1}"""
+# The rows of a rollup of every domain's URLs (weekly_urls, daily_urls), as RAW_URL_PART's.
+URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                            x.citations AS citations, x.citations AS chats,
+                            x.retrieved_chats AS retrieved_chats,
+                            x.first_seen AS first_seen, x.last_seen AS last_seen
+                     FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
-    "url_weekly": ("""SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                             x.citations AS citations, x.citations AS chats,
-                             x.retrieved_chats AS retrieved_chats,
-                             x.first_seen AS first_seen, x.last_seen AS last_seen
-                      FROM weekly_urls x WHERE {1} AND x.retrieved_chats > 0""",
-                   ChatScope.day_conditions),
+    "url_weekly": (URL_ROLLUP_PART % "weekly_urls", ChatScope.day_conditions),
+    "url_daily": (URL_ROLLUP_PART % "daily_urls", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),
@@ -9942,9 +10083,10 @@ URL_PART = {
 
 def urls_of_domain(domain):
     """The parts of every domain's URLs narrowed to one domain, for a scope without one: its
-    weeks read from the weekly rollup of every URL (through its index weekly_urls_domain),
-    which keeps each URL's first and last time where the domain's own weekly rollup does
-    not. A URL export streams domain by domain this way (source_export_items)."""
+    whole weeks and days read from the weekly and daily rollups of every URL (the weeks
+    through the index weekly_urls_domain), which keep each URL's first and last time where
+    the domain's own weekly rollup does not. A URL export streams domain by domain this way
+    (source_export_items)."""
     return {kind: (sql, of_domain(conditions, domain))
             for kind, (sql, conditions) in EVERY_URL_PART.items()}
 
@@ -9982,9 +10124,12 @@ def topic_and_tag_parts(connection, scope, how):
                                key=lambda candidate: len(candidate[1]))
     if len(outside) >= len(both):
         return None
-    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope))
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
+                        connection=connection)
+    if not outside:
+        return parts
     return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
+        group_scope, prompt_ids=tuple(sorted(outside))), how, connection=connection))
 
 
 def source_rows(connection, scope, group_by, page, per_page, how=None):
@@ -9996,7 +10141,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         how = without_groups_behind(SOURCE_PART, connection, scope)
     elif how is None:
         how = URL_PART if scope.domain is not None else EVERY_URL_PART
-    kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
+    kinds = (topic_and_tag_parts(connection, scope, how)
+             or scope_parts(scope, how, connection=connection))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -11044,7 +11190,8 @@ def discovered_document(connection, scope, page, per_page):
     recommended by most chats first (a chat names each name once)."""
     tracked = tracked_name_keys(connection, scope.workspace_id)
     parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
-             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope)))
+             or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope),
+                             connection=connection))
     totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
@@ -11237,7 +11384,8 @@ def gap_domain_competitors(connection, scope, domains):
     given domains: daily_gap_brands (keyed by domain first) for whole days, else the gap
     chats' rows."""
     named = {}
-    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope)):
+    for kind, part in scope_parts(scope, without_rollups(GAP_DOMAINS, connection, scope),
+                                  connection=connection):
         kind, sign = signed_part(kind)
         if kind == "daily":
             where, params = part.day_conditions("x")
@@ -11329,6 +11477,25 @@ def list_chats(connection, scope, brand_id, page, per_page):
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),
                 **{"from": scope.start, "to": scope.end})
+
+
+def read_scope(query, values, workspace_id, now):
+    """The ChatScope of an analytics request's query values (errors go to query)."""
+    start, end = values["from"], values["to"]
+    if end is None:  # up to and including now (timestamps are whole milliseconds)
+        end = now + 0.001 if start is None or start < now else start + ANALYTICS_WINDOW_DAYS * 86400
+    if start is None:
+        start = end - ANALYTICS_WINDOW_DAYS * 86400
+    if end <= start:
+        fail(query.errors, "to", "must be after from")
+    domain = values.get("domain")
+    return ChatScope(workspace_id, iso_timestamp(start), iso_timestamp(end), engine=values["engine"],
+                 prompt_id=values["promptId"], topic_id=values["topicId"], tag_id=values["tagId"],
+                 location=values["location"], branded=values["branded"],
+                 truncated=values["truncated"], shown=values["shown"], market_id=values.get("marketId"),
+                 persona_id=values.get("personaId"),
+                 domain=source_domain(domain, "domain", query.errors) if isinstance(domain, str)
+                 else None)
 
 
 def analytics_query(db, params):

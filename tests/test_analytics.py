@@ -559,7 +559,7 @@ INTELLIGENCE_LISTS = ("/analytics/sources?groupBy=category", "/analytics/discove
                       "/analytics/gaps/prompts", "/analytics/gaps/domains")
 
 
-def raw_only(scope, rollups, weeks=True):
+def raw_only(scope, rollups, weeks=True, connection=None):
     return [("raw", scope)]
 
 
@@ -622,6 +622,39 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     exported = [json.loads(line) for line in exported.decode().splitlines()]
     assert sorted(exported, key=lambda url: url["url"]) == sorted(
         slow["data"]["data"], key=lambda url: url["url"])
+
+
+@pytest.mark.parametrize("after", [1, 0])
+def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_follows(after):
+    """A window ending within a week (and a day) with no chat of the workspace after its end
+    in them reads their rollup rows (one seek of the chats after the end tells); a chat at
+    the end itself, in the same bucket, sends that bucket back to the per-chat rows. Both
+    answer what the per-chat rows do."""
+    db = RANDOM_API.client.app.config["tracker.db"]
+    with db.read() as connection:
+        last = tracker.query_one(connection, "SELECT max(created_at) AS at FROM chats")["at"]
+        end = tracker.iso_timestamp(tracker.parse_timestamp(last) + after / 1000)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", end)
+        parts = tracker.scope_parts(scope, tracker.EVERY_URL_PART, connection=connection)
+        days = tracker.scope_parts(scope, tracker.BRAND_SUMS, weeks=False, connection=connection)
+    last_day = tracker.day_start(last[:10])
+    next_day = tracker.day_start((datetime.date.fromisoformat(last[:10])
+                                  + datetime.timedelta(days=1)).isoformat())
+    if after:
+        assert parts == [("url_weekly", scope.shifted(scope.start, "2026-11-23T00:00:00.000Z"))]
+        assert days == [("daily", scope.shifted(scope.start, next_day))]
+    else:  # the whole days from the daily rollups, the last one's chats before the end
+        assert parts == [("url_daily", scope.shifted(scope.start, last_day)),
+                         ("raw", scope.shifted(last_day, end))]
+        assert days == [("daily", scope.shifted(scope.start, last_day)),
+                        ("raw", scope.shifted(last_day, end))]
+    requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
+                ("/analytics/rankings", {"interval": "day"})]
+    fast = [RANDOM_API.get(path, params=dict(query, **{"from": scope.start, "to": end})).json
+            for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=dict(query, **{"from": scope.start, "to": end})).json
+                        for path, query in requests]
 
 
 @pytest.mark.parametrize("params", [
@@ -1022,8 +1055,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     or none, reads its whole weeks from the per-group rollups of sources, categories and
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
-    and location; every domain's from the weekly rollup per URL, but with an engine or
-    location filter (it keeps neither)."""
+    and location; every domain's from the weekly rollups per URL, then the daily ones, but
+    with an engine or location filter (they keep neither)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -1039,7 +1072,7 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
-    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "raw"]
+    assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "url_daily", "raw"]
     assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
     assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2) == ["chats"]

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 import webtest
@@ -369,6 +370,80 @@ def test_write_rolls_back_on_error_and_nests_as_savepoints(db):
                               (workspace["id"],))
                 1 / 0
     assert tracker.get_workspace(db, workspace["id"])["name"] == "outer"
+
+
+def until(condition, seconds=10):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.001)
+
+
+def batched_writes(db, blocks):
+    """Run each block (a function of the write connection) in a db.write() on a thread of
+    its own, each arriving once the one before waits for its turn, all while a first write
+    holds the writer: they make one batch. Returns what each raised (None: nothing) and
+    whether, once its write returned, its thread's own connection saw the workspace made."""
+    release, outcomes = threading.Event(), {}
+
+    def write(index, block):
+        try:
+            with db.write() as connection:
+                made = block(connection)
+        except Exception as error:
+            outcomes[index] = (error, None)
+        else:
+            outcomes[index] = (None, made is None or tracker.query_one(
+                db.connection(), "SELECT 1 AS seen FROM workspaces WHERE id = ?", (made,)) is not None)
+
+    holder = threading.Thread(target=write, args=("holder", lambda connection: release.wait() and None))
+    holder.start()
+    until(lambda: db._batch is not None)  # its transaction begun: the others make the next
+    threads = [holder]
+    for index, block in enumerate(blocks):
+        threads.append(threading.Thread(target=write, args=(index, block)))
+        threads[-1].start()
+        until(lambda: len(db._waiting) == index + 1)
+    release.set()
+    for thread in threads:
+        thread.join(10)
+    assert outcomes.pop("holder") == (None, True)
+    return [outcomes[index] for index in range(len(blocks))]
+
+
+def revision(db):
+    return tracker.query_one(db.connection(), "SELECT revision FROM data_revision")["revision"]
+
+
+def make_workspace(db, name, then=None):
+    def block(connection):
+        made = tracker.create_workspace(db, name)["id"]  # a nested write: a savepoint
+        if then:
+            then()
+        return made
+    return block
+
+
+def test_writers_arriving_during_a_write_commit_together_in_order_each_after_its_commit(db):
+    names = ["W%d" % n for n in range(8)]
+    before = revision(db)
+    assert batched_writes(db, [make_workspace(db, name) for name in names]) == [(None, True)] * 8
+    assert revision(db) == before + 1  # 8 writes, one commit (the holder changed no row)
+    assert [row["name"] for row in tracker.list_workspaces(db)] == names  # arrival order
+
+
+@pytest.mark.parametrize("refused", [0, 1])  # the first block runs without a savepoint
+def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db, refused):
+    def refuse():
+        raise ValueError("refused")
+    names = ["A", "B", "C"]
+    before = revision(db)
+    outcomes = batched_writes(db, [make_workspace(db, name, refuse if n == refused else None)
+                                   for n, name in enumerate(names)])
+    assert [type(error) for error, _ in outcomes] == [
+        ValueError if n == refused else type(None) for n in range(3)]
+    assert revision(db) == before + 1  # a failed first block rolls back: the rest begin anew
+    assert [row["name"] for row in tracker.list_workspaces(db)] == names[:refused] + names[refused + 1:]
 
 
 def test_memory_database_is_shared_between_threads():

@@ -247,12 +247,14 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     # rollups from the per-prompt ones of the prompts in each group (none yet when the
     # baseline step has queued their regroup); and the searched queries' rollup from the
     # chats' searches (searched_queries: one row per normalised query of a workspace, the
-    # others one per query and prompt, engine, day); and the weekly rollup of URLs from the
-    # sources, one row per workspace, week and URL, holding their sums.
-    cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"],
-             "weekly_urls": counts["chat_sources"] and upgraded.execute(
-                 "SELECT count(*) FROM (SELECT DISTINCT workspace_id, "
-                 "date(created_at, '-6 days', 'weekday 1'), url FROM chat_sources)").fetchall()[0][0]}
+    # others one per query and prompt, engine, day); and the weekly and daily rollups of URLs
+    # from the sources, one row per workspace, week (or day) and URL, holding their sums.
+    cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
+    for table, day in (("weekly_urls", "date(created_at, '-6 days', 'weekday 1')"),
+                       ("daily_urls", "substr(created_at, 1, 10)")):
+        cells[table] = counts["chat_sources"] and upgraded.execute(
+            "SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s, url FROM chat_sources)"
+            % day).fetchall()[0][0]
     cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
                   13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
     # ... and the topic and tag groups' daily ones from the per-prompt daily ones (and their
@@ -294,11 +296,11 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
         FROM prompt_daily_chats x JOIN prompt_groups g ON g.prompt_id = x.prompt_id
         AND g.group_key LIKE 'branded %')""").fetchall()[0]
     assert grouped == by_prompt
-    weekly_urls = upgraded.execute(
-        "SELECT total(citations), total(retrieved_chats), min(first_seen), max(last_seen) "
-        "FROM weekly_urls").fetchall()
-    assert weekly_urls == upgraded.execute(
-        "SELECT total(cited), count(*), min(created_at), max(created_at) FROM chat_sources").fetchall()
+    for table in ("weekly_urls", "daily_urls"):
+        assert upgraded.execute(
+            "SELECT total(citations), total(retrieved_chats), min(first_seen), max(last_seen) "
+            "FROM %s" % table).fetchall() == upgraded.execute(
+            "SELECT total(cited), count(*), min(created_at), max(created_at) FROM chat_sources").fetchall()
     # ... as its triggers fill it: the searches deleted leave it empty, stored again refill it.
     stored = upgraded.execute("SELECT * FROM chat_searches").fetchall()
     upgraded.execute("DELETE FROM chat_searches")
@@ -322,7 +324,7 @@ def rolled_up_and_per_chat(api, paths, params):
     """Each path's data as served, then as the per-chat rows alone answer it."""
     rolled_up = [api.get(path, params=params).json["data"] for path in paths]
     with unittest.mock.patch.object(tracker, "scope_parts",
-                                    lambda scope, rollups, weeks=True: [("raw", scope)]), \
+                                    lambda scope, *_, **__: [("raw", scope)]), \
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None):
         per_chat = [api.get(path, params=params).json["data"] for path in paths]
     return rolled_up, per_chat
@@ -533,14 +535,14 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
-# the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
+# the weekly and daily rollups of URLs from the sources (50 and 250 rows), the topics' and tags' embedded JSON
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
 # weekly ones per location from the per-location weekly ones (44 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 631}
+LATER_STEP_ROWS = {12: 0, 13: 881}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

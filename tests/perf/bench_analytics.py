@@ -193,6 +193,8 @@ ROLLUPS = {
                            "=++"),
     "weekly_urls": ("day url", "domain host citations retrieved_chats first_seen last_seen",
                     "==++<>"),
+    "daily_urls": ("day url", "domain host citations retrieved_chats first_seen last_seen",
+                   "==++<>"),
     "daily_names": ("day engine name_key", "chats mentions", "++"),
     "daily_gap_domains": ("day engine domain", "citations chats", "++"),
     "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
@@ -298,6 +300,7 @@ class Rollups:
             add["location_daily_domains"]((location, day, engine, domain), [1, 1, 1, at, at])
             add["domain_weekly_urls"]((domain, week, engine, location, url), [host, 1, 1])
             add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
+            add["daily_urls"]((day, url), [domain, host, 1, 1, at, at])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])
@@ -376,9 +379,9 @@ def ensure_branded(path):
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
-    branded prompts' daily domains, or before the weekly URLs' index by domain, those rollups
-    (and that index), filled as the upgrade fills them, with their triggers (those on chats,
-    which the upgrade makes with the chats' rebuild, too)."""
+    branded prompts' daily domains, before the weekly URLs' index by domain, or before the
+    daily rollup of URLs, those rollups (and that index), filled as the upgrade fills them, with
+    their triggers (those on chats, which the upgrade makes with the chats' rebuild, too)."""
     chat_triggers = "".join(
         "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
         if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
@@ -387,7 +390,8 @@ def ensure_later_rollups(path):
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
                        ("group_location_weekly_chats", tracker.group_locations_schema_sql()),
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
-                       ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0])):
+                       ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
+                       ("daily_urls", tracker.daily_urls_schema_sql())):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):

@@ -97,25 +97,32 @@ def stand_in(threads, latency):
 
 # One --workers figure (its own process) ----------------------------------------------
 
-class TimedLock:
-    """The write lock, timed: seconds waited for it and held, in all."""
+class TimedTurns:
+    """The write lock of db timed: its turns (Database.write: one block, or its batch's
+    commit, holds the write connection at a time), seconds waited for one and held, in all."""
 
-    def __init__(self, lock):
-        self.lock = lock
+    def __init__(self, db):
         self.waited = self.held = 0.0
         self.writes = 0
-        self._since = None
+        self._local = threading.local()
+        self._take, self._pass = db._take_turn, db._pass_turn
+        db._take_turn, db._pass_turn = self.take_turn, self.pass_turn
 
-    def __enter__(self):
+    def take_turn(self):
+        self._local.since = None  # a failed BEGIN passes the turn from inside: not held
         started = time.perf_counter()
-        self.lock.acquire()
-        self._since = time.perf_counter()
-        self.waited += self._since - started
+        batch = self._take()
+        self._local.since = time.perf_counter()
+        self.waited += self._local.since - started
         self.writes += 1
+        return batch
 
-    def __exit__(self, *_):
-        self.held += time.perf_counter() - self._since
-        self.lock.release()
+    def pass_turn(self):
+        since = getattr(self._local, "since", None)  # None: close() took the turn, no write
+        if since is not None:
+            self.held += time.perf_counter() - since
+            self._local.since = None
+        self._pass()
 
 
 def process_status(field):
@@ -187,7 +194,7 @@ def one_run(args):
         environ={"OPENAI_API_KEY": "bench"})
     app = tracker.make_app(path, engines=engines, concurrency=workers, run_interval=86400)
     worker = app.config["tracker.worker"]
-    lock = worker.db._write_lock = TimedLock(worker.db._write_lock)
+    lock = TimedTurns(worker.db)
     connection = tracker.Database(path).connection()
     empty_bytes = used_bytes(connection)
     worker.start()

@@ -127,22 +127,36 @@ class WriteRecorder:
         db.write = self.write
 
     @contextlib.contextmanager
-    def write(self):
+    def write(self, revises=True):
         connection = self._db.connection()
         if connection.in_transaction:  # a savepoint: its outer transaction is timed
-            with self._write() as connection:
+            with self._write(revises) as connection:
                 yield connection
             return
-        statements = []
-        connection.exec_trace = lambda cursor, sql, values: statements.append((sql, values)) or True
+        # Traced from inside the block: since group commit it runs on the write connection,
+        # not this thread's, in a savepoint of its own, whose end is left out (as its start
+        # is); BEGIN is put back.
+        statements, ended = [("BEGIN IMMEDIATE", None)], []
+
+        def trace(cursor, sql, values):
+            if not (ended and SAVEPOINT_END.match(sql)):
+                statements.append((sql, values))
+            return True
         started = time.thread_time()
         try:
-            with self._write() as connection:
-                yield connection
+            with self._write(revises) as connection:
+                connection.exec_trace = trace
+                try:
+                    yield connection
+                finally:
+                    ended.append(True)
         finally:
             self.cpu_seconds += time.thread_time() - started
             connection.exec_trace = None
             self.transactions.append(statements)
+
+
+SAVEPOINT_END = re.compile(r"\s*(?:RELEASE|ROLLBACK\s+TO)\b", re.IGNORECASE)
 
 
 WRITE_TARGET = re.compile(r"\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|(?<!DO )UPDATE|DELETE\s+FROM|REPLACE\s+INTO)"
