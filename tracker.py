@@ -666,14 +666,11 @@ GROUP_SUM_ROLLUPS = {
     "group_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
     "group_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
-# The weekly rollups of the topic and tag groups per location (issue 43), fed by the
-# per-location and per-prompt weekly ones the same way; location is a key after the week
-# and engine.
+# Their weekly ones per location, fed by the per-location weekly ones (location a key after
+# the week and engine).
 GROUP_LOCATION_ROLLUPS = {
     "group_location_weekly_chats": ("location_weekly_prompts", ("location",), ("chats", "shown")),
-    "group_location_weekly_brands": ("location_weekly_brands", ("location", "brand_id"),
-                                     BRAND_ROLLUP_SUMS),
-}
+    "group_location_weekly_brands": ("location_weekly_brands", ("location", "brand_id"), BRAND_ROLLUP_SUMS)}
 # The groups of prompt_groups each of those keeps: the branded ones, or the others.
 BRANDED_GROUPS_SQL = "IN ('branded 0', 'branded 1')"
 
@@ -716,8 +713,7 @@ def group_brands_schema_sql():
 
 
 def group_locations_schema_sql():
-    """The topic and tag groups' weekly chat counts and brand sums per location and their
-    triggers (fed_rollups_schema_sql), filled from the per-location weekly rollups."""
+    """The topic and tag groups' weekly sums per location and their triggers (as above)."""
     return fed_rollups_schema_sql(GROUP_LOCATION_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
 
 
@@ -949,9 +945,8 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
-                  "prompts naming no brand, the topics' and tags' daily chat counts and brand "
-                  "sums and their weekly ones per location, the index of a chat's sources by "
-                  "domain holding cited and category",
+                  "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
+                  "sums, the index of a chat's sources by domain holding cited and category",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
