@@ -2125,6 +2125,104 @@ WHEN old.location IS NOT NULL BEGIN
       AND location_weekly_brands.brand_id = b.brand_id;
 END;
 
+-- The same per topic or tag group ("topic 3", "tag 7"), location and week: the overview and
+-- rankings of a topic or tag with a location read its rows for whole weeks (a year: 52 weeks
+-- x engines x brands) instead of each of its prompts' (issue 43: those grow with prompts x
+-- weeks). They follow location_weekly_prompts and _brands through the topic and tag groups
+-- in prompt_groups, as group_daily_* follow the per-prompt daily rollups: only a chat asked
+-- from a location, of a prompt in a topic or tag, pays for them; a prompt that changed topic
+-- or tags is moved with the other group rollups (regroup_prompt).
+CREATE TABLE group_location_weekly_chats (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key    TEXT NOT NULL,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    shown        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, location, day, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE group_location_weekly_brands (
+    workspace_id     INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key        TEXT NOT NULL,
+    location         TEXT NOT NULL,
+    day              TEXT NOT NULL,
+    engine           TEXT NOT NULL,
+    brand_id         INTEGER NOT NULL,
+    mentioned        INTEGER NOT NULL,
+    position_sum     INTEGER NOT NULL,
+    cited            INTEGER NOT NULL,
+    sentiment_sum    REAL NOT NULL,
+    sentiment_scored INTEGER NOT NULL,
+    positive         INTEGER NOT NULL,
+    neutral          INTEGER NOT NULL,
+    negative         INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, location, day, engine, brand_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER location_weekly_prompts_group_insert AFTER INSERT ON location_weekly_prompts BEGIN
+    INSERT INTO group_location_weekly_chats (workspace_id, group_key, location, day, engine,
+                                             chats, shown)
+    SELECT new.workspace_id, g.group_key, new.location, new.day, new.engine, new.chats, new.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, location, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER location_weekly_prompts_group_update AFTER UPDATE OF chats, shown
+ON location_weekly_prompts BEGIN
+    INSERT INTO group_location_weekly_chats (workspace_id, group_key, location, day, engine,
+                                             chats, shown)
+    SELECT new.workspace_id, g.group_key, new.location, new.day, new.engine,
+           new.chats - old.chats, new.shown - old.shown
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, location, day, engine) DO UPDATE SET
+        chats = chats + excluded.chats, shown = shown + excluded.shown;
+END;
+
+CREATE TRIGGER location_weekly_brands_group_insert AFTER INSERT ON location_weekly_brands BEGIN
+    INSERT INTO group_location_weekly_brands (workspace_id, group_key, location, day, engine,
+                                              brand_id, mentioned, position_sum, cited,
+                                              sentiment_sum, sentiment_scored, positive,
+                                              neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.location, new.day, new.engine, new.brand_id,
+           new.mentioned, new.position_sum, new.cited, new.sentiment_sum, new.sentiment_scored,
+           new.positive, new.neutral, new.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, location, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
+CREATE TRIGGER location_weekly_brands_group_update AFTER UPDATE ON location_weekly_brands BEGIN
+    INSERT INTO group_location_weekly_brands (workspace_id, group_key, location, day, engine,
+                                              brand_id, mentioned, position_sum, cited,
+                                              sentiment_sum, sentiment_scored, positive,
+                                              neutral, negative)
+    SELECT new.workspace_id, g.group_key, new.location, new.day, new.engine, new.brand_id,
+           new.mentioned - old.mentioned, new.position_sum - old.position_sum,
+           new.cited - old.cited, new.sentiment_sum - old.sentiment_sum,
+           new.sentiment_scored - old.sentiment_scored, new.positive - old.positive,
+           new.neutral - old.neutral, new.negative - old.negative
+    FROM prompt_groups g WHERE g.prompt_id = new.prompt_id
+      AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, location, day, engine, brand_id) DO UPDATE SET
+        mentioned = mentioned + excluded.mentioned,
+        position_sum = position_sum + excluded.position_sum, cited = cited + excluded.cited,
+        sentiment_sum = sentiment_sum + excluded.sentiment_sum,
+        sentiment_scored = sentiment_scored + excluded.sentiment_scored,
+        positive = positive + excluded.positive, neutral = neutral + excluded.neutral,
+        negative = negative + excluded.negative;
+END;
+
 -- The same sums per cell (market and persona; 0: asked without one), day and engine, for
 -- the market and persona filters and groupBy=market|persona: a market's figures add up
 -- the rows of its personas. One family for both keeps a chat's cost to one row of each

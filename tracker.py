@@ -63,9 +63,9 @@ banners and the code true to each other. Each part, with what it owns and what i
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-13. Analytics, the lists: sources (by domain, by category, a domain's URLs), search
-   queries, annotations and stability; the divergence of one engine from another (API vs
-   app).
+13. Analytics, the lists: a brand's share of demand (the rankings' weight=demand); sources
+   (by domain, by category, a domain's URLs), search queries, annotations and stability;
+   the divergence of one engine from another (API vs app).
 14. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
    which records a signal.detected event in the outbox (10), and their routes), discovered
    names, gaps and chats, and the analytics routes.
@@ -666,6 +666,11 @@ GROUP_SUM_ROLLUPS = {
     "group_daily_chats": ("prompt_daily_chats", (), ("chats", "shown")),
     "group_daily_brands": ("prompt_daily_brands", ("brand_id",), BRAND_ROLLUP_SUMS),
 }
+# Their weekly ones per location, fed by the per-location weekly ones (location a key after
+# the week and engine).
+GROUP_LOCATION_ROLLUPS = {
+    "group_location_weekly_chats": ("location_weekly_prompts", ("location",), ("chats", "shown")),
+    "group_location_weekly_brands": ("location_weekly_brands", ("location", "brand_id"), BRAND_ROLLUP_SUMS)}
 # The groups of prompt_groups each of those keeps: the branded ones, or the others.
 BRANDED_GROUPS_SQL = "IN ('branded 0', 'branded 1')"
 
@@ -705,6 +710,11 @@ def group_brands_schema_sql():
     """The topic and tag groups' daily chat counts and brand sums and their triggers
     (fed_rollups_schema_sql), filled from the prompts' daily rollups."""
     return fed_rollups_schema_sql(GROUP_SUM_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
+
+
+def group_locations_schema_sql():
+    """The topic and tag groups' weekly sums per location and their triggers (as above)."""
+    return fed_rollups_schema_sql(GROUP_LOCATION_ROLLUPS, "group", "NOT " + BRANDED_GROUPS_SQL)
 
 
 # The daily sums per market and persona (schema 14), and the triggers on chat_brands that
@@ -915,7 +925,7 @@ def upgrade_to_1_1():
                     url_rollups_schema_sql(), daily_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
-                    ingest_probes_schema_sql()))
+                    group_locations_schema_sql(), ingest_probes_schema_sql()))
 
 
 MIGRATIONS = {
@@ -935,7 +945,7 @@ MIGRATIONS = {
                   "answer was shown, consulted pages' organic ranks, search surfaces' queued "
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
-                  "prompts naming no brand, the topics' and tags' daily chat counts and brand "
+                  "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums, the index of a chat's sources by domain holding cited and category",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
@@ -7454,22 +7464,37 @@ WEEK_OF_A_CHAT = "date(c.created_at, '-6 days', 'weekday 1')"
 GROUPS_OF_A_GROUP = (("?", ""), ("? || ' location ' || c.location", " AND c.location IS NOT NULL"))
 
 
+# A prompt's rows (x) of a per-prompt rollup, its workspace and id the parameters; those of a
+# per-location one (keyed by location first) found through its chats' locations (the index
+# chats_prompt holds them) and its weeks (prompt_weekly_chats), a seek each, rather than by
+# reading every row of the workspace's locations.
+PROMPT_ROWS = "%s x WHERE x.workspace_id = ?1 AND x.prompt_id = ?2 AND true"
+LOCATED_PROMPT_ROWS = """(SELECT DISTINCT prompt_id, workspace_id, location FROM chats
+        INDEXED BY chats_prompt WHERE prompt_id = ?2 AND workspace_id = ?1
+        AND location IS NOT NULL) l
+    CROSS JOIN prompt_weekly_chats w ON w.workspace_id = l.workspace_id AND w.prompt_id = l.prompt_id
+    CROSS JOIN %s x ON x.workspace_id = l.workspace_id AND x.location = l.location
+        AND x.day = w.day AND x.engine = w.engine AND x.prompt_id = l.prompt_id WHERE true"""
+
+
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
     and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
-    GROUP_SUM_ROLLUPS)."""
-    fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else GROUP_SUM_ROLLUPS
+    GROUP_SUM_ROLLUPS, and per location from its weekly ones: GROUP_LOCATION_ROLLUPS)."""
+    fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else dict(
+        GROUP_SUM_ROLLUPS, **GROUP_LOCATION_ROLLUPS)
     for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
+        rows = (LOCATED_PROMPT_ROWS if "location" in keys else PROMPT_ROWS) % prompt_table
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, %s, %s)
-            SELECT workspace_id, ?, %s, %s FROM %s WHERE workspace_id = ? AND prompt_id = ? AND true
+            SELECT x.workspace_id, ?3, %s, %s FROM %s
             ON CONFLICT (workspace_id, group_key, %s) DO UPDATE SET %s""" % (
-            table, ", ".join(columns), ", ".join(sums), ", ".join(columns),
-            ", ".join("? * %s" % name for name in sums), prompt_table, ", ".join(columns),
+            table, ", ".join(columns), ", ".join(sums), ", ".join("x." + name for name in columns),
+            ", ".join("?4 * x.%s" % name for name in sums), rows, ", ".join(columns),
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
-            [group_key] + [sign] * len(sums) + [workspace_id, prompt_id])
+            (workspace_id, prompt_id, group_key, sign))
     rollups = [(table, rows, key, sums, WEEK_OF_A_CHAT, group_sql, only)
                for table, (rows, key, sums) in GROUP_ROLLUPS.items()
                for group_sql, only in GROUPS_OF_A_GROUP] if group_key != UNBRANDED_GROUP else []
@@ -9029,10 +9054,11 @@ class ChatScope(Record, frozen=True):
         (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
         with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, by week then day, without an engine or location); the branded, topic and tag groups' daily ones
-        (that filter alone, an engine besides); the truncated chats' (truncated=true alone;
-        truncated=false is every chat less those: scope_parts; with another filter the chats
-        are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
+        domain, by week then day, without an engine or location); the branded, topic and tag
+        groups' daily ones (that filter alone, an engine besides), and the topic and tag groups'
+        weekly ones per location (one of those with a location); the truncated chats'
+        (truncated=true alone; truncated=false is every chat less those: scope_parts; with
+        another filter the chats are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
         shown are every chat's rollups: chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
@@ -9048,6 +9074,9 @@ class ChatScope(Record, frozen=True):
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
         alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
         groups += ("topic_tag_daily",) if alone and self.group_key() not in BRANDED_GROUPS else ()
+        located = self.location is not None and self.group_key() is not None
+        groups += (("topic_tag_location_weekly",) if located
+                   and self.prompt_group() not in (None,) + BRANDED_GROUPS else ())
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -9088,6 +9117,12 @@ class ChatScope(Record, frozen=True):
             params.append(self.engine)
         return " AND ".join(conditions).format(alias), params
 
+    def group_location_conditions(self, alias):
+        """The same for the topic and tag groups' rollups per location: the rows of the
+        scope's one prompt group and location."""
+        where, params = dataclasses.replace(self, location=None).group_conditions(alias)
+        return where + " AND %s.location = ?" % alias, params + [self.location]
+
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
         others of its window: each of its prompts' chats, its location's, or its window's."""
@@ -9111,9 +9146,11 @@ class ChatScope(Record, frozen=True):
 BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
-GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily")
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily",
+                      "topic_tag_location_weekly")
 ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
+                "domain_weekly": "week", "url_weekly": "week",
+                "topic_tag_location_weekly": "week"}  # the others are daily
 
 
 def whole_span(scope, unit, quiet_from=None):
@@ -9622,6 +9659,8 @@ CHAT_COUNTS = {
                       ChatScope.group_conditions),
     "topic_tag_daily": ("group_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                         ChatScope.group_conditions),
+    "topic_tag_location_weekly": ("group_location_weekly_chats x", "x.day", "NULL",
+                                  DAILY_CHAT_SUMS, ChatScope.group_location_conditions),
     "cell_daily": ("cell_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
                    ChatScope.day_conditions),
     "truncated_daily": ("truncated_daily_chats x", "x.day", "NULL", DAILY_CHAT_SUMS,
@@ -9655,6 +9694,8 @@ BRAND_SUMS = {
                       ChatScope.group_conditions),
     "topic_tag_daily": ("group_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                         ChatScope.group_conditions),
+    "topic_tag_location_weekly": ("group_location_weekly_brands x", "x.day", "x.brand_id",
+                                  DAILY_BRAND_SUMS, ChatScope.group_location_conditions),
     "cell_daily": ("cell_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
                    ChatScope.day_conditions),
     "truncated_daily": ("truncated_daily_brands x", "x.day", "x.brand_id", DAILY_BRAND_SUMS,
@@ -9966,6 +10007,10 @@ def rankings(connection, scope, status, interval=None, compare=False):
     return document
 
 
+###############################################################################
+# 13 · Analytics, the lists ###################################################
+###############################################################################
+
 # Share of demand ---------------------------------------------------------------------------
 #
 # weight=demand: a brand's visibility over the prompts with a demand (PROMPT_DEMAND, 8), each
@@ -10048,10 +10093,6 @@ def add_share_of_demand(connection, scope, document, interval=None, weights=None
                           "promptsWithoutDemand": len(left_out),
                           "chatsWithoutDemand": sum(whole[prompt] for prompt in left_out)}
 
-
-###############################################################################
-# 13 · Analytics, the lists ###################################################
-###############################################################################
 
 # A rollup row whose chats were all deleted stays behind at zero (the triggers subtract;
 # they never delete), and is never served.

@@ -1134,6 +1134,22 @@ def test_a_prompt_that_changes_topic_moves_its_sums_in_the_background(api, db):
         ("topic %d" % topic_t, "topic %d" % topic_u))] == [28, 0]
 
 
+def group_rankings(api, groups, **location):
+    """The rankings over two whole weeks and half a day at each end of each group (a
+    topicId or tagId) in total, by week and by day with the previous window, equal from the
+    rollups and from the per-chat rows; (chats, the first brand's mentions) of each group."""
+    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"},
+                    **location, **series)
+               for group in groups
+               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
+    fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
+    with per_chat_rows_only():
+        assert [api.get("/analytics/rankings", params=query).json["data"]
+                for query in queries] == fast
+    return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
+            for answer in fast[::3]]
+
+
 def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, db):
     """The rankings of a topic or a tag add up its group's daily chat counts and brand sums
     (group_daily_chats, _brands) over whole days: equal to the per-chat rows' before a
@@ -1148,17 +1164,9 @@ def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, 
                      brands=[(acme, n + 1, day % 3 == 0)])
     topic_t, topic_u = prompts[0]["topicId"], prompts[1]["topicId"]
     tag_x = prompts[0]["tags"][0]["id"]
-    queries = [dict(group, **{"from": "2026-11-15T12:00:00Z", "to": "2026-11-30T12:00:00Z"}, **series)
-               for group in ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x})
-               for series in ({}, {"interval": "week"}, {"interval": "day", "compare": "previous"})]
 
     def rankings():
-        fast = [api.get("/analytics/rankings", params=query).json["data"] for query in queries]
-        with per_chat_rows_only():
-            assert [api.get("/analytics/rankings", params=query).json["data"]
-                    for query in queries] == fast
-        return [(answer["chats"], answer["brands"][0]["visibility"]["numerator"])
-                for answer in fast[::3]]
+        return group_rankings(api, ({"topicId": topic_t}, {"topicId": topic_u}, {"tagId": tag_x}))
     scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-30T00:00:00.000Z",
                               tag_id=tag_x)
     assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == ["topic_tag_daily"]
@@ -1182,6 +1190,43 @@ def test_a_topic_and_a_tag_rank_from_their_daily_sums_while_a_prompt_moves(api, 
         for key, chats in (("tag %d" % tag_x, 32), ("topic %d" % topic_t, 32),
                            ("topic %d" % topic_u, 0))]
 
+
+
+def test_a_topic_with_a_location_sums_its_weeks_while_a_prompt_moves_and_a_chat_goes(api, db):
+    """A topic or tag with a location adds up its group's weekly sums per location
+    (group_location_weekly_chats, _brands): equal to the per-chat rows' when a prompt moves
+    into the topic and out of the tag (while it waits and after each step) and when a chat
+    is deleted; only chats asked from a location of a grouped prompt are kept there."""
+    acme = api.post("/brands", {"name": "Acme"}).json["data"]["id"]
+    prompts = api.post("/prompts", {"prompts": [
+        {"text": "a", "topic": "T", "tags": ["x"], "location": "DE"},
+        {"text": "b", "topic": "U", "tags": ["x"], "location": "DE"},
+        {"text": "c", "topic": "T"}]}).json["data"]["prompts"]
+    chats = [add_chat(db, 1, prompt, "e%d" % (day % 2), "2026-11-%02dT10:00:00.000Z" % day,
+                      brands=[(acme, n + 1, day % 3 == 0)])
+             for day in range(15, 31) for n, prompt in enumerate(prompts)]
+    topic_t, tag_x = prompts[0]["topicId"], prompts[0]["tags"][0]["id"]
+
+    def answers():
+        return group_rankings(api, ({"topicId": topic_t}, {"tagId": tag_x}), location="DE")
+    scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-11-30T12:00:00.000Z",
+                              topic_id=topic_t, location="DE")
+    assert [kind for kind, _ in tracker.scope_parts(scope, tracker.BRAND_SUMS)] == [
+        "topic_tag_location_weekly", "chats", "chats"]
+    assert answers() == [(15, 15), (30, 30)]
+    api.patch("/prompts/%d" % prompts[1]["id"], {"topicId": topic_t, "tags": []})
+    assert answers() == [(30, 30), (15, 15)]
+    while tracker.regroup_prompt(db):  # out of U and x, into T
+        assert answers() == [(30, 30), (15, 15)]
+    with db.write() as connection:
+        connection.execute("DELETE FROM chats WHERE id = ?", (chats[3 * 5],))  # a's, on the 20th
+    assert answers() == [(29, 29), (14, 14)]
+    assert tracker.query_all(db.connection(), """
+        SELECT group_key, location, sum(chats) AS chats FROM group_location_weekly_chats
+        GROUP BY 1, 2 ORDER BY 1""") == [
+        {"group_key": key, "location": "DE", "chats": chats}
+        for key, chats in (("tag %d" % tag_x, 15), ("topic %d" % topic_t, 31),
+                           ("topic %d" % prompts[1]["topicId"], 0))]
 
 def test_a_prompt_without_chats_changes_groups_at_once(api, db):
     prompt = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]}]}

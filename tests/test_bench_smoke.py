@@ -77,6 +77,7 @@ def test_the_analytics_generator_writes_what_the_rollup_triggers_would(tmp_path)
     expected = database_rows(triggered)
     assert len(expected["chats"]) == 2920 and len(expected["group_weekly_domains"]) > 1000
     assert len(expected["group_daily_brands"]) > 100  # the topics' daily brand sums
+    assert len(expected["group_location_weekly_brands"]) > 100  # and weekly ones per location
     assert database_rows(summed) == expected
 
 

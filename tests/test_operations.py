@@ -257,9 +257,11 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
             % day).fetchall()[0][0]
     cells.update({12: {"branded_daily_chats": 2, "branded_daily_brands": 4},
                   13: {"branded_daily_chats": 3, "branded_daily_brands": 6}}.get(version, {}))
-    # ... and the topic and tag groups' daily ones from the per-prompt daily ones, one row
-    # per group and key of its prompts' rows, holding their sums.
-    for table, (prompt_table, keys, sums) in tracker.GROUP_SUM_ROLLUPS.items():
+    # ... and the topic and tag groups' daily ones from the per-prompt daily ones (and their
+    # weekly ones per location from the per-location weekly ones), one row per group and key
+    # of its prompts' rows, holding their sums.
+    for table, (prompt_table, keys, sums) in dict(tracker.GROUP_SUM_ROLLUPS,
+                                                  **tracker.GROUP_LOCATION_ROLLUPS).items():
         of_groups = ("FROM %s x JOIN prompt_groups g ON g.prompt_id = x.prompt_id AND g.group_key "
                      "NOT LIKE 'branded %%'" % prompt_table)
         cells[table] = upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, "
@@ -535,11 +537,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
 # the weekly and daily rollups of URLs from the sources (50 and 250 rows), the topics' and tags' embedded JSON
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
-# topics' and tags' daily chat counts and brand sums from the prompts' (200 rows); the
+# topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
+# weekly ones per location from the per-location weekly ones (44 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 837}
+LATER_STEP_ROWS = {12: 0, 13: 881}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

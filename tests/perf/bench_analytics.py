@@ -165,9 +165,10 @@ def rollup_triggers(connection):
 
 BRAND_SUMS = "mentioned position_sum cited sentiment_sum sentiment_scored positive neutral negative"
 SOURCE_SUMS = "citations chats retrieved_chats"
-# The group rollups fed by the per-prompt daily ones (branded_daily_*, group_daily_*) are not
-# summed here: their triggers on prompt_daily_chats and prompt_daily_brands stay on and fill
-# them as these rows are written (tests/test_bench_smoke.py checks the result).
+# The group rollups fed by the per-prompt daily ones (branded_daily_*, group_daily_*) and by
+# the per-location weekly ones (group_location_weekly_*) are not summed here: their triggers
+# on prompt_daily_* and location_weekly_* stay on and fill them as these rows are written
+# (tests/test_bench_smoke.py checks the result).
 # Each rollup of the chats (schema.sql) after workspace_id: its key columns, its value
 # columns and how each adds up (+ a sum, < the least, > the greatest, = the first kept).
 ROLLUPS = {
@@ -377,16 +378,17 @@ def ensure_branded(path):
 
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
-    before the topic and tag groups' daily sums, before the branded prompts' daily domains,
-    before the weekly URLs' index by domain, or before the daily rollup of URLs, those rollups
-    (and that index), filled as the upgrade fills them, with their triggers (those on chats,
-    which the upgrade makes with the chats' rebuild, too)."""
+    before the topic and tag groups' daily sums (or their weekly ones per location), before the
+    branded prompts' daily domains, before the weekly URLs' index by domain, or before the
+    daily rollup of URLs, those rollups (and that index), filled as the upgrade fills them, with
+    their triggers (those on chats, which the upgrade makes with the chats' rebuild, too)."""
     chat_triggers = "".join(
         "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
         if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
     db = tracker.Database(path)
     for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql() + chat_triggers),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
+                       ("group_location_weekly_chats", tracker.group_locations_schema_sql()),
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("daily_urls", tracker.daily_urls_schema_sql())):
@@ -428,6 +430,12 @@ CASES = [
     ("rankings 30 d engine", "/analytics/rankings", dict(window(30), engine="gemini")),
     ("rankings 30 d topic", "/analytics/rankings", dict(window(30), topicId="3")),
     ("rankings 365 d topic", "/analytics/rankings", dict(window(365), topicId="3")),
+    ("rankings 30 d topic location", "/analytics/rankings",
+     dict(window(30), topicId="3", location="DE")),
+    ("rankings 365 d topic location", "/analytics/rankings",
+     dict(window(365), topicId="3", location="DE")),
+    ("rankings 365 d tag location weekly", "/analytics/rankings",
+     dict(window(365), tagId="1", location="DE", interval="week")),
     ("rankings 30 d day series", "/analytics/rankings", dict(window(30), interval="day")),
     ("rankings 30 d compare", "/analytics/rankings", dict(window(30), compare="previous")),
     ("rankings 365 d week series", "/analytics/rankings", dict(window(365), interval="week")),
@@ -470,6 +478,7 @@ PAGES = [
     ("page overview 365 d tag", "/?days=365&tagId=1"),
     ("page overview 365 d location", "/?days=365&location=DE"),
     ("page overview 365 d topic location", "/?days=365&topicId=3&location=DE"),
+    ("page overview 365 d tag location", "/?days=365&tagId=1&location=DE"),
     ("page prompts", "/prompts"),
     ("page prompts search", "/prompts?search=prompt+19"),
     ("page prompts by visibility", "/prompts?sort=-visibility"),
