@@ -105,9 +105,8 @@ def prompt_text(rng, n, rare):
 
 def fill_workspace(db, workspace_id, size, rng, started):
     """size prompts, each with one of TOPICS topics and TAGS_PER_PROMPT of TAGS tags."""
-    connection = db.connection()
     stamp = tracker.iso_timestamp(started)
-    with db.write():
+    with db.write() as connection:
         topics = [connection.execute(
             "INSERT INTO topics (workspace_id, name, name_key, created_at, updated_at) "
             "VALUES (?, ?, ?, ?, ?) RETURNING id",
@@ -122,7 +121,7 @@ def fill_workspace(db, workspace_id, size, rng, started):
     rare = set(range(0, size, max(1, size // RARE_MATCHES))[:RARE_MATCHES])
     ids = []
     for start in range(0, size, 10000):
-        with db.write():
+        with db.write() as connection:
             for n in range(start, min(size, start + 10000)):
                 text = prompt_text(rng, n, n in rare)
                 at = tracker.iso_timestamp(started + n * 0.001)
@@ -144,7 +143,6 @@ def generate(path, size, writes):
     import random
     rng = random.Random(8)
     db = tracker.Database(path)
-    db.connection().execute("PRAGMA synchronous = OFF")
     started = time.time()
     meta = {"workspaces": {}}
     for label, count in [("reads", size)] + ([("writes", WRITES_PROMPTS)] if writes else []):
