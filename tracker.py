@@ -803,6 +803,32 @@ def url_rollups_schema_sql():
             + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
 
 
+# The weekly rollup of the topic and tag groups' URLs (issue 43) and the triggers that keep
+# it (see schema.sql; the one on chats comes with its rebuild: markets_schema_sql).
+GROUP_URL_TRIGGERS = ("chat_sources_group_url_insert", "chat_sources_group_url_delete")
+
+
+def group_urls_schema_sql():
+    """The topic and tag groups' weekly URLs, filled set-based from the sources of the chats
+    of each group's prompts (prompt_groups, as the triggers count them) before the triggers
+    on chat_sources exist."""
+    return (baseline_table_sql(("group_weekly_urls", ["table"]))[0] + group_urls_fill_sql()
+            + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
+                      if kind == "trigger" and name in GROUP_URL_TRIGGERS))
+
+
+def group_urls_fill_sql():
+    """SQL that adds every chat of the topic and tag groups' prompts to group_weekly_urls."""
+    return """
+        INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
+                                       citations, retrieved_chats)
+        SELECT c.workspace_id, g.group_key, date(c.created_at, '-6 days', 'weekday 1'),
+               x.domain, x.url, min(x.host), sum(x.cited), count(*)
+        FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
+        CROSS JOIN chat_sources x ON x.chat_id = c.id
+        WHERE g.group_key NOT %s GROUP BY 1, 2, 3, 4, 5;\n""" % BRANDED_GROUPS_SQL
+
+
 def unbranded_groups_schema_sql():
     """Chats no longer counted in the weekly group rollups of "branded 0" (read as every
     chat less the branded prompts': scope_parts), with a location or not: chat_groups as
@@ -903,7 +929,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(),
+                    url_rollups_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     ingest_probes_schema_sql()))
@@ -927,7 +953,8 @@ MIGRATIONS = {
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly rollup of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily chat counts and brand "
-                  "sums, the index of a chat's sources by domain holding cited and category",
+                  "sums, the index of a chat's sources by domain holding cited and category, "
+                  "the topics' and tags' weekly URLs",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -7213,7 +7240,7 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
     and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
-    GROUP_SUM_ROLLUPS)."""
+    GROUP_SUM_ROLLUPS); a topic's or tag's weekly URLs too."""
     fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else GROUP_SUM_ROLLUPS
     for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
@@ -7231,6 +7258,8 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     if group_key == BRANDED_GROUP:
         rollups.append(("branded_daily_domains", "chat_sources", "domain", RAW_SOURCE_SUMS,
                         "substr(c.created_at, 1, 10)", "?", ""))
+    if fed is GROUP_SUM_ROLLUPS:  # a topic's or tag's group
+        add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign)
     for table, rows, key, sums, day_sql, group_sql, only in rollups:
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
@@ -7243,6 +7272,21 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
             ", ".join("? * %s" % sql for sql in sums.values()), rows, key, only, key,
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
             [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
+
+
+def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign):
+    """Add (sign 1) or take off (-1) every chat of a prompt in the weekly URLs of a topic's
+    or tag's group (group_weekly_urls; no branded group has them)."""
+    connection.execute("""
+        INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
+                                       citations, retrieved_chats)
+        SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
+        FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
+        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 3, 4, 5
+        ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+            citations = citations + excluded.citations,
+            retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
+        (group_key, sign, sign, prompt_id, workspace_id))
 
 
 def regroup_prompt(db):
@@ -8780,15 +8824,15 @@ class ChatScope(Record, frozen=True):
                 self.branded) != (None,) * 5
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, best first: per group
-        (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
-        topic or tag filter, and the figures per prompt); per location and prompt (a location
-        with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, without an engine or location); the branded, topic and tag groups' daily ones
-        (that filter alone, an engine besides); the truncated chats' (truncated=true alone;
-        truncated=false is every chat less those: scope_parts; with another filter the chats
-        are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
-        shown are every chat's rollups: chat_sums); per cell (a market or persona alone)."""
+        """The rollups that answer the scope's whole weeks or days, best first: per group (a topic
+        or tag, a location, one of each, or nothing: group_key); per prompt (a prompt, topic or tag
+        filter, and the figures per prompt); per location and prompt (a location with those); URLs
+        per domain (the URL view of one domain), per workspace (no engine or location) or per topic
+        or tag (alone, no engine); the branded, topic and tag groups' daily ones (that filter
+        alone, an engine besides); the truncated chats' (truncated=true alone; truncated=false is
+        every chat less those: scope_parts; with another filter the chats are read, few); the
+        unshown chats' domains likewise (shown's chat counts and brand sums are every chat's:
+        chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
                 return ()
@@ -8801,8 +8845,8 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly",) if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
-        alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
-        groups += ("topic_tag_daily",) if alone and self.group_key() not in BRANDED_GROUPS else ()
+        if self.group_key() == self.prompt_group() not in (None, *BRANDED_GROUPS):  # topic or tag
+            groups += ("topic_tag_daily",) + (("group_url_weekly",) if self.engine is None else ())
         if self.narrows_prompts():
             return groups + (("location_weekly",) if self.location is not None
                              else ("prompt_weekly", "prompt_daily"))
@@ -8866,9 +8910,9 @@ class ChatScope(Record, frozen=True):
 BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
-GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily")
-ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week", "url_weekly": "week"}  # the others are daily
+GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily", "group_url_weekly")
+ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly", "domain_weekly",
+                              "url_weekly", "group_url_weekly"), "week")  # the others are daily
 
 
 def whole_span(scope, unit):
@@ -9821,7 +9865,7 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
 # The per-group rollups keep no first and last seen, nor the truncated or unshown chats' or
 # one domain's URLs': source_seen finds them (see source_rows).
 UNSEEN_PARTS = ("group_weekly", "branded_daily", "truncated_daily", "unshown_daily",
-                "domain_weekly")
+                "domain_weekly", "group_url_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -9854,6 +9898,18 @@ def of_domain(conditions):
     return narrowed
 
 
+def group_week_conditions(scope, alias):
+    """The conditions (see ChatScope.group_conditions) of a topic's or tag's weekly URLs
+    (whole weeks, no engine): the group's rows of each week listed, so that one domain's
+    pages are a seek per week (its rows follow each week's, see group_weekly_urls)."""
+    first, end = (datetime.date.fromisoformat(at[:10]) for at in (scope.start, scope.end))
+    weeks = [(first + datetime.timedelta(days=7 * n)).isoformat()
+             for n in range((end - first).days // 7)]
+    return ("{0}.workspace_id = ? AND {0}.group_key = ? "
+            "AND {0}.day IN (SELECT value FROM json_each(?))".format(alias),
+            [scope.workspace_id, scope.group_key(), json.dumps(weeks)])
+
+
 # The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
 # (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
 # distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
@@ -9864,8 +9920,15 @@ RAW_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                          x.cited AS citations, x.cited AS chats, 1 AS retrieved_chats,
                          x.created_at AS first_seen, x.created_at AS last_seen
                   FROM %s WHERE {1}"""
+# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                           x.citations AS citations, x.citations AS chats,
+                           x.retrieved_chats AS retrieved_chats,
+                           NULL AS first_seen, NULL AS last_seen
+                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
+    "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
     "url_weekly": ("""SELECT x.url AS source, x.domain AS domain, x.host AS host,
                              x.citations AS citations, x.citations AS chats,
                              x.retrieved_chats AS retrieved_chats,
@@ -9887,6 +9950,7 @@ URL_PART = {
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
+    "group_url_weekly": (GROUP_URL_PART, of_domain(group_week_conditions)),
     "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
@@ -9940,7 +10004,8 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
-        how = URL_PART if scope.domain is not None else EVERY_URL_PART
+        how = without_groups_behind(URL_PART if scope.domain is not None else EVERY_URL_PART,
+                                    connection, scope)
         if not rollups:
             how = {kind: how[kind] for kind in ("raw", "chats")}
     kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)

@@ -1018,7 +1018,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
     and location; every domain's from the weekly rollup per URL, but with an engine or
-    location filter (it keeps neither)."""
+    location filter (it keeps neither); a topic's or tag's alone, with a domain or not, from
+    its group's weekly URLs (no engine)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -1033,7 +1034,11 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com") == ["domain_weekly", "raw", "raw"]
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
-    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
+    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == [
+        "group_url_weekly", "chats", "chats"]
+    assert kinds(tracker.EVERY_URL_PART, tag_id=2) == ["group_url_weekly", "chats", "chats"]
+    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1, engine="e1") == ["chats"]
+    assert kinds(tracker.EVERY_URL_PART, topic_id=1, location="US") == ["chats"]
     assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "raw"]
     assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
     assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
@@ -1042,6 +1047,28 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, prompt_id=1) == ["chats"]
+
+
+def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_deletes():
+    """group_weekly_urls, kept by its triggers and the worker's moves through the random
+    workspace's changes (a prompt moved to another topic, one given both tags, one stripped
+    of its tag, one moved to a topic then deleted with it, a prompt deleted, chats deleted
+    alone, sources rewritten), holds what filling it afresh from the chats gives."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    kept_sql = "SELECT * FROM group_weekly_urls WHERE retrieved_chats <> 0 ORDER BY 1, 2, 3, 4, 5"
+    kept = tracker.query_all(connection, kept_sql)
+    connection.execute("SAVEPOINT refill")
+    try:
+        connection.execute("DELETE FROM group_weekly_urls")
+        connection.execute(tracker.group_urls_fill_sql())
+        afresh = tracker.query_all(connection, kept_sql)
+    finally:
+        connection.execute("ROLLBACK TO refill")
+        connection.execute("RELEASE refill")
+    assert kept == afresh
+    assert {row["group_key"].split()[0] for row in kept} == {"topic", "tag"} and len(kept) > 50
+    assert not tracker.query_all(connection, "SELECT * FROM group_weekly_urls "
+                                 "WHERE retrieved_chats = 0 AND citations <> 0")
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")

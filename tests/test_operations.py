@@ -277,6 +277,16 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
                             "FROM branded_daily_domains").fetchall() == upgraded.execute(
         "SELECT total(x.cited), count(DISTINCT x.chat_id || ' ' || x.domain) %s"
         % branded_sources).fetchall()
+    # ... and the topic and tag groups' weekly URLs from their prompts' chats' sources, one
+    # row per group, week and URL, holding their sums.
+    grouped_sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
+                       "ON g.prompt_id = c.prompt_id AND g.group_key NOT LIKE 'branded %'")
+    cells["group_weekly_urls"] = upgraded.execute(
+        "SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, g.group_key, "
+        "date(x.created_at, '-6 days', 'weekday 1'), x.url %s)" % grouped_sources).fetchall()[0][0]
+    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) "
+                            "FROM group_weekly_urls").fetchall() == upgraded.execute(
+        "SELECT total(x.cited), count(*) %s" % grouped_sources).fetchall()
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
@@ -533,11 +543,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
 # the weekly rollup of URLs from the sources (50 rows), the topics' and tags' embedded JSON
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
-# topics' and tags' daily chat counts and brand sums from the prompts' (200 rows); the
+# topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
+# weekly URLs from their chats' sources (130 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 587}
+LATER_STEP_ROWS = {12: 0, 13: 717}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

@@ -198,6 +198,7 @@ ROLLUPS = {
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
+    "group_weekly_urls": ("group_key day domain url", "host citations retrieved_chats", "=++"),
     "cell_daily_chats": ("market_id persona_id day engine", "chats shown", "++"),
     "cell_daily_brands": ("market_id persona_id day engine brand_id", BRAND_SUMS, "+" * 8),
 }
@@ -261,6 +262,8 @@ class Rollups:
         for row in tracker.query_all(connection, "SELECT * FROM prompt_groups ORDER BY 1, 2"):
             groups[row["prompt_id"]].append(row["group_key"])
         self.groups = {prompt: tuple(keys) for prompt, keys in groups.items()}
+        self.url_groups = {prompt: tuple(key for key in keys if not key.startswith("branded "))
+                           for prompt, keys in groups.items()}  # group_weekly_urls': topics, tags
 
     def add_day(self, connection, rows):
         """Add up one day's rows (day_rows'), after writing the sums of the week before."""
@@ -297,6 +300,8 @@ class Rollups:
             add["location_daily_domains"]((location, day, engine, domain), [1, 1, 1, at, at])
             add["domain_weekly_urls"]((domain, week, engine, location, url), [host, 1, 1])
             add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
+            for group in self.url_groups.get(prompt, ()):
+                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])
@@ -374,16 +379,21 @@ def ensure_branded(path):
 
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
-    before the topic and tag groups' daily sums, or before the branded prompts' daily domains,
-    those rollups, filled as the upgrade fills them, with their triggers (those on chats, which the upgrade makes with the chats' rebuild,
-    too)."""
-    chat_triggers = "".join(
-        "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
-        if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
+    before the topic and tag groups' daily sums, before the branded prompts' daily domains,
+    or before the topic and tag groups' weekly URLs, those rollups, filled as the upgrade
+    fills them, with their triggers (those on chats, which the upgrade makes with the chats'
+    rebuild, too)."""
+    def chat_triggers(*infixes):
+        return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
+                       if kind == "trigger" and table == "chats"
+                       and any(infix in name for infix in infixes))
     db = tracker.Database(path)
-    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql() + chat_triggers),
+    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
+                        + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
-                       ("branded_daily_domains", tracker.branded_domains_schema_sql())):
+                       ("branded_daily_domains", tracker.branded_domains_schema_sql()),
+                       ("group_weekly_urls", tracker.group_urls_schema_sql()
+                        + chat_triggers("_group_url_"))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
