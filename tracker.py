@@ -10026,24 +10026,35 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if any(signed_part(kind)[1] < 0 or kind in UNSEEN_PARTS
-           for kind, _ in kinds):  # parts whose first and last times are not the scope's
+    unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
+    if any(signed_part(kind)[1] < 0 for kind, _ in kinds):  # times of chats taken off
+        unseen = [scope]
+    if unseen:  # parts whose first and last times are not the scope's
+        # A time found before (after) every such part is the scope's own: only a time that
+        # may lie within them is sought.
+        first, last = min(part.start for part in unseen), max(part.end for part in unseen)
         for row in rows:
-            row["first_seen"], row["last_seen"] = source_seen(
-                connection, scope, row["domain"], None if group_by == "domain" else row["source"])
+            sought = [order for order, known in (("", (row["first_seen"] or last) < first),
+                                                 ("DESC", (row["last_seen"] or "") >= last))
+                      if not known]
+            found = dict(zip(sought, source_seen(connection, scope, row["domain"], None if
+                                                 group_by == "domain" else row["source"], sought)))
+            row["first_seen"] = found.get("", row["first_seen"])
+            row["last_seen"] = found.get("DESC", row["last_seen"])
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
 
 
-def source_seen(connection, scope, domain, url=None):
+def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     """(first, last) time a page of domain (or that URL of it) was cited or consulted in
-    scope: two seeks of the chat_sources_domain index."""
+    scope: two seeks of the chat_sources_domain index (orders: the first only, "", or the
+    last, "DESC")."""
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.domain = ?" + (" AND x.url = ?" if url else "")
     params += [domain] + ([url] if url else [])
     sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
-    return tuple(query_one(connection, sql % (where, order), params)["at"] for order in ("", "DESC"))
+    return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
 
 
 def source_context(connection, scope):
