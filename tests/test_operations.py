@@ -267,26 +267,20 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
         assert upgraded.execute("SELECT total(%s) FROM %s" % (sums[0], table)).fetchall() == \
             upgraded.execute("SELECT total(x.%s) %s" % (sums[0], of_groups)).fetchall()
     # ... and the branded prompts' daily domains from their chats' sources, one row per
-    # day, engine and domain, holding their sums.
-    branded_sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
-                       "ON g.prompt_id = c.prompt_id AND g.group_key = 'branded 1'")
-    cells["branded_daily_domains"] = upgraded.execute(
-        "SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, substr(x.created_at, 1, 10), "
-        "x.engine, x.domain %s)" % branded_sources).fetchall()[0][0]
-    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) "
-                            "FROM branded_daily_domains").fetchall() == upgraded.execute(
-        "SELECT total(x.cited), count(DISTINCT x.chat_id || ' ' || x.domain) %s"
-        % branded_sources).fetchall()
-    # ... and the topic and tag groups' weekly URLs from their prompts' chats' sources, one
-    # row per group, week and URL, holding their sums.
-    grouped_sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
-                       "ON g.prompt_id = c.prompt_id AND g.group_key NOT LIKE 'branded %'")
-    cells["group_weekly_urls"] = upgraded.execute(
-        "SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, g.group_key, "
-        "date(x.created_at, '-6 days', 'weekday 1'), x.url %s)" % grouped_sources).fetchall()[0][0]
-    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) "
-                            "FROM group_weekly_urls").fetchall() == upgraded.execute(
-        "SELECT total(x.cited), count(*) %s" % grouped_sources).fetchall()
+    # day, engine and domain, and the topic and tag groups' weekly URLs, one row per group,
+    # week and URL, each holding their sums (a chat's retrieved once per domain, per URL).
+    sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
+               "ON g.prompt_id = c.prompt_id AND g.group_key ")
+    for table, groups, key, retrieved in (
+            ("branded_daily_domains", "= 'branded 1'",
+             "substr(x.created_at, 1, 10), x.engine, x.domain", "DISTINCT x.chat_id || ' ' || x.domain"),
+            ("group_weekly_urls", "NOT LIKE 'branded %'",
+             "g.group_key, date(x.created_at, '-6 days', 'weekday 1'), x.url", "*")):
+        cells[table] = upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, "
+                                        "%s %s%s)" % (key, sources, groups)).fetchall()[0][0]
+        assert upgraded.execute("SELECT total(citations), total(retrieved_chats) FROM %s"
+                                % table).fetchall() == upgraded.execute(
+            "SELECT total(x.cited), count(%s) %s%s" % (retrieved, sources, groups)).fetchall()
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
