@@ -10026,24 +10026,51 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
-    if any(signed_part(kind)[1] < 0 for kind, _ in kinds):  # times of chats taken off
-        unseen = [scope]
-    if unseen:  # parts whose first and last times are not the scope's
-        # A time found before (after) every such part is the scope's own: only a time that
-        # may lie within them is sought.
-        first, last = min(part.start for part in unseen), max(part.end for part in unseen)
-        for row in rows:
-            sought = [order for order, known in (("", (row["first_seen"] or last) < first),
-                                                 ("DESC", (row["last_seen"] or "") >= last))
-                      if not known]
-            found = dict(zip(sought, source_seen(connection, scope, row["domain"], None if
-                                                 group_by == "domain" else row["source"], sought)))
-            row["first_seen"] = found.get("", row["first_seen"])
-            row["last_seen"] = found.get("DESC", row["last_seen"])
+    seen_times(connection, scope, kinds, rows, group_by == "url")
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
+
+
+def seen_times(connection, scope, kinds, rows, by_url):
+    """Give each of rows (source_rows') the first and last time of its domain (or URL) in
+    scope where a part of kinds keeps none (or takes chats off): a time found before (after)
+    every such part is the scope's own, so only one that may lie within them is sought; a
+    URL of a topic's or tag's weekly URLs within the first (last) of their weeks holding it."""
+    unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
+    taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
+    if taken_off or unseen:
+        first, last = ((scope.start, scope.end) if taken_off else
+                       (min(part.start for part in unseen), max(part.end for part in unseen)))
+        for row in rows:
+            url = row["source"] if by_url else None
+            sought = [(order, name) for order, name, known in (
+                ("", "first_seen", (row["first_seen"] or last) < first),
+                ("DESC", "last_seen", (row["last_seen"] or "") >= last)) if not known]
+            weeks = group_url_weeks(connection, kinds, row["domain"], url) if (
+                sought and url and not taken_off) else None
+            for order, name in sought:
+                within = scope if weeks is None else scope.shifted(*week_bounds(weeks[order]))
+                row[name] = source_seen(connection, within, row["domain"], url, (order,))[0]
+
+
+def group_url_weeks(connection, kinds, domain, url):
+    """{"": the first Monday, "DESC": the last} of the weeks that kinds read from a topic's or
+    tag's weekly URLs holding url; None without such a part, or when url is in none of them."""
+    parts = [part for kind, part in kinds if kind == "group_url_weekly"]
+    if not parts:
+        return None
+    where, params = group_week_conditions(parts[0], "x")
+    weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
+                      "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
+                      "AND x.retrieved_chats > 0" % where, params + [domain, url])
+    return None if weeks["first"] is None else {"": weeks["first"], "DESC": weeks["last"]}
+
+
+def week_bounds(monday):
+    """(start, end) of the Monday-first week of monday."""
+    end = datetime.date.fromisoformat(monday) + datetime.timedelta(days=7)
+    return day_start(monday), day_start(end.isoformat())
 
 
 def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
