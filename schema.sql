@@ -2301,6 +2301,10 @@ CREATE TABLE weekly_urls (
     PRIMARY KEY (workspace_id, day, url)
 ) STRICT, WITHOUT ROWID;
 
+-- A URL export streams domain by domain (source_export_items): one domain's weeks found
+-- here rather than by reading every domain's. Written only when a week first sees a URL.
+CREATE INDEX weekly_urls_domain ON weekly_urls (workspace_id, domain, day);
+
 CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
                              first_seen, last_seen)

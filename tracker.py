@@ -792,15 +792,17 @@ URL_ROLLUP_TRIGGERS = ("chat_sources_weekly_url_insert", "chat_sources_weekly_ur
 
 
 def url_rollups_schema_sql():
-    """The weekly rollup of URLs, filled from the sources so far before its triggers exist."""
+    """The weekly rollup of URLs, filled from the sources so far before its index and
+    triggers exist."""
     created = {name: sql for _, name, _, sql in baseline_schema()}
-    return (baseline_table_sql(("weekly_urls", ["table"]))[0]
+    table, index = baseline_table_sql(("weekly_urls", ["table"]), ("weekly_urls", ["index"]))
+    return (table
             + """INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations,
                                           retrieved_chats, first_seen, last_seen)
                  SELECT workspace_id, date(created_at, '-6 days', 'weekday 1'), url, min(domain),
                         min(host), sum(cited), count(*), min(created_at), max(created_at)
                  FROM chat_sources GROUP BY 1, 2, 3;\n"""
-            + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
+            + index + "".join("%s;\n" % created[name] for name in URL_ROLLUP_TRIGGERS))
 
 
 # The weekly rollup of the topic and tag groups' URLs (issue 43) and the triggers that keep
@@ -9890,11 +9892,12 @@ SOURCE_PART = {
 }
 
 
-def of_domain(conditions):
-    """conditions, and the source (x) of the scope's domain (the URL view of one domain)."""
+def of_domain(conditions, domain=None):
+    """conditions, and the source (x) of one domain: the scope's (the URL view of one
+    domain), or domain."""
     def narrowed(scope, alias):
         where, params = conditions(scope, alias)
-        return where + " AND x.domain = ?", params + [scope.domain]
+        return where + " AND x.domain = ?", params + [domain or scope.domain]
     return narrowed
 
 
@@ -9955,6 +9958,15 @@ URL_PART = {
 }
 
 
+def urls_of_domain(domain):
+    """The parts of every domain's URLs narrowed to one domain, for a scope without one: its
+    weeks read from the weekly rollup of every URL (through its index weekly_urls_domain),
+    which keeps each URL's first and last time where the domain's own weekly rollup does
+    not. A URL export streams domain by domain this way (source_export_items)."""
+    return {kind: (sql, of_domain(conditions, domain))
+            for kind, (sql, conditions) in EVERY_URL_PART.items()}
+
+
 # A part taken off the others (see signed_part): its sums negated, its times left out.
 LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -chats AS chats,
                              -retrieved_chats AS retrieved_chats, NULL AS first_seen,
@@ -9993,21 +10005,20 @@ def topic_and_tag_parts(connection, scope, how):
         group_scope, prompt_ids=tuple(sorted(outside))), how)) if outside else parts
 
 
-def source_rows(connection, scope, group_by, page, per_page, rollups=True):
+def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
-    many there are in all (counted in the same pass, by a window over the groups).
-    rollups=False reads one domain's URLs from the per-chat rows alone, which know each
-    one's first and last time (the domain's weekly rollup of URLs does not: source_seen
-    seeks them per URL, dearer for every URL of a domain than reading its rows; the weekly
-    rollup of every URL keeps them)."""
+    many there are in all (counted in the same pass, by a window over the groups). how:
+    the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
+    of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
+    be sought URL by URL (seen_times)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
-        how = without_groups_behind(URL_PART if scope.domain is not None else EVERY_URL_PART,
-                                    connection, scope)
-        if not rollups:
-            how = {kind: how[kind] for kind in ("raw", "chats")}
+        how = without_groups_behind(how or (URL_PART if scope.domain is not None
+                                            else EVERY_URL_PART), connection, scope)
+        if per_page > MAX_PER_PAGE:  # an export: every URL's times read with the chats' rows
+            how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = topic_and_tag_parts(connection, scope, how) or scope_parts(scope, how)
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
@@ -10029,7 +10040,7 @@ def source_rows(connection, scope, group_by, page, per_page, rollups=True):
     seen_times(connection, scope, kinds, rows, group_by == "url")
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
-    return source_rows(connection, scope, group_by, 1, 1)[0], rows  # past the end: count alone
+    return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
 def seen_times(connection, scope, kinds, rows, by_url):
@@ -16727,11 +16738,11 @@ def sources_by(connection, scope, page, per_page, group_by):
 def source_export_items(db, scope, group_by):
     """Every item of /analytics/sources in scope. Every domain's URLs, where no filter reads
     the chats in scope (scope.by_prompt), come domain by domain, the most cited domains
-    first and each one's URLs as its own list orders them (read from its per-chat rows:
-    see source_rows): the first rows stream once the domains and the first domain's URLs
-    are summed, where the whole window's URLs took 22-25 s at the full size
-    (packaging/docs/exports.md). With such a filter, each domain would read the scope's chats again: the whole list is
-    computed once, as for the other aggregates."""
+    first and each one's URLs as its own list orders them (read as urls_of_domain): the
+    first rows stream once the domains and the first domain's URLs are summed, where the
+    whole window's URLs took 22-25 s at the full size (packaging/docs/exports.md). With such
+    a filter, each domain would read the scope's chats again: the whole list is computed
+    once, as for the other aggregates."""
     document = functools.partial(sources_by, group_by=group_by)
     if group_by != "url" or scope.domain is not None or scope.by_prompt():
         yield from document_export_items(db, scope, document)
@@ -16741,8 +16752,7 @@ def source_export_items(db, scope, group_by):
         domains = [row["source"] for row in source_rows(connection, scope, "domain", 1, MAX_ID)[1]]
     for domain in domains:
         with db.read() as connection:
-            rows = source_rows(connection, dataclasses.replace(scope, domain=domain), "url", 1,
-                               MAX_ID, rollups=False)[1]
+            rows = source_rows(connection, scope, "url", 1, MAX_ID, how=urls_of_domain(domain))[1]
         yield from (source_json(row, "url", categories, share) for row in rows)
 
 

@@ -380,9 +380,9 @@ def ensure_branded(path):
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums, before the branded prompts' daily domains,
-    or before the topic and tag groups' weekly URLs, those rollups, filled as the upgrade
-    fills them, with their triggers (those on chats, which the upgrade makes with the chats'
-    rebuild, too)."""
+    before the weekly URLs' index by domain, or before the topic and tag groups' weekly URLs,
+    those rollups (and that index), filled as the upgrade fills them, with their triggers
+    (those on chats, which the upgrade makes with the chats' rebuild, too)."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -392,6 +392,7 @@ def ensure_later_rollups(path):
                         + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
+                       ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
                         + chat_triggers("_group_url_"))):
         with db.write() as c:
