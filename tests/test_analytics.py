@@ -1074,6 +1074,13 @@ def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_dele
     assert {row["group_key"].split()[0] for row in kept} == {"topic", "tag"} and len(kept) > 50
     assert not tracker.query_all(connection, "SELECT * FROM group_weekly_urls "
                                  "WHERE retrieved_chats = 0 AND citations <> 0")
+    # An export's page of every URL (over MAX_PER_PAGE) reads the chats: the same rows.
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-15T09:30:00.000Z",
+                              "2026-11-24T00:00:00.000Z", topic_id=RANDOM_IDS["topic"])
+    assert "group_url_weekly" in dict(tracker.scope_parts(scope, tracker.EVERY_URL_PART))
+    page = tracker.source_rows(connection, scope, "url", 1, 100)
+    assert 0 < page[0] <= 100 and page == tracker.source_rows(connection, scope, "url", 1,
+                                                              tracker.MAX_ID)
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")
