@@ -2471,6 +2471,65 @@ CREATE TRIGGER chat_sources_daily_url_delete AFTER DELETE ON chat_sources BEGIN
       AND url = old.url;
 END;
 
+-- Per topic or tag group ("topic 3", "tag 7"), Monday-first week, domain and URL, every
+-- engine and location together: the URL view of a topic or a tag alone (GET
+-- /analytics/sources?groupBy=url&topicId=, with a domain or not) over whole weeks, instead
+-- of every chat of the group's prompts; with an engine or location filter, or a topic and a
+-- tag together, the chats are read. Keyed by week before domain: a window's weeks are a
+-- range of the group's rows, and one domain's pages a seek per week (ChatScope.
+-- group_week_conditions). Kept, as the weekly group rollups are, through the chat's prompt's
+-- topic and tag groups in prompt_groups (a prompt that changed topic or tags is moved by
+-- regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the seeks of its
+-- chat and its prompt's groups. A chat holds a URL once, so citations are also the chats
+-- citing it.
+CREATE TABLE group_weekly_urls (
+    workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    group_key       TEXT NOT NULL,
+    day             TEXT NOT NULL,  -- the week's Monday
+    domain          TEXT NOT NULL,
+    url             TEXT NOT NULL,
+    host            TEXT NOT NULL,
+    citations       INTEGER NOT NULL,
+    retrieved_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, group_key, day, domain, url)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
+    INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host, citations,
+                                   retrieved_chats)
+    SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
+           new.domain, new.url, new.host, new.cited, 1
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE c.id = new.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
+    ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
+END;
+
+-- Only while the chat is there (a source rewritten): a chat deleted takes its pages off
+-- before it goes (chats_group_url_delete).
+CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
+    UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - old.cited,
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+    FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE c.id = old.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
+      AND group_weekly_urls.workspace_id = old.workspace_id
+      AND group_weekly_urls.group_key = g.group_key
+      AND group_weekly_urls.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_urls.domain = old.domain AND group_weekly_urls.url = old.url;
+END;
+
+CREATE TRIGGER chats_group_url_delete BEFORE DELETE ON chats BEGIN
+    UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - s.cited,
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+    FROM (SELECT g.group_key, x.domain, x.url, x.cited
+          FROM prompt_groups g JOIN chat_sources x ON x.chat_id = old.id
+          WHERE g.prompt_id = old.prompt_id AND g.group_key NOT IN ('branded 0', 'branded 1')) s
+    WHERE group_weekly_urls.workspace_id = old.workspace_id
+      AND group_weekly_urls.group_key = s.group_key
+      AND group_weekly_urls.day = date(old.created_at, '-6 days', 'weekday 1')
+      AND group_weekly_urls.domain = s.domain AND group_weekly_urls.url = s.url;
+END;
+
 -- Every write transaction bumps revision (Database.write): an ETag built on it changes
 -- with any change, whichever process made it.
 CREATE TABLE data_revision (

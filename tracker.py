@@ -15,13 +15,14 @@ banners and the code true to each other. Each part, with what it owns and what i
 1. Configuration, time and keys: the limits several parts read, ISO timestamps and UTC
    days, API keys (their shape and hashes), ProvisioningError (a setting, file or
    argument refused). Calls nothing of tracker's.
-2. Storage: the SQLite file through apsw: connections per thread, the one write lock,
-   schema.sql and its upgrades (a backup first), each thread's read time budget, values
-   kept per data revision. Every other part reaches the database through Database and
+2. Storage: the SQLite file through apsw: connections per thread, the one writer whose
+   write blocks commit in groups, schema.sql and its upgrades (a backup first), each
+   thread's read time budget. Every other part reaches the database through Database and
    the small query helpers here.
 3. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
    Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
-   limit, the answers kept by their ETag, scope, idempotency. Calls (1) and (2).
+   limit, the answers kept by their ETag (and values kept per data revision), scope,
+   idempotency. Calls (1) and (2).
 4. Validation and the API's description: Param declarations and the checks that turn a
    query or a body into values or one 422 naming every field, and the plugin refusing
    unknown query parameters; Operation, which every route describes itself with, and
@@ -822,6 +823,32 @@ def daily_urls_schema_sql():
     return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
+# The weekly rollup of the topic and tag groups' URLs (issue 43) and the triggers that keep
+# it (see schema.sql; the one on chats comes with its rebuild: markets_schema_sql).
+GROUP_URL_TRIGGERS = ("chat_sources_group_url_insert", "chat_sources_group_url_delete")
+
+
+def group_urls_schema_sql():
+    """The topic and tag groups' weekly URLs, filled set-based from the sources of the chats
+    of each group's prompts (prompt_groups, as the triggers count them) before the triggers
+    on chat_sources exist."""
+    return (baseline_table_sql(("group_weekly_urls", ["table"]))[0] + group_urls_fill_sql()
+            + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
+                      if kind == "trigger" and name in GROUP_URL_TRIGGERS))
+
+
+def group_urls_fill_sql():
+    """SQL that adds every chat of the topic and tag groups' prompts to group_weekly_urls."""
+    return """
+        INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
+                                       citations, retrieved_chats)
+        SELECT c.workspace_id, g.group_key, date(c.created_at, '-6 days', 'weekday 1'),
+               x.domain, x.url, min(x.host), sum(x.cited), count(*)
+        FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
+        CROSS JOIN chat_sources x ON x.chat_id = c.id
+        WHERE g.group_key NOT %s GROUP BY 1, 2, 3, 4, 5;\n""" % BRANDED_GROUPS_SQL
+
+
 def unbranded_groups_schema_sql():
     """Chats no longer counted in the weekly group rollups of "branded 0" (read as every
     chat less the branded prompts': scope_parts), with a location or not: chat_groups as
@@ -922,7 +949,7 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(), daily_urls_schema_sql(),
+                    url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql()))
@@ -946,7 +973,8 @@ MIGRATIONS = {
                   "tasks, actions, prompts' demand, the searched queries' rollup and suggestions' "
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
-                  "sums, the index of a chat's sources by domain holding cited and category",
+                  "sums and weekly URLs, the index of a chat's sources by domain holding cited "
+                  "and category",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -1554,34 +1582,6 @@ class CommitWatch:
     def stamp(self):
         """Bytes that differ after every commit."""
         return self._mapping[:self.HEADER_BYTES]
-
-
-class RevisionCache:
-    """Values kept with the data revision each was computed at (data_revision, which every
-    write transaction bumps: Database.write), the least recently used forgotten past
-    max_entries. A reader reads the revision in the same statement (one snapshot) as what
-    it would compute, and uses a kept value only while the revision is unchanged."""
-
-    def __init__(self, max_entries):
-        self.max_entries = max_entries
-        self._lock = threading.Lock()
-        self._kept = collections.OrderedDict()  # key -> (revision, value)
-
-    def get(self, key):
-        """(revision, value) kept for key, or (None, None)."""
-        with self._lock:
-            found = self._kept.get(key)
-            if found is None:
-                return None, None
-            self._kept.move_to_end(key)
-            return found
-
-    def put(self, key, revision, value):
-        with self._lock:
-            self._kept[key] = (revision, value)
-            self._kept.move_to_end(key)
-            if len(self._kept) > self.max_entries:
-                self._kept.popitem(last=False)
 
 
 def query_all(connection, sql, params=()):
@@ -2232,6 +2232,34 @@ class ConditionalPlugin:
         if daily:
             parts.append(utc_day(self.db.clock()))
         return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+class RevisionCache:
+    """Values kept with the data revision each was computed at (data_revision, which every
+    write transaction bumps: Database.write), the least recently used forgotten past
+    max_entries. A reader reads the revision in the same statement (one snapshot) as what
+    it would compute, and uses a kept value only while the revision is unchanged."""
+
+    def __init__(self, max_entries):
+        self.max_entries = max_entries
+        self._lock = threading.Lock()
+        self._kept = collections.OrderedDict()  # key -> (revision, value)
+
+    def get(self, key):
+        """(revision, value) kept for key, or (None, None)."""
+        with self._lock:
+            found = self._kept.get(key)
+            if found is None:
+                return None, None
+            self._kept.move_to_end(key)
+            return found
+
+    def put(self, key, revision, value):
+        with self._lock:
+            self._kept[key] = (revision, value)
+            self._kept.move_to_end(key)
+            if len(self._kept) > self.max_entries:
+                self._kept.popitem(last=False)
 
 
 # Where ConditionalPlugin leaves a tagged request's (ETag, revision) for AnswerCachePlugin.
@@ -7481,9 +7509,10 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
     and brand sums from the prompt's daily ones (BRANDED_ROLLUPS, or a topic's or tag's:
-    GROUP_SUM_ROLLUPS, and per location from its weekly ones: GROUP_LOCATION_ROLLUPS)."""
-    fed = BRANDED_ROLLUPS if group_key.startswith("branded ") else dict(
-        GROUP_SUM_ROLLUPS, **GROUP_LOCATION_ROLLUPS)
+    GROUP_SUM_ROLLUPS, and per location from its weekly ones: GROUP_LOCATION_ROLLUPS); a
+    topic's or tag's weekly URLs too."""
+    branded = group_key.startswith("branded ")
+    fed = BRANDED_ROLLUPS if branded else dict(GROUP_SUM_ROLLUPS, **GROUP_LOCATION_ROLLUPS)
     for table, (prompt_table, keys, sums) in fed.items():
         columns = ("day", "engine") + keys
         rows = (LOCATED_PROMPT_ROWS if "location" in keys else PROMPT_ROWS) % prompt_table
@@ -7501,6 +7530,8 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     if group_key == BRANDED_GROUP:
         rollups.append(("branded_daily_domains", "chat_sources", "domain", RAW_SOURCE_SUMS,
                         "substr(c.created_at, 1, 10)", "?", ""))
+    if not branded:  # a topic's or tag's group
+        add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign)
     for table, rows, key, sums, day_sql, group_sql, only in rollups:
         connection.execute("""
             INSERT INTO %s (workspace_id, group_key, day, engine, %s, %s)
@@ -7513,6 +7544,21 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
             ", ".join("? * %s" % sql for sql in sums.values()), rows, key, only, key,
             ", ".join("%s = %s + excluded.%s" % (name, name, name) for name in sums)),
             [group_key] + [sign] * len(sums) + [prompt_id, workspace_id])
+
+
+def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign):
+    """Add (sign 1) or take off (-1) every chat of a prompt in the weekly URLs of a topic's
+    or tag's group (group_weekly_urls; no branded group has them)."""
+    connection.execute("""
+        INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
+                                       citations, retrieved_chats)
+        SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
+        FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
+        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 3, 4, 5
+        ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+            citations = citations + excluded.citations,
+            retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
+        (group_key, sign, sign, prompt_id, workspace_id))
 
 
 def regroup_prompt(db):
@@ -9053,13 +9099,14 @@ class ChatScope(Record, frozen=True):
         """The rollups that answer the scope's whole weeks or days, best first: per group
         (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
-        with those); URLs per domain (the URL view of one domain) or per workspace (of every
-        domain, by week then day, without an engine or location); the branded, topic and tag
-        groups' daily ones (that filter alone, an engine besides), and the topic and tag groups'
-        weekly ones per location (one of those with a location); the truncated chats'
-        (truncated=true alone; truncated=false is every chat less those: scope_parts; with
-        another filter the chats are read, few); the unshown chats' domains likewise (the chat counts and brand sums of
-        shown are every chat's rollups: chat_sums); per cell (a market or persona alone)."""
+        with those); URLs per domain (the URL view of one domain), per workspace (of every
+        domain, by week then day, without an engine or location) or per topic or tag (alone,
+        no engine); the branded, topic and tag groups' daily ones (that filter alone, an engine
+        besides), and the topic and tag groups' weekly ones per location (one of those with a
+        location); the truncated chats' (truncated=true alone; truncated=false is every chat
+        less those: scope_parts; with another filter the chats are read, few); the unshown
+        chats' domains likewise (shown's chat counts and brand sums are every chat's:
+        chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
             if self.narrows_prompts() or self.location is not None or self.by_cell():
                 return ()
@@ -9072,8 +9119,8 @@ class ChatScope(Record, frozen=True):
             else ("url_weekly", "url_daily") if (self.engine, self.location) == (None, None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
         groups += ("branded_daily",) if self.group_key() in BRANDED_GROUPS else ()
-        alone = self.prompt_group() is not None and self.group_key() == self.prompt_group()
-        groups += ("topic_tag_daily",) if alone and self.group_key() not in BRANDED_GROUPS else ()
+        if self.group_key() == self.prompt_group() not in (None, *BRANDED_GROUPS):  # topic or tag
+            groups += ("topic_tag_daily",) + (("group_url_weekly",) if self.engine is None else ())
         located = self.location is not None and self.group_key() is not None
         groups += (("topic_tag_location_weekly",) if located
                    and self.prompt_group() not in (None,) + BRANDED_GROUPS else ())
@@ -9147,10 +9194,10 @@ BRANDED_GROUPS = ("branded 0", "branded 1")
 # The rollups kept per group of chats, not read while a prompt moves into or out of the
 # group (without_groups_behind).
 GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily",
-                      "topic_tag_location_weekly")
-ROLLUP_UNITS = {"prompt_weekly": "week", "group_weekly": "week", "location_weekly": "week",
-                "domain_weekly": "week", "url_weekly": "week",
-                "topic_tag_location_weekly": "week"}  # the others are daily
+                      "topic_tag_location_weekly", "group_url_weekly")
+ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly", "domain_weekly",
+                              "url_weekly", "group_url_weekly", "topic_tag_location_weekly"),
+                             "week")  # the others are daily
 
 
 def whole_span(scope, unit, quiet_from=None):
@@ -10105,7 +10152,7 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
 # The per-group rollups keep no first and last seen, nor the truncated or unshown chats' or
 # one domain's URLs': source_seen finds them (see source_rows).
 UNSEEN_PARTS = ("group_weekly", "branded_daily", "truncated_daily", "unshown_daily",
-                "domain_weekly")
+                "domain_weekly", "group_url_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -10139,6 +10186,18 @@ def of_domain(conditions, domain=None):
     return narrowed
 
 
+def group_week_conditions(scope, alias):
+    """The conditions (see ChatScope.group_conditions) of a topic's or tag's weekly URLs
+    (whole weeks, no engine): the group's rows of each week listed, so that one domain's
+    pages are a seek per week (its rows follow each week's, see group_weekly_urls)."""
+    first, end = (datetime.date.fromisoformat(at[:10]) for at in (scope.start, scope.end))
+    weeks = [(first + datetime.timedelta(days=7 * n)).isoformat()
+             for n in range((end - first).days // 7)]
+    return ("{0}.workspace_id = ? AND {0}.group_key = ? "
+            "AND {0}.day IN (SELECT value FROM json_each(?))".format(alias),
+            [scope.workspace_id, scope.group_key(), json.dumps(weeks)])
+
+
 # The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
 # (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
 # distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
@@ -10155,8 +10214,15 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                             x.retrieved_chats AS retrieved_chats,
                             x.first_seen AS first_seen, x.last_seen AS last_seen
                      FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
+# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
+                           x.citations AS citations, x.citations AS chats,
+                           x.retrieved_chats AS retrieved_chats,
+                           NULL AS first_seen, NULL AS last_seen
+                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
+    "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
     "url_weekly": (URL_ROLLUP_PART % "weekly_urls", ChatScope.day_conditions),
     "url_daily": (URL_ROLLUP_PART % "daily_urls", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
@@ -10174,6 +10240,7 @@ URL_PART = {
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
+    "group_url_weekly": (GROUP_URL_PART, of_domain(group_week_conditions)),
     "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
@@ -10232,12 +10299,17 @@ def topic_and_tag_parts(connection, scope, how):
 def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups). how:
-    the parts to read URLs from, if not the scope's own (urls_of_domain)."""
+    the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
+    of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
+    be sought URL by URL (seen_times)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
-    elif how is None:
-        how = URL_PART if scope.domain is not None else EVERY_URL_PART
+    else:
+        how = without_groups_behind(how or (URL_PART if scope.domain is not None
+                                            else EVERY_URL_PART), connection, scope)
+        if per_page > MAX_PER_PAGE:  # an export: every URL's times read with the chats' rows
+            how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how)
              or scope_parts(scope, how, connection=connection))
     for kind, part in kinds:
@@ -10257,24 +10329,62 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if any(signed_part(kind)[1] < 0 or kind in UNSEEN_PARTS
-           for kind, _ in kinds):  # parts whose first and last times are not the scope's
-        for row in rows:
-            row["first_seen"], row["last_seen"] = source_seen(
-                connection, scope, row["domain"], None if group_by == "domain" else row["source"])
+    seen_times(connection, scope, kinds, rows, group_by == "url")
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
-def source_seen(connection, scope, domain, url=None):
+def seen_times(connection, scope, kinds, rows, by_url):
+    """Give each of rows (source_rows') the first and last time of its domain (or URL) in
+    scope where a part of kinds keeps none (or takes chats off): a time found before (after)
+    every such part is the scope's own, so only one that may lie within them is sought; a
+    URL of a topic's or tag's weekly URLs within the first (last) of their weeks holding it."""
+    unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
+    taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
+    if taken_off or unseen:
+        first, last = ((scope.start, scope.end) if taken_off else
+                       (min(part.start for part in unseen), max(part.end for part in unseen)))
+        for row in rows:
+            url = row["source"] if by_url else None
+            sought = [(order, name) for order, name, known in (
+                ("", "first_seen", (row["first_seen"] or last) < first),
+                ("DESC", "last_seen", (row["last_seen"] or "") >= last)) if not known]
+            weeks = group_url_weeks(connection, kinds, row["domain"], url) if (
+                sought and url and not taken_off) else None
+            for order, name in sought:
+                within = scope if weeks is None else scope.shifted(*week_bounds(weeks[order]))
+                row[name] = source_seen(connection, within, row["domain"], url, (order,))[0]
+
+
+def group_url_weeks(connection, kinds, domain, url):
+    """{"": the first Monday, "DESC": the last} of the weeks that kinds read from a topic's or
+    tag's weekly URLs holding url; None without such a part, or when url is in none of them."""
+    parts = [part for kind, part in kinds if kind == "group_url_weekly"]
+    if not parts:
+        return None
+    where, params = group_week_conditions(parts[0], "x")
+    weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
+                      "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
+                      "AND x.retrieved_chats > 0" % where, params + [domain, url])
+    return None if weeks["first"] is None else {"": weeks["first"], "DESC": weeks["last"]}
+
+
+def week_bounds(monday):
+    """(start, end) of the Monday-first week of monday."""
+    end = datetime.date.fromisoformat(monday) + datetime.timedelta(days=7)
+    return day_start(monday), day_start(end.isoformat())
+
+
+def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     """(first, last) time a page of domain (or that URL of it) was cited or consulted in
-    scope: two seeks of the chat_sources_domain index."""
+    scope: two seeks of the chat_sources_domain index (orders: the first only, "", or the
+    last, "DESC")."""
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.domain = ?" + (" AND x.url = ?" if url else "")
     params += [domain] + ([url] if url else [])
     sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
-    return tuple(query_one(connection, sql % (where, order), params)["at"] for order in ("", "DESC"))
+    return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
 
 
 def source_context(connection, scope):

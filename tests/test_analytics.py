@@ -1056,7 +1056,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
     prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
     and location; every domain's from the weekly rollups per URL, then the daily ones, but
-    with an engine or location filter (they keep neither)."""
+    with an engine or location filter (they keep neither); a topic's or tag's alone, with a
+    domain or not, from its group's weekly URLs (no engine)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
                                   **filters)
@@ -1071,7 +1072,11 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.URL_PART, domain="g2.com") == ["domain_weekly", "raw", "raw"]
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
-    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == ["chats"]
+    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == [
+        "group_url_weekly", "chats", "chats"]
+    assert kinds(tracker.EVERY_URL_PART, tag_id=2) == ["group_url_weekly", "chats", "chats"]
+    assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1, engine="e1") == ["chats"]
+    assert kinds(tracker.EVERY_URL_PART, topic_id=1, location="US") == ["chats"]
     assert kinds(tracker.EVERY_URL_PART) == ["url_weekly", "raw", "url_daily", "raw"]
     assert kinds(tracker.EVERY_URL_PART, engine="e1") == ["raw"]
     assert kinds(tracker.EVERY_URL_PART, location="US") == ["chats"]
@@ -1080,6 +1085,35 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, prompt_id=1) == ["chats"]
+
+
+def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_deletes():
+    """group_weekly_urls, kept by its triggers and the worker's moves through the random
+    workspace's changes (a prompt moved to another topic, one given both tags, one stripped
+    of its tag, one moved to a topic then deleted with it, a prompt deleted, chats deleted
+    alone, sources rewritten), holds what filling it afresh from the chats gives."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    kept_sql = "SELECT * FROM group_weekly_urls WHERE retrieved_chats <> 0 ORDER BY 1, 2, 3, 4, 5"
+    kept = tracker.query_all(connection, kept_sql)
+    connection.execute("SAVEPOINT refill")
+    try:
+        connection.execute("DELETE FROM group_weekly_urls")
+        connection.execute(tracker.group_urls_fill_sql())
+        afresh = tracker.query_all(connection, kept_sql)
+    finally:
+        connection.execute("ROLLBACK TO refill")
+        connection.execute("RELEASE refill")
+    assert kept == afresh
+    assert {row["group_key"].split()[0] for row in kept} == {"topic", "tag"} and len(kept) > 50
+    assert not tracker.query_all(connection, "SELECT * FROM group_weekly_urls "
+                                 "WHERE retrieved_chats = 0 AND citations <> 0")
+    # An export's page of every URL (over MAX_PER_PAGE) reads the chats: the same rows.
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-15T09:30:00.000Z",
+                              "2026-11-24T00:00:00.000Z", topic_id=RANDOM_IDS["topic"])
+    assert "group_url_weekly" in dict(tracker.scope_parts(scope, tracker.EVERY_URL_PART))
+    page = tracker.source_rows(connection, scope, "url", 1, 100)
+    assert 0 < page[0] <= 100 and page == tracker.source_rows(connection, scope, "url", 1,
+                                                              tracker.MAX_ID)
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")

@@ -271,16 +271,20 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
         assert upgraded.execute("SELECT total(%s) FROM %s" % (sums[0], table)).fetchall() == \
             upgraded.execute("SELECT total(x.%s) %s" % (sums[0], of_groups)).fetchall()
     # ... and the branded prompts' daily domains from their chats' sources, one row per
-    # day, engine and domain, holding their sums.
-    branded_sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
-                       "ON g.prompt_id = c.prompt_id AND g.group_key = 'branded 1'")
-    cells["branded_daily_domains"] = upgraded.execute(
-        "SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, substr(x.created_at, 1, 10), "
-        "x.engine, x.domain %s)" % branded_sources).fetchall()[0][0]
-    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) "
-                            "FROM branded_daily_domains").fetchall() == upgraded.execute(
-        "SELECT total(x.cited), count(DISTINCT x.chat_id || ' ' || x.domain) %s"
-        % branded_sources).fetchall()
+    # day, engine and domain, and the topic and tag groups' weekly URLs, one row per group,
+    # week and URL, each holding their sums (a chat's retrieved once per domain, per URL).
+    sources = ("FROM chat_sources x JOIN chats c ON c.id = x.chat_id JOIN prompt_groups g "
+               "ON g.prompt_id = c.prompt_id AND g.group_key ")
+    for table, groups, key, retrieved in (
+            ("branded_daily_domains", "= 'branded 1'",
+             "substr(x.created_at, 1, 10), x.engine, x.domain", "DISTINCT x.chat_id || ' ' || x.domain"),
+            ("group_weekly_urls", "NOT LIKE 'branded %'",
+             "g.group_key, date(x.created_at, '-6 days', 'weekday 1'), x.url", "*")):
+        cells[table] = upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT x.workspace_id, "
+                                        "%s %s%s)" % (key, sources, groups)).fetchall()[0][0]
+        assert upgraded.execute("SELECT total(citations), total(retrieved_chats) FROM %s"
+                                % table).fetchall() == upgraded.execute(
+            "SELECT total(x.cited), count(%s) %s%s" % (retrieved, sources, groups)).fetchall()
     searched = rollup_of_searches(upgraded)
     assert {table: len(rows) for table, rows in searched.items()} == {
         table: upgraded.execute("SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s%s "
@@ -525,8 +529,8 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
         "INFO schema 11 -> 12, the 1.0.0 baseline: triggers that SQLite 3.37+ can read, engine "
         "outcomes, branded prompts, chats rebuilt with truncated, model version and sample, "
         "annotations, signals: 70 rows changed in T"] + [
-        "INFO schema %d -> %d, %s: %d rows changed in T" % (
-            step, step + 1, tracker.MIGRATIONS[step].about, LATER_STEP_ROWS[step])
+        "INFO schema %d -> %d, %s: %s rows changed in T" % (
+            step, step + 1, tracker.MIGRATIONS[step].about, format(LATER_STEP_ROWS[step], ","))
         for step in range(12, tracker.SCHEMA_VERSION)] + [
         "INFO upgraded %s to schema %d in T" % (path, tracker.SCHEMA_VERSION)]
 
@@ -538,11 +542,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # the weekly and daily rollups of URLs from the sources (50 and 250 rows), the topics' and tags' embedded JSON
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
-# weekly ones per location from the per-location weekly ones (44 rows); the
+# weekly ones per location from the per-location weekly ones (44 rows), and their weekly URLs
+# from their chats' sources (130 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 881}
+LATER_STEP_ROWS = {12: 0, 13: 1011}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

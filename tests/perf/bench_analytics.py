@@ -201,6 +201,7 @@ ROLLUPS = {
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
+    "group_weekly_urls": ("group_key day domain url", "host citations retrieved_chats", "=++"),
     "cell_daily_chats": ("market_id persona_id day engine", "chats shown", "++"),
     "cell_daily_brands": ("market_id persona_id day engine brand_id", BRAND_SUMS, "+" * 8),
 }
@@ -264,6 +265,8 @@ class Rollups:
         for row in tracker.query_all(connection, "SELECT * FROM prompt_groups ORDER BY 1, 2"):
             groups[row["prompt_id"]].append(row["group_key"])
         self.groups = {prompt: tuple(keys) for prompt, keys in groups.items()}
+        self.url_groups = {prompt: tuple(key for key in keys if not key.startswith("branded "))
+                           for prompt, keys in groups.items()}  # group_weekly_urls': topics, tags
 
     def add_day(self, connection, rows):
         """Add up one day's rows (day_rows'), after writing the sums of the week before."""
@@ -301,6 +304,8 @@ class Rollups:
             add["domain_weekly_urls"]((domain, week, engine, location, url), [host, 1, 1])
             add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
             add["daily_urls"]((day, url), [domain, host, 1, 1, at, at])
+            for group in self.url_groups.get(prompt, ()):
+                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])
@@ -379,19 +384,24 @@ def ensure_branded(path):
 def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
-    branded prompts' daily domains, before the weekly URLs' index by domain, or before the
-    daily rollup of URLs, those rollups (and that index), filled as the upgrade fills them, with
-    their triggers (those on chats, which the upgrade makes with the chats' rebuild, too)."""
-    chat_triggers = "".join(
-        "%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
-        if kind == "trigger" and table == "chats" and ("_truncated_" in name or "_unshown_" in name))
+    branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
+    rollup of URLs, or before the topic and tag groups' weekly URLs, those rollups (and that
+    index), filled as the upgrade fills them, with their triggers (those on chats, which the
+    upgrade makes with the chats' rebuild, too)."""
+    def chat_triggers(*infixes):
+        return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
+                       if kind == "trigger" and table == "chats"
+                       and any(infix in name for infix in infixes))
     db = tracker.Database(path)
-    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql() + chat_triggers),
+    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
+                        + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
                        ("group_location_weekly_chats", tracker.group_locations_schema_sql()),
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
-                       ("daily_urls", tracker.daily_urls_schema_sql())):
+                       ("daily_urls", tracker.daily_urls_schema_sql()),
+                       ("group_weekly_urls", tracker.group_urls_schema_sql()
+                        + chat_triggers("_group_url_"))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
@@ -446,6 +456,12 @@ CASES = [
      dict(window(30), groupBy="url", domain=DOMAINS[1])),
     ("sources 365 d urls of a domain", "/analytics/sources",
      dict(window(365), groupBy="url", domain=DOMAINS[1])),
+    ("sources 365 d urls of a domain topic", "/analytics/sources",
+     dict(window(365), groupBy="url", domain=DOMAINS[1], topicId="3")),
+    ("sources 365 d urls of a domain tag", "/analytics/sources",
+     dict(window(365), groupBy="url", domain=DOMAINS[1], tagId="1")),
+    ("sources 30 d urls topic", "/analytics/sources", dict(window(30), groupBy="url", topicId="3")),
+    ("sources 365 d urls topic", "/analytics/sources", dict(window(365), groupBy="url", topicId="3")),
     ("sources 30 d by category", "/analytics/sources", dict(window(30), groupBy="category")),
     ("discovered brands 30 d", "/analytics/discovered-brands", window(30)),
     ("prompt gaps 30 d", "/analytics/gaps/prompts", window(30)),
