@@ -30,7 +30,8 @@ tracker = bench_analytics.tracker
 def client(module, path, key):
     """A signed-in WebTest client of module's app on path, the history's end as now."""
     end = bench_analytics.END.timestamp()
-    app = webtest.TestApp(module.make_app(module.Database(path, lambda: end)))
+    app = webtest.TestApp(bench_analytics.computing(
+        module, module.make_app(module.Database(path, lambda: end))))
     form = app.get("/").forms["sign-in"]
     form["key"] = key
     form.submit(status=303)

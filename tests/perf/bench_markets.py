@@ -24,6 +24,7 @@ import webtest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 import tracker  # noqa: E402
+from bench_analytics import computing  # noqa: E402
 from conftest import Api  # noqa: E402
 
 ENGINES = ("openai-responses", "anthropic", "gemini")
@@ -34,7 +35,7 @@ END = 1_795_000_000.0  # 2026-11-18, a fixed clock
 def build(path, prompts, markets, personas, days):
     """A database at path with one workspace as described above; its Api."""
     db = tracker.Database(path, clock=lambda: END)
-    app = tracker.make_app(db, runs="off")
+    app = computing(tracker, tracker.make_app(db, runs="off"))
     workspace = tracker.create_workspace(db, "Bench")
     api = Api(webtest.TestApp(app), tracker.create_key(db, workspace["id"], rate_limit=10 ** 6)["key"],
               workspace["id"])
