@@ -244,6 +244,11 @@ class WriteLoad:
             thread.start()
         return self
 
+    def ending(self):
+        """The server is about to be killed: a request failing from now on ends its client
+        (set before the kill, as a client's request may fail the instant the server dies)."""
+        self._stop.set()
+
     def stop(self):
         """Stop the clients (after a kill, their requests fail; that is expected)."""
         self._stop.set()
@@ -369,6 +374,7 @@ def load_trial(work, base_db, rate, clients=3, kill_after=None, settle=0.0, stal
         os.kill(litestream, signal.SIGSTOP)
         time.sleep(stall)
     wal_bytes = os.path.getsize(db_path + "-wal")
+    load.ending()
     os.kill(litestream, signal.SIGKILL)
     os.kill(server.process.pid, signal.SIGKILL)
     killed = time.time()
