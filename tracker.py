@@ -6605,21 +6605,38 @@ class ChatReader:
         return sources
 
 
+# Workspaces whose last PromptNaming this process keeps (PromptNaming.kept, a few KB each)
+NAMINGS_KEPT = 256
+
+
 class PromptNaming:
     """Which prompt texts name a tracked brand (prompts.branded): an active brand's name,
     tracked name or nameRegex, matched as in answers (whole words, ignoring case) over
-    the whole text, a domain included (a prompt naming zeta.io asks about Zeta)."""
+    the whole text, a domain included (a prompt naming zeta.io asks about Zeta).
 
-    def __init__(self, connection, workspace_id):
-        self.brands = brand_rows(connection, workspace_id)
+    A write takes the workspace's last reading (kept_or_new), made before the write lock
+    when none is kept, and checks it under the lock (current): the brands are read once a
+    write, on the writer, whose page cache a commit leaves warm (a thread's own connection
+    loses its cache at every commit), and compiled again only once they changed."""
+    kept = {}  # workspace id -> its last reading in this process
+
+    def __init__(self, brands):
+        self.brands = brands
         self.matcher = BrandMatcher([brand for brand in self.brands if brand["status"] == "active"])
 
+    @classmethod
+    def kept_or_new(cls, connection, workspace_id):
+        return cls.kept.get(workspace_id) or cls(brand_rows(connection, workspace_id))
+
     def current(self, connection, workspace_id):
-        """This reading, or a new one when the workspace's brands changed since it was made
-        (it is made before the write lock is taken, and checked under it)."""
-        if brand_rows(connection, workspace_id) == self.brands:
-            return self
-        return PromptNaming(connection, workspace_id)
+        """This reading, or a new one when the workspace's brands changed since it was made;
+        kept as the workspace's last (under the lock: the latest write's)."""
+        brands = brand_rows(connection, workspace_id)
+        naming = self if brands == self.brands else PromptNaming(brands)
+        if len(self.kept) >= NAMINGS_KEPT and workspace_id not in self.kept:
+            self.kept.clear()  # rarely: the readings are made again as they are needed
+        self.kept[workspace_id] = naming
+        return naming
 
     def branded(self, text):
         return int(self.matcher.names_any(text))
@@ -7324,7 +7341,7 @@ def refresh_prompt_flags(db, pending, batch):
     changes moves to its other branded group (prompts_group_update, regroup_prompt)."""
     workspace_id = pending["workspace_id"]
     with db.read() as snapshot:
-        naming = PromptNaming(snapshot, workspace_id)
+        naming = PromptNaming(brand_rows(snapshot, workspace_id))
         prompts = query_all(snapshot, """
             SELECT id, text, branded FROM prompts WHERE workspace_id = ? AND id > ?
             ORDER BY id LIMIT ?""", (workspace_id, pending["after_prompt_id"], batch))
@@ -8260,7 +8277,7 @@ def create_prompts(db, workspace_id, items):
     """
     now = db.now()
     failures, accepted, seen = [], [], {}
-    naming = PromptNaming(db.connection(), workspace_id)
+    naming = PromptNaming.kept_or_new(db.connection(), workspace_id)
     with db.write() as connection:
         naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
@@ -8356,10 +8373,10 @@ def tag_references(fields):
 
 def resolve_tag_references(connection, workspace_id, references, now):
     """Tag ids for an update's tags: unknown integer ids are a 422; names are created."""
-    existing = {row["id"] for row in query_all(connection, """
+    numbers = [int(r) for r in references if is_integer(r) or ID_PATTERN.fullmatch(r)]
+    existing = numbers and {row["id"] for row in query_all(connection, """
         SELECT id FROM tags WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps([r if is_integer(r) else int(r) for r in references
-                                   if is_integer(r) or ID_PATTERN.fullmatch(r)])))}
+        (workspace_id, json.dumps(numbers)))}  # names only (as usual): no query
     errors, ids, names = [], [], []
     for index, reference in enumerate(references):
         if is_integer(reference):
@@ -8392,9 +8409,9 @@ def resolve_topic(connection, workspace_id, changes, current, now):
 
 
 def update_prompt(db, workspace_id, prompt_id, changes):
-    """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
+    """Apply changes to a prompt and return it; queue or cancel runs as it enters or leaves active."""
     now = db.now()
-    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
+    naming = PromptNaming.kept_or_new(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
@@ -8434,6 +8451,7 @@ def update_prompt(db, workspace_id, prompt_id, changes):
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
         annotate_prompt_update(connection, row, new, now)
+        return load_prompt(connection, workspace_id, prompt_id)  # the writer's cache is warm
 
 
 def annotate_prompt_update(connection, row, new, now):
@@ -8526,12 +8544,11 @@ def add_prompt_routes(app, db):
             "only when something actually changed.")))
     def prompts_update(prompt_id):
         data, prompt_id = json_body(), parse_path_id(prompt_id, "Prompt")
-        if compared_read_only(data):  # else the prompt is read once, after the commit
+        if compared_read_only(data):  # else the prompt is read once, by update_prompt
             current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
             read_only_unchanged(data, current and orjson.loads(encode_json(current)))
-        update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
-        prompt = load_prompt(db.connection(), caller().workspace_id, prompt_id)  # lock freed
-        return success(existing(prompt, "Prompt"), "Prompt updated")
+        prompt = update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
+        return success(prompt, "Prompt updated")
     add_delete_route(app, db, "prompts", "Prompt")
 
 

@@ -597,6 +597,9 @@ def test_a_prompt_naming_a_tracked_brand_is_branded(api, db):
     best = created[4]["id"]
     assert api.patch("/prompts/%d" % best, {"text": "best CRM, Zeta or not"}).json["data"]["branded"]
     api.patch("/brands/%d" % zeta, {"name": "Zetas", "trackedNames": []})
+    # the brands as a write last read them (PromptNaming.kept) are checked under the lock
+    assert api.patch("/prompts/%d" % best, {"text": "best CRM, Zetas or not"}).json["data"]["branded"]
+    assert not api.patch("/prompts/%d" % best, {"text": "best CRM, Zeta or not"}).json["data"]["branded"]
     assert api.get("/prompts/%d" % created[0]["id"]).json["data"]["branded"]  # not yet
     refresh(db)
     assert branded(api) == {"Is Zeta good?": False, "is zeta crm worth it": False,
