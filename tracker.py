@@ -8262,10 +8262,13 @@ def shares_a_cell(first, second):
                for name in ("marketIds", "personaIds"))
 
 
-def set_prompt_tags(connection, prompt_id, tag_ids):
-    connection.execute("DELETE FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))
+def set_prompt_tags(connection, prompt_id, tag_ids, current):
+    """The prompt's tags from current to tag_ids: only the rows that change (each fires the
+    tags' count and regroup triggers) are deleted or added."""
+    connection.executemany("DELETE FROM prompt_tags WHERE prompt_id = ? AND tag_id = ?",
+                           [(prompt_id, tag_id) for tag_id in set(current) - set(tag_ids)])
     connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
-                           [(prompt_id, tag_id) for tag_id in tag_ids])
+                           [(prompt_id, tag_id) for tag_id in tag_ids if tag_id not in current])
 
 
 def create_prompts(db, workspace_id, items):
@@ -8434,18 +8437,16 @@ def update_prompt(db, workspace_id, prompt_id, changes):
             current = [r["tag_id"] for r in query_all(
                 connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
             if set(tag_ids) != set(current):
-                set_prompt_tags(connection, prompt_id, tag_ids)
+                set_prompt_tags(connection, prompt_id, tag_ids, current)
                 changed = True
-        if changed:
-            branded = row["branded"] if new["text"] == row["text"] else \
-                naming.current(connection, workspace_id).branded(new["text"])
-            connection.execute("""
-                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
-                                   dedupe_key = ?, samples_per_run = ?, keyword = ?, updated_at = ?
-                WHERE id = ? AND workspace_id = ?""",
-                (new["text"], new["status"], new["location"], new["topic_id"], branded,
-                 dedupe_key(new["text"], new["location"]), new["samples_per_run"],
-                 new["keyword"], now, prompt_id, workspace_id))
+        if changed:  # only the columns that change: the others' indexes and triggers stay
+            set_to = dict(new, dedupe_key=dedupe_key(new["text"], new["location"]), branded=(
+                row["branded"] if new["text"] == row["text"]
+                else naming.current(connection, workspace_id).branded(new["text"])))
+            columns = [column for column, value in set_to.items() if value != row[column]]
+            connection.execute("UPDATE prompts SET %s updated_at = ? WHERE id = ? AND workspace_id"
+                               " = ?" % "".join(column + " = ?, " for column in columns),
+                               (*(set_to[column] for column in columns), now, prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
