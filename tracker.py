@@ -2904,6 +2904,18 @@ def unknown_parameters(params, errors):
             fail(errors, shown, "is not a parameter of this operation")
 
 
+def echoable(value):
+    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
+    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value
+
+
 def parse_path_id(raw, kind):
     """The numeric id in a path; anything else cannot name an item, so it is not found."""
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
@@ -5606,13 +5618,16 @@ DEMAND_BATCH = 1000  # keywords per request: both endpoints' documented maximum
 DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
 # A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
 # is one, else Google Ads'; null when neither has data (or --demand never asked).
-PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+PROMPT_DEMAND_ROWS = """FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
         AND d.keyword = coalesce(p.keyword, p.text) AND d.location = coalesce(p.location, '')
-        AND d.volume IS NOT NULL
-        ORDER BY d.month DESC, d.source LIMIT 1)"""
-PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
-    "SELECT d.volume", "SELECT json_object('volume', d.volume, 'source', d.source, "
-    "'month', d.data_month)")
+        AND d.volume IS NOT NULL"""
+PROMPT_DEMAND = "(SELECT d.volume %s ORDER BY d.month DESC, d.source LIMIT 1)" % PROMPT_DEMAND_ROWS
+# The same as a page of prompts shows it. Most prompts have none: a probe of the key first,
+# since the ordered lookup opens a temporary b-tree even when it finds nothing (4 % of the
+# page's SQLite instructions: performance.md).
+PROMPT_DEMAND_JSON = "iif(EXISTS (SELECT 1 %s), %s, NULL)" % (
+    PROMPT_DEMAND_ROWS, PROMPT_DEMAND.replace("SELECT d.volume", "SELECT json_object('volume', "
+                                              "d.volume, 'source', d.source, 'month', d.data_month)"))
 
 
 def demand_month(now):
@@ -8050,6 +8065,15 @@ LAST_RUN_JSON = """(
                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
                            'error', r.last_error)
         %s)""" % LATEST_RUN
+def cell_ids_json(table, column):
+    """A prompt's markets' or personas' ids as a JSON array. Most prompts have none: a probe
+    first, since the ordered aggregate opens a temporary b-tree even for no row (7 % of a
+    page's SQLite instructions: performance.md)."""
+    rows = "FROM %s WHERE prompt_id = p.id" % table
+    return "iif(EXISTS (SELECT 1 %s), (SELECT json_group_array(%s ORDER BY %s) %s), '[]')" % (
+        rows, column, column, rows)
+
+
 PROMPT_JSON = """concat(
         '{"id":', p.id, ',"text":', json_quote(p.text), ',"status":', json_quote(p.status),
         ',"location":', json_quote(p.location), ',"branded":', iif(p.branded, 'true', 'false'),
@@ -8063,11 +8087,10 @@ PROMPT_JSON = """concat(
                       FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
                       WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id), ']',
         ',"lastRun":', coalesce(%s, 'null'),
-        ',"marketIds":', (SELECT json_group_array(market_id ORDER BY market_id) FROM prompt_markets
-                          WHERE prompt_id = p.id), ',"personaIds":', (SELECT json_group_array(
-            persona_id ORDER BY persona_id) FROM prompt_personas WHERE prompt_id = p.id),
+        ',"marketIds":', %s, ',"personaIds":', %s,
         ',"keyword":', json_quote(p.keyword), ',"demand":', coalesce(%s, 'null'), '}')""" % (
-    LAST_RUN_JSON, PROMPT_DEMAND_JSON)
+    LAST_RUN_JSON, *(cell_ids_json(table, column) for table, column in (
+        ("prompt_markets", "market_id"), ("prompt_personas", "persona_id"))), PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -8324,18 +8347,6 @@ def create_prompts(db, workspace_id, items):
             queue_run(connection, workspace_id, prompt_id, now)
             created.append(prompt_id)
     return created, failures
-
-
-def echoable(value):
-    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
-    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
-    if not isinstance(value, str):
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return value
 
 
 def prompt_changes(data):
