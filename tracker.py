@@ -279,6 +279,16 @@ def next_utc_day(now):
     return (math.floor(now / 86400) + 1) * 86400
 
 
+def format_seconds(seconds):
+    """1.23 s, 4 min 5 s, 1 h 2 min: as precise as a log line needs."""
+    if seconds < 60:
+        return "%.2f s" % seconds
+    minutes, seconds = divmod(round(seconds), 60)
+    if minutes < 60:
+        return "%d min %d s" % (minutes, seconds)
+    return "%d h %d min" % divmod(minutes, 60)
+
+
 def base62(number, width):
     """Encode a non-negative integer in base62, left-padded to width."""
     digits = []
@@ -1171,16 +1181,6 @@ def migrate_step(connection, step):
              format_seconds(time.monotonic() - started))
 
 
-def format_seconds(seconds):
-    """1.23 s, 4 min 5 s, 1 h 2 min: as precise as a log line needs."""
-    if seconds < 60:
-        return "%.2f s" % seconds
-    minutes, seconds = divmod(round(seconds), 60)
-    if minutes < 60:
-        return "%d min %d s" % (minutes, seconds)
-    return "%d h %d min" % divmod(minutes, 60)
-
-
 def read_schema_version(path):
     """The schema version of the file at path, read without writing to it."""
     connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
@@ -1303,11 +1303,13 @@ class Database:
             with writer:
                 yield writer
             return
-        batch = self._take_turn()
+        batch, interrupted = self._take_turn()
         writer = self._local.writing = self._writer
         changes, first = writer.total_changes(), not batch.started
         batch.started = True
         try:
+            if interrupted is not None:  # while waiting: the turn ends as a block raising it
+                raise interrupted
             if first:  # nothing earlier to keep: no savepoint (SQLite journals each page it changes)
                 yield writer
             else:
@@ -1328,23 +1330,32 @@ class Database:
 
     def _take_turn(self):
         """Wait for this writer's turn (after every writer that came earlier); returns the
-        batch it is in, beginning a transaction on the writer if none is open."""
+        batch it is in, beginning a transaction on the writer if none is open, and what
+        interrupted the wait (or None).
+
+        An exception raised into the wait (Ctrl-C's KeyboardInterrupt reaches the main
+        thread wherever it is) is held until the turn comes: a writer that left the queue
+        would be handed a turn nobody takes, and a batch would wait for a block that
+        never runs, stalling every write after it."""
         with self._turns:
             baton = None
             if self._busy:
-                baton = threading.Lock()
-                baton.acquire()
+                baton = threading.Event()
                 self._waiting.append(baton)
             self._busy = True
-        if baton is not None:
-            baton.acquire()  # released by _pass_turn: the turn is this thread's
+        interrupted = None
+        while baton is not None and not baton.is_set():
+            try:
+                baton.wait()  # set by _pass_turn: the turn is this thread's
+            except BaseException as error:
+                interrupted = error
         if self._batch is None:
             try:
                 self._begin()
             except BaseException:
                 self._pass_turn()
                 raise
-        return self._batch
+        return self._batch, interrupted
 
     def _begin(self):
         """Open the next transaction for the writer whose turn it is and every writer
@@ -1401,7 +1412,7 @@ class Database:
     def _pass_turn(self):
         with self._turns:
             if self._waiting:
-                self._waiting.popleft().release()
+                self._waiting.popleft().set()
             else:
                 self._busy = False
 
