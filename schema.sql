@@ -420,7 +420,10 @@ CREATE INDEX chats_prompt ON chats (prompt_id, created_at, workspace_id, engine,
 -- chat of the window.
 CREATE INDEX chats_location ON chats (workspace_id, location, created_at);
 -- The truncated chats of a window (few), which truncated=false takes off the rollups' sums.
-CREATE INDEX chats_truncated ON chats (workspace_id, created_at) WHERE truncated;
+-- It holds what their readers test and sum (prompt, flags), so that they read no chat row:
+-- a chat's row holds its answer, and looking 4,800 of them up took 17 ms at the full size.
+CREATE INDEX chats_truncated ON chats (workspace_id, created_at, prompt_id, engine, location,
+                                       shown, own_named, competitor_named) WHERE truncated;
 -- The chats of a window with no AI answer shown, which shown=false reads and shown=true
 -- takes off the rollups' sums (as truncated does).
 CREATE INDEX chats_unshown ON chats (workspace_id, created_at) WHERE NOT shown;

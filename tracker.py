@@ -974,7 +974,7 @@ MIGRATIONS = {
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
-                  "and category",
+                  "and category, the truncated chats' index holding their prompt and flags",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -9173,6 +9173,11 @@ class ChatScope(Record, frozen=True):
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
         others of its window: each of its prompts' chats, its location's, or its window's."""
+        if self.truncated and self.prompt_ids is not None:
+            # a list of prompts' truncated chats (the gap candidates', up to every prompt):
+            # the window's truncated chats, fewer than those prompts' chats, and read from
+            # the index alone, which holds their prompt and flags
+            return "chats_truncated"
         if self.narrows_prompts():
             return "chats_prompt"
         if self.market_id is not None:
@@ -11527,11 +11532,11 @@ def gap_candidates(connection, scope):
         [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
-    for part in few:
-        where, params = part.chat_conditions("x")
+    for part in few:  # by the chats' stored flags, as the rollups count them (no refresh
+        where, params = part.chat_conditions("x")  # is pending: the caller's how has them)
         candidates.update(row["prompt_id"] for row in query_all(
-            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s AND %s"
-            % (part.chats_index(), where, named_sql("own")), params))
+            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s "
+            "AND x.own_named" % (part.chats_index(), where), params))
     return tuple(sorted(candidates))
 
 

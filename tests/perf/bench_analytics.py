@@ -387,7 +387,8 @@ def ensure_later_rollups(path):
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
     rollup of URLs, or before the topic and tag groups' weekly URLs, those rollups (and that
     index), filled as the upgrade fills them, with their triggers (those on chats, which the
-    upgrade makes with the chats' rebuild, too)."""
+    upgrade makes with the chats' rebuild, too); and the truncated chats' index as schema.sql
+    has it (holding their prompt and flags since issue 43), which the upgrade's rebuild makes."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -406,6 +407,10 @@ def ensure_later_rollups(path):
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
                 c.execute(sql)
+    index = next(sql for kind, name, _, sql in tracker.baseline_schema() if name == "chats_truncated")
+    with db.write() as c:
+        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] != index:
+            c.execute(tracker.baseline_objects("index", "chats_truncated"))
     db.close()
 
 
