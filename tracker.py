@@ -858,13 +858,12 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
-# The daily rollups of the truncated chats and of the sources of those with no answer shown
-# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
-# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+# The daily rollups of the truncated chats and of the sources of those with no answer shown (issue 43),
+# the triggers on their rows that keep them (schema.sql; those on chats come with its rebuild).
 TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
-                     "unshown_daily_domains")
-TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
-                          "chat_sources_cut_insert", "chat_sources_cut_delete")
+                     "truncated_daily_names", "unshown_daily_domains")
+TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete", "chat_sources_cut_insert",
+                          "chat_sources_cut_delete", "chat_names_truncated_insert", "chat_names_truncated_delete")
 
 
 def truncated_rollups_schema_sql():
@@ -893,8 +892,10 @@ def truncated_rollups_fill_sql():
                count(CASE b.sentiment WHEN 'positive' THEN 1 END),
                count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
                count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
-        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;
+        INSERT INTO truncated_daily_names (workspace_id, day, engine, name_key, chats, mentions)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, x.name_key, count(*), sum(x.mentions)
+        FROM %s CROSS JOIN chat_names x ON x.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;\n""" % ((truncated,) * 3) + "".join(
         domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
                                            ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
 
@@ -11389,6 +11390,8 @@ SUMMED_NAME_SUMS = {name: "sum(x.%s)" % name for name in RAW_NAME_SUMS}  # over 
 NAME_SUMS = {
     "raw": ("chat_names x", "x.created_at", "x.name_key", RAW_NAME_SUMS, ChatScope.row_conditions),
     "daily": ("daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS, ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
+                        ChatScope.day_conditions),
     "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",

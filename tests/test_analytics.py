@@ -779,7 +779,7 @@ def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats()
     assert edged.chats_index() == "chats_truncated"
     topic = dataclasses.replace(cut, topic_id=3)
     assert tracker.scope_parts(topic, tracker.BRAND_SUMS) == [("chats", topic)]
-    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("chats", cut)]  # no rollup of names
+    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("truncated_daily", cut)]
 
 
 
