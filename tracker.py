@@ -868,13 +868,12 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
-# The daily rollups of the truncated chats and of the sources of those with no answer shown
-# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
-# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+# The daily rollups of the truncated chats and of the sources of those with no answer shown (issue 43),
+# the triggers on their rows that keep them (schema.sql; those on chats come with its rebuild).
 TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
-                     "unshown_daily_domains")
-TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
-                          "chat_sources_cut_insert", "chat_sources_cut_delete")
+                     "truncated_daily_names", "unshown_daily_domains")
+TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete", "chat_sources_cut_insert",
+                          "chat_sources_cut_delete", "chat_names_truncated_insert", "chat_names_truncated_delete")
 
 
 def truncated_rollups_schema_sql():
@@ -903,8 +902,10 @@ def truncated_rollups_fill_sql():
                count(CASE b.sentiment WHEN 'positive' THEN 1 END),
                count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
                count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
-        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;
+        INSERT INTO truncated_daily_names (workspace_id, day, engine, name_key, chats, mentions)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, x.name_key, count(*), sum(x.mentions)
+        FROM %s CROSS JOIN chat_names x ON x.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;\n""" % ((truncated,) * 3) + "".join(
         domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
                                            ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
 
@@ -984,7 +985,7 @@ MIGRATIONS = {
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
-                  "and category",
+                  "and category, the truncated chats' index holding their prompt and flags",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -9184,6 +9185,11 @@ class ChatScope(Record, frozen=True):
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
         others of its window: each of its prompts' chats, its location's, or its window's."""
+        if self.truncated and self.prompt_ids is not None:
+            # a list of prompts' truncated chats (the gap candidates', up to every prompt):
+            # the window's truncated chats, fewer than those prompts' chats, and read from
+            # the index alone, which holds their prompt and flags
+            return "chats_truncated"
         if self.narrows_prompts():
             return "chats_prompt"
         if self.market_id is not None:
@@ -11395,6 +11401,8 @@ SUMMED_NAME_SUMS = {name: "sum(x.%s)" % name for name in RAW_NAME_SUMS}  # over 
 NAME_SUMS = {
     "raw": ("chat_names x", "x.created_at", "x.name_key", RAW_NAME_SUMS, ChatScope.row_conditions),
     "daily": ("daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS, ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
+                        ChatScope.day_conditions),
     "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
@@ -11538,11 +11546,11 @@ def gap_candidates(connection, scope):
         [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
-    for part in few:
-        where, params = part.chat_conditions("x")
+    for part in few:  # by the chats' stored flags, as the rollups count them (no refresh
+        where, params = part.chat_conditions("x")  # is pending: the caller's how has them)
         candidates.update(row["prompt_id"] for row in query_all(
-            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s AND %s"
-            % (part.chats_index(), where, named_sql("own")), params))
+            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s "
+            "AND x.own_named" % (part.chats_index(), where), params))
     return tuple(sorted(candidates))
 
 

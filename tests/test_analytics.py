@@ -777,9 +777,11 @@ def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats()
         ("truncated_daily", cut.shifted("2026-11-03T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
         ("chats", cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-03T00:00:00.000Z"))]
     assert edged.chats_index() == "chats_truncated"
+    # a list of prompts' cut chats (the gap candidates') are the window's, read from that index
+    assert dataclasses.replace(cut, prompt_ids=(1, 2)).chats_index() == "chats_truncated"
     topic = dataclasses.replace(cut, topic_id=3)
     assert tracker.scope_parts(topic, tracker.BRAND_SUMS) == [("chats", topic)]
-    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("chats", cut)]  # no rollup of names
+    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("truncated_daily", cut)]
 
 
 
