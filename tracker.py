@@ -868,12 +868,14 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
-# The daily rollups of the truncated chats and of the sources of those with no answer shown (issue 43),
-# the triggers on their rows that keep them (schema.sql; those on chats come with its rebuild).
+# The daily rollups of the truncated chats and of the sources of those with no answer
+# shown (issue 43), and the triggers on their rows that keep them (see schema.sql; those
+# on chats come with its rebuild: markets_schema_sql).
 TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
                      "truncated_daily_names", "unshown_daily_domains")
-TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete", "chat_sources_cut_insert",
-                          "chat_sources_cut_delete", "chat_names_truncated_insert", "chat_names_truncated_delete")
+TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
+                          "chat_sources_cut_insert", "chat_sources_cut_delete",
+                          "chat_names_truncated_insert", "chat_names_truncated_delete")
 
 
 def truncated_rollups_schema_sql():
@@ -902,10 +904,13 @@ def truncated_rollups_fill_sql():
                count(CASE b.sentiment WHEN 'positive' THEN 1 END),
                count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
                count(CASE b.sentiment WHEN 'negative' THEN 1 END)
-        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;
+        FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
+        GROUP BY 1, 2, 3, 4;
         INSERT INTO truncated_daily_names (workspace_id, day, engine, name_key, chats, mentions)
-        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, x.name_key, count(*), sum(x.mentions)
-        FROM %s CROSS JOIN chat_names x ON x.chat_id = c.id WHERE c.truncated GROUP BY 1, 2, 3, 4;\n""" % ((truncated,) * 3) + "".join(
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, x.name_key, count(*),
+               sum(x.mentions)
+        FROM %s CROSS JOIN chat_names x ON x.chat_id = c.id WHERE c.truncated
+        GROUP BY 1, 2, 3, 4;\n""" % ((truncated,) * 3) + "".join(
         domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
                                            ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
 
@@ -1180,16 +1185,6 @@ def migrate_step(connection, step):
     log.info("schema %d -> %d, %s: %s rows changed in %s", step, step + 1, migration.about,
              format(connection.total_changes() - changes, ","),
              format_seconds(time.monotonic() - started))
-
-
-def read_schema_version(path):
-    """The schema version of the file at path, read without writing to it."""
-    connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
-    connection.row_trace = _dict_row
-    try:
-        return schema_version(connection)
-    finally:
-        connection.close()
 
 
 class Database:
@@ -11546,8 +11541,10 @@ def gap_candidates(connection, scope):
         [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
-    for part in few:  # by the chats' stored flags, as the rollups count them (no refresh
-        where, params = part.chat_conditions("x")  # is pending: the caller's how has them)
+    # by the chats' stored flags, as the rollups count them (no refresh is pending: the
+    # caller's how has them)
+    for part in few:
+        where, params = part.chat_conditions("x")
         candidates.update(row["prompt_id"] for row in query_all(
             connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s "
             "AND x.own_named" % (part.chats_index(), where), params))
@@ -22551,6 +22548,16 @@ def refuse_restore_over(path):
         raise ReplicationError(
             "%s holds Litestream's state of an earlier file at %s: remove that folder, or "
             "restore under another name" % (litestream_state_folder(path), path))
+
+
+def read_schema_version(path):
+    """The schema version of the file at path, read without writing to it."""
+    connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
+    connection.row_trace = _dict_row
+    try:
+        return schema_version(connection)
+    finally:
+        connection.close()
 
 
 def restore_replica(url, path, at=None):
