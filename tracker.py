@@ -846,7 +846,7 @@ def group_urls_fill_sql():
                x.domain, x.url, min(x.host), sum(x.cited), count(*)
         FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
         CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE g.group_key NOT %s GROUP BY 1, 2, 3, 4, 5;\n""" % BRANDED_GROUPS_SQL
+        WHERE g.group_key NOT %s GROUP BY 1, 2, 4, 5, 3;\n""" % BRANDED_GROUPS_SQL
 
 
 def unbranded_groups_schema_sql():
@@ -7554,8 +7554,8 @@ def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sig
                                        citations, retrieved_chats)
         SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
         FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 3, 4, 5
-        ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 4, 5, 3
+        ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
             citations = citations + excluded.citations,
             retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
         (group_key, sign, sign, prompt_id, workspace_id))
@@ -10186,18 +10186,6 @@ def of_domain(conditions, domain=None):
     return narrowed
 
 
-def group_week_conditions(scope, alias):
-    """The conditions (see ChatScope.group_conditions) of a topic's or tag's weekly URLs
-    (whole weeks, no engine): the group's rows of each week listed, so that one domain's
-    pages are a seek per week (its rows follow each week's, see group_weekly_urls)."""
-    first, end = (datetime.date.fromisoformat(at[:10]) for at in (scope.start, scope.end))
-    weeks = [(first + datetime.timedelta(days=7 * n)).isoformat()
-             for n in range((end - first).days // 7)]
-    return ("{0}.workspace_id = ? AND {0}.group_key = ? "
-            "AND {0}.day IN (SELECT value FROM json_each(?))".format(alias),
-            [scope.workspace_id, scope.group_key(), json.dumps(weeks)])
-
-
 # The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
 # (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
 # distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
@@ -10214,12 +10202,16 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                             x.retrieved_chats AS retrieved_chats,
                             x.first_seen AS first_seen, x.last_seen AS last_seen
                      FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
-# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls).
-GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                           x.citations AS citations, x.citations AS chats,
-                           x.retrieved_chats AS retrieved_chats,
+# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls):
+# summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
+# row per URL rather than a row per URL and week (a third of the CPU of a year of a topic's
+# every URL at the full size: packaging/docs/analytics.md, Speed).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
+                           sum(x.citations) AS citations, sum(x.citations) AS chats,
+                           sum(x.retrieved_chats) AS retrieved_chats,
                            NULL AS first_seen, NULL AS last_seen
-                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0"""
+                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
+                    GROUP BY x.domain, x.url"""
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
     "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
@@ -10240,7 +10232,7 @@ URL_PART = {
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
-    "group_url_weekly": (GROUP_URL_PART, of_domain(group_week_conditions)),
+    "group_url_weekly": (GROUP_URL_PART, of_domain(ChatScope.group_conditions)),
     "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
@@ -10363,7 +10355,7 @@ def group_url_weeks(connection, kinds, domain, url):
     parts = [part for kind, part in kinds if kind == "group_url_weekly"]
     if not parts:
         return None
-    where, params = group_week_conditions(parts[0], "x")
+    where, params = parts[0].group_conditions("x")
     weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
                       "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
                       "AND x.retrieved_chats > 0" % where, params + [domain, url])
