@@ -1114,6 +1114,17 @@ def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_dele
     page = tracker.source_rows(connection, scope, "url", 1, 100)
     assert 0 < page[0] <= 100 and page == tracker.source_rows(connection, scope, "url", 1,
                                                               tracker.MAX_ID)
+    # The group's weeks are summed URL by URL in the order of its key, with no sort, and one
+    # domain's pages are a range of it.
+    week = scope.shifted("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z")
+    for how, part in ((tracker.EVERY_URL_PART, week),
+                      (tracker.URL_PART, dataclasses.replace(week, domain="g2.com"))):
+        sql, conditions = how["group_url_weekly"]
+        where, params = conditions(part, "x")
+        plan = [row["detail"] for row in connection.execute(
+            "EXPLAIN QUERY PLAN " + sql.format("url", where), params)]
+        assert plan == ["SEARCH x USING PRIMARY KEY (workspace_id=? AND group_key=?%s)"
+                        % (" AND domain=?" if part.domain else "")]
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")
