@@ -2481,9 +2481,9 @@ END;
 -- size), and one domain's pages are a range; a window reads the group's rows of every week
 -- kept, those outside it skipped. Kept, as the weekly group rollups are, through the
 -- chat's prompt's topic and tag groups in prompt_groups (a prompt that changed topic or tags
--- is moved by regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the seeks of its
--- chat and its prompt's groups. A chat holds a URL once, so citations are also the chats
--- citing it.
+-- is moved by regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the
+-- seeks of its chat and its prompt's groups. A chat holds a URL once, so citations are also
+-- the chats citing it.
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
