@@ -10212,6 +10212,26 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS h
                            NULL AS first_seen, NULL AS last_seen
                     FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                     GROUP BY x.domain, x.url"""
+# A topic's or tag's URLs over fewer whole weeks than these are read from the window's chats,
+# not from group_weekly_urls: its key puts the URL before the week, so every URL's rows (or
+# one domain's) are read over every week the group keeps, however short the window, where
+# the chats are the window's alone. The crossovers, in ms of CPU at the full size (a year
+# kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
+# 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
+# 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
+GROUP_URL_WEEKS = 4
+GROUP_DOMAIN_URL_WEEKS = 13
+
+
+def reads_group_urls(scope):
+    """Whether a topic's or tag's URLs in scope are read from its weekly URLs: when the scope
+    holds GROUP_URL_WEEKS whole weeks or more (GROUP_DOMAIN_URL_WEEKS for one domain's)."""
+    span = whole_span(scope, "week")
+    fewest = GROUP_URL_WEEKS if scope.domain is None else GROUP_DOMAIN_URL_WEEKS
+    return span is not None and (
+        parse_timestamp(span[1]) - parse_timestamp(span[0])) >= fewest * 7 * 86400
+
+
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
     "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
@@ -10293,14 +10313,15 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     many there are in all (counted in the same pass, by a window over the groups). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (seen_times)."""
+    be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
         how = without_groups_behind(how or (URL_PART if scope.domain is not None
                                             else EVERY_URL_PART), connection, scope)
-        if per_page > MAX_PER_PAGE:  # an export: every URL's times read with the chats' rows
+        # An export reads every URL's times with the chats' rows; a few weeks, their chats.
+        if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how)
              or scope_parts(scope, how, connection=connection))
