@@ -2519,13 +2519,15 @@ END;
 -- engine and location together: the URL view of a topic or a tag alone (GET
 -- /analytics/sources?groupBy=url&topicId=, with a domain or not) over whole weeks, instead
 -- of every chat of the group's prompts; with an engine or location filter, or a topic and a
--- tag together, the chats are read. Keyed by week before domain: a window's weeks are a
--- range of the group's rows, and one domain's pages a seek per week (ChatScope.
--- group_week_conditions). Kept, as the weekly group rollups are, through the chat's prompt's
--- topic and tag groups in prompt_groups (a prompt that changed topic or tags is moved by
--- regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the seeks of its
--- chat and its prompt's groups. A chat holds a URL once, so citations are also the chats
--- citing it.
+-- tag together, the chats are read. Keyed by domain and URL before week (issue 43): a URL's
+-- weeks follow each other, so a window's list is summed URL by URL as the rows are read,
+-- with no sort of every week's rows (a year of a topic's, 425,000 at the benchmark's full
+-- size), and one domain's pages are a range; a window reads the group's rows of every week
+-- kept, those outside it skipped. Kept, as the weekly group rollups are, through the
+-- chat's prompt's topic and tag groups in prompt_groups (a prompt that changed topic or tags
+-- is moved by regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the
+-- seeks of its chat and its prompt's groups. A chat holds a URL once, so citations are also
+-- the chats citing it.
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
@@ -2535,7 +2537,7 @@ CREATE TABLE group_weekly_urls (
     host            TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, group_key, day, domain, url)
+    PRIMARY KEY (workspace_id, group_key, domain, url, day)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
@@ -2545,7 +2547,7 @@ CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
            new.domain, new.url, new.host, new.cited, 1
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = new.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
-    ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+    ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
 END;
 

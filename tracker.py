@@ -856,7 +856,7 @@ def group_urls_fill_sql():
                x.domain, x.url, min(x.host), sum(x.cited), count(*)
         FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
         CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE g.group_key NOT %s GROUP BY 1, 2, 3, 4, 5;\n""" % BRANDED_GROUPS_SQL
+        WHERE g.group_key NOT %s GROUP BY 1, 2, 4, 5, 3;\n""" % BRANDED_GROUPS_SQL
 
 
 def unbranded_groups_schema_sql():
@@ -7561,8 +7561,8 @@ def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sig
                                        citations, retrieved_chats)
         SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
         FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 3, 4, 5
-        ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 4, 5, 3
+        ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
             citations = citations + excluded.citations,
             retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
         (group_key, sign, sign, prompt_id, workspace_id))
@@ -10198,18 +10198,6 @@ def of_domain(conditions, domain=None):
     return narrowed
 
 
-def group_week_conditions(scope, alias):
-    """The conditions (see ChatScope.group_conditions) of a topic's or tag's weekly URLs
-    (whole weeks, no engine): the group's rows of each week listed, so that one domain's
-    pages are a seek per week (its rows follow each week's, see group_weekly_urls)."""
-    first, end = (datetime.date.fromisoformat(at[:10]) for at in (scope.start, scope.end))
-    weeks = [(first + datetime.timedelta(days=7 * n)).isoformat()
-             for n in range((end - first).days // 7)]
-    return ("{0}.workspace_id = ? AND {0}.group_key = ? "
-            "AND {0}.day IN (SELECT value FROM json_each(?))".format(alias),
-            [scope.workspace_id, scope.group_key(), json.dumps(weeks)])
-
-
 # The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
 # (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
 # distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
@@ -10226,12 +10214,36 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                             x.retrieved_chats AS retrieved_chats,
                             x.first_seen AS first_seen, x.last_seen AS last_seen
                      FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
-# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls).
-GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                           x.citations AS citations, x.citations AS chats,
-                           x.retrieved_chats AS retrieved_chats,
+# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls):
+# summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
+# row per URL rather than a row per URL and week (a year of a topic's every URL at the full
+# size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
+                           sum(x.citations) AS citations, sum(x.citations) AS chats,
+                           sum(x.retrieved_chats) AS retrieved_chats,
                            NULL AS first_seen, NULL AS last_seen
-                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0"""
+                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
+                    GROUP BY x.domain, x.url"""
+# A topic's or tag's URLs over fewer whole weeks than these are read from the window's chats,
+# not from group_weekly_urls: its key puts the URL before the week, so every URL's rows (or
+# one domain's) are read over every week the group keeps, however short the window, where
+# the chats are the window's alone. The crossovers, in ms of CPU at the full size (a year
+# kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
+# 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
+# 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
+GROUP_URL_WEEKS = 4
+GROUP_DOMAIN_URL_WEEKS = 13
+
+
+def reads_group_urls(scope):
+    """Whether a topic's or tag's URLs in scope are read from its weekly URLs: when the scope
+    holds GROUP_URL_WEEKS whole weeks or more (GROUP_DOMAIN_URL_WEEKS for one domain's)."""
+    span = whole_span(scope, "week")
+    fewest = GROUP_URL_WEEKS if scope.domain is None else GROUP_DOMAIN_URL_WEEKS
+    return span is not None and (
+        parse_timestamp(span[1]) - parse_timestamp(span[0])) >= fewest * 7 * 86400
+
+
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
     "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
@@ -10252,7 +10264,7 @@ URL_PART = {
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
-    "group_url_weekly": (GROUP_URL_PART, of_domain(group_week_conditions)),
+    "group_url_weekly": (GROUP_URL_PART, of_domain(ChatScope.group_conditions)),
     "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
@@ -10313,14 +10325,15 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     many there are in all (counted in the same pass, by a window over the groups). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (seen_times)."""
+    be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
         how = without_groups_behind(how or (URL_PART if scope.domain is not None
                                             else EVERY_URL_PART), connection, scope)
-        if per_page > MAX_PER_PAGE:  # an export: every URL's times read with the chats' rows
+        # An export reads every URL's times with the chats' rows; a few weeks, their chats.
+        if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how)
              or scope_parts(scope, how, connection=connection))
@@ -10375,7 +10388,7 @@ def group_url_weeks(connection, kinds, domain, url):
     parts = [part for kind, part in kinds if kind == "group_url_weekly"]
     if not parts:
         return None
-    where, params = group_week_conditions(parts[0], "x")
+    where, params = parts[0].group_conditions("x")
     weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
                       "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
                       "AND x.retrieved_chats > 0" % where, params + [domain, url])
