@@ -389,7 +389,7 @@ def ensure_later_rollups(path):
     chats' names, those rollups (and that index), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes."""
+    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -416,10 +416,17 @@ def ensure_later_rollups(path):
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
                 c.execute(sql)
-    index = next(sql for kind, name, _, sql in tracker.baseline_schema() if name == "chats_truncated")
+    created = {name: sql for _, name, _, sql in tracker.baseline_schema()}
     with db.write() as c:
-        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] != index:
+        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] \
+                != created["chats_truncated"]:
             c.execute(tracker.baseline_objects("index", "chats_truncated"))
+    with db.write() as c:  # keyed by week before URL until issue 43 keyed it by URL
+        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'group_weekly_urls'")["sql"] \
+                != created["group_weekly_urls"]:
+            c.execute("DROP TABLE group_weekly_urls;" + "".join(
+                "DROP TRIGGER %s;" % name for name in tracker.GROUP_URL_TRIGGERS))
+            c.execute(tracker.group_urls_schema_sql())
     db.close()
 
 
