@@ -8072,6 +8072,8 @@ LAST_RUN_JSON = """(
                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
                            'error', r.last_error)
         %s)""" % LATEST_RUN
+
+
 def cell_ids_json(table, column):
     """A prompt's markets' or personas' ids as a JSON array. Most prompts have none: a probe
     first, since the ordered aggregate opens a temporary b-tree even for no row (7 % of a
