@@ -204,7 +204,8 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
     """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
     statements replayed with the triggers, and the floor, then SQLite's instructions per
-    chat of those two replays, counted in replays of their own)."""
+    chat of those two replays, counted in replays of their own, then the statements per chat
+    of the write transactions)."""
     db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location,
                       grouped)
     recorder = WriteRecorder(db) if floor else None
@@ -233,7 +234,8 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
             remove_database(db)
     return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
                                        (recorder.cpu_seconds, *replayed)),
-            *(count / chats for count in counted))
+            *(count / chats for count in counted),
+            sum(len(statements) for statements in recorder.transactions) / chats)
 
 
 def instructions_by_trigger(tracker, folder, prompts, location, grouped):
@@ -427,6 +429,8 @@ def main():
     print("SQLite VM instructions per chat, replayed:")
     for row, label in ((3, "  with the triggers"), (4, "  the floor")):
         print("%-44s %s" % (label, "  ".join("%12.0f" % medians[name][row] for name in versions)))
+    print("%-44s %s" % ("statements per chat, the worker's", "  ".join("%12.2f" % medians[name][5]
+                                                                       for name in versions)))
     for name in versions:  # the floor ratio of each round, then their median (this tree's last)
         ratios = [written / floor for written, _, floor, *_ in floors[name]]
         print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
