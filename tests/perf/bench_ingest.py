@@ -205,7 +205,8 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
     statements replayed with the triggers, and the floor, then SQLite's instructions per
     chat of those two replays, counted in replays of their own, then the statements per chat
-    of the write transactions)."""
+    of the write transactions, then the rows the two replays write per chat, the triggers'
+    included)."""
     db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location,
                       grouped)
     recorder = WriteRecorder(db) if floor else None
@@ -217,7 +218,7 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
     remove_database(db)
     if not floor:
         return elapsed * 1000 / chats
-    replayed, counted = [], []
+    replayed, counted, written = [], [], []
     for measure, results in ((replay, replayed), (instructions, counted)):
         for without_rollups in (False, True):
             db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts,
@@ -228,14 +229,17 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
                 skip = rollup_tables(connection)
                 for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
                     connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+            changes = connection.total_changes()
             results.append(measure(connection, recorder.transactions, skip))
+            written.append(connection.total_changes() - changes)  # a trigger's rows too
             stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
             assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
             remove_database(db)
     return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
                                        (recorder.cpu_seconds, *replayed)),
             *(count / chats for count in counted),
-            sum(len(statements) for statements in recorder.transactions) / chats)
+            sum(len(statements) for statements in recorder.transactions) / chats,
+            *(rows / chats for rows in written[:2]))
 
 
 def instructions_by_trigger(tracker, folder, prompts, location, grouped):
@@ -431,6 +435,9 @@ def main():
         print("%-44s %s" % (label, "  ".join("%12.0f" % medians[name][row] for name in versions)))
     print("%-44s %s" % ("statements per chat, the worker's", "  ".join("%12.2f" % medians[name][5]
                                                                        for name in versions)))
+    print("rows written per chat (the triggers' included):")
+    for row, label in ((6, "  by the replay with the triggers"), (7, "  by the floor")):
+        print("%-44s %s" % (label, "  ".join("%12.1f" % medians[name][row] for name in versions)))
     for name in versions:  # the floor ratio of each round, then their median (this tree's last)
         ratios = [written / floor for written, _, floor, *_ in floors[name]]
         print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
