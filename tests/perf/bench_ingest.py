@@ -39,6 +39,10 @@ replay: a figure that, unlike CPU time, the machine's load does not move, and th
 SQLite's virtual machine does not (opening cursors, allocating trigger frames, the b-trees).
 
     python tests/perf/bench_ingest.py --against main --prompts 50 --cpu-instructions
+
+--bytecodes prints only the Python bytecodes per chat that one run of the worker executes
+inside its write transactions (sys.settrace's opcode events, the block's own frame included):
+the Python under the write lock, counted as the load cannot move it.
 """
 
 import argparse
@@ -277,6 +281,48 @@ def recorded_run(tracker, folder, prompts, location, grouped):
     return recorder.transactions, chats
 
 
+class BytecodeCounter:
+    """Counts the Python bytecodes executed inside db's outermost write blocks."""
+
+    def __init__(self, db):
+        self.count = 0
+        self._write = db.write
+        self._db = db
+        db.write = self.write
+
+    def trace(self, frame, event, arg):
+        frame.f_trace_opcodes = True
+        self.count += event == "opcode"
+        return self.trace
+
+    @contextlib.contextmanager
+    def write(self, revises=True):
+        if self._db.connection().in_transaction:
+            with self._write(revises) as connection:
+                yield connection
+            return
+        block = sys._getframe(2)  # the frame the block is written in (past contextlib's)
+        sys.settrace(self.trace)
+        block.f_trace, block.f_trace_opcodes = self.trace, True
+        try:
+            with self._write(revises) as connection:
+                yield connection
+        finally:
+            sys.settrace(None)
+            block.f_trace = None
+
+
+def bytecodes_per_chat(tracker, folder, prompts, location, grouped):
+    """Python bytecodes per chat executed in the write blocks of one Worker.run_pending()."""
+    db = new_database(tracker, os.path.join(folder, "bytecodes-%d.db" % time.monotonic_ns()), prompts, location,
+                      grouped)
+    counter = BytecodeCounter(db)
+    tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
+    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
+    remove_database(db)
+    return counter.count / chats
+
+
 CACHEGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
 
 
@@ -380,6 +426,8 @@ def main():
                         help="only SQLite's instructions per chat that each insert trigger adds")
     parser.add_argument("--cpu-instructions", action="store_true",
                         help="only the CPU instructions per chat of the write transactions (cachegrind)")
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="only the Python bytecodes per chat executed under the write lock")
     parser.add_argument("--replay-of", help=argparse.SUPPRESS)
     parser.add_argument("--tracker-folder", help=argparse.SUPPRESS)
     parser.add_argument("--replayed", action="store_true", help=argparse.SUPPRESS)
@@ -404,6 +452,12 @@ def main():
             return
         versions = {name: load("tracker_before" if name == args.against else "tracker", tracker_folder)
                     for name, tracker_folder in folders.items()}
+        if args.bytecodes:
+            print("Python bytecodes per chat executed in the worker's write transactions")
+            for name, module in versions.items():
+                print("%-12s %8.0f" % (name, bytecodes_per_chat(module, folder, args.prompts, args.location,
+                                                                 args.grouped)))
+            return
         if args.per_trigger:
             print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location,
                                                                      args.grouped)
