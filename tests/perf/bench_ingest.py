@@ -270,14 +270,21 @@ def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     return every, {name: every - counted(name) for name in triggers}
 
 
-def recorded_run(tracker, folder, prompts, location, grouped):
-    """(the write transactions of one Worker.run_pending() over a new database, its chats)."""
-    db = new_database(tracker, os.path.join(folder, "recorded-%d.db" % time.monotonic_ns()), prompts, location,
+def watched_run(tracker, folder, prompts, location, grouped, watcher):
+    """(watcher(db), the chats) of one Worker.run_pending() over a new database db, watched by
+    what watcher makes of it (a WriteRecorder, a BytecodeCounter)."""
+    db = new_database(tracker, os.path.join(folder, "watched-%d.db" % time.monotonic_ns()), prompts, location,
                       grouped)
-    recorder = WriteRecorder(db)
+    watching = watcher(db)
     tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
     chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
     remove_database(db)
+    return watching, chats
+
+
+def recorded_run(tracker, folder, prompts, location, grouped):
+    """(the write transactions of one Worker.run_pending() over a new database, its chats)."""
+    recorder, chats = watched_run(tracker, folder, prompts, location, grouped, WriteRecorder)
     return recorder.transactions, chats
 
 
@@ -314,12 +321,7 @@ class BytecodeCounter:
 
 def bytecodes_per_chat(tracker, folder, prompts, location, grouped):
     """Python bytecodes per chat executed in the write blocks of one Worker.run_pending()."""
-    db = new_database(tracker, os.path.join(folder, "bytecodes-%d.db" % time.monotonic_ns()), prompts, location,
-                      grouped)
-    counter = BytecodeCounter(db)
-    tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
-    chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
-    remove_database(db)
+    counter, chats = watched_run(tracker, folder, prompts, location, grouped, BytecodeCounter)
     return counter.count / chats
 
 
