@@ -279,6 +279,16 @@ def next_utc_day(now):
     return (math.floor(now / 86400) + 1) * 86400
 
 
+def format_seconds(seconds):
+    """1.23 s, 4 min 5 s, 1 h 2 min: as precise as a log line needs."""
+    if seconds < 60:
+        return "%.2f s" % seconds
+    minutes, seconds = divmod(round(seconds), 60)
+    if minutes < 60:
+        return "%d min %d s" % (minutes, seconds)
+    return "%d h %d min" % divmod(minutes, 60)
+
+
 def base62(number, width):
     """Encode a non-negative integer in base62, left-padded to width."""
     digits = []
@@ -846,7 +856,7 @@ def group_urls_fill_sql():
                x.domain, x.url, min(x.host), sum(x.cited), count(*)
         FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
         CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE g.group_key NOT %s GROUP BY 1, 2, 3, 4, 5;\n""" % BRANDED_GROUPS_SQL
+        WHERE g.group_key NOT %s GROUP BY 1, 2, 4, 5, 3;\n""" % BRANDED_GROUPS_SQL
 
 
 def unbranded_groups_schema_sql():
@@ -858,13 +868,14 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
-# The daily rollups of the truncated chats and of the sources of those with no answer shown
-# (issue 43), and the triggers on chat_brands and chat_sources that keep them (see
-# schema.sql; those on chats come with its rebuild: markets_schema_sql).
+# The daily rollups of the truncated chats and of the sources of those with no answer
+# shown (issue 43), and the triggers on their rows that keep them (see schema.sql; those
+# on chats come with its rebuild: markets_schema_sql).
 TRUNCATED_ROLLUPS = ("truncated_daily_chats", "truncated_daily_brands", "truncated_daily_domains",
-                     "unshown_daily_domains")
+                     "truncated_daily_names", "unshown_daily_domains")
 TRUNCATED_ROW_TRIGGERS = ("chat_brands_truncated_insert", "chat_brands_truncated_delete",
-                          "chat_sources_cut_insert", "chat_sources_cut_delete")
+                          "chat_sources_cut_insert", "chat_sources_cut_delete",
+                          "chat_names_truncated_insert", "chat_names_truncated_delete")
 
 
 def truncated_rollups_schema_sql():
@@ -894,7 +905,12 @@ def truncated_rollups_fill_sql():
                count(CASE b.sentiment WHEN 'neutral' THEN 1 END),
                count(CASE b.sentiment WHEN 'negative' THEN 1 END)
         FROM %s CROSS JOIN chat_brands b ON b.chat_id = c.id WHERE c.truncated
-        GROUP BY 1, 2, 3, 4;\n""" % (truncated, truncated) + "".join(
+        GROUP BY 1, 2, 3, 4;
+        INSERT INTO truncated_daily_names (workspace_id, day, engine, name_key, chats, mentions)
+        SELECT c.workspace_id, substr(c.created_at, 1, 10), c.engine, x.name_key, count(*),
+               sum(x.mentions)
+        FROM %s CROSS JOIN chat_names x ON x.chat_id = c.id WHERE c.truncated
+        GROUP BY 1, 2, 3, 4;\n""" % ((truncated,) * 3) + "".join(
         domains_fill_sql(*cut) for cut in (("truncated_daily_domains", "chats_truncated", "c.truncated"),
                                            ("unshown_daily_domains", "chats_unshown", "NOT c.shown")))
 
@@ -974,7 +990,7 @@ MIGRATIONS = {
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
-                  "and category",
+                  "and category, the truncated chats' index holding their prompt and flags",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -1171,26 +1187,6 @@ def migrate_step(connection, step):
              format_seconds(time.monotonic() - started))
 
 
-def format_seconds(seconds):
-    """1.23 s, 4 min 5 s, 1 h 2 min: as precise as a log line needs."""
-    if seconds < 60:
-        return "%.2f s" % seconds
-    minutes, seconds = divmod(round(seconds), 60)
-    if minutes < 60:
-        return "%d min %d s" % (minutes, seconds)
-    return "%d h %d min" % divmod(minutes, 60)
-
-
-def read_schema_version(path):
-    """The schema version of the file at path, read without writing to it."""
-    connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
-    connection.row_trace = _dict_row
-    try:
-        return schema_version(connection)
-    finally:
-        connection.close()
-
-
 class Database:
     """One SQLite file: a connection per thread for reads, one writer at a time.
 
@@ -1303,11 +1299,13 @@ class Database:
             with writer:
                 yield writer
             return
-        batch = self._take_turn()
+        batch, interrupted = self._take_turn()
         writer = self._local.writing = self._writer
         changes, first = writer.total_changes(), not batch.started
         batch.started = True
         try:
+            if interrupted is not None:  # while waiting: the turn ends as a block raising it
+                raise interrupted
             if first:  # nothing earlier to keep: no savepoint (SQLite journals each page it changes)
                 yield writer
             else:
@@ -1328,23 +1326,32 @@ class Database:
 
     def _take_turn(self):
         """Wait for this writer's turn (after every writer that came earlier); returns the
-        batch it is in, beginning a transaction on the writer if none is open."""
+        batch it is in, beginning a transaction on the writer if none is open, and what
+        interrupted the wait (or None).
+
+        An exception raised into the wait (Ctrl-C's KeyboardInterrupt reaches the main
+        thread wherever it is) is held until the turn comes: a writer that left the queue
+        would be handed a turn nobody takes, and a batch would wait for a block that
+        never runs, stalling every write after it."""
         with self._turns:
             baton = None
             if self._busy:
-                baton = threading.Lock()
-                baton.acquire()
+                baton = threading.Event()
                 self._waiting.append(baton)
             self._busy = True
-        if baton is not None:
-            baton.acquire()  # released by _pass_turn: the turn is this thread's
+        interrupted = None
+        while baton is not None and not baton.is_set():
+            try:
+                baton.wait()  # set by _pass_turn: the turn is this thread's
+            except BaseException as error:
+                interrupted = error
         if self._batch is None:
             try:
                 self._begin()
             except BaseException:
                 self._pass_turn()
                 raise
-        return self._batch
+        return self._batch, interrupted
 
     def _begin(self):
         """Open the next transaction for the writer whose turn it is and every writer
@@ -1401,7 +1408,7 @@ class Database:
     def _pass_turn(self):
         with self._turns:
             if self._waiting:
-                self._waiting.popleft().release()
+                self._waiting.popleft().set()
             else:
                 self._busy = False
 
@@ -7619,8 +7626,8 @@ def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sig
                                        citations, retrieved_chats)
         SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
         FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 3, 4, 5
-        ON CONFLICT (workspace_id, group_key, day, domain, url) DO UPDATE SET
+        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 4, 5, 3
+        ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
             citations = citations + excluded.citations,
             retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
         (group_key, sign, sign, prompt_id, workspace_id))
@@ -9238,6 +9245,11 @@ class ChatScope(Record, frozen=True):
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
         others of its window: each of its prompts' chats, its location's, or its window's."""
+        if self.truncated and self.prompt_ids is not None:
+            # a list of prompts' truncated chats (the gap candidates', up to every prompt):
+            # the window's truncated chats, fewer than those prompts' chats, and read from
+            # the index alone, which holds their prompt and flags
+            return "chats_truncated"
         if self.narrows_prompts():
             return "chats_prompt"
         if self.market_id is not None:
@@ -10251,18 +10263,6 @@ def of_domain(conditions, domain=None):
     return narrowed
 
 
-def group_week_conditions(scope, alias):
-    """The conditions (see ChatScope.group_conditions) of a topic's or tag's weekly URLs
-    (whole weeks, no engine): the group's rows of each week listed, so that one domain's
-    pages are a seek per week (its rows follow each week's, see group_weekly_urls)."""
-    first, end = (datetime.date.fromisoformat(at[:10]) for at in (scope.start, scope.end))
-    weeks = [(first + datetime.timedelta(days=7 * n)).isoformat()
-             for n in range((end - first).days // 7)]
-    return ("{0}.workspace_id = ? AND {0}.group_key = ? "
-            "AND {0}.day IN (SELECT value FROM json_each(?))".format(alias),
-            [scope.workspace_id, scope.group_key(), json.dumps(weeks)])
-
-
 # The URLs of every domain: per-chat rows, one per chat and URL. A chat holds a URL once
 # (UNIQUE (chat_id, url)), so each URL's chats are its rows counted, without the sets of
 # distinct chats per group that RAW_SOURCE_PART builds (a seventh of the time of a month of
@@ -10279,12 +10279,36 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                             x.retrieved_chats AS retrieved_chats,
                             x.first_seen AS first_seen, x.last_seen AS last_seen
                      FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
-# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls).
-GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
-                           x.citations AS citations, x.citations AS chats,
-                           x.retrieved_chats AS retrieved_chats,
+# A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls):
+# summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
+# row per URL rather than a row per URL and week (a year of a topic's every URL at the full
+# size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
+                           sum(x.citations) AS citations, sum(x.citations) AS chats,
+                           sum(x.retrieved_chats) AS retrieved_chats,
                            NULL AS first_seen, NULL AS last_seen
-                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0"""
+                    FROM group_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
+                    GROUP BY x.domain, x.url"""
+# A topic's or tag's URLs over fewer whole weeks than these are read from the window's chats,
+# not from group_weekly_urls: its key puts the URL before the week, so every URL's rows (or
+# one domain's) are read over every week the group keeps, however short the window, where
+# the chats are the window's alone. The crossovers, in ms of CPU at the full size (a year
+# kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
+# 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
+# 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
+GROUP_URL_WEEKS = 4
+GROUP_DOMAIN_URL_WEEKS = 13
+
+
+def reads_group_urls(scope):
+    """Whether a topic's or tag's URLs in scope are read from its weekly URLs: when the scope
+    holds GROUP_URL_WEEKS whole weeks or more (GROUP_DOMAIN_URL_WEEKS for one domain's)."""
+    span = whole_span(scope, "week")
+    fewest = GROUP_URL_WEEKS if scope.domain is None else GROUP_DOMAIN_URL_WEEKS
+    return span is not None and (
+        parse_timestamp(span[1]) - parse_timestamp(span[0])) >= fewest * 7 * 86400
+
+
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
     "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
@@ -10305,7 +10329,7 @@ URL_PART = {
                                 NULL AS first_seen, NULL AS last_seen
                          FROM domain_weekly_urls x WHERE {1} AND x.retrieved_chats > 0
                          GROUP BY x.url""", of_domain(ChatScope.day_conditions)),
-    "group_url_weekly": (GROUP_URL_PART, of_domain(group_week_conditions)),
+    "group_url_weekly": (GROUP_URL_PART, of_domain(ChatScope.group_conditions)),
     "chats": (EVERY_URL_PART["chats"][0], of_domain(EVERY_URL_PART["chats"][1])),
 }
 
@@ -10366,14 +10390,15 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     many there are in all (counted in the same pass, by a window over the groups). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (seen_times)."""
+    be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
         how = without_groups_behind(how or (URL_PART if scope.domain is not None
                                             else EVERY_URL_PART), connection, scope)
-        if per_page > MAX_PER_PAGE:  # an export: every URL's times read with the chats' rows
+        # An export reads every URL's times with the chats' rows; a few weeks, their chats.
+        if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how)
              or scope_parts(scope, how, connection=connection))
@@ -10428,7 +10453,7 @@ def group_url_weeks(connection, kinds, domain, url):
     parts = [part for kind, part in kinds if kind == "group_url_weekly"]
     if not parts:
         return None
-    where, params = group_week_conditions(parts[0], "x")
+    where, params = parts[0].group_conditions("x")
     weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
                       "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
                       "AND x.retrieved_chats > 0" % where, params + [domain, url])
@@ -11449,6 +11474,8 @@ SUMMED_NAME_SUMS = {name: "sum(x.%s)" % name for name in RAW_NAME_SUMS}  # over 
 NAME_SUMS = {
     "raw": ("chat_names x", "x.created_at", "x.name_key", RAW_NAME_SUMS, ChatScope.row_conditions),
     "daily": ("daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS, ChatScope.day_conditions),
+    "truncated_daily": ("truncated_daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
+                        ChatScope.day_conditions),
     "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
@@ -11592,11 +11619,13 @@ def gap_candidates(connection, scope):
         [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
+    # by the chats' stored flags, as the rollups count them (no refresh is pending: the
+    # caller's how has them)
     for part in few:
         where, params = part.chat_conditions("x")
         candidates.update(row["prompt_id"] for row in query_all(
-            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s AND %s"
-            % (part.chats_index(), where, named_sql("own")), params))
+            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s "
+            "AND x.own_named" % (part.chats_index(), where), params))
     return tuple(sorted(candidates))
 
 
@@ -22600,6 +22629,16 @@ def refuse_restore_over(path):
         raise ReplicationError(
             "%s holds Litestream's state of an earlier file at %s: remove that folder, or "
             "restore under another name" % (litestream_state_folder(path), path))
+
+
+def read_schema_version(path):
+    """The schema version of the file at path, read without writing to it."""
+    connection = apsw.Connection(path, flags=apsw.SQLITE_OPEN_READONLY)
+    connection.row_trace = _dict_row
+    try:
+        return schema_version(connection)
+    finally:
+        connection.close()
 
 
 def restore_replica(url, path, at=None):

@@ -608,16 +608,28 @@ long_windows = st.tuples(st.integers(0, 7 * 86400 * 1000), st.integers(7 * 86400
                tracker.iso_timestamp(tracker.parse_timestamp("2026-11-08") + (w[0] + w[1]) / 1000)))
 
 
+@contextlib.contextmanager
+def group_urls_from_one_week():
+    """A topic's or tag's URLs read from its weekly URLs from one whole week on, not from
+    reads_group_urls' few weeks on: the random workspace's chats span two weeks."""
+    with unittest.mock.patch.multiple(tracker, GROUP_URL_WEEKS=1, GROUP_DOMAIN_URL_WEEKS=1):
+        yield
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(long_windows, filters)
 def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
+    """A topic's or tag's URLs over a week or two come from its chats (reads_group_urls),
+    and from its weekly URLs when those are read from one week on: the same answers."""
     params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     query = dict(params, perPage="100", groupBy="url", **{"from": window[0], "to": window[1]})
-    fast = RANDOM_API.get("/analytics/sources", params=query).json
-    exported = RANDOM_API.get("/analytics/sources", params=dict(query, format="ndjson")).body
+    few_weeks = RANDOM_API.get("/analytics/sources", params=query).json
+    with group_urls_from_one_week():
+        fast = RANDOM_API.get("/analytics/sources", params=query).json
+        exported = RANDOM_API.get("/analytics/sources", params=dict(query, format="ndjson")).body
     with per_chat_rows_only():
         slow = RANDOM_API.get("/analytics/sources", params=query).json
-    assert fast == slow
+    assert fast == slow == few_weeks
     # the export, domain by domain, reads each domain's weeks from the same weekly rollup
     exported = [json.loads(line) for line in exported.decode().splitlines()]
     assert sorted(exported, key=lambda url: url["url"]) == sorted(
@@ -777,9 +789,11 @@ def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats()
         ("truncated_daily", cut.shifted("2026-11-03T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
         ("chats", cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-03T00:00:00.000Z"))]
     assert edged.chats_index() == "chats_truncated"
+    # a list of prompts' cut chats (the gap candidates') are the window's, read from that index
+    assert dataclasses.replace(cut, prompt_ids=(1, 2)).chats_index() == "chats_truncated"
     topic = dataclasses.replace(cut, topic_id=3)
     assert tracker.scope_parts(topic, tracker.BRAND_SUMS) == [("chats", topic)]
-    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("chats", cut)]  # no rollup of names
+    assert tracker.scope_parts(cut, tracker.NAME_SUMS) == [("truncated_daily", cut)]
 
 
 
@@ -1111,9 +1125,34 @@ def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_dele
     scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-15T09:30:00.000Z",
                               "2026-11-24T00:00:00.000Z", topic_id=RANDOM_IDS["topic"])
     assert "group_url_weekly" in dict(tracker.scope_parts(scope, tracker.EVERY_URL_PART))
-    page = tracker.source_rows(connection, scope, "url", 1, 100)
-    assert 0 < page[0] <= 100 and page == tracker.source_rows(connection, scope, "url", 1,
-                                                              tracker.MAX_ID)
+    with group_urls_from_one_week():
+        page = tracker.source_rows(connection, scope, "url", 1, 100)
+        assert 0 < page[0] <= 100 and page == tracker.source_rows(connection, scope, "url", 1,
+                                                                  tracker.MAX_ID)
+    # The group's weeks are summed URL by URL in the order of its key, with no sort, and one
+    # domain's pages are a range of it.
+    week = scope.shifted("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z")
+    for how, part in ((tracker.EVERY_URL_PART, week),
+                      (tracker.URL_PART, dataclasses.replace(week, domain="g2.com"))):
+        sql, conditions = how["group_url_weekly"]
+        where, params = conditions(part, "x")
+        plan = [row["detail"] for row in connection.execute(
+            "EXPLAIN QUERY PLAN " + sql.format("url", where), params)]
+        assert plan == ["SEARCH x USING PRIMARY KEY (workspace_id=? AND group_key=?%s)"
+                        % (" AND domain=?" if part.domain else "")]
+
+
+@pytest.mark.parametrize("domain, weeks", [(None, tracker.GROUP_URL_WEEKS),
+                                           ("g2.com", tracker.GROUP_DOMAIN_URL_WEEKS)])
+def test_a_topics_urls_over_few_whole_weeks_are_read_from_its_chats(domain, weeks):
+    """A topic's URLs (or one domain's) are read from its weekly URLs from GROUP_URL_WEEKS
+    (GROUP_DOMAIN_URL_WEEKS) whole weeks on, a week fewer from its chats, whose cost is the
+    window's, not the weeks kept: a day short of the weeks, or the weeks less a millisecond."""
+    monday, whole = tracker.parse_timestamp("2026-11-16"), weeks * 7 * 86400
+    for start, end, read in ((0, whole, True), (-86400, whole - 86400, False), (0.001, whole, False)):
+        scope = tracker.ChatScope(1, tracker.iso_timestamp(monday + start),
+                                  tracker.iso_timestamp(monday + end), topic_id=1, domain=domain)
+        assert tracker.reads_group_urls(scope) is read, (start, end)
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")

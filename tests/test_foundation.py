@@ -5,6 +5,7 @@ import dataclasses
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -444,6 +445,45 @@ def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db, refused)
         ValueError if n == refused else type(None) for n in range(3)]
     assert revision(db) == before + 1  # a failed first block rolls back: the rest begin anew
     assert [row["name"] for row in tracker.list_workspaces(db)] == names[:refused] + names[refused + 1:]
+
+
+class Interrupted(BaseException):
+    """What the test's signal raises in the main thread, as Ctrl-C raises KeyboardInterrupt."""
+
+
+def test_a_writer_interrupted_while_waiting_for_its_turn_leaves_the_writes_flowing(db):
+    def interrupt(signum, frame):
+        raise Interrupted()
+    previous = signal.signal(signal.SIGUSR1, interrupt)
+    release = threading.Event()
+
+    def hold():
+        with db.write():
+            tracker.create_workspace(db, "held")
+            release.wait()
+
+    def interrupt_the_waiter():
+        until(lambda: len(db._waiting) == 1)
+        signal.pthread_kill(threading.main_thread().ident, signal.SIGUSR1)
+        release.set()
+
+    holder, interrupter = threading.Thread(target=hold), threading.Thread(target=interrupt_the_waiter)
+    holder.start()
+    until(lambda: db._batch is not None)
+    interrupter.start()
+    try:
+        with pytest.raises(Interrupted):
+            with db.write():
+                tracker.create_workspace(db, "interrupted")
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+    holder.join(10)
+    interrupter.join(10)
+    after = threading.Thread(target=lambda: tracker.create_workspace(db, "after"), daemon=True)
+    after.start()
+    after.join(10)
+    assert not after.is_alive()  # the turn handed to the interrupted writer was passed on
+    assert [row["name"] for row in tracker.list_workspaces(db)] == ["held", "after"]
 
 
 def test_memory_database_is_shared_between_threads():

@@ -368,8 +368,8 @@ def test_upgrade_from_version_11_keeps_every_rollup_equal_to_the_chats(tmp_path,
 
 def test_upgrade_fills_the_truncated_chats_rollups_from_the_chats(tmp_path):
     """The step 13 -> 14 fills the truncated chats' rollups from a 1.0.1 file's chats cut
-    short: truncated=true and false answer as the per-chat rows do, and go on doing so when
-    a prompt and its chats are deleted."""
+    short (their recommended names too): truncated=true and false answer as the per-chat
+    rows do, and go on doing so when a prompt and its chats are deleted."""
     frozen_file(tmp_path / "old.db", 13)
     old = apsw.Connection(str(tmp_path / "old.db"))
     old.execute("UPDATE chats SET truncated = 1 WHERE id IN (3, 5)")
@@ -378,7 +378,7 @@ def test_upgrade_fills_the_truncated_chats_rollups_from_the_chats(tmp_path):
     db = app.config["tracker.db"]
     api = Api(webtest.TestApp(app), tracker.create_key(db, 2)["key"], 2)
     window = {"from": "2026-11-28T00:00:00.000Z", "to": "2026-11-29T00:00:00.000Z"}
-    paths = ("/analytics/rankings", "/analytics/sources")
+    paths = ("/analytics/rankings", "/analytics/sources", "/analytics/discovered-brands")
     for deleted in (False, True):
         if deleted:
             api.delete("/prompts/5")

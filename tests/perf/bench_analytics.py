@@ -385,9 +385,11 @@ def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
-    rollup of URLs, or before the topic and tag groups' weekly URLs, those rollups (and that
-    index), filled as the upgrade fills them, with their triggers (those on chats, which the
-    upgrade makes with the chats' rebuild, too)."""
+    rollup of URLs, before the topic and tag groups' weekly URLs, or before the truncated
+    chats' names, those rollups (and that index), filled as the upgrade fills them, with their
+    triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
+    truncated chats' index as schema.sql has it (holding their prompt and flags since issue
+    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -401,11 +403,30 @@ def ensure_later_rollups(path):
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("daily_urls", tracker.daily_urls_schema_sql()),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
-                        + chat_triggers("_group_url_"))):
+                        + chat_triggers("_group_url_")),
+                       ("truncated_daily_names",
+                        tracker.baseline_table_sql(("truncated_daily_names", ["table"]))[0]
+                        + next(statement for statement in tracker.truncated_rollups_fill_sql().split(";")
+                               if "truncated_daily_names" in statement) + ";\n"
+                        + tracker.baseline_triggers("chats_truncated_update", "chats_truncated_delete")
+                        + "".join("%s;\n" % sql for kind, name, _, sql in tracker.baseline_schema()
+                                  if name in ("chat_names_truncated_insert",
+                                              "chat_names_truncated_delete")))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
                 c.execute(sql)
+    created = {name: sql for _, name, _, sql in tracker.baseline_schema()}
+    with db.write() as c:
+        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] \
+                != created["chats_truncated"]:
+            c.execute(tracker.baseline_objects("index", "chats_truncated"))
+    with db.write() as c:  # keyed by week before URL until issue 43 keyed it by URL
+        if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'group_weekly_urls'")["sql"] \
+                != created["group_weekly_urls"]:
+            c.execute("DROP TABLE group_weekly_urls;" + "".join(
+                "DROP TRIGGER %s;" % name for name in tracker.GROUP_URL_TRIGGERS))
+            c.execute(tracker.group_urls_schema_sql())
     db.close()
 
 
