@@ -2911,6 +2911,18 @@ def unknown_parameters(params, errors):
             fail(errors, shown, "is not a parameter of this operation")
 
 
+def echoable(value):
+    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
+    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
+    if not isinstance(value, str):
+        return None
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return value
+
+
 def parse_path_id(raw, kind):
     """The numeric id in a path; anything else cannot name an item, so it is not found."""
     if not ID_PATTERN.fullmatch(raw) or not 1 <= int(raw) <= MAX_ID:
@@ -5613,13 +5625,16 @@ DEMAND_BATCH = 1000  # keywords per request: both endpoints' documented maximum
 DEMAND_BUDGET = 10.0  # USD per calendar month (--demand-budget)
 # A prompt's demand (p: the prompts row): its latest month's volume, the AI one where there
 # is one, else Google Ads'; null when neither has data (or --demand never asked).
-PROMPT_DEMAND = """(SELECT d.volume FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
+PROMPT_DEMAND_ROWS = """FROM prompt_demand d WHERE d.workspace_id = p.workspace_id
         AND d.keyword = coalesce(p.keyword, p.text) AND d.location = coalesce(p.location, '')
-        AND d.volume IS NOT NULL
-        ORDER BY d.month DESC, d.source LIMIT 1)"""
-PROMPT_DEMAND_JSON = PROMPT_DEMAND.replace(
-    "SELECT d.volume", "SELECT json_object('volume', d.volume, 'source', d.source, "
-    "'month', d.data_month)")
+        AND d.volume IS NOT NULL"""
+PROMPT_DEMAND = "(SELECT d.volume %s ORDER BY d.month DESC, d.source LIMIT 1)" % PROMPT_DEMAND_ROWS
+# The same as a page of prompts shows it. Most prompts have none: a probe of the key first,
+# since the ordered lookup opens a temporary b-tree even when it finds nothing (4 % of the
+# page's SQLite instructions: performance.md).
+PROMPT_DEMAND_JSON = "iif(EXISTS (SELECT 1 %s), %s, NULL)" % (
+    PROMPT_DEMAND_ROWS, PROMPT_DEMAND.replace("SELECT d.volume", "SELECT json_object('volume', "
+                                              "d.volume, 'source', d.source, 'month', d.data_month)"))
 
 
 def demand_month(now):
@@ -6612,21 +6627,38 @@ class ChatReader:
         return sources
 
 
+# Workspaces whose last PromptNaming this process keeps (PromptNaming.kept, a few KB each)
+NAMINGS_KEPT = 256
+
+
 class PromptNaming:
     """Which prompt texts name a tracked brand (prompts.branded): an active brand's name,
     tracked name or nameRegex, matched as in answers (whole words, ignoring case) over
-    the whole text, a domain included (a prompt naming zeta.io asks about Zeta)."""
+    the whole text, a domain included (a prompt naming zeta.io asks about Zeta).
 
-    def __init__(self, connection, workspace_id):
-        self.brands = brand_rows(connection, workspace_id)
+    A write takes the workspace's last reading (kept_or_new), made before the write lock
+    when none is kept, and checks it under the lock (current): the brands are read once a
+    write, on the writer, whose page cache a commit leaves warm (a thread's own connection
+    loses its cache at every commit), and compiled again only once they changed."""
+    kept = {}  # workspace id -> its last reading in this process
+
+    def __init__(self, brands):
+        self.brands = brands
         self.matcher = BrandMatcher([brand for brand in self.brands if brand["status"] == "active"])
 
+    @classmethod
+    def kept_or_new(cls, connection, workspace_id):
+        return cls.kept.get(workspace_id) or cls(brand_rows(connection, workspace_id))
+
     def current(self, connection, workspace_id):
-        """This reading, or a new one when the workspace's brands changed since it was made
-        (it is made before the write lock is taken, and checked under it)."""
-        if brand_rows(connection, workspace_id) == self.brands:
-            return self
-        return PromptNaming(connection, workspace_id)
+        """This reading, or a new one when the workspace's brands changed since it was made;
+        kept as the workspace's last (under the lock: the latest write's)."""
+        brands = brand_rows(connection, workspace_id)
+        naming = self if brands == self.brands else PromptNaming(brands)
+        if len(self.kept) >= NAMINGS_KEPT and workspace_id not in self.kept:
+            self.kept.clear()  # rarely: the readings are made again as they are needed
+        self.kept[workspace_id] = naming
+        return naming
 
     def branded(self, text):
         return int(self.matcher.names_any(text))
@@ -7396,7 +7428,7 @@ def refresh_prompt_flags(db, pending, batch):
     changes moves to its other branded group (prompts_group_update, regroup_prompt)."""
     workspace_id = pending["workspace_id"]
     with db.read() as snapshot:
-        naming = PromptNaming(snapshot, workspace_id)
+        naming = PromptNaming(brand_rows(snapshot, workspace_id))
         prompts = query_all(snapshot, """
             SELECT id, text, branded FROM prompts WHERE workspace_id = ? AND id > ?
             ORDER BY id LIMIT ?""", (workspace_id, pending["after_prompt_id"], batch))
@@ -8105,6 +8137,17 @@ LAST_RUN_JSON = """(
                            'nextAttemptAt', iif(r.state = 'queued', r.not_before, NULL),
                            'error', r.last_error)
         %s)""" % LATEST_RUN
+
+
+def cell_ids_json(table, column):
+    """A prompt's markets' or personas' ids as a JSON array. Most prompts have none: a probe
+    first, since the ordered aggregate opens a temporary b-tree even for no row (7 % of a
+    page's SQLite instructions: performance.md)."""
+    rows = "FROM %s WHERE prompt_id = p.id" % table
+    return "iif(EXISTS (SELECT 1 %s), (SELECT json_group_array(%s ORDER BY %s) %s), '[]')" % (
+        rows, column, column, rows)
+
+
 PROMPT_JSON = """concat(
         '{"id":', p.id, ',"text":', json_quote(p.text), ',"status":', json_quote(p.status),
         ',"location":', json_quote(p.location), ',"branded":', iif(p.branded, 'true', 'false'),
@@ -8118,11 +8161,10 @@ PROMPT_JSON = """concat(
                       FROM prompt_tags pt JOIN tags g ON g.id = pt.tag_id
                       WHERE pt.prompt_id = p.id AND g.workspace_id = p.workspace_id), ']',
         ',"lastRun":', coalesce(%s, 'null'),
-        ',"marketIds":', (SELECT json_group_array(market_id ORDER BY market_id) FROM prompt_markets
-                          WHERE prompt_id = p.id), ',"personaIds":', (SELECT json_group_array(
-            persona_id ORDER BY persona_id) FROM prompt_personas WHERE prompt_id = p.id),
+        ',"marketIds":', %s, ',"personaIds":', %s,
         ',"keyword":', json_quote(p.keyword), ',"demand":', coalesce(%s, 'null'), '}')""" % (
-    LAST_RUN_JSON, PROMPT_DEMAND_JSON)
+    LAST_RUN_JSON, *(cell_ids_json(table, column) for table, column in (
+        ("prompt_markets", "market_id"), ("prompt_personas", "persona_id"))), PROMPT_DEMAND_JSON)
 
 
 def load_prompts(connection, workspace_id, prompt_ids):
@@ -8317,10 +8359,13 @@ def shares_a_cell(first, second):
                for name in ("marketIds", "personaIds"))
 
 
-def set_prompt_tags(connection, prompt_id, tag_ids):
-    connection.execute("DELETE FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))
+def set_prompt_tags(connection, prompt_id, tag_ids, current):
+    """The prompt's tags from current to tag_ids: only the rows that change (each fires the
+    tags' count and regroup triggers) are deleted or added."""
+    connection.executemany("DELETE FROM prompt_tags WHERE prompt_id = ? AND tag_id = ?",
+                           [(prompt_id, tag_id) for tag_id in set(current) - set(tag_ids)])
     connection.executemany("INSERT INTO prompt_tags (prompt_id, tag_id) VALUES (?, ?)",
-                           [(prompt_id, tag_id) for tag_id in tag_ids])
+                           [(prompt_id, tag_id) for tag_id in tag_ids if tag_id not in current])
 
 
 def create_prompts(db, workspace_id, items):
@@ -8332,7 +8377,7 @@ def create_prompts(db, workspace_id, items):
     """
     now = db.now()
     failures, accepted, seen = [], [], {}
-    naming = PromptNaming(db.connection(), workspace_id)
+    naming = PromptNaming.kept_or_new(db.connection(), workspace_id)
     with db.write() as connection:
         naming = naming.current(connection, workspace_id)
         keys = {dedupe_key(item["text"], item["location"]) for _, item in items}
@@ -8378,18 +8423,6 @@ def create_prompts(db, workspace_id, items):
     return created, failures
 
 
-def echoable(value):
-    """value if it is a string that can go back out as JSON text (UTF-8 has no lone
-    surrogates, which JSON's \\ud800 escapes can smuggle in), else None."""
-    if not isinstance(value, str):
-        return None
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return None
-    return value
-
-
 def prompt_changes(data):
     """The cleaned fields of a prompt update; only fields that were sent."""
     errors = []
@@ -8428,10 +8461,10 @@ def tag_references(fields):
 
 def resolve_tag_references(connection, workspace_id, references, now):
     """Tag ids for an update's tags: unknown integer ids are a 422; names are created."""
-    existing = {row["id"] for row in query_all(connection, """
+    numbers = [int(r) for r in references if is_integer(r) or ID_PATTERN.fullmatch(r)]
+    existing = numbers and {row["id"] for row in query_all(connection, """
         SELECT id FROM tags WHERE workspace_id = ? AND id IN (SELECT value FROM json_each(?))""",
-        (workspace_id, json.dumps([r if is_integer(r) else int(r) for r in references
-                                   if is_integer(r) or ID_PATTERN.fullmatch(r)])))}
+        (workspace_id, json.dumps(numbers)))}  # names only (as usual): no query
     errors, ids, names = [], [], []
     for index, reference in enumerate(references):
         if is_integer(reference):
@@ -8464,9 +8497,9 @@ def resolve_topic(connection, workspace_id, changes, current, now):
 
 
 def update_prompt(db, workspace_id, prompt_id, changes):
-    """Apply changes to a prompt; queue or cancel runs as its status enters or leaves active."""
+    """Apply changes to a prompt and return it; queue or cancel runs as it enters or leaves active."""
     now = db.now()
-    naming = PromptNaming(db.connection(), workspace_id) if "text" in changes else None
+    naming = PromptNaming.kept_or_new(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
         row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
                                  "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
@@ -8489,23 +8522,22 @@ def update_prompt(db, workspace_id, prompt_id, changes):
             current = [r["tag_id"] for r in query_all(
                 connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
             if set(tag_ids) != set(current):
-                set_prompt_tags(connection, prompt_id, tag_ids)
+                set_prompt_tags(connection, prompt_id, tag_ids, current)
                 changed = True
-        if changed:
-            branded = row["branded"] if new["text"] == row["text"] else \
-                naming.current(connection, workspace_id).branded(new["text"])
-            connection.execute("""
-                UPDATE prompts SET text = ?, status = ?, location = ?, topic_id = ?, branded = ?,
-                                   dedupe_key = ?, samples_per_run = ?, keyword = ?, updated_at = ?
-                WHERE id = ? AND workspace_id = ?""",
-                (new["text"], new["status"], new["location"], new["topic_id"], branded,
-                 dedupe_key(new["text"], new["location"]), new["samples_per_run"],
-                 new["keyword"], now, prompt_id, workspace_id))
+        if changed:  # only the columns that change: the others' indexes and triggers stay
+            set_to = dict(new, dedupe_key=dedupe_key(new["text"], new["location"]), branded=(
+                row["branded"] if new["text"] == row["text"]
+                else naming.current(connection, workspace_id).branded(new["text"])))
+            columns = [column for column, value in set_to.items() if value != row[column]]
+            connection.execute("UPDATE prompts SET %s updated_at = ? WHERE id = ? AND workspace_id"
+                               " = ?" % "".join(column + " = ?, " for column in columns),
+                               (*(set_to[column] for column in columns), now, prompt_id, workspace_id))
         if new["status"] == "active" and row["status"] != "active":
             schedule_run(connection, workspace_id, prompt_id, now)
         elif new["status"] != "active" and row["status"] == "active":
             cancel_queued_runs(connection, workspace_id, prompt_id, now)
         annotate_prompt_update(connection, row, new, now)
+        return load_prompt(connection, workspace_id, prompt_id)  # the writer's cache is warm
 
 
 def annotate_prompt_update(connection, row, new, now):
@@ -8598,12 +8630,11 @@ def add_prompt_routes(app, db):
             "only when something actually changed.")))
     def prompts_update(prompt_id):
         data, prompt_id = json_body(), parse_path_id(prompt_id, "Prompt")
-        if compared_read_only(data):  # else the prompt is read once, after the commit
+        if compared_read_only(data):  # else the prompt is read once, by update_prompt
             current = load_prompt(db.connection(), caller().workspace_id, prompt_id)
             read_only_unchanged(data, current and orjson.loads(encode_json(current)))
-        update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
-        prompt = load_prompt(db.connection(), caller().workspace_id, prompt_id)  # lock freed
-        return success(existing(prompt, "Prompt"), "Prompt updated")
+        prompt = update_prompt(db, caller().workspace_id, prompt_id, prompt_changes(data))
+        return success(prompt, "Prompt updated")
     add_delete_route(app, db, "prompts", "Prompt")
 
 

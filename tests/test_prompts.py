@@ -440,6 +440,23 @@ def test_update_each_field(api, clock):
     assert api.get("/prompts/%d" % prompt["id"]).json["data"] == updated
 
 
+def test_an_update_writes_only_what_changes_and_the_rest_stays(api, clock):
+    """Only the changed columns and tag rows are written (performance.md): the tags' counts,
+    the search index and the fields not sent stay right."""
+    prompt = create_one(api, "Zanzibar office CRM", location="US", topic="T", tags=["a", "b"])
+    clock.advance(5)
+    updated = api.patch("/prompts/%d" % prompt["id"], {"tags": ["B", "c"], "status": "paused"})
+    updated = updated.json["data"]
+    assert ([tag["name"] for tag in updated["tags"]], updated["status"], updated["text"],
+            updated["location"], updated["topic"]["name"], updated["updatedAt"]) == (
+        ["b", "c"], "paused", "Zanzibar office CRM", "US", "T", tracker.iso_timestamp(START + 5))
+    assert {tag["name"]: tag["promptCount"] for tag in api.get("/tags").json["data"]} == {
+        "a": 0, "b": 1, "c": 1}
+    found = api.get("/prompts", params={"search": "zanzibar", "status": "paused"}).json["data"]
+    assert [item["id"] for item in found["data"]] == [prompt["id"]]
+    assert api.get("/prompts/%d" % prompt["id"]).json["data"] == updated
+
+
 def test_put_behaves_like_patch(api):
     prompt = create_one(api, "old", location="US")
     updated = api.put("/prompts/%d" % prompt["id"], {"text": "new"}).json["data"]
@@ -597,6 +614,9 @@ def test_a_prompt_naming_a_tracked_brand_is_branded(api, db):
     best = created[4]["id"]
     assert api.patch("/prompts/%d" % best, {"text": "best CRM, Zeta or not"}).json["data"]["branded"]
     api.patch("/brands/%d" % zeta, {"name": "Zetas", "trackedNames": []})
+    # the brands as a write last read them (PromptNaming.kept) are checked under the lock
+    assert api.patch("/prompts/%d" % best, {"text": "best CRM, Zetas or not"}).json["data"]["branded"]
+    assert not api.patch("/prompts/%d" % best, {"text": "best CRM, Zeta or not"}).json["data"]["branded"]
     assert api.get("/prompts/%d" % created[0]["id"]).json["data"]["branded"]  # not yet
     refresh(db)
     assert branded(api) == {"Is Zeta good?": False, "is zeta crm worth it": False,
