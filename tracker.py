@@ -6676,36 +6676,48 @@ def write_chat_brands(connection, chat, found, named):
     found is BrandMatcher.match's result for it, named ChatReader.named's."""
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old rows
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
-    add_chat_brands(connection, chat, found, named)
+    add_chat_brands(connection, chat["id"], chat_brand_values(chat, found), named)
 
 
-def add_chat_brands(connection, chat, found, named):
-    """Add the brand rows of a chat that has none and names no brand yet (a new chat's)."""
+# A chat's rows are bound as (chat id, *values): the values are built before the write lock
+# is taken for a new chat (ChatRows), whose id only its insert gives.
+def chat_brand_values(chat, found):
+    """The values of the chat's brand rows (found), chat being its workspace_id, engine and
+    created_at."""
+    return [(chat["workspace_id"], chat["engine"], chat["created_at"], row["brand_id"],
+             row["position"], row["mentions"], row["cited"], row["sentiment"],
+             row["sentiment_score"]) for row in found]
+
+
+def add_chat_brands(connection, chat_id, values, named):
+    """Add the brand rows (chat_brand_values) of a chat that has none and names no brand yet
+    (a new chat's)."""
     connection.executemany("""
-        INSERT INTO chat_brands (chat_id, brand_id, workspace_id, position, mentions, cited,
-                                 engine, created_at, sentiment, sentiment_score)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], row["brand_id"], chat["workspace_id"], row["position"], row["mentions"],
-          row["cited"], chat["engine"], chat["created_at"], row["sentiment"],
-          row["sentiment_score"]) for row in found])
+        INSERT INTO chat_brands (chat_id, workspace_id, engine, created_at, brand_id, position,
+                                 mentions, cited, sentiment, sentiment_score)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
     if tuple(named) != (0, 0):
-        set_named(connection, chat["id"], named)
+        set_named(connection, chat_id, named)
 
 
 def write_chat_names(connection, chat, names):
     """(Re)write the names chat recommends: recommended_names' result for it."""
     connection.execute("DELETE FROM chat_names WHERE chat_id = ?", (chat["id"],))
-    add_chat_names(connection, chat, names)
+    add_chat_names(connection, chat["id"], chat_name_values(chat, names))
 
 
-def add_chat_names(connection, chat, names):
-    """Add the names of a chat that has none (a new chat's)."""
+def chat_name_values(chat, names):
+    """The values of the chat's names rows, as chat_brand_values'."""
+    return [(chat["workspace_id"], chat["engine"], chat["created_at"], row["name"],
+             row["name_key"], row["mentions"]) for row in names]
+
+
+def add_chat_names(connection, chat_id, values):
+    """Add the names (chat_name_values) of a chat that has none (a new chat's)."""
     connection.executemany("""
         INSERT INTO chat_names (chat_id, workspace_id, engine, created_at, name, name_key,
                                 mentions)
-        VALUES (?, ?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], chat["workspace_id"], chat["engine"], chat["created_at"], row["name"],
-          row["name_key"], row["mentions"]) for row in names])
+        VALUES (?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
 
 
 def extract(answer, reader, question):
@@ -7158,10 +7170,45 @@ def kept_reply(answer):
     return packed
 
 
-def store_chat(connection, run, prompt, prepared, created_at):
-    """Insert one chat with its sources, searches, raw reply and brand rows (nothing if
-    the run already has it)."""
+class ChatRows(Record):
+    """What store_chat binds for a prepared chat, built before the write lock is taken (the
+    JSON, each row's values): the Python left under the lock is a tuple per row."""
+    chat: dict  # its workspace_id, prompt_id, engine and created_at
+    values: tuple  # the chats row's
+    model: str
+    version: str
+    sources: list  # chat_source_values
+    searches: list  # chat_search_values
+    reply: tuple  # the chat_replies row's values after chat_id, or None
+    brands: list  # chat_brand_values
+    named: tuple
+    names: list  # chat_name_values
+    judgement: tuple
+
+
+def chat_rows(run, prompt, prepared, created_at):
+    """The ChatRows of a prepared chat of the run, stored at created_at."""
     engine, answer = prepared.engine, prepared.answer
+    chat = {"workspace_id": run["workspace_id"], "prompt_id": prompt["id"],
+            "engine": engine.name, "created_at": created_at}
+    values = (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name,
+              engine.model,
+              market_location(prepared.cell.market) if prepared.cell.market else prompt["location"],
+              answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
+              json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
+              prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
+              answer.model_version, prepared.sample, int(answer.shown), *prepared.cell.key())
+    reply = None if prepared.reply is None else (run["workspace_id"], engine.kind, prepared.reply)
+    return ChatRows(chat, values, engine.model, answer.model_version,
+                    chat_source_values(chat, prepared.sources),
+                    chat_search_values(chat, answer.searches), reply,
+                    chat_brand_values(chat, prepared.found), prepared.named,
+                    chat_name_values(chat, prepared.names), prepared.judgement)
+
+
+def store_chat(connection, rows, models):
+    """Insert one chat (ChatRows) with its sources, searches, raw reply and brand rows
+    (nothing if the run already has it); models: its workspace's LastModels."""
     chat = query_one(connection, """
         INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
                            answer, citations, usage, notes, search_queries, retrieval, latency_ms,
@@ -7169,26 +7216,20 @@ def store_chat(connection, run, prompt, prepared, created_at):
                            market_id, persona_id)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT DO NOTHING
-        RETURNING id, workspace_id, prompt_id, answer, engine, created_at""",
-        (run["workspace_id"], run["id"], prompt["id"], prompt["text"], engine.name, engine.model,
-         market_location(prepared.cell.market) if prepared.cell.market else prompt["location"],
-         answer.text, json.dumps(answer.citations), json.dumps(answer.usage),
-         json.dumps(answer.notes), json.dumps(answer.searches), answer.retrieval,
-         prepared.latency_ms, prepared.cost, created_at, int(answer.truncated),
-         answer.model_version, prepared.sample, int(answer.shown), *prepared.cell.key()))
+        RETURNING id""", rows.values)
     if chat is None:
         return
-    note_model_changes(connection, chat, engine.model, answer.model_version)
-    write_chat_sources(connection, chat, prepared.sources)
-    write_chat_searches(connection, chat, answer.searches)
-    if prepared.reply is not None:
+    chat_id = chat["id"]
+    models.note_changes(connection, rows.chat, rows.model, rows.version)
+    add_chat_sources(connection, chat_id, rows.sources)
+    add_chat_searches(connection, chat_id, rows.searches)
+    if rows.reply is not None:
         connection.execute("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
-                           "VALUES (?, ?, ?, ?)", (chat["id"], chat["workspace_id"], engine.kind,
-                                                   prepared.reply))
-    add_chat_brands(connection, chat, prepared.found, prepared.named)
-    add_chat_names(connection, chat, prepared.names)
-    if prepared.judgement:
-        record_judgement(connection, chat["id"], *prepared.judgement)
+                           "VALUES (?, ?, ?, ?)", (chat_id, *rows.reply))
+    add_chat_brands(connection, chat_id, rows.brands, rows.named)
+    add_chat_names(connection, chat_id, rows.names)
+    if rows.judgement:
+        record_judgement(connection, chat_id, *rows.judgement)
 
 
 # What each facet of a chat's model (see last_models in schema.sql) is annotated as when it
@@ -7198,34 +7239,42 @@ MODEL_FACETS = {"model": ("engine.model_changed", "Engine %s: model %s, then %s"
                 "version": ("engine.version_changed", "Engine %s: model version %s, then %s")}
 
 
-def note_model_changes(connection, chat, model, version):
-    """Keep the chat's model and model version (None: the provider did not say) as its
-    engine's latest; a new version is annotated only when the model stayed the same, for a
-    new model brings its own versions."""
-    model_changed = note_model_change(connection, chat, "model", model)
-    if version is not None:
-        note_model_change(connection, chat, "version", version, annotate=not model_changed)
+class LastModels:
+    """Each engine's latest model and model version in a workspace (last_models), read in
+    one statement in the write transaction that stores a run's chats (the rows are the
+    workspace's engines' two facets), then kept here as its chats change them."""
 
+    def __init__(self, connection, workspace_id):
+        self.kept = {(row["engine"], row["facet"]): row["value"] for row in query_all(
+            connection, "SELECT engine, facet, value FROM last_models WHERE workspace_id = ?",
+            (workspace_id,))}
 
-def note_model_change(connection, chat, facet, value, annotate=True):
-    """Keep value as the engine's latest of facet in the chat's workspace, and annotate a
-    change from the one before (the first value seen is only kept); True when it changed."""
-    kept = query_one(connection, """
-        SELECT value FROM last_models WHERE workspace_id = ? AND engine = ? AND facet = ?""",
-        (chat["workspace_id"], chat["engine"], facet))
-    if kept is not None and kept["value"] == value:
-        return False
-    connection.execute("""
-        INSERT INTO last_models (workspace_id, engine, facet, value) VALUES (?, ?, ?, ?)
-        ON CONFLICT (workspace_id, engine, facet) DO UPDATE SET value = excluded.value""",
-        (chat["workspace_id"], chat["engine"], facet, value))
-    if kept is not None and annotate:
-        kind, description = MODEL_FACETS[facet]
-        record_annotation(connection, chat["workspace_id"], kind, chat["created_at"],
-                          description % (chat["engine"], kept["value"], value),
-                          engine=chat["engine"],
-                          details={facet: {"before": kept["value"], "after": value}})
-    return kept is not None
+    def note_changes(self, connection, chat, model, version):
+        """Keep the chat's model and model version (None: the provider did not say) as its
+        engine's latest; a new version is annotated only when the model stayed the same, for
+        a new model brings its own versions."""
+        model_changed = self.note_change(connection, chat, "model", model)
+        if version is not None:
+            self.note_change(connection, chat, "version", version, annotate=not model_changed)
+
+    def note_change(self, connection, chat, facet, value, annotate=True):
+        """Keep value as the engine's latest of facet in the chat's workspace, and annotate
+        a change from the one before (the first value seen is only kept); True when it
+        changed."""
+        kept = self.kept.get((chat["engine"], facet))
+        if kept == value:
+            return False
+        connection.execute("""
+            INSERT INTO last_models (workspace_id, engine, facet, value) VALUES (?, ?, ?, ?)
+            ON CONFLICT (workspace_id, engine, facet) DO UPDATE SET value = excluded.value""",
+            (chat["workspace_id"], chat["engine"], facet, value))
+        self.kept[chat["engine"], facet] = value
+        if kept is not None and annotate:
+            kind, description = MODEL_FACETS[facet]
+            record_annotation(connection, chat["workspace_id"], kind, chat["created_at"],
+                              description % (chat["engine"], kept, value), engine=chat["engine"],
+                              details={facet: {"before": kept, "after": value}})
+        return kept is not None
 
 
 def record_judgement(connection, chat_id, judge, cost, rated):
@@ -7261,21 +7310,37 @@ def brand_names(connection, workspace_id):
 
 
 def write_chat_sources(connection, chat, sources):
+    add_chat_sources(connection, chat["id"], chat_source_values(chat, sources))
+
+
+def chat_source_values(chat, sources):
+    """The values of the chat's sources rows, as chat_brand_values'."""
+    return [(chat["workspace_id"], chat["engine"], chat["created_at"], s["url"], s["host"],
+             s["domain"], s["title"], int(s["cited"]), s["position"], s["category"], s["rank"])
+            for s in sources]
+
+
+def add_chat_sources(connection, chat_id, values):
     connection.executemany("""
-        INSERT INTO chat_sources (chat_id, workspace_id, url, host, domain, title, engine,
-                                  created_at, cited, position, category, organic_rank)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], chat["workspace_id"], s["url"], s["host"], s["domain"], s["title"],
-          chat["engine"], chat["created_at"], int(s["cited"]), s["position"], s["category"],
-          s["rank"]) for s in sources])
+        INSERT INTO chat_sources (chat_id, workspace_id, engine, created_at, url, host, domain,
+                                  title, cited, position, category, organic_rank)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
 
 
 def write_chat_searches(connection, chat, searches):
+    add_chat_searches(connection, chat["id"], chat_search_values(chat, searches))
+
+
+def chat_search_values(chat, searches):
+    """The values of the chat's searches rows (chat with its prompt_id too)."""
+    return [(chat["workspace_id"], chat["engine"], chat["created_at"], chat["prompt_id"], query)
+            for query in searches]
+
+
+def add_chat_searches(connection, chat_id, values):
     connection.executemany("""
-        INSERT INTO chat_searches (chat_id, workspace_id, prompt_id, engine, created_at, query)
-        VALUES (?, ?, ?, ?, ?, ?)""",
-        [(chat["id"], chat["workspace_id"], chat["prompt_id"], chat["engine"], chat["created_at"],
-          query) for query in searches])
+        INSERT INTO chat_searches (chat_id, workspace_id, engine, created_at, prompt_id, query)
+        VALUES (?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -12203,12 +12268,15 @@ class Worker:
         if self.judge is not None and self.judge.daily_limit is None:
             uncounted += [self.judge.name] * len(judged)
         now = self.db.clock()
+        stamp = iso_timestamp(now)
+        rows = [chat_rows(run, prompt, chat, stamp) for chat in prepared]
         with self.db.write() as connection:
             if not holds_lease(connection, run):
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
                 return
-            for chat in prepared:
-                store_chat(connection, run, prompt, chat, iso_timestamp(now))
+            models = LastModels(connection, run["workspace_id"]) if rows else None
+            for chat in rows:
+                store_chat(connection, chat, models)
             count_calls(connection, uncounted, utc_day(now))
             record_outcomes(connection, run["workspace_id"],
                             {engine.name for engine, *_ in answers}, errors, now)

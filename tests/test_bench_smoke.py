@@ -118,6 +118,11 @@ def test_the_ingest_bench_prints_the_floor_ratio():
     assert done.returncode == 0, done.stdout + done.stderr
     by_trigger = {line.rsplit(None, 1)[0]: float(line.split()[-1]) for line in done.stdout.splitlines()[2:]}
     assert by_trigger["chats_by_location_insert"] > 0 and by_trigger["every trigger"] > 0
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_ingest.py"),
+                           "--prompts", "1", "--bytecodes"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[1].split()[:2] == ["this", "tree"]
+    assert float(done.stdout.splitlines()[1].split()[-1]) > 0
 
 
 def test_the_capacity_bench_runs_and_prints_its_table():

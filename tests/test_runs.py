@@ -218,7 +218,8 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
                                     prompt["text"])
     with db.write() as connection:
         for _ in range(2):
-            tracker.store_chat(connection, run, prompt, prepared, NOW)
+            tracker.store_chat(connection, tracker.chat_rows(run, prompt, prepared, NOW),
+                               tracker.LastModels(connection, workspace.workspace_id))
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
 
 

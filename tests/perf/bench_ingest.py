@@ -39,6 +39,10 @@ replay: a figure that, unlike CPU time, the machine's load does not move, and th
 SQLite's virtual machine does not (opening cursors, allocating trigger frames, the b-trees).
 
     python tests/perf/bench_ingest.py --against main --prompts 50 --cpu-instructions
+
+--bytecodes prints only the Python bytecodes per chat that one run of the worker executes
+inside its write transactions (sys.settrace's opcode events, the block's own frame included):
+the Python under the write lock, counted as the load cannot move it.
 """
 
 import argparse
@@ -204,7 +208,9 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
     """Milliseconds per chat stored by one Worker.run_pending() over a new database; with
     floor, (that, then the CPU milliseconds per chat of: its write transactions, the same
     statements replayed with the triggers, and the floor, then SQLite's instructions per
-    chat of those two replays, counted in replays of their own)."""
+    chat of those two replays, counted in replays of their own, then the statements per chat
+    of the write transactions, then the rows the two replays write per chat, the triggers'
+    included)."""
     db = new_database(tracker, os.path.join(folder, "ingest-%d.db" % time.monotonic_ns()), prompts, location,
                       grouped)
     recorder = WriteRecorder(db) if floor else None
@@ -216,7 +222,7 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
     remove_database(db)
     if not floor:
         return elapsed * 1000 / chats
-    replayed, counted = [], []
+    replayed, counted, written = [], [], []
     for measure, results in ((replay, replayed), (instructions, counted)):
         for without_rollups in (False, True):
             db = new_database(tracker, os.path.join(folder, "replay-%d.db" % time.monotonic_ns()), prompts,
@@ -227,13 +233,17 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
                 skip = rollup_tables(connection)
                 for trigger in tracker.query_all(connection, "SELECT name FROM sqlite_master WHERE type = 'trigger'"):
                     connection.execute('DROP TRIGGER "%s"' % trigger["name"])
+            changes = connection.total_changes()
             results.append(measure(connection, recorder.transactions, skip))
+            written.append(connection.total_changes() - changes)  # a trigger's rows too
             stored = tracker.query_one(connection, "SELECT count(*) AS n FROM chats")["n"]
             assert stored == chats, "the replay stored %d chats of %d" % (stored, chats)
             remove_database(db)
     return (elapsed * 1000 / chats, *(seconds * 1000 / chats for seconds in
                                        (recorder.cpu_seconds, *replayed)),
-            *(count / chats for count in counted))
+            *(count / chats for count in counted),
+            sum(len(statements) for statements in recorder.transactions) / chats,
+            *(rows / chats for rows in written[:2]))
 
 
 def instructions_by_trigger(tracker, folder, prompts, location, grouped):
@@ -260,15 +270,59 @@ def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     return every, {name: every - counted(name) for name in triggers}
 
 
-def recorded_run(tracker, folder, prompts, location, grouped):
-    """(the write transactions of one Worker.run_pending() over a new database, its chats)."""
-    db = new_database(tracker, os.path.join(folder, "recorded-%d.db" % time.monotonic_ns()), prompts, location,
+def watched_run(tracker, folder, prompts, location, grouped, watcher):
+    """(watcher(db), the chats) of one Worker.run_pending() over a new database db, watched by
+    what watcher makes of it (a WriteRecorder, a BytecodeCounter)."""
+    db = new_database(tracker, os.path.join(folder, "watched-%d.db" % time.monotonic_ns()), prompts, location,
                       grouped)
-    recorder = WriteRecorder(db)
+    watching = watcher(db)
     tracker.Worker(db, [tracker.SimulatedEngine(name) for name in ENGINES]).run_pending()
     chats = tracker.query_one(db.connection(), "SELECT count(*) AS n FROM chats")["n"]
     remove_database(db)
+    return watching, chats
+
+
+def recorded_run(tracker, folder, prompts, location, grouped):
+    """(the write transactions of one Worker.run_pending() over a new database, its chats)."""
+    recorder, chats = watched_run(tracker, folder, prompts, location, grouped, WriteRecorder)
     return recorder.transactions, chats
+
+
+class BytecodeCounter:
+    """Counts the Python bytecodes executed inside db's outermost write blocks."""
+
+    def __init__(self, db):
+        self.count = 0
+        self._write = db.write
+        self._db = db
+        db.write = self.write
+
+    def trace(self, frame, event, arg):
+        frame.f_trace_opcodes = True
+        self.count += event == "opcode"
+        return self.trace
+
+    @contextlib.contextmanager
+    def write(self, revises=True):
+        if self._db.connection().in_transaction:
+            with self._write(revises) as connection:
+                yield connection
+            return
+        block = sys._getframe(2)  # the frame the block is written in (past contextlib's)
+        sys.settrace(self.trace)
+        block.f_trace, block.f_trace_opcodes = self.trace, True
+        try:
+            with self._write(revises) as connection:
+                yield connection
+        finally:
+            sys.settrace(None)
+            block.f_trace = None
+
+
+def bytecodes_per_chat(tracker, folder, prompts, location, grouped):
+    """Python bytecodes per chat executed in the write blocks of one Worker.run_pending()."""
+    counter, chats = watched_run(tracker, folder, prompts, location, grouped, BytecodeCounter)
+    return counter.count / chats
 
 
 CACHEGRIND = ("valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null")
@@ -374,6 +428,8 @@ def main():
                         help="only SQLite's instructions per chat that each insert trigger adds")
     parser.add_argument("--cpu-instructions", action="store_true",
                         help="only the CPU instructions per chat of the write transactions (cachegrind)")
+    parser.add_argument("--bytecodes", action="store_true",
+                        help="only the Python bytecodes per chat executed under the write lock")
     parser.add_argument("--replay-of", help=argparse.SUPPRESS)
     parser.add_argument("--tracker-folder", help=argparse.SUPPRESS)
     parser.add_argument("--replayed", action="store_true", help=argparse.SUPPRESS)
@@ -398,6 +454,12 @@ def main():
             return
         versions = {name: load("tracker_before" if name == args.against else "tracker", tracker_folder)
                     for name, tracker_folder in folders.items()}
+        if args.bytecodes:
+            print("Python bytecodes per chat executed in the worker's write transactions")
+            for name, module in versions.items():
+                print("%-12s %8.0f" % (name, bytecodes_per_chat(module, folder, args.prompts, args.location,
+                                                                 args.grouped)))
+            return
         if args.per_trigger:
             print_by_trigger({name: instructions_by_trigger(module, folder, args.prompts, args.location,
                                                                      args.grouped)
@@ -427,6 +489,11 @@ def main():
     print("SQLite VM instructions per chat, replayed:")
     for row, label in ((3, "  with the triggers"), (4, "  the floor")):
         print("%-44s %s" % (label, "  ".join("%12.0f" % medians[name][row] for name in versions)))
+    print("%-44s %s" % ("statements per chat, the worker's", "  ".join("%12.2f" % medians[name][5]
+                                                                       for name in versions)))
+    print("rows written per chat (the triggers' included):")
+    for row, label in ((6, "  by the replay with the triggers"), (7, "  by the floor")):
+        print("%-44s %s" % (label, "  ".join("%12.1f" % medians[name][row] for name in versions)))
     for name in versions:  # the floor ratio of each round, then their median (this tree's last)
         ratios = [written / floor for written, _, floor, *_ in floors[name]]
         print("%s: rounds %s" % (name, " ".join("%.2f" % ratio for ratio in ratios)))
