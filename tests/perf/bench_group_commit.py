@@ -36,6 +36,7 @@ def workspace(module, folder):
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     db = module.Database(os.path.join(folder, "tracker.db"))
+    db.watch_commits()  # as serve does: a key's lookup notices other commits without SQL
     workspace_id = module.create_workspace(db, "Bench")["id"]
     key = module.create_key(db, workspace_id, rate_limit=10 ** 9)["key"]
     client = webtest.TestApp(module.make_app(db))
