@@ -5629,12 +5629,21 @@ PROMPT_DEMAND_ROWS = """FROM prompt_demand d WHERE d.workspace_id = p.workspace_
         AND d.keyword = coalesce(p.keyword, p.text) AND d.location = coalesce(p.location, '')
         AND d.volume IS NOT NULL"""
 PROMPT_DEMAND = "(SELECT d.volume %s ORDER BY d.month DESC, d.source LIMIT 1)" % PROMPT_DEMAND_ROWS
-# The same as a page of prompts shows it. Most prompts have none: a probe of the key first,
-# since the ordered lookup opens a temporary b-tree even when it finds nothing (4 % of the
-# page's SQLite instructions: performance.md).
-PROMPT_DEMAND_JSON = "iif(EXISTS (SELECT 1 %s), %s, NULL)" % (
-    PROMPT_DEMAND_ROWS, PROMPT_DEMAND.replace("SELECT d.volume", "SELECT json_object('volume', "
-                                              "d.volume, 'source', d.source, 'month', d.data_month)"))
+
+
+def probed(rows, lookup, otherwise):
+    """SQL of lookup (a subquery over rows, "FROM ... WHERE ..."), or of otherwise when rows
+    has none. Most prompts have no demand, market or persona rows: a probe first, since an
+    ordered lookup opens a temporary b-tree even when it finds nothing (4 % of a page of
+    prompts' SQLite instructions for the demand, 7 % for the markets and personas:
+    performance.md)."""
+    return "iif(EXISTS (SELECT 1 %s), %s, %s)" % (rows, lookup, otherwise)
+
+
+# The same as a page of prompts shows it.
+PROMPT_DEMAND_JSON = probed(PROMPT_DEMAND_ROWS, PROMPT_DEMAND.replace(
+    "SELECT d.volume", "SELECT json_object('volume', d.volume, 'source', d.source, 'month', "
+    "d.data_month)"), "NULL")
 
 
 def demand_month(now):
@@ -8140,12 +8149,10 @@ LAST_RUN_JSON = """(
 
 
 def cell_ids_json(table, column):
-    """A prompt's markets' or personas' ids as a JSON array. Most prompts have none: a probe
-    first, since the ordered aggregate opens a temporary b-tree even for no row (7 % of a
-    page's SQLite instructions: performance.md)."""
+    """A prompt's markets' or personas' ids as a JSON array (probed: most prompts have none)."""
     rows = "FROM %s WHERE prompt_id = p.id" % table
-    return "iif(EXISTS (SELECT 1 %s), (SELECT json_group_array(%s ORDER BY %s) %s), '[]')" % (
-        rows, column, column, rows)
+    return probed(rows, "(SELECT json_group_array(%s ORDER BY %s) %s)" % (column, column, rows),
+                  "'[]'")
 
 
 PROMPT_JSON = """concat(
