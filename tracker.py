@@ -968,7 +968,8 @@ def upgrade_to_1_1():
                     url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
-                    group_locations_schema_sql(), ingest_probes_schema_sql()))
+                    group_locations_schema_sql(), ingest_probes_schema_sql(),
+                    *baseline_table_sql(("location_weekly_prompts", ["index"]))))
 
 
 MIGRATIONS = {
@@ -990,7 +991,8 @@ MIGRATIONS = {
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
-                  "and category, the truncated chats' index holding their prompt and flags",
+                  "and category, the truncated chats' index holding their prompt and flags, "
+                  "a location's weekly prompt rows indexed by prompt",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -11602,8 +11604,10 @@ PROMPT_FLAGS = {
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
-    "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
-                        ChatScope.day_conditions),
+    # the gap candidates' rows (gap_candidates), a seek per prompt: with a topic's prompts
+    # besides, the planner read every prompt's rows of the location instead
+    "location_weekly": ("location_weekly_prompts x INDEXED BY location_weekly_prompts_prompt",
+                        "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS, ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }
@@ -11616,8 +11620,13 @@ def prompt_gaps_document(connection, scope, page, per_page):
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
     how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
-    if "prompt_daily" in how:
-        scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
+    candidates = gap_candidates(connection, scope) if "prompt_daily" in how else None
+    if candidates is not None:
+        # drawn from the topic, tag and branded filters' prompts, which are dropped: given
+        # both lists, the planner sought every prompt of the topic's rows (a topic's year in a
+        # location: 100 prompts' rows for the 2 candidates not asked there)
+        scope = dataclasses.replace(scope, prompt_ids=candidates, topic_id=None, tag_id=None,
+                                    branded=None)
     flags = sum_parts(connection, scope, how)
     gaps = sorted(((key, sums) for (_, key), sums in flags.items()
                    if sums["competitor"] and not sums["own"]),
@@ -11635,26 +11644,35 @@ def prompt_gaps_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# The per-prompt rollups of flags that tell the gap candidates: every location's daily one,
+# or a location's weekly one through its index by prompt (which a planner without its
+# statistics passed over for a read of every prompt's rows of the location per prompt).
+GAP_CANDIDATE_ROLLUPS = {
+    "prompt_daily": "prompt_daily_chats x",
+    "location_weekly": "location_weekly_prompts x INDEXED BY location_weekly_prompts_prompt"}
+
+
 def gap_candidates(connection, scope):
-    """The ids of the prompts of scope that name no own brand on its whole days, from the
-    per-prompt daily rollup (a short seek per prompt): the only ones that may be gap
-    prompts, so that the sums are added up for them alone. A scope of every chat less a
-    few (truncated=false, shown=true: see scope_parts) adds the prompts of those few chats
-    that name an own brand, which may be all the own chats a prompt has. None: no whole
-    day to tell, or no rollup to tell it from."""
+    """The ids of the prompts of scope that name no own brand on its whole days (or, with
+    a location, its whole weeks), from a per-prompt rollup (a short seek per prompt): the
+    only ones that may be gap prompts, so that the sums are added up for them alone. A
+    scope of every chat less a few (truncated=false, shown=true: see scope_parts) adds the
+    prompts of those few chats that name an own brand, which may be all the own chats a
+    prompt has. None: no whole day (or week) to tell, or no rollup to tell it from."""
     every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
                                 shown=None if scope.shown is True else scope.shown)
-    span = whole_span(scope, "day")
-    if span is None or "prompt_daily" not in every.rollups():
+    kind = "prompt_daily" if scope.location is None else "location_weekly"
+    span = whole_span(scope, ROLLUP_UNITS.get(kind, "day"))
+    if span is None or kind not in every.rollups():
         return None
     prompt_where, prompt_params = every.prompt_conditions()
     own_where, own_params = every.shifted(*span).day_conditions("x")
     candidates = {row["prompt_id"] for row in query_all(connection, """
         SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
-        WHERE %s AND NOT EXISTS (SELECT 1 FROM prompt_daily_chats x
+        WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)"""
-        % (" AND ".join(["true"] + prompt_where).format("q"), own_where),
-        [scope.workspace_id] + prompt_params + own_params)}
+        % (" AND ".join(["true"] + prompt_where).format("q"), GAP_CANDIDATE_ROLLUPS[kind],
+           own_where), [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
     # by the chats' stored flags, as the rollups count them (no refresh is pending: the

@@ -600,6 +600,26 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     assert fast == slow
 
 
+def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
+    """A location's gap prompts are summed for the candidates alone: the prompts that name
+    no own brand there on the window's whole weeks, a seek per prompt through the index of
+    location_weekly_prompts by prompt (a topic's, tag's or branded filter's prompts among
+    them, which the candidates replace); the answers are the per-chat rows'."""
+    window = {"from": "2026-11-14T06:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"], location="US")
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        assert tracker.gap_candidates(connection, scope) is not None
+    requests = [dict(window, location=location, perPage="100", **narrowed)
+                for location in ("US", "DE")
+                for narrowed in ({}, {"topicId": str(RANDOM_IDS["topic"])},
+                                 {"tagId": str(RANDOM_IDS["tag"])}, {"branded": "false"})]
+    fast = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    with per_chat_rows_only():
+        slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    assert fast == slow
+    assert [answer["data"]["total"] for answer in fast[::4]] == [2, 0]
+
+
 # Windows of one to two weeks starting up to a week before the data: most hold its whole
 # week (Monday 16th to 23rd), which the weekly rollup of URLs answers, and edges of days.
 long_windows = st.tuples(st.integers(0, 7 * 86400 * 1000), st.integers(7 * 86400 * 1000,
