@@ -9317,21 +9317,25 @@ ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly"
                              "week")  # the others are daily
 
 
-def whole_span(scope, unit, quiet_from=None):
+def whole_span(scope, unit, quiet=None):
     """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none. quiet_from(end): the workspace's first chat at or after end
-    (None: none); with it, the week or day the scope ends within is whole when none lies in it."""
+    None when it holds none. quiet: (before(start), from_(end)), the workspace's last chat
+    before start and its first at or after end (None: none); with it, the week or day the
+    scope starts within is whole when no chat lies in it before the start (a window reaching
+    back to the first chats), and the one it ends within when none lies in it after the end."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
         first -= datetime.timedelta(days=first.weekday())
         last -= datetime.timedelta(days=last.weekday())
-    if day_start(first.isoformat()) < scope.start:
+    # "", sorting before every time, when no chat comes before
+    if day_start(first.isoformat()) < scope.start and (
+            quiet is None or (quiet[0](scope.start) or "") >= day_start(first.isoformat())):
         first += datetime.timedelta(days=INTERVALS[unit])
-    if quiet_from is not None and first <= last and day_start(last.isoformat()) < scope.end:
+    if quiet is not None and first <= last and day_start(last.isoformat()) < scope.end:
         following = last + datetime.timedelta(days=INTERVALS[unit])
         # "~", sorting after every time, when no chat follows
-        if (quiet_from(scope.end) or "~") >= day_start(following.isoformat()):
+        if (quiet[1](scope.end) or "~") >= day_start(following.isoformat()):
             last = following
     if first >= last:
         return None
@@ -9344,6 +9348,12 @@ def first_chat_from(connection, workspace_id, moment):
                       ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
+def last_chat_before(connection, workspace_id, moment):
+    """The time of the workspace's last chat before moment, or None (one index seek)."""
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+                      "< ? ORDER BY created_at DESC LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
+
+
 def scope_parts(scope, rollups, weeks=True, connection=None):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
@@ -9352,7 +9362,9 @@ def scope_parts(scope, rollups, weeks=True, connection=None):
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most. connection (the snapshot the parts are read in): the week or day the
     scope ends within is read from its rollups when no chat lies in it after the end, as in
-    a window ending now (one seek tells: whole_span); without it, from the per-chat rows."""
+    a window ending now, and the one it starts within when none lies in it before the start,
+    as in a window reaching back to the first chats (a seek each tells: whole_span); without
+    it, from the per-chat rows."""
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
         return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
@@ -9369,9 +9381,9 @@ def scope_parts(scope, rollups, weeks=True, connection=None):
                     scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    quiet_from = connection and functools.cache(
-        functools.partial(first_chat_from, connection, scope.workspace_id))
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet_from)
+    quiet = connection and tuple(functools.cache(functools.partial(
+        seek, connection, scope.workspace_id)) for seek in (last_chat_before, first_chat_from))
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet)
 
 
 def less(parts, taken_off):
@@ -9388,17 +9400,17 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges, quiet_from):
+def split_scope(scope, kinds, edges, quiet):
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet_from)
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet)
     if span is None:
-        return split_scope(scope, kinds[1:], edges, quiet_from)
+        return split_scope(scope, kinds[1:], edges, quiet)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet_from)
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
     if span[1] < scope.end:
-        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet_from)
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet)
     return parts
 
 

@@ -689,6 +689,34 @@ def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_foll
                         for path, query in requests]
 
 
+@pytest.mark.parametrize("after", [0, 1])
+def test_the_week_and_day_a_window_starts_within_are_read_whole_unless_a_chat_precedes(after):
+    """The mirror image at the start: a window starting at the first chat (a year's window
+    over a year of chats) reads the week it starts within from its rollup rows (one seek of
+    the last chat before the start tells); a window starting just after it reads that
+    chat's day from the per-chat rows. Both answer what the per-chat rows do."""
+    db = RANDOM_API.client.app.config["tracker.db"]
+    with db.read() as connection:
+        first = tracker.query_one(connection, "SELECT min(created_at) AS at FROM chats")["at"]
+        start = tracker.iso_timestamp(tracker.parse_timestamp(first) + after / 1000)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, start, "2026-11-23T00:00:00.000Z")
+        parts = tracker.scope_parts(scope, tracker.EVERY_URL_PART, connection=connection)
+    monday = tracker.day_start((datetime.date.fromisoformat(first[:10]) - datetime.timedelta(
+        days=datetime.date.fromisoformat(first[:10]).weekday())).isoformat())
+    if after:  # the first chat's week is not whole, nor its day (a Sunday's)
+        assert parts == [("url_weekly", scope.shifted("2026-11-16T00:00:00.000Z", scope.end)),
+                         ("raw", scope.shifted(start, "2026-11-16T00:00:00.000Z"))]
+    else:
+        assert parts == [("url_weekly", scope.shifted(monday, scope.end))]
+    requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
+                ("/analytics/rankings", {"interval": "day", "location": "US"})]
+    fast = [RANDOM_API.get(path, params=dict(query, **{"from": start, "to": scope.end})).json
+            for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=dict(query, **{"from": start, "to": scope.end})).json
+                        for path, query in requests]
+
+
 @pytest.mark.parametrize("params", [
     {}, {"engine": "e1"}, {"location": "US"}, {"location": "DE", "engine": "e2"}, {"promptId": "prompt"},
     {"topicId": "topic"}, {"tagId": "tag", "interval": "day"}, {"topicId": "topic", "engine": "e1"},
