@@ -9883,11 +9883,14 @@ BRAND_SUMS = {
 
 
 def sum_parts(connection, scope, how, bucket=None, parts=None):
-    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS);
-    parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS):
+    parts, else a topic's and a tag's at once as one group's less a few prompts'
+    (topic_and_tag_parts), else scope_parts'."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    parts = parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"], connection=connection)
+    weeks = bucket != BUCKET_SQL["day"]
+    parts = (parts or topic_and_tag_parts(connection, scope, how, weeks)
+             or scope_parts(scope, how, weeks=weeks, connection=connection))
     for kind, part in parts:
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
@@ -9925,6 +9928,42 @@ def group_moving(connection, workspace_id, group_key):
              OR EXISTS (SELECT 1 FROM prompt_group_keys k WHERE k.prompt_id = r.prompt_id
                         AND k.group_key = ?))
         LIMIT 1""", (workspace_id, group_key, group_key)) is not None
+
+
+def topic_and_tag_prompts(connection, scope):
+    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+                      (scope.workspace_id, scope.topic_id))
+    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
+                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+    return {row["id"] for row in topic}, {row["id"] for row in tag}
+
+
+def topic_and_tag_parts(connection, scope, how, weeks=True):
+    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
+    of the two less the chats of its prompts outside the other, when those prompts are
+    fewer than the prompts of both: that group's rollups answer the rest (a tag within a
+    topic reads no chat; the chat counts and brand sums, its daily ones rather than each
+    prompt's weeks). None for another scope, a figure without a per-group rollup in how
+    (the per-prompt ones read the prompts of both alone), or when reading the chats of the
+    prompts of both is the smaller read."""
+    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
+            or scope.prompt_ids is not None or scope.branded is not None
+            or not set(GROUP_ROLLUP_KINDS) & set(how)):
+        return None
+    topic, tag = topic_and_tag_prompts(connection, scope)
+    both = topic & tag
+    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
+                                (dataclasses.replace(scope, tag_id=None), topic - both)),
+                               key=lambda candidate: len(candidate[1]))
+    if len(outside) >= len(both):
+        return None
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
+                        weeks, connection)
+    if not outside:
+        return parts
+    return less(parts, scope_parts(dataclasses.replace(
+        group_scope, prompt_ids=tuple(sorted(outside))), how, weeks, connection))
 
 
 def count_chats(connection, scope, bucket=None):
@@ -10402,41 +10441,6 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
                              NULL AS last_seen FROM (%s)"""
 
 
-def topic_and_tag_prompts(connection, scope):
-    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
-    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
-                      (scope.workspace_id, scope.topic_id))
-    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
-                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
-    return {row["id"] for row in topic}, {row["id"] for row in tag}
-
-
-def topic_and_tag_parts(connection, scope, how):
-    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
-    of the two less the chats of its prompts outside the other, when those prompts are
-    fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
-    within a topic reads no chat). None for another scope, a figure without a per-group
-    rollup in how (the per-prompt ones read the prompts of both alone), or when reading
-    the chats of the prompts of both is the smaller read."""
-    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
-            or scope.prompt_ids is not None or scope.branded is not None
-            or "group_weekly" not in how):
-        return None
-    topic, tag = topic_and_tag_prompts(connection, scope)
-    both = topic & tag
-    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
-                                (dataclasses.replace(scope, tag_id=None), topic - both)),
-                               key=lambda candidate: len(candidate[1]))
-    if len(outside) >= len(both):
-        return None
-    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
-                        connection=connection)
-    if not outside:
-        return parts
-    return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how, connection=connection))
-
-
 def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups). how:
@@ -10577,7 +10581,7 @@ def category_rows(connection, scope, categories, share, page, per_page):
     edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
     how = without_rollups(CATEGORY_SUMS, connection, scope)
-    sums = sum_parts(connection, scope, how, parts=topic_and_tag_parts(connection, scope, how))
+    sums = sum_parts(connection, scope, how)
     counted = [dict(counts, category=key) for (_, key), counts in sums.items()
                if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],

@@ -620,6 +620,26 @@ def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
     assert [answer["data"]["total"] for answer in fast[::4]] == [2, 0]
 
 
+def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
+    """A topic and a tag at once count their chats and brand sums as one of the two groups'
+    (its daily rollups, here the topic's, whose prompt has the tag too) less its prompts
+    outside the other (none here), rather than each prompt's rows: the per-chat rows'
+    answers, with either series."""
+    window = {"from": "2026-11-14T06:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"],
+                              topic_id=RANDOM_IDS["topic"], tag_id=RANDOM_IDS["tag"])
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        for how in (tracker.CHAT_COUNTS, tracker.BRAND_SUMS):
+            # no chat before the window's start or after its end: no edge to read
+            assert [kind for kind, _ in tracker.topic_and_tag_parts(connection, scope, how)] == [
+                "topic_tag_daily"]
+    requests = [dict(window, topicId=str(RANDOM_IDS["topic"]), tagId=str(RANDOM_IDS["tag"]), **series)
+                for series in ({}, {"interval": "day"}, {"interval": "week", "compare": "previous"})]
+    fast = [RANDOM_API.get("/analytics/rankings", params=query).json for query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/rankings", params=query).json for query in requests]
+
+
 # Windows of one to two weeks starting up to a week before the data: most hold its whole
 # week (Monday 16th to 23rd), which the weekly rollup of URLs answers, and edges of days.
 long_windows = st.tuples(st.integers(0, 7 * 86400 * 1000), st.integers(7 * 86400 * 1000,
