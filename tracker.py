@@ -9322,15 +9322,17 @@ def whole_span(scope, unit, quiet=None):
     None when it holds none. quiet: (before(start), from_(end)), the workspace's last chat
     before start and its first at or after end (None: none); with it, the week or day the
     scope starts within is whole when no chat lies in it before the start (a window reaching
-    back to the first chats), and the one it ends within when none lies in it after the end."""
+    back to the first chats; before None: never), and the one it ends within when none lies
+    in it after the end."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
         first -= datetime.timedelta(days=first.weekday())
         last -= datetime.timedelta(days=last.weekday())
+    before = quiet and quiet[0]
     # "", sorting before every time, when no chat comes before
     if day_start(first.isoformat()) < scope.start and (
-            quiet is None or (quiet[0](scope.start) or "") >= day_start(first.isoformat())):
+            not before or (before(scope.start) or "") >= day_start(first.isoformat())):
         first += datetime.timedelta(days=INTERVALS[unit])
     if quiet is not None and first <= last and day_start(last.isoformat()) < scope.end:
         following = last + datetime.timedelta(days=INTERVALS[unit])
@@ -9354,7 +9356,7 @@ def last_chat_before(connection, workspace_id, moment):
                       "< ? ORDER BY created_at DESC LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
-def scope_parts(scope, rollups, weeks=True, connection=None):
+def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
     and ("raw", ...) for what is left at the edges. With a filter on prompt or location
@@ -9364,25 +9366,28 @@ def scope_parts(scope, rollups, weeks=True, connection=None):
     scope ends within is read from its rollups when no chat lies in it after the end, as in
     a window ending now, and the one it starts within when none lies in it before the start,
     as in a window reaching back to the first chats (a seek each tells: whole_span); without
-    it, from the per-chat rows."""
+    it, from the per-chat rows. seen_times: the parts give the first and last times seen
+    too (source_rows), which the chats at the start give at no cost where a first bucket
+    read whole leaves a seek per row (seen_times): it is read per chat then."""
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection))
+        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection, seen_times),
+                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection, seen_times))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection))
+        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection, seen_times),
+                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection, seen_times))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
+        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection, seen_times),
+                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection, seen_times))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    quiet = connection and tuple(functools.cache(functools.partial(
-        seek, connection, scope.workspace_id)) for seek in (last_chat_before, first_chat_from))
+    quiet = connection and tuple(
+        seek and functools.cache(functools.partial(seek, connection, scope.workspace_id))
+        for seek in (None if seen_times else last_chat_before, first_chat_from))
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet)
 
 
@@ -9939,7 +9944,7 @@ def topic_and_tag_prompts(connection, scope):
     return {row["id"] for row in topic}, {row["id"] for row in tag}
 
 
-def topic_and_tag_parts(connection, scope, how, weeks=True):
+def topic_and_tag_parts(connection, scope, how, weeks=True, seen_times=False):
     """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
     of the two less the chats of its prompts outside the other, when those prompts are
     fewer than the prompts of both: that group's rollups answer the rest (a tag within a
@@ -9959,11 +9964,11 @@ def topic_and_tag_parts(connection, scope, how, weeks=True):
     if len(outside) >= len(both):
         return None
     parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
-                        weeks, connection)
+                        weeks, connection, seen_times)
     if not outside:
         return parts
     return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how, weeks, connection))
+        group_scope, prompt_ids=tuple(sorted(outside))), how, weeks, connection, seen_times))
 
 
 def count_chats(connection, scope, bucket=None):
@@ -10456,8 +10461,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
         if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
-    kinds = (topic_and_tag_parts(connection, scope, how)
-             or scope_parts(scope, how, connection=connection))
+    kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
+             or scope_parts(scope, how, connection=connection, seen_times=True))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
