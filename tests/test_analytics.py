@@ -729,7 +729,9 @@ def test_the_week_and_day_a_window_starts_within_are_read_whole_unless_a_chat_pr
     else:
         assert parts == [("url_weekly", scope.shifted(monday, scope.end))]
     requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
-                ("/analytics/rankings", {"interval": "day", "location": "US"})]
+                ("/analytics/rankings", {"interval": "day", "location": "US"}),
+                ("/analytics/rankings", {"interval": "week", "compare": "previous"}),
+                ("/analytics/gaps/prompts", {"location": "US"})]
     fast = [RANDOM_API.get(path, params=dict(query, **{"from": start, "to": scope.end})).json
             for path, query in requests]
     with per_chat_rows_only():
