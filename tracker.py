@@ -5,7 +5,7 @@ file through apsw, auth and rate limits as Bottle plugins. ``make_app()`` builds
 WSGI application (no threads, no sockets); ``tracker serve`` runs it.
 
 The module is sectioned like bottle.py. Each part below opens with a banner carrying its
-number and title (``# 10 · Resources ###``); a part may hold sub-sections, whose banners
+number and title (``# 12 · Resources ###``); a part may hold sub-sections, whose banners
 carry no number. The parts build on each other: each uses only the names of its own part
 and the parts above it, except the functions that put the parts together (make_app,
 add_dashboard, build_parser, main, and the route and page adders: add_*_routes,
@@ -14,32 +14,36 @@ banners and the code true to each other. Each part, with what it owns and what i
 
 1. Configuration, time and keys: the limits several parts read, ISO timestamps and UTC
    days, API keys (their shape and hashes), ProvisioningError (a setting, file or
-   argument refused). Calls nothing of tracker's.
-2. Storage: the SQLite file through apsw: connections per thread, the one writer whose
-   write blocks commit in groups, schema.sql and its upgrades (a backup first), each
-   thread's read time budget. Every other part reaches the database through Database and
-   the small query helpers here.
-3. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
+   argument refused), the files shipped with tracker (resource_path). Calls nothing of
+   tracker's.
+2. Schema: schema.sql, the 1.0.0 baseline a new file gets whole, and the steps that
+   upgrade an older file (MIGRATIONS), each the SQL its helpers join; the rollup
+   families' triggers and fills that a step adds are made here from one pattern each.
+3. Storage: the SQLite file through apsw: connections per thread, the one writer whose
+   write blocks commit in groups, a file's upgrade by the steps of (2) (a backup first),
+   each thread's read time budget. Every other part reaches the database through
+   Database and the small query helpers here.
+4. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
    Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
    limit, the answers kept by their ETag (and values kept per data revision), scope,
-   idempotency. Calls (1) and (2).
-4. Validation and the API's description: Param declarations and the checks that turn a
+   idempotency. Calls (1) and (3).
+5. Validation and the API's description: Param declarations and the checks that turn a
    query or a body into values or one 422 naming every field, and the plugin refusing
    unknown query parameters; Operation, which every route describes itself with, and
    the schema helpers, which read the same limits.
-5. Workspace: its settings (samples per run, the signal scans' bounds), GET and PATCH
+6. Workspace: its settings (samples per run, the signal scans' bounds), GET and PATCH
    /workspace, and the annotations a change writes in its own transaction.
-6. Engines, the answer and the call: what an answer holds and its bounds, engines'
+7. Engines, the answer and the call: what an answer holds and its bounds, engines'
    errors, prices and a chat's cost, the judge's question and how its verdict is read;
    URLs and the outbound guard that every outbound call passes (engines' redirects,
    robots.txt and ranges, webhooks), and the one HTTP call every engine makes (one
-   deadline from connect to the last byte, a bounded reply). Calls (1) and (4).
-7. Engines, the providers: the simulated engine and its scripted mode (a mention truth
+   deadline from connect to the last byte, a bounded reply). Calls (1) and (5).
+8. Engines, the providers: the simulated engine and its scripted mode (a mention truth
    that may change on a day), then each provider's request and reply read as its SDK
    defines them (answer, sources, searches, tokens, cost, truncation, model version),
-   and the --engine options. Calls only (1), (4) and (6): engines call nothing below
-   them; the worker (15) calls them.
-8. Engines, the search surfaces: what people read rather than what the APIs answer (the
+   and the --engine options. Calls only (1), (5) and (7): engines call nothing below
+   them; the worker (16) calls them.
+9. Engines, the search surfaces: what people read rather than what the APIs answer (the
    ChatGPT and Gemini apps, Google's AI Overviews and AI Mode, Copilot) through the
    SERP/scraper APIs that read them (SerpApi, DataForSEO): each reply's answer in
    display order, references, organic results and no-answer outcome, the providers'
@@ -47,78 +51,78 @@ banners and the code true to each other. Each part, with what it owns and what i
    PostedTask the worker hands it, collected later), and the bundled country list each
    surface is asked from; then DataForSEO's search volumes, the demand behind each prompt
    (AI Keyword Data and Google Ads, their requests and replies) and a prompt's keyword
-   for them. Calls (1), (2), (4), (6) and (7).
-9. Engine settings, source domains and extraction: per-workspace switches, daily limits,
+   for them. Calls (1), (5), (7) and (8).
+10. Engine settings, source domains and extraction: per-workspace switches, daily limits,
    expected calls and the engines' outcomes; registrable domains and categories (a
    category override asks for a brand refresh); then what is read out of an answer: its
    prose (URLs, domains, e-mails, link targets and the quoted question blanked), sources,
    brand mentions (within a per-chat budget), sentiment and the judge, discovered names.
-10. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
-   transaction (extracted by (9)), the webhooks' outbox a run's end fills; the brand
+11. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
+   transaction (extracted by (10)), the webhooks' outbox a run's end fills; the brand
    refresh, regrouping and re-extraction the worker carries out.
-11. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
+12. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
    they run, so any endpoint's SQL is one jump from its path; a prompt's change queues
-   its runs (10), a brand's asks for a brand refresh, prompts are marked branded through
-   extraction's matcher (9).
-12. Analytics, the figures: the scope of a request (window and filters) and the rollups
+   its runs (11), a brand's asks for a brand refresh, prompts are marked branded through
+   extraction's matcher (10).
+13. Analytics, the figures: the scope of a request (window and filters) and the rollups
    that answer it with the chats at its edges; each figure's interval, from how chats
    cluster by prompt and run (estimated by the worker, cached); the rankings and their
    series.
-13. Analytics, the lists: a brand's share of demand (the rankings' weight=demand); sources
+14. Analytics, the lists: a brand's share of demand (the rankings' weight=demand); sources
    (by domain, by category, a domain's URLs), search queries, annotations and stability;
    the divergence of one engine from another (API vs app).
-14. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
-   which records a signal.detected event in the outbox (10), and their routes), discovered
+15. Analytics, signals, names, gaps and chats: signals (the tested changes, their scan,
+   which records a signal.detected event in the outbox (11), and their routes), discovered
    names, gaps and chats, and the analytics routes.
-15. The worker: the thread that takes runs from the queue (10) and asks the engines (7) and (8),
+16. The worker: the thread that takes runs from the queue (11) and asks the engines (8) and (9),
    each sample, and between runs judges older chats, refreshes brand rows, estimates
-   the figures' correlations (12), scans for signals (14) and takes the steps the
+   the figures' correlations (13), scans for signals (15) and takes the steps the
    assembler adds (the actions' compute, and the demand step: each prompt's search volumes
    fetched once a month within a budget).
-16. AI traffic, the logs: agents, their operators' address ranges and the assistants'
+17. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
    CPU time, inflate ratio, one per workspace) and each workspace within its quota of
-   rows. Calls (1) to (4) and (9).
-17. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
-   the outbound guard (6), robots.txt read for every AI agent, the figures joined with
+   rows. Calls (1), (3) to (5) and (10).
+18. AI traffic, the fetches and figures: address ranges and robots.txt fetched through
+   the outbound guard (7), robots.txt read for every AI agent, the figures joined with
    the chats citing the same pages, and the traffic routes.
-18. Webhooks: endpoints, the threads that send the outbox (10), each send under one
-   deadline through the outbound guard (6), and the /webhooks routes.
-19. Actions: what to do next for the own brands, six kinds computed from the gaps and
-   signals (14), the sources (13) and the AI traffic and robots.txt (17), ranked by their
+19. Webhooks: endpoints, the threads that send the outbox (11), each send under one
+   deadline through the outbound guard (7), and the /webhooks routes.
+20. Actions: what to do next for the own brands, six kinds computed from the gaps and
+   signals (15), the sources (14) and the AI traffic and robots.txt (18), ranked by their
    impact; the worker's daily compute (within a budget, outside the write lock), a done
-   action measured again, the weekly digest (18), and their routes.
-20. Prompt suggestions: the queries the engines searched (a rollup the chats' triggers
-   keep), comparisons of the names the answers name and the topics of the gaps (14), each
-   accepted as a prompt (11) or dismissed, and their routes.
-21. OpenAPI, the schemas: the component schemas each route's Operation names, the
-   traffic's (17), webhooks' (18), actions' (19) and suggestions' (20) from their own parts;
+   action measured again, the weekly digest (19), and their routes.
+21. Prompt suggestions: the queries the engines searched (a rollup the chats' triggers
+   keep), comparisons of the names the answers name and the topics of the gaps (15), each
+   accepted as a prompt (12) or dismissed, and their routes.
+22. OpenAPI, the schemas: the component schemas each route's Operation names, the
+   traffic's (18), webhooks' (19), actions' (20) and suggestions' (21) from their own parts;
    then a request's JSON body, read and held to its operation's schema (a field it does
    not declare is a 422, a read-only one sent changed too), a bulk POST /prompts item by
    item.
-22. Exports: the lists of (11), (13), (14) and (17) streamed as CSV or NDJSON, each chunk
-   within its time budget; their columns come from the schemas (21).
-23. The application: organizations, workspaces and keys for the CLI and tests; the
+23. Exports: the lists of (12), (14), (15) and (18) streamed as CSV or NDJSON, each chunk
+   within its time budget; their columns come from the schemas (22).
+24. The application: organizations, workspaces and keys for the CLI and tests; the
    OpenAPI document and reference page, built from every route's Operation; seed
    files; the demo (a seeded workspace and 30 days of history by the scripted engines,
    made through the worker with the clock moved); make_app(), which assembles the parts
    above; /healthz.
-24. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
+25. Dashboard, its templates, styles and assets: HTML, CSS, one script and the icon, as
    data. Calls nothing.
-25. Dashboard, its frame: a second Bottle application over the same functions: sessions
+26. Dashboard, its frame: a second Bottle application over the same functions: sessions
    and sign-in, HTML, Markdown and the inline SVG charts, its parameters and routing.
-26. Dashboard, its pages: each a route whose figures come from (9) to (14), (17), (19)
-   and (20), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
-   are (25).
-27. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
-   client holds no thread; signals and a clean stop. Calls (1) and (3).
-28. Replication: Litestream as the server's child process (--replicate), and restores
+27. Dashboard, its pages: each a route whose figures come from (10) to (15), (18), (20)
+   and (21), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
+   are (26).
+28. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
+   client holds no thread; signals and a clean stop. Calls (1) and (4).
+29. Replication: Litestream as the server's child process (--replicate), and restores
    from its replica, whose endpoint the outbound guard's address checks refuse when it
    is link-local or cloud metadata.
-29. Integrations: the test double and pytest plugin, and the MCP server (the API as
+30. Integrations: the test double and pytest plugin, and the MCP server (the API as
    tools, each a request to the same WSGI app).
-30. Command line: argparse, the commands, and main().
+31. Command line: argparse, the commands, and main().
 """
 
 # Importing the dependencies and defining this module make some 44,000 objects the garbage
@@ -376,6 +380,30 @@ def unpack(archive_name):
             importlib.invalidate_caches()  # the import system may have listed the folder
 
 
+def resource_path(name):
+    """Find a file shipped with tracker: beside this module in a checkout, inside the
+    frozen executable, or where the installer put the wheel's share/tracker files."""
+    unpack(BUNDLED_FILES_ARCHIVE)
+    beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
+                          name)
+    if os.path.exists(beside):
+        return beside
+    # The data directory depends on how the wheel was installed (a virtual environment,
+    # --user, Debian's /usr/local): the distribution's RECORD knows where its files went.
+    import importlib.metadata
+    try:
+        files = importlib.metadata.files(DISTRIBUTION) or []
+    except importlib.metadata.PackageNotFoundError:
+        files = []
+    # The wheel installs packaging/x as share/tracker/x, other files by the same path.
+    installed = ("share", "tracker") + tuple(name.removeprefix("packaging/").split("/"))
+    for file in files:
+        if file.parts[-len(installed):] == installed and os.path.exists(file.locate()):
+            return os.path.normpath(file.locate())
+    raise FileNotFoundError("%s is neither beside %s nor installed with %s"
+                            % (name, os.path.abspath(__file__), DISTRIBUTION))
+
+
 @functools.cache
 def re2_module():
     """The re2 module (in the one-file binary, once its native parts are unpacked)."""
@@ -415,7 +443,7 @@ class Record:
 
 
 ###############################################################################
-# 2 · Storage #################################################################
+# 2 · Schema ##################################################################
 ###############################################################################
 
 # Schema versions. schema.sql is the 1.0.0 baseline, PRAGMA user_version 12; a new file
@@ -452,11 +480,10 @@ def schema_sql():
 def baseline_schema():
     """schema.sql's objects as a fresh database holds them, in creation order: rows of
     (type, name, table, the SQL that creates it); an automatic index has no SQL."""
-    baseline = connect(":memory:")
+    baseline = apsw.Connection(":memory:")
     try:
         baseline.execute(schema_sql()).fetchall()
-        return tuple((row["type"], row["name"], row["tbl_name"], row["sql"]) for row in
-                     baseline.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema "
+        return tuple(baseline.execute("SELECT type, name, tbl_name, sql FROM sqlite_schema "
                                       "WHERE sql IS NOT NULL ORDER BY rowid"))
     finally:
         baseline.close()
@@ -1000,29 +1027,11 @@ MIGRATIONS = {
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 
-def resource_path(name):
-    """Find a file shipped with tracker: beside this module in a checkout, inside the
-    frozen executable, or where the installer put the wheel's share/tracker files."""
-    unpack(BUNDLED_FILES_ARCHIVE)
-    beside = os.path.join(getattr(sys, "_MEIPASS", os.path.dirname(os.path.abspath(__file__))),
-                          name)
-    if os.path.exists(beside):
-        return beside
-    # The data directory depends on how the wheel was installed (a virtual environment,
-    # --user, Debian's /usr/local): the distribution's RECORD knows where its files went.
-    import importlib.metadata
-    try:
-        files = importlib.metadata.files(DISTRIBUTION) or []
-    except importlib.metadata.PackageNotFoundError:
-        files = []
-    # The wheel installs packaging/x as share/tracker/x, other files by the same path.
-    installed = ("share", "tracker") + tuple(name.removeprefix("packaging/").split("/"))
-    for file in files:
-        if file.parts[-len(installed):] == installed and os.path.exists(file.locate()):
-            return os.path.normpath(file.locate())
-    raise FileNotFoundError("%s is neither beside %s nor installed with %s"
-                            % (name, os.path.abspath(__file__), DISTRIBUTION))
 
+
+###############################################################################
+# 3 · Storage #################################################################
+###############################################################################
 
 def disable_memory_statistics():
     """Turn off SQLite's memory statistics, once per process, before any connection opens.
@@ -1613,7 +1622,7 @@ def query_one(connection, sql, params=()):
 
 
 ###############################################################################
-# 3 · HTTP plumbing and plugins ###############################################
+# 4 · HTTP plumbing and plugins ###############################################
 ###############################################################################
 
 # Envelope, errors, bodies -------------------------------------------------------------
@@ -1880,7 +1889,7 @@ def new_bottle():
 ###############################################################################
 
 # Problems of a request's body found before its fields are read (fields its operation does
-# not take, read-only fields changed: part 18) wait with the request, so that they come out
+# not take, read-only fields changed: part 19) wait with the request, so that they come out
 # in one 422 with the problems of the fields it does take, as unknown query parameters do
 # (raise_if). The envelope drops them as the request ends: bottle's request stays bound to
 # the thread's last environ, where code outside a request (a seed, a test's direct call)
@@ -2617,7 +2626,7 @@ def finish_idempotency_key(connection, slot, holder, status, body):
 
 
 ###############################################################################
-# 4 · Validation and the API's description ####################################
+# 5 · Validation and the API's description ####################################
 ###############################################################################
 
 # Every check appends {"field", "message"} to a shared list, so one 422 reports all of a
@@ -2971,9 +2980,9 @@ class QueryPlugin:
 
 # Each route carries its own description in its config (openapi=Operation(...)), its
 # query parameters are the Param declarations the route reads, and the schemas, built
-# with the helpers below (the component schemas in part 21, traffic's and webhooks' in
+# with the helpers below (the component schemas in part 22, traffic's and webhooks' in
 # their own parts), take their limits from the constants the validators use.
-# openapi_document() (part 23) walks app.routes, so a route cannot exist without being
+# openapi_document() (part 24) walks app.routes, so a route cannot exist without being
 # described.
 
 class Operation(Record, frozen=True):
@@ -3093,7 +3102,7 @@ PAGE_FIELDS = {"total": COUNT, "page": integer_schema(1), "perPage": integer_sch
 
 
 ###############################################################################
-# 5 · Workspace ###############################################################
+# 6 · Workspace ###############################################################
 ###############################################################################
 
 # Each run asks each engine samplesPerRun times (PATCH /workspace; a prompt may set its own):
@@ -3220,7 +3229,7 @@ def add_workspace_routes(app, db):
 
 
 ###############################################################################
-# 6 · Engines, the answer and the call ########################################
+# 7 · Engines, the answer and the call ########################################
 ###############################################################################
 
 # An engine answers one question: ``ask(text, location, brands) -> Answer``. ``brands``
@@ -3904,7 +3913,7 @@ def resolved_redirects(links, seconds, allow_private=False):
 
 
 ###############################################################################
-# 7 · Engines, the providers ##################################################
+# 8 · Engines, the providers ##################################################
 ###############################################################################
 
 class Engine:
@@ -5026,7 +5035,7 @@ def daily_limit_table(options, labels):
 
 
 ###############################################################################
-# 8 · Engines, the search surfaces ############################################
+# 9 · Engines, the search surfaces ############################################
 ###############################################################################
 
 # What people read is not what the APIs answer: the ChatGPT and Gemini apps, Google's AI
@@ -5738,7 +5747,7 @@ def configure_demand(spec, budget=DEMAND_BUDGET, environ=os.environ):
 
 
 ###############################################################################
-# 9 · Engine settings, source domains and extraction ##########################
+# 10 · Engine settings, source domains and extraction #########################
 ###############################################################################
 
 # Engine settings: switches per workspace, daily call limits ---------------------------
@@ -6900,7 +6909,7 @@ def recommended_names(text):
 
 
 ###############################################################################
-# 10 · Runs ###################################################################
+# 11 · Runs ###################################################################
 ###############################################################################
 
 # A run asks every engine one prompt. Its row goes queued -> running (under a lease)
@@ -7839,7 +7848,7 @@ def positive_int(text):
 
 
 ###############################################################################
-# 11 · Resources ##############################################################
+# 12 · Resources ##############################################################
 ###############################################################################
 
 # Names: what topics and tags share ------------------------------------------------------
@@ -8838,7 +8847,7 @@ def add_brand_routes(app, db):
 # Where (a market: a country, a language, maybe a city) and as whom (a persona) a prompt is
 # asked: a prompt with some is asked once per cell of its lists, market x persona (one list
 # empty: the cells of the other alone), each chat carrying the cell's ids; how each engine
-# is told is part 7's (asking_context). See packaging/docs/markets.md.
+# is told is part 8's (asking_context). See packaging/docs/markets.md.
 PERSONA_DESCRIPTION_MAX_LENGTH = 500
 MAX_CELLS_PER_PROMPT = 50
 # BCP 47 (RFC 5646) as tracker checks it: a language subtag of 2 or 3 letters, then an
@@ -9035,7 +9044,7 @@ def add_cell_kind_routes(app, db, cell):
 
 
 ###############################################################################
-# 12 · Analytics, the figures #################################################
+# 13 · Analytics, the figures #################################################
 ###############################################################################
 
 # A chat is one engine's answer in one run of one prompt, so a failed run never
@@ -10228,7 +10237,7 @@ def rankings(connection, scope, status, interval=None, compare=False):
 
 
 ###############################################################################
-# 13 · Analytics, the lists ###################################################
+# 14 · Analytics, the lists ###################################################
 ###############################################################################
 
 # Share of demand ---------------------------------------------------------------------------
@@ -10995,7 +11004,7 @@ def paired_difference(counts, totals, figures):
 
 
 ###############################################################################
-# 14 · Analytics, signals, names, gaps and chats ##############################
+# 15 · Analytics, signals, names, gaps and chats ##############################
 ###############################################################################
 
 # Signals ----------------------------------------------------------------------------------
@@ -12093,7 +12102,7 @@ def add_analytics_routes(app, db):
 
 
 ###############################################################################
-# 15 · The worker #############################################################
+# 16 · The worker #############################################################
 ###############################################################################
 
 # The search index gains a b-tree per write transaction that adds text, and a search newest
@@ -12623,7 +12632,7 @@ class DemandStep:
 
 
 ###############################################################################
-# 16 · AI traffic, the logs ###################################################
+# 17 · AI traffic, the logs ###################################################
 ###############################################################################
 
 # What the site's own access logs say of AI: requests to the own brands' hosts (and their
@@ -13585,7 +13594,7 @@ def set_retention(db, workspace_id, days):
 
 
 ###############################################################################
-# 17 · AI traffic, the fetches and figures ####################################
+# 18 · AI traffic, the fetches and figures ####################################
 ###############################################################################
 
 # Outbound fetches: ranges and robots.txt -------------------------------------------------
@@ -14484,7 +14493,7 @@ def log_body():
 
 
 ###############################################################################
-# 18 · Webhooks ###############################################################
+# 19 · Webhooks ###############################################################
 ###############################################################################
 
 # Events go to an outbox (webhook_deliveries) in the transaction of what caused them, and
@@ -15024,7 +15033,7 @@ def webhook_schemas():
 
 
 ###############################################################################
-# 19 · Actions ################################################################
+# 20 · Actions ################################################################
 ###############################################################################
 
 # What to do next (issue 41; packaging/docs/actions.md): six kinds of action for the
@@ -15970,7 +15979,7 @@ def add_action_routes(app, db):
 
 
 ###############################################################################
-# 20 · Prompt suggestions #####################################################
+# 21 · Prompt suggestions #####################################################
 ###############################################################################
 
 # Which prompts to track next (issue 44; packaging/docs/prompts.md, "Suggestions"): three
@@ -16291,7 +16300,7 @@ def add_suggestion_routes(app, db):
 
 
 ###############################################################################
-# 21 · OpenAPI, the schemas ###################################################
+# 22 · OpenAPI, the schemas ###################################################
 ###############################################################################
 
 DATE_OR_TIME = {"anyOf": [string_schema(format="date", pattern=QUERY_YEARS,
@@ -17127,7 +17136,7 @@ def read_prompt_items(data):
 
 
 ###############################################################################
-# 22 · Exports ################################################################
+# 23 · Exports ################################################################
 ###############################################################################
 
 # format=csv or ndjson on a list: every row matching the filters (paging ignored), read in
@@ -17420,7 +17429,7 @@ def export_content():
 
 
 ###############################################################################
-# 23 · The application ########################################################
+# 24 · The application ########################################################
 ###############################################################################
 
 # Provisioning: organizations, workspaces, keys (CLI and tests) -------------------------
@@ -18070,7 +18079,7 @@ def seed_prompts(db, workspace_id, specs):
 #
 # A workspace of invented project-management tools with 30 days of history, so that charts,
 # intervals, stability and signals have something to show at once. The history is made by
-# the scripted engines (part 7) through the worker, as real chats are: each day's runs with
+# the scripted engines (part 8) through the worker, as real chats are: each day's runs with
 # the database's clock moved to that day, so every chat, rollup, interval and daily signal
 # scan comes the way a real one does. The script's changes fall on days counted back from
 # the day the demo is made: a competitor rises 20 days before, the own brand 7 days before
@@ -18319,7 +18328,7 @@ def add_operations_routes(app, db):
 
 
 ###############################################################################
-# 24 · Dashboard, its templates, styles and assets ############################
+# 25 · Dashboard, its templates, styles and assets ############################
 ###############################################################################
 
 # Templates are Bottle's SimpleTemplate: {{value}} is escaped, {{!html}} is not and is
@@ -19475,7 +19484,7 @@ DASHBOARD_TEMPLATES = {
 
 
 ###############################################################################
-# 25 · Dashboard, its frame ###################################################
+# 26 · Dashboard, its frame ###################################################
 ###############################################################################
 
 # Sessions and sign-in -----------------------------------------------------------------
@@ -20554,7 +20563,7 @@ def add_dashboard_routes(app, db):
 
 
 ###############################################################################
-# 26 · Dashboard, its pages ###################################################
+# 27 · Dashboard, its pages ###################################################
 ###############################################################################
 
 def swatch(brand):
@@ -21488,7 +21497,7 @@ def add_manual_pages(app):
 
 
 ###############################################################################
-# 27 · Server #################################################################
+# 28 · Server #################################################################
 ###############################################################################
 
 # Slow clients (issue 15). A worker thread takes a request only once all of it, head and
@@ -22156,7 +22165,7 @@ def serve(app, host, port, threads, ready=None):
 
 
 ###############################################################################
-# 28 · Replication ############################################################
+# 29 · Replication ############################################################
 ###############################################################################
 
 # tracker serve --replicate URL (issue 29): Litestream ships every commit's WAL pages to
@@ -22788,7 +22797,7 @@ def replica_summary(url, db_path=None):
 
 
 ###############################################################################
-# 29 · Integrations ###########################################################
+# 30 · Integrations ###########################################################
 ###############################################################################
 
 # Test double: in-process or live, and a pytest plugin ---------------------------------
@@ -23124,7 +23133,7 @@ def mcp_result(app, key, specs, method, params):
 
 
 ###############################################################################
-# 30 · Command line ###########################################################
+# 31 · Command line ###########################################################
 ###############################################################################
 
 def print_json(value):
