@@ -9378,20 +9378,20 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     it, from the per-chat rows. seen_times: the parts give the first and last times seen
     too (source_rows), which the chats at the start give at no cost where a first bucket
     read whole leaves a seek per row (seen_times): it is read per chat then."""
+    def parts_of(**changed):
+        return scope_parts(dataclasses.replace(scope, **changed), rollups, weeks, connection,
+                           seen_times)
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection, seen_times),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection, seen_times))
+        return less(parts_of(truncated=None), parts_of(truncated=True))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection, seen_times),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection, seen_times))
+        return less(parts_of(shown=None), parts_of(shown=False))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection, seen_times),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection, seen_times))
+        return less(parts_of(branded=None), parts_of(branded=True))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
     quiet = connection and tuple(

@@ -559,7 +559,7 @@ INTELLIGENCE_LISTS = ("/analytics/sources?groupBy=category", "/analytics/discove
                       "/analytics/gaps/prompts", "/analytics/gaps/domains")
 
 
-def raw_only(scope, rollups, weeks=True, connection=None):
+def raw_only(scope, rollups, weeks=True, connection=None, seen_times=False):
     return [("raw", scope)]
 
 
@@ -567,14 +567,18 @@ def raw_only(scope, rollups, weeks=True, connection=None):
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
     the chats' gap flags worked out from their brand rows (as while a refresh is pending),
-    not read as stored, and URLs counted by distinct chats, as the domains are."""
+    not read as stored, and URLs counted by distinct chats, as the domains are; and no answer
+    kept by its ETag (AnswerCache), which would send the rollups' answer of the same request
+    again rather than compute it."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
         for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only), \
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
-            unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
+            unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_, **__: None), \
+            unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None), \
+            unittest.mock.patch.object(tracker.AnswerCache, "put", lambda *_: None), \
             unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
             unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats), \
             unittest.mock.patch.dict(tracker.PROMPT_FLAGS, tracker.PROMPT_FLAGS_READ_NOW):
