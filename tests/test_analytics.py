@@ -616,12 +616,13 @@ def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
     requests = [dict(window, location=location, perPage="100", **narrowed)
                 for location in ("US", "DE")
                 for narrowed in ({}, {"topicId": str(RANDOM_IDS["topic"])},
-                                 {"tagId": str(RANDOM_IDS["tag"])}, {"branded": "false"})]
+                                 {"tagId": str(RANDOM_IDS["tag"])}, {"branded": "false"},
+                                 {"engine": "e1"}, {"truncated": "false"}, {"shown": "true"})]
     fast = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
     with per_chat_rows_only():
         slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
     assert fast == slow
-    assert [answer["data"]["total"] for answer in fast[::4]] == [2, 0]
+    assert [answer["data"]["total"] for answer in fast[::7]] == [2, 0]
 
 
 def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
