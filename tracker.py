@@ -247,7 +247,7 @@ DEFAULT_PLAN = "self-hosted"
 # The prompt list's figures: each prompt's visibility for the own brands (the share of its
 # chats that name one) and answer rate over the last PROMPT_LIST_DAYS whole UTC days, today
 # included, and its change against the same number of days before (the dashboard's list,
-# 26; kept per prompt by the worker, 10, and the step that made their table, 2).
+# 27; kept per prompt by the step that made their table, 2, then by the worker, 11).
 PROMPT_LIST_DAYS = 30
 
 IDEMPOTENCY_KEY_MAX_LENGTH = 255
@@ -497,10 +497,10 @@ def baseline_schema():
 
 
 def baseline_objects(kind, *names):
-    """SQL that drops the triggers, views or indexes (kind) named, those there are, and creates
-    them as schema.sql does."""
+    """SQL that drops the triggers, views or indexes (kind) named and creates them as schema.sql
+    does."""
     found = {name: sql for type_, name, _, sql in baseline_schema() if type_ == kind}
-    return "".join("DROP %s IF EXISTS %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
+    return "".join("DROP %s %s;\n%s;\n" % (kind.upper(), name, found[name]) for name in names)
 
 
 def baseline_triggers(*names):
@@ -989,6 +989,51 @@ def branded_domains_schema_sql():
             + baseline_triggers(*BRANDED_DOMAIN_TRIGGERS))
 
 
+# The prompt list's figures kept per prompt (issue 43, see schema.sql): their tables, and the
+# triggers on prompt_daily_chats and prompts that keep them.
+PROMPT_LIST_TABLES = ("prompt_list_figures", "prompt_list_windows")
+PROMPT_LIST_TRIGGERS = ("prompt_daily_chats_listed_insert", "prompt_daily_chats_listed_update",
+                        "prompts_listed_delete")
+# A day's windows as a row (window_previous, window_start, window_end): today's by SQLite's
+# clock (the step), or the windows bound as ?1 to ?3 (the worker's count, by its clock).
+TODAYS_PROMPT_LIST_WINDOWS = ("SELECT date('now', '-%d days') AS window_previous, date('now', "
+                              "'-%d days') AS window_start, date('now', '+1 day') AS window_end"
+                              % (2 * PROMPT_LIST_DAYS - 1, PROMPT_LIST_DAYS - 1))
+BOUND_PROMPT_LIST_WINDOWS = "SELECT ?1 AS window_previous, ?2 AS window_start, ?3 AS window_end"
+
+
+def prompt_list_count_sql(windows, prompts):
+    """SQL that counts the kept figures of the prompts (p) for which prompts (a condition)
+    holds, for windows (TODAYS_PROMPT_LIST_WINDOWS or BOUND_PROMPT_LIST_WINDOWS), from their
+    daily rows: a row per prompt, of zeros for one without a chat in them."""
+    return """
+        INSERT OR REPLACE INTO prompt_list_figures (workspace_id, prompt_id, window_previous,
+            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats)
+        SELECT p.workspace_id, p.id, w.window_previous, w.window_start, w.window_end,
+               coalesce(sum(d.chats) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.shown) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.chats) FILTER (WHERE d.day < w.window_start), 0),
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0)
+        FROM (%s) w CROSS JOIN prompts p
+        LEFT JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id AND d.prompt_id = p.id
+            AND d.day >= w.window_previous AND d.day < w.window_end
+        WHERE %s GROUP BY p.id;\n""" % (windows, prompts)
+
+
+def prompt_list_schema_sql():
+    """The prompt list's kept figures, counted for today's windows by SQLite's clock for every
+    prompt and workspace (the worker counts them again once its clock says another day: a
+    service on another clock computes the list until then), and the triggers that keep them,
+    as schema.sql has them."""
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in PROMPT_LIST_TABLES)))
+            + prompt_list_count_sql(TODAYS_PROMPT_LIST_WINDOWS, "true")
+            + "INSERT INTO prompt_list_windows SELECT id, w.* FROM workspaces CROSS JOIN (%s) w;\n"
+            % TODAYS_PROMPT_LIST_WINDOWS
+            + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
+                      if kind == "trigger" and name in PROMPT_LIST_TRIGGERS))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups and the truncated chats' come after shown_schema_sql, which counts the daily
@@ -1003,10 +1048,7 @@ def upgrade_to_1_1():
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
-                    # the prompt list's kept figures (issue 43), counted by the worker (10)
-                    *baseline_table_sql(("prompt_list_figures", ["table"]), ("prompt_list_windows", ["table"])),
-                    baseline_triggers("prompt_daily_chats_listed_insert", "prompt_daily_chats_listed_update",
-                                      "prompts_listed_delete")))
+                    prompt_list_schema_sql()))
 
 
 MIGRATIONS = {
@@ -1028,7 +1070,8 @@ MIGRATIONS = {
                   "states, the weekly and daily rollups of URLs, no weekly group rollups of the "
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
-                  "and category, the truncated chats' index holding their prompt and flags",
+                  "and category, the truncated chats' index holding their prompt and flags, "
+                  "the prompt list's figures kept per prompt",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -7728,7 +7771,8 @@ def regroup_prompt(db):
 # The prompt list's kept figures ---------------------------------------------------------
 #
 # Each prompt's sums of its list's windows, kept by triggers (prompt_list_figures, see
-# schema.sql), are counted again for a day's windows when the worker's clock reaches it, a
+# schema.sql; counted first by the step that made them), are counted again for a day's
+# windows when the worker's clock reaches it, a
 # batch of a workspace's prompts a write (each prompt's 60 days of daily rows read under the
 # write lock, so that no chat stored meanwhile is missed). The workspace's windows are taken
 # off with its first batch and kept again with its last: while they are, every prompt of the
@@ -7748,20 +7792,10 @@ def prompt_list_window(db):
             "previous": (today - datetime.timedelta(days=2 * PROMPT_LIST_DAYS - 1)).isoformat()}
 
 
-# The kept figures of the prompts (p) of a workspace (?4) whose ids are in ?5 (JSON) for the
-# windows ?1 to ?3 (previous, start, end), from their daily rows: zeros for a prompt without.
-PROMPT_LIST_COUNT_SQL = """
-    INSERT OR REPLACE INTO prompt_list_figures (workspace_id, prompt_id, window_previous,
-        window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats)
-    SELECT p.workspace_id, p.id, ?1, ?2, ?3,
-           coalesce(sum(d.chats) FILTER (WHERE d.day >= ?2), 0),
-           coalesce(sum(d.own_chats) FILTER (WHERE d.day >= ?2), 0),
-           coalesce(sum(d.shown) FILTER (WHERE d.day >= ?2), 0),
-           coalesce(sum(d.chats) FILTER (WHERE d.day < ?2), 0),
-           coalesce(sum(d.own_chats) FILTER (WHERE d.day < ?2), 0)
-    FROM prompts p LEFT JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id
-        AND d.prompt_id = p.id AND d.day >= ?1 AND d.day < ?3
-    WHERE p.workspace_id = ?4 AND p.id IN (SELECT value FROM json_each(?5)) GROUP BY p.id"""
+# The kept figures of the prompts of a workspace (?4) whose ids are in ?5 (JSON), for the
+# windows ?1 to ?3 (previous, start, end).
+PROMPT_LIST_COUNT_SQL = prompt_list_count_sql(BOUND_PROMPT_LIST_WINDOWS, "p.workspace_id = ?4 "
+                                              "AND p.id IN (SELECT value FROM json_each(?5))")
 
 
 def recount_prompt_list(db, batch=PROMPT_LIST_RECOUNT_BATCH):

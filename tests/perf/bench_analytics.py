@@ -397,11 +397,7 @@ def ensure_later_rollups(path):
                        if kind == "trigger" and table == "chats"
                        and any(infix in name for infix in infixes))
     db = tracker.Database(path, lambda: END.timestamp())
-    listed = tracker.baseline_triggers(*(name for kind, name, *_ in tracker.baseline_schema()
-                                         if kind == "trigger" and "_listed_" in name))
-    for table, sql in (("prompt_list_figures", "".join(tracker.baseline_table_sql(
-                           ("prompt_list_figures", ["table"]), ("prompt_list_windows", ["table"])))
-                        + listed),
+    for table, sql in (("prompt_list_figures", tracker.prompt_list_schema_sql()),
                        ("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
                         + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
