@@ -7772,11 +7772,11 @@ def regroup_prompt(db):
 #
 # Each prompt's sums of its list's windows, kept by triggers (prompt_list_figures, see
 # schema.sql; counted first by the step that made them), are counted again for a day's
-# windows when the worker's clock reaches it, a
-# batch of a workspace's prompts a write (each prompt's 60 days of daily rows read under the
-# write lock, so that no chat stored meanwhile is missed). The workspace's windows are taken
-# off with its first batch and kept again with its last: while they are, every prompt of the
-# workspace is counted for them, and the list may read its figures.
+# windows when the worker's clock reaches it, a batch of a workspace's prompts a write (each
+# prompt's 60 days of daily rows read under the write lock, so that no chat stored meanwhile
+# is missed). The workspace's windows are taken off with its first batch and kept again with
+# its last: while they are, every prompt of the workspace is counted for them, and the list
+# may read its figures.
 
 PROMPT_LIST_RECOUNT_BATCH = 250
 # The first workspace whose prompts are not all counted for the windows starting on a day.
