@@ -1852,6 +1852,75 @@ CREATE TRIGGER prompt_daily_brands_group_update AFTER UPDATE ON prompt_daily_bra
         negative = negative + excluded.negative;
 END;
 
+-- The prompt list's figures kept per prompt (issue 43): the dashboard's list sorted by
+-- visibility, answer rate or change reads one row per prompt, not its two windows of daily
+-- rows. A row holds the sums of the prompt's prompt_daily_chats over the days of its
+-- window (window_start to window_end, tomorrow, excluded) and of the one before it
+-- (window_previous to window_start), PROMPT_LIST_DAYS each; the triggers below add every
+-- change of a daily row whose day is in them, whatever path made it (a chat stored or
+-- deleted, a brand refresh, a re-extraction). Each row has its own windows, so that the
+-- worker counts a workspace's prompts again for the next day's in batches
+-- (recount_prompt_list). prompt_list_windows holds a workspace's windows once every one of
+-- its prompts is counted for them (a prompt without a row has no daily row in them): the
+-- list reads the kept figures only while it holds the day's, and computes them otherwise.
+CREATE TABLE prompt_list_figures (
+    workspace_id       INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id          INTEGER NOT NULL,
+    window_previous    TEXT NOT NULL,
+    window_start       TEXT NOT NULL,
+    window_end         TEXT NOT NULL,
+    chats              INTEGER NOT NULL,
+    own_chats          INTEGER NOT NULL,
+    shown              INTEGER NOT NULL,
+    previous_chats     INTEGER NOT NULL,  -- of the window before
+    previous_own_chats INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE prompt_list_windows (
+    workspace_id    INTEGER PRIMARY KEY REFERENCES workspaces (id) ON DELETE CASCADE,
+    window_previous TEXT NOT NULL,
+    window_start    TEXT NOT NULL,
+    window_end      TEXT NOT NULL
+) STRICT;
+
+-- A prompt's first daily row while its workspace's windows are kept gives it a row of them.
+CREATE TRIGGER prompt_daily_chats_listed_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO prompt_list_figures (workspace_id, prompt_id, window_previous, window_start,
+                                     window_end, chats, own_chats, shown, previous_chats,
+                                     previous_own_chats)
+    SELECT workspace_id, new.prompt_id, window_previous, window_start, window_end, 0, 0, 0, 0, 0
+    FROM prompt_list_windows WHERE workspace_id = new.workspace_id
+    ON CONFLICT (workspace_id, prompt_id) DO NOTHING;
+    UPDATE prompt_list_figures SET
+        chats = chats + iif(new.day >= window_start, new.chats, 0),
+        own_chats = own_chats + iif(new.day >= window_start, new.own_chats, 0),
+        shown = shown + iif(new.day >= window_start, new.shown, 0),
+        previous_chats = previous_chats + iif(new.day < window_start, new.chats, 0),
+        previous_own_chats = previous_own_chats + iif(new.day < window_start, new.own_chats, 0)
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND new.day >= window_previous AND new.day < window_end;
+END;
+
+CREATE TRIGGER prompt_daily_chats_listed_update AFTER UPDATE OF chats, own_chats, shown
+ON prompt_daily_chats
+WHEN new.chats IS NOT old.chats OR new.own_chats IS NOT old.own_chats
+     OR new.shown IS NOT old.shown BEGIN
+    UPDATE prompt_list_figures SET
+        chats = chats + iif(new.day >= window_start, new.chats - old.chats, 0),
+        own_chats = own_chats + iif(new.day >= window_start, new.own_chats - old.own_chats, 0),
+        shown = shown + iif(new.day >= window_start, new.shown - old.shown, 0),
+        previous_chats = previous_chats + iif(new.day < window_start, new.chats - old.chats, 0),
+        previous_own_chats = previous_own_chats
+            + iif(new.day < window_start, new.own_chats - old.own_chats, 0)
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
+      AND new.day >= window_previous AND new.day < window_end;
+END;
+
+CREATE TRIGGER prompts_listed_delete AFTER DELETE ON prompts BEGIN
+    DELETE FROM prompt_list_figures WHERE workspace_id = old.workspace_id AND prompt_id = old.id;
+END;
+
 CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO group_weekly_domains (workspace_id, group_key, day, engine, domain, citations,
                                       chats, retrieved_chats)

@@ -59,7 +59,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    brand mentions (within a per-chat budget), sentiment and the judge, discovered names.
 11. Runs: the queue and its leases, the scheduler, a chat stored with its rollups in one
    transaction (extracted by (10)), the webhooks' outbox a run's end fills; the brand
-   refresh, regrouping and re-extraction the worker carries out.
+   refresh, regrouping and re-extraction the worker carries out, and its count of the
+   prompt list's figures kept per prompt for each day's windows.
 12. Resources: topics, tags, prompts and brands: each section holds its routes and the SQL
    they run, so any endpoint's SQL is one jump from its path; a prompt's change queues
    its runs (11), a brand's asks for a brand refresh, prompts are marked branded through
@@ -75,10 +76,10 @@ banners and the code true to each other. Each part, with what it owns and what i
    which records a signal.detected event in the outbox (11), and their routes), discovered
    names, gaps and chats, and the analytics routes.
 16. The worker: the thread that takes runs from the queue (11) and asks the engines (8) and (9),
-   each sample, and between runs judges older chats, refreshes brand rows, estimates
-   the figures' correlations (13), scans for signals (15) and takes the steps the
-   assembler adds (the actions' compute, and the demand step: each prompt's search volumes
-   fetched once a month within a budget).
+   each sample, and between runs judges older chats, refreshes brand rows, counts the
+   prompt list's figures for a new day (11), estimates the figures' correlations (13),
+   scans for signals (15) and takes the steps the assembler adds (the actions' compute,
+   and the demand step: each prompt's search volumes fetched once a month within a budget).
 17. AI traffic, the logs: agents, their operators' address ranges and the assistants'
    referrers (data, in packaging/traffic_agents.json); the log formats; access logs
    read into per-day, per-page sums of who asked, each upload within its bounds (lines,
@@ -242,6 +243,12 @@ WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 USABLE_SUBSCRIPTIONS = ("active", "trialing")
 SUBSCRIPTION_STATUSES = USABLE_SUBSCRIPTIONS + ("past_due", "canceled", "unpaid", "incomplete")
 DEFAULT_PLAN = "self-hosted"
+
+# The prompt list's figures: each prompt's visibility for the own brands (the share of its
+# chats that name one) and answer rate over the last PROMPT_LIST_DAYS whole UTC days, today
+# included, and its change against the same number of days before (the dashboard's list,
+# 27; kept per prompt by the step that made their table, 2, then by the worker, 11).
+PROMPT_LIST_DAYS = 30
 
 IDEMPOTENCY_KEY_MAX_LENGTH = 255
 IDEMPOTENCY_TTL_SECONDS = 24 * 3600
@@ -982,6 +989,51 @@ def branded_domains_schema_sql():
             + baseline_triggers(*BRANDED_DOMAIN_TRIGGERS))
 
 
+# The prompt list's figures kept per prompt (issue 43, see schema.sql): their tables, and the
+# triggers on prompt_daily_chats and prompts that keep them.
+PROMPT_LIST_TABLES = ("prompt_list_figures", "prompt_list_windows")
+PROMPT_LIST_TRIGGERS = ("prompt_daily_chats_listed_insert", "prompt_daily_chats_listed_update",
+                        "prompts_listed_delete")
+# A day's windows as a row (window_previous, window_start, window_end): today's by SQLite's
+# clock (the step), or the windows bound as ?1 to ?3 (the worker's count, by its clock).
+TODAYS_PROMPT_LIST_WINDOWS = ("SELECT date('now', '-%d days') AS window_previous, date('now', "
+                              "'-%d days') AS window_start, date('now', '+1 day') AS window_end"
+                              % (2 * PROMPT_LIST_DAYS - 1, PROMPT_LIST_DAYS - 1))
+BOUND_PROMPT_LIST_WINDOWS = "SELECT ?1 AS window_previous, ?2 AS window_start, ?3 AS window_end"
+
+
+def prompt_list_count_sql(windows, prompts):
+    """SQL that counts the kept figures of the prompts (p) for which prompts (a condition)
+    holds, for windows (TODAYS_PROMPT_LIST_WINDOWS or BOUND_PROMPT_LIST_WINDOWS), from their
+    daily rows: a row per prompt, of zeros for one without a chat in them."""
+    return """
+        INSERT OR REPLACE INTO prompt_list_figures (workspace_id, prompt_id, window_previous,
+            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats)
+        SELECT p.workspace_id, p.id, w.window_previous, w.window_start, w.window_end,
+               coalesce(sum(d.chats) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.shown) FILTER (WHERE d.day >= w.window_start), 0),
+               coalesce(sum(d.chats) FILTER (WHERE d.day < w.window_start), 0),
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0)
+        FROM (%s) w CROSS JOIN prompts p
+        LEFT JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id AND d.prompt_id = p.id
+            AND d.day >= w.window_previous AND d.day < w.window_end
+        WHERE %s GROUP BY p.id;\n""" % (windows, prompts)
+
+
+def prompt_list_schema_sql():
+    """The prompt list's kept figures, counted for today's windows by SQLite's clock for every
+    prompt and workspace (the worker counts them again once its clock says another day: a
+    service on another clock computes the list until then), and the triggers that keep them,
+    as schema.sql has them."""
+    return ("".join(baseline_table_sql(*((table, ["table"]) for table in PROMPT_LIST_TABLES)))
+            + prompt_list_count_sql(TODAYS_PROMPT_LIST_WINDOWS, "true")
+            + "INSERT INTO prompt_list_windows SELECT id, w.* FROM workspaces CROSS JOIN (%s) w;\n"
+            % TODAYS_PROMPT_LIST_WINDOWS
+            + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
+                      if kind == "trigger" and name in PROMPT_LIST_TRIGGERS))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups and the truncated chats' come after shown_schema_sql, which counts the daily
@@ -996,6 +1048,7 @@ def upgrade_to_1_1():
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
+                    prompt_list_schema_sql(),
                     *baseline_table_sql(("location_weekly_prompts", ["index"]))))
 
 
@@ -1019,7 +1072,8 @@ MIGRATIONS = {
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
                   "and category, the truncated chats' index holding their prompt and flags, "
-                  "a location's weekly prompt rows indexed by prompt",
+                  "the prompt list's figures kept per prompt, a location's weekly prompt rows "
+                  "indexed by prompt",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -7716,6 +7770,68 @@ def regroup_prompt(db):
     return True
 
 
+# The prompt list's kept figures ---------------------------------------------------------
+#
+# Each prompt's sums of its list's windows, kept by triggers (prompt_list_figures, see
+# schema.sql; counted first by the step that made them), are counted again for a day's
+# windows when the worker's clock reaches it, a batch of a workspace's prompts a write (each
+# prompt's 60 days of daily rows read under the write lock, so that no chat stored meanwhile
+# is missed). The workspace's windows are taken off with its first batch and kept again with
+# its last: while they are, every prompt of the workspace is counted for them, and the list
+# may read its figures.
+
+PROMPT_LIST_RECOUNT_BATCH = 250
+# The first workspace whose prompts are not all counted for the windows starting on a day.
+PROMPT_LIST_DUE = """SELECT id FROM workspaces w WHERE NOT EXISTS (SELECT 1 FROM prompt_list_windows x
+    WHERE x.workspace_id = w.id AND x.window_start = ?) ORDER BY id LIMIT 1"""
+
+
+def prompt_list_window(db):
+    """The edges of the prompt list's window and the one before it, as UTC days."""
+    today = datetime.datetime.fromtimestamp(db.clock(), datetime.timezone.utc).date()
+    return {"start": (today - datetime.timedelta(days=PROMPT_LIST_DAYS - 1)).isoformat(),
+            "end": (today + datetime.timedelta(days=1)).isoformat(),
+            "previous": (today - datetime.timedelta(days=2 * PROMPT_LIST_DAYS - 1)).isoformat()}
+
+
+# The kept figures of the prompts of a workspace (?4) whose ids are in ?5 (JSON), for the
+# windows ?1 to ?3 (previous, start, end).
+PROMPT_LIST_COUNT_SQL = prompt_list_count_sql(BOUND_PROMPT_LIST_WINDOWS, "p.workspace_id = ?4 "
+                                              "AND p.id IN (SELECT value FROM json_each(?5))")
+
+
+def recount_prompt_list(db, batch=PROMPT_LIST_RECOUNT_BATCH):
+    """Count the kept figures of one batch of a workspace's prompts for today's windows (see
+    above); False when every workspace's are. No reader can tell (the data revision stays):
+    the list's order is the same, read from them or computed."""
+    window = prompt_list_window(db)
+    if query_one(db.connection(), PROMPT_LIST_DUE, (window["start"],)) is None:
+        return False  # the usual case, found without taking the write lock
+    edges = (window["previous"], window["start"], window["end"])
+    with db.write(revises=False) as connection:
+        due = query_one(connection, PROMPT_LIST_DUE, (window["start"],))
+        if due is None:
+            return True
+        ids = [row["id"] for row in query_all(connection, """
+            SELECT p.id FROM prompts p WHERE p.workspace_id = ? AND NOT EXISTS (
+                SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = p.workspace_id
+                AND l.prompt_id = p.id AND l.window_start = ?)
+            ORDER BY p.id LIMIT ?""", (due["id"], window["start"], batch))]
+        connection.execute("DELETE FROM prompt_list_windows WHERE workspace_id = ?", (due["id"],))
+        connection.execute(PROMPT_LIST_COUNT_SQL, edges + (due["id"], json.dumps(ids)))
+        if len(ids) < batch:
+            connection.execute("INSERT INTO prompt_list_windows (workspace_id, window_previous, "
+                               "window_start, window_end) VALUES (?4, ?1, ?2, ?3)",
+                               edges + (due["id"],))
+    return True
+
+
+def prompt_list_kept(connection, workspace_id, window):
+    """Whether every prompt of the workspace is counted in prompt_list_figures for window."""
+    return query_one(connection, "SELECT 1 AS kept FROM prompt_list_windows WHERE workspace_id = ? "
+                     "AND window_start = ?", (workspace_id, window["start"])) is not None
+
+
 # Re-extraction ---------------------------------------------------------------------------
 
 # An HTTP engine's reply is kept with its chat, so that when the rules that read replies
@@ -12201,10 +12317,11 @@ class Worker:
                 for run in runs if parse_timestamp(run["leased_until"]) < now}
 
     def run_pending(self):
-        """Queue due prompts, refresh brand rows, run every due run, then estimate the
-        intervals' correlations again where due; returns runs done."""
+        """Queue due prompts, refresh brand rows, count the prompt list's figures for the
+        day, run every due run, then estimate the intervals' correlations again where due;
+        returns runs done."""
         queue_due_prompts(self.db, self.run_interval)
-        while self.refresh() or regroup_prompt(self.db):
+        while self.refresh() or regroup_prompt(self.db) or recount_prompt_list(self.db):
             pass
         count = 0
         while self.run_next():
@@ -12439,7 +12556,8 @@ class Worker:
     def _schedule(self):
         queue_due_prompts(self.db, self.run_interval)
         self.score_brands(drained=not claimable(self.db.connection(), self.db.now()))
-        return (self.refresh() or regroup_prompt(self.db) or refresh_correlations(self.db)
+        return (self.refresh() or regroup_prompt(self.db) or recount_prompt_list(self.db)
+                or refresh_correlations(self.db)
                 or self.judge_older_chats() or self.scan_due_signals()
                 or any(step() for step in self.later_steps))
 
@@ -20816,13 +20934,8 @@ def add_overview_routes(app, db):
         return render_page("Overview", body, "/")
 
 
-# The prompt list's figures: each prompt's visibility for the own brands (the share of its
-# chats that name one) over the last PROMPT_LIST_DAYS whole UTC days, today included, and its
-# change against the same number of days before, from the per-prompt daily rollup (the
-# change's sort from the weekly one too: see prompt_days_sql).
-PROMPT_LIST_DAYS = 30
-# A prompt's share of its chats of the window: naming an own brand (own_chats), or with an AI
-# answer shown (shown).
+# A prompt's share of its chats of the window (PROMPT_LIST_DAYS, part 1), from the per-prompt
+# daily rollup: naming an own brand (own_chats), or with an AI answer shown (shown).
 PROMPT_SHARE_SQL = """(SELECT 1.0 * sum(d.%s) / sum(d.chats) FROM prompt_daily_chats d
     WHERE d.workspace_id = p.workspace_id AND d.prompt_id = p.id AND d.day >= ? AND d.day < ?)"""
 # The list's columns, each sortable (a link, no script): the SQL it sorts by, and how many
@@ -20872,25 +20985,32 @@ def prompt_days_sql(window):
     return " UNION ALL ".join(parts), params
 
 
+# The sorts by a figure as the figures kept per prompt answer them (prompt_list_figures, l):
+# the same arithmetic on the same sums, so the same order, one row read per prompt.
+KEPT_FIGURE_SQL = """(SELECT %s FROM prompt_list_figures l
+    WHERE l.workspace_id = p.workspace_id AND l.prompt_id = p.id)"""
+KEPT_PROMPT_SORTS = {
+    "visibility": KEPT_FIGURE_SQL % "1.0 * l.own_chats / l.chats",
+    "answerRate": KEPT_FIGURE_SQL % "1.0 * l.shown / l.chats",
+    "trend": KEPT_FIGURE_SQL % ("1.0 * l.own_chats / l.chats "
+                                "- 1.0 * l.previous_own_chats / l.previous_chats"),
+}
+
+
 PROMPT_SORT_PARAM = Param("sort", "choice", "The column the list is sorted by; a leading - "
                           "sorts it from the largest. Without it, newest first.",
                           choices=tuple(prefix + name for name in PROMPT_SORTS for prefix in ("", "-")))
 PROMPT_LIST_PAGE_PARAMS = PROMPT_LIST_PARAMS + (PROMPT_SORT_PARAM,)
 
 
-def prompt_list_window(db):
-    """The edges of the prompt list's window and the one before it, as UTC days."""
-    today = datetime.datetime.fromtimestamp(db.clock(), datetime.timezone.utc).date()
-    return {"start": (today - datetime.timedelta(days=PROMPT_LIST_DAYS - 1)).isoformat(),
-            "end": (today + datetime.timedelta(days=1)).isoformat(),
-            "previous": (today - datetime.timedelta(days=2 * PROMPT_LIST_DAYS - 1)).isoformat()}
-
-
 def sorted_prompt_ids(connection, workspace_id, values, window):
     """(total, ids of the page) of the prompt list sorted by values["sort"]; empty figures
-    last whichever the direction, then newest first."""
+    last whichever the direction, then newest first. A figure is read from the figures kept
+    per prompt while they are of window, computed from the rollups otherwise."""
     name = values["sort"].lstrip("-")
     expression, edges = PROMPT_SORTS[name]
+    if name in KEPT_PROMPT_SORTS and prompt_list_kept(connection, workspace_id, window):
+        expression, edges = KEPT_PROMPT_SORTS[name], ()
     days, days_params = prompt_days_sql(window) if "{days}" in expression else ("", [])
     direction = "DESC" if values["sort"].startswith("-") else "ASC"
     filters = dict(status=values["status"], topic_id=values["topicId"], tag_id=values["tagId"],

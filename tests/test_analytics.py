@@ -820,6 +820,132 @@ def test_the_prompt_list_sorted_by_change_reads_whole_weeks_as_its_days_say():
     assert len({round(row["change"], 9) for row in changes}) == 5  # five different changes
 
 
+# Every window of the prompt list's sorts, and the filters it may take with them.
+KEPT_SORTS = ("visibility", "-visibility", "answerRate", "-answerRate", "trend", "-trend")
+
+
+def kept_and_computed(db, workspace_id, window, filters):
+    """Each sort by a figure of the list (all its prompts on one page) as sorted_prompt_ids
+    gives it, and as it computes it from the rollups."""
+    connection = db.connection()
+    values = [dict({"status": None, "topicId": None, "tagId": None, "search": None,
+                    "branded": None, "perPage": 100, "page": 1}, sort=sort, **where)
+              for sort in KEPT_SORTS for where in filters]
+    given = [tracker.sorted_prompt_ids(connection, workspace_id, value, window) for value in values]
+    with unittest.mock.patch.object(tracker, "prompt_list_kept", lambda *_: False):
+        computed = [tracker.sorted_prompt_ids(connection, workspace_id, value, window)
+                    for value in values]
+    return given, computed
+
+
+def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(clock):
+    """The figures kept per prompt give the list's sorts the order computed from the daily
+    rollups, read while they are of the day's windows, through every path that changes a
+    prompt's days: chats stored today, on a past day and after midnight, a brand refresh (and
+    half of one), answers read again, a prompt moved, deleted or made, chats deleted, and the
+    windows sliding, before the worker's recount (in batches, chats stored between them) and
+    after it; each kept row holds its windows' sums of the daily rows."""
+    rng = random.Random(3)
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Kept")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    acme, beta = (api.post("/brands", {"name": name, "type": kind}).json["data"]["id"]
+                  for name, kind in (("Acme", "own"), ("Beta", "competitor")))
+    prompts = api.post("/prompts", {"prompts": [
+        {"text": "p%d" % i + (" or Acme" if i % 4 == 0 else ""), "topic": "TU"[i % 2],
+         "tags": ["x"] if i % 3 else []} for i in range(9)]}).json["data"]["prompts"]
+    api.patch("/prompts/%d" % prompts[1]["id"], {"status": "paused"})
+    topic, tag = prompts[0]["topicId"], prompts[1]["tags"][0]["id"]
+    filters = ({}, {"status": "paused"}, {"topicId": topic}, {"tagId": tag}, {"search": "acme"},
+               {"branded": False})
+
+    def chat(prompt, days_ago, seconds=None):
+        named = rng.sample([(acme, "Acme"), (beta, "Beta")], rng.randint(0, 2))
+        moment = clock.now - days_ago * 86400 if seconds is None else seconds
+        return add_chat(db, workspace, prompt, rng.choice(["e1", "e2"]), tracker.iso_timestamp(moment),
+                        [(brand, n, 0) for n, (brand, _) in enumerate(named, 1)],
+                        text="\n".join("%d. **%s**: fine." % (n, name)
+                                       for n, (_, name) in enumerate(named, 1)) or "none")
+
+    def same(kept, window=None):
+        """The orders and the kept sums checked; whether the figures were read (kept)."""
+        window = window or tracker.prompt_list_window(db)
+        connection = db.connection()
+        assert kept in (None, tracker.prompt_list_kept(connection, workspace, window))
+        given, computed = kept_and_computed(db, workspace, window, filters)
+        assert given == computed
+        for row in tracker.query_all(connection, "SELECT * FROM prompt_list_figures"):
+            sums = tracker.query_one(connection, """
+                SELECT coalesce(sum(chats) FILTER (WHERE day >= ?1), 0) AS chats,
+                       coalesce(sum(own_chats) FILTER (WHERE day >= ?1), 0) AS own_chats,
+                       coalesce(sum(shown) FILTER (WHERE day >= ?1), 0) AS shown,
+                       coalesce(sum(chats) FILTER (WHERE day < ?1), 0) AS previous_chats,
+                       coalesce(sum(own_chats) FILTER (WHERE day < ?1), 0) AS previous_own_chats
+                FROM prompt_daily_chats WHERE prompt_id = ?2 AND day >= ?3 AND day < ?4""",
+                (row["window_start"], row["prompt_id"], row["window_previous"], row["window_end"]))
+            assert {name: row[name] for name in sums} == sums
+        return tracker.prompt_list_kept(connection, workspace, window)
+
+    def recount_in_batches(before=None):
+        """The worker's recount, four prompts a batch, the list checked after each: read
+        from the kept figures after the last only, and never for the windows before."""
+        read = []
+        while tracker.recount_prompt_list(db, batch=4):
+            read.append(same(kept=None))
+            if before:
+                same(kept=False, window=before)
+        assert read == [False] * (len(read) - 1) + [True]
+
+    for _ in range(240):  # 70 days back: both windows and the days before them
+        chat(rng.choice(prompts), rng.uniform(0, 70))
+    same(kept=False)  # not counted yet
+    recount_in_batches()
+    for days_ago in (0, 0.01, 5, 29.5, 31, 59.5, 65):  # today, the windows, before them
+        chat(rng.choice(prompts), days_ago)
+        same(kept=True)
+    made = api.post("/prompts", {"prompts": [{"text": "p9"}]}).json["data"]["prompts"][0]
+    same(kept=True)
+    chat(made, 0)  # its first daily row gives it a kept row
+    same(kept=True)
+    api.patch("/brands/%d" % beta, {"type": "own"})  # a brand refresh, a batch at a time
+    while tracker.refresh_brand_rows(db, batch=120) or tracker.regroup_prompt(db):
+        same(kept=True)
+    with db.write() as connection:  # answers read again: some showed none
+        connection.execute("UPDATE chats SET shown = 0 WHERE id % 5 = 0")
+    same(kept=True)
+    assert len({tuple(ids) for _, ids in kept_and_computed(
+        db, workspace, tracker.prompt_list_window(db), [{}])[0]}) == len(KEPT_SORTS)  # six orders
+    api.patch("/prompts/%d" % prompts[2]["id"], {"topicId": topic})
+    with db.write() as connection:  # chats deleted alone
+        connection.execute("DELETE FROM chats WHERE id % 9 = 0")
+    same(kept=True)
+    api.delete("/prompts/%d" % prompts[4]["id"])
+    same(kept=True)
+    # Midnight: a list whose window was taken before it reads the kept figures without the
+    # chats of the new day; after it, the figures are computed until the worker's recount.
+    clock.now = tracker.parse_timestamp(tracker.utc_day(clock.now + 86400)) - 1
+    before = tracker.prompt_list_window(db)
+    clock.advance(2)
+    chat(prompts[3], 0)
+    same(kept=True, window=before)
+    same(kept=False)
+    assert tracker.recount_prompt_list(db, batch=4)  # prompts 1 to 4 counted
+    same(kept=False, window=before)
+    chat(prompts[0], 0)  # counted already
+    chat(prompts[8], 1)  # not yet
+    chat(api.post("/prompts", {"prompts": [{"text": "p10"}]}).json["data"]["prompts"][0], 0)
+    same(kept=False)
+    recount_in_batches(before)
+    clock.advance(40 * 86400)  # the windows slid past most days
+    same(kept=False)
+    while tracker.recount_prompt_list(db):
+        pass
+    same(kept=True)
+    chat(prompts[5], 0)
+    same(kept=True)
+
+
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
     """Each topic with each tag: one of them (a topic within a tag, or a tag less its one
     prompt outside the topic) is read from its weekly group rollup, less the chats of its

@@ -292,6 +292,17 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
                                 ).fetchall()[0][0]
         for table, column in zip(tracker.SEARCHED_QUERY_TABLES,
                                  ("", ", prompt_id", ", engine", ", substr(created_at, 1, 10)"))}
+    # ... and the prompt list's figures kept per prompt, a row per prompt holding the sums of
+    # its windows (today's by SQLite's clock) and the windows of each workspace.
+    cells.update(prompt_list_figures=counts["prompts"], prompt_list_windows=counts["workspaces"])
+    assert upgraded.execute("""
+        SELECT count(*) FROM prompt_list_figures l JOIN prompt_list_windows w USING (workspace_id)
+        WHERE (l.window_start, l.chats, l.own_chats, l.previous_chats) IS NOT (SELECT w.window_start,
+            coalesce(sum(d.chats) FILTER (WHERE d.day >= l.window_start), 0),
+            coalesce(sum(d.own_chats) FILTER (WHERE d.day >= l.window_start), 0),
+            coalesce(sum(d.chats) FILTER (WHERE d.day < l.window_start), 0)
+            FROM prompt_daily_chats d WHERE d.prompt_id = l.prompt_id
+            AND d.day >= l.window_previous AND d.day < l.window_end)""").fetchall() == [(0,)]
     assert {table: n for table, n in counts.items()
             if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
@@ -543,11 +554,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
 # weekly ones per location from the per-location weekly ones (44 rows), and their weekly URLs
-# from their chats' sources (130 rows); the
+# from their chats' sources (130 rows), and the prompt list's figures kept per prompt (6 rows)
+# with their workspace's windows (1 row); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 1011}
+LATER_STEP_ROWS = {12: 0, 13: 1018}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

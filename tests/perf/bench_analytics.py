@@ -390,13 +390,16 @@ def ensure_later_rollups(path):
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them."""
+    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
+    and the prompt list's kept figures with their triggers, counted for the benchmark's day
+    as the worker counts them."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
                        and any(infix in name for infix in infixes))
-    db = tracker.Database(path)
-    for table, sql in (("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
+    db = tracker.Database(path, lambda: END.timestamp())
+    for table, sql in (("prompt_list_figures", tracker.prompt_list_schema_sql()),
+                       ("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
                         + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
                        ("group_location_weekly_chats", tracker.group_locations_schema_sql()),
@@ -430,6 +433,8 @@ def ensure_later_rollups(path):
             c.execute("DROP TABLE group_weekly_urls;" + "".join(
                 "DROP TRIGGER %s;" % name for name in tracker.GROUP_URL_TRIGGERS))
             c.execute(tracker.group_urls_schema_sql())
+    while tracker.recount_prompt_list(db):
+        pass
     db.close()
 
 

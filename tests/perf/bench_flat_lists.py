@@ -8,25 +8,30 @@ The file is never written: what this version keeps that the file may not have (t
 of the truncated chats with their prompt and flags, their daily names) is copied into TEMP
 tables first, built as the upgrade builds them, and the statements read those copies; each
 pair of statements must give the same rows. Also the prompt list's page of 20 sorted by
-change, as computed now and as read from kept per-prompt figures (what a kept ordering
-would buy, and what keeping it would cost when the window slides). CPU ms (the thread's),
-median of 7; SQLite VM instructions by a progress handler.
+visibility and by change, computed from the rollups and read from the figures kept per
+prompt (prompt_list_figures): the file may not have them, so they are TEMP tables of the
+same names (found before the file's), counted for the benchmark's day by the worker's
+statement a batch at a time (what the worker's recount costs when the window slides), and
+sorted_prompt_ids reads them; the same ids. CPU ms (the thread's), median of 7; SQLite VM
+instructions by a progress handler.
 """
 
 import argparse
 import json
 import dataclasses
 import os
+import re
 import statistics
 import sys
 import time
+import types
 
 import apsw
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 import tracker  # noqa: E402
 
-START, END, PREVIOUS = "2026-10-22", "2026-11-21", "2026-09-22"  # the benchmark's last 30 days
+START, END = "2026-10-22", "2026-11-21"  # the benchmark's last 30 days
 WINDOW = [1, START + "T00:00:00.000Z", END + "T00:00:00.000Z"]
 OWN = tracker.named_sql("own")
 TEMP_COPIES = """
@@ -110,31 +115,38 @@ def main():
         assert old == new, name
         print("%-40s %8.2f -> %.2f (%d rows)" % (name, old_ms, new_ms, len(old)))
 
-    window = {"start": START, "end": END, "previous": PREVIOUS}
-    values = {"sort": "-trend", "status": None, "topicId": None, "tagId": None, "search": None,
-              "branded": None, "perPage": 20, "page": 1}
-    for sort in ("-visibility", "-trend"):
-        computed, computed_ms, steps = timed(connection, lambda: tracker.sorted_prompt_ids(
-            connection, 1, dict(values, sort=sort), window)[1])
+    window = tracker.prompt_list_window(types.SimpleNamespace(clock=lambda: tracker.parse_timestamp(END)))
+    values = {"status": None, "topicId": None, "tagId": None, "search": None, "branded": None,
+              "perPage": 20, "page": 1}
+    connection.execute("".join(re.sub(r" REFERENCES workspaces \(id\) ON DELETE CASCADE", "", sql)
+                               .replace("CREATE TABLE", "CREATE TEMP TABLE")
+                               for sql in tracker.baseline_table_sql(("prompt_list_figures", ["table"]),
+                                                                     ("prompt_list_windows", ["table"]))))
+    computed = {}
+    for sort in ("-visibility", "-trend"):  # no windows kept yet: computed
+        computed[sort], computed_ms, steps = timed(connection, lambda: tracker.sorted_prompt_ids(
+            connection, 1, dict(values, sort=sort), window))
         print("%-40s %8.2f %10d (%d a prompt)" % ("prompt list sorted by " + sort, computed_ms,
                                                   steps, steps / prompts))
-    started = time.thread_time()
-    connection.execute("""
-        CREATE TEMP TABLE kept (prompt_id INTEGER PRIMARY KEY, chats, own_chats, previous_chats, previous_own);
-        INSERT INTO temp.kept SELECT prompt_id, sum(chats) FILTER (WHERE day >= :s),
-            sum(own_chats) FILTER (WHERE day >= :s), sum(chats) FILTER (WHERE day < :s),
-            sum(own_chats) FILTER (WHERE day < :s) FROM prompt_daily_chats
-        WHERE workspace_id = 1 AND prompt_id IN (SELECT id FROM prompts WHERE workspace_id = 1)
-          AND day >= :p AND day < :e GROUP BY 1""", {"s": START, "p": PREVIOUS, "e": END})
-    slid = (time.thread_time() - started) * 1000
-    source, _, params = tracker.prompt_filters(1, None, None, None, None, None)
-    kept, kept_ms, _ = timed(connection, lambda: [row["id"] for row in tracker.query_all(connection, """
-        SELECT p.id%s ORDER BY (SELECT 1.0 * k.own_chats / k.chats - 1.0 * k.previous_own
-        / k.previous_chats FROM temp.kept k WHERE k.prompt_id = p.id) DESC NULLS LAST, p.id DESC
-        LIMIT 20""" % source, params)])
-    assert kept == computed
-    print("prompt list by change, a page of 20: computed %.1f, from kept figures %.1f; "
-          "keeping them as the window slides %.1f" % (computed_ms, kept_ms, slid))
+    ids = [row["id"] for row in tracker.query_all(connection, "SELECT id FROM prompts WHERE workspace_id = 1 "
+                                                  "ORDER BY id")]
+    batch, batches = tracker.PROMPT_LIST_RECOUNT_BATCH, []
+    for first in range(0, len(ids), batch):
+        started = time.thread_time()
+        connection.execute(tracker.PROMPT_LIST_COUNT_SQL, (window["previous"], window["start"], window["end"],
+                                                           1, json.dumps(ids[first:first + batch])))
+        batches.append((time.thread_time() - started) * 1000)
+    connection.execute("INSERT INTO temp.prompt_list_windows VALUES (1, ?, ?, ?)",
+                       (window["previous"], window["start"], window["end"]))
+    assert tracker.prompt_list_kept(connection, 1, window)
+    print("the worker's recount into TEMP tables: %.1f ms of CPU in %d batches of %d prompts "
+          "(the largest %.1f)" % (sum(batches), len(batches), batch, max(batches)))
+    for sort in ("-visibility", "-trend"):
+        kept, kept_ms, steps = timed(connection, lambda: tracker.sorted_prompt_ids(
+            connection, 1, dict(values, sort=sort), window))
+        assert kept == computed[sort]
+        print("%-40s %8.2f %10d (%d a prompt)" % ("... from the kept figures", kept_ms, steps,
+                                                  steps / prompts))
 
 
 if __name__ == "__main__":
