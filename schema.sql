@@ -2106,6 +2106,10 @@ CREATE TABLE location_weekly_prompts (
     shown            INTEGER NOT NULL DEFAULT 0,  -- chats with an AI answer shown
     PRIMARY KEY (workspace_id, location, day, engine, prompt_id)
 ) STRICT, WITHOUT ROWID;
+-- Each prompt's rows of a location, found without reading its other prompts' (issue 43):
+-- a seek per prompt tells those naming an own brand there, which are no gap (gap_candidates).
+CREATE INDEX location_weekly_prompts_prompt ON location_weekly_prompts (workspace_id, location,
+                                                                        prompt_id, day);
 
 CREATE TRIGGER chats_location_prompts_insert AFTER INSERT ON chats
 WHEN new.location IS NOT NULL BEGIN

@@ -1048,7 +1048,8 @@ def upgrade_to_1_1():
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
-                    prompt_list_schema_sql()))
+                    prompt_list_schema_sql(),
+                    *baseline_table_sql(("location_weekly_prompts", ["index"]))))
 
 
 MIGRATIONS = {
@@ -1071,7 +1072,8 @@ MIGRATIONS = {
                   "prompts naming no brand, the topics' and tags' daily (and per location weekly) "
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
                   "and category, the truncated chats' index holding their prompt and flags, "
-                  "the prompt list's figures kept per prompt",
+                  "the prompt list's figures kept per prompt, a location's weekly prompt rows "
+                  "indexed by prompt",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -9440,21 +9442,27 @@ ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly"
                              "week")  # the others are daily
 
 
-def whole_span(scope, unit, quiet_from=None):
+def whole_span(scope, unit, quiet=None):
     """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none. quiet_from(end): the workspace's first chat at or after end
-    (None: none); with it, the week or day the scope ends within is whole when none lies in it."""
+    None when it holds none. quiet: (before(start), from_(end)), the workspace's last chat
+    before start and its first at or after end (None: none); with it, the week or day the
+    scope starts within is whole when no chat lies in it before the start (a window reaching
+    back to the first chats; before None: never), and the one it ends within when none lies
+    in it after the end."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
     if unit == "week":
         first -= datetime.timedelta(days=first.weekday())
         last -= datetime.timedelta(days=last.weekday())
-    if day_start(first.isoformat()) < scope.start:
+    before = quiet and quiet[0]
+    # "", sorting before every time, when no chat comes before
+    if day_start(first.isoformat()) < scope.start and (
+            not before or (before(scope.start) or "") >= day_start(first.isoformat())):
         first += datetime.timedelta(days=INTERVALS[unit])
-    if quiet_from is not None and first <= last and day_start(last.isoformat()) < scope.end:
+    if quiet is not None and first <= last and day_start(last.isoformat()) < scope.end:
         following = last + datetime.timedelta(days=INTERVALS[unit])
         # "~", sorting after every time, when no chat follows
-        if (quiet_from(scope.end) or "~") >= day_start(following.isoformat()):
+        if (quiet[1](scope.end) or "~") >= day_start(following.isoformat()):
             last = following
     if first >= last:
         return None
@@ -9467,7 +9475,13 @@ def first_chat_from(connection, workspace_id, moment):
                       ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
-def scope_parts(scope, rollups, weeks=True, connection=None):
+def last_chat_before(connection, workspace_id, moment):
+    """The time of the workspace's last chat before moment, or None (one index seek)."""
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+                      "< ? ORDER BY created_at DESC LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
+
+
+def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     """The scope as disjoint parts, (kind, scope): the whole weeks, then the whole days
     left, that the scope's rollups among rollups answer (weekly ones only when weeks),
     and ("raw", ...) for what is left at the edges. With a filter on prompt or location
@@ -9475,26 +9489,31 @@ def scope_parts(scope, rollups, weeks=True, connection=None):
     through an index on prompt or location, rather than by reading every row of the window
     and dropping most. connection (the snapshot the parts are read in): the week or day the
     scope ends within is read from its rollups when no chat lies in it after the end, as in
-    a window ending now (one seek tells: whole_span); without it, from the per-chat rows."""
+    a window ending now, and the one it starts within when none lies in it before the start,
+    as in a window reaching back to the first chats (a seek each tells: whole_span); without
+    it, from the per-chat rows. seen_times: the parts give the first and last times seen
+    too (source_rows), which the chats at the start give at no cost where a first bucket
+    read whole leaves a seek per row (seen_times): it is read per chat then."""
+    def parts_of(**changed):
+        return scope_parts(dataclasses.replace(scope, **changed), rollups, weeks, connection,
+                           seen_times)
     if scope.truncated is False:
         # Every chat (from the rollups) less the few cut short, read from the chats.
-        return less(scope_parts(dataclasses.replace(scope, truncated=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, truncated=True), rollups, weeks, connection))
+        return less(parts_of(truncated=None), parts_of(truncated=True))
     if scope.shown is True:  # the same: every chat less those with no AI answer shown
-        return less(scope_parts(dataclasses.replace(scope, shown=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, shown=False), rollups, weeks, connection))
+        return less(parts_of(shown=None), parts_of(shown=False))
     if (scope.branded is False and scope.prompt_group() == UNBRANDED_GROUP and scope.truncated
             is None and ("branded_daily" not in rollups or "group_weekly" in rollups)):
         # Without a daily rollup of "branded 0" (the lists' group rollups keep "branded 1"
         # alone), every chat less the branded prompts', the fewer in most workspaces: no
         # weekly group rollup counts the others (see chat_groups).
-        return less(scope_parts(dataclasses.replace(scope, branded=None), rollups, weeks, connection),
-                    scope_parts(dataclasses.replace(scope, branded=True), rollups, weeks, connection))
+        return less(parts_of(branded=None), parts_of(branded=True))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
-    quiet_from = connection and functools.cache(
-        functools.partial(first_chat_from, connection, scope.workspace_id))
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet_from)
+    quiet = connection and tuple(
+        seek and functools.cache(functools.partial(seek, connection, scope.workspace_id))
+        for seek in (None if seen_times else last_chat_before, first_chat_from))
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet)
 
 
 def less(parts, taken_off):
@@ -9511,17 +9530,17 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges, quiet_from):
+def split_scope(scope, kinds, edges, quiet):
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet_from)
+    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet)
     if span is None:
-        return split_scope(scope, kinds[1:], edges, quiet_from)
+        return split_scope(scope, kinds[1:], edges, quiet)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet_from)
+        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
     if span[1] < scope.end:
-        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet_from)
+        parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet)
     return parts
 
 
@@ -9994,11 +10013,14 @@ BRAND_SUMS = {
 
 
 def sum_parts(connection, scope, how, bucket=None, parts=None):
-    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS);
-    parts: the scope's (see topic_and_tag_parts) when the caller has better ones."""
+    """{(bucket, key): {name: sum}} of a figure's parts over the scope (see CHAT_COUNTS):
+    parts, else a topic's and a tag's at once as one group's less a few prompts'
+    (topic_and_tag_parts), else scope_parts'."""
     totals = {}
     how = without_groups_behind(how, connection, scope)
-    parts = parts or scope_parts(scope, how, weeks=bucket != BUCKET_SQL["day"], connection=connection)
+    weeks = bucket != BUCKET_SQL["day"]
+    parts = (parts or topic_and_tag_parts(connection, scope, how, weeks)
+             or scope_parts(scope, how, weeks=weeks, connection=connection))
     for kind, part in parts:
         kind, sign = signed_part(kind)
         table, time_column, key, sums, conditions = how[kind]
@@ -10036,6 +10058,42 @@ def group_moving(connection, workspace_id, group_key):
              OR EXISTS (SELECT 1 FROM prompt_group_keys k WHERE k.prompt_id = r.prompt_id
                         AND k.group_key = ?))
         LIMIT 1""", (workspace_id, group_key, group_key)) is not None
+
+
+def topic_and_tag_prompts(connection, scope):
+    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+                      (scope.workspace_id, scope.topic_id))
+    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
+                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+    return {row["id"] for row in topic}, {row["id"] for row in tag}
+
+
+def topic_and_tag_parts(connection, scope, how, weeks=True, seen_times=False):
+    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
+    of the two less the chats of its prompts outside the other, when those prompts are
+    fewer than the prompts of both: that group's rollups answer the rest (a tag within a
+    topic reads no chat; the chat counts and brand sums, its daily ones rather than each
+    prompt's weeks). None for another scope, a figure without a per-group rollup in how
+    (the per-prompt ones read the prompts of both alone), or when reading the chats of the
+    prompts of both is the smaller read."""
+    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
+            or scope.prompt_ids is not None or scope.branded is not None
+            or not set(GROUP_ROLLUP_KINDS) & set(how)):
+        return None
+    topic, tag = topic_and_tag_prompts(connection, scope)
+    both = topic & tag
+    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
+                                (dataclasses.replace(scope, tag_id=None), topic - both)),
+                               key=lambda candidate: len(candidate[1]))
+    if len(outside) >= len(both):
+        return None
+    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
+                        weeks, connection, seen_times)
+    if not outside:
+        return parts
+    return less(parts, scope_parts(dataclasses.replace(
+        group_scope, prompt_ids=tuple(sorted(outside))), how, weeks, connection, seen_times))
 
 
 def count_chats(connection, scope, bucket=None):
@@ -10513,41 +10571,6 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
                              NULL AS last_seen FROM (%s)"""
 
 
-def topic_and_tag_prompts(connection, scope):
-    """(the ids of the prompts now of the scope's topic, those now with its tag)."""
-    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
-                      (scope.workspace_id, scope.topic_id))
-    tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
-                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
-    return {row["id"] for row in topic}, {row["id"] for row in tag}
-
-
-def topic_and_tag_parts(connection, scope, how):
-    """The parts (see scope_parts) of a scope narrowed to a topic and a tag at once, as one
-    of the two less the chats of its prompts outside the other, when those prompts are
-    fewer than the prompts of both: that group's weekly rollup answers the rest (a tag
-    within a topic reads no chat). None for another scope, a figure without a per-group
-    rollup in how (the per-prompt ones read the prompts of both alone), or when reading
-    the chats of the prompts of both is the smaller read."""
-    if (scope.topic_id is None or scope.tag_id is None or scope.prompt_id is not None
-            or scope.prompt_ids is not None or scope.branded is not None
-            or "group_weekly" not in how):
-        return None
-    topic, tag = topic_and_tag_prompts(connection, scope)
-    both = topic & tag
-    group_scope, outside = min(((dataclasses.replace(scope, topic_id=None), tag - both),
-                                (dataclasses.replace(scope, tag_id=None), topic - both)),
-                               key=lambda candidate: len(candidate[1]))
-    if len(outside) >= len(both):
-        return None
-    parts = scope_parts(group_scope, without_groups_behind(how, connection, group_scope),
-                        connection=connection)
-    if not outside:
-        return parts
-    return less(parts, scope_parts(dataclasses.replace(
-        group_scope, prompt_ids=tuple(sorted(outside))), how, connection=connection))
-
-
 def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, by a window over the groups). how:
@@ -10563,8 +10586,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
         if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
-    kinds = (topic_and_tag_parts(connection, scope, how)
-             or scope_parts(scope, how, connection=connection))
+    kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
+             or scope_parts(scope, how, connection=connection, seen_times=True))
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
@@ -10688,7 +10711,7 @@ def category_rows(connection, scope, categories, share, page, per_page):
     edits apply at once, before the refresh they start has stored them)."""
     connection.create_scalar_function("source_category", categories.category, 1)
     how = without_rollups(CATEGORY_SUMS, connection, scope)
-    sums = sum_parts(connection, scope, how, parts=topic_and_tag_parts(connection, scope, how))
+    sums = sum_parts(connection, scope, how)
     counted = [dict(counts, category=key) for (_, key), counts in sums.items()
                if counts["retrieved_chats"]]
     rows = sorted(counted, key=lambda row: (-row["citations"], -row["chats"],
@@ -11727,8 +11750,10 @@ PROMPT_FLAGS = {
                      ChatScope.day_conditions),
     "prompt_weekly": ("prompt_weekly_chats x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
                       ChatScope.day_conditions),
-    "location_weekly": ("location_weekly_prompts x", "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS,
-                        ChatScope.day_conditions),
+    # the gap candidates' rows (gap_candidates), a seek per prompt: with a topic's prompts
+    # besides, the planner read every prompt's rows of the location instead
+    "location_weekly": ("location_weekly_prompts x INDEXED BY location_weekly_prompts_prompt",
+                        "x.day", "x.prompt_id", DAILY_PROMPT_FLAGS, ChatScope.day_conditions),
     "chats": ("chats x INDEXED BY {index}", "x.created_at", "x.prompt_id", STORED_PROMPT_FLAGS,
               ChatScope.chat_conditions),
 }
@@ -11741,8 +11766,13 @@ def prompt_gaps_document(connection, scope, page, per_page):
     competitors named (each chat of such a prompt is a gap chat, so a competitor's
     mentions are its chats there)."""
     how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
-    if "prompt_daily" in how:
-        scope = dataclasses.replace(scope, prompt_ids=gap_candidates(connection, scope))
+    candidates = gap_candidates(connection, scope) if "prompt_daily" in how else None
+    if candidates is not None:
+        # drawn from the topic, tag and branded filters' prompts, which are dropped: given
+        # both lists, the planner sought every prompt of the topic's rows (a topic's year in a
+        # location: 100 prompts' rows for the 2 candidates not asked there)
+        scope = dataclasses.replace(scope, prompt_ids=candidates, topic_id=None, tag_id=None,
+                                    branded=None)
     flags = sum_parts(connection, scope, how)
     gaps = sorted(((key, sums) for (_, key), sums in flags.items()
                    if sums["competitor"] and not sums["own"]),
@@ -11760,26 +11790,35 @@ def prompt_gaps_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# The per-prompt rollups of flags that tell the gap candidates: every location's daily one,
+# or a location's weekly one through its index by prompt (which a planner without its
+# statistics passed over for a read of every prompt's rows of the location per prompt).
+GAP_CANDIDATE_ROLLUPS = {
+    "prompt_daily": "prompt_daily_chats x",
+    "location_weekly": "location_weekly_prompts x INDEXED BY location_weekly_prompts_prompt"}
+
+
 def gap_candidates(connection, scope):
-    """The ids of the prompts of scope that name no own brand on its whole days, from the
-    per-prompt daily rollup (a short seek per prompt): the only ones that may be gap
-    prompts, so that the sums are added up for them alone. A scope of every chat less a
-    few (truncated=false, shown=true: see scope_parts) adds the prompts of those few chats
-    that name an own brand, which may be all the own chats a prompt has. None: no whole
-    day to tell, or no rollup to tell it from."""
+    """The ids of the prompts of scope that name no own brand on its whole days (or, with
+    a location, its whole weeks), from a per-prompt rollup (a short seek per prompt): the
+    only ones that may be gap prompts, so that the sums are added up for them alone. A
+    scope of every chat less a few (truncated=false, shown=true: see scope_parts) adds the
+    prompts of those few chats that name an own brand, which may be all the own chats a
+    prompt has. None: no whole day (or week) to tell, or no rollup to tell it from."""
     every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
                                 shown=None if scope.shown is True else scope.shown)
-    span = whole_span(scope, "day")
-    if span is None or "prompt_daily" not in every.rollups():
+    kind = "prompt_daily" if scope.location is None else "location_weekly"
+    span = whole_span(scope, ROLLUP_UNITS.get(kind, "day"))
+    if span is None or kind not in every.rollups():
         return None
     prompt_where, prompt_params = every.prompt_conditions()
     own_where, own_params = every.shifted(*span).day_conditions("x")
     candidates = {row["prompt_id"] for row in query_all(connection, """
         SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
-        WHERE %s AND NOT EXISTS (SELECT 1 FROM prompt_daily_chats x
+        WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)"""
-        % (" AND ".join(["true"] + prompt_where).format("q"), own_where),
-        [scope.workspace_id] + prompt_params + own_params)}
+        % (" AND ".join(["true"] + prompt_where).format("q"), GAP_CANDIDATE_ROLLUPS[kind],
+           own_where), [scope.workspace_id] + prompt_params + own_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
     # by the chats' stored flags, as the rollups count them (no refresh is pending: the

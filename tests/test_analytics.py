@@ -559,7 +559,7 @@ INTELLIGENCE_LISTS = ("/analytics/sources?groupBy=category", "/analytics/discove
                       "/analytics/gaps/prompts", "/analytics/gaps/domains")
 
 
-def raw_only(scope, rollups, weeks=True, connection=None):
+def raw_only(scope, rollups, weeks=True, connection=None, seen_times=False):
     return [("raw", scope)]
 
 
@@ -567,14 +567,18 @@ def raw_only(scope, rollups, weeks=True, connection=None):
 def per_chat_rows_only():
     """Answer from the per-chat rows alone: no rollup part, no gap prompts found from one,
     the chats' gap flags worked out from their brand rows (as while a refresh is pending),
-    not read as stored, and URLs counted by distinct chats, as the domains are."""
+    not read as stored, and URLs counted by distinct chats, as the domains are; and no answer
+    kept by its ETag (AnswerCache), which would send the rollups' answer of the same request
+    again rather than compute it."""
     every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
         for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
     with unittest.mock.patch.object(tracker, "scope_parts", raw_only), \
             unittest.mock.patch.object(tracker, "gap_candidates", lambda connection, scope: None), \
-            unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_: None), \
+            unittest.mock.patch.object(tracker, "topic_and_tag_parts", lambda *_, **__: None), \
+            unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None), \
+            unittest.mock.patch.object(tracker.AnswerCache, "put", lambda *_: None), \
             unittest.mock.patch.object(tracker, "EVERY_URL_PART", every_url_by_distinct_chats), \
             unittest.mock.patch.object(tracker, "URL_PART", one_domain_by_distinct_chats), \
             unittest.mock.patch.dict(tracker.PROMPT_FLAGS, tracker.PROMPT_FLAGS_READ_NOW):
@@ -598,6 +602,47 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     with per_chat_rows_only():
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
+
+
+def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
+    """A location's gap prompts are summed for the candidates alone: the prompts that name
+    no own brand there on the window's whole weeks, a seek per prompt through the index of
+    location_weekly_prompts by prompt (a topic's, tag's or branded filter's prompts among
+    them, which the candidates replace); the answers are the per-chat rows'."""
+    window = {"from": "2026-11-14T06:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"], location="US")
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        assert tracker.gap_candidates(connection, scope) is not None
+    requests = [dict(window, location=location, perPage="100", **narrowed)
+                for location in ("US", "DE")
+                for narrowed in ({}, {"topicId": str(RANDOM_IDS["topic"])},
+                                 {"tagId": str(RANDOM_IDS["tag"])}, {"branded": "false"},
+                                 {"engine": "e1"}, {"truncated": "false"}, {"shown": "true"})]
+    fast = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    with per_chat_rows_only():
+        slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    assert fast == slow
+    assert [answer["data"]["total"] for answer in fast[::7]] == [2, 0]
+
+
+def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
+    """A topic and a tag at once count their chats and brand sums as one of the two groups'
+    (its daily rollups, here the topic's, whose prompt has the tag too) less its prompts
+    outside the other (none here), rather than each prompt's rows: the per-chat rows'
+    answers, with either series."""
+    window = {"from": "2026-11-14T06:00:00.000Z", "to": "2026-11-24T12:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"],
+                              topic_id=RANDOM_IDS["topic"], tag_id=RANDOM_IDS["tag"])
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        for how in (tracker.CHAT_COUNTS, tracker.BRAND_SUMS):
+            # no chat before the window's start or after its end: no edge to read
+            assert [kind for kind, _ in tracker.topic_and_tag_parts(connection, scope, how)] == [
+                "topic_tag_daily"]
+    requests = [dict(window, topicId=str(RANDOM_IDS["topic"]), tagId=str(RANDOM_IDS["tag"]), **series)
+                for series in ({}, {"interval": "day"}, {"interval": "week", "compare": "previous"})]
+    fast = [RANDOM_API.get("/analytics/rankings", params=query).json for query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/rankings", params=query).json for query in requests]
 
 
 # Windows of one to two weeks starting up to a week before the data: most hold its whole
@@ -666,6 +711,36 @@ def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_foll
             for path, query in requests]
     with per_chat_rows_only():
         assert fast == [RANDOM_API.get(path, params=dict(query, **{"from": scope.start, "to": end})).json
+                        for path, query in requests]
+
+
+@pytest.mark.parametrize("after", [0, 1])
+def test_the_week_and_day_a_window_starts_within_are_read_whole_unless_a_chat_precedes(after):
+    """The mirror image at the start: a window starting at the first chat (a year's window
+    over a year of chats) reads the week it starts within from its rollup rows (one seek of
+    the last chat before the start tells); a window starting just after it reads that
+    chat's day from the per-chat rows. Both answer what the per-chat rows do."""
+    db = RANDOM_API.client.app.config["tracker.db"]
+    with db.read() as connection:
+        first = tracker.query_one(connection, "SELECT min(created_at) AS at FROM chats")["at"]
+        start = tracker.iso_timestamp(tracker.parse_timestamp(first) + after / 1000)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, start, "2026-11-23T00:00:00.000Z")
+        parts = tracker.scope_parts(scope, tracker.EVERY_URL_PART, connection=connection)
+    monday = tracker.day_start((datetime.date.fromisoformat(first[:10]) - datetime.timedelta(
+        days=datetime.date.fromisoformat(first[:10]).weekday())).isoformat())
+    if after:  # the first chat's week is not whole, nor its day (a Sunday's)
+        assert parts == [("url_weekly", scope.shifted("2026-11-16T00:00:00.000Z", scope.end)),
+                         ("raw", scope.shifted(start, "2026-11-16T00:00:00.000Z"))]
+    else:
+        assert parts == [("url_weekly", scope.shifted(monday, scope.end))]
+    requests = [("/analytics/sources", {"groupBy": "url", "perPage": "100"}),
+                ("/analytics/rankings", {"interval": "day", "location": "US"}),
+                ("/analytics/rankings", {"interval": "week", "compare": "previous"}),
+                ("/analytics/gaps/prompts", {"location": "US"})]
+    fast = [RANDOM_API.get(path, params=dict(query, **{"from": start, "to": scope.end})).json
+            for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=dict(query, **{"from": start, "to": scope.end})).json
                         for path, query in requests]
 
 

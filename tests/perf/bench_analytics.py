@@ -385,8 +385,9 @@ def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
-    rollup of URLs, before the topic and tag groups' weekly URLs, or before the truncated
-    chats' names, those rollups (and that index), filled as the upgrade fills them, with their
+    rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
+    chats' names, or before the index of a location's weekly prompt rows by prompt, those
+    rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
     43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
@@ -405,6 +406,8 @@ def ensure_later_rollups(path):
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("daily_urls", tracker.daily_urls_schema_sql()),
+                       ("location_weekly_prompts_prompt",
+                        tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0]),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
                         + chat_triggers("_group_url_")),
                        ("truncated_daily_names",
