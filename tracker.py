@@ -14,7 +14,8 @@ banners and the code true to each other. Each part, with what it owns and what i
 
 1. Configuration, time and keys: the limits several parts read, ISO timestamps and UTC
    days, API keys (their shape and hashes), ProvisioningError (a setting, file or
-   argument refused). Calls nothing of tracker's.
+   argument refused), and the batons one thread hands another (a write turn). Calls
+   nothing of tracker's.
 2. Storage: the SQLite file through apsw: connections per thread, the one writer whose
    write blocks commit in groups, schema.sql and its upgrades (a backup first), each
    thread's read time budget. Every other part reaches the database through Database and
@@ -412,6 +413,72 @@ class Record:
                     # marked only now: dataclass() sets __dataclass_fields__ before __init__
                     cls._made = True
         return object.__new__(cls)
+
+
+class Wakeup:
+    """A thread's own wake-up call (an eventfd, or a pipe where there is none): writing to
+    it and reading from it are calls that let the GIL go first, so a thread that wakes
+    another keeps no GIL while the kernel switches to the woken one. With an Event, the
+    waking thread was often switched out right after the wake-up, still holding the GIL,
+    and nothing ran Python until it came back (a third of the GIL's time under a flood of
+    PATCHes, py-spy). One a thread, opened at its first wait and closed with the thread."""
+
+    def __init__(self):
+        if hasattr(os, "eventfd"):
+            self.reader = self.writer = os.eventfd(0)
+        else:
+            self.reader, self.writer = os.pipe()
+
+    def __del__(self, close=os.close):  # bound now: at the interpreter's exit os may be gone
+        close(self.reader)
+        if self.writer != self.reader:
+            close(self.writer)
+
+    def ring(self):
+        os.write(self.writer, b"\1\0\0\0\0\0\0\0")
+
+    def wait(self):
+        os.read(self.reader, 8)
+
+
+WAKEUPS = threading.local()
+
+
+def thread_wakeup():
+    """This thread's Wakeup."""
+    wakeup = getattr(WAKEUPS, "wakeup", None)
+    if wakeup is None:
+        wakeup = WAKEUPS.wakeup = Wakeup()
+    return wakeup
+
+
+class Baton:
+    """What one thread waits for and another gives it (a write turn, a batch's end),
+    through the waiting thread's Wakeup.
+
+    Given is set before the ring, so a ring left over from an earlier baton (the waiter saw
+    given first) only costs one more read. An exception raised into the wait (Ctrl-C's
+    KeyboardInterrupt) is held until the baton is given, and returned: a waiter that left
+    would be handed a turn nobody takes."""
+    __slots__ = ("wakeup", "given")
+
+    def __init__(self):
+        self.wakeup = thread_wakeup()
+        self.given = False
+
+    def give(self):
+        self.given = True
+        if self.wakeup is not getattr(WAKEUPS, "wakeup", None):  # a thread's own: no ring
+            self.wakeup.ring()
+
+    def wait(self):
+        interrupted = None
+        while not self.given:
+            try:
+                self.wakeup.wait()
+            except BaseException as error:
+                interrupted = error
+        return interrupted
 
 
 ###############################################################################
@@ -1319,10 +1386,14 @@ class Database:
         batch.kept = True
         if revises and writer.total_changes() != changes:  # what ETags are made from
             batch.revised = True
+        done = Baton()  # given once the batch's commit holds this block (or failed)
+        batch.waiting.append(done)  # before the turn passes on: its commit comes after
         self._end_turn(batch, None, first)
-        batch.done.wait()
+        interrupted = done.wait()
         if batch.error is not None:
             raise batch.error
+        if interrupted is not None:
+            raise interrupted
 
     def _take_turn(self):
         """Wait for this writer's turn (after every writer that came earlier); returns the
@@ -1336,15 +1407,10 @@ class Database:
         with self._turns:
             baton = None
             if self._busy:
-                baton = threading.Event()
+                baton = Baton()
                 self._waiting.append(baton)
             self._busy = True
-        interrupted = None
-        while baton is not None and not baton.is_set():
-            try:
-                baton.wait()  # set by _pass_turn: the turn is this thread's
-            except BaseException as error:
-                interrupted = error
+        interrupted = baton and baton.wait()  # given by _pass_turn: the turn is this thread's
         if self._batch is None:
             try:
                 self._begin()
@@ -1394,7 +1460,7 @@ class Database:
             self._fail(batch, error)
         else:
             self._batch = None
-            batch.done.set()
+            batch.finish()
 
     def _fail(self, batch, error):
         """Roll the batch's transaction back and fail each of its blocks with error."""
@@ -1403,12 +1469,12 @@ class Database:
         try:
             self._abandon(self._writer, error)
         finally:
-            batch.done.set()
+            batch.finish()
 
     def _pass_turn(self):
         with self._turns:
             if self._waiting:
-                self._waiting.popleft().set()
+                self._waiting.popleft().give()
             else:
                 self._busy = False
 
@@ -1538,7 +1604,12 @@ class WriteBatch:
         self.kept = False  # a block ended without raising: its changes are committed
         self.revised = False  # a revising block changed rows: bump data_revision once
         self.error = None  # why the batch failed, raised to each of its blocks
-        self.done = threading.Event()  # committed, or failed
+        self.waiting = []  # the batons of its blocks that wait for it to end
+
+    def finish(self):
+        """The batch is committed, or failed: wake each of its blocks waiting for that."""
+        for baton in self.waiting:
+            baton.give()
 
 
 # The tables Litestream adds to a database it replicates (its sequence and its lock
