@@ -425,9 +425,10 @@ class Wakeup:
 
     def __init__(self):
         if hasattr(os, "eventfd"):
-            self.reader = self.writer = os.eventfd(0)
+            self.reader = self.writer = os.eventfd(0)  # rings add up in one counter
         else:
             self.reader, self.writer = os.pipe()
+            os.set_blocking(self.writer, False)  # a full pipe holds rings enough: never wait
 
     def __del__(self, close=os.close):  # bound now: at the interpreter's exit os may be gone
         close(self.reader)
@@ -435,7 +436,8 @@ class Wakeup:
             close(self.writer)
 
     def ring(self):
-        os.write(self.writer, b"\1\0\0\0\0\0\0\0")
+        with contextlib.suppress(BlockingIOError):
+            os.write(self.writer, b"\1\0\0\0\0\0\0\0")
 
     def wait(self):
         os.read(self.reader, 8)

@@ -472,6 +472,17 @@ def test_batons_wake_each_writer_through_its_threads_wakeup_closed_with_the_thre
     assert open_wakeups() == before
 
 
+def test_rings_left_unread_never_stop_the_thread_ringing(monkeypatch):
+    monkeypatch.delattr(os, "eventfd")  # a pipe: 65,536 bytes hold 8,192 rings
+    wakeup = tracker.Wakeup()
+    # each baton given before its waiter looked leaves one unread
+    ringer = threading.Thread(target=lambda: [wakeup.ring() for _ in range(10000)], daemon=True)
+    ringer.start()
+    ringer.join(10)
+    assert not ringer.is_alive()
+    wakeup.wait()
+
+
 class Interrupted(BaseException):
     """What the test's signal raises in the main thread, as Ctrl-C raises KeyboardInterrupt."""
 
