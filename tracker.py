@@ -20,8 +20,9 @@ banners and the code true to each other. Each part, with what it owns and what i
    upgrade an older file (MIGRATIONS), each the SQL its helpers join; the rollup
    families' triggers and fills that a step adds are made here from one pattern each.
 3. Storage: the SQLite file through apsw: connections per thread, the one writer whose
-   write blocks commit in groups, a file's upgrade by the steps of (2) (a backup first),
-   each thread's read time budget. Every other part reaches the database through
+   write blocks commit in groups (each waiting writer woken through its thread's own
+   Wakeup), a file's upgrade by the steps of (2) (a backup first), each thread's read
+   time budget. Every other part reaches the database through
    Database and the small query helpers here.
 4. HTTP plumbing and plugins: the JSON envelope and ApiError, a body's size, then the
    Bottle plugins a request meets in turn: envelope, auth, conditional requests, rate
@@ -1087,6 +1088,74 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 # 3 · Storage #################################################################
 ###############################################################################
 
+class Wakeup:
+    """A thread's own wake-up call (an eventfd, or a pipe where there is none): writing to
+    it and reading from it are calls that let the GIL go first, so a thread that wakes
+    another keeps no GIL while the kernel switches to the woken one. With an Event, the
+    waking thread was often switched out right after the wake-up, still holding the GIL,
+    and nothing ran Python until it came back (a third of the GIL's time under a flood of
+    PATCHes, py-spy). One a thread, opened at its first wait and closed with the thread."""
+
+    def __init__(self):
+        if hasattr(os, "eventfd"):
+            self.reader = self.writer = os.eventfd(0)  # rings add up in one counter
+        else:
+            self.reader, self.writer = os.pipe()
+            os.set_blocking(self.writer, False)  # a full pipe holds rings enough: never wait
+
+    def __del__(self, close=os.close):  # bound now: at the interpreter's exit os may be gone
+        close(self.reader)
+        if self.writer != self.reader:
+            close(self.writer)
+
+    def ring(self):
+        with contextlib.suppress(BlockingIOError):
+            os.write(self.writer, b"\1\0\0\0\0\0\0\0")
+
+    def wait(self):
+        os.read(self.reader, 8)
+
+
+WAKEUPS = threading.local()
+
+
+def thread_wakeup():
+    """This thread's Wakeup."""
+    wakeup = getattr(WAKEUPS, "wakeup", None)
+    if wakeup is None:
+        wakeup = WAKEUPS.wakeup = Wakeup()
+    return wakeup
+
+
+class Baton:
+    """What one thread waits for and another gives it (a write turn, a batch's end),
+    through the waiting thread's Wakeup.
+
+    Given is set before the ring, so a ring left over from an earlier baton (the waiter saw
+    given first) only costs one more read. An exception raised into the wait (Ctrl-C's
+    KeyboardInterrupt) is held until the baton is given, and returned: a waiter that left
+    would be handed a turn nobody takes."""
+    __slots__ = ("wakeup", "given")
+
+    def __init__(self):
+        self.wakeup = thread_wakeup()
+        self.given = False
+
+    def give(self):
+        self.given = True
+        if self.wakeup is not getattr(WAKEUPS, "wakeup", None):  # a thread's own: no ring
+            self.wakeup.ring()
+
+    def wait(self):
+        interrupted = None
+        while not self.given:
+            try:
+                self.wakeup.wait()
+            except BaseException as error:
+                interrupted = error
+        return interrupted
+
+
 def disable_memory_statistics():
     """Turn off SQLite's memory statistics, once per process, before any connection opens.
 
@@ -1384,10 +1453,14 @@ class Database:
         batch.kept = True
         if revises and writer.total_changes() != changes:  # what ETags are made from
             batch.revised = True
+        done = Baton()  # given once the batch's commit holds this block (or failed)
+        batch.waiting.append(done)  # before the turn passes on: its commit comes after
         self._end_turn(batch, None, first)
-        batch.done.wait()
+        interrupted = done.wait()
         if batch.error is not None:
             raise batch.error
+        if interrupted is not None:
+            raise interrupted
 
     def _take_turn(self):
         """Wait for this writer's turn (after every writer that came earlier); returns the
@@ -1401,15 +1474,10 @@ class Database:
         with self._turns:
             baton = None
             if self._busy:
-                baton = threading.Event()
+                baton = Baton()
                 self._waiting.append(baton)
             self._busy = True
-        interrupted = None
-        while baton is not None and not baton.is_set():
-            try:
-                baton.wait()  # set by _pass_turn: the turn is this thread's
-            except BaseException as error:
-                interrupted = error
+        interrupted = baton and baton.wait()  # given by _pass_turn: the turn is this thread's
         if self._batch is None:
             try:
                 self._begin()
@@ -1459,7 +1527,7 @@ class Database:
             self._fail(batch, error)
         else:
             self._batch = None
-            batch.done.set()
+            batch.finish()
 
     def _fail(self, batch, error):
         """Roll the batch's transaction back and fail each of its blocks with error."""
@@ -1468,12 +1536,12 @@ class Database:
         try:
             self._abandon(self._writer, error)
         finally:
-            batch.done.set()
+            batch.finish()
 
     def _pass_turn(self):
         with self._turns:
             if self._waiting:
-                self._waiting.popleft().set()
+                self._waiting.popleft().give()
             else:
                 self._busy = False
 
@@ -1603,7 +1671,12 @@ class WriteBatch:
         self.kept = False  # a block ended without raising: its changes are committed
         self.revised = False  # a revising block changed rows: bump data_revision once
         self.error = None  # why the batch failed, raised to each of its blocks
-        self.done = threading.Event()  # committed, or failed
+        self.waiting = []  # the batons of its blocks that wait for it to end
+
+    def finish(self):
+        """The batch is committed, or failed: wake each of its blocks waiting for that."""
+        for baton in self.waiting:
+            baton.give()
 
 
 # The tables Litestream adds to a database it replicates (its sequence and its lock

@@ -2,6 +2,7 @@
 GET /workspace, storage and keys."""
 
 import dataclasses
+import gc
 import json
 import os
 import re
@@ -445,6 +446,41 @@ def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db, refused)
         ValueError if n == refused else type(None) for n in range(3)]
     assert revision(db) == before + 1  # a failed first block rolls back: the rest begin anew
     assert [row["name"] for row in tracker.list_workspaces(db)] == names[:refused] + names[refused + 1:]
+
+
+def open_wakeups():
+    """This process's open eventfds and pipes (links as Linux names them)."""
+    links = []
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            links.append(os.readlink("/proc/self/fd/" + fd))
+        except FileNotFoundError:  # the listing's own descriptor, closed since
+            pass
+    return sum(link == "anon_inode:[eventfd]" or link.startswith("pipe:") for link in links)
+
+
+@pytest.mark.parametrize("eventfd", [True, False])  # without eventfd (not Linux): a pipe
+def test_batons_wake_each_writer_through_its_threads_wakeup_closed_with_the_thread(
+        db, monkeypatch, eventfd):
+    if not eventfd:
+        monkeypatch.delattr(os, "eventfd")
+    before = open_wakeups()
+    names = ["W%d" % n for n in range(6)]
+    assert batched_writes(db, [make_workspace(db, name) for name in names]) == [(None, True)] * 6
+    assert [row["name"] for row in tracker.list_workspaces(db)] == names
+    gc.collect()  # the threads are gone: their wakeups with them
+    assert open_wakeups() == before
+
+
+def test_rings_left_unread_never_stop_the_thread_ringing(monkeypatch):
+    monkeypatch.delattr(os, "eventfd")  # a pipe: 65,536 bytes hold 8,192 rings
+    wakeup = tracker.Wakeup()
+    # each baton given before its waiter looked leaves one unread
+    ringer = threading.Thread(target=lambda: [wakeup.ring() for _ in range(10000)], daemon=True)
+    ringer.start()
+    ringer.join(10)
+    assert not ringer.is_alive()
+    wakeup.wait()
 
 
 class Interrupted(BaseException):
