@@ -216,10 +216,10 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     answer = tracker.Answer("same", [], {})
     prepared = tracker.prepare_chat(engine, answer, 5, tracker.ChatReader(db.connection(), workspace.workspace_id),
                                     prompt["text"])
+    chat = tracker.chat_rows(run, prompt, prepared, NOW)
     with db.write() as connection:
-        for _ in range(2):
-            tracker.store_chat(connection, tracker.chat_rows(run, prompt, prepared, NOW),
-                               tracker.LastModels(connection, workspace.workspace_id))
+        for batch in ([chat, chat], [chat]):  # twice in one batch, then again
+            tracker.store_chats(connection, batch, tracker.LastModels(connection, workspace.workspace_id))
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
 
 
