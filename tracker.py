@@ -1109,10 +1109,20 @@ def _dict_row(cursor, row):
     return dict(zip([column for column, _ in cursor.getdescription()], row))
 
 
-def connect(path):
+# Prepared statements each connection keeps (apsw's default, 100), and the writer's. apsw
+# keeps a statement until that many statements have been run since its last use, so a
+# statement not used in the last 100 is compiled again; every write block of the process
+# runs on the writer, the worker's and every endpoint's, and an INSERT into a chat's tables
+# compiles its rollup triggers in (about 2 ms, 70 to 120 KB each): compiled again, it costs
+# as much as storing a chat (issue 43).
+STATEMENTS_KEPT = 100
+WRITER_STATEMENTS_KEPT = 400
+
+
+def connect(path, statements_kept=STATEMENTS_KEPT):
     """Open an apsw connection with the settings every connection needs."""
     flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | apsw.SQLITE_OPEN_URI
-    connection = apsw.Connection(path, flags=flags)
+    connection = apsw.Connection(path, flags=flags, statementcachesize=statements_kept)
     connection.set_busy_timeout(BUSY_TIMEOUT_MS)
     connection.execute("PRAGMA foreign_keys = ON")
     # FULL: a commit is on disk before the client hears 2xx, even across power loss.
@@ -1311,8 +1321,8 @@ class Database:
             connection = self._local.connection = self._connect()
         return connection
 
-    def _connect(self):
-        connection = connect(self.path)
+    def _connect(self, statements_kept=STATEMENTS_KEPT):
+        connection = connect(self.path, statements_kept)
         # the handler runs in the thread stepping the statement: its budget (set_budget) applies
         connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
         return connection
@@ -1497,7 +1507,7 @@ class Database:
         if self._writer is not None and self._writer.readonly("main"):
             self._close_writer()
         if self._writer is None:
-            self._writer = self._connect()
+            self._writer = self._connect(WRITER_STATEMENTS_KEPT)
         return self._writer
 
     def _close_writer(self):
@@ -1677,10 +1687,11 @@ def query_one(connection, sql, params=()):
 
 
 # A statement's triggers each get a frame (their registers, zeroed) once per execution of
-# it, so rows inserted one statement each pay every trigger's frame once a row: a chat's
-# rows are inserted in as few statements as these sizes make (13 rows: 8, 4 and 1), each
-# size's SQL written once (issue 43).
-INSERT_CHUNKS = (32, 16, 8, 4, 2, 1)
+# it, so rows inserted one statement each pay every trigger's frame once a row: a run's rows
+# of a table go in statements of these sizes (26 rows: 16, 4, 4, 1 and 1), each size's SQL
+# written once. Few sizes, so that each is used often enough to stay compiled (see
+# WRITER_STATEMENTS_KEPT) (issue 43).
+INSERT_CHUNKS = (16, 4, 1)
 
 
 @functools.cache
