@@ -1178,10 +1178,20 @@ def _dict_row(cursor, row):
     return dict(zip([column for column, _ in cursor.getdescription()], row))
 
 
-def connect(path):
+# Prepared statements each connection keeps (apsw's default, 100), and the writer's. apsw
+# keeps a statement until that many statements have been run since its last use, so a
+# statement not used in the last 100 is compiled again; every write block of the process
+# runs on the writer, the worker's and every endpoint's, and an INSERT into a chat's tables
+# compiles its rollup triggers in (about 2 ms, 70 to 120 KB each): compiled again, it costs
+# as much as storing a chat (issue 43).
+STATEMENTS_KEPT = 100
+WRITER_STATEMENTS_KEPT = 400
+
+
+def connect(path, statements_kept=STATEMENTS_KEPT):
     """Open an apsw connection with the settings every connection needs."""
     flags = apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE | apsw.SQLITE_OPEN_URI
-    connection = apsw.Connection(path, flags=flags)
+    connection = apsw.Connection(path, flags=flags, statementcachesize=statements_kept)
     connection.set_busy_timeout(BUSY_TIMEOUT_MS)
     connection.execute("PRAGMA foreign_keys = ON")
     # FULL: a commit is on disk before the client hears 2xx, even across power loss.
@@ -1380,8 +1390,8 @@ class Database:
             connection = self._local.connection = self._connect()
         return connection
 
-    def _connect(self):
-        connection = connect(self.path)
+    def _connect(self, statements_kept=STATEMENTS_KEPT):
+        connection = connect(self.path, statements_kept)
         # the handler runs in the thread stepping the statement: its budget (set_budget) applies
         connection.set_progress_handler(self._past_deadline, PROGRESS_STEPS)
         return connection
@@ -1565,7 +1575,7 @@ class Database:
         if self._writer is not None and self._writer.readonly("main"):
             self._close_writer()
         if self._writer is None:
-            self._writer = self._connect()
+            self._writer = self._connect(WRITER_STATEMENTS_KEPT)
         return self._writer
 
     def _close_writer(self):
@@ -1747,6 +1757,31 @@ def query_one(connection, sql, params=()):
     rows = query_all(connection, sql, params)
     return rows[0] if rows else None
 
+
+
+# A statement's triggers each get a frame (their registers, zeroed) once per execution of
+# it, so rows inserted one statement each pay every trigger's frame once a row: a run's rows
+# of a table go in statements of these sizes (26 rows: 16, 4, 4, 1 and 1), each size's SQL
+# written once. Few sizes, so that each is used often enough to stay compiled (see
+# WRITER_STATEMENTS_KEPT) (issue 43).
+INSERT_CHUNKS = (16, 4, 1)
+
+
+@functools.cache
+def multi_row_insert(head, width, rows):
+    """head ("INSERT INTO t (a, b) VALUES") with rows groups of width placeholders."""
+    return head + ", ".join(["(%s)" % ", ".join("?" * width)] * rows)
+
+
+def insert_rows(connection, head, rows):
+    """Insert rows (tuples of one width) by head, in statements of INSERT_CHUNKS rows."""
+    start = 0
+    for size in INSERT_CHUNKS:
+        while len(rows) - start >= size:
+            chunk = rows[start:start + size]
+            connection.execute(multi_row_insert(head, len(chunk[0]), size),
+                               [value for row in chunk for value in row])
+            start += size
 
 ###############################################################################
 # 4 · HTTP plumbing and plugins ###############################################
@@ -6823,11 +6858,16 @@ def write_chat_brands(connection, chat, found, named):
     found is BrandMatcher.match's result for it, named ChatReader.named's."""
     set_named(connection, chat["id"], (0, 0))  # out of the gap rollups with its old rows
     connection.execute("DELETE FROM chat_brands WHERE chat_id = ?", (chat["id"],))
-    add_chat_brands(connection, chat["id"], chat_brand_values(chat, found), named)
+    add_chat_brands(connection, with_chat_id(chat["id"], chat_brand_values(chat, found)))
+    name_chat(connection, chat["id"], named)
 
 
 # A chat's rows are bound as (chat id, *values): the values are built before the write lock
 # is taken for a new chat (ChatRows), whose id only its insert gives.
+def with_chat_id(chat_id, values):
+    return [(chat_id, *row) for row in values]
+
+
 def chat_brand_values(chat, found):
     """The values of the chat's brand rows (found), chat being its workspace_id, engine and
     created_at."""
@@ -6836,13 +6876,17 @@ def chat_brand_values(chat, found):
              row["sentiment_score"]) for row in found]
 
 
-def add_chat_brands(connection, chat_id, values, named):
-    """Add the brand rows (chat_brand_values) of a chat that has none and names no brand yet
-    (a new chat's)."""
-    connection.executemany("""
+def add_chat_brands(connection, rows):
+    """Add brand rows (with_chat_id of chat_brand_values) to chats that have none."""
+    insert_rows(connection, """
         INSERT INTO chat_brands (chat_id, workspace_id, engine, created_at, brand_id, position,
                                  mentions, cited, sentiment, sentiment_score)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
+        VALUES """, rows)
+
+
+def name_chat(connection, chat_id, named):
+    """set_named for a chat that names no brand yet (a new chat, or one whose brand rows were
+    written again), once its brand rows are in."""
     if tuple(named) != (0, 0):
         set_named(connection, chat_id, named)
 
@@ -6850,7 +6894,7 @@ def add_chat_brands(connection, chat_id, values, named):
 def write_chat_names(connection, chat, names):
     """(Re)write the names chat recommends: recommended_names' result for it."""
     connection.execute("DELETE FROM chat_names WHERE chat_id = ?", (chat["id"],))
-    add_chat_names(connection, chat["id"], chat_name_values(chat, names))
+    add_chat_names(connection, with_chat_id(chat["id"], chat_name_values(chat, names)))
 
 
 def chat_name_values(chat, names):
@@ -6859,12 +6903,12 @@ def chat_name_values(chat, names):
              row["name_key"], row["mentions"]) for row in names]
 
 
-def add_chat_names(connection, chat_id, values):
-    """Add the names (chat_name_values) of a chat that has none (a new chat's)."""
-    connection.executemany("""
+def add_chat_names(connection, rows):
+    """Add names (with_chat_id of chat_name_values) to chats that have none."""
+    insert_rows(connection, """
         INSERT INTO chat_names (chat_id, workspace_id, engine, created_at, name, name_key,
                                 mentions)
-        VALUES (?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
+        VALUES """, rows)
 
 
 def extract(answer, reader, question):
@@ -7273,7 +7317,7 @@ def prompt_cells(connection, prompt):
 
 
 class PreparedChat(Record):
-    """What store_chat writes for one answer, all worked out before the write lock is
+    """What store_chats writes for one answer, all worked out before the write lock is
     taken: requests that write wait for it, and the work grows with the answer."""
     engine: object
     answer: Answer
@@ -7318,7 +7362,7 @@ def kept_reply(answer):
 
 
 class ChatRows(Record):
-    """What store_chat binds for a prepared chat, built before the write lock is taken (the
+    """What store_chats binds for a prepared chat, built before the write lock is taken (the
     JSON, each row's values): the Python left under the lock is a tuple per row."""
     chat: dict  # its workspace_id, prompt_id, engine and created_at
     values: tuple  # the chats row's
@@ -7353,30 +7397,40 @@ def chat_rows(run, prompt, prepared, created_at):
                     chat_name_values(chat, prepared.names), prepared.judgement)
 
 
-def store_chat(connection, rows, models):
-    """Insert one chat (ChatRows) with its sources, searches, raw reply and brand rows
-    (nothing if the run already has it); models: its workspace's LastModels."""
-    chat = query_one(connection, """
-        INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model, location,
-                           answer, citations, usage, notes, search_queries, retrieval, latency_ms,
-                           cost, created_at, truncated, model_version, sample, shown,
-                           market_id, persona_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT DO NOTHING
-        RETURNING id""", rows.values)
-    if chat is None:
-        return
-    chat_id = chat["id"]
-    models.note_changes(connection, rows.chat, rows.model, rows.version)
-    add_chat_sources(connection, chat_id, rows.sources)
-    add_chat_searches(connection, chat_id, rows.searches)
-    if rows.reply is not None:
-        connection.execute("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
-                           "VALUES (?, ?, ?, ?)", (chat_id, *rows.reply))
-    add_chat_brands(connection, chat_id, rows.brands, rows.named)
-    add_chat_names(connection, chat_id, rows.names)
-    if rows.judgement:
-        record_judgement(connection, chat_id, *rows.judgement)
+def store_chats(connection, chats, models):
+    """Insert a run's chats (ChatRows; one the run already has is left out) with their
+    sources, searches, raw replies, brand rows and names; models: their workspace's
+    LastModels. Each table's rows of all the chats go in together (insert_rows), so its
+    triggers' frames are made once a statement, not once a row; a chat's rows keep their
+    order (its sources and brand rows are in when set_named moves it into the gap rollups)."""
+    stored = []
+    for rows in chats:
+        chat = query_one(connection, """
+            INSERT INTO chats (workspace_id, run_id, prompt_id, prompt_text, engine, model,
+                               location, answer, citations, usage, notes, search_queries,
+                               retrieval, latency_ms, cost, created_at, truncated,
+                               model_version, sample, shown, market_id, persona_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            RETURNING id""", rows.values)
+        if chat is not None:
+            models.note_changes(connection, rows.chat, rows.model, rows.version)
+            stored.append((chat["id"], rows))
+
+    def bound(values_of):
+        return [(chat_id, *row) for chat_id, rows in stored for row in values_of(rows)]
+    add_chat_sources(connection, bound(lambda rows: rows.sources))
+    add_chat_searches(connection, bound(lambda rows: rows.searches))
+    connection.executemany("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
+                           "VALUES (?, ?, ?, ?)",
+                           [(chat_id, *rows.reply) for chat_id, rows in stored if rows.reply])
+    add_chat_brands(connection, bound(lambda rows: rows.brands))
+    for chat_id, rows in stored:
+        name_chat(connection, chat_id, rows.named)
+    add_chat_names(connection, bound(lambda rows: rows.names))
+    for chat_id, rows in stored:
+        if rows.judgement:
+            record_judgement(connection, chat_id, *rows.judgement)
 
 
 # What each facet of a chat's model (see last_models in schema.sql) is annotated as when it
@@ -7457,7 +7511,7 @@ def brand_names(connection, workspace_id):
 
 
 def write_chat_sources(connection, chat, sources):
-    add_chat_sources(connection, chat["id"], chat_source_values(chat, sources))
+    add_chat_sources(connection, with_chat_id(chat["id"], chat_source_values(chat, sources)))
 
 
 def chat_source_values(chat, sources):
@@ -7467,15 +7521,16 @@ def chat_source_values(chat, sources):
             for s in sources]
 
 
-def add_chat_sources(connection, chat_id, values):
-    connection.executemany("""
+def add_chat_sources(connection, rows):
+    """Add sources rows (with_chat_id of chat_source_values)."""
+    insert_rows(connection, """
         INSERT INTO chat_sources (chat_id, workspace_id, engine, created_at, url, host, domain,
                                   title, cited, position, category, organic_rank)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
+        VALUES """, rows)
 
 
 def write_chat_searches(connection, chat, searches):
-    add_chat_searches(connection, chat["id"], chat_search_values(chat, searches))
+    add_chat_searches(connection, with_chat_id(chat["id"], chat_search_values(chat, searches)))
 
 
 def chat_search_values(chat, searches):
@@ -7484,10 +7539,11 @@ def chat_search_values(chat, searches):
             for query in searches]
 
 
-def add_chat_searches(connection, chat_id, values):
-    connection.executemany("""
+def add_chat_searches(connection, rows):
+    """Add searches rows (with_chat_id of chat_search_values)."""
+    insert_rows(connection, """
         INSERT INTO chat_searches (chat_id, workspace_id, engine, created_at, prompt_id, query)
-        VALUES (?, ?, ?, ?, ?, ?)""", [(chat_id, *row) for row in values])
+        VALUES """, rows)
 
 
 def refresh_relevancy(connection, workspace_id, now):
@@ -12519,9 +12575,8 @@ class Worker:
             if not holds_lease(connection, run):
                 log.warning("run %d: lease lost before it finished; result discarded", run["id"])
                 return
-            models = LastModels(connection, run["workspace_id"]) if rows else None
-            for chat in rows:
-                store_chat(connection, chat, models)
+            if rows:
+                store_chats(connection, rows, LastModels(connection, run["workspace_id"]))
             count_calls(connection, uncounted, utc_day(now))
             record_outcomes(connection, run["workspace_id"],
                             {engine.name for engine, *_ in answers}, errors, now)

@@ -1,5 +1,6 @@
 """Runs: the queue, the worker, engines, and what is extracted from each answer."""
 
+import collections
 import json
 import re
 import threading
@@ -216,12 +217,41 @@ def test_a_chat_is_never_stored_twice_for_one_run(db, workspace):
     answer = tracker.Answer("same", [], {})
     prepared = tracker.prepare_chat(engine, answer, 5, tracker.ChatReader(db.connection(), workspace.workspace_id),
                                     prompt["text"])
+    chat = tracker.chat_rows(run, prompt, prepared, NOW)
     with db.write() as connection:
-        for _ in range(2):
-            tracker.store_chat(connection, tracker.chat_rows(run, prompt, prepared, NOW),
-                               tracker.LastModels(connection, workspace.workspace_id))
+        for batch in ([chat, chat], [chat]):  # twice in one batch, then again
+            tracker.store_chats(connection, batch, tracker.LastModels(connection, workspace.workspace_id))
     assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 1}]
 
+
+
+def test_the_writer_keeps_the_statements_storing_chats_compiled(db, workspace, clock):
+    # an INSERT into a chat's tables compiles its rollup triggers in (about 2 ms): through
+    # the second hour's runs and the worker's other steps, the one writer that every write
+    # block of the process runs on keeps each of them from the first (apsw's count of a
+    # kept statement's uses starts again when it is compiled again)
+    workspace.post("/brands", {"name": "Acme", "type": "own"})
+    create_prompts(workspace, *("best CRM number %d?" % n for n in range(12)))
+    worker = worker_for(db, *(tracker.SimulatedEngine(name) for name in
+                              ("chatgpt", "perplexity", "gemini", "claude")), run_interval=3600)
+
+    def uses(writer):
+        return {entry["query"]: entry["uses"] for entry in writer.cache_stats(True)["entries"]
+                if entry["query"].lstrip().startswith("INSERT INTO chat")}
+    assert worker.run_pending() == 12
+    executed = collections.Counter()
+    with db.write(revises=False) as writer:
+        before = uses(writer)
+        writer.exec_trace = lambda cursor, sql, bindings: executed.update([sql]) or True
+    clock.advance(3600)
+    assert worker.run_pending() == 12
+    with db.write(revises=False) as writer:
+        writer.exec_trace = None
+        after = uses(writer)
+    assert len(before) >= 8  # the chats and each table's chunks
+    assert {sql: after.get(sql) for sql in before} == {
+        sql: count + executed[sql] for sql, count in before.items()}
+    assert rows(db, "SELECT count(*) AS n FROM chats") == [{"n": 96}]
 
 # Chats, sources and brand rows ---------------------------------------------------------
 
