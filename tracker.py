@@ -1758,7 +1758,6 @@ def query_one(connection, sql, params=()):
     return rows[0] if rows else None
 
 
-
 # A statement's triggers each get a frame (their registers, zeroed) once per execution of
 # it, so rows inserted one statement each pay every trigger's frame once a row: a run's rows
 # of a table go in statements of these sizes (26 rows: 16, 4, 4, 1 and 1), each size's SQL
@@ -1782,6 +1781,7 @@ def insert_rows(connection, head, rows):
             connection.execute(multi_row_insert(head, len(chunk[0]), size),
                                [value for row in chunk for value in row])
             start += size
+
 
 ###############################################################################
 # 4 · HTTP plumbing and plugins ###############################################
@@ -7418,7 +7418,7 @@ def store_chats(connection, chats, models):
             stored.append((chat["id"], rows))
 
     def bound(values_of):
-        return [(chat_id, *row) for chat_id, rows in stored for row in values_of(rows)]
+        return [row for chat_id, rows in stored for row in with_chat_id(chat_id, values_of(rows))]
     add_chat_sources(connection, bound(lambda rows: rows.sources))
     add_chat_searches(connection, bound(lambda rows: rows.searches))
     connection.executemany("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
