@@ -10751,10 +10751,15 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
 # A page's URLs whose first (or last) time in scope lies in the same week of a topic's or
 # tag's weekly URLs, as most of a year's page's last times lie in its last week, are sought
 # together from that week's chats (urls_seen) when SEEN_TOGETHER or more, each alone (a
-# seek of its domain's rows of the week, source_seen) when fewer. At the full size, the 20
-# URLs of a year of a topic in its last week: 5-8 ms together against 29-52 ms alone, and
-# one alone 0.4-2.4 ms (tests/perf/README.md).
+# seek of its domain's rows of the week, source_seen) when fewer, or when the week holds
+# more than SEEN_TOGETHER_CHATS chats of the topic or tag. Together, the chats of the week
+# are read, each probed for every URL; alone, a domain's rows of the week are read until one
+# of the topic's, fewer the larger its share of the chats. At the full size (a topic of 5 %
+# of the chats, 2,000 in a week), the 20 URLs of a year of it in its last week: 5-8 ms
+# together against 29-52 ms alone (one alone 0.4-2.4 ms: tests/perf/README.md); a topic of
+# 50 % would read ten times the chats together and a tenth of the rows alone.
 SEEN_TOGETHER = 3
+SEEN_TOGETHER_CHATS = 5000
 
 
 def seen_times(connection, scope, kinds, rows, by_url, weeks):
@@ -10783,27 +10788,30 @@ def seen_times(connection, scope, kinds, rows, by_url, weeks):
                 in_week.setdefault((week[order], order, name), []).append(row)
     for (monday, order, name), found in in_week.items():
         within = scope.shifted(*week_bounds(monday))
-        if len(found) < SEEN_TOGETHER:
-            for row in found:
-                row[name] = source_seen(connection, within, row["domain"], row["source"],
-                                        (order,))[0]
-        else:
-            times = urls_seen(connection, within, [row["source"] for row in found])
-            for row in found:
-                row[name] = times.get(row["source"], {}).get(order)
+        times = (urls_seen(connection, within, [row["source"] for row in found])
+                 if len(found) >= SEEN_TOGETHER else None)
+        for row in found:
+            row[name] = (source_seen(connection, within, row["domain"], row["source"], (order,))[0]
+                         if times is None else times.get(row["source"], {}).get(order))
 
 
 def urls_seen(connection, scope, urls):
     """{url: {"": first time, "DESC": last}} each of urls was cited or consulted in scope, a
     topic's or tag's (by_prompt): its chats found through their index on prompt, each
-    chat's URLs through UNIQUE (chat_id, url), neither table's rows read."""
+    chat's URLs through UNIQUE (chat_id, url), neither table's rows read. None when the
+    scope holds more than SEEN_TOGETHER_CHATS chats (counted up to one more, in the index)."""
     where, params = scope.chat_conditions("c")
+    index = scope.chats_index()
+    if query_one(connection, "SELECT count(*) AS n FROM (SELECT 1 FROM chats c INDEXED BY %s "
+                 "WHERE %s LIMIT ?)" % (index, where),
+                 params + [SEEN_TOGETHER_CHATS + 1])["n"] > SEEN_TOGETHER_CHATS:
+        return None
     return {row["url"]: {"": row["first"], "DESC": row["last"]} for row in query_all(
         connection, """
         SELECT x.url AS url, min(c.created_at) AS first, max(c.created_at) AS last
         FROM chats c INDEXED BY %s CROSS JOIN chat_sources x ON x.chat_id = c.id
         WHERE %s AND x.url IN (SELECT value FROM json_each(?)) GROUP BY x.url"""
-        % (scope.chats_index(), where), params + [json.dumps(urls)])}
+        % (index, where), params + [json.dumps(urls)])}
 
 
 def group_url_weeks(connection, kinds, rows):
