@@ -10632,8 +10632,10 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
 # A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls):
 # summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
 # row per URL rather than a row per URL and week (a year of a topic's every URL at the full
-# size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed).
-GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
+# size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed). It reads no host: the
+# page's hosts are sought URL by URL (group_url_weeks), where keeping the least of each of
+# a year's 425,000 rows took a seventh of the statement (9.2 -> 7.9 million VM steps).
+GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
                            sum(x.citations) AS citations, sum(x.citations) AS chats,
                            sum(x.retrieved_chats) AS retrieved_chats,
                            NULL AS first_seen, NULL AS last_seen
@@ -10646,6 +10648,8 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, min(x.host) AS h
 # kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
 # 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
 # 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
+# Again with a page's times sought together (SEEN_TOGETHER): every URL over 30 days, even at
+# the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v 25, 14 v 33).
 GROUP_URL_WEEKS = 4
 GROUP_DOMAIN_URL_WEEKS = 13
 
@@ -10702,7 +10706,7 @@ LESS_SOURCE_PART = """SELECT source, domain, host, -citations AS citations, -cha
 
 def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
-    many there are in all (counted in the same pass, by a window over the groups). how:
+    many there are in all (counted in the same pass, over the groups kept once). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
     be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
@@ -10724,55 +10728,111 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         parts.append((sql if sign > 0 else LESS_SOURCE_PART % sql).format(
             group_by, where, index=part.chats_index()))
         params += part_params
-    # HAVING: a page cited only in chats a "less" part takes off is not in scope.
+    # HAVING: a page cited only in chats a "less" part takes off is not in scope. The groups
+    # are kept once and counted there: a window, count(*) OVER (), kept and sorted every
+    # one of them for the page (15,300 URLs of a year of a topic: 10.9 -> 10.7 million VM
+    # steps, 184 -> 164 ms of CPU at the full size).
     rows = query_all(connection, """
-        SELECT source, min(domain) AS domain, min(host) AS host, sum(citations) AS citations,
-               sum(chats) AS chats,
-               sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
-               max(last_seen) AS last_seen, count(*) OVER () AS total
-        FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0
+        WITH grouped AS MATERIALIZED (
+            SELECT source, min(domain) AS domain, min(host) AS host,
+                   sum(citations) AS citations, sum(chats) AS chats,
+                   sum(retrieved_chats) AS retrieved_chats, min(first_seen) AS first_seen,
+                   max(last_seen) AS last_seen
+            FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0)
+        SELECT *, (SELECT count(*) FROM grouped) AS total FROM grouped
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    seen_times(connection, scope, kinds, rows, group_by == "url")
+    weeks = group_url_weeks(connection, kinds, rows) if group_by == "url" else {}
+    seen_times(connection, scope, kinds, rows, group_by == "url", weeks)
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
-def seen_times(connection, scope, kinds, rows, by_url):
+# A page's URLs whose first (or last) time in scope lies in the same week of a topic's or
+# tag's weekly URLs, as most of a year's page's last times lie in its last week, are sought
+# together from that week's chats (urls_seen) when SEEN_TOGETHER or more, each alone (a
+# seek of its domain's rows of the week, source_seen) when fewer, or when the week holds
+# more than SEEN_TOGETHER_CHATS chats of the topic or tag. Together, the chats of the week
+# are read, each probed for every URL; alone, a domain's rows of the week are read until one
+# of the topic's, fewer the larger its share of the chats. At the full size (a topic of 5 %
+# of the chats, 2,000 in a week), the 20 URLs of a year of it in its last week: 5-8 ms
+# together against 29-52 ms alone (one alone 0.4-2.4 ms: tests/perf/README.md); a topic of
+# 50 % would read ten times the chats together and a tenth of the rows alone.
+SEEN_TOGETHER = 3
+SEEN_TOGETHER_CHATS = 5000
+
+
+def seen_times(connection, scope, kinds, rows, by_url, weeks):
     """Give each of rows (source_rows') the first and last time of its domain (or URL) in
     scope where a part of kinds keeps none (or takes chats off): a time found before (after)
     every such part is the scope's own, so only one that may lie within them is sought; a
-    URL of a topic's or tag's weekly URLs within the first (last) of their weeks holding it."""
+    URL of a topic's or tag's weekly URLs within the first (last) of their weeks holding it
+    (weeks: group_url_weeks'), with the page's other URLs sought in the same week."""
     unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
     taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
-    if taken_off or unseen:
-        first, last = ((scope.start, scope.end) if taken_off else
-                       (min(part.start for part in unseen), max(part.end for part in unseen)))
-        for row in rows:
-            url = row["source"] if by_url else None
-            sought = [(order, name) for order, name, known in (
-                ("", "first_seen", (row["first_seen"] or last) < first),
-                ("DESC", "last_seen", (row["last_seen"] or "") >= last)) if not known]
-            weeks = group_url_weeks(connection, kinds, row["domain"], url) if (
-                sought and url and not taken_off) else None
-            for order, name in sought:
-                within = scope if weeks is None else scope.shifted(*week_bounds(weeks[order]))
-                row[name] = source_seen(connection, within, row["domain"], url, (order,))[0]
+    if not (taken_off or unseen):
+        return
+    first, last = ((scope.start, scope.end) if taken_off else
+                   (min(part.start for part in unseen), max(part.end for part in unseen)))
+    in_week = {}
+    for row in rows:
+        url = row["source"] if by_url else None
+        for order, name, known in (("", "first_seen", (row["first_seen"] or last) < first),
+                                   ("DESC", "last_seen", (row["last_seen"] or "") >= last)):
+            if known:
+                continue
+            week = None if taken_off else weeks.get(url)
+            if week is None:
+                row[name] = source_seen(connection, scope, row["domain"], url, (order,))[0]
+            else:
+                in_week.setdefault((week[order], order, name), []).append(row)
+    for (monday, order, name), found in in_week.items():
+        within = scope.shifted(*week_bounds(monday))
+        times = (urls_seen(connection, within, [row["source"] for row in found])
+                 if len(found) >= SEEN_TOGETHER else None)
+        for row in found:
+            row[name] = (source_seen(connection, within, row["domain"], row["source"], (order,))[0]
+                         if times is None else times.get(row["source"], {}).get(order))
 
 
-def group_url_weeks(connection, kinds, domain, url):
-    """{"": the first Monday, "DESC": the last} of the weeks that kinds read from a topic's or
-    tag's weekly URLs holding url; None without such a part, or when url is in none of them."""
-    parts = [part for kind, part in kinds if kind == "group_url_weekly"]
-    if not parts:
+def urls_seen(connection, scope, urls):
+    """{url: {"": first time, "DESC": last}} each of urls was cited or consulted in scope, a
+    topic's or tag's (by_prompt): its chats found through their index on prompt, each
+    chat's URLs through UNIQUE (chat_id, url), neither table's rows read. None when the
+    scope holds more than SEEN_TOGETHER_CHATS chats (counted up to one more, in the index)."""
+    where, params = scope.chat_conditions("c")
+    index = scope.chats_index()
+    if query_one(connection, "SELECT count(*) AS n FROM (SELECT 1 FROM chats c INDEXED BY %s "
+                 "WHERE %s LIMIT ?)" % (index, where),
+                 params + [SEEN_TOGETHER_CHATS + 1])["n"] > SEEN_TOGETHER_CHATS:
         return None
-    where, params = parts[0].group_conditions("x")
-    weeks = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last "
-                      "FROM group_weekly_urls x WHERE %s AND x.domain = ? AND x.url = ? "
-                      "AND x.retrieved_chats > 0" % where, params + [domain, url])
-    return None if weeks["first"] is None else {"": weeks["first"], "DESC": weeks["last"]}
+    return {row["url"]: {"": row["first"], "DESC": row["last"]} for row in query_all(
+        connection, """
+        SELECT x.url AS url, min(c.created_at) AS first, max(c.created_at) AS last
+        FROM chats c INDEXED BY %s CROSS JOIN chat_sources x ON x.chat_id = c.id
+        WHERE %s AND x.url IN (SELECT value FROM json_each(?)) GROUP BY x.url"""
+        % (index, where), params + [json.dumps(urls)])}
+
+
+def group_url_weeks(connection, kinds, rows):
+    """{url: {"": the first Monday, "DESC": the last}} of the weeks that kinds read from a
+    topic's or tag's weekly URLs holding each URL of rows (by URL), one seek each; and each
+    of those rows given its host there (GROUP_URL_PART reads none): the least, as the
+    per-chat rows' is. Empty without such a part."""
+    parts = [part for kind, part in kinds if signed_part(kind)[0] == "group_url_weekly"]
+    weeks = {}
+    for row, part in itertools.product(rows, parts):
+        where, params = part.group_conditions("x")
+        found = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last, "
+                          "min(x.host) AS host FROM group_weekly_urls x WHERE %s AND "
+                          "x.domain = ? AND x.url = ? AND x.retrieved_chats > 0" % where,
+                          params + [row["domain"], row["source"]])
+        if found["first"] is not None:
+            row["host"] = min(host for host in (row["host"], found["host"]) if host is not None)
+            weeks.setdefault(row["source"], {"": found["first"], "DESC": found["last"]})
+    return weeks
 
 
 def week_bounds(monday):

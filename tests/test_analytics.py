@@ -681,6 +681,43 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
         slow["data"]["data"], key=lambda url: url["url"])
 
 
+def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
+    """The first and last times of a page of a topic's URLs that its weekly URLs hold (no
+    edge of chats gives them) are sought together in the week holding them when
+    SEEN_TOGETHER or more share it (urls_seen), each alone when fewer or when the week holds
+    more than SEEN_TOGETHER_CHATS of the topic's chats, and each URL's host is its weekly
+    rows' (the weekly part reads none): the per-chat rows' times and hosts either way, at
+    windows that start at a chat of the day before the week or a millisecond after one."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    times = [row["created_at"] for row in tracker.query_all(
+        connection, "SELECT c.created_at FROM chats c JOIN prompts p ON p.id = c.prompt_id "
+        "WHERE p.topic_id = ? ORDER BY 1", (RANDOM_IDS["topic"],))]
+    sunday = [time for time in times if time < "2026-11-16"]
+    after = tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) + 0.001)
+    # the whole week alone; then from a chat of the Sunday before (or a millisecond after
+    # one) to the end of the week or a millisecond after its last chat (read from the chats:
+    # under a whole week, reads_group_urls)
+    windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
+               (sunday[len(sunday) // 2], "2026-11-23T00:00:00.000Z"),
+               (tracker.iso_timestamp(tracker.parse_timestamp(sunday[0]) + 0.001), after)]
+    queries = [{"from": start, "to": end, "topicId": str(RANDOM_IDS["topic"]), "groupBy": "url",
+                "perPage": "100"} for start, end in windows]
+    with per_chat_rows_only():
+        slow = [RANDOM_API.get("/analytics/sources", params=query).json for query in queries]
+    real_urls_seen = tracker.urls_seen
+    for most_chats, found in ((tracker.SEEN_TOGETHER_CHATS, [18, 18, 15, 18]), (10, [None] * 4)):
+        together = []
+        with group_urls_from_one_week(), unittest.mock.patch.multiple(
+                tracker, SEEN_TOGETHER_CHATS=most_chats,
+                urls_seen=lambda *args: together.append(real_urls_seen(*args)) or together[-1]), \
+                unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
+            assert [RANDOM_API.get("/analytics/sources", params=query).json
+                    for query in queries] == slow
+        # every page URL but those the Sunday's chats give a first time
+        assert [times if times is None else len(times) for times in together] == found
+    assert all(row["firstSeenAt"] and row["host"] for row in slow[0]["data"]["data"])
+
+
 @pytest.mark.parametrize("after", [1, 0])
 def test_the_week_and_day_a_window_ends_within_are_read_whole_unless_a_chat_follows(after):
     """A window ending within a week (and a day) with no chat of the workspace after its end
