@@ -868,7 +868,8 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     prompt's days: chats stored today, on a past day and after midnight, a brand refresh (and
     half of one), answers read again, a prompt moved, deleted or made, chats deleted, and the
     windows sliding, before the worker's recount (in batches, chats stored between them) and
-    after it; each kept row holds its windows' sums of the daily rows."""
+    after it; each kept row holds its windows' sums of the daily rows; and the analytics'
+    prompts in scope and gap candidates read from them are those computed."""
     rng = random.Random(3)
     app = tracker.make_app(":memory:", clock=clock, runs="off")
     db = app.config["tracker.db"]
@@ -909,7 +910,29 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
                 FROM prompt_daily_chats WHERE prompt_id = ?2 AND day >= ?3 AND day < ?4""",
                 (row["window_start"], row["prompt_id"], row["window_previous"], row["window_end"]))
             assert {name: row[name] for name in sums} == sums
+        in_scope_as_computed(connection)
         return tracker.prompt_list_kept(connection, workspace, window)
+
+    def in_scope_as_computed(connection):
+        """The analytics' prompts with a chat in scope, and gap candidates, read with the
+        kept figures when their window lies within the scope's days (30 days to now, but not
+        31 to a day ago while a chat is today's, nor from 28 days ago), as computed."""
+        scopes = [tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - days * 86400),
+                                    tracker.iso_timestamp(clock.now - until * 86400), **narrowed)
+                  for days, until in ((30, 0), (31, 1), (28, -1))
+                  for narrowed in ({}, {"topic_id": topic}, {"branded": False}, {"engine": "e1"})]
+        given = [(tracker.prompts_in_scope(connection, scope),
+                  tracker.gap_candidates(connection, scope)) for scope in scopes]
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_: None):
+            assert given == [(tracker.prompts_in_scope(connection, scope),
+                              tracker.gap_candidates(connection, scope)) for scope in scopes]
+        read = [tracker.kept_prompt_window(connection, workspace, scope.start[:10],
+                                           tracker.utc_day(clock.now + 86400))
+                for scope in scopes[::4]]
+        assert read[2] is None
+        read_kept.add(read[0] is not None)
+
+    read_kept = set()
 
     def recount_in_batches(before=None):
         """The worker's recount, four prompts a batch, the list checked after each: read
@@ -968,6 +991,7 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     same(kept=True)
     chat(prompts[5], 0)
     same(kept=True)
+    assert read_kept == {False, True}
 
 
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
