@@ -7961,18 +7961,18 @@ def prompt_list_kept(connection, workspace_id, window):
                      "AND window_start = ?", (workspace_id, window["start"])) is not None
 
 
-def kept_prompt_window(connection, workspace_id, first_day, end_day):
+def kept_prompt_window(connection, workspace_id, first_day, end):
     """The start of the list's window while every prompt of the workspace has its figures
-    kept for it, if each chat of that window lies on the days from first_day to end_day
-    (excluded; one seek of the chats tells, when the window ends after them): a prompt's kept
-    chats (or own chats) then tell that it has some on those days with no seek into its daily
-    rows (the analytics' prompts in scope and gap candidates). Else None."""
+    kept for it, if each chat of that window lies on the days from first_day and before end
+    (one seek of the chats tells, when the window ends after it): a prompt's kept chats (or
+    own chats) then tell that it has some there with no seek into its daily rows (the
+    analytics' prompts in scope and gap candidates). Else None."""
     window = query_one(connection, "SELECT window_start, window_end FROM prompt_list_windows "
                        "WHERE workspace_id = ?", (workspace_id,))
     if window is None or window["window_start"] < first_day or (
-            window["window_end"] > end_day and query_one(
+            day_start(window["window_end"]) > end and query_one(
                 connection, "SELECT 1 AS found FROM chats WHERE workspace_id = ? AND created_at "
-                ">= ? AND created_at < ? LIMIT 1", (workspace_id, day_start(end_day),
+                ">= ? AND created_at < ? LIMIT 1", (workspace_id, end,
                                                     day_start(window["window_end"])))):
         return None
     return window["window_start"]
@@ -9486,15 +9486,15 @@ class ChatScope(Record, frozen=True):
                 self.branded) != (None,) * 5
 
     def rollups(self):
-        """The rollups that answer the scope's whole weeks or days, best first: per group
-        (a topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
+        """The rollups that answer the scope's whole weeks or days, best first: per group (a
+        topic or tag, a location, one of each, or nothing: group_key); per prompt (a prompt,
         topic or tag filter, and the figures per prompt); per location and prompt (a location
         with those); URLs per workspace (of every domain, or of one, by week then day, without
-        an engine or location), per domain (the URL view of one domain with either) or per
-        topic or tag (alone, no engine); the branded, topic and tag groups' daily ones (that filter alone, an engine
-        besides), and the topic and tag groups' weekly ones per location (one of those with a
-        location); the truncated chats' (truncated=true alone; truncated=false is every chat
-        less those: scope_parts; with another filter the chats are read, few); the unshown
+        an engine or location), per domain (one domain's with either) or per topic or tag
+        (alone, no engine); the branded, topic and tag groups' daily ones (that filter alone, an
+        engine besides), and the topic and tag groups' weekly ones per location (one of those
+        with a location); the truncated chats' (truncated=true alone; truncated=false is every
+        chat less those: scope_parts; with another filter the chats are read, few); the unshown
         chats' domains likewise (shown's chat counts and brand sums are every chat's:
         chat_sums); per cell (a market or persona alone)."""
         if (self.truncated, self.shown) != (None, None):
@@ -10333,8 +10333,8 @@ def prompts_in_scope(connection, scope):
     per-prompt daily rollup, whose rows of deleted chats stay behind at zero, or first into
     the kept figures without an engine when kept_prompt_window lets (the last 30 days)."""
     last_day = iso_timestamp(parse_timestamp(scope.end) - 0.001)[:10]
-    after = (datetime.date.fromisoformat(last_day) + datetime.timedelta(days=1)).isoformat()
-    kept = scope.engine is None and kept_prompt_window(connection, scope.workspace_id, scope.start[:10], after)
+    kept = scope.engine is None and kept_prompt_window(
+        connection, scope.workspace_id, scope.start[:10], scope.end)
     conditions, params = scope.prompt_conditions()
     chats = ["x.workspace_id = p.workspace_id", "x.prompt_id = p.prompt_id", "x.day >= ?",
              "x.day <= ?", "x.chats > 0"]
@@ -12001,7 +12001,7 @@ def gap_candidates(connection, scope):
     prompt_where, prompt_params = every.prompt_conditions()
     # a prompt whose kept figures name an own brand on the whole days is none (no seek)
     kept = every.engine is None and kind == "prompt_daily" and kept_prompt_window(
-        connection, scope.workspace_id, span[0][:10], span[1][:10])
+        connection, scope.workspace_id, span[0][:10], span[1])
     if kept:
         prompt_where = prompt_where + ["NOT " + KEPT_PROMPT_SQL % "own_chats"]
         prompt_params = prompt_params + [scope.workspace_id, kept]

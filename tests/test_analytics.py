@@ -926,8 +926,7 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
         with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_: None):
             assert given == [(tracker.prompts_in_scope(connection, scope),
                               tracker.gap_candidates(connection, scope)) for scope in scopes]
-        read = [tracker.kept_prompt_window(connection, workspace, scope.start[:10],
-                                           tracker.utc_day(clock.now + 86400))
+        read = [tracker.kept_prompt_window(connection, workspace, scope.start[:10], scope.end)
                 for scope in scopes[::4]]
         assert read[2] is None
         read_kept.add(read[0] is not None)
