@@ -2448,9 +2448,11 @@ CREATE TRIGGER chat_brands_by_cell_delete AFTER DELETE ON chat_brands BEGIN
 END;
 
 -- Per registrable domain, week, engine and location (a chat without one: ''), each of its
--- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=), with or
--- without a location filter. A chat cites or consults a URL once (UNIQUE (chat_id, url)),
--- so citations are also the chats citing it.
+-- pages: the URL view of one domain (GET /analytics/sources?groupBy=url&domain=) with an
+-- engine or location filter; without, weekly_urls and daily_urls narrowed to the domain
+-- answer, a row per URL and week or day rather than per engine and location too (issue 43).
+-- A chat cites or consults a URL once (UNIQUE (chat_id, url)), so citations are also the
+-- chats citing it.
 CREATE TABLE domain_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     domain          TEXT NOT NULL,

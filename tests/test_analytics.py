@@ -289,7 +289,8 @@ def test_sources_by_domain(api, example):
 
 def test_the_urls_of_one_domain(api, example):
     """groupBy=url with a domain lists that domain's pages (a host or URL names its
-    registrable domain), from a weekly rollup of URLs per domain for whole weeks."""
+    registrable domain), for whole weeks from the weekly rollup of every domain's URLs
+    narrowed to it, or with an engine or location filter from its own weekly rollup."""
     whole_week = {"from": "2026-11-16", "to": "2026-11-23"}
     for domain in ("acme.com", "https://docs.Acme.com/x", "www.acme.com"):
         data = api.get("/analytics/sources", params=dict(whole_week, groupBy="url",
@@ -303,7 +304,9 @@ def test_the_urls_of_one_domain(api, example):
         assert (data["total"], data["chats"]) == (2, 4)
     scope = tracker.ChatScope(1, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
                               domain="acme.com")
-    assert tracker.scope_parts(scope, tracker.URL_PART) == [("domain_weekly", scope)]
+    assert tracker.scope_parts(scope, tracker.URL_PART) == [("url_weekly", scope)]
+    by_engine = dataclasses.replace(scope, engine="e1")
+    assert tracker.scope_parts(by_engine, tracker.URL_PART) == [("domain_weekly", by_engine)]
     unknown = api.get("/analytics/sources", params=dict(WINDOW, groupBy="url", domain="nowhere.org"))
     assert (unknown.json["data"]["total"], unknown.json["data"]["data"]) == (0, [])
 
@@ -665,16 +668,21 @@ def group_urls_from_one_week():
 @given(long_windows, filters)
 def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     """A topic's or tag's URLs over a week or two come from its chats (reads_group_urls),
-    and from its weekly URLs when those are read from one week on: the same answers."""
+    and from its weekly URLs when those are read from one week on: the same answers. One
+    domain's URLs too (its weeks and the days at the edges from the every-URL rollups)."""
     params = {k: v for k, v in params.items() if k not in ("interval", "compare")}
     query = dict(params, perPage="100", groupBy="url", **{"from": window[0], "to": window[1]})
+    of_domain = dict(query, domain="g2.com")
     few_weeks = RANDOM_API.get("/analytics/sources", params=query).json
     with group_urls_from_one_week():
         fast = RANDOM_API.get("/analytics/sources", params=query).json
         exported = RANDOM_API.get("/analytics/sources", params=dict(query, format="ndjson")).body
+        domain_fast = RANDOM_API.get("/analytics/sources", params=of_domain).json
     with per_chat_rows_only():
         slow = RANDOM_API.get("/analytics/sources", params=query).json
+        domain_slow = RANDOM_API.get("/analytics/sources", params=of_domain).json
     assert fast == slow == few_weeks
+    assert domain_fast == domain_slow
     # the export, domain by domain, reads each domain's weeks from the same weekly rollup
     exported = [json.loads(line) for line in exported.decode().splitlines()]
     assert sorted(exported, key=lambda url: url["url"]) == sorted(
@@ -716,6 +724,22 @@ def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
         # every page URL but those the Sunday's chats give a first time
         assert [times if times is None else len(times) for times in together] == found
     assert all(row["firstSeenAt"] and row["host"] for row in slow[0]["data"]["data"])
+
+
+def test_one_domains_urls_on_whole_days_of_two_weeks_are_the_per_chat_rows():
+    """A window of whole days across two weeks, with no whole week (Saturday 14th to Thursday
+    19th): one domain's URLs from the daily rollup of every URL, sought by the domain's URLs
+    of both weeks' rows, as the per-chat rows and the domain's export answer."""
+    window = {"from": "2026-11-14T00:00:00.000Z", "to": "2026-11-19T00:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"],
+                              domain="g2.com")
+    assert tracker.scope_parts(scope, tracker.URL_PART) == [("url_daily", scope)]
+    query = dict(window, groupBy="url", domain="g2.com", perPage="100")
+    fast = RANDOM_API.get("/analytics/sources", params=query).json
+    with per_chat_rows_only():
+        assert fast == RANDOM_API.get("/analytics/sources", params=query).json
+    assert {row["domain"] for row in fast["data"]["data"]} == {"g2.com"}
+    assert fast["data"]["total"] > 1
 
 
 @pytest.mark.parametrize("after", [1, 0])
@@ -881,7 +905,8 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     prompt's days: chats stored today, on a past day and after midnight, a brand refresh (and
     half of one), answers read again, a prompt moved, deleted or made, chats deleted, and the
     windows sliding, before the worker's recount (in batches, chats stored between them) and
-    after it; each kept row holds its windows' sums of the daily rows."""
+    after it; each kept row holds its windows' sums of the daily rows; and the analytics'
+    prompts in scope and gap candidates read from them are those computed."""
     rng = random.Random(3)
     app = tracker.make_app(":memory:", clock=clock, runs="off")
     db = app.config["tracker.db"]
@@ -922,7 +947,28 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
                 FROM prompt_daily_chats WHERE prompt_id = ?2 AND day >= ?3 AND day < ?4""",
                 (row["window_start"], row["prompt_id"], row["window_previous"], row["window_end"]))
             assert {name: row[name] for name in sums} == sums
+        in_scope_as_computed(connection)
         return tracker.prompt_list_kept(connection, workspace, window)
+
+    def in_scope_as_computed(connection):
+        """The analytics' prompts with a chat in scope, and gap candidates, read with the
+        kept figures when their window lies within the scope's days (30 days to now, but not
+        31 to a day ago while a chat is today's, nor from 28 days ago), as computed."""
+        scopes = [tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - days * 86400),
+                                    tracker.iso_timestamp(clock.now - until * 86400), **narrowed)
+                  for days, until in ((30, 0), (31, 1), (28, -1))
+                  for narrowed in ({}, {"topic_id": topic}, {"branded": False}, {"engine": "e1"})]
+        given = [(tracker.prompts_in_scope(connection, scope),
+                  tracker.gap_candidates(connection, scope)) for scope in scopes]
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_: None):
+            assert given == [(tracker.prompts_in_scope(connection, scope),
+                              tracker.gap_candidates(connection, scope)) for scope in scopes]
+        read = [tracker.kept_prompt_window(connection, workspace, scope.start[:10], scope.end)
+                for scope in scopes[::4]]
+        assert read[2] is None
+        read_kept.add(read[0] is not None)
+
+    read_kept = set()
 
     def recount_in_batches(before=None):
         """The worker's recount, four prompts a batch, the list checked after each: read
@@ -981,6 +1027,7 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     same(kept=True)
     chat(prompts[5], 0)
     same(kept=True)
+    assert read_kept == {False, True}
 
 
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():
@@ -1306,9 +1353,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     """A topic, tag or location alone (an engine besides), a topic or tag with a location,
     or none, reads its whole weeks from the per-group rollups of sources, categories and
     names; then whole days from a daily rollup where there is one; a topic and a tag, or a
-    prompt, read the chats. The URLs of a domain come from their weekly rollup per domain
-    and location; every domain's from the weekly rollups per URL, then the daily ones, but
-    with an engine or location filter (they keep neither); a topic's or tag's alone, with a
+    prompt, read the chats. The URLs of one domain, or of every domain, come from the weekly
+    rollups per URL, then the daily ones, but with an engine or location filter (they keep
+    neither): one domain's then from their weekly rollup per domain; a topic's or tag's alone, with a
     domain or not, from its group's weekly URLs (no engine)."""
     def kinds(how, **filters):
         scope = tracker.ChatScope(1, "2026-11-15T12:00:00.000Z", "2026-12-02T12:00:00.000Z",
@@ -1321,7 +1368,8 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.SOURCE_PART, location="US") == [
         "group_weekly", "chats", "location_daily", "chats"]
     assert kinds(tracker.SOURCE_PART) == ["group_weekly", "raw", "daily", "raw"]  # group "all"
-    assert kinds(tracker.URL_PART, domain="g2.com") == ["domain_weekly", "raw", "raw"]
+    assert kinds(tracker.URL_PART, domain="g2.com") == ["url_weekly", "raw", "url_daily", "raw"]
+    assert kinds(tracker.URL_PART, domain="g2.com", engine="e1") == ["domain_weekly", "raw", "raw"]
     assert kinds(tracker.URL_PART, domain="g2.com", location="US") == [
         "domain_weekly", "chats", "chats"]
     assert kinds(tracker.URL_PART, domain="g2.com", topic_id=1) == [
