@@ -628,6 +628,33 @@ def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
     assert [answer["data"]["total"] for answer in fast[::7]] == [2, 0]
 
 
+def test_a_locations_gap_candidates_are_the_prompts_asked_there():
+    """The gap candidates are the prompts asked from the location in the weeks holding the
+    window (not every other location's prompts too, each then sought in the edge days'
+    chats), here all of them but the edge days': the window's one whole week holds no chat,
+    so its gap prompts are all found in the chats of its first days; the answers are the
+    per-chat rows'."""
+    window = {"from": "2026-11-18T06:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        for location in ("US", "DE"):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"],
+                                      location=location)
+            asked = [row["prompt_id"] for row in tracker.query_all(connection, """
+                SELECT DISTINCT c.prompt_id FROM chats c JOIN prompts p ON p.id = c.prompt_id
+                WHERE c.workspace_id = ? AND c.location = ? AND c.created_at >= ?
+                  AND c.created_at < ? ORDER BY 1""",
+                (RANDOM_API.workspace_id, location, "2026-11-16", window["to"]))]
+            assert tracker.gap_candidates(connection, scope) == tuple(asked)
+            assert 0 < len(asked) < 5
+    requests = [dict(window, location=location, perPage="100", **narrowed)
+                for location in ("US", "DE") for narrowed in ({}, {"engine": "e2"})]
+    fast = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    with per_chat_rows_only():
+        slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
+    assert fast == slow
+    assert [answer["data"]["total"] for answer in fast] == [2, 2, 0, 0]
+
+
 def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
     """A topic and a tag at once count their chats and brand sums as one of the two groups'
     (its daily rollups, here the topic's, whose prompt has the tag too) less its prompts
