@@ -144,6 +144,7 @@ import contextlib
 import csv
 import dataclasses
 import datetime
+import email.utils
 import errno
 import fcntl
 import functools
@@ -21974,8 +21975,21 @@ class ExpectAnsweredHeaderReader(cheroot_server.HeaderReader):
 class JsonErrorRequest(cheroot_server.HTTPRequest):
     """cheroot's request, except that the errors cheroot answers by itself (a malformed
     request line or header, a failure outside the app) come in the JSON envelope, not as
-    text/plain."""
+    text/plain, and that an answer's head leaves with its body's first bytes, in one send
+    (AnswerWriter), its Date made once a second."""
     header_reader = ExpectAnsweredHeaderReader()
+
+    def send_headers(self):
+        if not any(name.lower() == b"date" for name, _ in self.outheaders):
+            self.outheaders.append((b"Date", http_date(int(time.time()))))
+        self.conn.wfile.hold_next()
+        super().send_headers()
+
+    def respond(self):
+        try:
+            super().respond()
+        finally:
+            self.conn.wfile.flush()  # a head with no body after it (a 304, a HEAD)
 
     def simple_response(self, status, msg=""):
         self.close_connection = True  # whatever follows on the connection is not trusted
@@ -21985,6 +21999,58 @@ class JsonErrorRequest(cheroot_server.HTTPRequest):
         except OSError as failure:
             if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
                 raise
+
+
+@functools.lru_cache(maxsize=2)
+def http_date(second):
+    """The Date header's value (RFC 9110 5.6.7) for a Unix second. cheroot formatted one for
+    every answer (email.utils, a twentieth of a GET's Python time); kept here while the
+    second lasts."""
+    return email.utils.formatdate(second, usegmt=True).encode("ascii")
+
+
+class AnswerWriter:
+    """How a worker writes an answer on its connection's socket, which stays non-blocking
+    (the selector thread's reads need it so). cheroot's writer sent the head and the body in
+    two sends (two TCP segments, the client woken twice), each after a poll() and between
+    two switches of the socket's mode: every one a system call that lets the GIL go, and a
+    context switch when another thread waits for it. Here the head is held (hold_next) and
+    leaves with the body's first bytes, or at flush() when no body follows, and a send that
+    the socket cannot take whole waits for it as cheroot's did: up to its timeout."""
+
+    def __init__(self, sock, timeout):
+        self.socket = sock
+        self.timeout = timeout
+        self.holding = False
+        self.held = b""
+
+    def hold_next(self):
+        """Keep the next write for the one after it (or flush)."""
+        self.holding = True
+
+    def write(self, data):
+        if self.holding:
+            self.held, self.holding = bytes(data), False
+            return
+        if self.held:
+            data, self.held = self.held + data, b""
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[self.socket.send(view):]
+            except BlockingIOError:
+                self.wait_writable()
+
+    def wait_writable(self):
+        poller = select.poll()
+        poller.register(self.socket, select.POLLOUT)
+        if not poller.poll(self.timeout * 1000):
+            raise TimeoutError("timed out")  # as a send past the socket's timeout: cheroot's 408
+
+    def flush(self):
+        self.holding = False
+        if self.held:
+            self.write(b"")
 
 
 def protocol_error(status, detail):
@@ -22005,6 +22071,9 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         super().__init__(server, sock, makefile)
         self.rfile.close()
         self.rfile = io.BytesIO()
+        self.wfile.close()
+        self.wfile = AnswerWriter(sock, server.timeout)
+        sock.settimeout(0)
         self.received = bytearray()  # bytes not yet handed to a worker
         self.total = 0  # bytes ever received
         self.answered = False  # whether a request has gone to a worker
@@ -22012,7 +22081,6 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
 
     def await_request(self):
         """Start the clock for the next request; the socket is the selector thread's now."""
-        self.socket.settimeout(0)
         self.head = self.body = None
         self.scanned = 0
         self.deadline = time.monotonic() + REQUEST_SECONDS
@@ -22096,10 +22164,9 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
             return not isinstance(self.socket, ssl.SSLSocket)
 
     def hand_over(self, request):
-        """Give request to a worker, which reads it from memory and writes its answer on a
-        socket with cheroot's timeout."""
+        """Give request to a worker, which reads it from memory and writes its answer
+        (AnswerWriter)."""
         self.rfile = io.BytesIO(request)
-        self.socket.settimeout(self.server.timeout)
         self.answered = True
 
     def refuse(self, error=None):
