@@ -118,7 +118,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    and (21), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
    are (26).
 28. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
-   client holds no thread; signals and a clean stop. Calls (1) and (4).
+   client holds no thread, each handed to a worker through its Baton (3); signals and a
+   clean stop. Calls (1), (3) and (4).
 29. Replication: Litestream as the server's child process (--replicate), and restores
    from its replica, whose endpoint the outbound guard's address checks refuse when it
    is link-local or cloud metadata.
@@ -22331,8 +22332,54 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
             self.drop(conn, conn.lateness())
 
 
+class HandOff:
+    """The queue of connections cheroot's worker threads take their requests from (in place
+    of its ThreadPool's queue.Queue), each idle worker waiting on a Baton of its own.
+    queue.Queue woke a worker through a lock the selector thread released while it held
+    the GIL: the woken worker often ran at once and the selector thread was switched out
+    still holding it, nothing running Python until it came back (a quarter of the GIL's
+    time under wrk, py-spy). A Baton's ring lets the GIL go first. The worker idle the
+    shortest takes the next request (its caches are warm); a request with no worker idle
+    waits in order."""
+
+    class Waiter:
+        __slots__ = ("baton", "item")
+
+        def __init__(self):
+            self.baton, self.item = Baton(), None
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.items = collections.deque()
+        self.idle = []  # Waiters, the last idle the shortest
+
+    def put(self, item, block=True, timeout=None):  # never full: block and timeout unused
+        with self.lock:
+            if not self.idle:
+                self.items.append(item)
+                return
+            waiter = self.idle.pop()
+        waiter.item = item
+        waiter.baton.give()
+
+    def get(self):
+        with self.lock:
+            if self.items:
+                return self.items.popleft()
+            waiter = self.Waiter()
+            self.idle.append(waiter)
+        interrupted = waiter.baton.wait()
+        if interrupted is not None:  # held until the item came: give it to another worker
+            self.put(waiter.item)
+            raise interrupted
+        return waiter.item
+
+    def qsize(self):
+        return len(self.items)
+
+
 class HttpServer(cheroot_wsgi.Server):
-    """cheroot's WSGI server, with ReadAheadConnections and tracker's limits."""
+    """cheroot's WSGI server, with ReadAheadConnections, HandOff and tracker's limits."""
     ConnectionClass = ReadAheadConnection
     # cheroot's defaults are unlimited; the selector thread refuses more than these first.
     max_request_header_size = MAX_HEAD_BYTES
@@ -22345,6 +22392,9 @@ class HttpServer(cheroot_wsgi.Server):
     expiration_interval = 0.1
 
     def prepare(self):
+        # The pool's workers start in prepare() and take from its queue then: swap it before.
+        self.requests._queue = HandOff()
+        self.requests.get = self.requests._queue.get
         super().prepare()
         # cheroot makes its own manager here, with no setting for its class: swap in ours
         # before it has seen a connection.
