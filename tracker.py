@@ -118,7 +118,8 @@ banners and the code true to each other. Each part, with what it owns and what i
    and (21), as the API's do; and the manual (packaging/docs) at /docs, rendered as answers
    are (26).
 28. Server: cheroot, fed by a selector thread that reads whole requests first, so a slow
-   client holds no thread; signals and a clean stop. Calls (1) and (4).
+   client holds no thread, each handed to a worker through its Baton (3); signals and a
+   clean stop. Calls (1), (3) and (4).
 29. Replication: Litestream as the server's child process (--replicate), and restores
    from its replica, whose endpoint the outbound guard's address checks refuse when it
    is link-local or cloud metadata.
@@ -144,6 +145,7 @@ import contextlib
 import csv
 import dataclasses
 import datetime
+import email.utils
 import errno
 import fcntl
 import functools
@@ -2376,6 +2378,9 @@ class ConditionalPlugin:
         # A restored backup's revision may go back and reach a number again with other
         # data: tags of an earlier process never match (a restart costs each client a 200).
         self.epoch = secrets.token_hex(8)
+        self.tags = (None, {})  # (revision, {(key id, path, query, day): ETag}): see tag()
+
+    TAGS_KEPT = 4096
 
     def apply(self, callback, route):
         spec = route.config.get("openapi")
@@ -2407,11 +2412,21 @@ class ConditionalPlugin:
         return revision
 
     def tag(self, revision, daily):
-        parts = [self.epoch, str(revision), str(caller().key_id), request.path,
-                 request.query_string]
-        if daily:
-            parts.append(utc_day(self.db.clock()))
-        return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+        """The ETag of this request's answer at revision: a hash, made once for each key,
+        path and query (and day) while the revision holds (at most TAGS_KEPT kept)."""
+        asked = (caller().key_id, request.path, request.query_string,
+                 utc_day(self.db.clock()) if daily else None)
+        kept_revision, tags = self.tags
+        if kept_revision != revision or len(tags) >= self.TAGS_KEPT:
+            tags = {}
+            self.tags = (revision, tags)
+        tag = tags.get(asked)
+        if tag is None:
+            parts = [self.epoch, str(revision), str(asked[0]), asked[1], asked[2]]
+            if daily:
+                parts.append(asked[3])
+            tag = tags[asked] = '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+        return tag
 
 
 class RevisionCache:
@@ -2567,15 +2582,22 @@ class RateLimitPlugin:
         return limited
 
 
+@functools.lru_cache(maxsize=64)
+def rate_limit_policy(limit):
+    """The X-RateLimit-Limit and RateLimit-Policy values of a key's limit, made once."""
+    return str(limit), '"default";q=%d;w=60' % limit
+
+
 def count_request(limiter, auth):
     """Count a request against its key's limit and say so in the headers; 429 past it."""
     allowed, remaining, reset = limiter.hit(auth.key_id, auth.rate_limit)
     seconds = max(1, math.ceil(reset - limiter.clock()))
+    limit, policy = rate_limit_policy(auth.rate_limit)
     set_headers([
-        ("X-Ratelimit-Limit", str(auth.rate_limit)),
+        ("X-Ratelimit-Limit", limit),
         ("X-Ratelimit-Remaining", str(remaining)),
         ("X-Ratelimit-Reset", str(reset)),
-        ("Ratelimit-Policy", '"default";q=%d;w=60' % auth.rate_limit),
+        ("Ratelimit-Policy", policy),
         ("Ratelimit", '"default";r=%d;t=%d' % (remaining, seconds)),
     ])
     if not allowed:
@@ -22120,8 +22142,21 @@ class ExpectAnsweredHeaderReader(cheroot_server.HeaderReader):
 class JsonErrorRequest(cheroot_server.HTTPRequest):
     """cheroot's request, except that the errors cheroot answers by itself (a malformed
     request line or header, a failure outside the app) come in the JSON envelope, not as
-    text/plain."""
+    text/plain, and that an answer's head leaves with its body's first bytes, in one send
+    (AnswerWriter), its Date made once a second."""
     header_reader = ExpectAnsweredHeaderReader()
+
+    def send_headers(self):
+        if not any(name.lower() == b"date" for name, _ in self.outheaders):
+            self.outheaders.append((b"Date", http_date(int(time.time()))))
+        self.conn.wfile.hold_next()
+        super().send_headers()
+
+    def respond(self):
+        try:
+            super().respond()
+        finally:
+            self.conn.wfile.flush()  # a head with no body after it (a 304, a HEAD)
 
     def simple_response(self, status, msg=""):
         self.close_connection = True  # whatever follows on the connection is not trusted
@@ -22131,6 +22166,58 @@ class JsonErrorRequest(cheroot_server.HTTPRequest):
         except OSError as failure:
             if failure.args[0] not in cheroot_errors.socket_errors_to_ignore:
                 raise
+
+
+@functools.lru_cache(maxsize=2)
+def http_date(second):
+    """The Date header's value (RFC 9110 5.6.7) for a Unix second. cheroot formatted one for
+    every answer (email.utils, a twentieth of a GET's Python time); kept here while the
+    second lasts."""
+    return email.utils.formatdate(second, usegmt=True).encode("ascii")
+
+
+class AnswerWriter:
+    """How a worker writes an answer on its connection's socket, which stays non-blocking
+    (the selector thread's reads need it so). cheroot's writer sent the head and the body in
+    two sends (two TCP segments, the client woken twice), each after a poll() and between
+    two switches of the socket's mode: every one a system call that lets the GIL go, and a
+    context switch when another thread waits for it. Here the head is held (hold_next) and
+    leaves with the body's first bytes, or at flush() when no body follows, and a send that
+    the socket cannot take whole waits for it as cheroot's did: up to its timeout."""
+
+    def __init__(self, sock, timeout):
+        self.socket = sock
+        self.timeout = timeout
+        self.holding = False
+        self.held = b""
+
+    def hold_next(self):
+        """Keep the next write for the one after it (or flush)."""
+        self.holding = True
+
+    def write(self, data):
+        if self.holding:
+            self.held, self.holding = bytes(data), False
+            return
+        if self.held:
+            data, self.held = self.held + data, b""
+        view = memoryview(data)
+        while view:
+            try:
+                view = view[self.socket.send(view):]
+            except BlockingIOError:
+                self.wait_writable()
+
+    def wait_writable(self):
+        poller = select.poll()
+        poller.register(self.socket, select.POLLOUT)
+        if not poller.poll(self.timeout * 1000):
+            raise TimeoutError("timed out")  # as a send past the socket's timeout: cheroot's 408
+
+    def flush(self):
+        self.holding = False
+        if self.held:
+            self.write(b"")
 
 
 def protocol_error(status, detail):
@@ -22151,6 +22238,9 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
         super().__init__(server, sock, makefile)
         self.rfile.close()
         self.rfile = io.BytesIO()
+        self.wfile.close()
+        self.wfile = AnswerWriter(sock, server.timeout)
+        sock.settimeout(0)
         self.received = bytearray()  # bytes not yet handed to a worker
         self.total = 0  # bytes ever received
         self.answered = False  # whether a request has gone to a worker
@@ -22158,7 +22248,6 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
 
     def await_request(self):
         """Start the clock for the next request; the socket is the selector thread's now."""
-        self.socket.settimeout(0)
         self.head = self.body = None
         self.scanned = 0
         self.deadline = time.monotonic() + REQUEST_SECONDS
@@ -22242,10 +22331,9 @@ class ReadAheadConnection(cheroot_server.HTTPConnection):
             return not isinstance(self.socket, ssl.SSLSocket)
 
     def hand_over(self, request):
-        """Give request to a worker, which reads it from memory and writes its answer on a
-        socket with cheroot's timeout."""
+        """Give request to a worker, which reads it from memory and writes its answer
+        (AnswerWriter)."""
         self.rfile = io.BytesIO(request)
-        self.socket.settimeout(self.server.timeout)
         self.answered = True
 
     def refuse(self, error=None):
@@ -22410,8 +22498,54 @@ class ReadAheadConnections(cheroot_connections.ConnectionManager):
             self.drop(conn, conn.lateness())
 
 
+class HandOff:
+    """The queue of connections cheroot's worker threads take their requests from (in place
+    of its ThreadPool's queue.Queue), each idle worker waiting on a Baton of its own.
+    queue.Queue woke a worker through a lock the selector thread released while it held
+    the GIL: the woken worker often ran at once and the selector thread was switched out
+    still holding it, nothing running Python until it came back (a quarter of the GIL's
+    time under wrk, py-spy). A Baton's ring lets the GIL go first. The worker idle the
+    shortest takes the next request (its caches are warm); a request with no worker idle
+    waits in order."""
+
+    class Waiter:
+        __slots__ = ("baton", "item")
+
+        def __init__(self):
+            self.baton, self.item = Baton(), None
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.items = collections.deque()
+        self.idle = []  # Waiters, the last idle the shortest
+
+    def put(self, item, block=True, timeout=None):  # never full: block and timeout unused
+        with self.lock:
+            if not self.idle:
+                self.items.append(item)
+                return
+            waiter = self.idle.pop()
+        waiter.item = item
+        waiter.baton.give()
+
+    def get(self):
+        with self.lock:
+            if self.items:
+                return self.items.popleft()
+            waiter = self.Waiter()
+            self.idle.append(waiter)
+        interrupted = waiter.baton.wait()
+        if interrupted is not None:  # held until the item came: give it to another worker
+            self.put(waiter.item)
+            raise interrupted
+        return waiter.item
+
+    def qsize(self):
+        return len(self.items)
+
+
 class HttpServer(cheroot_wsgi.Server):
-    """cheroot's WSGI server, with ReadAheadConnections and tracker's limits."""
+    """cheroot's WSGI server, with ReadAheadConnections, HandOff and tracker's limits."""
     ConnectionClass = ReadAheadConnection
     # cheroot's defaults are unlimited; the selector thread refuses more than these first.
     max_request_header_size = MAX_HEAD_BYTES
@@ -22424,6 +22558,9 @@ class HttpServer(cheroot_wsgi.Server):
     expiration_interval = 0.1
 
     def prepare(self):
+        # The pool's workers start in prepare() and take from its queue then: swap it before.
+        self.requests._queue = HandOff()
+        self.requests.get = self.requests._queue.get
         super().prepare()
         # cheroot makes its own manager here, with no setting for its class: swap in ours
         # before it has seen a connection.
@@ -22482,12 +22619,19 @@ class AccessLog:
         self.flush()
 
     def flush(self):
-        lines = []
+        # A batch's lines share their seconds and mostly their paths: each is formatted and
+        # escaped once a batch (the writer's own CPU was a tenth of a GET's, py-spy).
+        lines, seconds, asked_as = [], {}, {}
         while self._pending:
             at, method, path, status, ms = self._pending.popleft()
-            lines.append("%s,%03d INFO %s %s %s %.1fms\n" % (
-                time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at)), int(at % 1 * 1000),
-                loggable(method), loggable(path), status, ms))
+            second = seconds.get(int(at))
+            if second is None:
+                second = seconds[int(at)] = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(at))
+            asked = asked_as.get((method, path))
+            if asked is None:
+                asked = asked_as[method, path] = "%s %s" % (loggable(method), loggable(path))
+            lines.append("%s,%03d INFO %s %s %.1fms\n" % (second, int(at % 1 * 1000), asked,
+                                                            status, ms))
         if lines:
             self.stream.write("".join(lines))
             self.stream.flush()

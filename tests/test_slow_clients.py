@@ -363,6 +363,41 @@ def test_pipelined_requests_are_answered_in_order(server):
         assert name in [tag["name"] for tag in replies[2][2]["data"]]
 
 
+def test_answers_the_socket_takes_in_parts_and_head_only_answers_arrive_whole(server):
+    """A worker's socket is non-blocking and an answer's head leaves with its body in one
+    send (tracker.AnswerWriter): answers more than the kernel buffers (pipelined, the
+    client reading none until later) wait for the client to read, each part sent as the
+    socket takes it, and an answer without a body (a HEAD, a 304) still goes out, its head
+    flushed at the answer's end."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as normal:
+        normal.sendall(head(server, "GET", "/api/v1/openapi.json"))
+        one = read_answers(normal, 1)
+    [(_, whole_headers, whole)] = answers(one)
+    count = 5 * 1024 * 1024 // len(one) + 1  # more than the kernel's buffers (4 MiB at most)
+    with socket.socket() as slow:
+        slow.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        slow.settimeout(10)
+        slow.connect(("127.0.0.1", server.port))
+        slow.sendall(head(server, "GET", "/api/v1/openapi.json") * count)
+        time.sleep(0.3)  # a worker's send meets full buffers and waits
+        raw = bytearray()
+        while len(raw) < len(one) * count:  # each the same size (a Date is too)
+            raw += slow.recv(65536)
+        for status, headers, document in answers(bytes(raw)):
+            headers.pop("date"), whole_headers.pop("date", None)
+            assert (status, headers, document) == (200, whole_headers, whole)
+        slow.sendall(head(server, "HEAD", "/api/v1/workspace"))
+        raw = b""
+        while not raw.endswith(b"\r\n\r\n"):  # a HEAD's Content-Length has no body after it
+            raw += slow.recv(4096)
+        assert raw.startswith(b"HTTP/1.1 200 OK\r\n") and b"\r\nDate: " in raw
+        slow.sendall(head(server, "GET", "/api/v1/workspace"))
+        tag = answers(read_answers(slow, 1))[0][1]["etag"]
+        slow.sendall(head(server, "GET", "/api/v1/workspace", "If-None-Match: " + tag))
+        [(status, headers, body)] = answers(read_answers(slow, 1))
+        assert (status, body, headers["etag"]) == (304, None, tag)
+
+
 def test_expect_100_continue_is_answered_before_the_body_is_sent(server):
     body = b'{"name": "expected"}'
     request = post(server, body, "Expect: 100-continue")
