@@ -1874,6 +1874,7 @@ CREATE TABLE prompt_list_figures (
     shown              INTEGER NOT NULL,
     previous_chats     INTEGER NOT NULL,  -- of the window before
     previous_own_chats INTEGER NOT NULL,
+    earlier_chats      INTEGER NOT NULL,  -- of the window before less its last day
     PRIMARY KEY (workspace_id, prompt_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -1888,8 +1889,8 @@ CREATE TABLE prompt_list_windows (
 CREATE TRIGGER prompt_daily_chats_listed_insert AFTER INSERT ON prompt_daily_chats BEGIN
     INSERT INTO prompt_list_figures (workspace_id, prompt_id, window_previous, window_start,
                                      window_end, chats, own_chats, shown, previous_chats,
-                                     previous_own_chats)
-    SELECT workspace_id, new.prompt_id, window_previous, window_start, window_end, 0, 0, 0, 0, 0
+                                     previous_own_chats, earlier_chats)
+    SELECT workspace_id, new.prompt_id, window_previous, window_start, window_end, 0, 0, 0, 0, 0, 0
     FROM prompt_list_windows WHERE workspace_id = new.workspace_id
     ON CONFLICT (workspace_id, prompt_id) DO NOTHING;
     UPDATE prompt_list_figures SET
@@ -1897,7 +1898,8 @@ CREATE TRIGGER prompt_daily_chats_listed_insert AFTER INSERT ON prompt_daily_cha
         own_chats = own_chats + iif(new.day >= window_start, new.own_chats, 0),
         shown = shown + iif(new.day >= window_start, new.shown, 0),
         previous_chats = previous_chats + iif(new.day < window_start, new.chats, 0),
-        previous_own_chats = previous_own_chats + iif(new.day < window_start, new.own_chats, 0)
+        previous_own_chats = previous_own_chats + iif(new.day < window_start, new.own_chats, 0),
+        earlier_chats = earlier_chats + iif(new.day < date(window_start, '-1 day'), new.chats, 0)
     WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
       AND new.day >= window_previous AND new.day < window_end;
 END;
@@ -1912,7 +1914,9 @@ WHEN new.chats IS NOT old.chats OR new.own_chats IS NOT old.own_chats
         shown = shown + iif(new.day >= window_start, new.shown - old.shown, 0),
         previous_chats = previous_chats + iif(new.day < window_start, new.chats - old.chats, 0),
         previous_own_chats = previous_own_chats
-            + iif(new.day < window_start, new.own_chats - old.own_chats, 0)
+            + iif(new.day < window_start, new.own_chats - old.own_chats, 0),
+        earlier_chats = earlier_chats
+            + iif(new.day < date(window_start, '-1 day'), new.chats - old.chats, 0)
     WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
       AND new.day >= window_previous AND new.day < window_end;
 END;

@@ -1012,13 +1012,15 @@ def prompt_list_count_sql(windows, prompts):
     daily rows: a row per prompt, of zeros for one without a chat in them."""
     return """
         INSERT OR REPLACE INTO prompt_list_figures (workspace_id, prompt_id, window_previous,
-            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats)
+            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats,
+            earlier_chats)
         SELECT p.workspace_id, p.id, w.window_previous, w.window_start, w.window_end,
                coalesce(sum(d.chats) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.own_chats) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.shown) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.chats) FILTER (WHERE d.day < w.window_start), 0),
-               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0)
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0),
+               coalesce(sum(d.chats) FILTER (WHERE d.day < date(w.window_start, '-1 day')), 0)
         FROM (%s) w CROSS JOIN prompts p
         LEFT JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id AND d.prompt_id = p.id
             AND d.day >= w.window_previous AND d.day < w.window_end
@@ -8000,19 +8002,25 @@ def prompt_list_kept(connection, workspace_id, window):
                      "AND window_start = ?", (workspace_id, window["start"])) is not None
 
 
-def kept_prompt_window(connection, workspace_id, first_day, end):
+def kept_prompt_window(connection, workspace_id, first_day, end, earlier=False):
     """The start of the list's window while every prompt of the workspace has its figures
     kept for it, if each chat of that window lies on the days from first_day and before end
     (one seek of the chats tells, when the window ends after it): a prompt's kept chats (or
     own chats) then tell that it has some there with no seek into its daily rows (the
-    analytics' prompts in scope and gap candidates). Else None."""
-    window = query_one(connection, "SELECT window_start, window_end FROM prompt_list_windows "
-                       "WHERE workspace_id = ?", (workspace_id,))
-    if window is None or window["window_start"] < first_day or (
-            day_start(window["window_end"]) > end and query_one(
-                connection, "SELECT 1 AS found FROM chats WHERE workspace_id = ? AND created_at "
-                ">= ? AND created_at < ? LIMIT 1", (workspace_id, end,
-                                                    day_start(window["window_end"])))):
+    analytics' prompts in scope and gap candidates). Else None. With earlier, the same of
+    the window before less its last day (earlier_chats): a window of 30 days to now spans 31
+    UTC days, so the one before it holds those 29 whole and the kept window's eve in part."""
+    window = query_one(connection, "SELECT window_previous, window_start, window_end FROM "
+                       "prompt_list_windows WHERE workspace_id = ?", (workspace_id,))
+    if window is None:
+        return None
+    first, stop = window["window_start"], day_start(window["window_end"])
+    if earlier:
+        first, stop = window["window_previous"], iso_timestamp(
+            parse_timestamp(day_start(window["window_start"])) - 86400)
+    if first < first_day or (stop > end and query_one(
+            connection, "SELECT 1 AS found FROM chats WHERE workspace_id = ? AND created_at "
+            ">= ? AND created_at < ? LIMIT 1", (workspace_id, end, stop))):
         return None
     return window["window_start"]
 
@@ -8025,6 +8033,20 @@ KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspa
 # The same of one engine's chats (its parameters: workspace, window start, engine).
 KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = ?
     AND e.prompt_id = {0}.prompt_id AND e.window_start = ? AND e.engine = ? AND e.chats > 0)"""
+
+
+def kept_chats_test(connection, workspace_id, first_day, end, engine=None):
+    """SQL that tells a prompt ({0}) with a chat (of engine) on the days from first_day to
+    before end by its kept figures, and its parameters; None when they cannot (see
+    kept_prompt_window): the list's window (per engine, with one), or without an engine the
+    window before less its last day (a comparison's window before a window to now)."""
+    kept = kept_prompt_window(connection, workspace_id, first_day, end)
+    if kept:
+        return ((KEPT_ENGINE_SQL, [workspace_id, kept, engine]) if engine
+                else (KEPT_PROMPT_SQL % "chats", [workspace_id, kept]))
+    earlier = engine is None and kept_prompt_window(connection, workspace_id, first_day, end,
+                                                    earlier=True)
+    return (KEPT_PROMPT_SQL % "earlier_chats", [workspace_id, earlier]) if earlier else None
 
 
 # Re-extraction ---------------------------------------------------------------------------
@@ -10373,9 +10395,10 @@ def prompts_in_scope(connection, scope):
     """The prompts (of the scope's filters, and of its location now) with a chat on a day
     of the scope (of its engine, with one): one seek per prompt of the workspace into the
     per-prompt daily rollup, whose rows of deleted chats stay behind at zero, or first into
-    the kept figures (per engine, with one) when kept_prompt_window lets (the last 30 days)."""
+    the kept figures when they tell (kept_chats_test: the last 30 days, the 29 before)."""
     last_day = iso_timestamp(parse_timestamp(scope.end) - 0.001)[:10]
-    kept = kept_prompt_window(connection, scope.workspace_id, scope.start[:10], scope.end)
+    kept = kept_chats_test(connection, scope.workspace_id, scope.start[:10], scope.end,
+                           scope.engine)
     conditions, params = scope.prompt_conditions()
     chats = ["x.workspace_id = p.workspace_id", "x.prompt_id = p.prompt_id", "x.day >= ?",
              "x.day <= ?", "x.chats > 0"]
@@ -10395,9 +10418,9 @@ def prompts_in_scope(connection, scope):
         elif value == 0:  # those now asked without one
             conditions.append("p.prompt_id NOT IN (SELECT prompt_id FROM %s)" % table)
     seek = "EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats)
-    if kept:  # of the engine's chats, with one
-        seek = "(%s OR %s)" % (KEPT_ENGINE_SQL if scope.engine else KEPT_PROMPT_SQL % "chats", seek)
-        chat_params = [scope.workspace_id, kept] + [scope.engine] * bool(scope.engine) + chat_params
+    if kept:
+        seek = "(%s OR %s)" % (kept[0], seek)
+        chat_params = kept[1] + chat_params
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
                                    WHERE workspace_id = ?) p WHERE %s""" % " AND ".join(

@@ -297,10 +297,12 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     cells.update(prompt_list_figures=counts["prompts"], prompt_list_windows=counts["workspaces"])
     assert upgraded.execute("""
         SELECT count(*) FROM prompt_list_figures l JOIN prompt_list_windows w USING (workspace_id)
-        WHERE (l.window_start, l.chats, l.own_chats, l.previous_chats) IS NOT (SELECT w.window_start,
+        WHERE (l.window_start, l.chats, l.own_chats, l.previous_chats, l.earlier_chats) IS NOT (
+            SELECT w.window_start,
             coalesce(sum(d.chats) FILTER (WHERE d.day >= l.window_start), 0),
             coalesce(sum(d.own_chats) FILTER (WHERE d.day >= l.window_start), 0),
-            coalesce(sum(d.chats) FILTER (WHERE d.day < l.window_start), 0)
+            coalesce(sum(d.chats) FILTER (WHERE d.day < l.window_start), 0),
+            coalesce(sum(d.chats) FILTER (WHERE d.day < date(l.window_start, '-1 day')), 0)
             FROM prompt_daily_chats d WHERE d.prompt_id = l.prompt_id
             AND d.day >= l.window_previous AND d.day < l.window_end)""").fetchall() == [(0,)]
     # ... and their window's chats per engine, a row per prompt and engine answering it there.

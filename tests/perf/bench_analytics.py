@@ -441,6 +441,12 @@ def ensure_later_rollups(path):
             c.execute("DROP TABLE group_weekly_urls;" + "".join(
                 "DROP TRIGGER %s;" % name for name in tracker.GROUP_URL_TRIGGERS))
             c.execute(tracker.group_urls_schema_sql())
+    with db.write() as c:  # the kept figures before their window before less a day: again
+        if not tracker.query_one(c, "SELECT 1 AS found FROM pragma_table_info('prompt_list_figures') "
+                                 "WHERE name = 'earlier_chats'"):
+            c.execute("".join("DROP TABLE %s;" % name for name in tracker.PROMPT_LIST_TABLES)
+                      + "".join("DROP TRIGGER %s;" % name for name in tracker.PROMPT_LIST_TRIGGERS)
+                      + tracker.prompt_list_schema_sql())
     while tracker.recount_prompt_list(db):
         pass
     db.close()
