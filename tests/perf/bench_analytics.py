@@ -392,7 +392,8 @@ def ensure_later_rollups(path):
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
     43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
-    as the worker counts them (and their chats per engine, for the windows kept)."""
+    as the worker counts them (and their chats per engine, for the windows kept; kept figures
+    without the window before less its last day dropped and counted again)."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
