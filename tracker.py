@@ -1037,6 +1037,13 @@ def prompt_list_schema_sql():
                       if kind == "trigger" and name in PROMPT_LIST_TRIGGERS))
 
 
+def tag_groups_schema_sql():
+    """A tag added to or taken from a prompt without chats moves that one group row, the
+    prompt's groups no longer made again at each (issue 43: PATCH): the triggers as
+    schema.sql has them."""
+    return baseline_triggers("prompt_tags_group_insert", "prompt_tags_group_delete")
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
     rollups and the truncated chats' come after shown_schema_sql, which counts the daily
@@ -1051,7 +1058,7 @@ def upgrade_to_1_1():
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
-                    prompt_list_schema_sql(),
+                    prompt_list_schema_sql(), tag_groups_schema_sql(),
                     *baseline_table_sql(("location_weekly_prompts", ["index"]))))
 
 
@@ -1076,7 +1083,7 @@ MIGRATIONS = {
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
                   "and category, the truncated chats' index holding their prompt and flags, "
                   "the prompt list's figures kept per prompt, a location's weekly prompt rows "
-                  "indexed by prompt",
+                  "indexed by prompt, a prompt's tag groups moved one row at a time",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
