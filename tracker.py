@@ -6805,9 +6805,8 @@ def count_disjoint(spans):
 def brand_rows(connection, workspace_id):
     """The workspace's brands with their JSON lists decoded, for matching, categorising
     and simulating."""
-    # "= +?": with "= ?" and an ORDER BY, SQLite (3.54) compiles the statement again at
-    # each run (the plan waits for the bound value): 55 k instructions, 2.4 % of a PATCH's
-    # (performance.md, *PATCH's SQL*); the plan is the same
+    # "= +?", the same plan: with "= ?" and an ORDER BY, SQLite 3.54 compiles the statement
+    # again at each run, 2.4 % of a PATCH's instructions (performance.md, *PATCH's SQL*)
     return [dict(row, tracked_names=json.loads(row["tracked_names"]),
                  domains=json.loads(row["domains"]))
             for row in query_all(connection, """
@@ -8496,9 +8495,10 @@ def load_prompts(connection, workspace_id, prompt_ids):
 
 
 def load_prompt(connection, workspace_id, prompt_id):
-    """One prompt object (see load_prompts), or None."""
-    prompts = load_prompts(connection, workspace_id, [prompt_id])
-    return prompts[0] if prompts else None
+    """One prompt object (see load_prompts), or None; by its id (no JSON list to read)."""
+    row = query_one(connection, "SELECT %s AS prompt FROM prompts p WHERE p.workspace_id = ? "
+                    "AND p.id = ?" % PROMPT_JSON, (workspace_id, prompt_id))
+    return row and orjson.Fragment(row["prompt"])
 
 
 # The full-text index walked newest first (its rowid order; CROSS JOIN keeps it), each match
@@ -8820,8 +8820,10 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     now = db.now()
     naming = PromptNaming.kept_or_new(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
-        row = existing(query_one(connection, "SELECT * FROM prompts WHERE id = ? AND "
-                                 "workspace_id = ?", (prompt_id, workspace_id)), "Prompt")
+        tag_ids = (", (SELECT json_group_array(tag_id) FROM prompt_tags WHERE prompt_id = p.id) "
+                   "AS tag_ids" if "tags" in changes else "")  # its tags read with it: one statement
+        row = existing(query_one(connection, "SELECT *%s FROM prompts p WHERE id = ? AND "
+                                 "workspace_id = ?" % tag_ids, (prompt_id, workspace_id)), "Prompt")
         new = {column: changes.get(name, row[column]) for name, column in (
             ("text", "text"), ("status", "status"), ("location", "location"),
             ("samplesPerRun", "samples_per_run"), ("keyword", "keyword"))}
@@ -8838,8 +8840,7 @@ def update_prompt(db, workspace_id, prompt_id, changes):
                 changed = True
         if "tags" in changes:
             tag_ids = resolve_tag_references(connection, workspace_id, changes["tags"], now)
-            current = [r["tag_id"] for r in query_all(
-                connection, "SELECT tag_id FROM prompt_tags WHERE prompt_id = ?", (prompt_id,))]
+            current = json.loads(row["tag_ids"])
             if set(tag_ids) != set(current):
                 set_prompt_tags(connection, prompt_id, tag_ids, current)
                 changed = True
