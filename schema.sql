@@ -1885,6 +1885,7 @@ CREATE TABLE prompt_list_figures (
     shown              INTEGER NOT NULL,
     previous_chats     INTEGER NOT NULL,  -- of the window before
     previous_own_chats INTEGER NOT NULL,
+    earlier_chats      INTEGER NOT NULL,  -- of the window before less its last day
     PRIMARY KEY (workspace_id, prompt_id)
 ) STRICT, WITHOUT ROWID;
 
@@ -1899,8 +1900,8 @@ CREATE TABLE prompt_list_windows (
 CREATE TRIGGER prompt_daily_chats_listed_insert AFTER INSERT ON prompt_daily_chats BEGIN
     INSERT INTO prompt_list_figures (workspace_id, prompt_id, window_previous, window_start,
                                      window_end, chats, own_chats, shown, previous_chats,
-                                     previous_own_chats)
-    SELECT workspace_id, new.prompt_id, window_previous, window_start, window_end, 0, 0, 0, 0, 0
+                                     previous_own_chats, earlier_chats)
+    SELECT workspace_id, new.prompt_id, window_previous, window_start, window_end, 0, 0, 0, 0, 0, 0
     FROM prompt_list_windows WHERE workspace_id = new.workspace_id
     ON CONFLICT (workspace_id, prompt_id) DO NOTHING;
     UPDATE prompt_list_figures SET
@@ -1908,7 +1909,8 @@ CREATE TRIGGER prompt_daily_chats_listed_insert AFTER INSERT ON prompt_daily_cha
         own_chats = own_chats + iif(new.day >= window_start, new.own_chats, 0),
         shown = shown + iif(new.day >= window_start, new.shown, 0),
         previous_chats = previous_chats + iif(new.day < window_start, new.chats, 0),
-        previous_own_chats = previous_own_chats + iif(new.day < window_start, new.own_chats, 0)
+        previous_own_chats = previous_own_chats + iif(new.day < window_start, new.own_chats, 0),
+        earlier_chats = earlier_chats + iif(new.day < date(window_start, '-1 day'), new.chats, 0)
     WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
       AND new.day >= window_previous AND new.day < window_end;
 END;
@@ -1923,13 +1925,49 @@ WHEN new.chats IS NOT old.chats OR new.own_chats IS NOT old.own_chats
         shown = shown + iif(new.day >= window_start, new.shown - old.shown, 0),
         previous_chats = previous_chats + iif(new.day < window_start, new.chats - old.chats, 0),
         previous_own_chats = previous_own_chats
-            + iif(new.day < window_start, new.own_chats - old.own_chats, 0)
+            + iif(new.day < window_start, new.own_chats - old.own_chats, 0),
+        earlier_chats = earlier_chats
+            + iif(new.day < date(window_start, '-1 day'), new.chats - old.chats, 0)
     WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id
       AND new.day >= window_previous AND new.day < window_end;
 END;
 
+-- The kept figures' chats per engine too (issue 43), counted with them for the current window
+-- alone: the analytics with an engine tell a prompt asked there in the last 30 days from a row
+-- of a small table instead of a seek into its daily rows (prompts_in_scope). A row's chats
+-- never exceed the window's (a prompt's first daily row of an engine made while its
+-- workspace's windows are being counted again adds no row): a row of chats says the prompt
+-- has some, none says nothing. Rows of an engine no longer asked keep their old window.
+CREATE TABLE prompt_engine_figures (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    prompt_id    INTEGER NOT NULL,
+    engine       TEXT NOT NULL,
+    window_start TEXT NOT NULL,
+    window_end   TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, prompt_id, engine)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER prompt_daily_chats_engines_insert AFTER INSERT ON prompt_daily_chats BEGIN
+    INSERT INTO prompt_engine_figures (workspace_id, prompt_id, engine, window_start,
+                                       window_end, chats)
+    SELECT workspace_id, new.prompt_id, new.engine, window_start, window_end,
+           iif(new.day >= window_start AND new.day < window_end, new.chats, 0)
+    FROM prompt_list_windows WHERE workspace_id = new.workspace_id
+    ON CONFLICT (workspace_id, prompt_id, engine) DO UPDATE SET
+        chats = chats + iif(new.day >= window_start AND new.day < window_end, new.chats, 0);
+END;
+
+CREATE TRIGGER prompt_daily_chats_engines_update AFTER UPDATE OF chats ON prompt_daily_chats
+WHEN new.chats IS NOT old.chats BEGIN
+    UPDATE prompt_engine_figures SET chats = chats + new.chats - old.chats
+    WHERE workspace_id = new.workspace_id AND prompt_id = new.prompt_id AND engine = new.engine
+      AND new.day >= window_start AND new.day < window_end;
+END;
+
 CREATE TRIGGER prompts_listed_delete AFTER DELETE ON prompts BEGIN
     DELETE FROM prompt_list_figures WHERE workspace_id = old.workspace_id AND prompt_id = old.id;
+    DELETE FROM prompt_engine_figures WHERE workspace_id = old.workspace_id AND prompt_id = old.id;
 END;
 
 CREATE TRIGGER chat_sources_group_insert AFTER INSERT ON chat_sources BEGIN

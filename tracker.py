@@ -992,10 +992,11 @@ def branded_domains_schema_sql():
             + baseline_triggers(*BRANDED_DOMAIN_TRIGGERS))
 
 
-# The prompt list's figures kept per prompt (issue 43, see schema.sql): their tables, and the
-# triggers on prompt_daily_chats and prompts that keep them.
-PROMPT_LIST_TABLES = ("prompt_list_figures", "prompt_list_windows")
+# The prompt list's figures kept per prompt (and its chats per engine: issue 43, see
+# schema.sql): their tables, and the triggers on prompt_daily_chats and prompts that keep them.
+PROMPT_LIST_TABLES = ("prompt_list_figures", "prompt_list_windows", "prompt_engine_figures")
 PROMPT_LIST_TRIGGERS = ("prompt_daily_chats_listed_insert", "prompt_daily_chats_listed_update",
+                        "prompt_daily_chats_engines_insert", "prompt_daily_chats_engines_update",
                         "prompts_listed_delete")
 # A day's windows as a row (window_previous, window_start, window_end): today's by SQLite's
 # clock (the step), or the windows bound as ?1 to ?3 (the worker's count, by its clock).
@@ -1011,17 +1012,32 @@ def prompt_list_count_sql(windows, prompts):
     daily rows: a row per prompt, of zeros for one without a chat in them."""
     return """
         INSERT OR REPLACE INTO prompt_list_figures (workspace_id, prompt_id, window_previous,
-            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats)
+            window_start, window_end, chats, own_chats, shown, previous_chats, previous_own_chats,
+            earlier_chats)
         SELECT p.workspace_id, p.id, w.window_previous, w.window_start, w.window_end,
                coalesce(sum(d.chats) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.own_chats) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.shown) FILTER (WHERE d.day >= w.window_start), 0),
                coalesce(sum(d.chats) FILTER (WHERE d.day < w.window_start), 0),
-               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0)
+               coalesce(sum(d.own_chats) FILTER (WHERE d.day < w.window_start), 0),
+               coalesce(sum(d.chats) FILTER (WHERE d.day < date(w.window_start, '-1 day')), 0)
         FROM (%s) w CROSS JOIN prompts p
         LEFT JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id AND d.prompt_id = p.id
             AND d.day >= w.window_previous AND d.day < w.window_end
         WHERE %s GROUP BY p.id;\n""" % (windows, prompts)
+
+
+def prompt_engine_count_sql(windows, prompts):
+    """The same prompts' chats of the window (not the one before) per engine that answered
+    them there, as prompt_list_count_sql counts them: a row per prompt and engine."""
+    return """
+        INSERT OR REPLACE INTO prompt_engine_figures (workspace_id, prompt_id, engine,
+            window_start, window_end, chats)
+        SELECT p.workspace_id, p.id, d.engine, w.window_start, w.window_end, sum(d.chats)
+        FROM (%s) w CROSS JOIN prompts p
+        JOIN prompt_daily_chats d ON d.workspace_id = p.workspace_id AND d.prompt_id = p.id
+            AND d.day >= w.window_start AND d.day < w.window_end
+        WHERE %s GROUP BY p.id, d.engine;\n""" % (windows, prompts)
 
 
 def prompt_list_schema_sql():
@@ -1031,6 +1047,7 @@ def prompt_list_schema_sql():
     as schema.sql has them."""
     return ("".join(baseline_table_sql(*((table, ["table"]) for table in PROMPT_LIST_TABLES)))
             + prompt_list_count_sql(TODAYS_PROMPT_LIST_WINDOWS, "true")
+            + prompt_engine_count_sql(TODAYS_PROMPT_LIST_WINDOWS, "true")
             + "INSERT INTO prompt_list_windows SELECT id, w.* FROM workspaces CROSS JOIN (%s) w;\n"
             % TODAYS_PROMPT_LIST_WINDOWS
             + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
@@ -7955,9 +7972,10 @@ def prompt_list_window(db):
 
 
 # The kept figures of the prompts of a workspace (?4) whose ids are in ?5 (JSON), for the
-# windows ?1 to ?3 (previous, start, end).
-PROMPT_LIST_COUNT_SQL = prompt_list_count_sql(BOUND_PROMPT_LIST_WINDOWS, "p.workspace_id = ?4 "
-                                              "AND p.id IN (SELECT value FROM json_each(?5))")
+# windows ?1 to ?3 (previous, start, end), and their chats per engine.
+BATCH_OF_PROMPTS = "p.workspace_id = ?4 AND p.id IN (SELECT value FROM json_each(?5))"
+PROMPT_LIST_COUNT_SQL = prompt_list_count_sql(BOUND_PROMPT_LIST_WINDOWS, BATCH_OF_PROMPTS)
+PROMPT_ENGINE_COUNT_SQL = prompt_engine_count_sql(BOUND_PROMPT_LIST_WINDOWS, BATCH_OF_PROMPTS)
 
 
 def recount_prompt_list(db, batch=PROMPT_LIST_RECOUNT_BATCH):
@@ -7978,7 +7996,8 @@ def recount_prompt_list(db, batch=PROMPT_LIST_RECOUNT_BATCH):
                 AND l.prompt_id = p.id AND l.window_start = ?)
             ORDER BY p.id LIMIT ?""", (due["id"], window["start"], batch))]
         connection.execute("DELETE FROM prompt_list_windows WHERE workspace_id = ?", (due["id"],))
-        connection.execute(PROMPT_LIST_COUNT_SQL, edges + (due["id"], json.dumps(ids)))
+        for sql in (PROMPT_LIST_COUNT_SQL, PROMPT_ENGINE_COUNT_SQL):
+            connection.execute(sql, edges + (due["id"], json.dumps(ids)))
         if len(ids) < batch:
             connection.execute("INSERT INTO prompt_list_windows (workspace_id, window_previous, "
                                "window_start, window_end) VALUES (?4, ?1, ?2, ?3)",
@@ -7992,19 +8011,25 @@ def prompt_list_kept(connection, workspace_id, window):
                      "AND window_start = ?", (workspace_id, window["start"])) is not None
 
 
-def kept_prompt_window(connection, workspace_id, first_day, end):
+def kept_prompt_window(connection, workspace_id, first_day, end, earlier=False):
     """The start of the list's window while every prompt of the workspace has its figures
     kept for it, if each chat of that window lies on the days from first_day and before end
     (one seek of the chats tells, when the window ends after it): a prompt's kept chats (or
     own chats) then tell that it has some there with no seek into its daily rows (the
-    analytics' prompts in scope and gap candidates). Else None."""
-    window = query_one(connection, "SELECT window_start, window_end FROM prompt_list_windows "
-                       "WHERE workspace_id = ?", (workspace_id,))
-    if window is None or window["window_start"] < first_day or (
-            day_start(window["window_end"]) > end and query_one(
-                connection, "SELECT 1 AS found FROM chats WHERE workspace_id = ? AND created_at "
-                ">= ? AND created_at < ? LIMIT 1", (workspace_id, end,
-                                                    day_start(window["window_end"])))):
+    analytics' prompts in scope and gap candidates). Else None. With earlier, the same of
+    the window before less its last day (earlier_chats): a window of 30 days to now spans 31
+    UTC days, so the one before it holds those 29 whole and the kept window's eve in part."""
+    window = query_one(connection, "SELECT window_previous, window_start, window_end FROM "
+                       "prompt_list_windows WHERE workspace_id = ?", (workspace_id,))
+    if window is None:
+        return None
+    first, stop = window["window_start"], day_start(window["window_end"])
+    if earlier:
+        first, stop = window["window_previous"], iso_timestamp(
+            parse_timestamp(day_start(window["window_start"])) - 86400)
+    if first < first_day or (stop > end and query_one(
+            connection, "SELECT 1 AS found FROM chats WHERE workspace_id = ? AND created_at "
+            ">= ? AND created_at < ? LIMIT 1", (workspace_id, end, stop))):
         return None
     return window["window_start"]
 
@@ -8014,6 +8039,23 @@ def kept_prompt_window(connection, workspace_id, first_day, end):
 # daily rows (1.0 v 5.9 ms for 2,000 prompts at the benchmark's full size).
 KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = ?
     AND l.prompt_id = {0}.prompt_id AND l.window_start = ? AND l.%s > 0)"""
+# The same of one engine's chats (its parameters: workspace, window start, engine).
+KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = ?
+    AND e.prompt_id = {0}.prompt_id AND e.window_start = ? AND e.engine = ? AND e.chats > 0)"""
+
+
+def kept_chats_test(connection, workspace_id, first_day, end, engine=None):
+    """SQL that tells a prompt ({0}) with a chat (of engine) on the days from first_day to
+    before end by its kept figures, and its parameters; None when they cannot (see
+    kept_prompt_window): the list's window (per engine, with one), or without an engine the
+    window before less its last day (a comparison's window before a window to now)."""
+    kept = kept_prompt_window(connection, workspace_id, first_day, end)
+    if kept:
+        return ((KEPT_ENGINE_SQL, [workspace_id, kept, engine]) if engine
+                else (KEPT_PROMPT_SQL % "chats", [workspace_id, kept]))
+    earlier = engine is None and kept_prompt_window(connection, workspace_id, first_day, end,
+                                                    earlier=True)
+    return (KEPT_PROMPT_SQL % "earlier_chats", [workspace_id, earlier]) if earlier else None
 
 
 # Re-extraction ---------------------------------------------------------------------------
@@ -10364,10 +10406,10 @@ def prompts_in_scope(connection, scope):
     """The prompts (of the scope's filters, and of its location now) with a chat on a day
     of the scope (of its engine, with one): one seek per prompt of the workspace into the
     per-prompt daily rollup, whose rows of deleted chats stay behind at zero, or first into
-    the kept figures without an engine when kept_prompt_window lets (the last 30 days)."""
+    the kept figures when they tell (kept_chats_test: the last 30 days, the 29 before)."""
     last_day = iso_timestamp(parse_timestamp(scope.end) - 0.001)[:10]
-    kept = scope.engine is None and kept_prompt_window(
-        connection, scope.workspace_id, scope.start[:10], scope.end)
+    kept = kept_chats_test(connection, scope.workspace_id, scope.start[:10], scope.end,
+                           scope.engine)
     conditions, params = scope.prompt_conditions()
     chats = ["x.workspace_id = p.workspace_id", "x.prompt_id = p.prompt_id", "x.day >= ?",
              "x.day <= ?", "x.chats > 0"]
@@ -10388,8 +10430,8 @@ def prompts_in_scope(connection, scope):
             conditions.append("p.prompt_id NOT IN (SELECT prompt_id FROM %s)" % table)
     seek = "EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats)
     if kept:
-        seek = "(%s OR %s)" % (KEPT_PROMPT_SQL % "chats", seek)
-        chat_params = [scope.workspace_id, kept] + chat_params
+        seek = "(%s OR %s)" % (kept[0], seek)
+        chat_params = kept[1] + chat_params
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
                                    WHERE workspace_id = ?) p WHERE %s""" % " AND ".join(

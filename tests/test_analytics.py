@@ -932,8 +932,9 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     prompt's days: chats stored today, on a past day and after midnight, a brand refresh (and
     half of one), answers read again, a prompt moved, deleted or made, chats deleted, and the
     windows sliding, before the worker's recount (in batches, chats stored between them) and
-    after it; each kept row holds its windows' sums of the daily rows; and the analytics'
-    prompts in scope and gap candidates read from them are those computed."""
+    after it; each kept row holds its windows' sums of the daily rows (a row per engine at
+    most its window's chats); and the analytics' prompts in scope (with an engine too) and gap
+    candidates read from them are those computed."""
     rng = random.Random(3)
     app = tracker.make_app(":memory:", clock=clock, runs="off")
     db = app.config["tracker.db"]
@@ -970,32 +971,40 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
                        coalesce(sum(own_chats) FILTER (WHERE day >= ?1), 0) AS own_chats,
                        coalesce(sum(shown) FILTER (WHERE day >= ?1), 0) AS shown,
                        coalesce(sum(chats) FILTER (WHERE day < ?1), 0) AS previous_chats,
-                       coalesce(sum(own_chats) FILTER (WHERE day < ?1), 0) AS previous_own_chats
+                       coalesce(sum(own_chats) FILTER (WHERE day < ?1), 0) AS previous_own_chats,
+                       coalesce(sum(chats) FILTER (WHERE day < date(?1, '-1 day')), 0) AS earlier_chats
                 FROM prompt_daily_chats WHERE prompt_id = ?2 AND day >= ?3 AND day < ?4""",
                 (row["window_start"], row["prompt_id"], row["window_previous"], row["window_end"]))
             assert {name: row[name] for name in sums} == sums
+        for row in tracker.query_all(connection, "SELECT * FROM prompt_engine_figures"):
+            assert 0 <= row["chats"] <= tracker.query_one(connection, """
+                SELECT coalesce(sum(chats), 0) AS chats FROM prompt_daily_chats WHERE prompt_id = ?
+                AND engine = ? AND day >= ? AND day < ?""", (row["prompt_id"], row["engine"],
+                row["window_start"], row["window_end"]))["chats"]  # never more than it has
         in_scope_as_computed(connection)
         return tracker.prompt_list_kept(connection, workspace, window)
 
     def in_scope_as_computed(connection):
         """The analytics' prompts with a chat in scope, and gap candidates, read with the
         kept figures when their window lies within the scope's days (30 days to now, but not
-        31 to a day ago while a chat is today's, nor from 28 days ago), as computed."""
+        31 to a day ago while a chat is today's, nor from 28 days ago; the window before less
+        its last day from 60 to 30 days ago, but not to 31), as computed."""
         scopes = [tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - days * 86400),
                                     tracker.iso_timestamp(clock.now - until * 86400), **narrowed)
-                  for days, until in ((30, 0), (31, 1), (28, -1))
+                  for days, until in ((30, 0), (31, 1), (28, -1), (60, 30), (60, 31))
                   for narrowed in ({}, {"topic_id": topic}, {"branded": False}, {"engine": "e1"})]
         given = [(tracker.prompts_in_scope(connection, scope),
                   tracker.gap_candidates(connection, scope)) for scope in scopes]
-        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_: None):
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
             assert given == [(tracker.prompts_in_scope(connection, scope),
                               tracker.gap_candidates(connection, scope)) for scope in scopes]
-        read = [tracker.kept_prompt_window(connection, workspace, scope.start[:10], scope.end)
+        read = [tracker.kept_chats_test(connection, workspace, scope.start[:10], scope.end)
                 for scope in scopes[::4]]
         assert read[2] is None
         read_kept.add(read[0] is not None)
+        read_earlier.add(read[3] is not None and read[3][0] == tracker.KEPT_PROMPT_SQL % "earlier_chats")
 
-    read_kept = set()
+    read_kept, read_earlier = set(), set()
 
     def recount_in_batches(before=None):
         """The worker's recount, four prompts a batch, the list checked after each: read
@@ -1054,7 +1063,76 @@ def test_the_prompt_lists_kept_figures_sort_as_the_rollups_do_at_every_moment(cl
     same(kept=True)
     chat(prompts[5], 0)
     same(kept=True)
-    assert read_kept == {False, True}
+    assert read_kept == read_earlier == {False, True}
+
+
+def test_the_kept_chats_per_engine_count_a_prompt_only_for_a_chat_of_its_engine_in_scope(clock):
+    """With an engine, the prompts in scope over the last 30 days are read from the kept chats
+    per engine: a prompt answered by the engine today counts (its kept row), one answered by
+    another engine alone does not, one whose engine's chat lies on the scope's first day
+    (before the kept window) counts through its daily rows, one whose chat was deleted does
+    not, and one first answered while its workspace's windows were being counted again (no
+    kept row) counts through its daily rows: as computed without the kept figures."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Engines")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    recounted, today, other, first_day, deleted = api.post("/prompts", {"prompts": [
+        {"text": "p%d" % i} for i in range(5)]}).json["data"]["prompts"]
+    scope = tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - 30 * 86400),
+                              tracker.iso_timestamp(clock.now + 1), engine="e1")
+    for prompt, engine, moment in ((today, "e1", clock.now), (other, "e2", clock.now),
+                                   (first_day, "e1", clock.now - 30 * 86400 + 60),
+                                   (deleted, "e1", clock.now)):
+        add_chat(db, workspace, prompt, engine, tracker.iso_timestamp(moment))
+    with db.write() as connection:
+        connection.execute("DELETE FROM chats WHERE prompt_id = ?", (deleted["id"],))
+    while tracker.recount_prompt_list(db):
+        pass
+    clock.advance(86400)  # the next day: its windows counted again, a batch at a time
+    assert tracker.recount_prompt_list(db, batch=2)  # its first two prompts
+    add_chat(db, workspace, recounted, "e1", tracker.iso_timestamp(clock.now - 86400))
+    while tracker.recount_prompt_list(db, batch=2):
+        pass
+    connection = db.connection()
+    kept = tracker.query_all(connection, "SELECT prompt_id, engine, chats FROM "
+                             "prompt_engine_figures ORDER BY prompt_id, engine")
+    assert [tuple(row.values()) for row in kept] == [
+        (today["id"], "e1", 1), (other["id"], "e2", 1), (deleted["id"], "e1", 0)]
+    assert tracker.kept_prompt_window(connection, workspace, scope.start[:10], scope.end)
+    assert tracker.prompts_in_scope(connection, scope) == 3
+    with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+        assert tracker.prompts_in_scope(connection, scope) == 3
+
+
+def test_the_window_before_a_comparison_counts_its_prompts_from_the_kept_figures_at_its_edges(clock):
+    """The window before 30 days to now (compare=previous) reads the kept figures of the window
+    before less its last day: a prompt asked within them counts from its row, one asked on
+    the comparison's first or last day (outside them) through its daily rows, and so does one
+    asked on that last day after the comparison's end (the current window's first minutes),
+    as the daily rows count whole days; a window before ending at midnight (the benchmark's)
+    holds neither of those last two: as computed without the kept figures."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Before")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    prompts = api.post("/prompts", {"prompts": [{"text": "p%d" % i} for i in range(4)]}).json["data"]["prompts"]
+    for prompt, days_ago in zip(prompts, (45, 30 + 1 / 1440, 60 - 1 / 1440, 30 - 1 / 1440)):
+        add_chat(db, workspace, prompt, "e1", tracker.iso_timestamp(clock.now - days_ago * 86400))
+    while tracker.recount_prompt_list(db):
+        pass
+    connection = db.connection()
+    assert [(row["previous_chats"], row["earlier_chats"]) for row in tracker.query_all(
+        connection, "SELECT * FROM prompt_list_figures ORDER BY prompt_id")] == [(1, 1), (1, 0), (0, 0), (1, 0)]
+    for before, expected in ((tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - 60 * 86400),
+                                                tracker.iso_timestamp(clock.now - 30 * 86400)), 4),
+                             (tracker.ChatScope(workspace, tracker.day_start(tracker.utc_day(clock.now - 60 * 86400)),
+                                                tracker.day_start(tracker.utc_day(clock.now - 30 * 86400))), 2)):
+        kept = tracker.kept_chats_test(connection, workspace, before.start[:10], before.end)
+        assert kept[0] == tracker.KEPT_PROMPT_SQL % "earlier_chats"
+        assert tracker.prompts_in_scope(connection, before) == expected
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+            assert tracker.prompts_in_scope(connection, before) == expected
 
 
 def test_a_topic_and_a_tag_read_as_one_group_less_its_prompts_outside_the_other():

@@ -297,12 +297,22 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     cells.update(prompt_list_figures=counts["prompts"], prompt_list_windows=counts["workspaces"])
     assert upgraded.execute("""
         SELECT count(*) FROM prompt_list_figures l JOIN prompt_list_windows w USING (workspace_id)
-        WHERE (l.window_start, l.chats, l.own_chats, l.previous_chats) IS NOT (SELECT w.window_start,
+        WHERE (l.window_start, l.chats, l.own_chats, l.previous_chats, l.earlier_chats) IS NOT (
+            SELECT w.window_start,
             coalesce(sum(d.chats) FILTER (WHERE d.day >= l.window_start), 0),
             coalesce(sum(d.own_chats) FILTER (WHERE d.day >= l.window_start), 0),
-            coalesce(sum(d.chats) FILTER (WHERE d.day < l.window_start), 0)
+            coalesce(sum(d.chats) FILTER (WHERE d.day < l.window_start), 0),
+            coalesce(sum(d.chats) FILTER (WHERE d.day < date(l.window_start, '-1 day')), 0)
             FROM prompt_daily_chats d WHERE d.prompt_id = l.prompt_id
             AND d.day >= l.window_previous AND d.day < l.window_end)""").fetchall() == [(0,)]
+    # ... and their window's chats per engine, a row per prompt and engine answering it there.
+    engines = upgraded.execute("""
+        SELECT count(DISTINCT d.prompt_id || ' ' || d.engine), total(d.chats) FROM prompt_daily_chats d
+        JOIN prompt_list_windows w USING (workspace_id) JOIN prompts p ON p.id = d.prompt_id
+        WHERE d.day >= w.window_start AND d.day < w.window_end""").fetchall()[0]
+    assert upgraded.execute("SELECT count(*), total(chats) FROM prompt_engine_figures").fetchall() \
+        == [engines]
+    cells["prompt_engine_figures"] = engines[0]
     assert {table: n for table, n in counts.items()
             if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
@@ -559,7 +569,7 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 1018}
+LATER_STEP_ROWS = {12: 0, 13: 1024}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

@@ -392,7 +392,8 @@ def ensure_later_rollups(path):
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
     43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
-    as the worker counts them."""
+    as the worker counts them (and their chats per engine, for the windows kept; kept figures
+    without the window before less its last day dropped and counted again)."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -417,7 +418,15 @@ def ensure_later_rollups(path):
                         + tracker.baseline_triggers("chats_truncated_update", "chats_truncated_delete")
                         + "".join("%s;\n" % sql for kind, name, _, sql in tracker.baseline_schema()
                                   if name in ("chat_names_truncated_insert",
-                                              "chat_names_truncated_delete")))):
+                                              "chat_names_truncated_delete"))),
+                       ("prompt_engine_figures",
+                        tracker.baseline_table_sql(("prompt_engine_figures", ["table"]))[0]
+                        + tracker.prompt_engine_count_sql("SELECT * FROM prompt_list_windows",
+                                                          "p.workspace_id = w.workspace_id")
+                        + "".join("%s;\n" % sql for kind, name, _, sql in tracker.baseline_schema()
+                                  if name in ("prompt_daily_chats_engines_insert",
+                                              "prompt_daily_chats_engines_update"))
+                        + tracker.baseline_triggers("prompts_listed_delete"))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
@@ -433,6 +442,12 @@ def ensure_later_rollups(path):
             c.execute("DROP TABLE group_weekly_urls;" + "".join(
                 "DROP TRIGGER %s;" % name for name in tracker.GROUP_URL_TRIGGERS))
             c.execute(tracker.group_urls_schema_sql())
+    with db.write() as c:  # the kept figures before their window before less a day: again
+        if not tracker.query_one(c, "SELECT 1 AS found FROM pragma_table_info('prompt_list_figures') "
+                                 "WHERE name = 'earlier_chats'"):
+            c.execute("".join("DROP TABLE %s;" % name for name in tracker.PROMPT_LIST_TABLES)
+                      + "".join("DROP TRIGGER %s;" % name for name in tracker.PROMPT_LIST_TRIGGERS)
+                      + tracker.prompt_list_schema_sql())
     while tracker.recount_prompt_list(db):
         pass
     db.close()
