@@ -1693,12 +1693,30 @@ def test_a_topic_with_a_location_sums_its_weeks_while_a_prompt_moves_and_a_chat_
                            ("topic %d" % prompts[1]["topicId"], 0))]
 
 def test_a_prompt_without_chats_changes_groups_at_once(api, db):
-    prompt = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]}]}
-                      ).json["data"]["prompts"][0]
+    """Its groups follow each change (a tag's group row moved alone); a prompt with chats
+    is listed for the worker instead, its groups kept until it moves its sums."""
+    prompt, asked = api.post("/prompts", {"prompts": [{"text": "a", "topic": "T", "tags": ["x"]},
+                                                      {"text": "b", "tags": ["x"]}]}
+                             ).json["data"]["prompts"]
     api.patch("/prompts/%d" % prompt["id"], {"topicName": "U", "tags": ["y", "z"]})
-    rows = tracker.query_all(db.connection(), "SELECT group_key FROM prompt_groups ORDER BY 1")
     topics = {topic["name"]: topic["id"] for topic in api.get("/topics").json["data"]}
     tags = {tag["name"]: tag["id"] for tag in api.get("/tags").json["data"]}
-    assert [row["group_key"] for row in rows] == sorted(
+
+    def groups(prompt_id):
+        return [row["group_key"] for row in tracker.query_all(
+            db.connection(), "SELECT group_key FROM prompt_groups WHERE prompt_id = ? ORDER BY 1",
+            (prompt_id,))]
+    assert groups(prompt["id"]) == sorted(
         ["branded 0", "tag %d" % tags["y"], "tag %d" % tags["z"], "topic %d" % topics["U"]])
     assert tracker.query_all(db.connection(), "SELECT * FROM prompt_regroup") == []
+    api.delete("/tags/%d" % tags["y"])
+    assert groups(prompt["id"]) == sorted(["branded 0", "tag %d" % tags["z"],
+                                           "topic %d" % topics["U"]])
+    add_chat(db, 1, asked, "e1", "2026-11-20T10:00:00.000Z")
+    api.patch("/prompts/%d" % asked["id"], {"tags": ["z"]})
+    assert groups(asked["id"]) == ["branded 0", "tag %d" % tags["x"]]
+    assert tracker.query_all(db.connection(), "SELECT prompt_id FROM prompt_regroup") == [
+        {"prompt_id": asked["id"]}]
+    while tracker.regroup_prompt(db):
+        pass
+    assert groups(asked["id"]) == ["branded 0", "tag %d" % tags["z"]]
