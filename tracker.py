@@ -2402,9 +2402,6 @@ class ConditionalPlugin:
         # A restored backup's revision may go back and reach a number again with other
         # data: tags of an earlier process never match (a restart costs each client a 200).
         self.epoch = secrets.token_hex(8)
-        self.tags = (None, {})  # (revision, {(key id, path, query, day): ETag}): see tag()
-
-    TAGS_KEPT = 4096
 
     def apply(self, callback, route):
         spec = route.config.get("openapi")
@@ -2436,21 +2433,17 @@ class ConditionalPlugin:
         return revision
 
     def tag(self, revision, daily):
-        """The ETag of this request's answer at revision: a hash, made once for each key,
-        path and query (and day) while the revision holds (at most TAGS_KEPT kept)."""
-        asked = (caller().key_id, request.path, request.query_string,
-                 utc_day(self.db.clock()) if daily else None)
-        kept_revision, tags = self.tags
-        if kept_revision != revision or len(tags) >= self.TAGS_KEPT:
-            tags = {}
-            self.tags = (revision, tags)
-        tag = tags.get(asked)
-        if tag is None:
-            parts = [self.epoch, str(revision), str(asked[0]), asked[1], asked[2]]
-            if daily:
-                parts.append(asked[3])
-            tag = tags[asked] = '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
-        return tag
+        parts = (self.epoch, str(revision), str(caller().key_id), request.path,
+                 request.query_string)
+        return etag(*parts, utc_day(self.db.clock())) if daily else etag(*parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def etag(*parts):
+    """The ETag of an answer named by parts (strings): a hash, made once for each while it
+    is among the last 4,096 asked (a GET asked again meets the same key, path, query and
+    revision: issue 43)."""
+    return '"%s"' % hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
 class RevisionCache:
@@ -8862,10 +8855,11 @@ def update_prompt(db, workspace_id, prompt_id, changes):
     now = db.now()
     naming = PromptNaming.kept_or_new(db.connection(), workspace_id) if "text" in changes else None
     with db.write() as connection:
-        tag_ids = (", (SELECT json_group_array(tag_id) FROM prompt_tags WHERE prompt_id = p.id) "
-                   "AS tag_ids" if "tags" in changes else "")  # its tags read with it: one statement
+        tag_ids_column = (", (SELECT json_group_array(tag_id) FROM prompt_tags WHERE prompt_id "
+                          "= p.id) AS tag_ids" if "tags" in changes else "")  # one statement
         row = existing(query_one(connection, "SELECT *%s FROM prompts p WHERE id = ? AND "
-                                 "workspace_id = ?" % tag_ids, (prompt_id, workspace_id)), "Prompt")
+                                 "workspace_id = ?" % tag_ids_column, (prompt_id, workspace_id)),
+                       "Prompt")
         new = {column: changes.get(name, row[column]) for name, column in (
             ("text", "text"), ("status", "status"), ("location", "location"),
             ("samplesPerRun", "samples_per_run"), ("keyword", "keyword"))}
