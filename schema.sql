@@ -479,17 +479,6 @@ CREATE INDEX chat_sources_domain ON chat_sources (workspace_id, domain, created_
 -- chat's CPU instructions (issue 43, tests/perf/README.md).
 CREATE INDEX chat_sources_chat_domain ON chat_sources (chat_id, domain, cited, category);
 
--- The chats whose sources store_chats is inserting, a range of ids, while it does (issue 43):
--- the rollups whose keys hold no chat nor engine (a URL's per day and week, a category's,
--- where a run's chats and a chat's sources meet) are filled once for the run's sources, one
--- INSERT ... SELECT ... GROUP BY each (add_batch_rollups), and their per-row insert triggers
--- skip those rows. Every other writer of chat_sources (re-extraction, a test's rows) goes
--- through the triggers. Empty outside store_chats' transaction.
-CREATE TABLE source_batch (
-    first_chat_id INTEGER NOT NULL,
-    last_chat_id  INTEGER NOT NULL
-) STRICT;
-
 -- A tracked brand in a chat: mentioned by name (position, mentions) and/or cited
 -- through one of its domains. position is NULL when the brand is only cited.
 CREATE TABLE chat_brands (
@@ -1411,8 +1400,7 @@ WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
 END;
 
 CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
-WHEN new.category IS NOT NULL
-     AND NOT EXISTS (SELECT 1 FROM source_batch WHERE new.chat_id BETWEEN first_chat_id AND last_chat_id) BEGIN
+WHEN new.category IS NOT NULL BEGIN
     INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
                                   retrieved_chats)
     VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
@@ -2583,8 +2571,7 @@ CREATE TABLE weekly_urls (
 -- here rather than by reading every domain's. Written only when a week first sees a URL.
 CREATE INDEX weekly_urls_domain ON weekly_urls (workspace_id, domain, day);
 
-CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources
-WHEN NOT EXISTS (SELECT 1 FROM source_batch WHERE new.chat_id BETWEEN first_chat_id AND last_chat_id) BEGIN
+CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO weekly_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
                              first_seen, last_seen)
     VALUES (new.workspace_id, date(new.created_at, '-6 days', 'weekday 1'), new.url, new.domain,
@@ -2626,8 +2613,7 @@ CREATE TABLE daily_urls (
     PRIMARY KEY (workspace_id, day, url)
 ) STRICT, WITHOUT ROWID;
 
-CREATE TRIGGER chat_sources_daily_url_insert AFTER INSERT ON chat_sources
-WHEN NOT EXISTS (SELECT 1 FROM source_batch WHERE new.chat_id BETWEEN first_chat_id AND last_chat_id) BEGIN
+CREATE TRIGGER chat_sources_daily_url_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO daily_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
                             first_seen, last_seen)
     VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.url, new.domain, new.host,

@@ -7460,9 +7460,7 @@ def store_chats(connection, chats, models):
 
     def bound(values_of):
         return [row for chat_id, rows in stored for row in with_chat_id(chat_id, values_of(rows))]
-    if stored:
-        add_batch_sources(connection, stored[0][0], stored[-1][0],
-                          bound(lambda rows: rows.sources))
+    add_chat_sources(connection, bound(lambda rows: rows.sources))
     add_chat_searches(connection, bound(lambda rows: rows.searches))
     connection.executemany("INSERT INTO chat_replies (chat_id, workspace_id, kind, reply) "
                            "VALUES (?, ?, ?, ?)",
@@ -7570,56 +7568,6 @@ def add_chat_sources(connection, rows):
         INSERT INTO chat_sources (chat_id, workspace_id, engine, created_at, url, host, domain,
                                   title, cited, position, category, organic_rank)
         VALUES """, rows)
-
-
-# The rollups that add_batch_sources fills once for a run's sources (see source_batch in
-# schema.sql): their keys hold neither the chat nor the engine, so a run's chats (one a
-# engine, asked the same prompt) share a URL's rows, and a chat's sources its categories'.
-# A chat counts in a category's chats once, when one of its sources there is cited.
-BATCH_ROLLUPS_SQL = ("""
-    INSERT INTO {table} (workspace_id, day, url, domain, host, citations, retrieved_chats,
-                         first_seen, last_seen)
-    SELECT workspace_id, {day}, url, min(domain), min(host), sum(cited), count(*),
-           min(created_at), max(created_at)
-    FROM chat_sources WHERE chat_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3
-    ON CONFLICT (workspace_id, day, url) DO UPDATE SET
-        citations = citations + excluded.citations,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
-        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen)""".format(
-    table="weekly_urls", day="date(created_at, '-6 days', 'weekday 1')"), """
-    INSERT INTO daily_urls (workspace_id, day, url, domain, host, citations, retrieved_chats,
-                            first_seen, last_seen)
-    SELECT workspace_id, substr(created_at, 1, 10), url, min(domain), min(host), sum(cited),
-           count(*), min(created_at), max(created_at)
-    FROM chat_sources WHERE chat_id BETWEEN ?1 AND ?2 GROUP BY 1, 2, 3
-    ON CONFLICT (workspace_id, day, url) DO UPDATE SET
-        citations = citations + excluded.citations,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats,
-        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen)""", """
-    INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
-                                  retrieved_chats)
-    SELECT workspace_id, day, engine, category, sum(citations), sum(cited), count(*)
-    FROM (SELECT workspace_id, substr(created_at, 1, 10) AS day, engine, category,
-                 sum(cited) AS citations, max(cited) AS cited
-          FROM chat_sources WHERE chat_id BETWEEN ?1 AND ?2 AND category IS NOT NULL
-          GROUP BY chat_id, category)
-    WHERE true GROUP BY 1, 2, 3, 4
-    ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
-        citations = citations + excluded.citations, chats = chats + excluded.chats,
-        retrieved_chats = retrieved_chats + excluded.retrieved_chats""")
-
-
-def add_batch_sources(connection, first_chat_id, last_chat_id, rows):
-    """add_chat_sources for the new chats first_chat_id to last_chat_id (a run's, the
-    newest), with BATCH_ROLLUPS_SQL's rollups filled once for them all."""
-    connection.execute("INSERT INTO source_batch (first_chat_id, last_chat_id) VALUES (?, ?)",
-                       (first_chat_id, last_chat_id))
-    add_chat_sources(connection, rows)
-    for sql in BATCH_ROLLUPS_SQL:
-        connection.execute(sql, (first_chat_id, last_chat_id))
-    connection.execute("DELETE FROM source_batch")
 
 
 def write_chat_searches(connection, chat, searches):
