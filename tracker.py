@@ -1800,11 +1800,6 @@ def multi_row_insert(head, width, rows):
 
 def insert_rows(connection, head, rows):
     """Insert rows (tuples of one width) by head, in statements of INSERT_CHUNKS rows."""
-    if rows:
-        connection.execute(head.rsplit("VALUES", 1)[0] + "SELECT " + ", ".join(
-            "value ->> %d" % n for n in range(len(rows[0]))) + " FROM json_each(?)",
-            (json.dumps(rows),))
-        return
     start = 0
     for size in INSERT_CHUNKS:
         while len(rows) - start >= size:
