@@ -31,8 +31,9 @@ workspace of 100 brands each named in every sentence: what one chat can cost the
 --location asks every prompt from a location (the rollups per location join in); --grouped
 puts every prompt in one of 10 topics and gives it one of 10 tags (the rollups per topic and
 tag group join in: without it, the prompts are in their branded group alone); --per-trigger
-prints only SQLite's instructions per chat that each insert trigger adds, replaying one run of
-the worker with every trigger and then without each in turn; --cpu-instructions prints only the
+prints only SQLite's instructions per chat that each insert or update trigger adds (an update's
+too: naming a chat's brands, set_named, moves a gap chat into the gap rollups), replaying one run
+of the worker with every trigger and then without each in turn; --cpu-instructions prints only the
 CPU instructions per chat (user space: the kernel's writes of the WAL are not counted) of that
 run's write transactions replayed under valgrind's cachegrind, less the same process without the
 replay: a figure that, unlike CPU time, the machine's load does not move, and that counts what
@@ -248,7 +249,7 @@ def ms_per_chat(tracker, folder, prompts, floor=False, location=None, grouped=Fa
 
 def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     """SQLite's instructions per chat of the worker's write transactions replayed with every
-    trigger, and {insert trigger: the instructions per chat it adds} (the replay's count less
+    trigger, and {insert or update trigger: the instructions per chat it adds} (the replay's count less
     that with the one trigger dropped), for one Worker.run_pending()."""
     def database():
         return new_database(tracker, os.path.join(folder, "by-trigger-%d.db" % time.monotonic_ns()),
@@ -256,7 +257,7 @@ def instructions_by_trigger(tracker, folder, prompts, location, grouped):
     transactions, chats = recorded_run(tracker, folder, prompts, location, grouped)
     db = database()
     triggers = [row["name"] for row in tracker.query_all(
-        db.connection(), "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%INSERT ON%'")]
+        db.connection(), "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql NOT LIKE '%DELETE ON%'")]
     remove_database(db)
 
     def counted(dropped=None):
@@ -403,9 +404,9 @@ def extraction_ms(tracker, rounds):
 
 
 def print_by_trigger(counts):
-    """The instructions per chat of each insert trigger that adds any, per version."""
-    print("SQLite VM instructions per chat that each insert trigger adds (the replay less the "
-          "replay without it)")
+    """The instructions per chat of each insert or update trigger that adds any, per version."""
+    print("SQLite VM instructions per chat that each insert or update trigger adds (the replay "
+          "less the replay without it)")
     print("%-44s %s" % ("", "  ".join("%12s" % name for name in counts)))
     triggers = sorted({name for _, by_trigger in counts.values() for name in by_trigger})
     for trigger in triggers:
@@ -425,7 +426,7 @@ def main():
     parser.add_argument("--grouped", action="store_true",
                         help="every prompt in a topic and with a tag, %d of each" % GROUPS)
     parser.add_argument("--per-trigger", action="store_true",
-                        help="only SQLite's instructions per chat that each insert trigger adds")
+                        help="only SQLite's instructions per chat that each insert or update trigger adds")
     parser.add_argument("--cpu-instructions", action="store_true",
                         help="only the CPU instructions per chat of the write transactions (cachegrind)")
     parser.add_argument("--bytecodes", action="store_true",
