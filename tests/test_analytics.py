@@ -573,7 +573,7 @@ def per_chat_rows_only():
     not read as stored, and URLs counted by distinct chats, as the domains are; and no answer
     kept by its ETag (AnswerCache), which would send the rollups' answer of the same request
     again rather than compute it."""
-    every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
+    every_url_by_distinct_chats = {"raw": tracker.SOURCE_PART["raw"]}  # raw_only's one part
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
         for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
@@ -751,6 +751,37 @@ def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
         # every page URL but those the Sunday's chats give a first time
         assert [times if times is None else len(times) for times in together] == found
     assert all(row["firstSeenAt"] and row["host"] for row in slow[0]["data"]["data"])
+
+
+def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
+    """One domain's URLs of a topic (or tag) sought together in a week (urls_seen) probe each
+    chat of the week once, by the domain (chat_sources_chat_domain), not once per URL: the
+    per-chat rows' first and last times, a week read whole or from a millisecond after its
+    first chat of the topic to a millisecond before its last."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    answers, probed = [], []
+    real_urls_seen = tracker.urls_seen
+    for group, key, prompts in (("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
+                                ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
+        times = [row["created_at"] for row in tracker.query_all(
+            connection, "SELECT created_at FROM chats WHERE created_at >= '2026-11-16' AND "
+            "prompt_id IN (%s) ORDER BY 1" % prompts, (RANDOM_IDS[key],))]
+        windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
+                   (tracker.iso_timestamp(tracker.parse_timestamp(times[0]) + 0.001),
+                    tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) - 0.001))]
+        for start, end in windows:
+            query = {"from": start, "to": end, group: str(RANDOM_IDS[key]), "groupBy": "url",
+                     "domain": "g2.com", "perPage": "100"}
+            with per_chat_rows_only():
+                slow = RANDOM_API.get("/analytics/sources", params=query).json
+            with group_urls_from_one_week(), unittest.mock.patch.object(
+                    tracker, "urls_seen", lambda connection, scope, urls: probed.append(urls)
+                    or real_urls_seen(connection, scope, urls)), \
+                    unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
+                answers.append(RANDOM_API.get("/analytics/sources", params=query).json == slow)
+    assert answers == [True] * 4
+    assert any(len(urls) >= tracker.SEEN_TOGETHER and set(urls.values()) == {"g2.com"}
+               for urls in probed)
 
 
 def test_one_domains_urls_on_whole_days_of_two_weeks_are_the_per_chat_rows():
