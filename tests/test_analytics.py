@@ -761,8 +761,9 @@ def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
     answers, probed = [], []
     real_urls_seen = tracker.urls_seen
-    for group, key, prompts in (("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
-                                ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
+    for group, key, prompts in (
+            ("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
+            ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
         times = [row["created_at"] for row in tracker.query_all(
             connection, "SELECT created_at FROM chats WHERE created_at >= '2026-11-16' AND "
             "prompt_id IN (%s) ORDER BY 1" % prompts, (RANDOM_IDS[key],))]
