@@ -60,7 +60,7 @@ def count(tree, names, files=FILES):
                 statements.clear()
                 client.get(url, params=params, headers=headers if params is not None else {})
             made = statements.pop(None, 0)
-            counted.setdefault(size, {})[name] = [sum(statements.values()), made, statements]
+            counted.setdefault(size, {})[name] = [sum(statements.values()), made, dict(statements)]
         tracker.query_all = plain
     return counted
 
