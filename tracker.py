@@ -9736,7 +9736,8 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     quiet = connection and tuple(
         seek and functools.cache(functools.partial(seek, connection, scope.workspace_id))
         for seek in (None if seen_times else last_chat_before, first_chat_from))
-    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet)
+    return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet,
+                       not seen_times)
 
 
 def less(parts, taken_off):
@@ -9753,15 +9754,29 @@ def signed_part(kind):
     return kind, sign
 
 
-def split_scope(scope, kinds, edges, quiet):
+def split_scope(scope, kinds, edges, quiet, taking_off=False):
+    """scope_parts' parts. taking_off (no first and last times): the week or day the scope
+    starts within is read whole less the time before the start, when only edges read either
+    side and that time is the shorter (a 30-day window from a Thursday: Monday to Wednesday's
+    chats, not Thursday to Sunday's, a quarter fewer)."""
     if not kinds:
         return [(edges, scope)]
-    span = whole_span(scope, ROLLUP_UNITS.get(kinds[0], "day"), quiet)
+    unit = ROLLUP_UNITS.get(kinds[0], "day")
+    span = whole_span(scope, unit, quiet)
     if span is None:
         return split_scope(scope, kinds[1:], edges, quiet)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
-        parts += split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
+        first = day_start(str(datetime.date.fromisoformat(span[0][:10])
+                              - datetime.timedelta(days=INTERVALS[unit])))
+        before, after = (split_scope(scope.shifted(*ends), kinds[1:], edges, quiet)
+                         for ends in ((first, scope.start), (scope.start, span[0])))
+        middle = (parse_timestamp(first) + parse_timestamp(span[0])) / 2
+        if taking_off and [kind for kind, _ in before + after] == [edges, edges] and (
+                parse_timestamp(scope.start) < middle):
+            parts = less([(kinds[0], scope.shifted(first, span[1]))], before)
+        else:
+            parts += after
     if span[1] < scope.end:
         parts += split_scope(scope.shifted(span[1], scope.end), kinds[1:], edges, quiet)
     return parts
@@ -10515,28 +10530,6 @@ def figure_changes(current, previous):
     return change
 
 
-def cell_groups(connection, scope, group_by):
-    """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
-    by name, then of the chats asked without one."""
-    field, table = CELL_GROUPS[group_by]
-    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
-                     "name_key, id" % sql_table(table, ("markets", "personas")),
-                     (scope.workspace_id,))
-    return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
-            for row in rows] + [(None, None, dataclasses.replace(scope, **{field: 0}))]
-
-
-def grouped_rankings(connection, scope, status, group_by, cells=None):
-    """The rankings of each group of cell_groups (or of cells, some of them): {id, name,
-    chats, brands}."""
-    groups = []
-    for group_id, name, part in cell_groups(connection, scope, group_by) if cells is None else cells:
-        document = rankings(connection, part, status)
-        groups.append({"id": group_id, "name": name, "chats": document["chats"],
-                       "answerRate": document["answerRate"], "brands": document["brands"]})
-    return groups
-
-
 def rankings(connection, scope, status, interval=None, compare=False):
     """The rankings document: every brand of the status with its figures over scope."""
     brands = query_all(connection, """
@@ -10584,6 +10577,30 @@ def rankings(connection, scope, status, interval=None, compare=False):
 ###############################################################################
 # 14 · Analytics, the lists ###################################################
 ###############################################################################
+
+# The rankings per market or persona ---------------------------------------------------
+
+def cell_groups(connection, scope, group_by):
+    """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
+    by name, then of the chats asked without one."""
+    field, table = CELL_GROUPS[group_by]
+    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
+                     "name_key, id" % sql_table(table, ("markets", "personas")),
+                     (scope.workspace_id,))
+    return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
+            for row in rows] + [(None, None, dataclasses.replace(scope, **{field: 0}))]
+
+
+def grouped_rankings(connection, scope, status, group_by, cells=None):
+    """The rankings of each group of cell_groups (or of cells, some of them): {id, name,
+    chats, brands}."""
+    groups = []
+    for group_id, name, part in cell_groups(connection, scope, group_by) if cells is None else cells:
+        document = rankings(connection, part, status)
+        groups.append({"id": group_id, "name": name, "chats": document["chats"],
+                       "answerRate": document["answerRate"], "brands": document["brands"]})
+    return groups
+
 
 # Share of demand ---------------------------------------------------------------------------
 #
