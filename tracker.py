@@ -10710,9 +10710,9 @@ DAILY_SOURCE_PART = SUMMED_SOURCE_PART % (
     "min(x.first_seen) AS first_seen, max(x.last_seen) AS last_seen", "%s")
 # The domains of the chats in scope (found through an index holding their times), each
 # chat's sources read from chat_sources_chat_domain alone: its domain and cited, its time
-# the chat's (the same, repeated), no host (a domain's row shows none). Reading each
-# source's row took a sixth of the 4 days at a 30-day window's start of a tag's sources
-# page (49,000 -> 41,400 VM steps, 1.58 -> 1.33 ms of CPU at 10 % of the full size).
+# the chat's (the same, repeated), no host (a domain's row shows none), not each source's
+# row: the 4 days at a 30-day window's start of a tag's sources page, 1.58 -> 1.33 ms of CPU
+# at 10 % of the full size, 2.73 -> 1.95 at 20 % (tests/perf/README.md).
 CHATS_SOURCE_PART = """
     SELECT x.domain AS source, x.domain AS domain, x.domain AS host, sum(x.cited) AS citations,
            count(DISTINCT CASE WHEN x.cited THEN x.chat_id END) AS chats,
@@ -10922,8 +10922,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
 # 50 % would read ten times the chats together and a tenth of the rows alone. Each chat is
 # probed once per URL (UNIQUE (chat_id, url)), or once per domain (chat_sources_chat_domain,
 # each row found then read for its URL) when the URLs have at most half as many domains, as
-# one domain's page has: its 20 URLs of a week at 10 % of the full size, 26,400 -> 5,400 VM
-# steps (tests/perf/README.md).
+# one domain's page has: its 20 URLs of a week at 10 % of the full size, 0.31 -> 0.21 ms of
+# CPU, at 20 % 0.66 -> 0.38 (tests/perf/README.md).
 SEEN_TOGETHER = 3
 SEEN_TOGETHER_CHATS = 5000
 
@@ -10967,8 +10967,8 @@ def urls_seen(connection, scope, urls):
     on prompt, each chat's URLs through UNIQUE (chat_id, url), neither table's rows read, or
     its rows of the URLs' domains when those are at most half as many (see SEEN_TOGETHER).
     None when the scope holds more than SEEN_TOGETHER_CHATS chats, counted from the group's
-    daily or weekly rollup (count_chats): counted in the index, the week's chats cost a third
-    as much again as probing them by domain."""
+    rollups (count_chats), about 0.1 ms at any size, where counting them in the index grows
+    with them (0.05 and 0.07 ms for 200 and 400 chats)."""
     if count_chats(connection, scope).get(None, 0) > SEEN_TOGETHER_CHATS:
         return None
     where, params = scope.chat_conditions("c")
