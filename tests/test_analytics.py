@@ -573,7 +573,7 @@ def per_chat_rows_only():
     not read as stored, and URLs counted by distinct chats, as the domains are; and no answer
     kept by its ETag (AnswerCache), which would send the rollups' answer of the same request
     again rather than compute it."""
-    every_url_by_distinct_chats = {kind: tracker.SOURCE_PART[kind] for kind in ("raw", "chats")}
+    every_url_by_distinct_chats = {"raw": tracker.SOURCE_PART["raw"]}  # raw_only's one part
     one_domain_by_distinct_chats = {
         kind: (sql, tracker.of_domain(conditions))
         for kind, (sql, conditions) in every_url_by_distinct_chats.items()}
@@ -605,6 +605,37 @@ def test_rollups_and_per_chat_rows_agree(window, params):
     with per_chat_rows_only():
         slow = [RANDOM_API.get(path, params=query).json for path, query in requests]
     assert fast == slow
+
+
+@pytest.mark.parametrize("filters", [
+    {"topicId": "topic"}, {"tagId": "tag"}, {"topicId": "topic", "location": "DE"},
+    {"location": "DE"}, {"topicId": "topic", "tagId": "tag"}])
+def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_start(filters):
+    """A window starting on a Wednesday at 6 a.m. after chats of its group that week, ending
+    after the last chat: the week it starts within is read from its weekly rollups, less the
+    chats before the start (2 days and 6 hours), rather than its chats from the start (4
+    days and 18 hours), where no daily rollup answers (a topic's names, a topic's brands in a
+    location). The rankings, the lists and the chats are the per-chat rows' either way, and
+    a topic's with a tag (topic_and_tag_parts)."""
+    params = {key: RANDOM_IDS[value] if key.endswith("Id") else value
+              for key, value in filters.items()}
+    window = {"from": "2026-11-18T06:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"],
+                              topic_id=params.get("topicId"), tag_id=params.get("tagId"),
+                              location=params.get("location"))
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        assert tracker.query_one(connection, "SELECT count(*) AS n FROM chats WHERE created_at "
+                                 ">= '2026-11-16' AND created_at < ?", (window["from"],))["n"]
+        parts = tracker.scope_parts(scope, tracker.NAME_SUMS, connection=connection)
+    # (a topic with a tag: one group's rollups less a few prompts, topic_and_tag_parts)
+    assert (("less chats", scope.shifted("2026-11-16T00:00:00.000Z", window["from"])) in parts
+            or scope.group_key() is None)
+    query = dict(window, **{key: str(value) for key, value in params.items()})
+    requests = [("/analytics/rankings", query), ("/analytics/chats", query)]
+    requests += [(path, dict(query, perPage="100")) for path in INTELLIGENCE_LISTS]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=query).json for path, query in requests]
 
 
 def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
@@ -751,6 +782,38 @@ def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
         # every page URL but those the Sunday's chats give a first time
         assert [times if times is None else len(times) for times in together] == found
     assert all(row["firstSeenAt"] and row["host"] for row in slow[0]["data"]["data"])
+
+
+def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
+    """One domain's URLs of a topic (or tag) sought together in a week (urls_seen) probe each
+    chat of the week once, by the domain (chat_sources_chat_domain), not once per URL: the
+    per-chat rows' first and last times, a week read whole or from a millisecond after its
+    first chat of the topic to a millisecond before its last."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    answers, probed = [], []
+    real_urls_seen = tracker.urls_seen
+    for group, key, prompts in (
+            ("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
+            ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
+        times = [row["created_at"] for row in tracker.query_all(
+            connection, "SELECT created_at FROM chats WHERE created_at >= '2026-11-16' AND "
+            "prompt_id IN (%s) ORDER BY 1" % prompts, (RANDOM_IDS[key],))]
+        windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
+                   (tracker.iso_timestamp(tracker.parse_timestamp(times[0]) + 0.001),
+                    tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) - 0.001))]
+        for start, end in windows:
+            query = {"from": start, "to": end, group: str(RANDOM_IDS[key]), "groupBy": "url",
+                     "domain": "g2.com", "perPage": "100"}
+            with per_chat_rows_only():
+                slow = RANDOM_API.get("/analytics/sources", params=query).json
+            with group_urls_from_one_week(), unittest.mock.patch.object(
+                    tracker, "urls_seen", lambda connection, scope, urls: probed.append(urls)
+                    or real_urls_seen(connection, scope, urls)), \
+                    unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
+                answers.append(RANDOM_API.get("/analytics/sources", params=query).json == slow)
+    assert answers == [True] * 4
+    assert any(len(urls) >= tracker.SEEN_TOGETHER and set(urls.values()) == {"g2.com"}
+               for urls in probed)
 
 
 def test_one_domains_urls_on_whole_days_of_two_weeks_are_the_per_chat_rows():
@@ -1175,9 +1238,13 @@ def test_truncated_chats_are_read_from_their_rollups_and_taken_off_every_chats()
     assert tracker.scope_parts(whole, tracker.BRAND_SUMS) == [("daily", every),
                                                               ("less truncated_daily", cut)]
     edged = cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-30T00:00:00.000Z")
-    assert tracker.scope_parts(edged, tracker.SOURCE_PART) == [
+    assert tracker.scope_parts(edged, tracker.SOURCE_PART, seen_times=True) == [
         ("truncated_daily", cut.shifted("2026-11-03T00:00:00.000Z", "2026-11-30T00:00:00.000Z")),
         ("chats", cut.shifted("2026-11-02T09:00:00.000Z", "2026-11-03T00:00:00.000Z"))]
+    # without times, its first day read whole less its 9 hours before the start (15 in it)
+    assert tracker.scope_parts(edged, tracker.SOURCE_PART) == [
+        ("truncated_daily", cut),
+        ("less chats", cut.shifted("2026-11-02T00:00:00.000Z", "2026-11-02T09:00:00.000Z"))]
     assert edged.chats_index() == "chats_truncated"
     # a list of prompts' cut chats (the gap candidates') are the window's, read from that index
     assert dataclasses.replace(cut, prompt_ids=(1, 2)).chats_index() == "chats_truncated"

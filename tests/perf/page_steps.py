@@ -6,7 +6,8 @@ files opened as the benchmark opens them: a figure the machine's load does not m
 
 BASE: another tree (a `git archive` of main), counted in a process of its own. Prints a
 Markdown table: thousands of steps per request at each size, this tree against BASE, and
-the statements at the full size; with --statements, each statement's steps too.
+the statements at the full size; with --statements, each statement's steps too. --full
+PATH counts another file in the full size's place (a 20 % file while the full one is made).
 """
 
 import argparse
@@ -19,7 +20,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FILES = {"10 %": "/tmp/full50/analytics-0.1-v14.db", "full": "/tmp/full50/analytics-1-v14.db"}
 
 
-def count(tree, names):
+def count(tree, names, files=FILES):
     """{size: {name: [steps, statements, {statement: steps}]}} of tree's tracker."""
     sys.path[:0] = [os.path.join(tree, "tests", "perf"), tree]
     import bench_analytics
@@ -29,7 +30,7 @@ def count(tree, names):
              if name in names] + [(name, page, None) for name, page in bench_analytics.PAGES
                                   if name in names]
     counted, plain = {}, tracker.query_all
-    for size, path in FILES.items():
+    for size, path in files.items():
         key = open(path + ".key").read().strip()
         db = tracker.Database(path, lambda: bench_analytics.END.timestamp())
         client = webtest.TestApp(bench_analytics.computing(tracker, tracker.make_app(db)))
@@ -59,7 +60,7 @@ def count(tree, names):
                 statements.clear()
                 client.get(url, params=params, headers=headers if params is not None else {})
             made = statements.pop(None, 0)
-            counted.setdefault(size, {})[name] = [sum(statements.values()), made, statements]
+            counted.setdefault(size, {})[name] = [sum(statements.values()), made, dict(statements)]
         tracker.query_all = plain
     return counted
 
@@ -69,13 +70,15 @@ def main():
     parser.add_argument("names", nargs="+", help="the cases' and pages' names")
     parser.add_argument("--against", required=True, help="the other tree")
     parser.add_argument("--statements", action="store_true")
+    parser.add_argument("--full", default=FILES["full"], help="the larger file")
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.tree:
-        print(json.dumps(count(args.tree, args.names)))
+        print(json.dumps(count(args.tree, args.names, dict(FILES, full=args.full))))
         return
     this, base = ({tree: json.loads(subprocess.run(
-        [sys.executable, __file__, "--against", "-", "--tree", tree] + args.names,
+        [sys.executable, __file__, "--against", "-", "--full", args.full, "--tree", tree]
+        + args.names,
         check=True, capture_output=True, text=True).stdout)
         for tree in (os.path.join(HERE, "..", ".."), args.against)}.values())
     print("| thousand VM steps | base 10 % | this 10 % | base full | this full "
