@@ -585,15 +585,16 @@ CREATE TRIGGER chat_brands_daily_delete AFTER DELETE ON chat_brands BEGIN
       AND engine = old.engine AND brand_id = old.brand_id;
 END;
 
+-- A source counts toward chats (cited) and retrieved_chats when no other source of its chat
+-- has its domain (cited): both read from one look-up of the others, max(cited) (NULL when there
+-- are none), rather than two NOT EXISTS: one probe of the index, not two (issue 43).
 CREATE TRIGGER chat_sources_daily_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO daily_domains (workspace_id, day, engine, domain, citations, chats, first_seen,
                                last_seen, retrieved_chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
-            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                      AND o.domain = new.domain AND o.id <> new.id AND o.cited),
-            new.created_at, new.created_at,
-            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.domain = new.domain AND o.id <> new.id))
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.domain, new.cited,
+           new.cited AND o.cited IS NOT 1, new.created_at, new.created_at, o.cited IS NULL
+    FROM (SELECT max(cited) AS cited FROM chat_sources WHERE chat_id = new.chat_id
+          AND domain = new.domain AND id <> new.id) o WHERE true
     ON CONFLICT (workspace_id, day, engine, domain) DO UPDATE SET
         citations = citations + excluded.citations, chats = chats + excluded.chats,
         retrieved_chats = retrieved_chats + excluded.retrieved_chats,
@@ -1399,15 +1400,15 @@ WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
       AND engine = old.engine AND name_key = old.name_key;
 END;
 
+-- Its categories' sums, with one look-up as in chat_sources_daily_insert.
 CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
 WHEN new.category IS NOT NULL BEGIN
     INSERT INTO daily_categories (workspace_id, day, engine, category, citations, chats,
                                   retrieved_chats)
-    VALUES (new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
-            new.cited AND NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                                      AND o.category = new.category AND o.id <> new.id AND o.cited),
-            NOT EXISTS (SELECT 1 FROM chat_sources o WHERE o.chat_id = new.chat_id
-                        AND o.category = new.category AND o.id <> new.id))
+    SELECT new.workspace_id, substr(new.created_at, 1, 10), new.engine, new.category, new.cited,
+           new.cited AND o.cited IS NOT 1, o.cited IS NULL
+    FROM (SELECT max(cited) AS cited FROM chat_sources WHERE chat_id = new.chat_id
+          AND category = new.category AND id <> new.id) o WHERE true
     ON CONFLICT (workspace_id, day, engine, category) DO UPDATE SET
         citations = citations + excluded.citations, chats = chats + excluded.chats,
         retrieved_chats = retrieved_chats + excluded.retrieved_chats;

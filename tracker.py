@@ -973,8 +973,10 @@ def domains_fill_sql(table, index, condition, per_group=False):
 
 def ingest_probes_schema_sql():
     """The index through which the rollup triggers look up a chat's other sources of a
-    domain or category, made again with cited and category (issue 43): as schema.sql has it."""
-    return baseline_objects("index", "chat_sources_chat_domain")
+    domain or category, made again with cited and category, and the daily triggers that look
+    them up once rather than twice (issue 43): as schema.sql has them."""
+    return (baseline_objects("index", "chat_sources_chat_domain")
+            + baseline_triggers("chat_sources_daily_insert", "chat_sources_category_insert"))
 
 
 # The chat_sources and chats triggers that keep the branded prompts' daily domains too.
@@ -1100,7 +1102,8 @@ MIGRATIONS = {
                   "sums and weekly URLs, the index of a chat's sources by domain holding cited "
                   "and category, the truncated chats' index holding their prompt and flags, "
                   "the prompt list's figures kept per prompt, a location's weekly prompt rows "
-                  "indexed by prompt, a prompt's tag groups moved one row at a time",
+                  "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
+                  "domains' and categories' triggers looking a chat's other sources up once",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
