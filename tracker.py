@@ -2253,7 +2253,7 @@ def lookup_key(connection, key_hash):
         FROM api_keys k
         JOIN workspaces w ON w.id = k.workspace_id
         JOIN organizations o ON o.id = w.organization_id
-        WHERE k.key_hash = ?""", (key_hash,))
+        WHERE k.key_hash = +?""", (key_hash,))
 
 
 class KeyCache:
@@ -7348,11 +7348,11 @@ def prompt_cells(connection, prompt):
     empty: the other's alone; both: one cell without either)."""
     markets = query_all(connection, """
         SELECT m.* FROM prompt_markets x JOIN markets m ON m.id = x.market_id
-        WHERE x.prompt_id = ? AND m.workspace_id = ? ORDER BY m.id""",
+        WHERE x.prompt_id = +? AND m.workspace_id = +? ORDER BY m.id""",
         (prompt["id"], prompt["workspace_id"])) or [None]
     personas = query_all(connection, """
         SELECT s.* FROM prompt_personas x JOIN personas s ON s.id = x.persona_id
-        WHERE x.prompt_id = ? AND s.workspace_id = ? ORDER BY s.id""",
+        WHERE x.prompt_id = +? AND s.workspace_id = +? ORDER BY s.id""",
         (prompt["id"], prompt["workspace_id"])) or [None]
     return [Cell(market, persona) for market in markets for persona in personas]
 
@@ -8290,7 +8290,7 @@ def topic_json(row):
 
 
 def list_topics(connection, workspace_id):
-    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = ? ORDER BY name_key, id",
+    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = +? ORDER BY name_key, id",
                      (workspace_id,))
 
 
@@ -9281,7 +9281,7 @@ def list_cells(connection, cell, workspace_id, page, per_page):
     table = sql_table(cell.table, CELL_TABLES)
     total = query_one(connection, "SELECT count(*) AS n FROM %s WHERE workspace_id = ?" % table,
                       (workspace_id,))["n"]
-    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = ? ORDER BY name_key, id "
+    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = +? ORDER BY name_key, id "
                      "LIMIT ? OFFSET ?" % table, (workspace_id, per_page, (page - 1) * per_page))
     return dict(data=[cell.shown(row) for row in rows], **page_fields(total, page, per_page))
 
@@ -9465,13 +9465,13 @@ class ChatScope(Record, frozen=True):
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
-        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         for column, value in (("engine", self.engine), ("location", self.location),
                               ("market_id", self.market_id or None),
                               ("persona_id", self.persona_id or None)):
             if value is not None:
-                conditions.append("{0}.%s = ?" % column)
+                conditions.append("{0}.%s = +?" % column)
                 params.append(value)
         for column, value in (("market_id", self.market_id), ("persona_id", self.persona_id)):
             if value == 0:
@@ -9487,21 +9487,21 @@ class ChatScope(Record, frozen=True):
         """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters."""
         conditions, params = [], []
         if self.prompt_id is not None:
-            conditions.append("{0}.prompt_id = ?")
+            conditions.append("{0}.prompt_id = +?")
             params.append(self.prompt_id)
         if self.topic_id is not None:
             conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
-                              "WHERE workspace_id = ? AND topic_id = ?)")
+                              "WHERE workspace_id = +? AND topic_id = +?)")
             params += [self.workspace_id, self.topic_id]
         if self.tag_id is not None:
-            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
+            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
             params.append(self.tag_id)
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
         if self.branded is not None:
             conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
-                              "WHERE workspace_id = ? AND branded = ?)")
+                              "WHERE workspace_id = +? AND branded = +?)")
             params += [self.workspace_id, int(self.branded)]
         return conditions, params
 
@@ -9509,10 +9509,10 @@ class ChatScope(Record, frozen=True):
         """The same for chat_brands or chat_sources rows (which repeat engine and time).
         seek: for a read that stops at its first rows, each row's chat is looked up on its
         own, rather than every chat in scope listed first."""
-        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         if self.engine is not None:
-            conditions.append("{0}.engine = ?")
+            conditions.append("{0}.engine = +?")
             params.append(self.engine)
         if self.by_prompt():
             where, chat_params = self.chat_conditions("c")
@@ -9525,12 +9525,12 @@ class ChatScope(Record, frozen=True):
     def day_conditions(self, alias):
         """The same for the daily rollups (whole UTC days only): the rollup() of the scope
         has a column for each filter it has."""
-        conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.start[:10], self.end[:10]]
         for column, value in (("engine", self.engine), ("location", self.location),
                               ("market_id", self.market_id), ("persona_id", self.persona_id)):
             if value is not None:  # a cell rollup's market or persona 0: asked without one
-                conditions.append("{0}.%s = ?" % column)
+                conditions.append("{0}.%s = +?" % column)
                 params.append(value)
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
@@ -9617,10 +9617,10 @@ class ChatScope(Record, frozen=True):
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
         the rows of the scope's group_key."""
-        conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.group_key = +?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
-            conditions.append("{0}.engine = ?")
+            conditions.append("{0}.engine = +?")
             params.append(self.engine)
         return " AND ".join(conditions).format(alias), params
 
@@ -9628,7 +9628,7 @@ class ChatScope(Record, frozen=True):
         """The same for the topic and tag groups' rollups per location: the rows of the
         scope's one prompt group and location."""
         where, params = dataclasses.replace(self, location=None).group_conditions(alias)
-        return where + " AND %s.location = ?" % alias, params + [self.location]
+        return where + " AND %s.location = +?" % alias, params + [self.location]
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -9694,13 +9694,13 @@ def whole_span(scope, unit, quiet=None):
 
 def first_chat_from(connection, workspace_id, moment):
     """The time of the workspace's first chat at or after moment, or None (one index seek)."""
-    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = +? AND created_at "
                       ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
 def last_chat_before(connection, workspace_id, moment):
     """The time of the workspace's last chat before moment, or None (one index seek)."""
-    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = +? AND created_at "
                       "< ? ORDER BY created_at DESC LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
@@ -10079,7 +10079,7 @@ def estimate_correlations(connection, workspace_id, since):
     mentions, positions and sentiment scores, and the chats citing each of the most cited
     domains; the squares of positions and scores from the per-chat rows."""
     prompts = json.dumps([row["id"] for row in query_all(connection, """
-        SELECT id FROM prompts WHERE workspace_id = ? ORDER BY (id * 2654435761) %% 4294967296
+        SELECT id FROM prompts WHERE workspace_id = +? ORDER BY (id * 2654435761) %% 4294967296
         LIMIT %d""" % INTERVAL_REFERENCE_PROMPTS, (workspace_id,))])
     in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
                     "AND x.day >= ?")
@@ -10519,7 +10519,7 @@ def cell_groups(connection, scope, group_by):
     """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
     by name, then of the chats asked without one."""
     field, table = CELL_GROUPS[group_by]
-    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
+    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? ORDER BY "
                      "name_key, id" % sql_table(table, ("markets", "personas")),
                      (scope.workspace_id,))
     return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
@@ -10540,8 +10540,8 @@ def grouped_rankings(connection, scope, status, group_by, cells=None):
 def rankings(connection, scope, status, interval=None, compare=False):
     """The rankings document: every brand of the status with its figures over scope."""
     brands = query_all(connection, """
-        SELECT id, name, type, status, color FROM brands WHERE workspace_id = ?
-        AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
+        SELECT id, name, type, status, color FROM brands WHERE workspace_id = +?
+        AND (? = 'all' OR status = +?) ORDER BY id""", (scope.workspace_id, status, status))
     if interval:  # one pass per bucket; the totals are their sums
         bucket = BUCKET_SQL[interval]
         bucket_counts = chat_sums(connection, scope, bucket)
@@ -10978,7 +10978,7 @@ def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     scope: two seeks of the chat_sources_domain index (orders: the first only, "", or the
     last, "DESC")."""
     where, params = scope.row_conditions("x", seek=True)
-    where += " AND x.domain = ?" + (" AND x.url = ?" if url else "")
+    where += " AND x.domain = +?" + (" AND x.url = +?" if url else "")
     params += [domain] + ([url] if url else [])
     sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
@@ -11359,7 +11359,7 @@ def divergence_document(connection, scope, a, b, limit):
     prompts = sorted({prompt for prompt, _ in paired})
     spread = Spread(len(prompts), cached_correlations(connection, scope.workspace_id))
     brands = query_all(connection, """
-        SELECT id, name FROM brands WHERE workspace_id = ? AND status = 'active' ORDER BY id""",
+        SELECT id, name FROM brands WHERE workspace_id = +? AND status = 'active' ORDER BY id""",
         (scope.workspace_id,))
     rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
     return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
@@ -11408,7 +11408,7 @@ def brand_divergence(brand, paired, prompts, spread, limit):
 def filter_engines(connection, workspace_id):
     """The engines that answered in the workspace, by label."""
     return [row["engine"] for row in query_all(connection, """
-        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = +? ORDER BY engine""",
         (workspace_id,))]
 
 
@@ -12016,7 +12016,7 @@ def name_seen(connection, scope, name_key):
     """A recommended name as its latest chat in scope wrote it, that chat, and when the
     name was first and last seen in scope (two seeks of the chat_names_key index)."""
     where, params = scope.row_conditions("x", seek=True)
-    where += " AND x.name_key = ?"
+    where += " AND x.name_key = +?"
     params = params + [name_key]
     latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
                        "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
@@ -20003,7 +20003,7 @@ def find_session(connection, token_hash, now):
     return query_one(connection, """
         SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
         JOIN api_keys k ON k.id = s.api_key_id
-        WHERE s.token_hash = ? AND s.expires_at > ?""", (token_hash, now))
+        WHERE s.token_hash = +? AND s.expires_at > ?""", (token_hash, now))
 
 
 def session_auth(db, token):
@@ -20910,12 +20910,12 @@ def filter_choices(connection, workspace_id):
     return {
         "engines": filter_engines(connection, workspace_id),
         "topics": list_topics(connection, workspace_id),
-        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
+        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = +? "
                                       "ORDER BY name_key, id", (workspace_id,)),
         "locations": [row["location"] for row in query_all(connection, """
-            SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
+            SELECT DISTINCT location FROM prompts WHERE workspace_id = +? AND location IS NOT NULL
             ORDER BY location""", (workspace_id,))],
-        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? "
+        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? "
                                  "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
                                  (workspace_id,)) for cell in CELL_KINDS},
     }
@@ -21773,7 +21773,7 @@ def add_catalog_pages(app, db):
     @app.get("/tags")
     def tags_page():
         items = [tag_json(row) for row in query_all(
-            db.connection(), "SELECT * FROM tags WHERE workspace_id = ? ORDER BY name_key, id",
+            db.connection(), "SELECT * FROM tags WHERE workspace_id = +? ORDER BY name_key, id",
             (caller().workspace_id,))]
         return render_page("Tags", render_part("named", kind="Tag", path="/tags", items=items,
                                                colors=tuple(TAG_COLORS)), "/tags")

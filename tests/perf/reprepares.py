@@ -150,12 +150,16 @@ def plan_of(connection, text, values):
     return [row[3] for row in cursor.execute("EXPLAIN QUERY PLAN " + text, values).fetchall()]
 
 
-def counted(requests, repeat):
+def counted(requests, repeat, count=True):
     """{request's name: {statement: [runs, re-prepares]}} over repeat askings of each
-    (name, ask) once asked."""
+    (name, ask) once asked (without count, only asked: for valgrind)."""
     result = {}
     for name, ask in requests:
         ask()
+        if not count:
+            for _ in range(repeat):
+                ask()
+            continue
         counts()
         for _ in range(repeat):
             ask()
@@ -253,6 +257,8 @@ def main():
                         "re-prepares and plan, to compare two trees' with --compare")
     parser.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"),
                         help="two --dump files: the statements whose plan differs, and the re-prepares")
+    parser.add_argument("--no-count", action="store_true", help="only ask the requests (for valgrind: "
+                        "--repeat N less --repeat 0 is N rounds' instructions)")
     parser.add_argument("--all", action="store_true", help="every statement run, not only those compiled again")
     args = parser.parse_args()
     args.sets = args.sets or ["gets", "patch"]
@@ -268,7 +274,9 @@ def main():
     try:
         dumped = {}
         for name in args.sets:
-            results = counted(SETS[name](tracker, args), args.repeat)
+            results = counted(SETS[name](tracker, args), args.repeat, not args.no_count)
+            if args.no_count:
+                continue
             statements = collections.defaultdict(lambda: [0, 0])
             print("## %s: statements run and compiled again a request (over %d)" % (name, args.repeat))
             for request, found in results.items():
