@@ -8030,11 +8030,11 @@ def kept_prompt_window(connection, workspace_id, first_day, end, earlier=False):
 # A prompt (p) whose kept figures (see kept_prompt_window) count a chat, or one naming an
 # own brand: a seek into a table of a row per prompt, a fifth of the time of one into its
 # daily rows (1.0 v 5.9 ms for 2,000 prompts at the benchmark's full size).
-KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = ?
-    AND l.prompt_id = {0}.prompt_id AND l.window_start = ? AND l.%s > 0)"""
+KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = +?
+    AND l.prompt_id = {0}.prompt_id AND l.window_start = +? AND l.%s > 0)"""
 # The same of one engine's chats (its parameters: workspace, window start, engine).
-KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = ?
-    AND e.prompt_id = {0}.prompt_id AND e.window_start = ? AND e.engine = ? AND e.chats > 0)"""
+KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = +?
+    AND e.prompt_id = {0}.prompt_id AND e.window_start = +? AND e.engine = +? AND e.chats > 0)"""
 
 
 def kept_chats_test(connection, workspace_id, first_day, end, engine=None):
@@ -9147,7 +9147,7 @@ def add_brand_routes(app, db):
         query, values = read_query(BRAND_LIST_PARAMS)
         query.done()
         rows = query_all(db.connection(), """
-            SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
+            SELECT * FROM brands WHERE workspace_id = +? AND status = coalesce(?, status)
             AND type = coalesce(?, type) ORDER BY name_key, id""",
             (caller().workspace_id, values["status"], values["type"]))
         return success([brand_json(row) for row in rows], "Brands retrieved")
@@ -10285,10 +10285,10 @@ def group_moving(connection, workspace_id, group_key):
 
 def topic_and_tag_prompts(connection, scope):
     """(the ids of the prompts now of the scope's topic, those now with its tag)."""
-    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = +? AND topic_id = +?",
                       (scope.workspace_id, scope.topic_id))
     tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
-                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+                    "WHERE t.tag_id = +? AND p.workspace_id = +?", (scope.tag_id, scope.workspace_id))
     return {row["id"] for row in topic}, {row["id"] for row in tag}
 
 
@@ -10428,7 +10428,7 @@ def prompts_in_scope(connection, scope):
         chat_params = kept[1] + chat_params
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
-                                   WHERE workspace_id = ?) p WHERE %s""" % " AND ".join(
+                                   WHERE workspace_id = +?) p WHERE %s""" % " AND ".join(
         conditions + [seek]).format("p"), [scope.workspace_id] + params + chat_params)["n"]
 
 
@@ -12156,7 +12156,7 @@ def gap_candidates(connection, scope):
     # this test a location's candidates were every other location's prompts too, each then
     # sought in the chats of the window's edge days (1,333 of 2,000 prompts at the full size)
     candidates = {row["prompt_id"] for row in query_all(connection, """
-        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
+        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?) q
         WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)
         AND EXISTS (SELECT 1 FROM %s WHERE %s AND x.prompt_id = q.prompt_id AND x.chats > 0)"""
@@ -21508,7 +21508,7 @@ def prompt_engines(connection, scope):
     index: the planner took the window's, and read a year of every prompt's chats)."""
     return [row["engine"] for row in query_all(connection, """
         SELECT DISTINCT engine FROM chats INDEXED BY chats_prompt
-        WHERE prompt_id = ? AND workspace_id = ?
+        WHERE prompt_id = +? AND workspace_id = +?
         AND created_at >= ? AND created_at < ? ORDER BY engine""",
         (scope.prompt_id, scope.workspace_id, scope.start, scope.end))]
 
