@@ -2,17 +2,27 @@
 (sqlite3_stmt_status's SQLITE_STMTSTATUS_RUN and _REPREPARE) over a set of requests through
 make_app, read from every statement apsw's caches hold, on every open connection.
 
-    python tests/perf/reprepares.py [--tree TREE] [--repeat 5] [SET ...]
+    python tests/perf/reprepares.py [SET ...] [--tree TREE] [--repeat 5] [--plans] [--try-plus]
+    python tests/perf/reprepares.py gets analytics --tree BASE --dump base.json
+    python tests/perf/reprepares.py gets analytics --dump this.json
+    python tests/perf/reprepares.py --compare base.json this.json      # plans changed?
+    valgrind --tool=cachegrind --cache-sim=no python tests/perf/reprepares.py gets --no-count --repeat 5
 
 SETs: `gets` (the API's GETs and the dashboard's pages on bench_analytics' 10 % file, each
 asked with no answer kept, as bench_analytics asks them), `analytics` (bench_analytics' cases
 and pages at 10 %; `--match` narrows them), `patch` (PATCH /prompts/{id} and ./build bench's
 GETs after it, on bench_group_commit's workspace of 1,000 prompts), `ingest` (one
-Worker.run_pending() over bench_ingest's database of --prompts prompts). Each request is asked
-once (statements compiled and cached), then --repeat times counted. SQLite 3.54 compiles a
-statement again once a bound value its plan read (`column = ?` weighed by
-whereLoopOutputAdjust, `LIMIT ?`) is bound anew; `= +?` keeps such a term out of the planner's
-reach (performance.md, *Statements compiled again at every run*).
+Worker.run_pending() over bench_ingest's database of --prompts prompts, each run on a new
+one). Each request is asked once (statements compiled and cached), then --repeat times
+counted. --plans adds each listed statement's EXPLAIN QUERY PLAN with its last run's values;
+--try-plus its `= ?` made `= +?` where the plan stays, with the re-prepares and CPU a run of
+both; --dump and --compare the plans of every statement two trees ran (`+?` read as `?`).
+
+SQLite 3.54 compiles a statement again once a bound value its planner read is bound anew: a
+`column = ?` term that a loop it weighs does not use (whereLoopOutputAdjust reads whether the
+value is -1, 0 or 1), `LIMIT ?`. `= +?` hides the value and keeps the term usable by an index
+(a unary plus on the column's side would not) (performance.md, *Statements compiled again at
+every run*).
 
 apsw's SQLite is linked in statically and exports none of its functions: they are called
 through ctypes at the addresses `nm` gives, from the module's load address.
@@ -169,15 +179,10 @@ def counted(requests, repeat, count=True):
 
 def analytics_client(tracker, path):
     """(a signed-in client of bench_analytics' file at path, the API's headers, the cases and pages)."""
-    import bench_analytics
-    import webtest
+    import bench_against  # imports bench_analytics, which imports the tracker loaded first
     key = open(path + ".key").read().strip()
-    db = tracker.Database(path, lambda: bench_analytics.END.timestamp())
-    client = webtest.TestApp(bench_analytics.computing(tracker, tracker.make_app(db)))
-    form = client.get("/").forms["sign-in"]
-    form["key"] = key
-    form.submit(status=303)
-    return client, {"Authorization": "Bearer " + key}, bench_analytics
+    return (bench_against.client(tracker, path, key), {"Authorization": "Bearer " + key},
+            bench_against.bench_analytics)
 
 
 def gets(tracker, args):
@@ -298,8 +303,10 @@ def main():
                         print("                 > " + try_plus(text).replace("\n", "\n                 > "))
             print()
             if args.dump:
-                dumped.update((re.sub(r"\+\?", "?", text), [runs, again, plan(text)])
-                              for text, (runs, again) in statements.items())
+                for text, (runs, again) in statements.items():
+                    entry = dumped.setdefault(text.replace("+?", "?"), [0, 0, plan(text)])
+                    entry[0] += runs
+                    entry[1] += again
         if args.dump:
             with open(args.dump, "w") as out:
                 json.dump(dumped, out, indent=1, sort_keys=True)
