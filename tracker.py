@@ -10615,8 +10615,8 @@ def demand_weights(connection, workspace_id):
     seek, not a lookup per prompt (2,000 prompts: 4 ms), and a prompt without one is probed
     first (see probed)."""
     return {row["id"]: row["volume"] for row in query_all(
-        connection, """SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = ?
-                       AND EXISTS (SELECT 1 FROM prompt_demand WHERE workspace_id = ?)
+        connection, """SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = +?
+                       AND EXISTS (SELECT 1 FROM prompt_demand WHERE workspace_id = +?)
                        AND EXISTS (SELECT 1 %s)""" % (PROMPT_DEMAND, PROMPT_DEMAND_ROWS),
         (workspace_id, workspace_id)) if row["volume"] is not None}
 
@@ -11232,7 +11232,7 @@ def stability_groups(connection, scope, group_by, chats, split_by=None):
     prompts = {row["id"]: row for row in query_all(connection, """
         SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
-        WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
+        WHERE p.workspace_id = +? AND p.id IN (SELECT value FROM json_each(?))""",
         (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
     runs = {}
     for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
