@@ -1768,6 +1768,11 @@ class CommitWatch:
         return self._mapping[:self.HEADER_BYTES]
 
 
+# Equalities are written "= +?" where a statement runs often (issue 43): SQLite 3.54's planner
+# reads the value bound to a "column = ?" term that a loop it weighs does not use for its
+# index, and then compiles the statement again whenever that parameter is bound anew (each
+# run). The unary plus hides the value and leaves the term usable by an index: the same plan
+# (tests/perf/reprepares.py counts the statements compiled again and compares the plans).
 def query_all(connection, sql, params=()):
     """Every row of a query as a dict: fetched as tuples, then named in one pass, which
     costs a third of what the connection's per-row tracer does."""
@@ -2256,7 +2261,7 @@ def lookup_key(connection, key_hash):
         FROM api_keys k
         JOIN workspaces w ON w.id = k.workspace_id
         JOIN organizations o ON o.id = w.organization_id
-        WHERE k.key_hash = ?""", (key_hash,))
+        WHERE k.key_hash = +?""", (key_hash,))
 
 
 class KeyCache:
@@ -7351,11 +7356,11 @@ def prompt_cells(connection, prompt):
     empty: the other's alone; both: one cell without either)."""
     markets = query_all(connection, """
         SELECT m.* FROM prompt_markets x JOIN markets m ON m.id = x.market_id
-        WHERE x.prompt_id = ? AND m.workspace_id = ? ORDER BY m.id""",
+        WHERE x.prompt_id = +? AND m.workspace_id = +? ORDER BY m.id""",
         (prompt["id"], prompt["workspace_id"])) or [None]
     personas = query_all(connection, """
         SELECT s.* FROM prompt_personas x JOIN personas s ON s.id = x.persona_id
-        WHERE x.prompt_id = ? AND s.workspace_id = ? ORDER BY s.id""",
+        WHERE x.prompt_id = +? AND s.workspace_id = +? ORDER BY s.id""",
         (prompt["id"], prompt["workspace_id"])) or [None]
     return [Cell(market, persona) for market in markets for persona in personas]
 
@@ -8033,11 +8038,11 @@ def kept_prompt_window(connection, workspace_id, first_day, end, earlier=False):
 # A prompt (p) whose kept figures (see kept_prompt_window) count a chat, or one naming an
 # own brand: a seek into a table of a row per prompt, a fifth of the time of one into its
 # daily rows (1.0 v 5.9 ms for 2,000 prompts at the benchmark's full size).
-KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = ?
-    AND l.prompt_id = {0}.prompt_id AND l.window_start = ? AND l.%s > 0)"""
+KEPT_PROMPT_SQL = """EXISTS (SELECT 1 FROM prompt_list_figures l WHERE l.workspace_id = +?
+    AND l.prompt_id = {0}.prompt_id AND l.window_start = +? AND l.%s > 0)"""
 # The same of one engine's chats (its parameters: workspace, window start, engine).
-KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = ?
-    AND e.prompt_id = {0}.prompt_id AND e.window_start = ? AND e.engine = ? AND e.chats > 0)"""
+KEPT_ENGINE_SQL = """EXISTS (SELECT 1 FROM prompt_engine_figures e WHERE e.workspace_id = +?
+    AND e.prompt_id = {0}.prompt_id AND e.window_start = +? AND e.engine = +? AND e.chats > 0)"""
 
 
 def kept_chats_test(connection, workspace_id, first_day, end, engine=None):
@@ -8293,7 +8298,7 @@ def topic_json(row):
 
 
 def list_topics(connection, workspace_id):
-    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = ? ORDER BY name_key, id",
+    return query_all(connection, "SELECT * FROM topics WHERE workspace_id = +? ORDER BY name_key, id",
                      (workspace_id,))
 
 
@@ -9150,7 +9155,7 @@ def add_brand_routes(app, db):
         query, values = read_query(BRAND_LIST_PARAMS)
         query.done()
         rows = query_all(db.connection(), """
-            SELECT * FROM brands WHERE workspace_id = ? AND status = coalesce(?, status)
+            SELECT * FROM brands WHERE workspace_id = +? AND status = coalesce(?, status)
             AND type = coalesce(?, type) ORDER BY name_key, id""",
             (caller().workspace_id, values["status"], values["type"]))
         return success([brand_json(row) for row in rows], "Brands retrieved")
@@ -9284,7 +9289,7 @@ def list_cells(connection, cell, workspace_id, page, per_page):
     table = sql_table(cell.table, CELL_TABLES)
     total = query_one(connection, "SELECT count(*) AS n FROM %s WHERE workspace_id = ?" % table,
                       (workspace_id,))["n"]
-    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = ? ORDER BY name_key, id "
+    rows = query_all(connection, "SELECT * FROM %s WHERE workspace_id = +? ORDER BY name_key, id "
                      "LIMIT ? OFFSET ?" % table, (workspace_id, per_page, (page - 1) * per_page))
     return dict(data=[cell.shown(row) for row in rows], **page_fields(total, page, per_page))
 
@@ -9468,13 +9473,13 @@ class ChatScope(Record, frozen=True):
 
     def chat_conditions(self, alias="c"):
         """SQL conditions and parameters that keep the chats (alias) in scope."""
-        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         for column, value in (("engine", self.engine), ("location", self.location),
                               ("market_id", self.market_id or None),
                               ("persona_id", self.persona_id or None)):
             if value is not None:
-                conditions.append("{0}.%s = ?" % column)
+                conditions.append("{0}.%s = +?" % column)
                 params.append(value)
         for column, value in (("market_id", self.market_id), ("persona_id", self.persona_id)):
             if value == 0:
@@ -9490,21 +9495,21 @@ class ChatScope(Record, frozen=True):
         """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters."""
         conditions, params = [], []
         if self.prompt_id is not None:
-            conditions.append("{0}.prompt_id = ?")
+            conditions.append("{0}.prompt_id = +?")
             params.append(self.prompt_id)
         if self.topic_id is not None:
             conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
-                              "WHERE workspace_id = ? AND topic_id = ?)")
+                              "WHERE workspace_id = +? AND topic_id = +?)")
             params += [self.workspace_id, self.topic_id]
         if self.tag_id is not None:
-            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = ?)")
+            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
             params.append(self.tag_id)
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
         if self.branded is not None:
             conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
-                              "WHERE workspace_id = ? AND branded = ?)")
+                              "WHERE workspace_id = +? AND branded = +?)")
             params += [self.workspace_id, int(self.branded)]
         return conditions, params
 
@@ -9512,10 +9517,10 @@ class ChatScope(Record, frozen=True):
         """The same for chat_brands or chat_sources rows (which repeat engine and time).
         seek: for a read that stops at its first rows, each row's chat is looked up on its
         own, rather than every chat in scope listed first."""
-        conditions = ["{0}.workspace_id = ?", "{0}.created_at >= ?", "{0}.created_at < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         if self.engine is not None:
-            conditions.append("{0}.engine = ?")
+            conditions.append("{0}.engine = +?")
             params.append(self.engine)
         if self.by_prompt():
             where, chat_params = self.chat_conditions("c")
@@ -9528,12 +9533,12 @@ class ChatScope(Record, frozen=True):
     def day_conditions(self, alias):
         """The same for the daily rollups (whole UTC days only): the rollup() of the scope
         has a column for each filter it has."""
-        conditions = ["{0}.workspace_id = ?", "{0}.day >= ?", "{0}.day < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.start[:10], self.end[:10]]
         for column, value in (("engine", self.engine), ("location", self.location),
                               ("market_id", self.market_id), ("persona_id", self.persona_id)):
             if value is not None:  # a cell rollup's market or persona 0: asked without one
-                conditions.append("{0}.%s = ?" % column)
+                conditions.append("{0}.%s = +?" % column)
                 params.append(value)
         prompt_conditions, prompt_params = self.prompt_conditions()
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
@@ -9620,10 +9625,10 @@ class ChatScope(Record, frozen=True):
     def group_conditions(self, alias):
         """The same for the per-group rollups (whole weeks, or the branded groups' whole days):
         the rows of the scope's group_key."""
-        conditions = ["{0}.workspace_id = ?", "{0}.group_key = ?", "{0}.day >= ?", "{0}.day < ?"]
+        conditions = ["{0}.workspace_id = +?", "{0}.group_key = +?", "{0}.day >= ?", "{0}.day < ?"]
         params = [self.workspace_id, self.group_key(), self.start[:10], self.end[:10]]
         if self.engine is not None:
-            conditions.append("{0}.engine = ?")
+            conditions.append("{0}.engine = +?")
             params.append(self.engine)
         return " AND ".join(conditions).format(alias), params
 
@@ -9631,7 +9636,7 @@ class ChatScope(Record, frozen=True):
         """The same for the topic and tag groups' rollups per location: the rows of the
         scope's one prompt group and location."""
         where, params = dataclasses.replace(self, location=None).group_conditions(alias)
-        return where + " AND %s.location = ?" % alias, params + [self.location]
+        return where + " AND %s.location = +?" % alias, params + [self.location]
 
     def chats_index(self):
         """The index of chats that finds a by_prompt scope's chats without reading the
@@ -9697,13 +9702,13 @@ def whole_span(scope, unit, quiet=None):
 
 def first_chat_from(connection, workspace_id, moment):
     """The time of the workspace's first chat at or after moment, or None (one index seek)."""
-    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = +? AND created_at "
                       ">= ? ORDER BY created_at LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
 def last_chat_before(connection, workspace_id, moment):
     """The time of the workspace's last chat before moment, or None (one index seek)."""
-    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = ? AND created_at "
+    return (query_one(connection, "SELECT created_at FROM chats WHERE workspace_id = +? AND created_at "
                       "< ? ORDER BY created_at DESC LIMIT 1", (workspace_id, moment)) or {}).get("created_at")
 
 
@@ -10097,7 +10102,7 @@ def estimate_correlations(connection, workspace_id, since):
     mentions, positions and sentiment scores, and the chats citing each of the most cited
     domains; the squares of positions and scores from the per-chat rows."""
     prompts = json.dumps([row["id"] for row in query_all(connection, """
-        SELECT id FROM prompts WHERE workspace_id = ? ORDER BY (id * 2654435761) %% 4294967296
+        SELECT id FROM prompts WHERE workspace_id = +? ORDER BY (id * 2654435761) %% 4294967296
         LIMIT %d""" % INTERVAL_REFERENCE_PROMPTS, (workspace_id,))])
     in_reference = ("x.workspace_id = ? AND x.prompt_id IN (SELECT value FROM json_each(?)) "
                     "AND x.day >= ?")
@@ -10303,10 +10308,10 @@ def group_moving(connection, workspace_id, group_key):
 
 def topic_and_tag_prompts(connection, scope):
     """(the ids of the prompts now of the scope's topic, those now with its tag)."""
-    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = ? AND topic_id = ?",
+    topic = query_all(connection, "SELECT id FROM prompts WHERE workspace_id = +? AND topic_id = +?",
                       (scope.workspace_id, scope.topic_id))
     tag = query_all(connection, "SELECT p.id FROM prompt_tags t JOIN prompts p ON p.id = t.prompt_id "
-                    "WHERE t.tag_id = ? AND p.workspace_id = ?", (scope.tag_id, scope.workspace_id))
+                    "WHERE t.tag_id = +? AND p.workspace_id = +?", (scope.tag_id, scope.workspace_id))
     return {row["id"] for row in topic}, {row["id"] for row in tag}
 
 
@@ -10446,7 +10451,7 @@ def prompts_in_scope(connection, scope):
         chat_params = kept[1] + chat_params
     return query_one(connection, """
         SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
-                                   WHERE workspace_id = ?) p WHERE %s""" % " AND ".join(
+                                   WHERE workspace_id = +?) p WHERE %s""" % " AND ".join(
         conditions + [seek]).format("p"), [scope.workspace_id] + params + chat_params)["n"]
 
 
@@ -10536,8 +10541,8 @@ def figure_changes(current, previous):
 def rankings(connection, scope, status, interval=None, compare=False):
     """The rankings document: every brand of the status with its figures over scope."""
     brands = query_all(connection, """
-        SELECT id, name, type, status, color FROM brands WHERE workspace_id = ?
-        AND (? = 'all' OR status = ?) ORDER BY id""", (scope.workspace_id, status, status))
+        SELECT id, name, type, status, color FROM brands WHERE workspace_id = +?
+        AND (? = 'all' OR status = +?) ORDER BY id""", (scope.workspace_id, status, status))
     if interval:  # one pass per bucket; the totals are their sums
         bucket = BUCKET_SQL[interval]
         bucket_counts = chat_sums(connection, scope, bucket)
@@ -10587,7 +10592,7 @@ def cell_groups(connection, scope, group_by):
     """[(id or None, name or None, its scope)] of each market (or persona) of the workspace,
     by name, then of the chats asked without one."""
     field, table = CELL_GROUPS[group_by]
-    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? ORDER BY "
+    rows = query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? ORDER BY "
                      "name_key, id" % sql_table(table, ("markets", "personas")),
                      (scope.workspace_id,))
     return [(row["id"], row["name"], dataclasses.replace(scope, **{field: row["id"]}))
@@ -10635,8 +10640,8 @@ def demand_weights(connection, workspace_id):
     seek, not a lookup per prompt (2,000 prompts: 4 ms), and a prompt without one is probed
     first (see probed)."""
     return {row["id"]: row["volume"] for row in query_all(
-        connection, """SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = ?
-                       AND EXISTS (SELECT 1 FROM prompt_demand WHERE workspace_id = ?)
+        connection, """SELECT p.id, %s AS volume FROM prompts p WHERE p.workspace_id = +?
+                       AND EXISTS (SELECT 1 FROM prompt_demand WHERE workspace_id = +?)
                        AND EXISTS (SELECT 1 %s)""" % (PROMPT_DEMAND, PROMPT_DEMAND_ROWS),
         (workspace_id, workspace_id)) if row["volume"] is not None}
 
@@ -11018,7 +11023,7 @@ def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     scope: two seeks of the chat_sources_domain index (orders: the first only, "", or the
     last, "DESC")."""
     where, params = scope.row_conditions("x", seek=True)
-    where += " AND x.domain = ?" + (" AND x.url = ?" if url else "")
+    where += " AND x.domain = +?" + (" AND x.url = +?" if url else "")
     params += [domain] + ([url] if url else [])
     sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
@@ -11272,7 +11277,7 @@ def stability_groups(connection, scope, group_by, chats, split_by=None):
     prompts = {row["id"]: row for row in query_all(connection, """
         SELECT p.id, p.text, p.topic_id, t.name AS topic FROM prompts p
         LEFT JOIN topics t ON t.id = p.topic_id AND t.workspace_id = p.workspace_id
-        WHERE p.workspace_id = ? AND p.id IN (SELECT value FROM json_each(?))""",
+        WHERE p.workspace_id = +? AND p.id IN (SELECT value FROM json_each(?))""",
         (scope.workspace_id, json.dumps(sorted({chat["prompt_id"] for chat in chats}))))}
     runs = {}
     for chat in sorted(chats, key=lambda chat: (chat["created_at"], chat["id"])):
@@ -11399,7 +11404,7 @@ def divergence_document(connection, scope, a, b, limit):
     prompts = sorted({prompt for prompt, _ in paired})
     spread = Spread(len(prompts), cached_correlations(connection, scope.workspace_id))
     brands = query_all(connection, """
-        SELECT id, name FROM brands WHERE workspace_id = ? AND status = 'active' ORDER BY id""",
+        SELECT id, name FROM brands WHERE workspace_id = +? AND status = 'active' ORDER BY id""",
         (scope.workspace_id,))
     rows = [brand_divergence(brand, paired, prompts, spread, limit) for brand in brands]
     return {"from": scope.start, "to": scope.end, "a": a, "b": b, "promptDays": len(paired),
@@ -11448,7 +11453,7 @@ def brand_divergence(brand, paired, prompts, spread, limit):
 def filter_engines(connection, workspace_id):
     """The engines that answered in the workspace, by label."""
     return [row["engine"] for row in query_all(connection, """
-        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = ? ORDER BY engine""",
+        SELECT DISTINCT engine FROM daily_chats WHERE workspace_id = +? ORDER BY engine""",
         (workspace_id,))]
 
 
@@ -12056,7 +12061,7 @@ def name_seen(connection, scope, name_key):
     """A recommended name as its latest chat in scope wrote it, that chat, and when the
     name was first and last seen in scope (two seeks of the chat_names_key index)."""
     where, params = scope.row_conditions("x", seek=True)
-    where += " AND x.name_key = ?"
+    where += " AND x.name_key = +?"
     params = params + [name_key]
     latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
                        "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
@@ -12196,7 +12201,7 @@ def gap_candidates(connection, scope):
     # this test a location's candidates were every other location's prompts too, each then
     # sought in the chats of the window's edge days (1,333 of 2,000 prompts at the full size)
     candidates = {row["prompt_id"] for row in query_all(connection, """
-        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = ?) q
+        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?) q
         WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)
         AND EXISTS (SELECT 1 FROM %s WHERE %s AND x.prompt_id = q.prompt_id AND x.chats > 0)"""
@@ -20043,7 +20048,7 @@ def find_session(connection, token_hash, now):
     return query_one(connection, """
         SELECT s.csrf_token, k.key_hash FROM dashboard_sessions s
         JOIN api_keys k ON k.id = s.api_key_id
-        WHERE s.token_hash = ? AND s.expires_at > ?""", (token_hash, now))
+        WHERE s.token_hash = +? AND s.expires_at > ?""", (token_hash, now))
 
 
 def session_auth(db, token):
@@ -20950,12 +20955,12 @@ def filter_choices(connection, workspace_id):
     return {
         "engines": filter_engines(connection, workspace_id),
         "topics": list_topics(connection, workspace_id),
-        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = ? "
+        "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = +? "
                                       "ORDER BY name_key, id", (workspace_id,)),
         "locations": [row["location"] for row in query_all(connection, """
-            SELECT DISTINCT location FROM prompts WHERE workspace_id = ? AND location IS NOT NULL
+            SELECT DISTINCT location FROM prompts WHERE workspace_id = +? AND location IS NOT NULL
             ORDER BY location""", (workspace_id,))],
-        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = ? "
+        **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? "
                                  "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
                                  (workspace_id,)) for cell in CELL_KINDS},
     }
@@ -21548,7 +21553,7 @@ def prompt_engines(connection, scope):
     index: the planner took the window's, and read a year of every prompt's chats)."""
     return [row["engine"] for row in query_all(connection, """
         SELECT DISTINCT engine FROM chats INDEXED BY chats_prompt
-        WHERE prompt_id = ? AND workspace_id = ?
+        WHERE prompt_id = +? AND workspace_id = +?
         AND created_at >= ? AND created_at < ? ORDER BY engine""",
         (scope.prompt_id, scope.workspace_id, scope.start, scope.end))]
 
@@ -21813,7 +21818,7 @@ def add_catalog_pages(app, db):
     @app.get("/tags")
     def tags_page():
         items = [tag_json(row) for row in query_all(
-            db.connection(), "SELECT * FROM tags WHERE workspace_id = ? ORDER BY name_key, id",
+            db.connection(), "SELECT * FROM tags WHERE workspace_id = +? ORDER BY name_key, id",
             (caller().workspace_id,))]
         return render_page("Tags", render_part("named", kind="Tag", path="/tags", items=items,
                                                colors=tuple(TAG_COLORS)), "/tags")

@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 
+
 BENCH = os.path.join(os.path.dirname(__file__), "perf", "bench.py")
 sys.path.insert(0, os.path.dirname(BENCH))
 import bench_analytics  # noqa: E402
@@ -123,6 +124,21 @@ def test_the_ingest_bench_prints_the_floor_ratio():
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.splitlines()[1].split()[:2] == ["this", "tree"]
     assert float(done.stdout.splitlines()[1].split()[-1]) > 0
+
+
+def test_the_reprepares_tool_counts_a_worker_run_and_compares_plans(tmp_path):
+    """A worker's run of two prompts counted, dumped and compared with itself (nm, which the tool
+    reads apsw's symbols with, is installed by ./build test: never skipped)."""
+    tool = os.path.join(os.path.dirname(BENCH), "reprepares.py")
+    dump = str(tmp_path / "plans.json")
+    done = subprocess.run([sys.executable, tool, "ingest", "--prompts", "2", "--repeat", "1", "--dump", dump],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Worker.run_pending(), 2 prompts" in done.stdout
+    done = subprocess.run([sys.executable, tool, "--compare", dump, dump], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert " 0 plans changed, 0 and 0 only in one" in done.stdout
 
 
 def test_the_capacity_bench_runs_and_prints_its_table():
