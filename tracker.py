@@ -21167,9 +21167,9 @@ def signal_lines(connection, workspace_id):
         % sql_table(table, ("markets", "personas")), (workspace_id,))}
         for name, (_, table) in SIGNAL_CELLS.items()}
     lines = []
-    for signal in document["data"]:
-        label, shown = SIGNAL_FIGURE_WORDS[signal["figure"]]
-        scope = signal["scope"]
+    for detected in document["data"]:
+        label, shown = SIGNAL_FIGURE_WORDS[detected["figure"]]
+        scope = detected["scope"]
         where = {"overall": "overall", "engine": "on %s" % scope["engine"],
                  "topic": "in topic %s" % topics.get(scope["topicId"], "(deleted)"),
                  "location": "from %s" % scope["location"]}[scope["kind"]]
@@ -21178,15 +21178,15 @@ def signal_lines(connection, workspace_id):
         if scope["personaId"] is not None:
             where = "as persona %s" % cells["personaId"].get(scope["personaId"], "(deleted)")
         lines.append({
-            "brand": names.get(signal["brandId"], "(deleted brand)"), "figure": label,
-            "scope": where, "qValue": signal["qValue"], "to": signal["to"],
-            "detectedAt": signal["detectedAt"],
-            "days": round((parse_timestamp(signal["to"]) - parse_timestamp(signal["from"]))
+            "brand": names.get(detected["brandId"], "(deleted brand)"), "figure": label,
+            "scope": where, "qValue": detected["qValue"], "to": detected["to"],
+            "detectedAt": detected["detectedAt"],
+            "days": round((parse_timestamp(detected["to"]) - parse_timestamp(detected["from"]))
                           / 86400),
-            "before": figure_words(signal["before"], shown),
-            "after": figure_words(signal["after"], shown),
+            "before": figure_words(detected["before"], shown),
+            "after": figure_words(detected["after"], shown),
             "explanations": [item["description"]
-                             for item in signal["explanations"][:OVERVIEW_EXPLANATIONS]]})
+                             for item in detected["explanations"][:OVERVIEW_EXPLANATIONS]]})
     return lines
 
 

@@ -1268,7 +1268,7 @@ def test_truncated_rollups_follow_chats_cut_short_changed_and_deleted(api, db, e
     their fill makes of the chats: after a chat stored cut short, a chat cut and one no
     longer, answers hidden and shown, brand rows and sources written again, and a chat
     deleted."""
-    (p1, p2), (acme, beta) = (api.get("/prompts/%d" % example[name]).json["data"] for name in ("p1", "p2")), \
+    (_, p2), (acme, beta) = (api.get("/prompts/%d" % example[name]).json["data"] for name in ("p1", "p2")), \
         (example["acme"], example["beta"])
     edges = {"from": "2026-11-19T10:30:00.000Z", "to": "2026-11-20T10:30:00.000Z"}
     requests = [(path, dict(window, **filters)) for path in ("/analytics/rankings", "/analytics/sources")

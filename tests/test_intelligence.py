@@ -2,7 +2,6 @@
 source categories and their overrides, discovered brands, and gaps — exact figures on
 scripted answers, stored as the worker stores them."""
 
-import json
 
 import pytest
 

@@ -8,11 +8,8 @@ exact per window, and the latency figures reported.
 
 import http.client
 import random
-import statistics
 import threading
 import time
-
-import apsw
 
 import tracker
 from conftest import HttpClient, ServerProcess, knob, report_figure, run_cli

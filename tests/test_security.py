@@ -20,7 +20,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import Api, HttpClient, ServerProcess, make_api, near_miss, report_figure, run_cli
+from conftest import Api, HttpClient, make_api, near_miss, report_figure, run_cli
 from test_analytics import add_chat
 
 SECRET = "ZQXSECRET"  # in every name and text of workspace A; B must never see it

@@ -10,7 +10,6 @@ of the issue (500 trickling heads, 500 silent, 100 slow bodies, for 30 s).
 import concurrent.futures
 import http.client
 import json
-import os
 import re
 import resource
 import selectors

@@ -11,7 +11,6 @@ per-pair ratios.
 """
 
 import argparse
-import datetime
 import os
 import statistics
 import sys
