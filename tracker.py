@@ -10769,7 +10769,7 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
                             x.citations AS citations, x.citations AS chats,
                             x.retrieved_chats AS retrieved_chats,
                             x.first_seen AS first_seen, x.last_seen AS last_seen
-                     FROM %s x WHERE {1} AND x.retrieved_chats > 0"""
+                     FROM %s WHERE {1} AND x.retrieved_chats > 0"""
 # A topic's or tag's URLs over whole weeks, with or without a domain (group_weekly_urls):
 # summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
 # row per URL rather than a row per URL and week (a year of a topic's every URL at the full
@@ -10807,8 +10807,8 @@ def reads_group_urls(scope):
 EVERY_URL_PART = {
     "raw": (RAW_URL_PART % "chat_sources x", ChatScope.row_conditions),
     "group_url_weekly": (GROUP_URL_PART, ChatScope.group_conditions),
-    "url_weekly": (URL_ROLLUP_PART % "weekly_urls", ChatScope.day_conditions),
-    "url_daily": (URL_ROLLUP_PART % "daily_urls", ChatScope.day_conditions),
+    "url_weekly": (URL_ROLLUP_PART % "weekly_urls x", ChatScope.day_conditions),
+    "url_daily": (URL_ROLLUP_PART % "daily_urls x", ChatScope.day_conditions),
     "chats": (RAW_URL_PART % ("chats c INDEXED BY {index} "
                               "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
               SOURCE_PART["chats"][1]),
@@ -10835,13 +10835,19 @@ def of_domain_days(domain=None):
     return narrowed
 
 
+# One domain's rows of weekly_urls, through its index by domain: without, SQLite reads every
+# domain's rows of the window's weeks by the table's key (a year of one domain's URLs at 10 %
+# of the benchmark's full size, 2.46 million VM steps; tests/perf/README.md).
+ONE_DOMAIN_WEEKLY_URLS = URL_ROLLUP_PART % "weekly_urls x INDEXED BY weekly_urls_domain"
+
+
 # The URLs of one domain: without an engine or location, the weekly and daily rollups of
 # every domain's URLs narrowed to it (the weeks through the index weekly_urls_domain), a
 # row per URL and week or day however many engines and locations cite it, each keeping its
 # first and last time; with one, its own weekly rollup; or the rows of every domain's.
 URL_PART = {
     "raw": (EVERY_URL_PART["raw"][0], of_domain(EVERY_URL_PART["raw"][1])),
-    "url_weekly": (EVERY_URL_PART["url_weekly"][0], of_domain(ChatScope.day_conditions)),
+    "url_weekly": (ONE_DOMAIN_WEEKLY_URLS, of_domain(ChatScope.day_conditions)),
     "url_daily": (EVERY_URL_PART["url_daily"][0], of_domain_days()),
     "domain_weekly": ("""SELECT x.url AS source, x.domain AS domain, min(x.host) AS host,
                                 sum(x.citations) AS citations, sum(x.citations) AS chats,
@@ -10862,6 +10868,7 @@ def urls_of_domain(domain):
     export streams domain by domain this way (source_export_items)."""
     how = {kind: (sql, of_domain(conditions, domain))
            for kind, (sql, conditions) in EVERY_URL_PART.items()}
+    how["url_weekly"] = (ONE_DOMAIN_WEEKLY_URLS, of_domain(ChatScope.day_conditions, domain))
     how["url_daily"] = (EVERY_URL_PART["url_daily"][0], of_domain_days(domain))
     return how
 
