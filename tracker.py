@@ -9775,13 +9775,15 @@ def split_scope(scope, kinds, edges, quiet, taking_off=False):
         return split_scope(scope, kinds[1:], edges, quiet)
     parts = [(kinds[0], scope.shifted(*span))]
     if scope.start < span[0]:
+        after = split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
         first = day_start(str(datetime.date.fromisoformat(span[0][:10])
                               - datetime.timedelta(days=INTERVALS[unit])))
-        before, after = (split_scope(scope.shifted(*ends), kinds[1:], edges, quiet)
-                         for ends in ((first, scope.start), (scope.start, span[0])))
         middle = (parse_timestamp(first) + parse_timestamp(span[0])) / 2
-        if taking_off and [kind for kind, _ in before + after] == [edges, edges] and (
-                parse_timestamp(scope.start) < middle):
+        # the time before the start split (its quiet seeks run) only when it may be taken off
+        before = (taking_off and [kind for kind, _ in after] == [edges]
+                  and parse_timestamp(scope.start) < middle
+                  and split_scope(scope.shifted(first, scope.start), kinds[1:], edges, quiet))
+        if before and [kind for kind, _ in before] == [edges]:
             parts = less([(kinds[0], scope.shifted(first, span[1]))], before)
         else:
             parts += after

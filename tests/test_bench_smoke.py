@@ -6,7 +6,6 @@ import subprocess
 import sys
 
 
-
 BENCH = os.path.join(os.path.dirname(__file__), "perf", "bench.py")
 sys.path.insert(0, os.path.dirname(BENCH))
 import bench_analytics  # noqa: E402

@@ -393,8 +393,8 @@ def ensure_later_rollups(path):
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
     as the worker counts them (and their chats per engine, for the windows kept; kept figures
     without the window before less its last day dropped and counted again); and the planner's
-    statistics a file generated before issue 43's eighth table holds (`PRAGMA optimize`'s
-    sampled ones, which led a prompt's year to the window's index) cleared."""
+    statistics that a file generated before the full size's seventh table holds (`PRAGMA
+    optimize`'s sampled ones, which led a prompt's year to the window's index) cleared."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
