@@ -1568,9 +1568,9 @@ CREATE VIEW prompt_group_keys AS
 -- A chat is counted in its prompt's groups but "branded 0", in its location's, in each of
 -- those with its location, and in "all": groups that follow from its prompt and location
 -- alone. prompt_location_groups keeps them for each prompt and location its chats were
--- asked from ('' for none: no location is empty, the API takes "" for none), so that the view reads a chat once and its groups with one seek,
--- where reading prompt_groups took four looks at the chat and two seeks, for each source
--- and name a chat stores (issue 43). Its rows follow prompt_groups (its triggers), and a
+-- asked from ('' for none: no location is empty, the API takes "" for none), so that the
+-- view reads a chat once and its groups with one seek, where reading prompt_groups took
+-- four looks at the chat and two seeks, for each source and name a chat stores (issue 43). Its rows follow prompt_groups (its triggers), and a
 -- chat of a pair it has none for adds them; a pair whose chats are gone keeps its rows
 -- (a few a prompt and location) until the prompt goes.
 CREATE TABLE prompt_location_groups (
