@@ -24168,32 +24168,21 @@ class CommandParser(argparse.ArgumentParser):
 
 REPLICA_ALLOW_PRIVATE_HELP = ("allow a replica (--replicate, --from, or its endpoint=) at a "
                               "link-local or cloud metadata address such as 169.254.169.254")
+NO_BACKUP_HELP = ("upgrade an older database without first copying it to DB.schema-VERSION.bak "
+                  "beside it")
 
 
-def build_parser():
-    db_help = "SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB
-    # --db goes before the command or after it (as git's and docker's options do); after
-    # it, SUPPRESS keeps a subcommand's default from overwriting a value given before.
-    common = CommandParser(add_help=False)
-    common.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
-    parser = CommandParser(prog="tracker", description="Workspace Prompt-Tracking API server.")
-    parser.add_argument("--db", default=os.environ.get("TRACKER_DB", DEFAULT_DB), help=db_help)
-    parser.add_argument("--version", action="version",
-                        version="tracker %s (SQLite %s)" % (__version__, apsw.sqlite_lib_version()))
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    def command(subparsers, name, handler, help_text):
-        sub = subparsers.add_parser(name, parents=[common], help=help_text, description=help_text)
-        sub.set_defaults(handler=handler)
-        return sub
-
-    no_backup_help = ("upgrade an older database without first copying it to "
-                      "DB.schema-VERSION.bak beside it")
+# Each command's parser, added to `commands` (the top level's or a group's sub-parsers) by
+# `command`, build_parser's helper that gives it --db and its handler.
+def add_init_command(commands, command):
     command(commands, "init", cmd_init, "Create a new database file with the current schema "
             "(every other command but serve needs an existing one).")
+
+
+def add_serve_command(commands, command):
     serve_cmd = command(commands, "serve", cmd_serve, "Run the HTTP API server (creates the "
                         "database file when there is none).")
-    serve_cmd.add_argument("--no-backup", action="store_true", help=no_backup_help)
+    serve_cmd.add_argument("--no-backup", action="store_true", help=NO_BACKUP_HELP)
     serve_cmd.add_argument("--host", default="127.0.0.1")
     serve_cmd.add_argument("--port", type=int, default=8080, help="0 picks a free port")
     serve_cmd.add_argument("--threads", type=int, default=10, help="HTTP worker threads")
@@ -24270,12 +24259,16 @@ def build_parser():
                                 "(default 0.25s, at least %gs)" % MIN_REPLICATE_INTERVAL)
     serve_cmd.add_argument("--allow-private", action="store_true", help=REPLICA_ALLOW_PRIVATE_HELP)
 
+
+def add_migrate_command(commands, command):
     migrate_cmd = command(commands, "migrate", cmd_migrate, "Upgrade the database to this "
                           "release's schema, after a backup beside it, logging each step.")
     migrate_cmd.add_argument("--check", action="store_true",
                              help="only say the file's schema version and the steps pending")
-    migrate_cmd.add_argument("--no-backup", action="store_true", help=no_backup_help)
+    migrate_cmd.add_argument("--no-backup", action="store_true", help=NO_BACKUP_HELP)
 
+
+def add_workspace_command(commands, command):
     workspace = commands.add_parser("workspace", help="Create and list workspaces.")
     workspace_commands = workspace.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
     create = command(workspace_commands, "create", cmd_workspace_create, "Create a workspace.")
@@ -24285,6 +24278,8 @@ def build_parser():
     create.add_argument("--api-access", default="on", choices=("on", "off"))
     command(workspace_commands, "list", cmd_workspace_list, "List workspaces.")
 
+
+def add_org_command(commands, command):
     org = commands.add_parser("org", help="Change an organization.")
     org_commands = org.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
     update = command(org_commands, "update", cmd_org_update,
@@ -24294,6 +24289,8 @@ def build_parser():
     update.add_argument("--subscription", choices=SUBSCRIPTION_STATUSES)
     update.add_argument("--api-access", choices=("on", "off"))
 
+
+def add_key_command(commands, command):
     key = commands.add_parser("key", help="Create, list and revoke API keys.")
     key_commands = key.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
     create_key_cmd = command(key_commands, "create", cmd_key_create,
@@ -24310,9 +24307,14 @@ def build_parser():
     revoke = command(key_commands, "revoke", cmd_key_revoke, "Revoke an API key at once.")
     revoke.add_argument("key_id", type=int)
 
+
+def add_backup_command(commands, command):
     backup = command(commands, "backup", cmd_backup,
                      "Copy the database online into DEST, a new file: one consistent snapshot.")
     backup.add_argument("dest")
+
+
+def add_restore_command(commands, command):
     restore = command(commands, "restore", cmd_restore,
                       "Restore a Litestream replica into --db, a new file, with a full "
                       "integrity check, and say what it holds.")
@@ -24322,6 +24324,9 @@ def build_parser():
     restore.add_argument("--at", type=iso_argument, metavar="TIME",
                          help="the state at this ISO 8601 time, e.g. 2026-11-25T13:59:56Z "
                               "(default: the newest)")
+
+
+def add_replica_command(commands, command):
     replica = commands.add_parser("replica", help="Look at a Litestream replica.")
     replica_commands = replica.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
     replica_status = command(replica_commands, "status", cmd_replica_status,
@@ -24332,15 +24337,24 @@ def build_parser():
                                 help="the replica's URL (env TRACKER_REPLICATE)")
     replica_status.add_argument("--allow-private", action="store_true",
                                 help=REPLICA_ALLOW_PRIVATE_HELP)
+
+
+def add_reextract_command(commands, command):
     reextract = command(commands, "reextract", cmd_reextract,
                         "Read the engines' kept replies again with this version's rules and "
                         "rewrite their chats' answers, sources, searches, mentions and costs.")
     reextract.add_argument("--workspace-id", type=int, help="only this workspace's chats")
     reextract.add_argument("--prices", metavar="FILE", help="model prices over the built-in "
                            "table, as serve --prices takes them")
+
+
+def add_mcp_command(commands, command):
     mcp = command(commands, "mcp", cmd_mcp, "Serve the Model Context Protocol on stdio for "
                   "the workspace of an API key (its scopes and rate limit apply).")
     mcp.add_argument("--key", help="the API key (default: env TRACKER_API_KEY)")
+
+
+def add_traffic_command(commands, command):
     traffic = commands.add_parser("traffic", help="AI traffic: read access logs, refresh the "
                                   "crawlers' address ranges, check robots.txt.")
     traffic_commands = traffic.add_subparsers(dest="subcommand", required=True, metavar="COMMAND")
@@ -24369,14 +24383,67 @@ def build_parser():
     robots.add_argument("--origin", help="fetch from this origin instead of https://DOMAIN")
     robots.add_argument("--allow-private", action="store_true",
                         help="allow private addresses (a local mirror)")
+
+
+def add_version_command(commands, command):
     command(commands, "version", cmd_version, "Print the tracker and SQLite versions.")
+
+
+# The commands in the order `tracker --help` lists them.
+COMMAND_PARSERS = {"init": add_init_command, "serve": add_serve_command,
+                   "migrate": add_migrate_command, "workspace": add_workspace_command,
+                   "org": add_org_command, "key": add_key_command, "backup": add_backup_command,
+                   "restore": add_restore_command, "replica": add_replica_command,
+                   "reextract": add_reextract_command, "mcp": add_mcp_command,
+                   "traffic": add_traffic_command, "version": add_version_command}
+
+
+def build_parser(only=None):
+    """The command line, every command's parser; with `only` (a name in COMMAND_PARSERS),
+    that command's alone: what a start parses (`command_run`). A command's parser, its help
+    and its errors are the same either way; the top level's differ only where a word is not
+    `only` (an unknown command, top-level help), which a start gives the full parser."""
+    db_help = "SQLite database file (env TRACKER_DB; default ./%s)" % DEFAULT_DB
+    # --db goes before the command or after it (as git's and docker's options do); after
+    # it, SUPPRESS keeps a subcommand's default from overwriting a value given before.
+    common = CommandParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS, help=db_help)
+    parser = CommandParser(prog="tracker", description="Workspace Prompt-Tracking API server.")
+    parser.add_argument("--db", default=os.environ.get("TRACKER_DB", DEFAULT_DB), help=db_help)
+    parser.add_argument("--version", action="version",
+                        version="tracker %s (SQLite %s)" % (__version__, apsw.sqlite_lib_version()))
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(subparsers, name, handler, help_text):
+        sub = subparsers.add_parser(name, parents=[common], help=help_text, description=help_text)
+        sub.set_defaults(handler=handler)
+        return sub
+
+    for name, add_command in COMMAND_PARSERS.items():
+        if only in (None, name):
+            add_command(commands, command)
     return parser
+
+
+def command_run(argv):
+    """The command argv runs, when its parser alone parses argv as the full one does: the
+    first word, past --db and its value, naming a command. None for anything else before it
+    (-h, --version, an unknown command or option, --db's abbreviations): the full parser."""
+    words = iter(argv)
+    for word in words:
+        if word == "--db":
+            next(words, None)
+        elif not word.startswith("--db="):
+            return word if word in COMMAND_PARSERS else None
+    return None
 
 
 def main(argv=None):
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s",
                         stream=sys.stderr)
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    # Building every command's parser to run one took some 26 M instructions of a start.
+    args = build_parser(command_run(argv)).parse_args(argv)
     try:
         args.handler(args)
     except (DatabasePathError, SchemaVersionError) as error:  # usage errors, as argparse's are

@@ -1,5 +1,6 @@
 """The server process and the CLI, as a user runs them: real processes, real HTTP."""
 
+import argparse
 import concurrent.futures
 import json
 import os
@@ -235,6 +236,70 @@ def test_version_command_and_flag(tmp_path):
                           text=True, check=True)
     assert flag.stdout == "tracker %s (SQLite %s)\n" % (tracker.__version__, apsw.sqlite_lib_version())
 
+
+
+# A start builds only the parser of the command it runs (issue 43) ----------------------
+
+def subcommands(parser):
+    """The names a parser's sub-parsers take, {} when it has none."""
+    return next((action.choices for action in parser._actions
+                 if isinstance(action, argparse._SubParsersAction)), {})
+
+
+def parse(parser, argv, capsys):
+    """What parsing argv shows: (exit code or the namespace, stdout, stderr)."""
+    try:
+        outcome = vars(parser.parse_args(argv))
+    except SystemExit as exit:
+        outcome = exit.code
+    return (outcome, *capsys.readouterr())
+
+
+def every_command_line():
+    """Each command and group command, with --help, with nothing more, with an unknown
+    option and a bad value, --db before and after it."""
+    for name, parser in subcommands(tracker.build_parser()).items():
+        words = [[name]] + [[name, sub] for sub in subcommands(parser)]
+        for command in words:
+            for tail in (["--help"], [], ["--no-such-option"], ["nonsense", "--port", "x"]):
+                yield command + tail
+        yield ["--db", "a.db", name, "-h"]
+        yield ["--db=a.db", name, "--db", "b.db"]
+        yield ["--db", name, name]
+
+
+@pytest.mark.parametrize("argv", list(every_command_line()), ids=" ".join)
+def test_the_parser_of_the_command_run_parses_as_the_full_one(argv, capsys, monkeypatch):
+    monkeypatch.setenv("TRACKER_DB", "from-env.db")
+    only = tracker.command_run(argv)
+    assert only in tracker.COMMAND_PARSERS
+    built = tracker.build_parser(only)
+    assert list(subcommands(built)) == [only]
+    assert parse(built, argv, capsys) == parse(tracker.build_parser(), argv, capsys)
+
+
+@pytest.mark.parametrize("argv", [[], ["-h"], ["--help"], ["--version"], ["--db", "a.db"],
+                                  ["nonsense", "serve"], ["--db", "a.db", "--version", "serve"],
+                                  ["--d", "a.db", "serve"], ["--", "serve"], ["-x", "serve"]],
+                         ids=repr)
+def test_the_top_level_s_own_answers_come_from_the_full_parser(argv):
+    """Help, --version, an unknown or missing command list every command: command_run
+    leaves them to the full parser, as anything before the command but --db."""
+    assert tracker.command_run(argv) is None
+
+
+def test_the_full_parser_has_every_command_in_order():
+    assert list(subcommands(tracker.build_parser())) == list(tracker.COMMAND_PARSERS)
+    assert tracker.command_run(["--db", "serve", "init", "--db=x"]) == "init"
+
+
+def test_a_start_builds_the_parser_of_its_command_alone(monkeypatch, capsys):
+    built, build_parser = [], tracker.build_parser
+    monkeypatch.setattr(tracker, "build_parser", lambda only: built.append(only) or build_parser(only))
+    for argv in (["--db", "a.db", "serve", "--help"], ["--help"]):
+        with pytest.raises(SystemExit):
+            tracker.main(argv)
+    assert built == ["serve", None] and "tracker serve [-h] [--db DB]" in capsys.readouterr().out
 
 # No silent new files: a mistyped --db is refused ---------------------------------------
 
