@@ -905,6 +905,38 @@ def unbranded_groups_schema_sql():
         for table in ("group_weekly_domains", "group_weekly_categories", "group_weekly_names")))
 
 
+def chat_groups_schema_sql():
+    """The groups of each prompt and location its chats were asked from (issue 43), through
+    which chat_groups reads a chat's: filled from the chats so far and the prompts' groups,
+    with the triggers on prompt_groups and prompts that keep them, as schema.sql has them
+    (the one on chats comes with its rebuild: markets_schema_sql; the view with
+    unbranded_groups_schema_sql)."""
+    return (baseline_table_sql(("prompt_location_groups", ["table"]))[0]
+            + prompt_location_groups_fill_sql()
+            + baseline_table_sql(("prompt_groups", ["trigger"]))[0]
+            + baseline_triggers("prompts_group_delete"))
+
+
+def prompt_location_groups_fill_sql():
+    """SQL that adds the groups of every prompt and location ('' for none) of the chats to
+    prompt_location_groups: the prompt's but "branded 0" and "all", and with a location
+    each of those with it ("all" with it is the location's own group)."""
+    return """
+        WITH pairs AS MATERIALIZED (SELECT DISTINCT prompt_id, ifnull(location, '') AS location
+                                    FROM chats),
+             counted AS (SELECT prompt_id, location, 'all' AS group_key FROM pairs
+                         UNION ALL
+                         SELECT p.prompt_id, p.location, g.group_key FROM pairs p
+                         JOIN prompt_groups g ON g.prompt_id = p.prompt_id
+                         WHERE g.group_key <> 'branded 0')
+        INSERT INTO prompt_location_groups (prompt_id, location, group_key)
+        SELECT prompt_id, location, group_key FROM counted
+        UNION ALL
+        SELECT prompt_id, location, iif(group_key = 'all', '', group_key || ' ') || 'location '
+                                    || location
+        FROM counted WHERE location <> '';\n"""
+
+
 # The daily rollups of the truncated chats and of the sources of those with no answer
 # shown (issue 43), and the triggers on their rows that keep them (see schema.sql; those
 # on chats come with its rebuild: markets_schema_sql).
@@ -1072,11 +1104,13 @@ def pending_search_schema_sql():
 
 
 def upgrade_to_1_1():
-    """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The per-cell
-    rollups and the truncated chats' come after shown_schema_sql, which counts the daily
-    rollups' shown, and before an ALTER TABLE that checks every trigger (the chats' name
-    them since the chats' rebuild)."""
-    return "".join((markets_schema_sql(), shown_schema_sql(), surfaces_schema_sql(),
+    """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
+    groups per prompt and location come first, before the chats' rebuild makes the trigger
+    that adds to them. The per-cell rollups and the truncated chats' come after
+    shown_schema_sql, which counts the daily rollups' shown, and before an ALTER TABLE that
+    checks every trigger (the chats' name them since the chats' rebuild)."""
+    return "".join((chat_groups_schema_sql(), markets_schema_sql(), shown_schema_sql(),
+                    surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
@@ -1113,7 +1147,8 @@ MIGRATIONS = {
                   "the prompt list's figures kept per prompt, a location's weekly prompt rows "
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
-                  "a changed prompt text indexed for search at its transaction's commit",
+                  "a chat's groups kept per prompt and location, a changed prompt text indexed "
+                  "for search at its transaction's commit",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),

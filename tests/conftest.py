@@ -373,6 +373,21 @@ def fake_openai():
     server.server.stop()
 
 
+# A chat's groups as schema.sql's chat_groups read them from prompt_groups before they were
+# kept per prompt and location (issue 43): what chat_groups must still give.
+CHAT_GROUPS_SQL = """
+    SELECT c.id AS chat_id, g.group_key FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE g.group_key <> 'branded 0'
+    UNION ALL
+    SELECT id, 'location ' || location FROM chats WHERE location IS NOT NULL
+    UNION ALL
+    SELECT c.id, g.group_key || ' location ' || c.location FROM chats c
+    JOIN prompt_groups g ON g.prompt_id = c.prompt_id
+    WHERE c.location IS NOT NULL AND g.group_key <> 'branded 0'
+    UNION ALL
+    SELECT id, 'all' FROM chats"""
+
+
 # Timing on a busy machine --------------------------------------------------------------
 
 # A test of bounded work measures what load does not stretch (CPU seconds of the thread

@@ -26,7 +26,7 @@ import webtest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import tracker
-from conftest import Api
+from conftest import CHAT_GROUPS_SQL, Api
 
 WINDOW = {"from": "2026-11-19", "to": "2026-11-21"}
 
@@ -1787,3 +1787,39 @@ def test_a_prompt_without_chats_changes_groups_at_once(api, db):
     while tracker.regroup_prompt(db):
         pass
     assert groups(asked["id"]) == ["branded 0", "tag %d" % tags["z"]]
+
+
+def test_a_chats_groups_follow_its_prompts_through_every_change(api, db):
+    """chat_groups reads a chat's groups from those kept per prompt and location
+    (prompt_location_groups), which follow each step of a prompt's moves between topics,
+    tags and branded groups, a tag deleted and a prompt deleted: the groups prompt_groups
+    says at every step (CHAT_GROUPS_SQL)."""
+    prompts = api.post("/prompts", {"prompts": [
+        {"text": "a", "topic": "T", "tags": ["x"], "location": "DE"},
+        {"text": "b", "tags": ["x", "y"]}, {"text": "c or Brand"}]}).json["data"]["prompts"]
+    api.post("/brands", {"name": "Brand", "type": "competitor"})
+
+    def kept_as_counted():
+        chat_groups = tracker.query_all(db.connection(), "SELECT * FROM chat_groups ORDER BY 1, 2")
+        assert chat_groups == tracker.query_all(db.connection(), CHAT_GROUPS_SQL + " ORDER BY 1, 2")
+        return len(chat_groups)
+    for day, prompt in enumerate(prompts * 2):
+        add_chat(db, 1, prompt, "e1", "2026-11-%dT10:00:00.000Z" % (16 + day))
+    # a's six (T, x and "all", each with DE too: "location DE"), b's three, c's "all" alone
+    assert kept_as_counted() == 2 * (6 + 3 + 1)
+    add_chat(db, 1, dict(prompts[1], location="FR"), "e2", "2026-11-20T10:00:00.000Z")
+    api.patch("/prompts/%d" % prompts[0]["id"], {"topicName": "U", "tags": ["y"]})
+    api.patch("/prompts/%d" % prompts[2]["id"], {"topicName": "T"})
+    api.delete("/tags/%d" % {tag["name"]: tag["id"] for tag in api.get("/tags").json["data"]}["x"])
+    while tracker.refresh_brand_rows(db) or tracker.regroup_prompt(db):  # a step at a time
+        kept_as_counted()
+    topic_t = prompts[0]["topicId"]
+    assert tracker.query_all(db.connection(), "SELECT DISTINCT group_key FROM chat_groups g "
+                             "JOIN chats c ON c.id = g.chat_id WHERE c.prompt_id = ? ORDER BY 1",
+                             (prompts[2]["id"],)) == [{"group_key": key} for key in (
+                                 "all", "branded 1", "topic %d" % topic_t)]
+    api.delete("/prompts/%d" % prompts[0]["id"])
+    kept_as_counted()
+    assert tracker.query_all(db.connection(), "SELECT DISTINCT prompt_id FROM prompt_location_groups "
+                             "ORDER BY 1") == [{"prompt_id": prompts[1]["id"]},
+                                               {"prompt_id": prompts[2]["id"]}]

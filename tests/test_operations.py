@@ -19,7 +19,7 @@ import pytest
 import webtest
 
 import tracker
-from conftest import LATE, Api, make_api, run_cli
+from conftest import CHAT_GROUPS_SQL, LATE, Api, make_api, run_cli
 
 SCHEMAS = os.path.join(os.path.dirname(__file__), "schemas")
 KEY = "trk_" + "A" * 34 + tracker.key_checksum("A" * 34)
@@ -313,6 +313,13 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     assert upgraded.execute("SELECT count(*), total(chats) FROM prompt_engine_figures").fetchall() \
         == [engines]
     cells["prompt_engine_figures"] = engines[0]
+    # ... and each chat's groups per prompt and location its chats were asked from: those
+    # chat_groups read from prompt_groups before (issue 43), the same for every chat.
+    counted = upgraded.execute("SELECT c.prompt_id, ifnull(c.location, ''), g.group_key "
+                               "FROM (%s) g JOIN chats c ON c.id = g.chat_id" % CHAT_GROUPS_SQL).fetchall()
+    cells["prompt_location_groups"] = len(set(counted))
+    assert sorted(upgraded.execute("SELECT * FROM chat_groups")) == \
+        sorted(upgraded.execute(CHAT_GROUPS_SQL))
     assert {table: n for table, n in counts.items()
             if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
@@ -565,11 +572,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
 # weekly ones per location from the per-location weekly ones (44 rows), and their weekly URLs
 # from their chats' sources (130 rows), and the prompt list's figures kept per prompt (6 rows)
-# with their workspace's windows (1 row); the
+# with their workspace's windows (1 row), and each prompt's and location's groups its chats
+# are counted in (31 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 1024}
+LATER_STEP_ROWS = {12: 0, 13: 1055}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

@@ -91,6 +91,7 @@ def generate(path, scale, seed=7, through_triggers=False):
     with connection:  # not a write of the workspace's (data_revision stays as it was)
         if rollups:
             rollups.write(connection, weekly=True)
+            connection.execute(tracker.prompt_location_groups_fill_sql())  # as its chats trigger
         for trigger in triggers:
             connection.execute(trigger["sql"])
     db.close()
@@ -385,7 +386,8 @@ def ensure_later_rollups(path):
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
     rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
-    chats' names, or before the index of a location's weekly prompt rows by prompt, those
+    chats' names, before the index of a location's weekly prompt rows by prompt, or before
+    the chats' groups kept per prompt and location (and chat_groups reading them), those
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
@@ -412,6 +414,9 @@ def ensure_later_rollups(path):
                         tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0]),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
                         + chat_triggers("_group_url_")),
+                       ("prompt_location_groups", tracker.chat_groups_schema_sql()
+                        + chat_triggers("_location_groups_")
+                        + tracker.baseline_objects("view", "chat_groups")),
                        ("truncated_daily_names",
                         tracker.baseline_table_sql(("truncated_daily_names", ["table"]))[0]
                         + next(statement for statement in tracker.truncated_rollups_fill_sql().split(";")

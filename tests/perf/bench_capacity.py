@@ -160,8 +160,9 @@ def probe(client, key, pages, stop, every):
         for path in ("/api/v1/workspace", "/api/v1/prompts?perPage=20", "/api/v1/analytics/rankings",
                      "/api/v1/analytics/sources", "/", "/prompts", "/sources", "/chats"):
             started = time.perf_counter()
-            client.get(path, headers=api if path.startswith("/api/") else {}, status=200)
-            pages.append((path, (time.perf_counter() - started) * 1000))
+            # a page past its time budget (503) is what saturation looks like: counted, not fatal
+            answer = client.get(path, headers=api if path.startswith("/api/") else {}, status="*")
+            pages.append((path, (time.perf_counter() - started) * 1000, answer.status_int))
         if stop.wait(every):
             pages.append(time.thread_time())
             return
@@ -218,8 +219,12 @@ def one_run(args):
                "peakRssMb": process_status("VmHWM") / 1024, "threads": process_status("Threads"),
                "lockHeldShare": held / wall, "lockHeldMsPerChat": held * 1000 / max(chats, 1),
                "lockWaitMsPerWrite": waited * 1000 / max(writes, 1),
-               "pageMedianMs": statistics.median(ms for _, ms in pages) if pages else None,
-               "pageMaxMs": max(pages, key=lambda page: page[1]) if pages else None}
+               "pageMedianMs": statistics.median(ms for _, ms, _ in pages) if pages else None,
+               "pageMaxMs": max(pages, key=lambda page: page[1])[:2] if pages else None,
+               "pages": len(pages),
+               "pagesFailed": sorted({"%d %s" % (status, path) for path, _, status in pages
+                                      if status != 200}),
+               "pagesFailedCount": sum(status != 200 for _, _, status in pages)}
     worker.stop(timeout=1)
     total = chats_stored(connection)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -311,16 +316,18 @@ def main():
           % (*args.latency, len(ENGINE_LABELS), args.warmup, args.window,
              " ".join("%.1f" % load for load in os.getloadavg())))
     print("| workers | chats/day | CPU ms/chat | cores | RSS MB (peak) | threads | write lock held "
-          "| lock ms/chat | lock wait ms/write | page median ms | slowest page ms |")
-    print("|" + "---:|" * 11)
+          "| lock ms/chat | lock wait ms/write | page median ms | slowest page ms | pages not 200 |")
+    print("|" + "---:|" * 12)
     for run in runs:
         slowest = run["pageMaxMs"]
-        print("| %d | %s | %.1f | %.2f | %.0f (%.0f) | %d | %.0f %% | %.2f | %.2f | %s | %s |" % (
+        print("| %d | %s | %.1f | %.2f | %.0f (%.0f) | %d | %.0f %% | %.2f | %.2f | %s | %s | %s |" % (
             run["workers"], format(round(run["chatsPerDay"]), ","), run["cpuMsPerChat"], run["cores"],
             run["rssMb"], run["peakRssMb"], run["threads"], run["lockHeldShare"] * 100,
             run["lockHeldMsPerChat"], run["lockWaitMsPerWrite"],
             "%.1f" % run["pageMedianMs"] if run["pageMedianMs"] is not None else "-",
-            "%.0f (%s)" % (slowest[1], slowest[0]) if slowest else "-"))
+            "%.0f (%s)" % (slowest[1], slowest[0]) if slowest else "-",
+            "%d of %d (%s)" % (run["pagesFailedCount"], run["pages"], ", ".join(run["pagesFailed"]))
+            if run["pagesFailedCount"] else "0 of %d" % run["pages"]))
     growth = statistics.median(run["growthPerMillionChats"] for run in runs)
     print("\ndatabase growth: %.2f GB per million chats (median over the runs; %s chats in the last)"
           % (growth / 1e9, format(runs[-1]["chatsInDatabase"], ",")))
