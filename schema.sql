@@ -259,13 +259,23 @@ CREATE TRIGGER prompts_fts_insert AFTER INSERT ON prompts BEGIN
     INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);
 END;
 
+-- A prompt whose text changed in the write transaction under way, with the text the index
+-- still holds for it: the index takes them all at once before the commit (tracker's
+-- index_changed_texts), where FTS5 wrote a new b-tree for each write block of a group
+-- commit (at each savepoint). Empty between transactions.
+CREATE TABLE prompts_fts_pending (
+    prompt_id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL
+);
+
 CREATE TRIGGER prompts_fts_delete AFTER DELETE ON prompts BEGIN
-    INSERT INTO prompts_fts (prompts_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO prompts_fts (prompts_fts, rowid, text) VALUES ('delete', old.id, coalesce(
+        (SELECT text FROM prompts_fts_pending WHERE prompt_id = old.id), old.text));
+    DELETE FROM prompts_fts_pending WHERE prompt_id = old.id;
 END;
 
 CREATE TRIGGER prompts_fts_update AFTER UPDATE OF text ON prompts BEGIN
-    INSERT INTO prompts_fts (prompts_fts, rowid, text) VALUES ('delete', old.id, old.text);
-    INSERT INTO prompts_fts (rowid, text) VALUES (new.id, new.text);
+    INSERT OR IGNORE INTO prompts_fts_pending (prompt_id, text) VALUES (old.id, old.text);
 END;
 
 -- tracked_names and domains are JSON arrays of strings.

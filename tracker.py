@@ -1095,6 +1095,14 @@ def tag_groups_schema_sql():
     return baseline_triggers("prompt_tags_group_insert", "prompt_tags_group_delete")
 
 
+def pending_search_schema_sql():
+    """A changed prompt text goes into the search index at its transaction's commit, once for
+    all the blocks of a group commit (issue 43: PATCH): the table that holds it until then and
+    the triggers as schema.sql has them."""
+    return ("".join(baseline_table_sql(("prompts_fts_pending", ["table"])))
+            + baseline_triggers("prompts_fts_delete", "prompts_fts_update"))
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
     groups per prompt and location come first, before the chats' rebuild makes the trigger
@@ -1112,7 +1120,8 @@ def upgrade_to_1_1():
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
                     prompt_list_schema_sql(), tag_groups_schema_sql(),
-                    *baseline_table_sql(("location_weekly_prompts", ["index"]))))
+                    *baseline_table_sql(("location_weekly_prompts", ["index"])),
+                    pending_search_schema_sql()))
 
 
 MIGRATIONS = {
@@ -1138,7 +1147,8 @@ MIGRATIONS = {
                   "the prompt list's figures kept per prompt, a location's weekly prompt rows "
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
-                  "a chat's groups kept per prompt and location",
+                  "a chat's groups kept per prompt and location, a changed prompt text indexed "
+                  "for search at its transaction's commit",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -1425,6 +1435,9 @@ class Database:
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         self.upgrade = migrate(first, self.backup_beside if backup else None)
+        # a file made at schema 14 before the table was (unreleased) keeps indexing each block
+        self._indexes_at_commit = query_one(first, "SELECT 1 FROM sqlite_schema WHERE name = "
+                                            "'prompts_fts_pending'") is not None
         if "vfs=memdb" not in path:  # after migrate: a file it refuses is left as it was
             first.execute("PRAGMA journal_mode = WAL")
         self.commits = None
@@ -1595,6 +1608,8 @@ class Database:
         try:
             if batch.revised:  # once per transaction: its readers see one new revision
                 self._writer.execute("UPDATE data_revision SET revision = revision + 1")
+            if batch.kept and self._indexes_at_commit:
+                index_changed_texts(self._writer)
             # every block raised: nothing to make durable, and no commit for others to see
             self._writer.execute("COMMIT" if batch.kept else "ROLLBACK")
         except BaseException as error:
@@ -1825,6 +1840,29 @@ def query_one(connection, sql, params=()):
     """The first row of a query, or None; the statement always runs to its end."""
     rows = query_all(connection, sql, params)
     return rows[0] if rows else None
+
+
+def index_changed_texts(connection):
+    """Put the prompt texts the write transaction changed into the search index, all at once,
+    before its commit (schema.sql's prompts_fts_pending, which the triggers fill).
+
+    FTS5 writes what it holds as a new b-tree of its index at every savepoint, and whenever a
+    change comes for a rowid not after the last change's (an insert after a delete of the same
+    rowid excepted): written by the triggers, each block of a group commit paid a b-tree and
+    its merge; in rowid order, each old text taken out just before its new one goes in, the
+    batch pays one (issue 43, performance.md). Reads see the index once committed, as before:
+    no write block searches."""
+    if query_one(connection, "SELECT 1 FROM prompts_fts_pending LIMIT 1") is None:
+        return
+    connection.execute("""
+        INSERT INTO prompts_fts (prompts_fts, rowid, text)
+        SELECT command, id, text FROM (
+            SELECT 'delete' AS command, prompt_id AS id, text, 0 AS step FROM prompts_fts_pending
+            UNION ALL
+            SELECT NULL, p.id, p.text, 1 FROM prompts_fts_pending q
+            JOIN prompts p ON p.id = q.prompt_id)
+        ORDER BY id, step""")
+    connection.execute("DELETE FROM prompts_fts_pending")
 
 
 # A statement's triggers each get a frame (their registers, zeroed) once per execution of

@@ -448,6 +448,40 @@ def test_a_block_raising_in_a_batch_rolls_back_only_its_own_changes(db, refused)
     assert [row["name"] for row in tracker.list_workspaces(db)] == names[:refused] + names[refused + 1:]
 
 
+def test_a_batchs_changed_texts_go_into_the_search_index_at_once_before_its_commit(db):
+    # FTS5 writes a b-tree of its index at each savepoint: a batch's texts go in together,
+    # in one b-tree, and a block rolled back leaves its prompt's as it was (issue 43: PATCH).
+    workspace_id = tracker.create_workspace(db, "Acme")["id"]
+    ids, _ = tracker.create_prompts(db, workspace_id, tracker.read_prompt_items(
+        {"prompts": [{"text": "crm %d" % n} for n in range(6)]})[0])
+    connection = db.connection()
+
+    def b_trees():
+        return tracker.query_one(connection, "SELECT count(DISTINCT segid) AS n FROM prompts_fts_idx")["n"]
+
+    def edit(prompt_id, text, then=None):
+        def block(writer):
+            tracker.update_prompt(db, workspace_id, prompt_id, {"text": text})
+            if then:
+                then()
+        return block
+
+    def refuse():
+        raise ValueError("refused")
+    before = b_trees()
+    outcomes = batched_writes(db, [edit(ids[5], "edited five"), edit(ids[1], "edited one"),
+                                   edit(ids[3], "edited three", refuse), edit(ids[1], "edited again")])
+    assert [type(error) for error, _ in outcomes] == [type(None), type(None), ValueError, type(None)]
+    assert b_trees() == before + 1
+    connection.execute("INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('integrity-check', 1)")
+    found = [row["rowid"] for row in tracker.query_all(
+        connection, "SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH 'edited' ORDER BY rowid")]
+    assert found == [ids[1], ids[5]]
+    assert [tracker.query_all(connection, "SELECT rowid FROM prompts_fts WHERE prompts_fts MATCH ?",
+                              (text,)) for text in ('"crm 3"', '"edited one"', '"crm 1"')] == [
+        [{"rowid": ids[3]}], [], []]
+
+
 def open_wakeups():
     """This process's open eventfds and pipes (links as Linux names them)."""
     links = []

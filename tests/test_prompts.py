@@ -311,6 +311,32 @@ def test_search_follows_text_updates_and_deletes(api):
     assert texts(api.get("/prompts", search="delta")) == []
 
 
+def test_a_transactions_changed_texts_are_indexed_at_its_commit(api, db):
+    # The texts a transaction changes go into the search index at its commit, once for all
+    # the blocks of a group commit (issue 43): a text changed twice, or changed then deleted,
+    # leaves the index as if each change went in at once; a block rolled back leaves it be.
+    alpha, bravo, charlie = (create_one(api, "crm %s" % name)["id"]
+                             for name in ("alpha", "bravo", "charlie"))
+
+    def pending(connection):
+        return tracker.query_all(connection, "SELECT prompt_id, text FROM prompts_fts_pending")
+    with db.write() as connection:
+        for text in ("crm alpha two", "crm alpha three"):
+            connection.execute("UPDATE prompts SET text = ? WHERE id = ?", (text, alpha))
+        connection.execute("UPDATE prompts SET text = 'crm bravo two' WHERE id = ?", (bravo,))
+        connection.execute("DELETE FROM prompts WHERE id = ?", (bravo,))
+        with pytest.raises(ZeroDivisionError), db.write() as block:  # its savepoint
+            block.execute("UPDATE prompts SET text = 'crm charlie two' WHERE id = ?", (charlie,))
+            1 / 0
+        assert pending(connection) == [{"prompt_id": alpha, "text": "crm alpha"}]
+    connection = db.connection()
+    assert pending(connection) == []
+    connection.execute("INSERT INTO prompts_fts (prompts_fts, rank) VALUES ('integrity-check', 1)")
+    assert [texts(api.get("/prompts", search=search)) for search in (
+        "alpha", "alpha two", "bravo", "charlie", "charlie two")] == [
+        ["crm alpha three"], [], [], ["crm charlie"], []]
+
+
 def test_search_pages_newest_first_within_the_workspace_and_status(api, other_api):
     # The index holds every workspace's prompts: a search walks it newest first and keeps
     # the workspace's own, in the status asked, page by page with the exact total.

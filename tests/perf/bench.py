@@ -40,8 +40,10 @@ sys.path.insert(0, ROOT)
 import tracker  # noqa: E402
 
 # Bump when generate() or what a file stores changes, so that cached databases are made again
-# (3: topics' and tags' embedded JSON as text, the search index's usermerge, schema 14 still).
-DATA_VERSION = 3
+# (3: topics' and tags' embedded JSON as text, the search index's usermerge, schema 14 still;
+# 4: a changed text kept for the search index until its transaction's commit, prompts_fts_pending:
+# a file made before it indexes each PATCH as it comes).
+DATA_VERSION = 4
 TOPICS = 20
 TAGS = 200
 TAGS_PER_PROMPT = 3

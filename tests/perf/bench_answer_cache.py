@@ -9,7 +9,7 @@ rounds' per-request means. A miss's write (data_revision moved by one, in its ow
 transaction) is not timed.
 
     .venv/bin/python tests/perf/bench_answer_cache.py --base /tmp/main/tracker.py \\
-        /tmp/tracker-bench/bench-d3-s14-1k-w.db:KEY /tmp/tracker-bench/bench-d3-s14-100k.db:KEY
+        /tmp/tracker-bench/bench-d4-s14-1k-w.db:KEY /tmp/tracker-bench/bench-d4-s14-100k.db:KEY
 """
 
 import argparse
