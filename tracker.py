@@ -10362,13 +10362,28 @@ def chat_sums(connection, scope, bucket=None):
             for bucket_, row in sums.items()}
 
 
-def brand_sums(connection, scope, bucket=None):
-    """Per (bucket, brand): chats mentioning, sum of positions, chats citing. A chat with no
-    AI answer shown names and cites nothing (bounded_answer): shown=true has the sums
-    without the filter, read from the rollups, and shown=false none."""
+def brand_sums(connection, scope, bucket=None, brand_id=None):
+    """Per (bucket, brand): chats mentioning, sum of positions, chats citing; brand_id's
+    alone if given. A chat with no AI answer shown names and cites nothing (bounded_answer):
+    shown=true has the sums without the filter, read from the rollups, and shown=false none."""
     if scope.shown is False:
         return {}
-    return sum_parts(connection, dataclasses.replace(scope, shown=None), BRAND_SUMS, bucket)
+    how = BRAND_SUMS if brand_id is None else one_brand(BRAND_SUMS, brand_id)
+    return sum_parts(connection, dataclasses.replace(scope, shown=None), how, bucket)
+
+
+def one_brand(how, brand_id):
+    """how (BRAND_SUMS), each part narrowed to brand_id's rows: one brand's sums, rather than
+    every brand's summed and all but one left (the chats of a year naming one brand at the
+    benchmark's full size: every brand's daily rows summed, 584,300 VM steps, 7 ms of CPU,
+    for a total; tests/perf/README.md)."""
+    def narrowed(conditions):
+        def of_brand(scope, alias):
+            where, params = conditions(scope, alias)
+            return where + " AND x.brand_id = +?", params + [brand_id]
+        return of_brand
+    return {kind: (table, time_column, key, sums, narrowed(conditions))
+            for kind, (table, time_column, key, sums, conditions) in how.items()}
 
 
 def figures_by_brand(brands, chats, sums, spread, bucket=None):
@@ -12066,16 +12081,25 @@ def discovered_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# A name's rows in time order: without the planner's statistics (tracker never runs ANALYZE)
+# SQLite read every name's rows of the window (chat_names_window) until one of the name's in
+# scope, about 22 rows for each of the name's (45 names here) and more when the scope takes
+# a share of the chats (a topic: 8,200 VM steps a seek at the benchmark's full size, 1,100
+# through the name's index; tests/perf/README.md).
+NAME_ROWS = "chat_names x INDEXED BY chat_names_key"
+
+
 def name_seen(connection, scope, name_key):
     """A recommended name as its latest chat in scope wrote it, that chat, and when the
     name was first and last seen in scope (two seeks of the chat_names_key index)."""
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.name_key = +?"
     params = params + [name_key]
-    latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
-                       "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
-    first = query_one(connection, "SELECT x.created_at AS at FROM chat_names x WHERE %s "
-                      "ORDER BY x.created_at LIMIT 1" % where, params)["at"]
+    latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM %s WHERE %s "
+                       "ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % (NAME_ROWS, where),
+                       params)
+    first = query_one(connection, "SELECT x.created_at AS at FROM %s WHERE %s "
+                      "ORDER BY x.created_at LIMIT 1" % (NAME_ROWS, where), params)["at"]
     return {"name": latest["name"], "firstSeenAt": first, "lastSeenAt": latest["created_at"],
             "exampleChatId": latest["chat_id"]}
 
@@ -12373,7 +12397,8 @@ def list_chats(connection, scope, brand_id, page, per_page):
     if brand_id is None:
         total = count_chats(connection, scope).get(None, 0)
     else:
-        total = brand_sums(connection, scope).get((None, brand_id), {"mentioned": 0})["mentioned"]
+        total = brand_sums(connection, scope, brand_id=brand_id).get(
+            (None, brand_id), {"mentioned": 0})["mentioned"]
     rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),

@@ -816,6 +816,53 @@ def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
                for urls in probed)
 
 
+@pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
+                                     {"engine": "e2"}, {"topic_id": "topic", "location": "US"}])
+def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters):
+    """name_seen seeks a name's rows through chat_names_key (NAME_ROWS), not every name's rows
+    of the window: each name's latest chat and first and last times in scope are those of one
+    pass over the scope's chats (names_seen_in_chats), over the five days and over a window
+    from a millisecond after a chat to a millisecond before another."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
+               for name, value in filters.items()}
+    keys = [row["name_key"] for row in tracker.query_all(
+        connection, "SELECT DISTINCT name_key FROM chat_names ORDER BY 1")]
+    times = [row["created_at"] for row in tracker.query_all(
+        connection, "SELECT created_at FROM chats ORDER BY created_at")]
+    seen = []
+    for start, end in (("2026-11-15T00:00:00.000Z", "2026-11-21T00:00:00.000Z"),
+                       (tracker.iso_timestamp(tracker.parse_timestamp(times[20]) + 0.001),
+                        tracker.iso_timestamp(tracker.parse_timestamp(times[-20]) - 0.001))):
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, start, end, **filters)
+        expected = tracker.names_seen_in_chats(connection, scope, keys)
+        assert {key: tracker.name_seen(connection, scope, key) for key in expected} == expected
+        seen.append(len(expected))
+    assert all(seen)
+
+
+@pytest.mark.parametrize("filters", [{}, {"topicId": "topic"}, {"location": "US"}, {"engine": "e1"},
+                                     {"truncated": "false"}, {"tagId": "tag", "branded": "false"}])
+def test_the_chats_naming_a_brand_are_counted_from_its_own_sums(filters):
+    """A page of the chats naming a brand counts them from that brand's sums alone
+    (one_brand): for each brand, as many as the pages list, and as the per-chat rows count."""
+    params = dict({name: str(RANDOM_IDS[value]) if name.endswith("Id") else value
+                   for name, value in filters.items()},
+                  **{"from": "2026-11-15T00:00:00.000Z", "to": "2026-11-21T00:00:00.000Z",
+                     "perPage": "100"})
+    totals = []
+    for brand in RANDOM_API.get("/brands").json["data"]:
+        query = dict(params, brandId=str(brand["id"]))
+        page = RANDOM_API.get("/analytics/chats", params=query).json["data"]
+        with per_chat_rows_only():
+            slow = RANDOM_API.get("/analytics/chats", params=query).json["data"]
+        assert page == slow and page["total"] == len(page["data"]) < 100
+        assert all(brand["id"] in [mention["brandId"] for mention in chat["mentions"]
+                                   if mention["position"] is not None] for chat in page["data"])
+        totals.append(page["total"])
+    assert sum(totals) > 0
+
+
 def test_one_domains_urls_on_whole_days_of_two_weeks_are_the_per_chat_rows():
     """A window of whole days across two weeks, with no whole week (Saturday 14th to Thursday
     19th): one domain's URLs from the daily rollup of every URL, sought by the domain's URLs
