@@ -9471,8 +9471,9 @@ class ChatScope(Record, frozen=True):
     market_id: int = None
     persona_id: int = None
 
-    def chat_conditions(self, alias="c"):
-        """SQL conditions and parameters that keep the chats (alias) in scope."""
+    def chat_conditions(self, alias="c", correlated=False):
+        """SQL conditions and parameters that keep the chats (alias) in scope; correlated:
+        see prompt_conditions."""
         conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         for column, value in (("engine", self.engine), ("location", self.location),
@@ -9488,27 +9489,38 @@ class ChatScope(Record, frozen=True):
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         if self.shown is not None:  # the same for chats_unshown
             conditions.append("{0}.shown" if self.shown else "NOT {0}.shown")
-        prompt_conditions, prompt_params = self.prompt_conditions()
+        prompt_conditions, prompt_params = self.prompt_conditions(correlated)
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
-    def prompt_conditions(self):
-        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters."""
+    def prompt_conditions(self, correlated=False):
+        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters.
+        The topic's, tag's or branded prompts are listed once (an IN list, which the chats'
+        index on prompt may be sought by), or, correlated, each chat's prompt is looked up:
+        for a seek that stops at its first chats in scope, where listing them cost more than
+        the seek (the 1,900 prompts naming no brand at the benchmark's full size, 9,900 VM
+        steps a seek of a domain's first or last time against 900; tests/perf/README.md)."""
         conditions, params = [], []
         if self.prompt_id is not None:
             conditions.append("{0}.prompt_id = +?")
             params.append(self.prompt_id)
         if self.topic_id is not None:
-            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+            conditions.append("EXISTS (SELECT 1 FROM prompts p WHERE p.id = {0}.prompt_id AND "
+                              "p.workspace_id = +? AND p.topic_id = +?)" if correlated else
+                              "{0}.prompt_id IN (SELECT id FROM prompts "
                               "WHERE workspace_id = +? AND topic_id = +?)")
             params += [self.workspace_id, self.topic_id]
         if self.tag_id is not None:
-            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
+            conditions.append("EXISTS (SELECT 1 FROM prompt_tags t WHERE t.prompt_id = {0}.prompt_id "
+                              "AND t.tag_id = +?)" if correlated else
+                              "{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
             params.append(self.tag_id)
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
         if self.branded is not None:
-            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+            conditions.append("EXISTS (SELECT 1 FROM prompts p WHERE p.id = {0}.prompt_id AND "
+                              "p.workspace_id = +? AND p.branded = +?)" if correlated else
+                              "{0}.prompt_id IN (SELECT id FROM prompts "
                               "WHERE workspace_id = +? AND branded = +?)")
             params += [self.workspace_id, int(self.branded)]
         return conditions, params
@@ -9523,7 +9535,7 @@ class ChatScope(Record, frozen=True):
             conditions.append("{0}.engine = +?")
             params.append(self.engine)
         if self.by_prompt():
-            where, chat_params = self.chat_conditions("c")
+            where, chat_params = self.chat_conditions("c", correlated=seek)
             test = ("EXISTS (SELECT 1 FROM chats c WHERE c.id = {0}.chat_id AND %s)" if seek
                     else "{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)")
             conditions.append(test % where)
