@@ -10820,17 +10820,32 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
 # 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
 # Again with a page's times sought together (SEEN_TOGETHER): every URL over 30 days, even at
 # the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v 25, 14 v 33).
+# Then with each chat probed once for the domain: one domain's URLs of a topic over fewer
+# weeks cost what the window's chats of the topic do, the weekly URLs (the domain's rows, the
+# edge days' chats, the chats of the weeks holding the page's first and last times) about
+# half as much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the
+# group's rollups) the weekly URLs are read from one whole week on. CPU ms of one request,
+# chats v weekly URLs, 14, 30, 60 and 90 days of topic 3: at 10 % of the benchmark's full
+# size (560 to 3,600 chats) 2.0 v 6.0, 3.4 v 5.9, 5.8 v 7.8, 6.9 v 7.9; at the full size
+# (5,600 to 36,000) 14.5 v 12.0, 15.3 v 10.3, 30.9 v 11.8, 44.2 v 13.4 (tests/perf/README.md).
 GROUP_URL_WEEKS = 4
 GROUP_DOMAIN_URL_WEEKS = 13
+GROUP_DOMAIN_URL_CHATS = 4000
 
 
-def reads_group_urls(scope):
+def reads_group_urls(connection, scope):
     """Whether a topic's or tag's URLs in scope are read from its weekly URLs: when the scope
-    holds GROUP_URL_WEEKS whole weeks or more (GROUP_DOMAIN_URL_WEEKS for one domain's)."""
+    holds GROUP_URL_WEEKS whole weeks or more; one domain's from GROUP_DOMAIN_URL_WEEKS, or
+    from one with more than GROUP_DOMAIN_URL_CHATS chats in scope."""
     span = whole_span(scope, "week")
-    fewest = GROUP_URL_WEEKS if scope.domain is None else GROUP_DOMAIN_URL_WEEKS
-    return span is not None and (
-        parse_timestamp(span[1]) - parse_timestamp(span[0])) >= fewest * 7 * 86400
+    if span is None:
+        return False
+    weeks = (parse_timestamp(span[1]) - parse_timestamp(span[0])) / (7 * 86400)
+    if scope.domain is None:
+        return weeks >= GROUP_URL_WEEKS
+    return weeks >= GROUP_DOMAIN_URL_WEEKS or (
+        "group_url_weekly" in scope.rollups()  # else none to read: no count
+        and count_chats(connection, scope).get(None, 0) > GROUP_DOMAIN_URL_CHATS)
 
 
 EVERY_URL_PART = {
@@ -10921,7 +10936,7 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         how = without_groups_behind(how or (URL_PART if scope.domain is not None
                                             else EVERY_URL_PART), connection, scope)
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
-        if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
+        if per_page > MAX_PER_PAGE or not reads_group_urls(connection, scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
              or scope_parts(scope, how, connection=connection, seen_times=True))

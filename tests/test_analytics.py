@@ -1672,11 +1672,45 @@ def test_a_topics_urls_over_few_whole_weeks_are_read_from_its_chats(domain, week
     """A topic's URLs (or one domain's) are read from its weekly URLs from GROUP_URL_WEEKS
     (GROUP_DOMAIN_URL_WEEKS) whole weeks on, a week fewer from its chats, whose cost is the
     window's, not the weeks kept: a day short of the weeks, or the weeks less a millisecond."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
     monday, whole = tracker.parse_timestamp("2026-11-16"), weeks * 7 * 86400
     for start, end, read in ((0, whole, True), (-86400, whole - 86400, False), (0.001, whole, False)):
-        scope = tracker.ChatScope(1, tracker.iso_timestamp(monday + start),
-                                  tracker.iso_timestamp(monday + end), topic_id=1, domain=domain)
-        assert tracker.reads_group_urls(scope) is read, (start, end)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, tracker.iso_timestamp(monday + start),
+                                  tracker.iso_timestamp(monday + end),
+                                  topic_id=RANDOM_IDS["topic"], domain=domain)
+        assert tracker.reads_group_urls(connection, scope) is read, (start, end)
+
+
+def test_one_domains_urls_of_a_topic_with_many_chats_are_read_from_its_weekly_urls():
+    """One domain's URLs of a topic over fewer than GROUP_DOMAIN_URL_WEEKS whole weeks are
+    read from the weekly URLs once the window holds more than GROUP_DOMAIN_URL_CHATS chats of
+    the topic (counted from its rollups), from one whole week on (none: the chats); the
+    answer is the per-chat rows' either way, over the week and over days around it."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    topic = RANDOM_IDS["topic"]
+    chats = tracker.count_chats(connection, tracker.ChatScope(
+        RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
+        topic_id=topic)).get(None, 0)
+    assert chats > 1
+    with unittest.mock.patch.object(tracker, "GROUP_DOMAIN_URL_CHATS", chats):  # more than
+        assert not tracker.reads_group_urls(connection, tracker.ChatScope(
+            RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
+            topic_id=topic, domain="g2.com"))
+    for fewest, read in ((chats - 1, True), (10 ** 9, False)):
+        with unittest.mock.patch.object(tracker, "GROUP_DOMAIN_URL_CHATS", fewest):
+            for start, end in (("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
+                               ("2026-11-15T09:30:00.000Z", "2026-11-23T00:00:00.000Z"),
+                               ("2026-11-16T00:00:00.000Z", "2026-11-22T23:00:00.000Z")):
+                scope = tracker.ChatScope(RANDOM_API.workspace_id, start, end, topic_id=topic,
+                                          domain="g2.com")
+                week = start < "2026-11-16T00:00:00.001Z" < "2026-11-23T00:00:00.000Z" <= end
+                assert tracker.reads_group_urls(connection, scope) is (read and week)
+                query = {"from": start, "to": end, "topicId": str(topic), "groupBy": "url",
+                         "domain": "g2.com", "perPage": "100"}
+                with per_chat_rows_only():
+                    slow = RANDOM_API.get("/analytics/sources", params=query).json
+                with unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
+                    assert RANDOM_API.get("/analytics/sources", params=query).json == slow
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")
