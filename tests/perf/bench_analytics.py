@@ -708,10 +708,10 @@ def print_unfiltered(table, scales, bound=2):
     many are within bound times it."""
     pairs = [(name, twin) for name, twin in twins().items() if name in table[scales[0]]]
     print()
-    print("%-38s %-28s" % ("x unfiltered", "twin") + "".join("%12s" % ("%g%%" % (s * 100))
+    print("%-38s %-32s" % ("x unfiltered", "twin") + "".join("%12s" % ("%g%%" % (s * 100))
                                                              for s in scales))
     for name, twin in pairs:
-        print("%-38s %-28s" % (name, twin or "(none)") + "".join(
+        print("%-38s %-32s" % (name, twin or "(none)") + "".join(
             "%12.2f" % (table[s][name] / table[s][twin]) if twin else "%12s" % "-" for s in scales))
     for scale in scales:
         over = [name for name, twin in pairs if twin and table[scale][name] > bound * table[scale][twin]]
