@@ -9472,8 +9472,8 @@ class ChatScope(Record, frozen=True):
     persona_id: int = None
 
     def chat_conditions(self, alias="c", correlated=False):
-        """SQL conditions and parameters that keep the chats (alias) in scope; correlated:
-        see prompt_conditions."""
+        """SQL conditions and parameters that keep the chats (alias) in scope (correlated:
+        prompt_conditions')."""
         conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         for column, value in (("engine", self.engine), ("location", self.location),
@@ -9493,31 +9493,23 @@ class ChatScope(Record, frozen=True):
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
     def prompt_conditions(self, correlated=False):
-        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters.
-        The topic's, tag's or branded prompts are listed once (an IN list, which the chats'
-        index on prompt may be sought by), or, correlated, each chat's prompt is looked up:
-        for a seek that stops at its first chats in scope, where listing them cost more than
-        the seek (the 1,900 prompts naming no brand at the benchmark's full size, 9,900 VM
-        steps a seek of a domain's first or last time against 900; tests/perf/README.md)."""
+        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters;
+        correlated (a seek's): each chat's prompt looked up, not the branded ones listed."""
         conditions, params = [], []
         if self.prompt_id is not None:
             conditions.append("{0}.prompt_id = +?")
             params.append(self.prompt_id)
         if self.topic_id is not None:
-            conditions.append("EXISTS (SELECT 1 FROM prompts p WHERE p.id = {0}.prompt_id AND "
-                              "p.workspace_id = +? AND p.topic_id = +?)" if correlated else
-                              "{0}.prompt_id IN (SELECT id FROM prompts "
+            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
                               "WHERE workspace_id = +? AND topic_id = +?)")
             params += [self.workspace_id, self.topic_id]
         if self.tag_id is not None:
-            conditions.append("EXISTS (SELECT 1 FROM prompt_tags t WHERE t.prompt_id = {0}.prompt_id "
-                              "AND t.tag_id = +?)" if correlated else
-                              "{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
+            conditions.append("{0}.prompt_id IN (SELECT prompt_id FROM prompt_tags WHERE tag_id = +?)")
             params.append(self.tag_id)
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
-        if self.branded is not None:
+        if self.branded is not None:  # a seek listed them all (1,900 here), 9,900 -> 900 steps
             conditions.append("EXISTS (SELECT 1 FROM prompts p WHERE p.id = {0}.prompt_id AND "
                               "p.workspace_id = +? AND p.branded = +?)" if correlated else
                               "{0}.prompt_id IN (SELECT id FROM prompts "
@@ -10374,28 +10366,13 @@ def chat_sums(connection, scope, bucket=None):
             for bucket_, row in sums.items()}
 
 
-def brand_sums(connection, scope, bucket=None, brand_id=None):
-    """Per (bucket, brand): chats mentioning, sum of positions, chats citing; brand_id's
-    alone if given. A chat with no AI answer shown names and cites nothing (bounded_answer):
-    shown=true has the sums without the filter, read from the rollups, and shown=false none."""
+def brand_sums(connection, scope, bucket=None, how=BRAND_SUMS):
+    """Per (bucket, brand): chats mentioning, sum of positions, chats citing. A chat with no
+    AI answer shown names and cites nothing (bounded_answer): shown=true has the sums
+    without the filter, read from the rollups, and shown=false none."""
     if scope.shown is False:
         return {}
-    how = BRAND_SUMS if brand_id is None else one_brand(BRAND_SUMS, brand_id)
     return sum_parts(connection, dataclasses.replace(scope, shown=None), how, bucket)
-
-
-def one_brand(how, brand_id):
-    """how (BRAND_SUMS), each part narrowed to brand_id's rows: one brand's sums, rather than
-    every brand's summed and all but one left (the chats of a year naming one brand at the
-    benchmark's full size: every brand's daily rows summed, 584,300 VM steps, 7 ms of CPU,
-    for a total; tests/perf/README.md)."""
-    def narrowed(conditions):
-        def of_brand(scope, alias):
-            where, params = conditions(scope, alias)
-            return where + " AND x.brand_id = +?", params + [brand_id]
-        return of_brand
-    return {kind: (table, time_column, key, sums, narrowed(conditions))
-            for kind, (table, time_column, key, sums, conditions) in how.items()}
 
 
 def figures_by_brand(brands, chats, sums, spread, bucket=None):
@@ -12414,6 +12391,20 @@ def chat_list_conditions(scope, brand_id):
             "AND cb.brand_id = ? AND cb.position IS NOT NULL)", params + [brand_id])
 
 
+def one_brand(how, brand_id):
+    """how (BRAND_SUMS), each part narrowed to brand_id's rows: one brand's sums, rather than
+    every brand's summed and all but one left (the chats of a year naming one brand at the
+    benchmark's full size: every brand's daily rows summed, 584,300 VM steps, 7 ms of CPU,
+    for a total; tests/perf/README.md)."""
+    def narrowed(conditions):
+        def of_brand(scope, alias):
+            where, params = conditions(scope, alias)
+            return where + " AND x.brand_id = +?", params + [brand_id]
+        return of_brand
+    return {kind: (table, time_column, key, sums, narrowed(conditions))
+            for kind, (table, time_column, key, sums, conditions) in how.items()}
+
+
 def list_chats(connection, scope, brand_id, page, per_page):
     """A page of the chats in scope (that mention brand_id, if given), newest first.
 
@@ -12424,7 +12415,7 @@ def list_chats(connection, scope, brand_id, page, per_page):
     if brand_id is None:
         total = count_chats(connection, scope).get(None, 0)
     else:
-        total = brand_sums(connection, scope, brand_id=brand_id).get(
+        total = brand_sums(connection, scope, how=one_brand(BRAND_SUMS, brand_id)).get(
             (None, brand_id), {"mentioned": 0})["mentioned"]
     rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])

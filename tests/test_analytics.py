@@ -841,11 +841,11 @@ def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters
     assert all(seen)
 
 
-@pytest.mark.parametrize("filters", [{"branded": False}, {"branded": True}, {"topic_id": "topic"},
-                                     {"tag_id": "tag"}, {"tag_id": "tag", "branded": False}])
+@pytest.mark.parametrize("filters", [{"branded": False}, {"branded": True}, {"topic_id": "topic",
+                                     "branded": False}, {"tag_id": "tag", "branded": False}])
 def test_a_domains_first_and_last_time_sought_look_each_chats_prompt_up(filters):
-    """source_seen's seeks test each row's chat for the topic, tag or branded prompts by its
-    prompt (prompt_conditions(correlated=True)), not against the prompts listed first: the
+    """source_seen's seeks test each row's chat for the branded (or unbranded) prompts by its
+    prompt (prompt_conditions(correlated=True)), not against those prompts listed first: the
     first and last time of each domain are the per-chat rows' min and max in scope."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
     filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
