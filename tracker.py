@@ -11053,7 +11053,12 @@ def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.domain = +?" + (" AND x.url = +?" if url else "")
     params += [domain] + ([url] if url else [])
-    sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
+    # named: without the planner's statistics a domain's seek (no URL) read every domain's rows
+    # of the window newest (oldest) first (chat_sources_window) until one of the domain's in
+    # scope: a domain's last time under a topic over 30 days at the benchmark's full size,
+    # 16,200 -> 1,300 VM steps, 20 a sources page (tests/perf/README.md)
+    sql = ("SELECT x.created_at AS at FROM chat_sources x INDEXED BY chat_sources_domain "
+           "WHERE %s ORDER BY x.created_at %s LIMIT 1")
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
 
 

@@ -841,23 +841,34 @@ def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters
     assert all(seen)
 
 
-@pytest.mark.parametrize("filters", [{"branded": False}, {"branded": True}, {"topic_id": "topic",
-                                     "branded": False}, {"tag_id": "tag", "branded": False}])
-def test_a_domains_first_and_last_time_sought_look_each_chats_prompt_up(filters):
-    """source_seen's seeks test each row's chat for the branded (or unbranded) prompts by its
+@pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
+                                     {"engine": "e1"}, {"truncated": False}, {"branded": False},
+                                     {"branded": True}, {"topic_id": "topic", "branded": False}])
+def test_a_domains_first_and_last_time_are_sought_in_its_own_rows(filters):
+    """source_seen seeks a domain's rows (chat_sources_domain, named), not every domain's of
+    the window, and tests each row's chat for the branded (or unbranded) prompts by its
     prompt (prompt_conditions(correlated=True)), not against those prompts listed first: the
-    first and last time of each domain are the per-chat rows' min and max in scope."""
+    first and last time of each domain, and of one URL of it, are the per-chat rows' min and
+    max in scope."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
     filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
                for name, value in filters.items()}
     scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-15T00:00:00.000Z",
                               "2026-11-21T00:00:00.000Z", **filters)
     where, params = scope.row_conditions("x")
-    expected = {row["domain"]: (row["first"], row["last"]) for row in tracker.query_all(
-        connection, "SELECT x.domain, min(x.created_at) AS first, max(x.created_at) AS last "
-        "FROM chat_sources x WHERE %s GROUP BY x.domain" % where, params)}
-    assert expected and "EXISTS (SELECT 1 FROM prompt" in scope.row_conditions("x", seek=True)[0]
-    assert {domain: tracker.source_seen(connection, scope, domain) for domain in expected} == expected
+    rows = tracker.query_all(connection, "SELECT x.domain, max(x.url) AS url, min(x.created_at) AS "
+                             "first, max(x.created_at) AS last FROM chat_sources x WHERE %s "
+                             "GROUP BY x.domain" % where, params)
+    assert rows and {row["domain"]: tracker.source_seen(connection, scope, row["domain"])
+                     for row in rows} == {row["domain"]: (row["first"], row["last"]) for row in rows}
+    for row in rows:
+        where_url = where + " AND x.url = ?"
+        assert tracker.source_seen(connection, scope, row["domain"], row["url"]) == tuple(
+            tracker.query_one(connection, "SELECT %s(x.created_at) AS at FROM chat_sources x "
+                              "WHERE %s" % (name, where_url), params + [row["url"]])["at"]
+            for name in ("min", "max"))
+    seek = scope.row_conditions("x", seek=True)[0]
+    assert ("EXISTS (SELECT 1 FROM prompts p" in seek) is ("branded" in filters)
 
 
 @pytest.mark.parametrize("filters", [{}, {"topicId": "topic"}, {"location": "US"}, {"engine": "e1"},
