@@ -9544,8 +9544,9 @@ class ChatScope(Record, frozen=True):
     market_id: int = None
     persona_id: int = None
 
-    def chat_conditions(self, alias="c"):
-        """SQL conditions and parameters that keep the chats (alias) in scope."""
+    def chat_conditions(self, alias="c", correlated=False):
+        """SQL conditions and parameters that keep the chats (alias) in scope (correlated:
+        prompt_conditions')."""
         conditions = ["{0}.workspace_id = +?", "{0}.created_at >= ?", "{0}.created_at < ?"]
         params = [self.workspace_id, self.start, self.end]
         for column, value in (("engine", self.engine), ("location", self.location),
@@ -9561,11 +9562,12 @@ class ChatScope(Record, frozen=True):
             conditions.append("{0}.truncated" if self.truncated else "NOT {0}.truncated")
         if self.shown is not None:  # the same for chats_unshown
             conditions.append("{0}.shown" if self.shown else "NOT {0}.shown")
-        prompt_conditions, prompt_params = self.prompt_conditions()
+        prompt_conditions, prompt_params = self.prompt_conditions(correlated)
         return " AND ".join(conditions + prompt_conditions).format(alias), params + prompt_params
 
-    def prompt_conditions(self):
-        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters."""
+    def prompt_conditions(self, correlated=False):
+        """The prompt, topic and tag filters as conditions on {0}.prompt_id, with parameters;
+        correlated (a seek's): each chat's prompt looked up, not the branded ones listed."""
         conditions, params = [], []
         if self.prompt_id is not None:
             conditions.append("{0}.prompt_id = +?")
@@ -9580,8 +9582,10 @@ class ChatScope(Record, frozen=True):
         if self.prompt_ids is not None:
             conditions.append("{0}.prompt_id IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(self.prompt_ids))
-        if self.branded is not None:
-            conditions.append("{0}.prompt_id IN (SELECT id FROM prompts "
+        if self.branded is not None:  # a seek listed them all (1,900 here), 9,900 -> 900 steps
+            conditions.append("EXISTS (SELECT 1 FROM prompts p WHERE p.id = {0}.prompt_id AND "
+                              "p.workspace_id = +? AND p.branded = +?)" if correlated else
+                              "{0}.prompt_id IN (SELECT id FROM prompts "
                               "WHERE workspace_id = +? AND branded = +?)")
             params += [self.workspace_id, int(self.branded)]
         return conditions, params
@@ -9596,7 +9600,7 @@ class ChatScope(Record, frozen=True):
             conditions.append("{0}.engine = +?")
             params.append(self.engine)
         if self.by_prompt():
-            where, chat_params = self.chat_conditions("c")
+            where, chat_params = self.chat_conditions("c", correlated=seek)
             test = ("EXISTS (SELECT 1 FROM chats c WHERE c.id = {0}.chat_id AND %s)" if seek
                     else "{0}.chat_id IN (SELECT c.id FROM chats c WHERE %s)")
             conditions.append(test % where)
@@ -10435,13 +10439,13 @@ def chat_sums(connection, scope, bucket=None):
             for bucket_, row in sums.items()}
 
 
-def brand_sums(connection, scope, bucket=None):
+def brand_sums(connection, scope, bucket=None, how=BRAND_SUMS):
     """Per (bucket, brand): chats mentioning, sum of positions, chats citing. A chat with no
     AI answer shown names and cites nothing (bounded_answer): shown=true has the sums
     without the filter, read from the rollups, and shown=false none."""
     if scope.shown is False:
         return {}
-    return sum_parts(connection, dataclasses.replace(scope, shown=None), BRAND_SUMS, bucket)
+    return sum_parts(connection, dataclasses.replace(scope, shown=None), how, bucket)
 
 
 def figures_by_brand(brands, chats, sums, spread, bucket=None):
@@ -10866,17 +10870,32 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
 # 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
 # Again with a page's times sought together (SEEN_TOGETHER): every URL over 30 days, even at
 # the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v 25, 14 v 33).
+# Then with each chat probed once for the domain: one domain's URLs of a topic over fewer
+# weeks cost what the window's chats of the topic do, the weekly URLs (the domain's rows, the
+# edge days' chats, the chats of the weeks holding the page's first and last times) about
+# half as much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the
+# group's rollups) the weekly URLs are read from one whole week on. CPU ms of one request,
+# chats v weekly URLs, 14, 30, 60 and 90 days of topic 3: at 10 % of the benchmark's full
+# size (560 to 3,600 chats) 2.0 v 6.0, 3.4 v 5.9, 5.8 v 7.8, 6.9 v 7.9; at the full size
+# (5,600 to 36,000) 14.5 v 12.0, 15.3 v 10.3, 30.9 v 11.8, 44.2 v 13.4 (tests/perf/README.md).
 GROUP_URL_WEEKS = 4
 GROUP_DOMAIN_URL_WEEKS = 13
+GROUP_DOMAIN_URL_CHATS = 4000
 
 
-def reads_group_urls(scope):
+def reads_group_urls(connection, scope):
     """Whether a topic's or tag's URLs in scope are read from its weekly URLs: when the scope
-    holds GROUP_URL_WEEKS whole weeks or more (GROUP_DOMAIN_URL_WEEKS for one domain's)."""
+    holds GROUP_URL_WEEKS whole weeks or more; one domain's from GROUP_DOMAIN_URL_WEEKS, or
+    from one with more than GROUP_DOMAIN_URL_CHATS chats in scope."""
     span = whole_span(scope, "week")
-    fewest = GROUP_URL_WEEKS if scope.domain is None else GROUP_DOMAIN_URL_WEEKS
-    return span is not None and (
-        parse_timestamp(span[1]) - parse_timestamp(span[0])) >= fewest * 7 * 86400
+    if span is None:
+        return False
+    weeks = (parse_timestamp(span[1]) - parse_timestamp(span[0])) / (7 * 86400)
+    if scope.domain is None:
+        return weeks >= GROUP_URL_WEEKS
+    return weeks >= GROUP_DOMAIN_URL_WEEKS or (
+        "group_url_weekly" in scope.rollups()  # else none to read: no count
+        and count_chats(connection, scope).get(None, 0) > GROUP_DOMAIN_URL_CHATS)
 
 
 EVERY_URL_PART = {
@@ -10967,7 +10986,7 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         how = without_groups_behind(how or (URL_PART if scope.domain is not None
                                             else EVERY_URL_PART), connection, scope)
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
-        if per_page > MAX_PER_PAGE or not reads_group_urls(scope):
+        if per_page > MAX_PER_PAGE or not reads_group_urls(connection, scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
              or scope_parts(scope, how, connection=connection, seen_times=True))
@@ -11107,7 +11126,12 @@ def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.domain = +?" + (" AND x.url = +?" if url else "")
     params += [domain] + ([url] if url else [])
-    sql = "SELECT x.created_at AS at FROM chat_sources x WHERE %s ORDER BY x.created_at %s LIMIT 1"
+    # named: without the planner's statistics a domain's seek (no URL) read every domain's rows
+    # of the window newest (oldest) first (chat_sources_window) until one of the domain's in
+    # scope: a domain's last time under a topic over 30 days at the benchmark's full size,
+    # 16,200 -> 1,300 VM steps, 20 a sources page (tests/perf/README.md)
+    sql = ("SELECT x.created_at AS at FROM chat_sources x INDEXED BY chat_sources_domain "
+           "WHERE %s ORDER BY x.created_at %s LIMIT 1")
     return tuple(query_one(connection, sql % (where, order), params)["at"] for order in orders)
 
 
@@ -12139,16 +12163,25 @@ def discovered_document(connection, scope, page, per_page):
                 **{"from": scope.start, "to": scope.end})
 
 
+# A name's rows in time order: without the planner's statistics (tracker never runs ANALYZE)
+# SQLite read every name's rows of the window (chat_names_window) until one of the name's in
+# scope, about 22 rows for each of the name's (45 names here) and more when the scope takes
+# a share of the chats (a topic: 8,200 VM steps a seek at the benchmark's full size, 1,100
+# through the name's index; tests/perf/README.md).
+NAME_ROWS = "chat_names x INDEXED BY chat_names_key"
+
+
 def name_seen(connection, scope, name_key):
     """A recommended name as its latest chat in scope wrote it, that chat, and when the
     name was first and last seen in scope (two seeks of the chat_names_key index)."""
     where, params = scope.row_conditions("x", seek=True)
     where += " AND x.name_key = +?"
     params = params + [name_key]
-    latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM chat_names x "
-                       "WHERE %s ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % where, params)
-    first = query_one(connection, "SELECT x.created_at AS at FROM chat_names x WHERE %s "
-                      "ORDER BY x.created_at LIMIT 1" % where, params)["at"]
+    latest = query_one(connection, "SELECT x.name, x.chat_id, x.created_at FROM %s WHERE %s "
+                       "ORDER BY x.created_at DESC, x.chat_id DESC LIMIT 1" % (NAME_ROWS, where),
+                       params)
+    first = query_one(connection, "SELECT x.created_at AS at FROM %s WHERE %s "
+                      "ORDER BY x.created_at LIMIT 1" % (NAME_ROWS, where), params)["at"]
     return {"name": latest["name"], "firstSeenAt": first, "lastSeenAt": latest["created_at"],
             "exampleChatId": latest["chat_id"]}
 
@@ -12436,6 +12469,20 @@ def chat_list_conditions(scope, brand_id):
             "AND cb.brand_id = ? AND cb.position IS NOT NULL)", params + [brand_id])
 
 
+def one_brand(how, brand_id):
+    """how (BRAND_SUMS), each part narrowed to brand_id's rows: one brand's sums, rather than
+    every brand's summed and all but one left (the chats of a year naming one brand at the
+    benchmark's full size: every brand's daily rows summed, 584,300 VM steps, 7 ms of CPU,
+    for a total; tests/perf/README.md)."""
+    def narrowed(conditions):
+        def of_brand(scope, alias):
+            where, params = conditions(scope, alias)
+            return where + " AND x.brand_id = +?", params + [brand_id]
+        return of_brand
+    return {kind: (table, time_column, key, sums, narrowed(conditions))
+            for kind, (table, time_column, key, sums, conditions) in how.items()}
+
+
 def list_chats(connection, scope, brand_id, page, per_page):
     """A page of the chats in scope (that mention brand_id, if given), newest first.
 
@@ -12446,7 +12493,8 @@ def list_chats(connection, scope, brand_id, page, per_page):
     if brand_id is None:
         total = count_chats(connection, scope).get(None, 0)
     else:
-        total = brand_sums(connection, scope).get((None, brand_id), {"mentioned": 0})["mentioned"]
+        total = brand_sums(connection, scope, how=one_brand(BRAND_SUMS, brand_id)).get(
+            (None, brand_id), {"mentioned": 0})["mentioned"]
     rows = query_all(connection, "SELECT c.* FROM chats c WHERE %s ORDER BY c.created_at DESC, "
                      "c.id DESC LIMIT ? OFFSET ?" % where, params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),

@@ -816,6 +816,83 @@ def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
                for urls in probed)
 
 
+@pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
+                                     {"engine": "e2"}, {"topic_id": "topic", "location": "US"}])
+def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters):
+    """name_seen seeks a name's rows through chat_names_key (NAME_ROWS), not every name's rows
+    of the window: each name's latest chat and first and last times in scope are those of one
+    pass over the scope's chats (names_seen_in_chats), over the five days and over a window
+    from a millisecond after a chat to a millisecond before another."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
+               for name, value in filters.items()}
+    keys = [row["name_key"] for row in tracker.query_all(
+        connection, "SELECT DISTINCT name_key FROM chat_names ORDER BY 1")]
+    times = [row["created_at"] for row in tracker.query_all(
+        connection, "SELECT created_at FROM chats ORDER BY created_at")]
+    seen = []
+    for start, end in (("2026-11-15T00:00:00.000Z", "2026-11-21T00:00:00.000Z"),
+                       (tracker.iso_timestamp(tracker.parse_timestamp(times[20]) + 0.001),
+                        tracker.iso_timestamp(tracker.parse_timestamp(times[-20]) - 0.001))):
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, start, end, **filters)
+        expected = tracker.names_seen_in_chats(connection, scope, keys)
+        assert {key: tracker.name_seen(connection, scope, key) for key in expected} == expected
+        seen.append(len(expected))
+    assert all(seen)
+
+
+@pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
+                                     {"engine": "e1"}, {"truncated": False}, {"branded": False},
+                                     {"branded": True}, {"topic_id": "topic", "branded": False}])
+def test_a_domains_first_and_last_time_are_sought_in_its_own_rows(filters):
+    """source_seen seeks a domain's rows (chat_sources_domain, named), not every domain's of
+    the window, and tests each row's chat for the branded (or unbranded) prompts by its
+    prompt (prompt_conditions(correlated=True)), not against those prompts listed first: the
+    first and last time of each domain, and of one URL of it, are the per-chat rows' min and
+    max in scope."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
+               for name, value in filters.items()}
+    scope = tracker.ChatScope(RANDOM_API.workspace_id, "2026-11-15T00:00:00.000Z",
+                              "2026-11-21T00:00:00.000Z", **filters)
+    where, params = scope.row_conditions("x")
+    rows = tracker.query_all(connection, "SELECT x.domain, max(x.url) AS url, min(x.created_at) AS "
+                             "first, max(x.created_at) AS last FROM chat_sources x WHERE %s "
+                             "GROUP BY x.domain" % where, params)
+    assert rows and {row["domain"]: tracker.source_seen(connection, scope, row["domain"])
+                     for row in rows} == {row["domain"]: (row["first"], row["last"]) for row in rows}
+    for row in rows:
+        where_url = where + " AND x.url = ?"
+        assert tracker.source_seen(connection, scope, row["domain"], row["url"]) == tuple(
+            tracker.query_one(connection, "SELECT %s(x.created_at) AS at FROM chat_sources x "
+                              "WHERE %s" % (name, where_url), params + [row["url"]])["at"]
+            for name in ("min", "max"))
+    seek = scope.row_conditions("x", seek=True)[0]
+    assert ("EXISTS (SELECT 1 FROM prompts p" in seek) is ("branded" in filters)
+
+
+@pytest.mark.parametrize("filters", [{}, {"topicId": "topic"}, {"location": "US"}, {"engine": "e1"},
+                                     {"truncated": "false"}, {"tagId": "tag", "branded": "false"}])
+def test_the_chats_naming_a_brand_are_counted_from_its_own_sums(filters):
+    """A page of the chats naming a brand counts them from that brand's sums alone
+    (one_brand): for each brand, as many as the pages list, and as the per-chat rows count."""
+    params = dict({name: str(RANDOM_IDS[value]) if name.endswith("Id") else value
+                   for name, value in filters.items()},
+                  **{"from": "2026-11-15T00:00:00.000Z", "to": "2026-11-21T00:00:00.000Z",
+                     "perPage": "100"})
+    totals = []
+    for brand in RANDOM_API.get("/brands").json["data"]:
+        query = dict(params, brandId=str(brand["id"]))
+        page = RANDOM_API.get("/analytics/chats", params=query).json["data"]
+        with per_chat_rows_only():
+            slow = RANDOM_API.get("/analytics/chats", params=query).json["data"]
+        assert page == slow and page["total"] == len(page["data"]) < 100
+        assert all(brand["id"] in [mention["brandId"] for mention in chat["mentions"]
+                                   if mention["position"] is not None] for chat in page["data"])
+        totals.append(page["total"])
+    assert sum(totals) > 0
+
+
 def test_one_domains_urls_on_whole_days_of_two_weeks_are_the_per_chat_rows():
     """A window of whole days across two weeks, with no whole week (Saturday 14th to Thursday
     19th): one domain's URLs from the daily rollup of every URL, sought by the domain's URLs
@@ -1606,11 +1683,45 @@ def test_a_topics_urls_over_few_whole_weeks_are_read_from_its_chats(domain, week
     """A topic's URLs (or one domain's) are read from its weekly URLs from GROUP_URL_WEEKS
     (GROUP_DOMAIN_URL_WEEKS) whole weeks on, a week fewer from its chats, whose cost is the
     window's, not the weeks kept: a day short of the weeks, or the weeks less a millisecond."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
     monday, whole = tracker.parse_timestamp("2026-11-16"), weeks * 7 * 86400
     for start, end, read in ((0, whole, True), (-86400, whole - 86400, False), (0.001, whole, False)):
-        scope = tracker.ChatScope(1, tracker.iso_timestamp(monday + start),
-                                  tracker.iso_timestamp(monday + end), topic_id=1, domain=domain)
-        assert tracker.reads_group_urls(scope) is read, (start, end)
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, tracker.iso_timestamp(monday + start),
+                                  tracker.iso_timestamp(monday + end),
+                                  topic_id=RANDOM_IDS["topic"], domain=domain)
+        assert tracker.reads_group_urls(connection, scope) is read, (start, end)
+
+
+def test_one_domains_urls_of_a_topic_with_many_chats_are_read_from_its_weekly_urls():
+    """One domain's URLs of a topic over fewer than GROUP_DOMAIN_URL_WEEKS whole weeks are
+    read from the weekly URLs once the window holds more than GROUP_DOMAIN_URL_CHATS chats of
+    the topic (counted from its rollups), from one whole week on (none: the chats); the
+    answer is the per-chat rows' either way, over the week and over days around it."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    topic = RANDOM_IDS["topic"]
+    chats = tracker.count_chats(connection, tracker.ChatScope(
+        RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
+        topic_id=topic)).get(None, 0)
+    assert chats > 1
+    with unittest.mock.patch.object(tracker, "GROUP_DOMAIN_URL_CHATS", chats):  # more than
+        assert not tracker.reads_group_urls(connection, tracker.ChatScope(
+            RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z",
+            topic_id=topic, domain="g2.com"))
+    for fewest, read in ((chats - 1, True), (10 ** 9, False)):
+        with unittest.mock.patch.object(tracker, "GROUP_DOMAIN_URL_CHATS", fewest):
+            for start, end in (("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
+                               ("2026-11-15T09:30:00.000Z", "2026-11-23T00:00:00.000Z"),
+                               ("2026-11-16T00:00:00.000Z", "2026-11-22T23:00:00.000Z")):
+                scope = tracker.ChatScope(RANDOM_API.workspace_id, start, end, topic_id=topic,
+                                          domain="g2.com")
+                week = start < "2026-11-16T00:00:00.001Z" < "2026-11-23T00:00:00.000Z" <= end
+                assert tracker.reads_group_urls(connection, scope) is (read and week)
+                query = {"from": start, "to": end, "topicId": str(topic), "groupBy": "url",
+                         "domain": "g2.com", "perPage": "100"}
+                with per_chat_rows_only():
+                    slow = RANDOM_API.get("/analytics/sources", params=query).json
+                with unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
+                    assert RANDOM_API.get("/analytics/sources", params=query).json == slow
 
 
 GROUP_LISTS = ("/analytics/sources", "/analytics/sources?groupBy=category")

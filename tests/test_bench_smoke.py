@@ -1,6 +1,7 @@
 """The benchmarks' harnesses work: tiny runs end to end (no figure is checked)."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -48,6 +49,34 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[-2].split() == ["median", "CPU", "ms", "before", "after", "ratio"]
     assert lines[-1].startswith("rankings 30 d compare")
+
+
+def test_every_filtered_analytics_request_has_its_unfiltered_twin():
+    """bench_analytics pairs each case or page with a filter with the one without (issue 43's
+    bound: at most 2x): a year of every URL (over 300 ms at the full size) is not a case."""
+    twins = bench_analytics.twins()
+    assert twins["page urls 30 d topic"] == "page urls of a domain"
+    assert twins["rankings 365 d tag location weekly"] == "rankings 365 d week series"
+    assert twins["sources 365 d urls of a domain topic"] == "sources 365 d urls of a domain"
+    assert twins["page sources 365 d category topic"] == "page sources 365 d category"
+    assert "page sources 365 d" not in twins and "page prompt 365 d" not in twins
+    assert [name for name, twin in twins.items() if twin is None] == ["sources 365 d urls topic"]
+
+
+def test_the_analytics_bench_prints_each_filtered_request_against_its_twin(tmp_path):
+    """A one-prompt year, one page and its twin (measured though not matched)."""
+    done = subprocess.run([sys.executable, os.path.join(os.path.dirname(BENCH), "bench_analytics.py"),
+                           "--scale", "0.0005", "--repeat", "1", "--match", "page urls 30 d topic",
+                           "--cache", str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    table = lines.index(next(line for line in lines if line.startswith("median ms")))
+    assert [line.split("  ")[0] for line in lines[table + 1:table + 3]] == [
+        "page urls of a domain", "page urls 30 d topic"]
+    assert lines[-3].split() == ["x", "unfiltered", "twin", "0.05%"]
+    assert re.split(" {2,}", lines[-2])[:2] == ["page urls 30 d topic", "page urls of a domain"]
+    assert re.fullmatch(r"0\.05%: [01] of 1 filtered requests within 2x unfiltered(; over: page urls 30 d topic)?",
+                        lines[-1])
 
 
 def rounded(row):

@@ -11,6 +11,9 @@ a fixed date window holds data in proportion to the scale, while the total grows
 Databases are kept in --cache (default /tmp/tracker-bench) and reused. Times are the
 median server time of --repeat in-process requests (WebTest, no sockets); with --cpu, their
 CPU time instead (the request's thread), which a shared machine's load moves much less.
+A second table puts each request with a filter (FILTERS) against its unfiltered twin, at
+each scale, and counts those within issue 43's bound of 2x; --match measures the twins of
+the requests it takes too.
 """
 
 import argparse
@@ -22,6 +25,7 @@ import random
 import statistics
 import sys
 import time
+import urllib.parse
 
 import webtest
 
@@ -521,6 +525,7 @@ CASES = [
     ("domain gaps 30 d", "/analytics/gaps/domains", window(30)),
     ("chats 30 d page 1", "/analytics/chats", window(30)),
     ("chats 365 d brand", "/analytics/chats", dict(window(365), brandId="4")),
+    ("chats 365 d page 1", "/analytics/chats", window(365)),
     ("rankings 30 d branded", "/analytics/rankings", dict(window(30), branded="true")),
     ("rankings 365 d branded", "/analytics/rankings", dict(window(365), branded="true")),
     ("rankings 365 d non-branded", "/analytics/rankings", dict(window(365), branded="false")),
@@ -528,6 +533,7 @@ CASES = [
     ("sources 30 d one prompt", "/analytics/sources", dict(window(30), promptId="7")),
     ("sources 365 d one prompt", "/analytics/sources", dict(window(365), promptId="7")),
     ("discovered 365 d one prompt", "/analytics/discovered-brands", dict(window(365), promptId="7")),
+    ("discovered brands 365 d", "/analytics/discovered-brands", window(365)),
     ("sources 365 d topic and tag", "/analytics/sources", dict(window(365), topicId="7", tagId="1")),
     ("rankings 30 d not truncated", "/analytics/rankings", dict(window(30), truncated="false")),
     ("rankings 365 d not truncated", "/analytics/rankings", dict(window(365), truncated="false")),
@@ -576,6 +582,7 @@ PAGES = [
     ("page sources 365 d location", "/sources?days=365&location=DE"),
     ("page sources 365 d topic location", "/sources?days=365&topicId=3&location=DE"),
     ("page sources 365 d category topic", "/sources?days=365&topicId=3&groupBy=category"),
+    ("page sources 365 d category", "/sources?days=365&groupBy=category"),
     ("page brands", "/brands"),
     ("page overview 30 d branded", "/?branded=true"),
     ("page overview 365 d non-branded", "/?days=365&branded=false"),
@@ -586,6 +593,33 @@ PAGES = [
     ("page overview 365 d not truncated", "/?days=365&truncated=false"),
     ("page sources 30 d not truncated", "/sources?truncated=false"),
 ]
+
+
+# The parameters that narrow the chats (or prompts) a request counts: issue 43 asks each
+# request with any of them to cost at most 2x its unfiltered twin, the case or page with
+# the same route and every other parameter (a domain's URLs are that list's subject, the
+# domain's drill-down, not a filter: their twin keeps the domain).
+FILTERS = ("topicId", "tagId", "location", "engine", "branded", "promptId", "brandId",
+           "truncated", "search")
+
+
+def requests():
+    """{name: (route, {parameter: value})} of every case and page."""
+    named = {name: ("/api/v1" + route, params) for name, route, params in CASES}
+    for name, page in PAGES:
+        route, _, query = page.partition("?")
+        named[name] = (route, dict(urllib.parse.parse_qsl(query)))
+    return named
+
+
+def twins():
+    """{filtered case or page: its unfiltered twin's name, or None where it has none}."""
+    named = requests()
+    unfiltered = {(route, tuple(sorted(params.items()))): name
+                  for name, (route, params) in named.items() if not set(params) & set(FILTERS)}
+    return {name: unfiltered.get((route, tuple(sorted(
+                (k, v) for k, v in params.items() if k not in FILTERS))))
+            for name, (route, params) in named.items() if set(params) & set(FILTERS)}
 
 
 def timed(client, repeat, path, clock=time.perf_counter, **options):
@@ -623,18 +657,20 @@ def computing(module, app):
 
 
 def measure(path, key, repeat, clock=time.perf_counter, match=""):
-    """{name: median time} of the cases and pages whose name holds match (every one: ""),
-    and of the regroup step with every case."""
+    """{name: median time} of the cases and pages whose name holds match (every one: "")
+    and of their unfiltered twins, and of the regroup step with every case."""
     db = tracker.Database(path, lambda: END.timestamp())
     client = webtest.TestApp(computing(tracker, tracker.make_app(db)))
     headers = {"Authorization": "Bearer " + key}
+    chosen = {name for name, _ in requests().items() if match in name}
+    chosen |= {twins().get(name) for name in chosen} - {None}
     results = {name: timed(client, repeat, "/api/v1" + route, clock, params=params, headers=headers)
-               for name, route, params in CASES if match in name}
+               for name, route, params in CASES if name in chosen}
     form = client.get("/").forms["sign-in"]
     form["key"] = key
     form.submit(status=303)
     results.update((name, timed(client, repeat, page, clock)) for name, page in PAGES
-                   if match in name)
+                   if name in chosen)
     if not match:
         results["regroup step"] = regroup_step(db, clock)
     return results
@@ -669,6 +705,24 @@ def main():
         if len(scales) > 1:
             line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
         print(line)
+    print_unfiltered(table, scales)
+
+
+def print_unfiltered(table, scales, bound=2):
+    """Each filtered request measured against its unfiltered twin at each scale, and how
+    many are within bound times it."""
+    pairs = [(name, twin) for name, twin in twins().items() if name in table[scales[0]]]
+    print()
+    print("%-38s %-32s" % ("x unfiltered", "twin") + "".join("%12s" % ("%g%%" % (s * 100))
+                                                             for s in scales))
+    for name, twin in pairs:
+        print("%-38s %-32s" % (name, twin or "(none)") + "".join(
+            "%12.2f" % (table[s][name] / table[s][twin]) if twin else "%12s" % "-" for s in scales))
+    for scale in scales:
+        over = [name for name, twin in pairs if twin and table[scale][name] > bound * table[scale][twin]]
+        print("%g%%: %d of %d filtered requests within %gx unfiltered%s" % (
+            scale * 100, sum(1 for _, twin in pairs if twin) - len(over),
+            sum(1 for _, twin in pairs if twin), bound, "; over: " + ", ".join(over) if over else ""))
 
 
 if __name__ == "__main__":
