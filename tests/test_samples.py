@@ -4,6 +4,7 @@ GET /analytics/annotations, and the dashboard's settings, stability table and ch
 
 import json
 import os
+import re
 
 import apsw
 import pytest
@@ -440,3 +441,40 @@ def test_an_upgraded_file_keeps_its_chats_as_sample_1_and_takes_more(tmp_path):
     # the rollups count the new sample as a chat
     day = tracker.query_one(db.connection(), "SELECT sum(chats) AS n FROM daily_chats")["n"]
     assert day == 61
+
+
+@pytest.mark.parametrize("name", ["branded", "truncated", "shown"])
+def test_stability_reads_each_filters_chats(api, sampled, name):
+    """stability_rows reads through the scope's index (ChatScope.chats_index), a partial one
+    for truncated=true and shown=false: each filter's conditions imply its WHERE."""
+    for value in ("true", "false"):
+        api.get("/analytics/stability", params=dict(WINDOW, **{name: value}), status=200)
+    api.get("/analytics/stability", params=dict(WINDOW, truncated="true", promptId=sampled[
+        "p1"]["id"]), status=200)
+
+
+def test_a_prompts_chats_are_read_through_its_index_whatever_the_planners_statistics(
+        api, db, sampled):
+    """A user's ANALYZE with a sample (PRAGMA optimize's) can say the workspace holds few of
+    its chats: the prompt's page then read its year through the window's index (14.8 million
+    VM steps at the benchmark's full size, tests/perf/README.md). Its statistics written here,
+    the prompt's stability rows and chat list still seek the prompt's chats."""
+    connection = db.connection()
+    connection.execute("ANALYZE; DELETE FROM sqlite_stat1 WHERE tbl = 'chats';"
+                       "INSERT INTO sqlite_stat1 VALUES ('chats', 'chats_workspace_created', "
+                       "'2920000 957 4'), ('chats', 'chats_prompt', '2920000 1460 4 4 4 4');"
+                       "ANALYZE sqlite_schema")
+    statements = []
+    connection.exec_trace = lambda cursor, sql, bindings: statements.append((sql, bindings)) or True
+    scope = tracker.ChatScope(api.workspace_id, "2026-11-01T00:00:00.000Z",
+                              "2026-11-25T00:00:00.000Z", prompt_id=sampled["p2"]["id"])
+    assert len(tracker.stability_rows(connection, scope)) == 2
+    assert len(tracker.list_chats(connection, scope, None, 1, 20)["data"]) == 2
+    connection.exec_trace = None
+    reads = [(sql, bindings) for sql, bindings in statements
+             if re.search(r"FROM chats c\b", sql) and "c.prompt_id = +?" in sql]
+    assert len(reads) == 2
+    for sql, bindings in reads:
+        plan = " ".join(row["detail"] for row in connection.execute("EXPLAIN QUERY PLAN " + sql,
+                                                                      bindings))
+        assert "USING INDEX chats_prompt" in plan, plan
