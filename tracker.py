@@ -12463,6 +12463,14 @@ def chats_json(connection, workspace_id, rows):
              "sources": sources[row["id"]], "mentions": mentions[row["id"]]} for row in rows]
 
 
+def chat_list_source(scope):
+    """The chats a list walks in time order (as `chats c`): one prompt's through its index.
+    Walking the window's chats read about one in every prompt's for each of the prompt's (a
+    page of 20 of 2,000 prompts' chats: 120,000 VM steps at the benchmark's full size, 12,000
+    at 10 %, under 1,000 through chats_prompt; tests/perf/README.md)."""
+    return "chats c INDEXED BY chats_prompt" if scope.prompt_id is not None else "chats c"
+
+
 def chat_list_conditions(scope, brand_id):
     """The WHERE conditions (on chats c) of the chats in scope that mention brand_id, if given."""
     where, params = scope.chat_conditions()
@@ -12498,12 +12506,8 @@ def list_chats(connection, scope, brand_id, page, per_page):
     else:
         total = brand_sums(connection, scope, how=one_brand(BRAND_SUMS, brand_id)).get(
             (None, brand_id), {"mentioned": 0})["mentioned"]
-    # One prompt's chats through its index: walking the window's chats newest first read about
-    # one row in every prompt's for each of the page's (20 a page of 2,000 prompts: 120,000
-    # VM steps at the benchmark's full size, 12,000 at 10 %), where the prompt's are a seek.
-    index = " INDEXED BY chats_prompt" if scope.prompt_id is not None else ""
-    rows = query_all(connection, "SELECT c.* FROM chats c%s WHERE %s ORDER BY c.created_at DESC, "
-                     "c.id DESC LIMIT ? OFFSET ?" % (index, where),
+    rows = query_all(connection, "SELECT c.* FROM %s WHERE %s ORDER BY c.created_at DESC, "
+                     "c.id DESC LIMIT ? OFFSET ?" % (chat_list_source(scope), where),
                      params + [per_page, (page - 1) * per_page])
     return dict(page_fields(total, page, per_page), data=chats_json(connection, scope.workspace_id, rows),
                 **{"from": scope.start, "to": scope.end})
@@ -17852,8 +17856,9 @@ def chat_export_items(db, scope, brand_id, since):
 
     def fetch(after, limit):
         keyset, more = ("", []) if after is None else (" AND (c.created_at, c.id) > (?, ?)", after)
-        return query_all(db.connection(), "SELECT c.* FROM chats c WHERE %s%s "
-                         "ORDER BY c.created_at, c.id LIMIT ?" % (where, keyset),
+        return query_all(db.connection(), "SELECT c.* FROM %s WHERE %s%s "
+                         "ORDER BY c.created_at, c.id LIMIT ?" % (chat_list_source(scope), where,
+                                                                  keyset),
                          params + more + [limit])
     for rows in batches(fetch, lambda row: [row["created_at"], row["id"]]):
         yield from chats_json(db.connection(), scope.workspace_id, rows)

@@ -458,7 +458,7 @@ def test_a_prompts_chats_are_read_through_its_index_whatever_the_planners_statis
     """A user's ANALYZE with a sample (PRAGMA optimize's) can say the workspace holds few of
     its chats: the prompt's page then read its year through the window's index (14.8 million
     VM steps at the benchmark's full size, tests/perf/README.md). Its statistics written here,
-    the prompt's stability rows and chat list still seek the prompt's chats."""
+    the prompt's stability rows, chat list and chat export still seek the prompt's chats."""
     connection = db.connection()
     connection.execute("ANALYZE; DELETE FROM sqlite_stat1 WHERE tbl = 'chats';"
                        "INSERT INTO sqlite_stat1 VALUES ('chats', 'chats_workspace_created', "
@@ -470,10 +470,12 @@ def test_a_prompts_chats_are_read_through_its_index_whatever_the_planners_statis
                               "2026-11-25T00:00:00.000Z", prompt_id=sampled["p2"]["id"])
     assert len(tracker.stability_rows(connection, scope)) == 2
     assert len(tracker.list_chats(connection, scope, None, 1, 20)["data"]) == 2
+    assert db.connection() is connection  # the export's, on this thread
+    assert len(list(tracker.chat_export_items(db, scope, None, None))) == 2
     connection.exec_trace = None
     reads = [(sql, bindings) for sql, bindings in statements
              if re.search(r"FROM chats c\b", sql) and "c.prompt_id = +?" in sql]
-    assert len(reads) == 2
+    assert len(reads) == 3, reads  # the stability rows, the page, the export's batch
     for sql, bindings in reads:
         plan = " ".join(row["detail"] for row in connection.execute("EXPLAIN QUERY PLAN " + sql,
                                                                       bindings))
