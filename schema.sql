@@ -1580,9 +1580,10 @@ CREATE VIEW prompt_group_keys AS
 -- alone. prompt_location_groups keeps them for each prompt and location its chats were
 -- asked from ('' for none: no location is empty, the API takes "" for none), so that the
 -- view reads a chat once and its groups with one seek, where reading prompt_groups took
--- four looks at the chat and two seeks, for each source and name a chat stores (issue 43). Its rows follow prompt_groups (its triggers), and a
--- chat of a pair it has none for adds them; a pair whose chats are gone keeps its rows
--- (a few a prompt and location) until the prompt goes.
+-- four looks at the chat and two seeks, for each source and name a chat stores (issue 43).
+-- Its rows follow prompt_groups (its triggers), and a chat of a pair it has none for adds
+-- them; a pair whose chats are gone keeps its rows (a few a prompt and location) until the
+-- prompt goes.
 CREATE TABLE prompt_location_groups (
     prompt_id INTEGER NOT NULL,
     location  TEXT NOT NULL,

@@ -1435,9 +1435,6 @@ class Database:
         self.write_failure = None  # (StorageFailure, SQLite's message) until a probe commits
         first = self.connection()
         self.upgrade = migrate(first, self.backup_beside if backup else None)
-        # a file made at schema 14 before the table was (unreleased) keeps indexing each block
-        self._indexes_at_commit = query_one(first, "SELECT 1 FROM sqlite_schema WHERE name = "
-                                            "'prompts_fts_pending'") is not None
         if "vfs=memdb" not in path:  # after migrate: a file it refuses is left as it was
             first.execute("PRAGMA journal_mode = WAL")
         self.commits = None
@@ -1608,7 +1605,7 @@ class Database:
         try:
             if batch.revised:  # once per transaction: its readers see one new revision
                 self._writer.execute("UPDATE data_revision SET revision = revision + 1")
-            if batch.kept and self._indexes_at_commit:
+            if batch.kept:
                 index_changed_texts(self._writer)
             # every block raised: nothing to make durable, and no commit for others to see
             self._writer.execute("COMMIT" if batch.kept else "ROLLBACK")

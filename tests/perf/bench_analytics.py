@@ -390,8 +390,9 @@ def ensure_later_rollups(path):
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
     rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
-    chats' names, before the index of a location's weekly prompt rows by prompt, or before
-    the chats' groups kept per prompt and location (and chat_groups reading them), those
+    chats' names, before the index of a location's weekly prompt rows by prompt, before the
+    chats' groups kept per prompt and location (and chat_groups reading them), or before the
+    changed prompt texts kept for the search index until the commit, those
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
@@ -406,7 +407,9 @@ def ensure_later_rollups(path):
                        if kind == "trigger" and table == "chats"
                        and any(infix in name for infix in infixes))
     db = tracker.Database(path, lambda: END.timestamp())
-    for table, sql in (("prompt_list_figures", tracker.prompt_list_schema_sql()),
+    # first: every later write block's commit indexes the changed prompt texts it keeps there
+    for table, sql in (("prompts_fts_pending", tracker.pending_search_schema_sql()),
+                       ("prompt_list_figures", tracker.prompt_list_schema_sql()),
                        ("truncated_daily_chats", tracker.truncated_rollups_schema_sql()
                         + chat_triggers("_truncated_", "_unshown_")),
                        ("group_daily_chats", tracker.group_brands_schema_sql()),
