@@ -1433,6 +1433,45 @@ def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_th
         return [(gap["promptId"], gap["chats"]) for gap in answer["data"]]
     assert (gaps(), gaps(truncated="false"), gaps(truncated="true")) == ([], [(prompt["id"], 2)], [])
 
+def test_a_prompt_naming_an_own_brand_beyond_its_cut_chats_is_no_gap_candidate(clock):
+    """With truncated=false the prompts of the cut chats that name an own brand are gap
+    candidates only while their kept figures count no more chats naming one than those cut
+    (the kept days lie in the scope): a prompt naming one in a chat not cut too is none, one
+    naming one in cut chats alone is, and the gap prompts are the per-chat rows'."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Cut")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    rival = api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+    both, only_cut = api.post("/prompts", {"prompts": [{"text": "best crm"}, {"text": "best erp"}]}
+                              ).json["data"]["prompts"]
+
+    def chat(prompt, days_ago, brand, name):
+        return add_chat(db, workspace, prompt, "e1", tracker.iso_timestamp(clock.now - days_ago * 86400),
+                        brands=[(brand, 1, 0)], text="1. **%s**: good." % name)
+    cut = [chat(prompt, 5, own, "Acme") for prompt in (both, only_cut)]
+    for prompt in (both, only_cut):
+        chat(prompt, 4, rival, "Beta")
+    chat(both, 3, own, "Acme")
+    with db.write() as connection:
+        connection.executemany("UPDATE chats SET truncated = 1 WHERE id = ?", [(id_,) for id_ in cut])
+    refresh(db)
+    while tracker.recount_prompt_list(db):
+        pass
+    connection = db.connection()
+    window = (tracker.iso_timestamp(clock.now - 30 * 86400), tracker.iso_timestamp(clock.now + 1))
+    scope = tracker.ChatScope(workspace, *window, truncated=False)
+    assert tracker.gap_candidates(connection, scope) == (only_cut["id"],)
+    with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+        assert tracker.gap_candidates(connection, scope) == (both["id"], only_cut["id"])
+    params = {"from": window[0], "to": window[1], "truncated": "false"}
+    gaps = api.get("/analytics/gaps/prompts", params=params).json["data"]["data"]
+    with per_chat_rows_only():
+        assert api.get("/analytics/gaps/prompts", params=params).json["data"]["data"] == gaps
+    assert [(gap["promptId"], gap["chats"]) for gap in gaps] == [(only_cut["id"], 1)]
+
+
 def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_the_branded():
     """The chat counts and brand sums of branded=true or false add up the branded groups'
     daily rollup; figures per prompt, which have no such rollup, are every chat less the
