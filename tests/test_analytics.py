@@ -1267,6 +1267,46 @@ def test_the_kept_chats_per_engine_count_a_prompt_only_for_a_chat_of_its_engine_
         assert tracker.prompts_in_scope(connection, scope) == 3
 
 
+def test_the_prompts_of_a_scope_within_the_kept_windows_are_read_from_the_kept_rows(clock):
+    """Without a filter on the prompts, the prompts with a chat in a scope within the kept
+    figures' windows (the window before included), and the gap candidates, are read from the
+    kept rows of the window (kept_source, KEPT_ROWS_SQL), not a seek of each prompt's row: a
+    prompt asked on the scope's first day alone (before the kept window) counts through its
+    daily rows; a scope reaching before the window before counts a prompt asked then alone
+    (no kept row) through the prompts: as computed without the kept figures."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, "Rows")["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    rival = api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+    recent, first_day, old, named = api.post("/prompts", {"prompts": [
+        {"text": "p%d" % i} for i in range(4)]}).json["data"]["prompts"]
+    for prompt, seconds_ago, brand in ((recent, 3 * 86400, rival), (first_day, 30 * 86400 - 60, rival),
+                                       (old, 80 * 86400, rival), (named, 2 * 86400, own)):
+        add_chat(db, workspace, prompt, "e1", tracker.iso_timestamp(clock.now - seconds_ago),
+                 brands=[(brand, 1, 0)], text="1. **%s**: good." % ("Acme" if brand == own else "Beta"))
+    refresh(db)
+    while tracker.recount_prompt_list(db):
+        pass
+    connection = db.connection()
+    statements, real_query_all, given = [], tracker.query_all, []
+    for days in (30, 90):
+        scope = tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - days * 86400),
+                                  tracker.iso_timestamp(clock.now + 1))
+        statements.clear()
+        with unittest.mock.patch.object(tracker, "query_all", lambda connection, sql, params=():
+                                        statements.append(sql) or real_query_all(connection, sql, params)):
+            given.append((tracker.prompts_in_scope(connection, scope),
+                          tracker.gap_candidates(connection, scope),
+                          sum(tracker.KEPT_ROWS_SQL in sql for sql in statements)))
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+            assert given[-1][:2] == (tracker.prompts_in_scope(connection, scope),
+                                     tracker.gap_candidates(connection, scope))
+    assert given == [(3, (recent["id"], first_day["id"]), 2),
+                     (4, (recent["id"], first_day["id"], old["id"]), 0)]
+
+
 def test_the_window_before_a_comparison_counts_its_prompts_from_the_kept_figures_at_its_edges(clock):
     """The window before 30 days to now (compare=previous) reads the kept figures of the window
     before less its last day: a prompt asked within them counts from its row, one asked on
