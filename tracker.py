@@ -1103,6 +1103,12 @@ def pending_search_schema_sql():
             + baseline_triggers("prompts_fts_delete", "prompts_fts_update"))
 
 
+def prompt_locations_schema_sql():
+    """The index of a workspace's prompts by location, as schema.sql has it (issue 43)."""
+    return "".join("%s;\n" % sql for _, name, _, sql in baseline_schema()
+                   if name == "prompts_workspace_location")
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
     groups per prompt and location come first, before the chats' rebuild makes the trigger
@@ -1121,7 +1127,7 @@ def upgrade_to_1_1():
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
                     prompt_list_schema_sql(), tag_groups_schema_sql(),
                     *baseline_table_sql(("location_weekly_prompts", ["index"])),
-                    pending_search_schema_sql()))
+                    pending_search_schema_sql(), prompt_locations_schema_sql()))
 
 
 MIGRATIONS = {
@@ -1148,7 +1154,7 @@ MIGRATIONS = {
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
                   "a chat's groups kept per prompt and location, a changed prompt text indexed "
-                  "for search at its transaction's commit",
+                  "for search at its transaction's commit, the prompts indexed by location",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -21157,6 +21163,19 @@ def interval_of(values):
     return values["interval"] or ("day" if int(values["days"]) <= 90 else "week")
 
 
+# A workspace's prompt locations in order, each the least after the one before, sought in
+# prompts_workspace_location: a few seeks, where SELECT DISTINCT read every prompt's row (30,100
+# VM steps and 0.31 ms of CPU at 2,000 prompts, 200 steps and 0.03 ms this way).
+PROMPT_LOCATIONS = """
+    WITH RECURSIVE found (location) AS (
+        SELECT min(location) FROM prompts WHERE workspace_id = ?1 AND location IS NOT NULL
+        UNION ALL
+        SELECT (SELECT min(location) FROM prompts WHERE workspace_id = ?1
+                AND location > found.location)
+        FROM found WHERE found.location IS NOT NULL)
+    SELECT location FROM found WHERE location IS NOT NULL"""
+
+
 def filter_choices(connection, workspace_id):
     """What the filter form offers: engines that answered, topics, tags and locations."""
     return {
@@ -21164,9 +21183,8 @@ def filter_choices(connection, workspace_id):
         "topics": list_topics(connection, workspace_id),
         "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = +? "
                                       "ORDER BY name_key, id", (workspace_id,)),
-        "locations": [row["location"] for row in query_all(connection, """
-            SELECT DISTINCT location FROM prompts WHERE workspace_id = +? AND location IS NOT NULL
-            ORDER BY location""", (workspace_id,))],
+        "locations": [row["location"] for row in query_all(connection, PROMPT_LOCATIONS,
+                                                          (workspace_id,))],
         **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? "
                                  "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
                                  (workspace_id,)) for cell in CELL_KINDS},
