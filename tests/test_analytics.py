@@ -1267,6 +1267,17 @@ def test_the_kept_chats_per_engine_count_a_prompt_only_for_a_chat_of_its_engine_
         assert tracker.prompts_in_scope(connection, scope) == 3
 
 
+def workspace_with_brands(clock, name):
+    """A workspace of its own app on clock (no runs) with an own brand, Acme, and a
+    competitor, Beta: (db, workspace id, Api, Acme's id, Beta's id)."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, name)["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    return db, workspace, api, own, api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+
+
 def test_the_prompts_of_a_scope_within_the_kept_windows_are_read_from_the_kept_rows(clock):
     """Without a filter on the prompts, the prompts with a chat in a scope within the kept
     figures' windows (the window before included), and the gap candidates, are read from the
@@ -1274,12 +1285,7 @@ def test_the_prompts_of_a_scope_within_the_kept_windows_are_read_from_the_kept_r
     prompt asked on the scope's first day alone (before the kept window) counts through its
     daily rows; a scope reaching before the window before counts a prompt asked then alone
     (no kept row) through the prompts: as computed without the kept figures."""
-    app = tracker.make_app(":memory:", clock=clock, runs="off")
-    db = app.config["tracker.db"]
-    workspace = tracker.create_workspace(db, "Rows")["id"]
-    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
-    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
-    rival = api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+    db, workspace, api, own, rival = workspace_with_brands(clock, "Rows")
     recent, first_day, old, named = api.post("/prompts", {"prompts": [
         {"text": "p%d" % i} for i in range(4)]}).json["data"]["prompts"]
     for prompt, seconds_ago, brand in ((recent, 3 * 86400, rival), (first_day, 30 * 86400 - 60, rival),
@@ -1478,12 +1484,7 @@ def test_a_prompt_naming_an_own_brand_beyond_its_cut_chats_is_no_gap_candidate(c
     candidates only while their kept figures count no more chats naming one than those cut
     (the kept days lie in the scope): a prompt naming one in a chat not cut too is none, one
     naming one in cut chats alone is, and the gap prompts are the per-chat rows'."""
-    app = tracker.make_app(":memory:", clock=clock, runs="off")
-    db = app.config["tracker.db"]
-    workspace = tracker.create_workspace(db, "Cut")["id"]
-    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
-    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
-    rival = api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+    db, workspace, api, own, rival = workspace_with_brands(clock, "Cut")
     both, only_cut = api.post("/prompts", {"prompts": [{"text": "best crm"}, {"text": "best erp"}]}
                               ).json["data"]["prompts"]
 
