@@ -840,6 +840,30 @@ def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters
     assert all(seen)
 
 
+def test_a_slice_of_under_a_second_reads_its_windows_chats_whatever_its_prompts():
+    """A scope narrowed to prompts (branded, a topic, a list) over less than a second, as a
+    window before's first millisecond, reads the window's chats (a few), not a seek of each
+    of its prompts' (500 branded prompts at the benchmark's full size); a second or more, its
+    prompts' chats; the chats counted are the per-chat rows'."""
+    start = "2026-11-16T23:59:59.999Z"
+    for filters in ({"branded": True}, {"topic_id": RANDOM_IDS["topic"]}, {"prompt_ids": (1, 2)}):
+        for end, index in (("2026-11-17T00:00:00.000Z", "chats_workspace_created"),
+                           ("2026-11-17T00:00:00.998Z", "chats_workspace_created"),
+                           ("2026-11-17T00:00:00.999Z", "chats_prompt")):
+            assert tracker.ChatScope(1, start, end, **filters).chats_index() == index
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    counted = []
+    for row in tracker.query_all(connection, "SELECT created_at FROM chats ORDER BY created_at"):
+        end = tracker.iso_timestamp(tracker.parse_timestamp(row["created_at"]) + 0.001)
+        for branded in (True, False):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, row["created_at"], end, branded=branded)
+            with per_chat_rows_only():
+                slow = tracker.count_chats(connection, scope)
+            assert tracker.count_chats(connection, scope) == slow
+            counted.append(slow.get(None, 0))
+    assert sorted(set(counted)) == [0, 1]
+
+
 def test_one_prompts_discovered_names_are_counted_and_timed_in_one_pass(api, db):
     """A prompt's discovered names, read from its chats alone, are counted and their first
     and last chats found in one statement over its chats and name rows (names_in_chats), not
