@@ -12356,7 +12356,8 @@ def gap_candidates(connection, scope):
     only ones that may be gap prompts, so that the sums are added up for them alone. A
     scope of every chat less a few (truncated=false, shown=true: see scope_parts) adds the
     prompts of those few chats that name an own brand, which may be all the own chats a
-    prompt has. None: no whole day (or week) to tell, or no rollup to tell it from."""
+    prompt has (unless its kept figures count more). None: no whole day (or week) to tell,
+    or no rollup to tell it from."""
     every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
                                 shown=None if scope.shown is True else scope.shown)
     kind = "prompt_daily" if scope.location is None else "location_weekly"
