@@ -203,6 +203,9 @@ CREATE INDEX prompts_workspace_topic ON prompts (workspace_id, topic_id);
 CREATE INDEX prompts_dedupe ON prompts (workspace_id, dedupe_key);
 CREATE INDEX prompts_topic ON prompts (topic_id);
 CREATE INDEX prompts_workspace_branded ON prompts (workspace_id, branded);
+-- The filter form's locations, each sought in it (filter_choices): reading every prompt's row
+-- for them took 0.31 ms of CPU at 2,000 prompts (issue 43).
+CREATE INDEX prompts_workspace_location ON prompts (workspace_id, location);
 
 -- Prompts per workspace and status, kept by triggers, so the total of a prompt list is a
 -- sum of at most five rows instead of a count over every prompt of the workspace.

@@ -279,6 +279,14 @@ def parse_timestamp(text):
     return moment.timestamp()
 
 
+def within_a_second(start, end):
+    """Whether the time from start to before end is under a second: a window's edge slice
+    (the window before's first millisecond), whose chats are fewer than any list of prompts
+    (ChatScope.chats_index: seeking 500 branded prompts' chats there cost 2.4 ms of CPU at
+    the benchmark's full size, for no chat)."""
+    return parse_timestamp(end) - parse_timestamp(start) < 1
+
+
 def utc_day(now):
     return iso_timestamp(now)[:10]
 
@@ -1103,6 +1111,12 @@ def pending_search_schema_sql():
             + baseline_triggers("prompts_fts_delete", "prompts_fts_update"))
 
 
+def prompt_locations_schema_sql():
+    """The index of a workspace's prompts by location, as schema.sql has it (issue 43)."""
+    return "".join("%s;\n" % sql for _, name, _, sql in baseline_schema()
+                   if name == "prompts_workspace_location")
+
+
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
     groups per prompt and location come first, before the chats' rebuild makes the trigger
@@ -1121,7 +1135,7 @@ def upgrade_to_1_1():
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
                     prompt_list_schema_sql(), tag_groups_schema_sql(),
                     *baseline_table_sql(("location_weekly_prompts", ["index"])),
-                    pending_search_schema_sql()))
+                    pending_search_schema_sql(), prompt_locations_schema_sql()))
 
 
 MIGRATIONS = {
@@ -1148,7 +1162,7 @@ MIGRATIONS = {
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
                   "a chat's groups kept per prompt and location, a changed prompt text indexed "
-                  "for search at its transaction's commit",
+                  "for search at its transaction's commit, the prompts indexed by location",
                   upgrade_to_1_1,
                   reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
@@ -8129,6 +8143,37 @@ def kept_chats_test(connection, workspace_id, first_day, end, engine=None):
     return (KEPT_PROMPT_SQL % "earlier_chats", [workspace_id, earlier]) if earlier else None
 
 
+# The column of the kept figures that kept_chats_test's SQL tests, by that SQL.
+KEPT_COLUMNS = {KEPT_PROMPT_SQL % column: column for column in ("chats", "earlier_chats")}
+# A workspace's kept rows of a window (their parameters: workspace, window start), read in
+# their key's order where a seek of each prompt's row cost four times the CPU at 2,000
+# prompts (a count 0.65 -> 0.16 ms at the benchmark's full size), once kept_rows_hold says
+# they answer for every prompt.
+KEPT_ROWS_SQL = "SELECT * FROM prompt_list_figures WHERE workspace_id = +? AND window_start = +?"
+
+
+def kept_rows_hold(connection, workspace_id, window_start, first_day, last_day):
+    """Whether the kept figures of window_start have a row for each prompt with a daily row
+    from first_day to last_day: their windows (and the one before) span those days, and a
+    prompt without a row has no daily row in them (prompt_list_figures)."""
+    return query_one(connection, "SELECT 1 AS held FROM prompt_list_windows WHERE workspace_id = ? "
+                     "AND window_start = ? AND window_previous <= ? AND window_end > ?",
+                     (workspace_id, window_start, first_day, last_day)) is not None
+
+
+def kept_source(connection, workspace_id, kept, conditions, first_day, last_day):
+    """The prompts (prompt_id, workspace_id, and location) to count those with a chat on the
+    days from first_day to last_day in, their parameters, and kept (kept_chats_test's) as
+    their test: the workspace's prompts, or with no condition on them (conditions) the kept
+    rows of kept's window when they have one for each prompt with a chat then, each row
+    tested by its own column."""
+    column = kept and not conditions and KEPT_COLUMNS.get(kept[0])
+    if column and kept_rows_hold(connection, workspace_id, kept[1][1], first_day, last_day):
+        return KEPT_ROWS_SQL, kept[1], ("{0}.%s > 0" % column, [])
+    return ("SELECT id AS prompt_id, workspace_id, location FROM prompts WHERE workspace_id = +?",
+            [workspace_id], kept)
+
+
 # Re-extraction ---------------------------------------------------------------------------
 
 # An HTTP engine's reply is kept with its chat, so that when the rules that read replies
@@ -9720,7 +9765,7 @@ class ChatScope(Record, frozen=True):
             # the window's truncated chats, fewer than those prompts' chats, and read from
             # the index alone, which holds their prompt and flags
             return "chats_truncated"
-        if self.narrows_prompts():
+        if self.narrows_prompts() and not within_a_second(self.start, self.end):
             return "chats_prompt"
         if self.market_id is not None:
             return "chats_market"
@@ -10522,13 +10567,13 @@ def prompts_in_scope(connection, scope):
         elif value == 0:  # those now asked without one
             conditions.append("p.prompt_id NOT IN (SELECT prompt_id FROM %s)" % table)
     seek = "EXISTS (SELECT 1 FROM prompt_daily_chats x WHERE %s)" % " AND ".join(chats)
+    source, listed, kept = kept_source(connection, scope.workspace_id, kept, conditions,
+                                       scope.start[:10], last_day)
     if kept:
         seek = "(%s OR %s)" % (kept[0], seek)
         chat_params = kept[1] + chat_params
-    return query_one(connection, """
-        SELECT count(*) AS n FROM (SELECT id AS prompt_id, workspace_id, location FROM prompts
-                                   WHERE workspace_id = +?) p WHERE %s""" % " AND ".join(
-        conditions + [seek]).format("p"), [scope.workspace_id] + params + chat_params)["n"]
+    return query_one(connection, "SELECT count(*) AS n FROM (%s) p WHERE %s" % (
+        source, " AND ".join(conditions + [seek]).format("p")), listed + params + chat_params)["n"]
 
 
 def ranked(brands, figures):
@@ -12149,13 +12194,18 @@ def discovered_document(connection, scope, page, per_page):
     parts = (topic_and_tag_parts(connection, scope, NAME_SUMS)
              or scope_parts(scope, without_groups_behind(NAME_SUMS, connection, scope),
                              connection=connection))
-    totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
+    from_chats = all(kind == "chats" for kind, _ in parts)
+    if from_chats:
+        named = names_in_chats(connection, parts)
+        totals = {(None, key): sums for key, (sums, _) in named.items()}
+    else:
+        totals = sum_parts(connection, scope, NAME_SUMS, parts=parts)
     counted = sorted(((key, sums) for (_, key), sums in totals.items()
                       if sums["chats"] and key not in tracked),
                      key=lambda item: (-item[1]["chats"], -item[1]["mentions"], item[0]))
     shown = counted[(page - 1) * per_page:page * per_page]
-    if all(kind == "chats" for kind, _ in parts):
-        seen = names_seen_in_chats(connection, scope, [key for key, _ in shown])
+    if from_chats:
+        seen = {key: named[key][1] for key, _ in shown}
     else:
         seen = {key: name_seen(connection, scope, key) for key, _ in shown}
     data = [dict(seen[key], chats=sums["chats"], mentions=sums["mentions"]) for key, sums in shown]
@@ -12186,24 +12236,34 @@ def name_seen(connection, scope, name_key):
             "exampleChatId": latest["chat_id"]}
 
 
-def names_seen_in_chats(connection, scope, name_keys):
-    """name_seen of each of name_keys, {key: ...}, from one pass over the chats in scope
-    (through their index) and their rows of those names: for a scope whose sums were read
-    from its chats alone (one prompt's, a market's), this pass costs at most what that read
-    did, where name_seen's seeks read each name's rows of the whole window to find the few
-    of the scope's chats (a prompt's year: twenty names' rows of every chat)."""
-    where, params = scope.chat_conditions("c")
-    rows = {}
-    for row in query_all(connection, """
-            SELECT x.name_key, x.name, x.chat_id, x.created_at
-            FROM chats c INDEXED BY %s CROSS JOIN chat_names x ON x.chat_id = c.id
-            WHERE %s AND x.name_key IN (SELECT value FROM json_each(?))
-            ORDER BY x.created_at, x.chat_id""" % (scope.chats_index(), where),
-            params + [json.dumps(name_keys)]):
-        rows.setdefault(row["name_key"], []).append(row)
-    return {key: {"name": seen[-1]["name"], "firstSeenAt": seen[0]["created_at"],
-                  "lastSeenAt": seen[-1]["created_at"], "exampleChatId": seen[-1]["chat_id"]}
-            for key, seen in rows.items()}
+def names_in_chats(connection, parts):
+    """Each name's sums (NAME_SUMS) and name_seen, {key: (sums, seen)}, over parts that are
+    each read from their chats (one prompt's, a market's), in one pass over their chats
+    (through their index) and name rows: reading them again for the shown names' times cost
+    as much as the sums (a prompt's year at the benchmark's full size, 1,460 chats and 2,920
+    name rows, 3.3 + 2.5 ms of CPU; one pass 3.3), where name_seen's seeks read each name's
+    rows of the whole window to find the few of the scope's chats. A name's latest row is
+    the greatest of its time, then chat id (zero-padded), then name: every created_at has
+    the same length (iso_timestamp), so that the string orders as those columns do."""
+    found = {}
+    for _, part in parts:
+        where, params = part.chat_conditions("c")
+        for row in query_all(connection, """
+                SELECT x.name_key AS key, count(*) AS chats, sum(x.mentions) AS mentions,
+                       min(x.created_at) AS first,
+                       max(x.created_at || printf('%%020d', x.chat_id) || x.name) AS latest
+                FROM chats c INDEXED BY %s CROSS JOIN chat_names x ON x.chat_id = c.id
+                WHERE %s GROUP BY x.name_key""" % (part.chats_index(), where), params):
+            sums, times = found.setdefault(row["key"], (dict.fromkeys(RAW_NAME_SUMS, 0), []))
+            for name in sums:
+                sums[name] += row[name]
+            times.append((row["first"], row["latest"]))
+    named = {}
+    for key, (sums, times) in found.items():
+        at, latest = len(times[0][0]), max(latest for _, latest in times)
+        named[key] = (sums, {"name": latest[at + 20:], "firstSeenAt": min(times)[0],
+                             "lastSeenAt": latest[:at], "exampleChatId": int(latest[at:at + 20])})
+    return named
 
 
 def named_sql(brand_type):
@@ -12254,7 +12314,8 @@ def prompt_gaps_document(connection, scope, page, per_page):
         # location: 100 prompts' rows for the 2 candidates not asked there)
         scope = dataclasses.replace(scope, prompt_ids=candidates, topic_id=None, tag_id=None,
                                     branded=None)
-    flags = sum_parts(connection, scope, how)
+    # no candidate, no gap prompt: the sums of none still scanned the window's cut chats
+    flags = sum_parts(connection, scope, how) if candidates != () else {}
     gaps = sorted(((key, sums) for (_, key), sums in flags.items()
                    if sums["competitor"] and not sums["own"]),
                   key=lambda item: (-item[1]["competitor"], -item[1]["chats"], item[0]))
@@ -12295,7 +12356,8 @@ def gap_candidates(connection, scope):
     only ones that may be gap prompts, so that the sums are added up for them alone. A
     scope of every chat less a few (truncated=false, shown=true: see scope_parts) adds the
     prompts of those few chats that name an own brand, which may be all the own chats a
-    prompt has. None: no whole day (or week) to tell, or no rollup to tell it from."""
+    prompt has (unless its kept figures count more). None: no whole day (or week) to tell,
+    or no rollup to tell it from."""
     every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
                                 shown=None if scope.shown is True else scope.shown)
     kind = "prompt_daily" if scope.location is None else "location_weekly"
@@ -12303,10 +12365,17 @@ def gap_candidates(connection, scope):
     if span is None or kind not in every.rollups():
         return None
     prompt_where, prompt_params = every.prompt_conditions()
+    prompts = "SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?"
+    listed = [scope.workspace_id]
     # a prompt whose kept figures name an own brand on the whole days is none (no seek)
     kept = every.engine is None and kind == "prompt_daily" and kept_prompt_window(
         connection, scope.workspace_id, span[0][:10], span[1])
-    if kept:
+    if kept and not prompt_where and kept_rows_hold(connection, scope.workspace_id, kept,
+                                                    scope.start[:10], scope.end[:10]):
+        # every prompt asked in the days holding the window has a kept row
+        prompts, listed = KEPT_ROWS_SQL, [scope.workspace_id, kept]
+        prompt_where = ["{0}.own_chats = 0"]
+    elif kept:
         prompt_where = prompt_where + ["NOT " + KEPT_PROMPT_SQL % "own_chats"]
         prompt_params = prompt_params + [scope.workspace_id, kept]
     own_where, own_params = every.shifted(*span).day_conditions("x")
@@ -12316,23 +12385,36 @@ def gap_candidates(connection, scope):
     # this test a location's candidates were every other location's prompts too, each then
     # sought in the chats of the window's edge days (1,333 of 2,000 prompts at the full size)
     candidates = {row["prompt_id"] for row in query_all(connection, """
-        SELECT q.prompt_id FROM (SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?) q
+        SELECT q.prompt_id FROM (%s) q
         WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)
         AND EXISTS (SELECT 1 FROM %s WHERE %s AND x.prompt_id = q.prompt_id AND x.chats > 0)"""
-        % (" AND ".join(["true"] + prompt_where).format("q"), GAP_CANDIDATE_ROLLUPS[kind],
-           own_where, GAP_CANDIDATE_ROLLUPS[kind], asked_where),
-        [scope.workspace_id] + prompt_params + own_params + asked_params)}
+        % (prompts, " AND ".join(["true"] + prompt_where).format("q"),
+           GAP_CANDIDATE_ROLLUPS[kind], own_where, GAP_CANDIDATE_ROLLUPS[kind], asked_where),
+        listed + prompt_params + own_params + asked_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
     # by the chats' stored flags, as the rollups count them (no refresh is pending: the
     # caller's how has them)
+    few_own = collections.Counter()
     for part in few:
         where, params = part.chat_conditions("x")
-        candidates.update(row["prompt_id"] for row in query_all(
-            connection, "SELECT DISTINCT x.prompt_id FROM chats x INDEXED BY %s WHERE %s "
-            "AND x.own_named" % (part.chats_index(), where), params))
-    return tuple(sorted(candidates))
+        for row in query_all(connection, "SELECT x.prompt_id, count(*) AS own FROM chats x "
+                             "INDEXED BY %s WHERE %s AND x.own_named GROUP BY x.prompt_id"
+                             % (part.chats_index(), where), params):
+            few_own[row["prompt_id"]] += row["own"]
+    if kept and few_own:
+        # a prompt whose kept figures count more chats naming an own brand than the few
+        # chats that do (the kept days lie in the scope) names one in a chat of the rest:
+        # no candidate, where each was summed from its rollups and chats (every 12th prompt
+        # of the benchmark with truncated=false, 3.9 ms of CPU at the full size)
+        kept_own = {row["prompt_id"]: row["own_chats"] for row in query_all(connection, """
+            SELECT prompt_id, own_chats FROM prompt_list_figures WHERE workspace_id = +?
+            AND window_start = +? AND prompt_id IN (SELECT value FROM json_each(?))""",
+            (scope.workspace_id, kept, json.dumps(list(few_own))))}
+        few_own = {prompt_id: own for prompt_id, own in few_own.items()
+                   if kept_own.get(prompt_id, 0) <= own}
+    return tuple(sorted(candidates.union(few_own)))
 
 
 def active_competitors(connection, workspace_id):
@@ -21090,6 +21172,19 @@ def interval_of(values):
     return values["interval"] or ("day" if int(values["days"]) <= 90 else "week")
 
 
+# A workspace's prompt locations in order, each the least after the one before, sought in
+# prompts_workspace_location: a few seeks, where SELECT DISTINCT read every prompt's row (30,100
+# VM steps and 0.31 ms of CPU at 2,000 prompts, 200 steps and 0.03 ms this way).
+PROMPT_LOCATIONS = """
+    WITH RECURSIVE found (location) AS (
+        SELECT min(location) FROM prompts WHERE workspace_id = ?1 AND location IS NOT NULL
+        UNION ALL
+        SELECT (SELECT min(location) FROM prompts WHERE workspace_id = ?1
+                AND location > found.location)
+        FROM found WHERE found.location IS NOT NULL)
+    SELECT location FROM found WHERE location IS NOT NULL"""
+
+
 def filter_choices(connection, workspace_id):
     """What the filter form offers: engines that answered, topics, tags and locations."""
     return {
@@ -21097,9 +21192,8 @@ def filter_choices(connection, workspace_id):
         "topics": list_topics(connection, workspace_id),
         "tags": query_all(connection, "SELECT id, name FROM tags WHERE workspace_id = +? "
                                       "ORDER BY name_key, id", (workspace_id,)),
-        "locations": [row["location"] for row in query_all(connection, """
-            SELECT DISTINCT location FROM prompts WHERE workspace_id = +? AND location IS NOT NULL
-            ORDER BY location""", (workspace_id,))],
+        "locations": [row["location"] for row in query_all(connection, PROMPT_LOCATIONS,
+                                                          (workspace_id,))],
         **{cell.table: query_all(connection, "SELECT id, name FROM %s WHERE workspace_id = +? "
                                  "ORDER BY name_key, id" % sql_table(cell.table, CELL_TABLES),
                                  (workspace_id,)) for cell in CELL_KINDS},

@@ -821,13 +821,11 @@ def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
 def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters):
     """name_seen seeks a name's rows through chat_names_key (NAME_ROWS), not every name's rows
     of the window: each name's latest chat and first and last times in scope are those of one
-    pass over the scope's chats (names_seen_in_chats), over the five days and over a window
+    pass over the scope's chats (names_in_chats), over the five days and over a window
     from a millisecond after a chat to a millisecond before another."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
     filters = {name: RANDOM_IDS[value] if name.endswith("_id") else value
                for name, value in filters.items()}
-    keys = [row["name_key"] for row in tracker.query_all(
-        connection, "SELECT DISTINCT name_key FROM chat_names ORDER BY 1")]
     times = [row["created_at"] for row in tracker.query_all(
         connection, "SELECT created_at FROM chats ORDER BY created_at")]
     seen = []
@@ -835,10 +833,58 @@ def test_a_names_first_and_last_chat_in_scope_are_sought_in_its_own_rows(filters
                        (tracker.iso_timestamp(tracker.parse_timestamp(times[20]) + 0.001),
                         tracker.iso_timestamp(tracker.parse_timestamp(times[-20]) - 0.001))):
         scope = tracker.ChatScope(RANDOM_API.workspace_id, start, end, **filters)
-        expected = tracker.names_seen_in_chats(connection, scope, keys)
+        expected = {key: seen for key, (_, seen) in
+                    tracker.names_in_chats(connection, [("chats", scope)]).items()}
         assert {key: tracker.name_seen(connection, scope, key) for key in expected} == expected
         seen.append(len(expected))
     assert all(seen)
+
+
+def test_a_slice_of_under_a_second_reads_its_windows_chats_whatever_its_prompts():
+    """A scope narrowed to prompts (branded, a topic, a list) over less than a second, as a
+    window before's first millisecond, reads the window's chats (a few), not a seek of each
+    of its prompts' (500 branded prompts at the benchmark's full size); a second or more, its
+    prompts' chats; the chats counted are the per-chat rows'."""
+    start = "2026-11-16T23:59:59.999Z"
+    for filters in ({"branded": True}, {"topic_id": RANDOM_IDS["topic"]}, {"prompt_ids": (1, 2)}):
+        for end, index in (("2026-11-17T00:00:00.000Z", "chats_workspace_created"),
+                           ("2026-11-17T00:00:00.998Z", "chats_workspace_created"),
+                           ("2026-11-17T00:00:00.999Z", "chats_prompt")):
+            assert tracker.ChatScope(1, start, end, **filters).chats_index() == index
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    counted = []
+    for row in tracker.query_all(connection, "SELECT created_at FROM chats ORDER BY created_at"):
+        end = tracker.iso_timestamp(tracker.parse_timestamp(row["created_at"]) + 0.001)
+        for branded in (True, False):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, row["created_at"], end, branded=branded)
+            with per_chat_rows_only():
+                slow = tracker.count_chats(connection, scope)
+            assert tracker.count_chats(connection, scope) == slow
+            counted.append(slow.get(None, 0))
+    assert sorted(set(counted)) == [0, 1]
+
+
+def test_one_prompts_discovered_names_are_counted_and_timed_in_one_pass(api, db):
+    """A prompt's discovered names, read from its chats alone, are counted and their first
+    and last chats found in one statement over its chats and name rows (names_in_chats), not
+    a second pass for the names shown (a prompt's year at the benchmark's full size, 5.8 ->
+    3.3 ms of CPU); of two chats at the same time the latest is the greater id, the name as
+    written there."""
+    prompt = api.post("/prompts", {"prompts": [{"text": "best crm"}]}).json["data"]["prompts"][0]
+    times = ["2026-11-19T10:00:00.000Z", "2026-11-20T10:00:00.000Z", "2026-11-20T10:00:00.000Z"]
+    chats = [add_chat(db, api.workspace_id, prompt, engine, at, text="- **%s** - good." % name)
+             for engine, at, name in zip(("e1", "e1", "e2"), times,
+                                         ("Zeta Works", "ZETA Works", "Zeta WORKS"))]
+    api.post("/brands", {"name": "Acme"})  # the brand refresh reads the answers' names
+    refresh(db)
+    statements, real_query_all = [], tracker.query_all
+    with unittest.mock.patch.object(tracker, "query_all", lambda connection, sql, params=():
+                                    statements.append(sql) or real_query_all(connection, sql, params)):
+        data = api.get("/analytics/discovered-brands", params=dict(
+            WINDOW, promptId=str(prompt["id"]))).json["data"]["data"]
+    assert [(row["name"], row["chats"], row["firstSeenAt"], row["lastSeenAt"], row["exampleChatId"])
+            for row in data] == [("Zeta WORKS", 3, times[0], times[2], chats[2])]
+    assert sum("chat_names x" in sql for sql in statements) == 1
 
 
 @pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
@@ -1245,6 +1291,52 @@ def test_the_kept_chats_per_engine_count_a_prompt_only_for_a_chat_of_its_engine_
         assert tracker.prompts_in_scope(connection, scope) == 3
 
 
+def workspace_with_brands(clock, name):
+    """A workspace of its own app on clock (no runs) with an own brand, Acme, and a
+    competitor, Beta: (db, workspace id, Api, Acme's id, Beta's id)."""
+    app = tracker.make_app(":memory:", clock=clock, runs="off")
+    db = app.config["tracker.db"]
+    workspace = tracker.create_workspace(db, name)["id"]
+    api = Api(webtest.TestApp(app), tracker.create_key(db, workspace)["key"], workspace)
+    own = api.post("/brands", {"name": "Acme", "type": "own"}).json["data"]["id"]
+    return db, workspace, api, own, api.post("/brands", {"name": "Beta"}).json["data"]["id"]
+
+
+def test_the_prompts_of_a_scope_within_the_kept_windows_are_read_from_the_kept_rows(clock):
+    """Without a filter on the prompts, the prompts with a chat in a scope within the kept
+    figures' windows (the window before included), and the gap candidates, are read from the
+    kept rows of the window (kept_source, KEPT_ROWS_SQL), not a seek of each prompt's row: a
+    prompt asked on the scope's first day alone (before the kept window) counts through its
+    daily rows; a scope reaching before the window before counts a prompt asked then alone
+    (no kept row) through the prompts: as computed without the kept figures."""
+    db, workspace, api, own, rival = workspace_with_brands(clock, "Rows")
+    recent, first_day, old, named = api.post("/prompts", {"prompts": [
+        {"text": "p%d" % i} for i in range(4)]}).json["data"]["prompts"]
+    for prompt, seconds_ago, brand in ((recent, 3 * 86400, rival), (first_day, 30 * 86400 - 60, rival),
+                                       (old, 80 * 86400, rival), (named, 2 * 86400, own)):
+        add_chat(db, workspace, prompt, "e1", tracker.iso_timestamp(clock.now - seconds_ago),
+                 brands=[(brand, 1, 0)], text="1. **%s**: good." % ("Acme" if brand == own else "Beta"))
+    refresh(db)
+    while tracker.recount_prompt_list(db):
+        pass
+    connection = db.connection()
+    statements, real_query_all, given = [], tracker.query_all, []
+    for days in (30, 90):
+        scope = tracker.ChatScope(workspace, tracker.iso_timestamp(clock.now - days * 86400),
+                                  tracker.iso_timestamp(clock.now + 1))
+        statements.clear()
+        with unittest.mock.patch.object(tracker, "query_all", lambda connection, sql, params=():
+                                        statements.append(sql) or real_query_all(connection, sql, params)):
+            given.append((tracker.prompts_in_scope(connection, scope),
+                          tracker.gap_candidates(connection, scope),
+                          sum(tracker.KEPT_ROWS_SQL in sql for sql in statements)))
+        with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+            assert given[-1][:2] == (tracker.prompts_in_scope(connection, scope),
+                                     tracker.gap_candidates(connection, scope))
+    assert given == [(3, (recent["id"], first_day["id"]), 2),
+                     (4, (recent["id"], first_day["id"], old["id"]), 0)]
+
+
 def test_the_window_before_a_comparison_counts_its_prompts_from_the_kept_figures_at_its_edges(clock):
     """The window before 30 days to now (compare=previous) reads the kept figures of the window
     before less its last day: a prompt asked within them counts from its row, one asked on
@@ -1410,6 +1502,40 @@ def test_a_prompt_whose_own_brand_is_named_only_in_cut_chats_is_a_gap_without_th
         answer = api.get("/analytics/gaps/prompts", params=dict(window, **params)).json["data"]
         return [(gap["promptId"], gap["chats"]) for gap in answer["data"]]
     assert (gaps(), gaps(truncated="false"), gaps(truncated="true")) == ([], [(prompt["id"], 2)], [])
+
+def test_a_prompt_naming_an_own_brand_beyond_its_cut_chats_is_no_gap_candidate(clock):
+    """With truncated=false the prompts of the cut chats that name an own brand are gap
+    candidates only while their kept figures count no more chats naming one than those cut
+    (the kept days lie in the scope): a prompt naming one in a chat not cut too is none, one
+    naming one in cut chats alone is, and the gap prompts are the per-chat rows'."""
+    db, workspace, api, own, rival = workspace_with_brands(clock, "Cut")
+    both, only_cut = api.post("/prompts", {"prompts": [{"text": "best crm"}, {"text": "best erp"}]}
+                              ).json["data"]["prompts"]
+
+    def chat(prompt, days_ago, brand, name):
+        return add_chat(db, workspace, prompt, "e1", tracker.iso_timestamp(clock.now - days_ago * 86400),
+                        brands=[(brand, 1, 0)], text="1. **%s**: good." % name)
+    cut = [chat(prompt, 5, own, "Acme") for prompt in (both, only_cut)]
+    for prompt in (both, only_cut):
+        chat(prompt, 4, rival, "Beta")
+    chat(both, 3, own, "Acme")
+    with db.write() as connection:
+        connection.executemany("UPDATE chats SET truncated = 1 WHERE id = ?", [(id_,) for id_ in cut])
+    refresh(db)
+    while tracker.recount_prompt_list(db):
+        pass
+    connection = db.connection()
+    window = (tracker.iso_timestamp(clock.now - 30 * 86400), tracker.iso_timestamp(clock.now + 1))
+    scope = tracker.ChatScope(workspace, *window, truncated=False)
+    assert tracker.gap_candidates(connection, scope) == (only_cut["id"],)
+    with unittest.mock.patch.object(tracker, "kept_prompt_window", lambda *_, **__: None):
+        assert tracker.gap_candidates(connection, scope) == (both["id"], only_cut["id"])
+    params = {"from": window[0], "to": window[1], "truncated": "false"}
+    gaps = api.get("/analytics/gaps/prompts", params=params).json["data"]["data"]
+    with per_chat_rows_only():
+        assert api.get("/analytics/gaps/prompts", params=params).json["data"]["data"] == gaps
+    assert [(gap["promptId"], gap["chats"]) for gap in gaps] == [(only_cut["id"], 1)]
+
 
 def test_branded_figures_add_up_their_group_and_per_prompt_ones_every_chat_less_the_branded():
     """The chat counts and brand sums of branded=true or false add up the branded groups'

@@ -505,6 +505,25 @@ def test_brands_topics_and_tags_are_created_changed_and_deleted(site, db):
     assert refused.html.find(id="add-color").find_next("p").text.startswith("must be one of")
 
 
+def test_the_filter_forms_locations_are_sought_in_the_prompts_index(db):
+    """The filter form offers each location of the workspace's prompts once, in order (none
+    for a prompt without one, none of another workspace's), each sought in the prompts' index
+    by location (PROMPT_LOCATIONS) rather than read from every prompt's row."""
+    first, other = (tracker.create_workspace(db, name)["id"] for name in ("One", "Two"))
+    with db.write() as connection:
+        connection.executemany(
+            "INSERT INTO prompts (workspace_id, text, status, location, dedupe_key, created_at, "
+            "updated_at) VALUES (?, 'p', 'active', ?, 'p', '', '')",
+            [(first, "US"), (first, None), (first, "DE"), (first, "US"), (first, "BR"),
+             (other, "AA"), (other, "ZZ"), (other, None)])
+    connection = db.connection()
+    assert tracker.filter_choices(connection, first)["locations"] == ["BR", "DE", "US"]
+    assert tracker.filter_choices(connection, other)["locations"] == ["AA", "ZZ"]
+    plan = " ".join(row["detail"] for row in connection.execute(
+        "EXPLAIN QUERY PLAN " + tracker.PROMPT_LOCATIONS, (first,)))
+    assert "prompts_workspace_location" in plan and "SCAN prompts" not in plan
+
+
 def test_the_overview_shows_what_the_api_answers_for_the_same_filters(site):
     sign_in(site, site.key["key"])
     for query in ({}, {"engine": "gemini"}, {"topicId": "1"}, {"tagId": "1", "location": "US"},

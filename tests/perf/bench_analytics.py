@@ -399,7 +399,8 @@ def ensure_later_rollups(path):
     43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
     as the worker counts them (and their chats per engine, for the windows kept; kept figures
-    without the window before less its last day dropped and counted again); and the planner's
+    without the window before less its last day dropped and counted again); the prompts'
+    index by location; and the planner's
     statistics that a file generated before the full size's seventh table holds (`PRAGMA
     optimize`'s sampled ones, which led a prompt's year to the window's index) cleared."""
     def chat_triggers(*infixes):
@@ -439,7 +440,8 @@ def ensure_later_rollups(path):
                         + "".join("%s;\n" % sql for kind, name, _, sql in tracker.baseline_schema()
                                   if name in ("prompt_daily_chats_engines_insert",
                                               "prompt_daily_chats_engines_update"))
-                        + tracker.baseline_triggers("prompts_listed_delete"))):
+                        + tracker.baseline_triggers("prompts_listed_delete")),
+                       ("prompts_workspace_location", tracker.prompt_locations_schema_sql())):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
