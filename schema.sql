@@ -2703,7 +2703,10 @@ END;
 -- chat's prompt's topic and tag groups in prompt_groups (a prompt that changed topic or tags
 -- is moved by regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the
 -- seeks of its chat and its prompt's groups. A chat holds a URL once, so citations are also
--- the chats citing it.
+-- the chats citing it. Each row keeps its URL's first and last time in the group's chats of
+-- the week, as weekly_urls does (issue 43): a page's times were sought in the chats of the
+-- weeks holding them, per-chat rows that grew with the data (a year of one domain's URLs
+-- under a topic, 2.7x the same request unfiltered at the full size).
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
@@ -2713,25 +2716,48 @@ CREATE TABLE group_weekly_urls (
     host            TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
     PRIMARY KEY (workspace_id, group_key, domain, url, day)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host, citations,
-                                   retrieved_chats)
+                                   retrieved_chats, first_seen, last_seen)
     SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.domain, new.url, new.host, new.cited, 1
+           new.domain, new.url, new.host, new.cited, 1, new.created_at, new.created_at
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = new.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
     ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
-        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
+        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
+        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
 END;
 
 -- Only while the chat is there (a source rewritten): a chat deleted takes its pages off
--- before it goes (chats_group_url_delete).
+-- before it goes (chats_group_url_delete). A first or last time that the row taken off set
+-- is sought again in the week's rows of the domain, among the group's chats (the others').
 CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - old.cited,
-        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1,
+        first_seen = CASE WHEN group_weekly_urls.first_seen < old.created_at
+            THEN group_weekly_urls.first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o
+             JOIN chats oc ON oc.id = o.chat_id
+             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
+                                  AND og.group_key = group_weekly_urls.group_key
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.created_at >= group_weekly_urls.day
+               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = old.url) END,
+        last_seen = CASE WHEN group_weekly_urls.last_seen > old.created_at
+            THEN group_weekly_urls.last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o
+             JOIN chats oc ON oc.id = o.chat_id
+             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
+                                  AND og.group_key = group_weekly_urls.group_key
+             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
+               AND o.created_at >= group_weekly_urls.day
+               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = old.url) END
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = old.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
       AND group_weekly_urls.workspace_id = old.workspace_id
@@ -2742,7 +2768,25 @@ END;
 
 CREATE TRIGGER chats_group_url_delete BEFORE DELETE ON chats BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - s.cited,
-        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1,
+        first_seen = CASE WHEN group_weekly_urls.first_seen < old.created_at
+            THEN group_weekly_urls.first_seen ELSE
+            (SELECT min(o.created_at) FROM chat_sources o
+             JOIN chats oc ON oc.id = o.chat_id AND oc.id <> old.id
+             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
+                                  AND og.group_key = group_weekly_urls.group_key
+             WHERE o.workspace_id = old.workspace_id AND o.domain = s.domain
+               AND o.created_at >= group_weekly_urls.day
+               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = s.url) END,
+        last_seen = CASE WHEN group_weekly_urls.last_seen > old.created_at
+            THEN group_weekly_urls.last_seen ELSE
+            (SELECT max(o.created_at) FROM chat_sources o
+             JOIN chats oc ON oc.id = o.chat_id AND oc.id <> old.id
+             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
+                                  AND og.group_key = group_weekly_urls.group_key
+             WHERE o.workspace_id = old.workspace_id AND o.domain = s.domain
+               AND o.created_at >= group_weekly_urls.day
+               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = s.url) END
     FROM (SELECT g.group_key, x.domain, x.url, x.cited
           FROM prompt_groups g JOIN chat_sources x ON x.chat_id = old.id
           WHERE g.prompt_id = old.prompt_id AND g.group_key NOT IN ('branded 0', 'branded 1')) s
