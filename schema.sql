@@ -2706,7 +2706,9 @@ END;
 -- the chats citing it. Each row keeps its URL's first and last time in the group's chats of
 -- the week, as weekly_urls does (issue 43): a page's times were sought in the chats of the
 -- weeks holding them, per-chat rows that grew with the data (a year of one domain's URLs
--- under a topic, 2.7x the same request unfiltered at the full size).
+-- under a topic, 2.7x the same request unfiltered at the full size). NULL while the row has
+-- chats: unknown, sought when read (a prompt that left the group set it: regroup_prompt
+-- leaves it unknown rather than seek it under the write lock; a later source keeps it so).
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
@@ -2730,13 +2732,16 @@ CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
     WHERE c.id = new.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
     ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
-        first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
-        last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
+        first_seen = CASE WHEN retrieved_chats > 0 THEN min(first_seen, excluded.first_seen)
+                     ELSE excluded.first_seen END,
+        last_seen = CASE WHEN retrieved_chats > 0 THEN max(last_seen, excluded.last_seen)
+                    ELSE excluded.last_seen END;
 END;
 
 -- Only while the chat is there (a source rewritten): a chat deleted takes its pages off
 -- before it goes (chats_group_url_delete). A first or last time that the row taken off set
--- is sought again in the week's rows of the domain, among the group's chats (the others').
+-- is sought again in the week's rows of the domain, among the group's chats (the others'),
+-- as weekly_urls' delete trigger seeks its own.
 CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - old.cited,
         retrieved_chats = group_weekly_urls.retrieved_chats - 1,

@@ -7932,18 +7932,6 @@ LOCATED_PROMPT_ROWS = """(SELECT DISTINCT prompt_id, workspace_id, location FROM
         AND x.day = w.day AND x.engine = w.engine AND x.prompt_id = l.prompt_id WHERE true"""
 
 
-# A URL's first (min) or last (max) time in a group's chats of a week other than a prompt's
-# (?3), sought again for a row of group_weekly_urls (an upsert's) once that prompt's chats
-# are taken off it: the week's rows of the domain, as the rollup's delete triggers seek them.
-GROUP_URL_SEEN_AGAIN = """
-    SELECT %s(o.created_at) FROM chat_sources o
-    JOIN chats oc ON oc.id = o.chat_id AND oc.prompt_id <> ?3
-    JOIN prompt_groups og ON og.prompt_id = oc.prompt_id AND og.group_key = ?1
-    WHERE o.workspace_id = ?4 AND o.domain = excluded.domain
-      AND o.created_at >= excluded.day AND o.created_at < date(excluded.day, '+7 days')
-      AND o.url = excluded.url"""
-
-
 def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the rollups of a topic's,
     tag's or branded group and of its groups with each location; the group's chat counts
@@ -7988,8 +7976,11 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
 def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the weekly URLs of a topic's
     or tag's group (group_weekly_urls; no branded group has them). Taken off, a row's first
-    or last time that one of the prompt's chats set is sought again among the group's other
-    prompts' chats of the week (the rows of its domain, as the triggers seek them)."""
+    or last time that one of the prompt's chats set becomes unknown (NULL), as seeking it
+    again among the group's other chats would read, under the write lock, the week's rows of
+    each domain for each row: a year of one prompt at 10 % of the benchmark's full size, 175
+    -> 2,200 ms (tests/perf/README.md). An unknown time stays so until the row empties or
+    a delete trigger seeks it again; its URL's is sought when read (group_url_hosts)."""
     connection.execute("""
         INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
                                        citations, retrieved_chats, first_seen, last_seen)
@@ -8000,13 +7991,14 @@ def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sig
         ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
             citations = citations + excluded.citations,
             retrieved_chats = retrieved_chats + excluded.retrieved_chats,
-            first_seen = CASE WHEN ?2 > 0 OR first_seen < excluded.first_seen THEN
-                min(coalesce(first_seen, excluded.first_seen), excluded.first_seen)
-                ELSE (%s) END,
-            last_seen = CASE WHEN ?2 > 0 OR last_seen > excluded.last_seen THEN
-                max(coalesce(last_seen, excluded.last_seen), excluded.last_seen)
-                ELSE (%s) END""" % (
-        (WEEK_OF_A_CHAT,) + tuple(GROUP_URL_SEEN_AGAIN % extreme for extreme in ("min", "max"))),
+            first_seen = CASE WHEN ?2 < 0 THEN
+                CASE WHEN first_seen < excluded.first_seen THEN first_seen END
+                WHEN retrieved_chats > 0 THEN min(first_seen, excluded.first_seen)
+                ELSE excluded.first_seen END,
+            last_seen = CASE WHEN ?2 < 0 THEN
+                CASE WHEN last_seen > excluded.last_seen THEN last_seen END
+                WHEN retrieved_chats > 0 THEN max(last_seen, excluded.last_seen)
+                ELSE excluded.last_seen END""" % WEEK_OF_A_CHAT,
         (group_key, sign, prompt_id, workspace_id))
 
 
@@ -10890,19 +10882,22 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
 # kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
 # 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
 # 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
-# Again with a page's times sought together (SEEN_TOGETHER): every URL over 30 days, even at
-# the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v 25, 14 v 33).
-# Then with each chat probed once for the domain: one domain's URLs of a topic over fewer
-# weeks cost what the window's chats of the topic do, the weekly URLs (the domain's rows, the
-# edge days' chats, the chats of the weeks holding the page's first and last times) about
-# half as much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the
-# group's rollups) the weekly URLs are read from one whole week on. CPU ms of one request,
-# chats v weekly URLs, 14, 30, 60 and 90 days of topic 3: at 10 % of the benchmark's full
-# size (560 to 3,600 chats) 2.0 v 6.0, 3.4 v 5.9, 5.8 v 7.8, 6.9 v 7.9; at the full size
-# (5,600 to 36,000) 14.5 v 12.0, 15.3 v 10.3, 30.9 v 11.8, 44.2 v 13.4 (tests/perf/README.md).
+# Again with a page's times sought together in the chats of their weeks: every URL over 30
+# days, even at the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v
+# 25, 14 v 33). Then with each chat probed once for the domain: one domain's URLs of a topic
+# over fewer weeks cost what the window's chats of the topic do, the weekly URLs about half as
+# much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the group's
+# rollups) the weekly URLs are read from one whole week on. Since the weekly rows keep their
+# first and last times, what the weekly URLs cost is the domain's rows and the edge days'
+# chats: source_rows' CPU ms, chats v weekly URLs, one domain's URLs of topic 3 over 7, 14, 30,
+# 60 and 90 days, at 10 % of the benchmark's full size (280 to 3,600 chats) 0.3 v 0.5, 0.5 v
+# 0.6, 1.2 v 0.7, 3.5 v 1.2, 4.4 v 1.0; at the full size (2,800 to 36,000) 2.9 v 1.7, 6.1 v
+# 2.2, 12.7 v 3.2, 26.2 v 3.1, 39.1 v 1.8 (tag 1 the same within 1 ms; tests/perf/README.md).
+# Every URL's crossing stays: 21 and 30 days at the full size 58 v 60 and 74 v 70, at 10 %
+# 6 v 16 and 8 v 15.
 GROUP_URL_WEEKS = 4
 GROUP_DOMAIN_URL_WEEKS = 13
-GROUP_DOMAIN_URL_CHATS = 4000
+GROUP_DOMAIN_URL_CHATS = 1000
 
 
 def reads_group_urls(connection, scope):
@@ -11034,29 +11029,30 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    if group_by == "url":
-        group_url_hosts(connection, kinds, rows)
-    seen_times(connection, scope, kinds, rows, group_by == "url")
+    unknown = group_url_hosts(connection, kinds, rows) if group_by == "url" else ()
+    seen_times(connection, scope, kinds, rows, group_by == "url", unknown)
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
-def seen_times(connection, scope, kinds, rows, by_url):
+def seen_times(connection, scope, kinds, rows, by_url, unknown=()):
     """Give each of rows (source_rows') the first and last time of its domain (or URL) in
     scope where a part of kinds keeps none (or takes chats off): a time found before (after)
-    every such part is the scope's own, so only one that may lie within them is sought."""
+    every such part is the scope's own, so only one that may lie within them is sought; and
+    those of unknown, (URL, "first_seen" or "last_seen"), that a part's rows hold unknown."""
     unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
     taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
-    if not (taken_off or unseen):
+    if not (taken_off or unseen or unknown):
         return
     first, last = ((scope.start, scope.end) if taken_off else
-                   (min(part.start for part in unseen), max(part.end for part in unseen)))
+                   (min(part.start for part in unseen), max(part.end for part in unseen))
+                   if unseen else (scope.end, scope.start))  # none: every time known
     for row in rows:
         url = row["source"] if by_url else None
         for order, name, known in (("", "first_seen", (row["first_seen"] or last) < first),
                                    ("DESC", "last_seen", (row["last_seen"] or "") >= last)):
-            if not known:
+            if not known or (url, name) in unknown:
                 row[name] = source_seen(connection, scope, row["domain"], url, (order,))[0]
 
 
@@ -11064,19 +11060,29 @@ def group_url_hosts(connection, kinds, rows):
     """Give each of rows (by URL) that kinds read from a topic's or tag's weekly URLs its
     host there, and its first and last time there (each row keeps the URL's in the group's
     chats of its week), one seek each (GROUP_URL_PART reads none): the least host, as the
-    per-chat rows' is, the earliest first time and the latest last time of every part."""
+    per-chat rows' is, the earliest first time and the latest last time of every part. The
+    (URL, "first_seen" or "last_seen") that a row holds unknown (add_prompt_to_group_urls),
+    for seen_times to seek."""
     parts = [part for kind, part in kinds if signed_part(kind)[0] == "group_url_weekly"]
+    unknown = set()
     for row, part in itertools.product(rows, parts):
         where, params = part.group_conditions("x")
-        found = query_one(connection, "SELECT min(x.host) AS host, min(x.first_seen) AS first, "
-                          "max(x.last_seen) AS last FROM group_weekly_urls x WHERE %s AND "
-                          "x.domain = ? AND x.url = ? AND x.retrieved_chats > 0" % where,
-                          params + [row["domain"], row["source"]])
-        for name, value, extreme in (("host", found["host"], min),
-                                     ("first_seen", found["first"], min),
-                                     ("last_seen", found["last"], max)):
-            if value is not None:
-                row[name] = extreme(known for known in (row[name], value) if known is not None)
+        found = query_one(connection, """
+            SELECT min(x.host) AS host, min(x.first_seen) AS first_seen,
+                   max(x.last_seen) AS last_seen, count(*) - count(x.first_seen) AS first_unknown,
+                   count(*) - count(x.last_seen) AS last_unknown
+            FROM group_weekly_urls x
+            WHERE %s AND x.domain = ? AND x.url = ? AND x.retrieved_chats > 0""" % where,
+            params + [row["domain"], row["source"]])
+        for name, extreme, unknown_rows in (("host", min, 0),
+                                            ("first_seen", min, found["first_unknown"]),
+                                            ("last_seen", max, found["last_unknown"])):
+            if unknown_rows:
+                unknown.add((row["source"], name))
+            elif found[name] is not None:
+                row[name] = extreme(value for value in (row[name], found[name])
+                                    if value is not None)
+    return unknown
 
 
 def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):

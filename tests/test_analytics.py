@@ -750,12 +750,14 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
 
 def test_a_groups_urls_from_its_weekly_urls_take_their_times_from_the_rows():
     """The first and last times of a topic's or tag's URLs read from its weekly URLs are those
-    its rows keep (group_weekly_urls' first_seen and last_seen), sought in no chat
-    (source_seen), and each URL's host its weekly rows' (the weekly part reads none): the
+    its rows keep (group_weekly_urls' first_seen and last_seen), sought in the chats
+    (source_seen) only for a URL whose rows hold one unknown (a prompt that left the group
+    set it), and each URL's host is its weekly rows' (the weekly part reads none): the
     per-chat rows' times and hosts, for every URL and for one domain's, over the whole week,
     from a chat of the Sunday before it (or a millisecond after one) to its end or a
     millisecond after its last chat."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    real_source_seen, sought, shown = tracker.source_seen, [], set()
     for group, key, prompts in (
             ("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
             ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
@@ -767,17 +769,25 @@ def test_a_groups_urls_from_its_weekly_urls_take_their_times_from_the_rows():
         windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
                    (sunday[len(sunday) // 2], "2026-11-23T00:00:00.000Z"),
                    (tracker.iso_timestamp(tracker.parse_timestamp(sunday[0]) + 0.001), after)]
+        unknown = {row["url"] for row in tracker.query_all(
+            connection, "SELECT url FROM group_weekly_urls WHERE group_key = ? AND "
+            "retrieved_chats > 0 AND (first_seen IS NULL OR last_seen IS NULL)",
+            ("%s %d" % (key, RANDOM_IDS[key]),))}
         for (start, end), domain in itertools.product(windows, ({}, {"domain": "g2.com"})):
             query = dict({"from": start, "to": end, group: str(RANDOM_IDS[key]),
                           "groupBy": "url", "perPage": "100"}, **domain)
             with per_chat_rows_only():
                 slow = RANDOM_API.get("/analytics/sources", params=query).json
             with group_urls_from_one_week(), unittest.mock.patch.object(
-                    tracker, "source_seen", None), \
+                    tracker, "source_seen", lambda connection, scope, domain, url, orders:
+                    sought.append((url, url in unknown))
+                    or real_source_seen(connection, scope, domain, url, orders)), \
                     unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
                 assert RANDOM_API.get("/analytics/sources", params=query).json == slow
             assert all(row["firstSeenAt"] and row["lastSeenAt"] and row["host"]
                        for row in slow["data"]["data"]) and slow["data"]["data"]
+            shown.update(row["url"] for row in slow["data"]["data"])
+    assert all(of_unknown for _, of_unknown in sought) and shown - {url for url, _ in sought}
 
 
 @pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
@@ -1616,7 +1626,12 @@ def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_dele
     finally:
         connection.execute("ROLLBACK TO refill")
         connection.execute("RELEASE refill")
-    assert kept == afresh
+    # a first or last time a prompt that left the group set is unknown (NULL), the others
+    # those of the chats
+    unknown = [row for row in kept if None in (row["first_seen"], row["last_seen"])]
+    assert unknown and len(unknown) < len(kept) / 2
+    assert [dict(row, **{name: row[name] or fresh[name] for name in ("first_seen", "last_seen")})
+            for row, fresh in zip(kept, afresh)] == afresh
     assert {row["group_key"].split()[0] for row in kept} == {"topic", "tag"} and len(kept) > 50
     assert not tracker.query_all(connection, "SELECT * FROM group_weekly_urls "
                                  "WHERE retrieved_chats = 0 AND citations <> 0")
