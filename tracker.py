@@ -7980,7 +7980,7 @@ def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sig
     again among the group's other chats would read, under the write lock, the week's rows of
     each domain for each row: a year of one prompt at 10 % of the benchmark's full size, 175
     -> 2,200 ms (tests/perf/README.md). An unknown time stays so until the row empties or
-    a delete trigger seeks it again; its URL's is sought when read (group_url_hosts)."""
+    a delete trigger seeks it again; it is sought when read (group_url_hosts_and_times)."""
     connection.execute("""
         INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
                                        citations, retrieved_chats, first_seen, last_seen)
@@ -10865,10 +10865,10 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
 # summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
 # row per URL rather than a row per URL and week (a year of a topic's every URL at the full
 # size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed). It reads no host: the
-# page's hosts are sought URL by URL (group_url_hosts), where keeping the least of each of
+# page's hosts are sought URL by URL (group_url_hosts_and_times), where keeping the least of
 # a year's 425,000 rows took a seventh of the statement (9.2 -> 7.9 million VM steps). Nor
 # does it read the first and last times its rows keep: those of the page's URLs are read
-# with their hosts (group_url_hosts).
+# with their hosts.
 GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
                            sum(x.citations) AS citations, sum(x.citations) AS chats,
                            sum(x.retrieved_chats) AS retrieved_chats,
@@ -10995,7 +10995,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     many there are in all (counted in the same pass, over the groups kept once). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (group_url_hosts); so do a few weeks' URLs (reads_group_urls)."""
+    be sought URL by URL (group_url_hosts_and_times); so do a few weeks' URLs
+    (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
@@ -11029,60 +11030,68 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    unknown = group_url_hosts(connection, kinds, rows) if group_by == "url" else ()
-    seen_times(connection, scope, kinds, rows, group_by == "url", unknown)
+    if group_by == "url":
+        group_url_hosts_and_times(connection, kinds, rows)
+    seen_times(connection, scope, kinds, rows, group_by == "url")
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
-def seen_times(connection, scope, kinds, rows, by_url, unknown=()):
+def seen_times(connection, scope, kinds, rows, by_url):
     """Give each of rows (source_rows') the first and last time of its domain (or URL) in
     scope where a part of kinds keeps none (or takes chats off): a time found before (after)
-    every such part is the scope's own, so only one that may lie within them is sought; and
-    those of unknown, (URL, "first_seen" or "last_seen"), that a part's rows hold unknown."""
+    every such part is the scope's own, so only one that may lie within them is sought."""
     unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
     taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
-    if not (taken_off or unseen or unknown):
+    if not (taken_off or unseen):
         return
     first, last = ((scope.start, scope.end) if taken_off else
-                   (min(part.start for part in unseen), max(part.end for part in unseen))
-                   if unseen else (scope.end, scope.start))  # none: every time known
+                   (min(part.start for part in unseen), max(part.end for part in unseen)))
     for row in rows:
         url = row["source"] if by_url else None
         for order, name, known in (("", "first_seen", (row["first_seen"] or last) < first),
                                    ("DESC", "last_seen", (row["last_seen"] or "") >= last)):
-            if not known or (url, name) in unknown:
+            if not known:
                 row[name] = source_seen(connection, scope, row["domain"], url, (order,))[0]
 
 
-def group_url_hosts(connection, kinds, rows):
+def group_url_hosts_and_times(connection, kinds, rows):
     """Give each of rows (by URL) that kinds read from a topic's or tag's weekly URLs its
-    host there, and its first and last time there (each row keeps the URL's in the group's
-    chats of its week), one seek each (GROUP_URL_PART reads none): the least host, as the
-    per-chat rows' is, the earliest first time and the latest last time of every part. The
-    (URL, "first_seen" or "last_seen") that a row holds unknown (add_prompt_to_group_urls),
-    for seen_times to seek."""
+    host and its first and last time there, one seek each (GROUP_URL_PART reads none): the
+    least host, as the per-chat rows' is, the earliest first time and the latest last time.
+    A time its rows hold unknown (add_prompt_to_group_urls) is sought in the group's chats
+    of the first (last) week holding one, when no time they keep comes before (after) it."""
     parts = [part for kind, part in kinds if signed_part(kind)[0] == "group_url_weekly"]
-    unknown = set()
     for row, part in itertools.product(rows, parts):
         where, params = part.group_conditions("x")
         found = query_one(connection, """
             SELECT min(x.host) AS host, min(x.first_seen) AS first_seen,
-                   max(x.last_seen) AS last_seen, count(*) - count(x.first_seen) AS first_unknown,
-                   count(*) - count(x.last_seen) AS last_unknown
+                   max(x.last_seen) AS last_seen,
+                   min(CASE WHEN x.first_seen IS NULL THEN x.day END) AS first_unknown,
+                   max(CASE WHEN x.last_seen IS NULL THEN x.day END) AS last_unknown
             FROM group_weekly_urls x
             WHERE %s AND x.domain = ? AND x.url = ? AND x.retrieved_chats > 0""" % where,
             params + [row["domain"], row["source"]])
-        for name, extreme, unknown_rows in (("host", min, 0),
-                                            ("first_seen", min, found["first_unknown"]),
-                                            ("last_seen", max, found["last_unknown"])):
-            if unknown_rows:
-                unknown.add((row["source"], name))
-            elif found[name] is not None:
+        # "~" sorts after every time, "" before: none kept
+        for order, name, week, sought in (
+                ("", "first_seen", found["first_unknown"],
+                 found["first_unknown"] and (found["first_seen"] or "~") >= found["first_unknown"]),
+                ("DESC", "last_seen", found["last_unknown"],
+                 found["last_unknown"] and (found["last_seen"] or "") < found["last_unknown"])):
+            if sought:
+                found[name] = source_seen(connection, part.shifted(*week_bounds(week)),
+                                          row["domain"], row["source"], (order,))[0]
+        for name, extreme in (("host", min), ("first_seen", min), ("last_seen", max)):
+            if found[name] is not None:
                 row[name] = extreme(value for value in (row[name], found[name])
                                     if value is not None)
-    return unknown
+
+
+def week_bounds(monday):
+    """(start, end) of the Monday-first week of monday."""
+    end = datetime.date.fromisoformat(monday) + datetime.timedelta(days=7)
+    return day_start(monday), day_start(end.isoformat())
 
 
 def source_seen(connection, scope, domain, url=None, orders=("", "DESC")):
