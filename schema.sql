@@ -2707,8 +2707,9 @@ END;
 -- the week, as weekly_urls does (issue 43): a page's times were sought in the chats of the
 -- weeks holding them, per-chat rows that grew with the data (a year of one domain's URLs
 -- under a topic, 2.7x the same request unfiltered at the full size). NULL while the row has
--- chats: unknown, sought when read (a prompt that left the group set it: regroup_prompt
--- leaves it unknown rather than seek it under the write lock; a later source keeps it so).
+-- chats: unknown, sought when read (a prompt that left the group, or a chat deleted, set it:
+-- regroup_prompt and chats_group_url_delete leave it unknown rather than seek it under the
+-- write lock; a later source keeps it so).
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
@@ -2738,31 +2739,34 @@ CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
                     ELSE excluded.last_seen END;
 END;
 
--- Only while the chat is there (a source rewritten): a chat deleted takes its pages off
--- before it goes (chats_group_url_delete). A first or last time that the row taken off set
--- is sought again in the week's rows of the domain, among the group's chats (the others'),
--- as weekly_urls' delete trigger seeks its own.
+-- The sources of the topic and tag groups' chats, each with its chat's group (a chat's
+-- sources once per group of its prompt), where a source's delete trigger below seeks a URL's
+-- first and last time in a group's chats of a week again.
+CREATE VIEW group_url_sources AS
+SELECT o.workspace_id, g.group_key, o.domain, o.url, o.created_at, o.chat_id
+FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+JOIN prompt_groups g ON g.prompt_id = c.prompt_id;
+
+-- Only while the chat is there (a source rewritten, as a re-extraction does): a chat deleted
+-- takes its pages off before it goes (chats_group_url_delete). A first or last time that the
+-- row taken off set is sought again in the week's rows of the domain, among the group's
+-- chats, as weekly_urls' own delete trigger seeks its own; a row whose times it did not set
+-- reads none (the seek's first term, the same for every row, is tested once).
 CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - old.cited,
         retrieved_chats = group_weekly_urls.retrieved_chats - 1,
-        first_seen = CASE WHEN group_weekly_urls.first_seen < old.created_at
-            THEN group_weekly_urls.first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o
-             JOIN chats oc ON oc.id = o.chat_id
-             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
-                                  AND og.group_key = group_weekly_urls.group_key
-             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
-               AND o.created_at >= group_weekly_urls.day
-               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = old.url) END,
-        last_seen = CASE WHEN group_weekly_urls.last_seen > old.created_at
-            THEN group_weekly_urls.last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o
-             JOIN chats oc ON oc.id = o.chat_id
-             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
-                                  AND og.group_key = group_weekly_urls.group_key
-             WHERE o.workspace_id = old.workspace_id AND o.domain = old.domain
-               AND o.created_at >= group_weekly_urls.day
-               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = old.url) END
+        (first_seen, last_seen) = (
+            SELECT CASE WHEN group_weekly_urls.first_seen < old.created_at
+                        THEN group_weekly_urls.first_seen ELSE min(o.created_at) END,
+                   CASE WHEN group_weekly_urls.last_seen > old.created_at
+                        THEN group_weekly_urls.last_seen ELSE max(o.created_at) END
+            FROM group_url_sources o
+            WHERE NOT (group_weekly_urls.first_seen < old.created_at
+                       AND group_weekly_urls.last_seen > old.created_at)
+              AND o.workspace_id = old.workspace_id AND o.group_key = group_weekly_urls.group_key
+              AND o.domain = old.domain AND o.url = old.url
+              AND o.created_at >= group_weekly_urls.day
+              AND o.created_at < date(group_weekly_urls.day, '+7 days'))
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = old.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
       AND group_weekly_urls.workspace_id = old.workspace_id
@@ -2771,27 +2775,17 @@ CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
       AND group_weekly_urls.domain = old.domain AND group_weekly_urls.url = old.url;
 END;
 
+-- A time the chat set becomes unknown (NULL), sought when read, as when its prompt leaves the
+-- group (regroup_prompt): a chat goes with its prompt, its run or its workspace, most of the
+-- times of a deleted prompt's rows its own, each of which the seek would read a week of its
+-- domain's rows for.
 CREATE TRIGGER chats_group_url_delete BEFORE DELETE ON chats BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - s.cited,
         retrieved_chats = group_weekly_urls.retrieved_chats - 1,
         first_seen = CASE WHEN group_weekly_urls.first_seen < old.created_at
-            THEN group_weekly_urls.first_seen ELSE
-            (SELECT min(o.created_at) FROM chat_sources o
-             JOIN chats oc ON oc.id = o.chat_id AND oc.id <> old.id
-             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
-                                  AND og.group_key = group_weekly_urls.group_key
-             WHERE o.workspace_id = old.workspace_id AND o.domain = s.domain
-               AND o.created_at >= group_weekly_urls.day
-               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = s.url) END,
+                          THEN group_weekly_urls.first_seen END,
         last_seen = CASE WHEN group_weekly_urls.last_seen > old.created_at
-            THEN group_weekly_urls.last_seen ELSE
-            (SELECT max(o.created_at) FROM chat_sources o
-             JOIN chats oc ON oc.id = o.chat_id AND oc.id <> old.id
-             JOIN prompt_groups og ON og.prompt_id = oc.prompt_id
-                                  AND og.group_key = group_weekly_urls.group_key
-             WHERE o.workspace_id = old.workspace_id AND o.domain = s.domain
-               AND o.created_at >= group_weekly_urls.day
-               AND o.created_at < date(group_weekly_urls.day, '+7 days') AND o.url = s.url) END
+                         THEN group_weekly_urls.last_seen END
     FROM (SELECT g.group_key, x.domain, x.url, x.cited
           FROM prompt_groups g JOIN chat_sources x ON x.chat_id = old.id
           WHERE g.prompt_id = old.prompt_id AND g.group_key NOT IN ('branded 0', 'branded 1')) s

@@ -881,7 +881,8 @@ def group_urls_schema_sql():
     on chat_sources exist."""
     return (baseline_table_sql(("group_weekly_urls", ["table"]))[0] + group_urls_fill_sql()
             + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
-                      if kind == "trigger" and name in GROUP_URL_TRIGGERS))
+                      if (kind, name) == ("view", "group_url_sources")
+                      or kind == "trigger" and name in GROUP_URL_TRIGGERS))
 
 
 def group_urls_fill_sql():

@@ -396,7 +396,8 @@ def ensure_later_rollups(path):
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
+    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them
+    (and keeping each URL's first and last time);
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
     as the worker counts them (and their chats per engine, for the windows kept; kept figures
     without the window before less its last day dropped and counted again); and the planner's
@@ -449,7 +450,7 @@ def ensure_later_rollups(path):
         if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] \
                 != created["chats_truncated"]:
             c.execute(tracker.baseline_objects("index", "chats_truncated"))
-    with db.write() as c:  # keyed by week before URL until issue 43 keyed it by URL
+    with db.write() as c:  # keyed by week before URL, then without first and last times
         if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'group_weekly_urls'")["sql"] \
                 != created["group_weekly_urls"]:
             c.execute("DROP TABLE group_weekly_urls;" + "".join(
