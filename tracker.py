@@ -10995,8 +10995,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, over the groups kept once). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
-    of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (group_url_hosts_and_times); so do a few weeks' URLs
+    of every URL of a topic or tag reads its chats, not its weekly URLs, whose hosts and
+    times would be read URL by URL (group_url_hosts_and_times); so do a few weeks' URLs
     (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
