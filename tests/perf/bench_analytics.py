@@ -205,7 +205,8 @@ ROLLUPS = {
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
-    "group_weekly_urls": ("group_key day domain url", "host citations retrieved_chats", "=++"),
+    "group_weekly_urls": ("group_key day domain url",
+                          "host citations retrieved_chats first_seen last_seen", "=++<>"),
     "cell_daily_chats": ("market_id persona_id day engine", "chats shown", "++"),
     "cell_daily_brands": ("market_id persona_id day engine brand_id", BRAND_SUMS, "+" * 8),
 }
@@ -309,7 +310,7 @@ class Rollups:
             add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
             add["daily_urls"]((day, url), [domain, host, 1, 1, at, at])
             for group in self.url_groups.get(prompt, ()):
-                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1])
+                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1, at, at])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])
