@@ -2706,7 +2706,13 @@ END;
 -- chat's prompt's topic and tag groups in prompt_groups (a prompt that changed topic or tags
 -- is moved by regroup_prompt): a chat of a prompt in no topic nor tag adds nothing but the
 -- seeks of its chat and its prompt's groups. A chat holds a URL once, so citations are also
--- the chats citing it.
+-- the chats citing it. Each row keeps its URL's first and last time in the group's chats of
+-- the week, as weekly_urls does (issue 43): a page's times were sought in the chats of the
+-- weeks holding them, per-chat rows that grew with the data (a year of one domain's URLs
+-- under a topic, 2.7x the same request unfiltered at the full size). NULL while the row has
+-- chats: unknown, sought when read (a prompt that left the group, or a chat deleted, set it:
+-- regroup_prompt and chats_group_url_delete leave it unknown rather than seek it under the
+-- write lock; a later source keeps it so).
 CREATE TABLE group_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     group_key       TEXT NOT NULL,
@@ -2716,25 +2722,54 @@ CREATE TABLE group_weekly_urls (
     host            TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
+    first_seen      TEXT,
+    last_seen       TEXT,
     PRIMARY KEY (workspace_id, group_key, domain, url, day)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_group_url_insert AFTER INSERT ON chat_sources BEGIN
     INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host, citations,
-                                   retrieved_chats)
+                                   retrieved_chats, first_seen, last_seen)
     SELECT new.workspace_id, g.group_key, date(new.created_at, '-6 days', 'weekday 1'),
-           new.domain, new.url, new.host, new.cited, 1
+           new.domain, new.url, new.host, new.cited, 1, new.created_at, new.created_at
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = new.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
     ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
-        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
+        citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
+        first_seen = CASE WHEN retrieved_chats > 0 THEN min(first_seen, excluded.first_seen)
+                     ELSE excluded.first_seen END,
+        last_seen = CASE WHEN retrieved_chats > 0 THEN max(last_seen, excluded.last_seen)
+                    ELSE excluded.last_seen END;
 END;
 
--- Only while the chat is there (a source rewritten): a chat deleted takes its pages off
--- before it goes (chats_group_url_delete).
+-- The sources of the topic and tag groups' chats, each with its chat's group (a chat's
+-- sources once per group of its prompt), where a source's delete trigger below seeks a URL's
+-- first and last time in a group's chats of a week again.
+CREATE VIEW group_url_sources AS
+SELECT o.workspace_id, g.group_key, o.domain, o.url, o.created_at, o.chat_id
+FROM chat_sources o JOIN chats c ON c.id = o.chat_id
+JOIN prompt_groups g ON g.prompt_id = c.prompt_id;
+
+-- Only while the chat is there (a source rewritten, as a re-extraction does): a chat deleted
+-- takes its pages off before it goes (chats_group_url_delete). A first or last time that the
+-- row taken off set is sought again in the week's rows of the domain, among the group's
+-- chats, as weekly_urls' own delete trigger seeks its own; a row whose times it did not set
+-- reads none (the seek's first term, the same for every row, is tested once).
 CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - old.cited,
-        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1,
+        (first_seen, last_seen) = (
+            SELECT CASE WHEN group_weekly_urls.first_seen < old.created_at
+                        THEN group_weekly_urls.first_seen ELSE min(o.created_at) END,
+                   CASE WHEN group_weekly_urls.last_seen > old.created_at
+                        THEN group_weekly_urls.last_seen ELSE max(o.created_at) END
+            FROM group_url_sources o
+            WHERE NOT (group_weekly_urls.first_seen < old.created_at
+                       AND group_weekly_urls.last_seen > old.created_at)
+              AND o.workspace_id = old.workspace_id AND o.group_key = group_weekly_urls.group_key
+              AND o.domain = old.domain AND o.url = old.url
+              AND o.created_at >= group_weekly_urls.day
+              AND o.created_at < date(group_weekly_urls.day, '+7 days'))
     FROM chats c JOIN prompt_groups g ON g.prompt_id = c.prompt_id
     WHERE c.id = old.chat_id AND g.group_key NOT IN ('branded 0', 'branded 1')
       AND group_weekly_urls.workspace_id = old.workspace_id
@@ -2743,9 +2778,17 @@ CREATE TRIGGER chat_sources_group_url_delete AFTER DELETE ON chat_sources BEGIN
       AND group_weekly_urls.domain = old.domain AND group_weekly_urls.url = old.url;
 END;
 
+-- A time the chat set becomes unknown (NULL), sought when read, as when its prompt leaves the
+-- group (regroup_prompt): a chat goes with its prompt, its run or its workspace, most of the
+-- times of a deleted prompt's rows its own, each of which the seek would read a week of its
+-- domain's rows for.
 CREATE TRIGGER chats_group_url_delete BEFORE DELETE ON chats BEGIN
     UPDATE group_weekly_urls SET citations = group_weekly_urls.citations - s.cited,
-        retrieved_chats = group_weekly_urls.retrieved_chats - 1
+        retrieved_chats = group_weekly_urls.retrieved_chats - 1,
+        first_seen = CASE WHEN group_weekly_urls.first_seen < old.created_at
+                          THEN group_weekly_urls.first_seen END,
+        last_seen = CASE WHEN group_weekly_urls.last_seen > old.created_at
+                         THEN group_weekly_urls.last_seen END
     FROM (SELECT g.group_key, x.domain, x.url, x.cited
           FROM prompt_groups g JOIN chat_sources x ON x.chat_id = old.id
           WHERE g.prompt_id = old.prompt_id AND g.group_key NOT IN ('branded 0', 'branded 1')) s

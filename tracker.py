@@ -889,16 +889,18 @@ def group_urls_schema_sql():
     on chat_sources exist."""
     return (baseline_table_sql(("group_weekly_urls", ["table"]))[0] + group_urls_fill_sql()
             + "".join("%s;\n" % sql for kind, name, _, sql in baseline_schema()
-                      if kind == "trigger" and name in GROUP_URL_TRIGGERS))
+                      if (kind, name) == ("view", "group_url_sources")
+                      or kind == "trigger" and name in GROUP_URL_TRIGGERS))
 
 
 def group_urls_fill_sql():
     """SQL that adds every chat of the topic and tag groups' prompts to group_weekly_urls."""
     return """
         INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
-                                       citations, retrieved_chats)
+                                       citations, retrieved_chats, first_seen, last_seen)
         SELECT c.workspace_id, g.group_key, date(c.created_at, '-6 days', 'weekday 1'),
-               x.domain, x.url, min(x.host), sum(x.cited), count(*)
+               x.domain, x.url, min(x.host), sum(x.cited), count(*), min(c.created_at),
+               max(c.created_at)
         FROM prompt_groups g CROSS JOIN chats c INDEXED BY chats_prompt ON c.prompt_id = g.prompt_id
         CROSS JOIN chat_sources x ON x.chat_id = c.id
         WHERE g.group_key NOT %s GROUP BY 1, 2, 4, 5, 3;\n""" % BRANDED_GROUPS_SQL
@@ -7988,17 +7990,31 @@ def add_prompt_to_group(connection, workspace_id, prompt_id, group_key, sign):
 
 def add_prompt_to_group_urls(connection, workspace_id, prompt_id, group_key, sign):
     """Add (sign 1) or take off (-1) every chat of a prompt in the weekly URLs of a topic's
-    or tag's group (group_weekly_urls; no branded group has them)."""
+    or tag's group (group_weekly_urls; no branded group has them). Taken off, a row's first
+    or last time that one of the prompt's chats set becomes unknown (NULL), as seeking it
+    again among the group's other chats would read, under the write lock, the week's rows of
+    each domain for each row: a year of one prompt at 10 % of the benchmark's full size, 175
+    -> 2,200 ms (tests/perf/README.md). An unknown time stays so until the row empties or
+    a delete trigger seeks it again; it is sought when read (group_url_hosts_and_times)."""
     connection.execute("""
         INSERT INTO group_weekly_urls (workspace_id, group_key, day, domain, url, host,
-                                       citations, retrieved_chats)
-        SELECT c.workspace_id, ?, %s, x.domain, x.url, min(x.host), ? * sum(x.cited), ? * count(*)
+                                       citations, retrieved_chats, first_seen, last_seen)
+        SELECT c.workspace_id, ?1, %s, x.domain, x.url, min(x.host), ?2 * sum(x.cited),
+               ?2 * count(*), min(c.created_at), max(c.created_at)
         FROM chats c INDEXED BY chats_prompt CROSS JOIN chat_sources x ON x.chat_id = c.id
-        WHERE c.prompt_id = ? AND c.workspace_id = ? GROUP BY 4, 5, 3
+        WHERE c.prompt_id = ?3 AND c.workspace_id = ?4 GROUP BY 4, 5, 3
         ON CONFLICT (workspace_id, group_key, domain, url, day) DO UPDATE SET
             citations = citations + excluded.citations,
-            retrieved_chats = retrieved_chats + excluded.retrieved_chats""" % WEEK_OF_A_CHAT,
-        (group_key, sign, sign, prompt_id, workspace_id))
+            retrieved_chats = retrieved_chats + excluded.retrieved_chats,
+            first_seen = CASE WHEN ?2 < 0 THEN
+                CASE WHEN first_seen < excluded.first_seen THEN first_seen END
+                WHEN retrieved_chats > 0 THEN min(first_seen, excluded.first_seen)
+                ELSE excluded.first_seen END,
+            last_seen = CASE WHEN ?2 < 0 THEN
+                CASE WHEN last_seen > excluded.last_seen THEN last_seen END
+                WHEN retrieved_chats > 0 THEN max(last_seen, excluded.last_seen)
+                ELSE excluded.last_seen END""" % WEEK_OF_A_CHAT,
+        (group_key, sign, prompt_id, workspace_id))
 
 
 def regroup_prompt(db):
@@ -10827,10 +10843,10 @@ RAW_SOURCE_PART = """SELECT x.{0} AS source, min(x.domain) AS domain, min(x.host
                             count(DISTINCT x.chat_id) AS retrieved_chats,
                             min(x.created_at) AS first_seen, max(x.created_at) AS last_seen
                      FROM %s WHERE {1} GROUP BY x.{0}"""
-# The per-group rollups keep no first and last seen, nor the truncated or unshown chats' or
-# one domain's URLs': source_seen finds them (see source_rows).
+# The per-group rollups of domains keep no first and last seen, nor the truncated or unshown
+# chats' or one domain's URLs': source_seen finds them (see source_rows).
 UNSEEN_PARTS = ("group_weekly", "branded_daily", "truncated_daily", "unshown_daily",
-                "domain_weekly", "group_url_weekly")
+                "domain_weekly")
 SUMMED_SOURCE_PART = """SELECT x.domain AS source, x.domain AS domain, x.domain AS host,
                                sum(x.citations) AS citations,
                                sum(x.chats) AS chats, sum(x.retrieved_chats) AS retrieved_chats,
@@ -10895,8 +10911,10 @@ URL_ROLLUP_PART = """SELECT x.url AS source, x.domain AS domain, x.host AS host,
 # summed URL by URL in the order its key keeps them, so that source_rows' GROUP BY sorts a
 # row per URL rather than a row per URL and week (a year of a topic's every URL at the full
 # size, 610 -> 287 ms of CPU: packaging/docs/analytics.md, Speed). It reads no host: the
-# page's hosts are sought URL by URL (group_url_weeks), where keeping the least of each of
-# a year's 425,000 rows took a seventh of the statement (9.2 -> 7.9 million VM steps).
+# page's hosts are sought URL by URL (group_url_hosts_and_times), where keeping the least of
+# a year's 425,000 rows took a seventh of the statement (9.2 -> 7.9 million VM steps). Nor
+# does it read the first and last times its rows keep: those of the page's URLs are read
+# with their hosts.
 GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
                            sum(x.citations) AS citations, sum(x.citations) AS chats,
                            sum(x.retrieved_chats) AS retrieved_chats,
@@ -10910,19 +10928,22 @@ GROUP_URL_PART = """SELECT x.url AS source, x.domain AS domain, NULL AS host,
 # kept, chats v weekly URLs; tests/perf/README.md): every URL, 3 whole weeks 128 v 140 and 134 v
 # 176, 4 weeks 189 v 160 and 185 v 171; one domain's, 12 weeks 69 v 83 and 65 v 76, 16 weeks
 # 82 v 59 and 74 v 44 (a topic, a tag). With more kept the weekly URLs cost more, not the chats.
-# Again with a page's times sought together (SEEN_TOGETHER): every URL over 30 days, even at
-# the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v 25, 14 v 33).
-# Then with each chat probed once for the domain: one domain's URLs of a topic over fewer
-# weeks cost what the window's chats of the topic do, the weekly URLs (the domain's rows, the
-# edge days' chats, the chats of the weeks holding the page's first and last times) about
-# half as much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the
-# group's rollups) the weekly URLs are read from one whole week on. CPU ms of one request,
-# chats v weekly URLs, 14, 30, 60 and 90 days of topic 3: at 10 % of the benchmark's full
-# size (560 to 3,600 chats) 2.0 v 6.0, 3.4 v 5.9, 5.8 v 7.8, 6.9 v 7.9; at the full size
-# (5,600 to 36,000) 14.5 v 12.0, 15.3 v 10.3, 30.9 v 11.8, 44.2 v 13.4 (tests/perf/README.md).
+# Again with a page's times sought together in the chats of their weeks: every URL over 30
+# days, even at the full size (150 v 151, 96 v 128), the chats twice as cheap at 10 % (12 v
+# 25, 14 v 33). Then with each chat probed once for the domain: one domain's URLs of a topic
+# over fewer weeks cost what the window's chats of the topic do, the weekly URLs about half as
+# much per chat; so from GROUP_DOMAIN_URL_CHATS chats in the window (counted from the group's
+# rollups) the weekly URLs are read from one whole week on. Since the weekly rows keep their
+# first and last times, what the weekly URLs cost is the domain's rows and the edge days'
+# chats: source_rows' CPU ms, chats v weekly URLs, one domain's URLs of topic 3 over 7, 14, 30,
+# 60 and 90 days, at 10 % of the benchmark's full size (280 to 3,600 chats) 0.3 v 0.5, 0.5 v
+# 0.6, 1.2 v 0.7, 3.5 v 1.2, 4.4 v 1.0; at the full size (2,800 to 36,000) 2.9 v 1.7, 6.1 v
+# 2.2, 12.7 v 3.2, 26.2 v 3.1, 39.1 v 1.8 (tag 1 the same within 1 ms; tests/perf/README.md).
+# Every URL's crossing stays: 21 and 30 days at the full size 58 v 60 and 74 v 70, at 10 %
+# 6 v 16 and 8 v 15.
 GROUP_URL_WEEKS = 4
 GROUP_DOMAIN_URL_WEEKS = 13
-GROUP_DOMAIN_URL_CHATS = 4000
+GROUP_DOMAIN_URL_CHATS = 1000
 
 
 def reads_group_urls(connection, scope):
@@ -11019,8 +11040,9 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     """One page of cited domains (or URLs) with their counts, most cited first, and how
     many there are in all (counted in the same pass, over the groups kept once). how:
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
-    of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
-    be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
+    of every URL of a topic or tag reads its chats, not its weekly URLs, whose hosts and
+    times would be read URL by URL (group_url_hosts_and_times); so do a few weeks' URLs
+    (reads_group_urls)."""
     parts, params = [], []
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
@@ -11054,105 +11076,62 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
         LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
         params + [per_page, (page - 1) * per_page])
-    weeks = group_url_weeks(connection, kinds, rows) if group_by == "url" else {}
-    seen_times(connection, scope, kinds, rows, group_by == "url", weeks)
+    if group_by == "url":
+        group_url_hosts_and_times(connection, kinds, rows)
+    seen_times(connection, scope, kinds, rows, group_by == "url")
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
     return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
 
 
-# A page's URLs whose first (or last) time in scope lies in the same week of a topic's or
-# tag's weekly URLs, as most of a year's page's last times lie in its last week, are sought
-# together from that week's chats (urls_seen) when SEEN_TOGETHER or more, each alone (a
-# seek of its domain's rows of the week, source_seen) when fewer, or when the week holds
-# more than SEEN_TOGETHER_CHATS chats of the topic or tag. Together, the chats of the week
-# are read, each probed for every URL; alone, a domain's rows of the week are read until one
-# of the topic's, fewer the larger its share of the chats. At the full size (a topic of 5 %
-# of the chats, 2,000 in a week), the 20 URLs of a year of it in its last week: 5-8 ms
-# together against 29-52 ms alone (one alone 0.4-2.4 ms: tests/perf/README.md); a topic of
-# 50 % would read ten times the chats together and a tenth of the rows alone. Each chat is
-# probed once per URL (UNIQUE (chat_id, url)), or once per domain (chat_sources_chat_domain,
-# each row found then read for its URL) when the URLs have at most half as many domains, as
-# one domain's page has: its 20 URLs of a week at 10 % of the full size, 0.31 -> 0.21 ms of
-# CPU, at 20 % 0.66 -> 0.38 (tests/perf/README.md).
-SEEN_TOGETHER = 3
-SEEN_TOGETHER_CHATS = 5000
-
-
-def seen_times(connection, scope, kinds, rows, by_url, weeks):
+def seen_times(connection, scope, kinds, rows, by_url):
     """Give each of rows (source_rows') the first and last time of its domain (or URL) in
     scope where a part of kinds keeps none (or takes chats off): a time found before (after)
-    every such part is the scope's own, so only one that may lie within them is sought; a
-    URL of a topic's or tag's weekly URLs within the first (last) of their weeks holding it
-    (weeks: group_url_weeks'), with the page's other URLs sought in the same week."""
+    every such part is the scope's own, so only one that may lie within them is sought."""
     unseen = [part for kind, part in kinds if kind in UNSEEN_PARTS]
     taken_off = any(signed_part(kind)[1] < 0 for kind, _ in kinds)
     if not (taken_off or unseen):
         return
     first, last = ((scope.start, scope.end) if taken_off else
                    (min(part.start for part in unseen), max(part.end for part in unseen)))
-    in_week = {}
     for row in rows:
         url = row["source"] if by_url else None
         for order, name, known in (("", "first_seen", (row["first_seen"] or last) < first),
                                    ("DESC", "last_seen", (row["last_seen"] or "") >= last)):
-            if known:
-                continue
-            week = None if taken_off else weeks.get(url)
-            if week is None:
+            if not known:
                 row[name] = source_seen(connection, scope, row["domain"], url, (order,))[0]
-            else:
-                in_week.setdefault((week[order], order, name), []).append(row)
-    for (monday, order, name), found in in_week.items():
-        within = scope.shifted(*week_bounds(monday))
-        times = (urls_seen(connection, within, {row["source"]: row["domain"] for row in found})
-                 if len(found) >= SEEN_TOGETHER else None)
-        for row in found:
-            row[name] = (source_seen(connection, within, row["domain"], row["source"], (order,))[0]
-                         if times is None else times.get(row["source"], {}).get(order))
 
 
-def urls_seen(connection, scope, urls):
-    """{url: {"": first time, "DESC": last}} each of urls ({url: its domain}) was cited or
-    consulted in scope, a topic's or tag's (by_prompt): its chats found through their index
-    on prompt, each chat's URLs through UNIQUE (chat_id, url), neither table's rows read, or
-    its rows of the URLs' domains when those are at most half as many (see SEEN_TOGETHER).
-    None when the scope holds more than SEEN_TOGETHER_CHATS chats, counted from the group's
-    rollups (count_chats), about 0.1 ms at any size, where counting them in the index grows
-    with them (0.05 and 0.07 ms for 200 and 400 chats)."""
-    if count_chats(connection, scope).get(None, 0) > SEEN_TOGETHER_CHATS:
-        return None
-    where, params = scope.chat_conditions("c")
-    index = scope.chats_index()
-    domains = sorted(set(urls.values()))
-    by_domain = 2 * len(domains) <= len(urls)
-    return {row["url"]: {"": row["first"], "DESC": row["last"]} for row in query_all(
-        connection, """
-        SELECT x.url AS url, min(c.created_at) AS first, max(c.created_at) AS last
-        FROM chats c INDEXED BY %s CROSS JOIN chat_sources x%s ON x.chat_id = c.id
-        WHERE %s%s AND x.url IN (SELECT value FROM json_each(?)) GROUP BY x.url""" % (
-            index, " INDEXED BY chat_sources_chat_domain" if by_domain else "", where,
-            " AND x.domain IN (SELECT value FROM json_each(?))" if by_domain else ""),
-        params + ([json.dumps(domains)] if by_domain else []) + [json.dumps(list(urls))])}
-
-
-def group_url_weeks(connection, kinds, rows):
-    """{url: {"": the first Monday, "DESC": the last}} of the weeks that kinds read from a
-    topic's or tag's weekly URLs holding each URL of rows (by URL), one seek each; and each
-    of those rows given its host there (GROUP_URL_PART reads none): the least, as the
-    per-chat rows' is. Empty without such a part."""
+def group_url_hosts_and_times(connection, kinds, rows):
+    """Give each of rows (by URL) that kinds read from a topic's or tag's weekly URLs its
+    host and its first and last time there, one seek each (GROUP_URL_PART reads none): the
+    least host, as the per-chat rows' is, the earliest first time and the latest last time.
+    A time its rows hold unknown (add_prompt_to_group_urls) is sought in the group's chats
+    of the first (last) week holding one, when no time they keep comes before (after) it."""
     parts = [part for kind, part in kinds if signed_part(kind)[0] == "group_url_weekly"]
-    weeks = {}
     for row, part in itertools.product(rows, parts):
         where, params = part.group_conditions("x")
-        found = query_one(connection, "SELECT min(x.day) AS first, max(x.day) AS last, "
-                          "min(x.host) AS host FROM group_weekly_urls x WHERE %s AND "
-                          "x.domain = ? AND x.url = ? AND x.retrieved_chats > 0" % where,
-                          params + [row["domain"], row["source"]])
-        if found["first"] is not None:
-            row["host"] = min(host for host in (row["host"], found["host"]) if host is not None)
-            weeks.setdefault(row["source"], {"": found["first"], "DESC": found["last"]})
-    return weeks
+        found = query_one(connection, """
+            SELECT min(x.host) AS host, min(x.first_seen) AS first_seen,
+                   max(x.last_seen) AS last_seen,
+                   min(CASE WHEN x.first_seen IS NULL THEN x.day END) AS first_unknown,
+                   max(CASE WHEN x.last_seen IS NULL THEN x.day END) AS last_unknown
+            FROM group_weekly_urls x
+            WHERE %s AND x.domain = ? AND x.url = ? AND x.retrieved_chats > 0""" % where,
+            params + [row["domain"], row["source"]])
+        # "~" sorts after every time, "" before: none kept
+        for order, name, week, sought in (
+                ("", "first_seen", found["first_unknown"],
+                 found["first_unknown"] and (found["first_seen"] or "~") >= found["first_unknown"]),
+                ("DESC", "last_seen", found["last_unknown"],
+                 found["last_unknown"] and (found["last_seen"] or "") < found["last_unknown"])):
+            if sought:
+                found[name] = source_seen(connection, part.shifted(*week_bounds(week)),
+                                          row["domain"], row["source"], (order,))[0]
+        for name, extreme in (("host", min), ("first_seen", min), ("last_seen", max)):
+            if found[name] is not None:
+                row[name] = extreme(value for value in (row[name], found[name])
+                                    if value is not None)
 
 
 def week_bounds(monday):

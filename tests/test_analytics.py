@@ -17,6 +17,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 import contextlib
 import dataclasses
 import datetime
+import itertools
 import json
 import random
 import unittest.mock
@@ -747,73 +748,47 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
         slow["data"]["data"], key=lambda url: url["url"])
 
 
-def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
-    """The first and last times of a page of a topic's URLs that its weekly URLs hold (no
-    edge of chats gives them) are sought together in the week holding them when
-    SEEN_TOGETHER or more share it (urls_seen), each alone when fewer or when the week holds
-    more than SEEN_TOGETHER_CHATS of the topic's chats, and each URL's host is its weekly
-    rows' (the weekly part reads none): the per-chat rows' times and hosts either way, at
-    windows that start at a chat of the day before the week or a millisecond after one."""
+def test_a_groups_urls_from_its_weekly_urls_take_their_times_from_the_rows():
+    """The first and last times of a topic's or tag's URLs read from its weekly URLs are those
+    its rows keep (group_weekly_urls' first_seen and last_seen), sought in the chats
+    (source_seen) only for a URL whose rows hold one unknown (a prompt that left the group
+    set it), and each URL's host is its weekly rows' (the weekly part reads none): the
+    per-chat rows' times and hosts, for every URL and for one domain's, over the whole week,
+    from a chat of the Sunday before it (or a millisecond after one) to its end or a
+    millisecond after its last chat."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
-    times = [row["created_at"] for row in tracker.query_all(
-        connection, "SELECT c.created_at FROM chats c JOIN prompts p ON p.id = c.prompt_id "
-        "WHERE p.topic_id = ? ORDER BY 1", (RANDOM_IDS["topic"],))]
-    sunday = [time for time in times if time < "2026-11-16"]
-    after = tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) + 0.001)
-    # the whole week alone; then from a chat of the Sunday before (or a millisecond after
-    # one) to the end of the week or a millisecond after its last chat (read from the chats:
-    # under a whole week, reads_group_urls)
-    windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
-               (sunday[len(sunday) // 2], "2026-11-23T00:00:00.000Z"),
-               (tracker.iso_timestamp(tracker.parse_timestamp(sunday[0]) + 0.001), after)]
-    queries = [{"from": start, "to": end, "topicId": str(RANDOM_IDS["topic"]), "groupBy": "url",
-                "perPage": "100"} for start, end in windows]
-    with per_chat_rows_only():
-        slow = [RANDOM_API.get("/analytics/sources", params=query).json for query in queries]
-    real_urls_seen = tracker.urls_seen
-    for most_chats, found in ((tracker.SEEN_TOGETHER_CHATS, [18, 18, 15, 18]), (10, [None] * 4)):
-        together = []
-        with group_urls_from_one_week(), unittest.mock.patch.multiple(
-                tracker, SEEN_TOGETHER_CHATS=most_chats,
-                urls_seen=lambda *args: together.append(real_urls_seen(*args)) or together[-1]), \
-                unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
-            assert [RANDOM_API.get("/analytics/sources", params=query).json
-                    for query in queries] == slow
-        # every page URL but those the Sunday's chats give a first time
-        assert [times if times is None else len(times) for times in together] == found
-    assert all(row["firstSeenAt"] and row["host"] for row in slow[0]["data"]["data"])
-
-
-def test_one_domains_urls_sought_together_probe_each_chat_by_their_domain():
-    """One domain's URLs of a topic (or tag) sought together in a week (urls_seen) probe each
-    chat of the week once, by the domain (chat_sources_chat_domain), not once per URL: the
-    per-chat rows' first and last times, a week read whole or from a millisecond after its
-    first chat of the topic to a millisecond before its last."""
-    connection = RANDOM_API.client.app.config["tracker.db"].connection()
-    answers, probed = [], []
-    real_urls_seen = tracker.urls_seen
+    real_source_seen, sought, shown = tracker.source_seen, [], set()
     for group, key, prompts in (
             ("topicId", "topic", "SELECT id FROM prompts WHERE topic_id = ?"),
             ("tagId", "tag", "SELECT prompt_id FROM prompt_tags WHERE tag_id = ?")):
         times = [row["created_at"] for row in tracker.query_all(
-            connection, "SELECT created_at FROM chats WHERE created_at >= '2026-11-16' AND "
-            "prompt_id IN (%s) ORDER BY 1" % prompts, (RANDOM_IDS[key],))]
+            connection, "SELECT created_at FROM chats WHERE prompt_id IN (%s) ORDER BY 1"
+            % prompts, (RANDOM_IDS[key],))]
+        sunday = [time for time in times if time < "2026-11-16"]
+        after = tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) + 0.001)
         windows = [("2026-11-16T00:00:00.000Z", "2026-11-23T00:00:00.000Z"),
-                   (tracker.iso_timestamp(tracker.parse_timestamp(times[0]) + 0.001),
-                    tracker.iso_timestamp(tracker.parse_timestamp(times[-1]) - 0.001))]
-        for start, end in windows:
-            query = {"from": start, "to": end, group: str(RANDOM_IDS[key]), "groupBy": "url",
-                     "domain": "g2.com", "perPage": "100"}
+                   (sunday[len(sunday) // 2], "2026-11-23T00:00:00.000Z"),
+                   (tracker.iso_timestamp(tracker.parse_timestamp(sunday[0]) + 0.001), after)]
+        unknown = {row["url"] for row in tracker.query_all(
+            connection, "SELECT url FROM group_weekly_urls WHERE group_key = ? AND "
+            "retrieved_chats > 0 AND (first_seen IS NULL OR last_seen IS NULL)",
+            ("%s %d" % (key, RANDOM_IDS[key]),))}
+        for (start, end), domain in itertools.product(windows, ({}, {"domain": "g2.com"})):
+            query = dict({"from": start, "to": end, group: str(RANDOM_IDS[key]),
+                          "groupBy": "url", "perPage": "100"}, **domain)
             with per_chat_rows_only():
                 slow = RANDOM_API.get("/analytics/sources", params=query).json
             with group_urls_from_one_week(), unittest.mock.patch.object(
-                    tracker, "urls_seen", lambda connection, scope, urls: probed.append(urls)
-                    or real_urls_seen(connection, scope, urls)), \
+                    tracker, "source_seen", lambda connection, scope, domain, url, orders:
+                    sought.append((url, url in unknown))
+                    or real_source_seen(connection, scope, domain, url, orders)), \
                     unittest.mock.patch.object(tracker.AnswerCache, "get", lambda *_: None):
-                answers.append(RANDOM_API.get("/analytics/sources", params=query).json == slow)
-    assert answers == [True] * 4
-    assert any(len(urls) >= tracker.SEEN_TOGETHER and set(urls.values()) == {"g2.com"}
-               for urls in probed)
+                assert RANDOM_API.get("/analytics/sources", params=query).json == slow
+            assert all(row["firstSeenAt"] and row["lastSeenAt"] and row["host"]
+                       for row in slow["data"]["data"]) and slow["data"]["data"]
+            shown.update(row["url"] for row in slow["data"]["data"])
+    assert sought and all(of_unknown for _, of_unknown in sought)
+    assert shown - {url for url, _ in sought}
 
 
 @pytest.mark.parametrize("filters", [{}, {"topic_id": "topic"}, {"tag_id": "tag"}, {"location": "DE"},
@@ -1778,7 +1753,12 @@ def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_dele
     finally:
         connection.execute("ROLLBACK TO refill")
         connection.execute("RELEASE refill")
-    assert kept == afresh
+    # a first or last time a prompt that left the group set is unknown (NULL), the others
+    # those of the chats
+    unknown = [row for row in kept if None in (row["first_seen"], row["last_seen"])]
+    assert unknown and len(unknown) < len(kept) / 2
+    assert [dict(row, **{name: row[name] or fresh[name] for name in ("first_seen", "last_seen")})
+            for row, fresh in zip(kept, afresh)] == afresh
     assert {row["group_key"].split()[0] for row in kept} == {"topic", "tag"} and len(kept) > 50
     assert not tracker.query_all(connection, "SELECT * FROM group_weekly_urls "
                                  "WHERE retrieved_chats = 0 AND citations <> 0")

@@ -205,7 +205,8 @@ ROLLUPS = {
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
     "group_weekly_categories": ("group_key day engine category", SOURCE_SUMS, "+++"),
     "group_weekly_names": ("group_key day engine name_key", "chats mentions", "++"),
-    "group_weekly_urls": ("group_key day domain url", "host citations retrieved_chats", "=++"),
+    "group_weekly_urls": ("group_key day domain url",
+                          "host citations retrieved_chats first_seen last_seen", "=++<>"),
     "cell_daily_chats": ("market_id persona_id day engine", "chats shown", "++"),
     "cell_daily_brands": ("market_id persona_id day engine brand_id", BRAND_SUMS, "+" * 8),
 }
@@ -309,7 +310,7 @@ class Rollups:
             add["weekly_urls"]((week, url), [domain, host, 1, 1, at, at])
             add["daily_urls"]((day, url), [domain, host, 1, 1, at, at])
             for group in self.url_groups.get(prompt, ()):
-                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1])
+                add["group_weekly_urls"]((group, week, domain, url), [host, 1, 1, at, at])
             add["class_weekly_domains"]((kind, week, engine, domain), [1, 1, 1])
             if gap:
                 add["daily_gap_domains"]((day, engine, domain), [1, 1])
@@ -396,7 +397,8 @@ def ensure_later_rollups(path):
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
+    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them
+    (and keeping each URL's first and last time);
     and the prompt list's kept figures with their triggers, counted for the benchmark's day
     as the worker counts them (and their chats per engine, for the windows kept; kept figures
     without the window before less its last day dropped and counted again); the prompts'
@@ -451,7 +453,7 @@ def ensure_later_rollups(path):
         if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'chats_truncated'")["sql"] \
                 != created["chats_truncated"]:
             c.execute(tracker.baseline_objects("index", "chats_truncated"))
-    with db.write() as c:  # keyed by week before URL until issue 43 keyed it by URL
+    with db.write() as c:  # keyed by week before URL, then without first and last times
         if tracker.query_one(c, "SELECT sql FROM sqlite_schema WHERE name = 'group_weekly_urls'")["sql"] \
                 != created["group_weekly_urls"]:
             c.execute("DROP TABLE group_weekly_urls;" + "".join(
