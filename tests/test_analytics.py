@@ -16,6 +16,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 
 import contextlib
 import dataclasses
+import itertools
 import datetime
 import json
 import random
@@ -638,6 +639,32 @@ def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_
         assert fast == [RANDOM_API.get(path, params=query).json for path, query in requests]
 
 
+def test_a_locations_first_week_without_chats_before_the_start_is_read_whole_its_times_sought():
+    """A location's domains and one domain's URLs over a window starting at its week's first
+    chat: that week is read from the location's rollups (its weekly URLs keep no first time)
+    and each row's first time sought in its rows, a seek of a few rows, rather than the
+    location's chats of the days before the next week (under a topic they are read still:
+    a seek there reads other prompts' rows). The answers are the per-chat rows'."""
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        start = tracker.first_chat_from(connection, RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z")
+        assert start < "2026-11-17"
+        window = {"from": start, "to": "2026-11-23T00:00:00.000Z"}
+        for topic_id, kind in ((None, "domain_weekly"), (RANDOM_IDS["topic"], "chats")):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, start, window["to"], location="DE",
+                                      domain="g2.com", topic_id=topic_id)
+            assert [kind for kind, _ in tracker.scope_parts(
+                scope, tracker.URL_PART, connection=connection, seen_times=True)] == [kind]
+    requests = [dict(window, location=location, perPage="100", **more)
+                for location in ("US", "DE")
+                for more in ({}, {"groupBy": "url", "domain": "g2.com"}, {"engine": "e1"},
+                             {"groupBy": "url", "domain": "g2.com", "engine": "e2"},
+                             {"groupBy": "url", "domain": "g2.com", "topicId": str(RANDOM_IDS["topic"])})]
+    fast = [RANDOM_API.get("/analytics/sources", params=query).json for query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/sources", params=query).json for query in requests]
+    assert all(answer["data"] for answer in fast[:2] + fast[5:7])
+
+
 def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
     """A location's gap prompts are summed for the candidates alone: the prompts that name
     no own brand there on the window's whole weeks, a seek per prompt through the index of
@@ -684,6 +711,34 @@ def test_a_locations_gap_candidates_are_the_prompts_asked_there():
         slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
     assert fast == slow
     assert [answer["data"]["total"] for answer in fast] == [2, 2, 0, 0]
+
+
+def test_a_locations_gap_candidates_are_sought_among_the_prompts_found_in_its_rows():
+    """Without a topic, tag or branded filter a location's gap candidates are sought among
+    the prompts its weekly rows hold, found in their index by prompt one seek each past the
+    last (a loose scan), not among every prompt of the workspace, each sought twice; with a
+    topic among the topic's. The candidates are the same either way."""
+    window = ("2026-11-14T06:00:00.000Z", "2026-11-24T12:00:00.000Z")
+    plain, plans, results = tracker.query_all, [], []
+
+    def planned(connection, sql, params=()):
+        if "own_chats > 0" in sql:
+            plans.append(" ".join(row["detail"] for row in plain(connection, "EXPLAIN QUERY PLAN "
+                                                                 + sql, params)))
+        return plain(connection, sql, params)
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        for location, topic_id in itertools.product(("US", "DE"), (None, RANDOM_IDS["topic"])):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, *window, location=location,
+                                      topic_id=topic_id)
+            plans.clear()
+            with unittest.mock.patch.object(tracker, "query_all", planned):
+                found = tracker.gap_candidates(connection, scope)
+            assert ("RECURSIVE STEP" in plans[0]) == (topic_id is None)
+            with unittest.mock.patch.dict(tracker.GAP_CANDIDATE_PROMPTS,
+                                          asked=tracker.GAP_CANDIDATE_PROMPTS["every"]):
+                assert found == tracker.gap_candidates(connection, scope)
+            results.append(found)
+    assert results[0]  # US's, without a topic
 
 
 def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
