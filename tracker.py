@@ -788,6 +788,31 @@ def cell_rollups_schema_sql():
                  FROM daily_brands;\n""")
 
 
+# A location's names per day (issue 43), new after 1.0.1 (see schema.sql): its triggers on
+# chat_names; the one on chats comes with the chats' rebuild (markets_schema_sql).
+LOCATION_NAME_TRIGGERS = ("chat_names_location_insert", "chat_names_location_delete")
+
+
+def location_names_schema_sql():
+    """The names per location and day, filled from the chats asked from one so far, then
+    their triggers."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(("location_daily_names", ["table"])))
+            + location_names_fill_sql()
+            + "".join("%s;\n" % created[name] for name in LOCATION_NAME_TRIGGERS))
+
+
+def location_names_fill_sql():
+    """SQL that adds the names of the chats asked from a location to the empty rollup."""
+    return """
+        INSERT INTO location_daily_names (workspace_id, location, day, engine, name_key, chats,
+                                          mentions)
+        SELECT x.workspace_id, c.location, substr(x.created_at, 1, 10), x.engine, x.name_key,
+               count(*), sum(x.mentions)
+        FROM chats c INDEXED BY chats_location CROSS JOIN chat_names x ON x.chat_id = c.id
+        WHERE c.location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;\n"""
+
+
 def demand_schema_sql():
     """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
     return ("ALTER TABLE prompts ADD COLUMN keyword TEXT;\n"
@@ -1106,14 +1131,14 @@ def pending_search_schema_sql():
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
     groups per prompt and location come first, before the chats' rebuild makes the trigger
-    that adds to them. The per-cell rollups and the truncated chats' come after
-    shown_schema_sql, which counts the daily rollups' shown, and before an ALTER TABLE that
-    checks every trigger (the chats' name them since the chats' rebuild)."""
+    that adds to them. The per-cell rollups, the truncated chats' and a location's names
+    come after shown_schema_sql, which counts the daily rollups' shown, and before an ALTER
+    TABLE that checks every trigger (the chats' name them since the chats' rebuild)."""
     return "".join((chat_groups_schema_sql(), markets_schema_sql(), shown_schema_sql(),
                     surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
-                    demand_schema_sql(), suggestions_schema_sql(),
+                    location_names_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
                     url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
@@ -1148,9 +1173,10 @@ MIGRATIONS = {
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
                   "a chat's groups kept per prompt and location, a changed prompt text indexed "
-                  "for search at its transaction's commit",
+                  "for search at its transaction's commit, a location's names per day",
                   upgrade_to_1_1,
-                  reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
+                  reads=("chats", "chat_searches", "chat_sources", "chat_names"),
+                  rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -12137,6 +12163,10 @@ NAME_SUMS = {
                         ChatScope.day_conditions),
     "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
+    # a location's days at a window's edges (its weeks: group_weekly), which its chats
+    # answered, 8,000 of them for 3 days at the benchmark's full size (tests/perf/README.md)
+    "location_daily": ("location_daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
+                       ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
               "c.created_at", "x.name_key", RAW_NAME_SUMS,
               lambda scope, _: scope.chat_conditions("c")),

@@ -616,8 +616,9 @@ def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_
     after the last chat: the week it starts within is read from its weekly rollups, less the
     chats before the start (2 days and 6 hours), rather than its chats from the start (4
     days and 18 hours), where no daily rollup answers (a topic's names, a topic's brands in a
-    location). The rankings, the lists and the chats are the per-chat rows' either way, and
-    a topic's with a tag (topic_and_tag_parts)."""
+    location); a location's names, kept per day too, read its whole days from those and the
+    18 hours before them from its chats. The rankings, the lists and the chats are the
+    per-chat rows' either way, and a topic's with a tag (topic_and_tag_parts)."""
     params = {key: RANDOM_IDS[value] if key.endswith("Id") else value
               for key, value in filters.items()}
     window = {"from": "2026-11-18T06:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
@@ -630,7 +631,9 @@ def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_
         parts = tracker.scope_parts(scope, tracker.NAME_SUMS, connection=connection)
     # (a topic with a tag: one group's rollups less a few prompts, topic_and_tag_parts)
     assert (("less chats", scope.shifted("2026-11-16T00:00:00.000Z", window["from"])) in parts
-            or scope.group_key() is None)
+            or scope.group_key() is None
+            or (scope.location and ("chats", scope.shifted(window["from"], "2026-11-19T00:00:00.000Z"))
+                in parts))
     query = dict(window, **{key: str(value) for key, value in params.items()})
     requests = [("/analytics/rankings", query), ("/analytics/chats", query)]
     requests += [(path, dict(query, perPage="100")) for path in INTELLIGENCE_LISTS]
@@ -663,6 +666,36 @@ def test_a_locations_first_week_without_chats_before_the_start_is_read_whole_its
     with per_chat_rows_only():
         assert fast == [RANDOM_API.get("/analytics/sources", params=query).json for query in requests]
     assert all(answer["data"] for answer in fast[:2] + fast[5:7])
+
+
+def test_a_locations_names_per_day_are_its_chats_names():
+    """location_daily_names holds, per location, day, engine and name, the chats asked from
+    the location naming it and their mentions, after the random workspace's chats were
+    deleted (their names taken off before the cascade that deletes them, when the chat can
+    no longer be found) and read again (their names deleted and written anew); a location's
+    names on the days of a window's first week are read from it, not from its chats: the
+    per-chat rows' answers."""
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        assert [tuple(row.values()) for row in tracker.query_all(
+            connection, "SELECT * FROM location_daily_names WHERE chats ORDER BY 1, 2, 3, 4, 5")] == [
+            tuple(row.values()) for row in tracker.query_all(connection, """
+                SELECT x.workspace_id, c.location, substr(x.created_at, 1, 10), x.engine,
+                       x.name_key, count(*), sum(x.mentions)
+                FROM chat_names x JOIN chats c ON c.id = x.chat_id WHERE c.location IS NOT NULL
+                GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5""")]
+        assert not tracker.query_all(connection, "SELECT * FROM location_daily_names WHERE NOT chats "
+                                     "AND mentions")
+        window = {"from": "2026-11-18T00:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"], location="DE")
+        assert ("location_daily", scope.shifted(window["from"], "2026-11-23T00:00:00.000Z")) in \
+            tracker.scope_parts(scope, tracker.NAME_SUMS, connection=connection)
+    requests = [(path, dict(window, location=location, perPage="100", **more))
+                for path in ("/analytics/discovered-brands", "/analytics/sources")
+                for location in ("US", "DE") for more in ({}, {"engine": "e1"})]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=query).json for path, query in requests]
+    assert all(answer["data"]["total"] for answer in fast[:4])
 
 
 def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
@@ -1666,7 +1699,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
                                   **filters)
         return [kind for kind, _ in tracker.scope_parts(scope, how)]
     for filters in ({"topic_id": 1}, {"tag_id": 2, "engine": "e1"}, {"location": "US"}):
-        assert kinds(tracker.NAME_SUMS, **filters) == ["group_weekly", "chats", "chats"]
+        assert kinds(tracker.NAME_SUMS, **filters) == (  # a location's names per day too
+            ["group_weekly", "chats", "location_daily", "chats"] if "location" in filters
+            else ["group_weekly", "chats", "chats"])
         assert kinds(tracker.CATEGORY_SUMS, **filters) == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, topic_id=1) == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, location="US") == [

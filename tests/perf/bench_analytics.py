@@ -391,8 +391,9 @@ def ensure_later_rollups(path):
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
     rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
     chats' names, before the index of a location's weekly prompt rows by prompt, before the
-    chats' groups kept per prompt and location (and chat_groups reading them), or before the
-    changed prompt texts kept for the search index until the commit, those
+    chats' groups kept per prompt and location (and chat_groups reading them), before the
+    changed prompt texts kept for the search index until the commit, or before a location's
+    names per day, those
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
@@ -439,7 +440,9 @@ def ensure_later_rollups(path):
                         + "".join("%s;\n" % sql for kind, name, _, sql in tracker.baseline_schema()
                                   if name in ("prompt_daily_chats_engines_insert",
                                               "prompt_daily_chats_engines_update"))
-                        + tracker.baseline_triggers("prompts_listed_delete"))):
+                        + tracker.baseline_triggers("prompts_listed_delete")),
+                       ("location_daily_names", tracker.location_names_schema_sql()
+                        + chat_triggers("_location_names_"))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):
