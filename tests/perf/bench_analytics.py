@@ -200,6 +200,7 @@ ROLLUPS = {
     "daily_urls": ("day url", "domain host citations retrieved_chats first_seen last_seen",
                    "==++<>"),
     "daily_names": ("day engine name_key", "chats mentions", "++"),
+    "location_daily_names": ("location day engine name_key", "chats mentions", "++"),
     "daily_gap_domains": ("day engine domain", "citations chats", "++"),
     "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
@@ -321,6 +322,7 @@ class Rollups:
             add["class_weekly_categories"]((kind, week, engine, category), [citations, 1, 1])
         for _, _, _, _, _, name_key in name_rows:
             add["daily_names"]((day, engine, name_key), [1, 1])
+            add["location_daily_names"]((location, day, engine, name_key), [1, 1])
             add["class_weekly_names"]((kind, week, engine, name_key), [1, 1])
 
     def spread(self, weekly):
