@@ -9824,8 +9824,7 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     as in a window reaching back to the first chats (a seek each tells: whole_span); without
     it, from the per-chat rows. seen_times: the parts give the first and last times seen
     too (source_rows), which the chats at the start give at no cost where a first bucket
-    read whole leaves a seek per row (seen_times): per chat then under a prompt filter,
-    whose seeks read other prompts' rows, not a location's (tests/perf/README.md)."""
+    read whole leaves a seek per row (seen_times): per chat then under a prompt filter."""
     def parts_of(**changed):
         return scope_parts(dataclasses.replace(scope, **changed), rollups, weeks, connection,
                            seen_times)
@@ -9842,9 +9841,10 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
         return less(parts_of(branded=None), parts_of(branded=True))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
+    before = None if seen_times and scope.narrows_prompts() else last_chat_before
     quiet = connection and tuple(
         seek and functools.cache(functools.partial(seek, connection, scope.workspace_id))
-        for seek in (None if seen_times and scope.narrows_prompts() else last_chat_before, first_chat_from))
+        for seek in (before, first_chat_from))
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet,
                        not seen_times)
 
@@ -12319,8 +12319,8 @@ GAP_CANDIDATE_PROMPTS = {
                    SELECT (SELECT min(x.prompt_id) FROM {0}
                            WHERE x.workspace_id = +? AND x.location = +?)
                    UNION ALL
-                   SELECT (SELECT min(x.prompt_id) FROM {0}
-                           WHERE x.workspace_id = +? AND x.location = +? AND x.prompt_id > a.prompt_id)
+                   SELECT (SELECT min(x.prompt_id) FROM {0} WHERE x.workspace_id = +?
+                           AND x.location = +? AND x.prompt_id > a.prompt_id)
                    FROM asked a WHERE a.prompt_id IS NOT NULL)
                """.format(GAP_CANDIDATE_ROLLUPS["location_weekly"]),
               "asked a CROSS JOIN (SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?) q "
@@ -12372,7 +12372,7 @@ def gap_candidates(connection, scope):
         AND EXISTS (SELECT 1 FROM %s WHERE %s AND x.prompt_id = q.prompt_id AND x.chats > 0)"""
         % (found_by, prompts, " AND ".join(["true"] + prompt_where).format("q"),
            GAP_CANDIDATE_ROLLUPS[kind], own_where, GAP_CANDIDATE_ROLLUPS[kind], asked_where),
-        [scope.workspace_id, scope.location] * 2 * bool(found_by) + [scope.workspace_id]
+        ([scope.workspace_id, scope.location] * 2 if found_by else []) + [scope.workspace_id]
         + prompt_params + own_params + asked_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
