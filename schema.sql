@@ -1413,6 +1413,55 @@ WHEN (SELECT truncated FROM chats WHERE id = old.chat_id) BEGIN
       AND engine = old.engine AND name_key = old.name_key;
 END;
 
+-- The names per location and day (issue 43): a location's discovered names on the days at a
+-- window's edges, where its weekly group rows (group_weekly_names) do not answer, were read
+-- from its chats, growing with them. A name of a chat asked from a location adds to its row
+-- (a seek of the chat, as for a truncated chat's); a chat that goes takes its names off
+-- before its cascade deletes them, when it can no longer be found.
+CREATE TABLE location_daily_names (
+    workspace_id INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
+    location     TEXT NOT NULL,
+    day          TEXT NOT NULL,
+    engine       TEXT NOT NULL,
+    name_key     TEXT NOT NULL,
+    chats        INTEGER NOT NULL,
+    mentions     INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, location, day, engine, name_key)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER chat_names_location_insert AFTER INSERT ON chat_names BEGIN
+    INSERT INTO location_daily_names (workspace_id, location, day, engine, name_key, chats,
+                                      mentions)
+    SELECT new.workspace_id, c.location, substr(new.created_at, 1, 10), new.engine,
+           new.name_key, 1, new.mentions
+    FROM chats c WHERE c.id = new.chat_id AND c.location IS NOT NULL
+    ON CONFLICT (workspace_id, location, day, engine, name_key) DO UPDATE SET
+        chats = chats + 1, mentions = mentions + excluded.mentions;
+END;
+
+CREATE TRIGGER chat_names_location_delete AFTER DELETE ON chat_names BEGIN
+    UPDATE location_daily_names SET chats = location_daily_names.chats - 1,
+        mentions = location_daily_names.mentions - old.mentions
+    FROM chats c
+    WHERE c.id = old.chat_id AND location_daily_names.workspace_id = old.workspace_id
+      AND location_daily_names.location = c.location
+      AND location_daily_names.day = substr(old.created_at, 1, 10)
+      AND location_daily_names.engine = old.engine
+      AND location_daily_names.name_key = old.name_key;
+END;
+
+CREATE TRIGGER chats_location_names_delete BEFORE DELETE ON chats
+WHEN old.location IS NOT NULL BEGIN
+    UPDATE location_daily_names SET chats = location_daily_names.chats - 1,
+        mentions = location_daily_names.mentions - x.mentions
+    FROM chat_names x
+    WHERE x.chat_id = old.id AND location_daily_names.workspace_id = old.workspace_id
+      AND location_daily_names.location = old.location
+      AND location_daily_names.day = substr(old.created_at, 1, 10)
+      AND location_daily_names.engine = old.engine
+      AND location_daily_names.name_key = x.name_key;
+END;
+
 -- Its categories' sums, with one look-up as in chat_sources_daily_insert.
 CREATE TRIGGER chat_sources_category_insert AFTER INSERT ON chat_sources
 WHEN new.category IS NOT NULL BEGIN

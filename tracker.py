@@ -796,6 +796,31 @@ def cell_rollups_schema_sql():
                  FROM daily_brands;\n""")
 
 
+# A location's names per day (issue 43), new after 1.0.1 (see schema.sql): its triggers on
+# chat_names; the one on chats comes with the chats' rebuild (markets_schema_sql).
+LOCATION_NAME_TRIGGERS = ("chat_names_location_insert", "chat_names_location_delete")
+
+
+def location_names_schema_sql():
+    """The names per location and day, filled from the chats asked from one so far, then
+    their triggers."""
+    created = {name: sql for _, name, _, sql in baseline_schema()}
+    return ("".join(baseline_table_sql(("location_daily_names", ["table"])))
+            + location_names_fill_sql()
+            + "".join("%s;\n" % created[name] for name in LOCATION_NAME_TRIGGERS))
+
+
+def location_names_fill_sql():
+    """SQL that adds the names of the chats asked from a location to the empty rollup."""
+    return """
+        INSERT INTO location_daily_names (workspace_id, location, day, engine, name_key, chats,
+                                          mentions)
+        SELECT x.workspace_id, c.location, substr(x.created_at, 1, 10), x.engine, x.name_key,
+               count(*), sum(x.mentions)
+        FROM chats c INDEXED BY chats_location CROSS JOIN chat_names x ON x.chat_id = c.id
+        WHERE c.location IS NOT NULL GROUP BY 1, 2, 3, 4, 5;\n"""
+
+
 def demand_schema_sql():
     """The demand behind each prompt and its monthly spend (issue 44), as schema.sql has them."""
     return ("ALTER TABLE prompts ADD COLUMN keyword TEXT;\n"
@@ -1122,14 +1147,14 @@ def prompt_locations_schema_sql():
 def upgrade_to_1_1():
     """SQL of the step from 1.0.1's schema (13): each helper's part, joined. The chats'
     groups per prompt and location come first, before the chats' rebuild makes the trigger
-    that adds to them. The per-cell rollups and the truncated chats' come after
-    shown_schema_sql, which counts the daily rollups' shown, and before an ALTER TABLE that
-    checks every trigger (the chats' name them since the chats' rebuild)."""
+    that adds to them. The per-cell rollups, the truncated chats' and a location's names
+    come after shown_schema_sql, which counts the daily rollups' shown, and before an ALTER
+    TABLE that checks every trigger (the chats' name them since the chats' rebuild)."""
     return "".join((chat_groups_schema_sql(), markets_schema_sql(), shown_schema_sql(),
                     surfaces_schema_sql(),
                     *baseline_table_sql(("surface_tasks", ["table"])), actions_schema_sql(),
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
-                    demand_schema_sql(), suggestions_schema_sql(),
+                    location_names_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
                     url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
@@ -1164,9 +1189,11 @@ MIGRATIONS = {
                   "indexed by prompt, a prompt's tag groups moved one row at a time, the daily "
                   "domains' and categories' triggers looking a chat's other sources up once, "
                   "a chat's groups kept per prompt and location, a changed prompt text indexed "
-                  "for search at its transaction's commit, the prompts indexed by location",
+                  "for search at its transaction's commit, the prompts indexed by location, "
+                  "a location's names per day",
                   upgrade_to_1_1,
-                  reads=("chats", "chat_searches", "chat_sources"), rebuilds=("chats",),
+                  reads=("chats", "chat_searches", "chat_sources", "chat_names"),
+                  rebuilds=("chats",),
                   adds=(SHOWN_COLUMN,)),
 }
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -9859,7 +9886,7 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
     as in a window reaching back to the first chats (a seek each tells: whole_span); without
     it, from the per-chat rows. seen_times: the parts give the first and last times seen
     too (source_rows), which the chats at the start give at no cost where a first bucket
-    read whole leaves a seek per row (seen_times): it is read per chat then."""
+    read whole leaves a seek per row (seen_times): per chat then under a prompt filter."""
     def parts_of(**changed):
         return scope_parts(dataclasses.replace(scope, **changed), rollups, weeks, connection,
                            seen_times)
@@ -9876,9 +9903,10 @@ def scope_parts(scope, rollups, weeks=True, connection=None, seen_times=False):
         return less(parts_of(branded=None), parts_of(branded=True))
     kinds = [kind for kind in scope.rollups() if kind in rollups
              and (weeks or ROLLUP_UNITS.get(kind, "day") == "day")]
+    before = None if seen_times and scope.narrows_prompts() else last_chat_before
     quiet = connection and tuple(
         seek and functools.cache(functools.partial(seek, connection, scope.workspace_id))
-        for seek in (None if seen_times else last_chat_before, first_chat_from))
+        for seek in (before, first_chat_from))
     return split_scope(scope, kinds, "chats" if scope.by_prompt() else "raw", quiet,
                        not seen_times)
 
@@ -12160,6 +12188,9 @@ NAME_SUMS = {
                         ChatScope.day_conditions),
     "group_weekly": ("group_weekly_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
                      ChatScope.group_conditions),
+    # a location's days at a window's edges (its weeks: group_weekly), not its chats
+    "location_daily": ("location_daily_names x", "x.day", "x.name_key", SUMMED_NAME_SUMS,
+                       ChatScope.day_conditions),
     "chats": ("chats c INDEXED BY {index} CROSS JOIN chat_names x ON x.chat_id = c.id",
               "c.created_at", "x.name_key", RAW_NAME_SUMS,
               lambda scope, _: scope.chat_conditions("c")),
@@ -12194,9 +12225,7 @@ def discovered_document(connection, scope, page, per_page):
 
 # A name's rows in time order: without the planner's statistics (tracker never runs ANALYZE)
 # SQLite read every name's rows of the window (chat_names_window) until one of the name's in
-# scope, about 22 rows for each of the name's (45 names here) and more when the scope takes
-# a share of the chats (a topic: 8,200 VM steps a seek at the benchmark's full size, 1,100
-# through the name's index; tests/perf/README.md).
+# scope (a topic's: 8,200 VM steps a seek at the full size, 1,100 so; tests/perf/README.md).
 NAME_ROWS = "chat_names x INDEXED BY chat_names_key"
 
 
@@ -12216,14 +12245,10 @@ def name_seen(connection, scope, name_key):
 
 
 def names_in_chats(connection, parts):
-    """Each name's sums (NAME_SUMS) and name_seen, {key: (sums, seen)}, over parts that are
-    each read from their chats (one prompt's, a market's), in one pass over their chats
-    (through their index) and name rows: reading them again for the shown names' times cost
-    as much as the sums (a prompt's year at the benchmark's full size, 1,460 chats and 2,920
-    name rows, 3.3 + 2.5 ms of CPU; one pass 3.3), where name_seen's seeks read each name's
-    rows of the whole window to find the few of the scope's chats. A name's latest row is
-    the greatest of its time, then chat id (zero-padded), then name: every created_at has
-    the same length (iso_timestamp), so that the string orders as those columns do."""
+    """Each name's sums (NAME_SUMS) and name_seen, {key: (sums, seen)}, over parts each read
+    from their chats (one prompt's, a market's), in one pass: a second for the shown names'
+    times cost as much as the sums (tests/perf/README.md). A name's latest row is the greatest
+    of its time (every created_at has one length), chat id (zero-padded), then name."""
     found = {}
     for _, part in parts:
         where, params = part.chat_conditions("c")
@@ -12288,9 +12313,8 @@ def prompt_gaps_document(connection, scope, page, per_page):
     how = without_rollups(PROMPT_FLAGS, connection, scope, PROMPT_FLAGS_READ_NOW)
     candidates = gap_candidates(connection, scope) if "prompt_daily" in how else None
     if candidates is not None:
-        # drawn from the topic, tag and branded filters' prompts, which are dropped: given
-        # both lists, the planner sought every prompt of the topic's rows (a topic's year in a
-        # location: 100 prompts' rows for the 2 candidates not asked there)
+        # drawn from the topic, tag and branded filters' prompts, which are dropped: given both
+        # lists, the planner sought every prompt of the topic's rows (100 for 2 candidates)
         scope = dataclasses.replace(scope, prompt_ids=candidates, topic_id=None, tag_id=None,
                                     branded=None)
     # no candidate, no gap prompt: the sums of none still scanned the window's cut chats
@@ -12317,6 +12341,19 @@ def prompt_gaps_document(connection, scope, page, per_page):
 GAP_CANDIDATE_ROLLUPS = {
     "prompt_daily": "prompt_daily_chats x",
     "location_weekly": "location_weekly_prompts x INDEXED BY location_weekly_prompts_prompt"}
+# Without a topic, tag or branded filter, a location's prompts are those found in that index
+# one seek each past the last (a loose scan), not each of the workspace's sought twice (a
+# location of 667 of 2,000 prompts: 68,100 -> 48,800 VM steps, tests/perf/README.md).
+GAP_CANDIDATES_ASKED_AT_LOCATION = (
+    """WITH RECURSIVE asked (prompt_id) AS (
+         SELECT (SELECT min(x.prompt_id) FROM {0} WHERE x.workspace_id = +? AND x.location = +?)
+         UNION ALL
+         SELECT (SELECT min(x.prompt_id) FROM {0} WHERE x.workspace_id = +?
+                 AND x.location = +? AND x.prompt_id > a.prompt_id)
+         FROM asked a WHERE a.prompt_id IS NOT NULL)
+     """.format(GAP_CANDIDATE_ROLLUPS["location_weekly"]),
+    "asked a CROSS JOIN (SELECT id AS prompt_id FROM prompts WHERE workspace_id = +?) q "
+    "ON q.prompt_id = a.prompt_id")
 
 
 def covering_span(scope, unit):
@@ -12330,13 +12367,12 @@ def covering_span(scope, unit):
 
 
 def gap_candidates(connection, scope):
-    """The ids of the prompts of scope that name no own brand on its whole days (or, with
-    a location, its whole weeks), from a per-prompt rollup (a short seek per prompt): the
-    only ones that may be gap prompts, so that the sums are added up for them alone. A
-    scope of every chat less a few (truncated=false, shown=true: see scope_parts) adds the
-    prompts of those few chats that name an own brand, which may be all the own chats a
-    prompt has (unless its kept figures count more). None: no whole day (or week) to tell,
-    or no rollup to tell it from."""
+    """The ids of the prompts of scope that name no own brand on its whole days (or, with a
+    location, its whole weeks), from a per-prompt rollup (a short seek per prompt): the only
+    ones that may be gap prompts, so that the sums are added up for them alone. A scope of
+    every chat less a few (truncated=false, shown=true: see scope_parts) adds the prompts of
+    those few chats that name an own brand, which may be all the own chats a prompt has
+    (unless its kept figures count more). None: no whole day (week) or rollup to tell."""
     every = dataclasses.replace(scope, truncated=None if scope.truncated is False else scope.truncated,
                                 shown=None if scope.shown is True else scope.shown)
     kind = "prompt_daily" if scope.location is None else "location_weekly"
@@ -12360,21 +12396,23 @@ def gap_candidates(connection, scope):
     own_where, own_params = every.shifted(*span).day_conditions("x")
     asked_where, asked_params = every.shifted(*covering_span(scope, ROLLUP_UNITS.get(kind, "day"))
                                               ).day_conditions("x")
-    # a prompt not asked in the days (or weeks) holding the window is no gap prompt: without
-    # this test a location's candidates were every other location's prompts too, each then
-    # sought in the chats of the window's edge days (1,333 of 2,000 prompts at the full size)
+    # a prompt not asked in the days (weeks) holding the window is no gap prompt: without this
+    # a location's candidates were every other location's prompts too (1,333 of 2,000)
+    found_by, source, found_params = "", "(%s) q" % prompts, listed
+    if kind == "location_weekly" and not every.narrows_prompts():
+        found_by, source = GAP_CANDIDATES_ASKED_AT_LOCATION
+        found_params = [scope.workspace_id, scope.location] * 2 + [scope.workspace_id]
     candidates = {row["prompt_id"] for row in query_all(connection, """
-        SELECT q.prompt_id FROM (%s) q
+        %sSELECT q.prompt_id FROM %s
         WHERE %s AND NOT EXISTS (SELECT 1 FROM %s
                                  WHERE %s AND x.prompt_id = q.prompt_id AND x.own_chats > 0)
         AND EXISTS (SELECT 1 FROM %s WHERE %s AND x.prompt_id = q.prompt_id AND x.chats > 0)"""
-        % (prompts, " AND ".join(["true"] + prompt_where).format("q"),
+        % (found_by, source, " AND ".join(["true"] + prompt_where).format("q"),
            GAP_CANDIDATE_ROLLUPS[kind], own_where, GAP_CANDIDATE_ROLLUPS[kind], asked_where),
-        listed + prompt_params + own_params + asked_params)}
+        found_params + prompt_params + own_params + asked_params)}
     few = [dataclasses.replace(every, truncated=True)] if scope.truncated is False else []
     few += [dataclasses.replace(every, shown=False)] if scope.shown is True else []
-    # by the chats' stored flags, as the rollups count them (no refresh is pending: the
-    # caller's how has them)
+    # by the chats' stored flags, as the rollups count them (the caller's how: none pending)
     few_own = collections.Counter()
     for part in few:
         where, params = part.chat_conditions("x")
@@ -12383,10 +12421,9 @@ def gap_candidates(connection, scope):
                              % (part.chats_index(), where), params):
             few_own[row["prompt_id"]] += row["own"]
     if kept and few_own:
-        # a prompt whose kept figures count more chats naming an own brand than the few
-        # chats that do (the kept days lie in the scope) names one in a chat of the rest:
-        # no candidate, where each was summed from its rollups and chats (every 12th prompt
-        # of the benchmark with truncated=false, 3.9 ms of CPU at the full size)
+        # a prompt whose kept figures (days in the scope) count more chats naming an own brand
+        # than the few chats do names one in the rest: no candidate, where each was summed
+        # (every 12th prompt of the benchmark with truncated=false, 3.9 ms of CPU at full size)
         kept_own = {row["prompt_id"]: row["own_chats"] for row in query_all(connection, """
             SELECT prompt_id, own_chats FROM prompt_list_figures WHERE workspace_id = +?
             AND window_start = +? AND prompt_id IN (SELECT value FROM json_each(?))""",

@@ -16,6 +16,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
 
 import contextlib
 import dataclasses
+import itertools
 import datetime
 import itertools
 import json
@@ -616,8 +617,9 @@ def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_
     after the last chat: the week it starts within is read from its weekly rollups, less the
     chats before the start (2 days and 6 hours), rather than its chats from the start (4
     days and 18 hours), where no daily rollup answers (a topic's names, a topic's brands in a
-    location). The rankings, the lists and the chats are the per-chat rows' either way, and
-    a topic's with a tag (topic_and_tag_parts)."""
+    location); a location's names, kept per day too, read its whole days from those and the
+    18 hours before them from its chats. The rankings, the lists and the chats are the
+    per-chat rows' either way, and a topic's with a tag (topic_and_tag_parts)."""
     params = {key: RANDOM_IDS[value] if key.endswith("Id") else value
               for key, value in filters.items()}
     window = {"from": "2026-11-18T06:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
@@ -630,13 +632,71 @@ def test_a_week_begun_before_the_window_is_read_whole_less_its_chats_before_the_
         parts = tracker.scope_parts(scope, tracker.NAME_SUMS, connection=connection)
     # (a topic with a tag: one group's rollups less a few prompts, topic_and_tag_parts)
     assert (("less chats", scope.shifted("2026-11-16T00:00:00.000Z", window["from"])) in parts
-            or scope.group_key() is None)
+            or scope.group_key() is None
+            or (scope.location and ("chats", scope.shifted(window["from"], "2026-11-19T00:00:00.000Z"))
+                in parts))
     query = dict(window, **{key: str(value) for key, value in params.items()})
     requests = [("/analytics/rankings", query), ("/analytics/chats", query)]
     requests += [(path, dict(query, perPage="100")) for path in INTELLIGENCE_LISTS]
     fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
     with per_chat_rows_only():
         assert fast == [RANDOM_API.get(path, params=query).json for path, query in requests]
+
+
+def test_a_locations_first_week_without_chats_before_the_start_is_read_whole_its_times_sought():
+    """A location's domains and one domain's URLs over a window starting at its week's first
+    chat: that week is read from the location's rollups (its weekly URLs keep no first time)
+    and each row's first time sought in its rows, a seek of a few rows, rather than the
+    location's chats of the days before the next week (under a topic they are read still:
+    a seek there reads other prompts' rows). The answers are the per-chat rows'."""
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        start = tracker.first_chat_from(connection, RANDOM_API.workspace_id, "2026-11-16T00:00:00.000Z")
+        assert start < "2026-11-17"
+        window = {"from": start, "to": "2026-11-23T00:00:00.000Z"}
+        for topic_id, kind in ((None, "domain_weekly"), (RANDOM_IDS["topic"], "chats")):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, start, window["to"], location="DE",
+                                      domain="g2.com", topic_id=topic_id)
+            assert [kind for kind, _ in tracker.scope_parts(
+                scope, tracker.URL_PART, connection=connection, seen_times=True)] == [kind]
+    requests = [dict(window, location=location, perPage="100", **more)
+                for location in ("US", "DE")
+                for more in ({}, {"groupBy": "url", "domain": "g2.com"}, {"engine": "e1"},
+                             {"groupBy": "url", "domain": "g2.com", "engine": "e2"},
+                             {"groupBy": "url", "domain": "g2.com", "topicId": str(RANDOM_IDS["topic"])})]
+    fast = [RANDOM_API.get("/analytics/sources", params=query).json for query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/sources", params=query).json for query in requests]
+    assert all(answer["data"] for answer in fast[:2] + fast[5:7])
+
+
+def test_a_locations_names_per_day_are_its_chats_names():
+    """location_daily_names holds, per location, day, engine and name, the chats asked from
+    the location naming it and their mentions, after the random workspace's chats were
+    deleted (their names taken off before the cascade that deletes them, when the chat can
+    no longer be found) and read again (their names deleted and written anew); a location's
+    names on the days of a window's first week are read from it, not from its chats: the
+    per-chat rows' answers."""
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        assert [tuple(row.values()) for row in tracker.query_all(
+            connection, "SELECT * FROM location_daily_names WHERE chats ORDER BY 1, 2, 3, 4, 5")] == [
+            tuple(row.values()) for row in tracker.query_all(connection, """
+                SELECT x.workspace_id, c.location, substr(x.created_at, 1, 10), x.engine,
+                       x.name_key, count(*), sum(x.mentions)
+                FROM chat_names x JOIN chats c ON c.id = x.chat_id WHERE c.location IS NOT NULL
+                GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5""")]
+        assert not tracker.query_all(connection, "SELECT * FROM location_daily_names WHERE NOT chats "
+                                     "AND mentions")
+        window = {"from": "2026-11-18T00:00:00.000Z", "to": "2026-11-30T00:00:00.000Z"}
+        scope = tracker.ChatScope(RANDOM_API.workspace_id, window["from"], window["to"], location="DE")
+        assert ("location_daily", scope.shifted(window["from"], "2026-11-23T00:00:00.000Z")) in \
+            tracker.scope_parts(scope, tracker.NAME_SUMS, connection=connection)
+    requests = [(path, dict(window, location=location, perPage="100", **more))
+                for path in ("/analytics/discovered-brands", "/analytics/sources")
+                for location in ("US", "DE") for more in ({}, {"engine": "e1"})]
+    fast = [RANDOM_API.get(path, params=query).json for path, query in requests]
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get(path, params=query).json for path, query in requests]
+    assert all(answer["data"]["total"] for answer in fast[:4])
 
 
 def test_a_locations_gap_prompts_over_a_whole_week_are_the_per_chat_rows():
@@ -685,6 +745,40 @@ def test_a_locations_gap_candidates_are_the_prompts_asked_there():
         slow = [RANDOM_API.get("/analytics/gaps/prompts", params=query).json for query in requests]
     assert fast == slow
     assert [answer["data"]["total"] for answer in fast] == [2, 2, 0, 0]
+
+
+# Every prompt of the workspace, as gap_candidates sought them before the loose scan, in the
+# place of its WITH and FROM clauses and binding their five parameters.
+EVERY_PROMPT_BINDING_THE_LOOSE_SCANS = ("", """(SELECT id AS prompt_id FROM prompts
+    WHERE coalesce(?, ?, ?, ?) IS NOT NULL AND workspace_id = ?) q""")
+
+
+def test_a_locations_gap_candidates_are_sought_among_the_prompts_found_in_its_rows():
+    """Without a topic, tag or branded filter a location's gap candidates are sought among
+    the prompts its weekly rows hold, found in their index by prompt one seek each past the
+    last (a loose scan), not among every prompt of the workspace, each sought twice; with a
+    topic among the topic's. The candidates are the same either way."""
+    window = ("2026-11-14T06:00:00.000Z", "2026-11-24T12:00:00.000Z")
+    plain, plans, results = tracker.query_all, [], []
+
+    def planned(connection, sql, params=()):
+        if "own_chats > 0" in sql:
+            plans.append(" ".join(row["detail"] for row in plain(connection, "EXPLAIN QUERY PLAN "
+                                                                 + sql, params)))
+        return plain(connection, sql, params)
+    with RANDOM_API.client.app.config["tracker.db"].read() as connection:
+        for location, topic_id in itertools.product(("US", "DE"), (None, RANDOM_IDS["topic"])):
+            scope = tracker.ChatScope(RANDOM_API.workspace_id, *window, location=location,
+                                      topic_id=topic_id)
+            plans.clear()
+            with unittest.mock.patch.object(tracker, "query_all", planned):
+                found = tracker.gap_candidates(connection, scope)
+            assert ("RECURSIVE STEP" in plans[0]) == (topic_id is None)
+            with unittest.mock.patch.object(tracker, "GAP_CANDIDATES_ASKED_AT_LOCATION",
+                                            EVERY_PROMPT_BINDING_THE_LOOSE_SCANS):
+                assert found == tracker.gap_candidates(connection, scope)
+            results.append(found)
+    assert results[0]  # US's, without a topic
 
 
 def test_a_topic_and_a_tag_count_chats_and_brands_from_one_groups_daily_rollups():
@@ -1712,7 +1806,9 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
                                   **filters)
         return [kind for kind, _ in tracker.scope_parts(scope, how)]
     for filters in ({"topic_id": 1}, {"tag_id": 2, "engine": "e1"}, {"location": "US"}):
-        assert kinds(tracker.NAME_SUMS, **filters) == ["group_weekly", "chats", "chats"]
+        assert kinds(tracker.NAME_SUMS, **filters) == (  # a location's names per day too
+            ["group_weekly", "chats", "location_daily", "chats"] if "location" in filters
+            else ["group_weekly", "chats", "chats"])
         assert kinds(tracker.CATEGORY_SUMS, **filters) == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, topic_id=1) == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.SOURCE_PART, location="US") == [

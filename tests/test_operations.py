@@ -320,6 +320,15 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     cells["prompt_location_groups"] = len(set(counted))
     assert sorted(upgraded.execute("SELECT * FROM chat_groups")) == \
         sorted(upgraded.execute(CHAT_GROUPS_SQL))
+    # ... and a location's names per day from the names of the chats asked from one, a row per
+    # location, day, engine and name holding their sums (issue 43).
+    located = sorted(upgraded.execute("""
+        SELECT x.workspace_id, c.location, substr(x.created_at, 1, 10), x.engine, x.name_key,
+               count(*), sum(x.mentions)
+        FROM chat_names x JOIN chats c ON c.id = x.chat_id WHERE c.location IS NOT NULL
+        GROUP BY 1, 2, 3, 4, 5"""))
+    assert sorted(upgraded.execute("SELECT * FROM location_daily_names")) == located
+    cells["location_daily_names"] = len(located)
     assert {table: n for table, n in counts.items()
             if table not in rows_before and table not in searched and n} == dict(
         {"last_models": 1} if baseline_step else {}, **{table: n for table, n in cells.items() if n})
@@ -572,12 +581,12 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
 # weekly ones per location from the per-location weekly ones (44 rows), and their weekly URLs
 # from their chats' sources (130 rows), and the prompt list's figures kept per prompt (6 rows)
-# with their workspace's windows (1 row), and each prompt's and location's groups its chats
-# are counted in (31 rows); the
+# with their workspace's windows (1 row), each prompt's and location's groups its chats
+# are counted in (31 rows), and the names per location and day (140 rows); the
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 1055}
+LATER_STEP_ROWS = {12: 0, 13: 1195}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

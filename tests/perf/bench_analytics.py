@@ -200,6 +200,7 @@ ROLLUPS = {
     "daily_urls": ("day url", "domain host citations retrieved_chats first_seen last_seen",
                    "==++<>"),
     "daily_names": ("day engine name_key", "chats mentions", "++"),
+    "location_daily_names": ("location day engine name_key", "chats mentions", "++"),
     "daily_gap_domains": ("day engine domain", "citations chats", "++"),
     "daily_gap_brands": ("domain day engine brand_id", "chats", "+"),
     "group_weekly_domains": ("group_key day engine domain", SOURCE_SUMS, "+++"),
@@ -322,6 +323,7 @@ class Rollups:
             add["class_weekly_categories"]((kind, week, engine, category), [citations, 1, 1])
         for _, _, _, _, _, name_key in name_rows:
             add["daily_names"]((day, engine, name_key), [1, 1])
+            add["location_daily_names"]((location, day, engine, name_key), [1, 1])
             add["class_weekly_names"]((kind, week, engine, name_key), [1, 1])
 
     def spread(self, weekly):
@@ -392,8 +394,9 @@ def ensure_later_rollups(path):
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
     rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
     chats' names, before the index of a location's weekly prompt rows by prompt, before the
-    chats' groups kept per prompt and location (and chat_groups reading them), or before the
-    changed prompt texts kept for the search index until the commit, those
+    chats' groups kept per prompt and location (and chat_groups reading them), before the
+    changed prompt texts kept for the search index until the commit, or before a location's
+    names per day, those
     rollups (and those indexes), filled as the upgrade fills them, with their
     triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
     truncated chats' index as schema.sql has it (holding their prompt and flags since issue
@@ -443,7 +446,9 @@ def ensure_later_rollups(path):
                                   if name in ("prompt_daily_chats_engines_insert",
                                               "prompt_daily_chats_engines_update"))
                         + tracker.baseline_triggers("prompts_listed_delete")),
-                       ("prompts_workspace_location", tracker.prompt_locations_schema_sql())):
+                       ("prompts_workspace_location", tracker.prompt_locations_schema_sql()),
+                       ("location_daily_names", tracker.location_names_schema_sql()
+                        + chat_triggers("_location_names_"))):
         with db.write() as c:
             if not tracker.query_one(c, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
                                      (table,)):

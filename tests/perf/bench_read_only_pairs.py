@@ -5,10 +5,10 @@ that this checkout's schema.sql has grown past, without writing the change into 
 
 BASE: a `git archive` of the other commit; FILE: a bench_analytics database (its key beside it,
 FILE.key), such as the integrator's read-only full-size one. An object of this checkout's schema
-that FILE lacks (the index of location_weekly_prompts by prompt, issue 43) is made in this
-checkout's connection's TEMP schema, over a TEMP copy of its table, where this checkout's queries
-find it under the same names and the other checkout's app, on a connection of its own, never
-sees it. Both apps are asked each request in turn, --pairs times (the thread's CPU time: WebTest
+that FILE lacks (the index of location_weekly_prompts by prompt, issue 43, made over a TEMP copy
+of its table; the names per location and day, filled as the upgrade fills them) is made in this
+checkout's connection's TEMP schema, where this checkout's queries find it under the same names
+and the other checkout's app, on a connection of its own, never sees it. Both apps are asked each request in turn, --pairs times (the thread's CPU time: WebTest
 and SQLite answer in it); it prints each one's median and their ratio, and says when the two
 bodies differ (the pages' CSRF tokens left out). Signing in writes a session row, as any
 bench_analytics run does.
@@ -33,15 +33,22 @@ tracker = bench_analytics.tracker
 
 def temp_objects(connection):
     """Make in TEMP what this checkout's schema has and the file does not."""
-    if tracker.query_one(connection, "SELECT 1 AS found FROM sqlite_schema "
-                                     "WHERE name = 'location_weekly_prompts_prompt'"):
-        return
-    table = tracker.baseline_table_sql(("location_weekly_prompts", ["table"]))[0]
-    connection.execute(table.replace("CREATE TABLE ", "CREATE TEMP TABLE ").replace(
-        " REFERENCES workspaces (id) ON DELETE CASCADE", "")
-        + "INSERT INTO temp.location_weekly_prompts SELECT * FROM main.location_weekly_prompts;"
-        + tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0].replace(
-            "CREATE INDEX ", "CREATE INDEX temp."))
+    def lacks(name):
+        return not tracker.query_one(connection, "SELECT 1 AS found FROM sqlite_schema WHERE name = ?",
+                                     (name,))
+
+    def temp_table(table):
+        return tracker.baseline_table_sql((table, ["table"]))[0].replace(
+            "CREATE TABLE ", "CREATE TEMP TABLE ").replace(
+            " REFERENCES workspaces (id) ON DELETE CASCADE", "")
+    if lacks("location_weekly_prompts_prompt"):
+        connection.execute(
+            temp_table("location_weekly_prompts")
+            + "INSERT INTO temp.location_weekly_prompts SELECT * FROM main.location_weekly_prompts;"
+            + tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0].replace(
+                "CREATE INDEX ", "CREATE INDEX temp."))
+    if lacks("location_daily_names"):
+        connection.execute(temp_table("location_daily_names") + tracker.location_names_fill_sql())
 
 
 def client(module, path, key, prepare=None):
@@ -83,11 +90,13 @@ def main():
         times, bodies = {"main": [], "this": []}, {}
         for _ in range(args.pairs):
             for which, app in apps.items():
-                if params is None and app.get("/", status="*").status_int != 200:
-                    sign_in(app, key)  # a session ended by another run's sign-in
-                started = time.thread_time()
-                reply = app.get(url, params=params, headers=headers if params is not None else {},
-                                status=200)
+                while True:  # a page whose session another run's sign-in ended: again, untimed
+                    started = time.thread_time()
+                    reply = app.get(url, params=params, headers=headers if params is not None else {},
+                                    status=[200, 303])
+                    if reply.status_int == 200:
+                        break
+                    sign_in(app, key)
                 times[which].append(time.thread_time() - started)
                 bodies[which] = re.sub(rb'value="[A-Za-z0-9_-]{43}"', b"", reply.body)
         main_ms, this_ms = (statistics.median(times[which]) * 1000 for which in ("main", "this"))
