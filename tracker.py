@@ -10976,7 +10976,7 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
     be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
-    parts, params = [], []
+    every_url = group_by == "url" and how is None and scope.domain is None
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
@@ -10987,18 +10987,88 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
     kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
              or scope_parts(scope, how, connection=connection, seen_times=True))
+    read = {signed_part(kind)[0] for kind, _ in kinds}
+    if (every_url and per_page <= MAX_PER_PAGE and "url_weekly" in read
+            and read <= set(URL_SUM_PART)):
+        rows = summed_url_rows(connection, kinds, page, per_page)
+    else:
+        rows = grouped_rows(connection, kinds, how, group_by, page, per_page)
+    weeks = group_url_weeks(connection, kinds, rows) if group_by == "url" else {}
+    seen_times(connection, scope, kinds, rows, group_by == "url", weeks)
+    if rows or page == 1:
+        return (rows[0]["total"] if rows else 0), rows
+    return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
+
+
+# Every domain's URLs read from their weekly rollup are summed in a first pass that carries
+# each URL's sums alone (a chat holds a URL once: its citing chats are its citations), each
+# part summed by URL as it is read; the page's URLs are then described (domain, host, first
+# and last time) by the same parts read again for them alone (page_url_parts). A year at the
+# benchmark's full size sorts 811,000 weekly rows, every column carried through that sort
+# paid per row: the statement 43.1 -> 18.1 million VM steps, 715 -> 299 ms of CPU, and the
+# page's 20 URLs described in 3 ms (tests/perf/README.md).
+URL_SUM_ROLLUP_PART = """SELECT x.url AS source, sum(x.citations) AS citations,
+                                sum(x.retrieved_chats) AS retrieved_chats
+                         FROM %s WHERE {1} GROUP BY x.url"""
+URL_SUM_PART = {
+    "raw": ("""SELECT x.url AS source, x.cited AS citations, 1 AS retrieved_chats
+               FROM chat_sources x WHERE {1}""", ChatScope.row_conditions),
+    "url_weekly": (URL_SUM_ROLLUP_PART % "weekly_urls x", ChatScope.day_conditions),
+    "url_daily": (URL_SUM_ROLLUP_PART % "daily_urls x", ChatScope.day_conditions),
+}
+LESS_URL_SUM_PART = """SELECT source, -citations AS citations,
+                              -retrieved_chats AS retrieved_chats FROM (%s)"""
+
+
+def on_days(step, urls):
+    """day_conditions for the rows of a rollup of every domain's URLs (weekly_urls, step 7;
+    daily_urls, 1) of urls alone: each sought on each week or day of the scope, where the
+    scope's days with the URLs a filter read every URL's rows of them (a year of 20 URLs at
+    the full size, 3 against 88 ms)."""
+    def sought(scope, alias):
+        first = datetime.date.fromisoformat(scope.start[:10])
+        days = [(first + datetime.timedelta(days=offset)).isoformat() for offset in range(
+            0, (datetime.date.fromisoformat(scope.end[:10]) - first).days, step)]
+        return ("{0}.workspace_id = +? AND {0}.day IN (SELECT value FROM json_each(?)) "
+                "AND {0}.url IN (SELECT value FROM json_each(?))").format(alias), [
+            scope.workspace_id, json.dumps(days), json.dumps(urls)]
+    return sought
+
+
+def page_url_parts(urls):
+    """EVERY_URL_PART's parts that URL_SUM_PART sums, narrowed to urls (a page's)."""
+    def of_urls(scope, alias):
+        where, params = ChatScope.row_conditions(scope, alias)
+        return where + " AND x.url IN (SELECT value FROM json_each(?))", params + [
+            json.dumps(urls)]
+    return {"raw": (EVERY_URL_PART["raw"][0], of_urls),
+            "url_weekly": (EVERY_URL_PART["url_weekly"][0], on_days(7, urls)),
+            "url_daily": (EVERY_URL_PART["url_daily"][0], on_days(1, urls))}
+
+
+def union_of_parts(kinds, how, group_by, less=LESS_SOURCE_PART):
+    """(SQL, parameters) of every part of kinds read as how reads it, one after another
+    (UNION ALL): a part taken off the others through less."""
+    parts, params = [], []
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
         where, part_params = conditions(part, "x")
-        parts.append((sql if sign > 0 else LESS_SOURCE_PART % sql).format(
+        parts.append((sql if sign > 0 else less % sql).format(
             group_by, where, index=part.chats_index()))
         params += part_params
+    return " UNION ALL ".join(parts), params
+
+
+def grouped_rows(connection, kinds, how, group_by, page, per_page):
+    """source_rows' page of the parts of kinds read as how reads them, grouped by domain or
+    URL, each row with its total."""
+    sql, params = union_of_parts(kinds, how, group_by)
     # HAVING: a page cited only in chats a "less" part takes off is not in scope. The groups
     # are kept once and counted there: a window, count(*) OVER (), kept and sorted every
     # one of them for the page (15,300 URLs of a year of a topic: 10.9 -> 10.7 million VM
     # steps, 184 -> 164 ms of CPU at the full size).
-    rows = query_all(connection, """
+    return query_all(connection, """
         WITH grouped AS MATERIALIZED (
             SELECT source, min(domain) AS domain, min(host) AS host,
                    sum(citations) AS citations, sum(chats) AS chats,
@@ -11007,13 +11077,31 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
             FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0)
         SELECT *, (SELECT count(*) FROM grouped) AS total FROM grouped
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
-        LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
-        params + [per_page, (page - 1) * per_page])
-    weeks = group_url_weeks(connection, kinds, rows) if group_by == "url" else {}
-    seen_times(connection, scope, kinds, rows, group_by == "url", weeks)
-    if rows or page == 1:
-        return (rows[0]["total"] if rows else 0), rows
-    return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
+        LIMIT ? OFFSET ?""" % sql, params + [per_page, (page - 1) * per_page])
+
+
+def summed_url_rows(connection, kinds, page, per_page):
+    """source_rows' page of every domain's URLs, each part summed by URL_SUM_PART, the
+    page's rows then given their domain, host and times from page_url_parts."""
+    sql, params = union_of_parts(kinds, URL_SUM_PART, "url", LESS_URL_SUM_PART)
+    rows = query_all(connection, """
+        WITH grouped AS MATERIALIZED (
+            SELECT source, sum(citations) AS citations, sum(retrieved_chats) AS retrieved_chats
+            FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0)
+        SELECT source, citations, citations AS chats, retrieved_chats,
+               (SELECT count(*) FROM grouped) AS total FROM grouped
+        ORDER BY citations DESC, retrieved_chats DESC, source
+        LIMIT ? OFFSET ?""" % sql, params + [per_page, (page - 1) * per_page])
+    if rows:
+        sql, params = union_of_parts(kinds, page_url_parts([row["source"] for row in rows]),
+                                     "url")
+        described = {row["source"]: row for row in query_all(connection, """
+            SELECT source, min(domain) AS domain, min(host) AS host,
+                   min(first_seen) AS first_seen, max(last_seen) AS last_seen
+            FROM (%s) GROUP BY source""" % sql, params)}
+        for row in rows:
+            row.update(described[row["source"]])
+    return rows
 
 
 # A page's URLs whose first (or last) time in scope lies in the same week of a topic's or

@@ -512,6 +512,7 @@ CASES = [
     ("sources 30 d", "/analytics/sources", window(30)),
     ("sources 365 d", "/analytics/sources", window(365)),
     ("sources 30 d by url", "/analytics/sources", dict(window(30), groupBy="url")),
+    ("sources 365 d by url", "/analytics/sources", dict(window(365), groupBy="url")),
     ("sources 30 d urls of a domain", "/analytics/sources",
      dict(window(30), groupBy="url", domain=DOMAINS[1])),
     ("sources 365 d urls of a domain", "/analytics/sources",
