@@ -747,6 +747,31 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
         slow["data"]["data"], key=lambda url: url["url"])
 
 
+def test_every_urls_pages_summed_then_described_are_the_per_chat_rows():
+    """Every domain's URLs over a whole week, whole days and the hours before them (weekly_urls,
+    daily_urls, the sources' rows) are summed URL by URL first, each page's URLs then given
+    their domain, host and times by the same parts read for them alone (summed_url_rows):
+    page by page, and past the last page (the total alone), the per-chat rows' answers; a
+    topic's (its chats) and truncated=false's (a part taken off) are grouped as before."""
+    window = {"from": "2026-11-09T09:30:00.000Z", "to": "2026-11-24T00:00:00.000Z",
+              "groupBy": "url", "perPage": "3"}
+    total = RANDOM_API.get("/analytics/sources", params=window).json["data"]["total"]
+    queries = [dict(window, page=str(page)) for page in range(1, total // 3 + 3)] + [
+        dict(window, topicId=str(RANDOM_IDS["topic"])), dict(window, truncated="false")]
+    read, summed = [], tracker.summed_url_rows
+
+    def spied(connection, kinds, page, per_page):
+        read.append(sorted({tracker.signed_part(kind)[0] for kind, _ in kinds}))
+        return summed(connection, kinds, page, per_page)
+    with unittest.mock.patch.object(tracker, "summed_url_rows", spied):
+        fast = [RANDOM_API.get("/analytics/sources", params=query).json for query in queries]
+    assert read == [["raw", "url_daily", "url_weekly"]] * (len(queries) - 2)
+    assert fast[-3]["data"]["data"] == [] and fast[-3]["data"]["total"] == total > 3
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/sources", params=query).json
+                        for query in queries]
+
+
 def test_a_pages_urls_sought_in_one_week_together_are_their_chats_times():
     """The first and last times of a page of a topic's URLs that its weekly URLs hold (no
     edge of chats gives them) are sought together in the week holding them when
