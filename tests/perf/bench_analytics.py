@@ -710,6 +710,7 @@ def main():
             line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
         print(line)
     print_unfiltered(table, scales)
+    print_every_url(table, scales)
 
 
 def print_unfiltered(table, scales, bound=2):
@@ -727,6 +728,21 @@ def print_unfiltered(table, scales, bound=2):
         print("%g%%: %d of %d filtered requests within %gx unfiltered%s" % (
             scale * 100, sum(1 for _, twin in pairs if twin) - len(over),
             sum(1 for _, twin in pairs if twin), bound, "; over: " + ", ".join(over) if over else ""))
+
+
+def print_every_url(table, scales, bound=2, sizes=(0.05, 0.2)):
+    """Issue 43's own rule for the lists of every domain's URLs (groupBy=url without a
+    domain: 50x the groups of the domain list), when both sizes are measured: at most
+    bound times from the smaller to the larger."""
+    if not set(sizes) <= set(scales):
+        return
+    named = requests()
+    lists = [name for name in table[sizes[0]] if name in named
+             and named[name][1].get("groupBy") == "url" and "domain" not in named[name][1]]
+    over = [name for name in lists if table[sizes[1]][name] > bound * table[sizes[0]][name]]
+    print("groupBy=url: %d of %d within %gx from %g %% to %g %%%s" % (
+        len(lists) - len(over), len(lists), bound, sizes[0] * 100, sizes[1] * 100,
+        "; over: " + ", ".join(over) if over else ""))
 
 
 if __name__ == "__main__":
