@@ -870,6 +870,28 @@ def daily_urls_schema_sql():
     return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
+# The first Monday of each 4 weeks of four_weekly_urls: every 28th day from this one. The
+# days of each unit of the rollups (scope_parts), each from a Monday since then but days.
+FOUR_WEEKS_EPOCH = datetime.date(1900, 1, 1)
+UNIT_DAYS = {"day": 1, "week": 7, "4 weeks": 28}
+
+
+def four_weekly_urls_fill_sql():
+    """SQL that sums the weekly URLs into four_weekly_urls (each week lies in one of its 4
+    weeks), as its statements in the weekly rollup's triggers add them up."""
+    return """
+        INSERT INTO four_weekly_urls (workspace_id, day, url, citations, retrieved_chats)
+        SELECT workspace_id, date(day, '-' || ((julianday(day) - 2415020.5) % 28) || ' days'),
+               url, sum(citations), sum(retrieved_chats)
+        FROM weekly_urls GROUP BY 1, 2, 3;\n"""
+
+
+def four_weekly_urls_schema_sql():
+    """The 4-weekly rollup of URLs, filled from the weekly one (the weekly rollup's triggers,
+    made before it, keep it from then on)."""
+    return baseline_table_sql(("four_weekly_urls", ["table"]))[0] + four_weekly_urls_fill_sql()
+
+
 # The weekly rollup of the topic and tag groups' URLs (issue 43) and the triggers that keep
 # it (see schema.sql; the one on chats comes with its rebuild: markets_schema_sql).
 GROUP_URL_TRIGGERS = ("chat_sources_group_url_insert", "chat_sources_group_url_delete")
@@ -1115,7 +1137,8 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
+                    url_rollups_schema_sql(), four_weekly_urls_schema_sql(),
+                    daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
@@ -9656,7 +9679,8 @@ class ChatScope(Record, frozen=True):
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
-        urls = () if self.narrows_prompts() else ("url_weekly", "url_daily") if (
+        urls = () if self.narrows_prompts() else (
+            "url_four_weekly", "url_weekly", "url_daily") if (
             self.engine, self.location) == (None, None) else ("domain_weekly",) if (
             self.domain is not None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -9744,28 +9768,28 @@ GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily",
                       "topic_tag_location_weekly", "group_url_weekly")
 ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly", "domain_weekly",
                               "url_weekly", "group_url_weekly", "topic_tag_location_weekly"),
-                             "week")  # the others are daily
+                             "week") | {"url_four_weekly": "4 weeks"}  # the others are daily
 
 
 def whole_span(scope, unit, quiet=None):
-    """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none. quiet: (before(start), from_(end)), the workspace's last chat
-    before start and its first at or after end (None: none); with it, the week or day the
-    scope starts within is whole when no chat lies in it before the start (a window reaching
-    back to the first chats; before None: never), and the one it ends within when none lies
-    in it after the end."""
+    """(first, last) boundary of the whole UTC days, Monday-first weeks or 4 weeks (from every
+    28th Monday since FOUR_WEEKS_EPOCH) in the scope; None when it holds none. quiet:
+    (before(start), from_(end)), the workspace's last chat before start and its first at or
+    after end (None: none); with it, the week or day the scope starts within is whole when no
+    chat lies in it before the start (a window reaching back to the first chats; before None:
+    never), and the one it ends within when none lies in it after the end."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
-    if unit == "week":
-        first -= datetime.timedelta(days=first.weekday())
-        last -= datetime.timedelta(days=last.weekday())
+    if unit != "day":  # from FOUR_WEEKS_EPOCH, a Monday
+        first -= datetime.timedelta(days=(first - FOUR_WEEKS_EPOCH).days % UNIT_DAYS[unit])
+        last -= datetime.timedelta(days=(last - FOUR_WEEKS_EPOCH).days % UNIT_DAYS[unit])
     before = quiet and quiet[0]
     # "", sorting before every time, when no chat comes before
     if day_start(first.isoformat()) < scope.start and (
             not before or (before(scope.start) or "") >= day_start(first.isoformat())):
-        first += datetime.timedelta(days=INTERVALS[unit])
+        first += datetime.timedelta(days=UNIT_DAYS[unit])
     if quiet is not None and first <= last and day_start(last.isoformat()) < scope.end:
-        following = last + datetime.timedelta(days=INTERVALS[unit])
+        following = last + datetime.timedelta(days=UNIT_DAYS[unit])
         # "~", sorting after every time, when no chat follows
         if (quiet[1](scope.end) or "~") >= day_start(following.isoformat()):
             last = following
@@ -9851,7 +9875,7 @@ def split_scope(scope, kinds, edges, quiet, taking_off=False):
     if scope.start < span[0]:
         after = split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
         first = day_start(str(datetime.date.fromisoformat(span[0][:10])
-                              - datetime.timedelta(days=INTERVALS[unit])))
+                              - datetime.timedelta(days=UNIT_DAYS[unit])))
         middle = (parse_timestamp(first) + parse_timestamp(span[0])) / 2
         # the time before the start split (its quiet seeks run) only when it may be taken off
         before = (taking_off and [kind for kind, _ in after] == [edges]
@@ -10976,7 +11000,9 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     the parts to read URLs from, if not the scope's own (urls_of_domain). An export's page
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose times would
     be sought URL by URL (seen_times); so do a few weeks' URLs (reads_group_urls)."""
-    every_url = group_by == "url" and how is None and scope.domain is None
+    # a page of every domain's URLs (summed_url_rows), not an export's every URL
+    summed = (group_by == "url" and how is None and scope.domain is None
+              and per_page <= MAX_PER_PAGE)
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
@@ -10985,11 +11011,12 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
         if per_page > MAX_PER_PAGE or not reads_group_urls(connection, scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
+    # the 4-weekly URLs keep no domain, host or time: read for a page of sums alone
+    rollups = dict(how, url_four_weekly=URL_SUM_PART["url_four_weekly"]) if summed else how
     kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
-             or scope_parts(scope, how, connection=connection, seen_times=True))
+             or scope_parts(scope, rollups, connection=connection, seen_times=True))
     read = {signed_part(kind)[0] for kind, _ in kinds}
-    if (every_url and per_page <= MAX_PER_PAGE and "url_weekly" in read
-            and read <= set(URL_SUM_PART)):
+    if summed and read & {"url_four_weekly", "url_weekly"} and read <= set(URL_SUM_PART):
         rows = summed_url_rows(connection, kinds, page, per_page)
     else:
         rows = grouped_rows(connection, kinds, how, group_by, page, per_page)
@@ -10997,7 +11024,8 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     seen_times(connection, scope, kinds, rows, group_by == "url", weeks)
     if rows or page == 1:
         return (rows[0]["total"] if rows else 0), rows
-    return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
+    # past the end: the count alone
+    return source_rows(connection, scope, group_by, 1, 1, None if summed else how)[0], rows
 
 
 # Every domain's URLs read from their weekly rollup are summed in a first pass that carries
@@ -11010,11 +11038,16 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
 URL_SUM_ROLLUP_PART = """SELECT x.url AS source, sum(x.citations) AS citations,
                                 sum(x.retrieved_chats) AS retrieved_chats
                          FROM %s WHERE {1} GROUP BY x.url"""
+URL_SUM_RAW_PART = """SELECT x.url AS source, x.cited AS citations, 1 AS retrieved_chats
+                      FROM %s WHERE {1}"""
 URL_SUM_PART = {
-    "raw": ("""SELECT x.url AS source, x.cited AS citations, 1 AS retrieved_chats
-               FROM chat_sources x WHERE {1}""", ChatScope.row_conditions),
+    "raw": (URL_SUM_RAW_PART % "chat_sources x", ChatScope.row_conditions),
+    "url_four_weekly": (URL_SUM_ROLLUP_PART % "four_weekly_urls x", ChatScope.day_conditions),
     "url_weekly": (URL_SUM_ROLLUP_PART % "weekly_urls x", ChatScope.day_conditions),
     "url_daily": (URL_SUM_ROLLUP_PART % "daily_urls x", ChatScope.day_conditions),
+    "chats": (URL_SUM_RAW_PART % ("chats c INDEXED BY {index} "
+                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
+              SOURCE_PART["chats"][1]),
 }
 LESS_URL_SUM_PART = """SELECT source, -citations AS citations,
                               -retrieved_chats AS retrieved_chats FROM (%s)"""
@@ -11036,14 +11069,19 @@ def on_days(step, urls):
 
 
 def page_url_parts(urls):
-    """EVERY_URL_PART's parts that URL_SUM_PART sums, narrowed to urls (a page's)."""
-    def of_urls(scope, alias):
-        where, params = ChatScope.row_conditions(scope, alias)
-        return where + " AND x.url IN (SELECT value FROM json_each(?))", params + [
-            json.dumps(urls)]
-    return {"raw": (EVERY_URL_PART["raw"][0], of_urls),
+    """EVERY_URL_PART's parts that URL_SUM_PART sums, narrowed to urls (a page's); 4 weeks
+    read as their weekly rows, which keep each URL's domain, host and times."""
+    def of_urls(conditions):
+        def narrowed(scope, alias):
+            where, params = conditions(scope, alias)
+            return where + " AND x.url IN (SELECT value FROM json_each(?))", params + [
+                json.dumps(urls)]
+        return narrowed
+    return {"raw": (EVERY_URL_PART["raw"][0], of_urls(EVERY_URL_PART["raw"][1])),
+            "url_four_weekly": (EVERY_URL_PART["url_weekly"][0], on_days(7, urls)),
             "url_weekly": (EVERY_URL_PART["url_weekly"][0], on_days(7, urls)),
-            "url_daily": (EVERY_URL_PART["url_daily"][0], on_days(1, urls))}
+            "url_daily": (EVERY_URL_PART["url_daily"][0], on_days(1, urls)),
+            "chats": (EVERY_URL_PART["chats"][0], of_urls(EVERY_URL_PART["chats"][1]))}
 
 
 def union_of_parts(kinds, how, group_by, less=LESS_SOURCE_PART):

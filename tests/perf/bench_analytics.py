@@ -96,6 +96,7 @@ def generate(path, scale, seed=7, through_triggers=False):
         if rollups:
             rollups.write(connection, weekly=True)
             connection.execute(tracker.prompt_location_groups_fill_sql())  # as its chats trigger
+            connection.execute(tracker.four_weekly_urls_fill_sql())  # as the weekly ones add up
         for trigger in triggers:
             connection.execute(trigger["sql"])
     db.close()
@@ -389,19 +390,20 @@ def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
-    rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
-    chats' names, before the index of a location's weekly prompt rows by prompt, before the
-    chats' groups kept per prompt and location (and chat_groups reading them), or before the
-    changed prompt texts kept for the search index until the commit, those
-    rollups (and those indexes), filled as the upgrade fills them, with their
-    triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
-    truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them;
-    and the prompt list's kept figures with their triggers, counted for the benchmark's day
-    as the worker counts them (and their chats per engine, for the windows kept; kept figures
-    without the window before less its last day dropped and counted again); and the planner's
-    statistics that a file generated before the full size's seventh table holds (`PRAGMA
-    optimize`'s sampled ones, which led a prompt's year to the window's index) cleared."""
+    rollup of URLs (or the 4-weekly one, with the weekly one's triggers that keep it), before
+    the topic and tag groups' weekly URLs, before the truncated chats' names, before the index
+    of a location's weekly prompt rows by prompt, before the chats' groups kept per prompt and
+    location (and chat_groups reading them), or before the changed prompt texts kept for the
+    search index until the commit, those rollups (and those indexes), filled as the upgrade
+    fills them, with their triggers (those on chats, which the upgrade makes with the chats'
+    rebuild, too); and the truncated chats' index as schema.sql has it (holding their prompt and
+    flags since issue 43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed
+    as it has them; and the prompt list's kept figures with their triggers, counted for the
+    benchmark's day as the worker counts them (and their chats per engine, for the windows kept;
+    kept figures without the window before less its last day dropped and counted again); and the
+    planner's statistics that a file generated before the full size's seventh table holds
+    (`PRAGMA optimize`'s sampled ones, which led a prompt's year to the window's index)
+    cleared."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -417,6 +419,8 @@ def ensure_later_rollups(path):
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("daily_urls", tracker.daily_urls_schema_sql()),
+                       ("four_weekly_urls", tracker.four_weekly_urls_schema_sql()
+                        + tracker.baseline_triggers(*tracker.URL_ROLLUP_TRIGGERS)),
                        ("location_weekly_prompts_prompt",
                         tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0]),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
