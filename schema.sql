@@ -2625,9 +2625,10 @@ CREATE INDEX weekly_urls_domain ON weekly_urls (workspace_id, domain, day);
 
 -- The same sums per 4 weeks from a Monday every 28 days since 1900-01-01 (issue 43): a year of
 -- every URL (GET /analytics/sources?groupBy=url without a filter) reads 13 rows per URL rather
--- than 52 (811,000 weekly rows at the benchmark's full size). Its URLs' domain, host and
--- first and last time are read from the weekly rows of the page's URLs alone. Kept by the
--- weekly rollup's triggers, a second upsert in each.
+-- than 52 (795,600 weekly rows at the benchmark's full size: 764 -> 115 ms of CPU). A page's
+-- URLs' domain, host and first and last time are read from their weekly rows. Kept by the
+-- weekly rollup's triggers, a second upsert in each (+3.1 % of the CPU instructions of
+-- storing a chat: tests/perf/README.md).
 CREATE TABLE four_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
     day             TEXT NOT NULL,  -- the first Monday of the 4 weeks
