@@ -2623,19 +2623,20 @@ CREATE TABLE weekly_urls (
 -- here rather than by reading every domain's. Written only when a week first sees a URL.
 CREATE INDEX weekly_urls_domain ON weekly_urls (workspace_id, domain, day);
 
--- The same sums per 4 weeks from a Monday every 28 days since 1900-01-01 (issue 43): a year of
--- every URL (GET /analytics/sources?groupBy=url without a filter) reads 13 rows per URL rather
--- than 52 (795,600 weekly rows at the benchmark's full size: 764 -> 115 ms of CPU). A page's
--- URLs' domain, host and first and last time are read from their weekly rows. Kept by the
--- weekly rollup's triggers, a second upsert in each (+3.1 % of the CPU instructions of
--- storing a chat: tests/perf/README.md).
+-- The same sums per 4 weeks, every 28 days from Monday 1900-01-01 (issue 43): a year of every
+-- URL (GET /analytics/sources?groupBy=url without a filter) reads 13 rows per URL rather than
+-- 52 (795,600 weekly rows at the benchmark's full size: 764 -> 115 ms of CPU). A page's URLs'
+-- domain, host and first and last time are read from their weekly rows. Kept by the weekly
+-- rollup's triggers, a second upsert in each; the 4 weeks numbered, not dated, which spares
+-- working out their first Monday per source (+2.1 % of the CPU instructions of storing a chat,
+-- +3.1 % dated: tests/perf/README.md).
 CREATE TABLE four_weekly_urls (
     workspace_id    INTEGER NOT NULL REFERENCES workspaces (id) ON DELETE CASCADE,
-    day             TEXT NOT NULL,  -- the first Monday of the 4 weeks
+    four_weeks      INTEGER NOT NULL,  -- n: from 1900-01-01 + 28n days, for 28 days
     url             TEXT NOT NULL,
     citations       INTEGER NOT NULL,
     retrieved_chats INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, day, url)
+    PRIMARY KEY (workspace_id, four_weeks, url)
 ) STRICT, WITHOUT ROWID;
 
 CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources BEGIN
@@ -2647,10 +2648,10 @@ CREATE TRIGGER chat_sources_weekly_url_insert AFTER INSERT ON chat_sources BEGIN
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1,
         first_seen = min(coalesce(first_seen, excluded.first_seen), excluded.first_seen),
         last_seen = max(coalesce(last_seen, excluded.last_seen), excluded.last_seen);
-    INSERT INTO four_weekly_urls (workspace_id, day, url, citations, retrieved_chats)
-    VALUES (new.workspace_id, date(new.created_at, '-' || ((julianday(substr(new.created_at, 1, 10))
-            - 2415020.5) % 28) || ' days'), new.url, new.cited, 1)
-    ON CONFLICT (workspace_id, day, url) DO UPDATE SET
+    INSERT INTO four_weekly_urls (workspace_id, four_weeks, url, citations, retrieved_chats)
+    VALUES (new.workspace_id, CAST((julianday(new.created_at) - 2415020.5) / 28 AS INTEGER),
+            new.url, new.cited, 1)
+    ON CONFLICT (workspace_id, four_weeks, url) DO UPDATE SET
         citations = citations + excluded.citations, retrieved_chats = retrieved_chats + 1;
 END;
 
@@ -2669,8 +2670,8 @@ CREATE TRIGGER chat_sources_weekly_url_delete AFTER DELETE ON chat_sources BEGIN
       AND url = old.url;
     UPDATE four_weekly_urls SET citations = citations - old.cited,
         retrieved_chats = retrieved_chats - 1
-    WHERE workspace_id = old.workspace_id AND day = date(old.created_at, '-' ||
-          ((julianday(substr(old.created_at, 1, 10)) - 2415020.5) % 28) || ' days')
+    WHERE workspace_id = old.workspace_id
+      AND four_weeks = CAST((julianday(old.created_at) - 2415020.5) / 28 AS INTEGER)
       AND url = old.url;
 END;
 

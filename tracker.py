@@ -870,8 +870,9 @@ def daily_urls_schema_sql():
     return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
-# The first Monday of each 4 weeks of four_weekly_urls: every 28th day from this one. The
-# days of each unit of the rollups (scope_parts), each from a Monday since then but days.
+# The first day of the 4 weeks numbered 0 in four_weekly_urls (a Monday; n starts 28n days
+# later). The days of each unit of the rollups (scope_parts), each from a Monday since then
+# but days.
 FOUR_WEEKS_EPOCH = datetime.date(1900, 1, 1)
 UNIT_DAYS = {"day": 1, "week": 7, "4 weeks": 28}
 
@@ -880,9 +881,9 @@ def four_weekly_urls_fill_sql():
     """SQL that sums the weekly URLs into four_weekly_urls (each week lies in one of its 4
     weeks), as its statements in the weekly rollup's triggers add them up."""
     return """
-        INSERT INTO four_weekly_urls (workspace_id, day, url, citations, retrieved_chats)
-        SELECT workspace_id, date(day, '-' || ((julianday(day) - 2415020.5) % 28) || ' days'),
-               url, sum(citations), sum(retrieved_chats)
+        INSERT INTO four_weekly_urls (workspace_id, four_weeks, url, citations, retrieved_chats)
+        SELECT workspace_id, CAST((julianday(day) - 2415020.5) / 28 AS INTEGER), url,
+               sum(citations), sum(retrieved_chats)
         FROM weekly_urls GROUP BY 1, 2, 3;\n"""
 
 
@@ -11036,6 +11037,15 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
 # column carried through the sort paid per row: the statement 43.1 -> 16.5 million VM steps,
 # 715 -> 300 ms of CPU, the page's 20 URLs described in 3 ms; its whole 4 weeks read from
 # four_weekly_urls, a quarter of the rows, the request 764 -> 115 ms (tests/perf/README.md).
+def four_weeks_conditions(scope, alias):
+    """day_conditions for four_weekly_urls, whose 4 weeks are numbered from FOUR_WEEKS_EPOCH:
+    the scope's whole ones (scope_parts')."""
+    first, last = ((datetime.date.fromisoformat(moment[:10]) - FOUR_WEEKS_EPOCH).days // 28
+                   for moment in (scope.start, scope.end))
+    return ("{0}.workspace_id = +? AND {0}.four_weeks >= ? AND {0}.four_weeks < ?".format(
+        alias), [scope.workspace_id, first, last])
+
+
 URL_SUM_ROLLUP_PART = """SELECT x.url AS source, sum(x.citations) AS citations,
                                 sum(x.retrieved_chats) AS retrieved_chats
                          FROM %s WHERE {1} GROUP BY x.url"""
@@ -11043,7 +11053,7 @@ URL_SUM_RAW_PART = """SELECT x.url AS source, x.cited AS citations, 1 AS retriev
                       FROM %s WHERE {1}"""
 URL_SUM_PART = {
     "raw": (URL_SUM_RAW_PART % "chat_sources x", ChatScope.row_conditions),
-    "url_four_weekly": (URL_SUM_ROLLUP_PART % "four_weekly_urls x", ChatScope.day_conditions),
+    "url_four_weekly": (URL_SUM_ROLLUP_PART % "four_weekly_urls x", four_weeks_conditions),
     "url_weekly": (URL_SUM_ROLLUP_PART % "weekly_urls x", ChatScope.day_conditions),
     "url_daily": (URL_SUM_ROLLUP_PART % "daily_urls x", ChatScope.day_conditions),
     "chats": (URL_SUM_RAW_PART % ("chats c INDEXED BY {index} "

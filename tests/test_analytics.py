@@ -1678,23 +1678,22 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
 
 def test_the_four_weekly_urls_stay_the_sums_of_their_sources_through_deletes():
     """four_weekly_urls, kept by the weekly rollup's triggers through the random workspace's
-    changes (chats and prompts deleted, sources rewritten), holds each URL's sums over the 4
-    weeks from every 28th Monday since FOUR_WEEKS_EPOCH, as the sources left give them."""
+    changes (chats and prompts deleted, sources rewritten), holds each URL's sums over each 4
+    weeks, numbered from FOUR_WEEKS_EPOCH, as the sources left give them."""
     connection = RANDOM_API.client.app.config["tracker.db"].connection()
     sums = collections.Counter()
     for row in tracker.query_all(connection, "SELECT * FROM chat_sources"):
         day = datetime.date.fromisoformat(row["created_at"][:10])
-        first = day - datetime.timedelta(days=(day - tracker.FOUR_WEEKS_EPOCH).days % 28)
-        key = (row["workspace_id"], first.isoformat(), row["url"])
+        key = (row["workspace_id"], (day - tracker.FOUR_WEEKS_EPOCH).days // 28, row["url"])
         sums[key + ("citations",)] += row["cited"]
         sums[key + ("retrieved_chats",)] += 1
     kept = tracker.query_all(connection,
                              "SELECT * FROM four_weekly_urls WHERE retrieved_chats <> 0")
-    assert {(row["workspace_id"], row["day"], row["url"]):
+    assert {(row["workspace_id"], row["four_weeks"], row["url"]):
             (row["citations"], row["retrieved_chats"]) for row in kept} == {
         key[:3]: (sums[key[:3] + ("citations",)], n)
         for key, n in sums.items() if key[3] == "retrieved_chats"}
-    assert len({row["day"] for row in kept}) > 1 and tracker.query_all(
+    assert len({row["four_weeks"] for row in kept}) > 1 and tracker.query_all(
         connection, "SELECT * FROM four_weekly_urls WHERE retrieved_chats = 0")
     assert not tracker.query_all(connection, "SELECT * FROM four_weekly_urls "
                                  "WHERE retrieved_chats = 0 AND citations <> 0")

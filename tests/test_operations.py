@@ -253,8 +253,8 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
     for table, day in (("weekly_urls", "date(created_at, '-6 days', 'weekday 1')"),
                        ("daily_urls", "substr(created_at, 1, 10)"),
-                       ("four_weekly_urls", "date(created_at, '-' || ((julianday(substr("
-                        "created_at, 1, 10)) - 2415020.5) % 28) || ' days')")):
+                       ("four_weekly_urls", "CAST((julianday(created_at) - 2415020.5) / 28 "
+                        "AS INTEGER)")):
         cells[table] = counts["chat_sources"] and upgraded.execute(
             "SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s, url FROM chat_sources)"
             % day).fetchall()[0][0]
