@@ -2625,7 +2625,7 @@ CREATE INDEX weekly_urls_domain ON weekly_urls (workspace_id, domain, day);
 
 -- The same sums per 4 weeks, every 28 days from Monday 1900-01-01 (issue 43): a year of every
 -- URL (GET /analytics/sources?groupBy=url without a filter) reads 13 rows per URL rather than
--- 52 (795,600 weekly rows at the benchmark's full size: 764 -> 115 ms of CPU). A page's URLs'
+-- 52 (795,600 weekly rows at the benchmark's full size: 753 -> 114 ms of CPU). A page's URLs'
 -- domain, host and first and last time are read from their weekly rows. Kept by the weekly
 -- rollup's triggers, a second upsert in each; the 4 weeks numbered, not dated, which spares
 -- working out their first Monday per source (+2.1 % of the CPU instructions of storing a chat,

@@ -11029,14 +11029,6 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     return source_rows(connection, scope, group_by, 1, 1, None if summed else how)[0], rows
 
 
-# A page of every domain's URLs read from their 4-weekly or weekly rollup is summed in a first
-# pass that carries each URL's sums alone (a chat holds a URL once: its citing chats are its
-# citations), each part summed by URL as it is read; the page's URLs are then described
-# (domain, host, first and last time) by the same parts read again for them alone
-# (page_url_parts). A year at the benchmark's full size grouped 795,600 weekly rows, every
-# column carried through the sort paid per row: the statement 43.1 -> 16.5 million VM steps,
-# 715 -> 300 ms of CPU, the page's 20 URLs described in 3 ms; its whole 4 weeks read from
-# four_weekly_urls, a quarter of the rows, the request 764 -> 115 ms (tests/perf/README.md).
 def four_weeks_conditions(scope, alias):
     """day_conditions for four_weekly_urls, whose 4 weeks are numbered from FOUR_WEEKS_EPOCH:
     the scope's whole ones (scope_parts')."""
@@ -11046,6 +11038,14 @@ def four_weeks_conditions(scope, alias):
         alias), [scope.workspace_id, first, last])
 
 
+# A page of every domain's URLs read from their 4-weekly or weekly rollup is summed in a first
+# pass that carries each URL's sums alone (a chat holds a URL once: its citing chats are its
+# citations), each part summed by URL as it is read; the page's URLs are then described
+# (domain, host, first and last time) by the same parts read again for them alone
+# (page_url_parts). A year at the benchmark's full size grouped 795,600 weekly rows, every
+# column carried through the sort paid per row: the statement 43.1 -> 16.5 million VM steps,
+# 715 -> 300 ms of CPU, the page's 20 URLs described in 3 ms; its whole 4 weeks read from
+# four_weekly_urls, 40 % of the rows at 10 %, the request 753 -> 114 ms (tests/perf/README.md).
 URL_SUM_ROLLUP_PART = """SELECT x.url AS source, sum(x.citations) AS citations,
                                 sum(x.retrieved_chats) AS retrieved_chats
                          FROM %s WHERE {1} GROUP BY x.url"""
