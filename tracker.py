@@ -903,6 +903,29 @@ def daily_urls_schema_sql():
     return url_rollups_schema_sql("daily_urls", "substr(created_at, 1, 10)", DAILY_URL_TRIGGERS)
 
 
+# The first day of the 4 weeks numbered 0 in four_weekly_urls (a Monday; n starts 28n days
+# later). The days of each unit of the rollups (scope_parts), each from a Monday since then
+# but days.
+FOUR_WEEKS_EPOCH = datetime.date(1900, 1, 1)
+UNIT_DAYS = {"day": 1, "week": 7, "4 weeks": 28}
+
+
+def four_weekly_urls_fill_sql():
+    """SQL that sums the weekly URLs into four_weekly_urls (each week lies in one of its 4
+    weeks), as its statements in the weekly rollup's triggers add them up."""
+    return """
+        INSERT INTO four_weekly_urls (workspace_id, four_weeks, url, citations, retrieved_chats)
+        SELECT workspace_id, CAST((julianday(day) - 2415020.5) / 28 AS INTEGER), url,
+               sum(citations), sum(retrieved_chats)
+        FROM weekly_urls GROUP BY 1, 2, 3;\n"""
+
+
+def four_weekly_urls_schema_sql():
+    """The 4-weekly rollup of URLs, filled from the weekly one (the weekly rollup's triggers,
+    made before it, keep it from then on)."""
+    return baseline_table_sql(("four_weekly_urls", ["table"]))[0] + four_weekly_urls_fill_sql()
+
+
 # The weekly rollup of the topic and tag groups' URLs (issue 43) and the triggers that keep
 # it (see schema.sql; the one on chats comes with its rebuild: markets_schema_sql).
 GROUP_URL_TRIGGERS = ("chat_sources_group_url_insert", "chat_sources_group_url_delete")
@@ -1156,7 +1179,8 @@ def upgrade_to_1_1():
                     cell_rollups_schema_sql(), truncated_rollups_schema_sql(),
                     location_names_schema_sql(), demand_schema_sql(), suggestions_schema_sql(),
                     branded_rollups_schema_sql(), branded_domains_schema_sql(),
-                    url_rollups_schema_sql(), daily_urls_schema_sql(), group_urls_schema_sql(),
+                    url_rollups_schema_sql(), four_weekly_urls_schema_sql(),
+                    daily_urls_schema_sql(), group_urls_schema_sql(),
                     embedded_text_schema_sql(), search_merge_schema_sql(),
                     unbranded_groups_schema_sql(), group_brands_schema_sql(),
                     group_locations_schema_sql(), ingest_probes_schema_sql(),
@@ -9744,7 +9768,8 @@ class ChatScope(Record, frozen=True):
         if self.by_cell():
             return (("cell_daily",) if not self.narrows_prompts() and self.location is None
                     else ())
-        urls = () if self.narrows_prompts() else ("url_weekly", "url_daily") if (
+        urls = () if self.narrows_prompts() else (
+            "url_four_weekly", "url_weekly", "url_daily") if (
             self.engine, self.location) == (None, None) else ("domain_weekly",) if (
             self.domain is not None) else ()
         groups = urls + (("group_weekly",) if self.group_key() else ())
@@ -9832,28 +9857,27 @@ GROUP_ROLLUP_KINDS = ("group_weekly", "branded_daily", "topic_tag_daily",
                       "topic_tag_location_weekly", "group_url_weekly")
 ROLLUP_UNITS = dict.fromkeys(("prompt_weekly", "group_weekly", "location_weekly", "domain_weekly",
                               "url_weekly", "group_url_weekly", "topic_tag_location_weekly"),
-                             "week")  # the others are daily
+                             "week") | {"url_four_weekly": "4 weeks"}  # the others are daily
 
 
 def whole_span(scope, unit, quiet=None):
-    """(first, last) boundary of the whole UTC days, or Monday-first weeks, in the scope;
-    None when it holds none. quiet: (before(start), from_(end)), the workspace's last chat
-    before start and its first at or after end (None: none); with it, the week or day the
-    scope starts within is whole when no chat lies in it before the start (a window reaching
-    back to the first chats; before None: never), and the one it ends within when none lies
-    in it after the end."""
+    """(first, last) boundary of the whole UTC days, Monday-first weeks or 4 weeks (from every
+    28th Monday since FOUR_WEEKS_EPOCH) in the scope; None when it holds none. quiet:
+    (before(start), from_(end)), the workspace's last chat before start and its first at or
+    after end (None: none); with it, the week or day the scope starts within is whole when no
+    chat lies in it before the start (a window reaching back to the first chats; before None:
+    never), and the one it ends within when none lies in it after the end."""
     first = datetime.date.fromisoformat(scope.start[:10])
     last = datetime.date.fromisoformat(scope.end[:10])
-    if unit == "week":
-        first -= datetime.timedelta(days=first.weekday())
-        last -= datetime.timedelta(days=last.weekday())
-    before = quiet and quiet[0]
-    # "", sorting before every time, when no chat comes before
+    if unit != "day":  # from FOUR_WEEKS_EPOCH, a Monday
+        first -= datetime.timedelta(days=(first - FOUR_WEEKS_EPOCH).days % UNIT_DAYS[unit])
+        last -= datetime.timedelta(days=(last - FOUR_WEEKS_EPOCH).days % UNIT_DAYS[unit])
+    before = quiet and quiet[0]  # its "": sorting before every time, when no chat comes before
     if day_start(first.isoformat()) < scope.start and (
             not before or (before(scope.start) or "") >= day_start(first.isoformat())):
-        first += datetime.timedelta(days=INTERVALS[unit])
+        first += datetime.timedelta(days=UNIT_DAYS[unit])
     if quiet is not None and first <= last and day_start(last.isoformat()) < scope.end:
-        following = last + datetime.timedelta(days=INTERVALS[unit])
+        following = last + datetime.timedelta(days=UNIT_DAYS[unit])
         # "~", sorting after every time, when no chat follows
         if (quiet[1](scope.end) or "~") >= day_start(following.isoformat()):
             last = following
@@ -9940,7 +9964,7 @@ def split_scope(scope, kinds, edges, quiet, taking_off=False):
     if scope.start < span[0]:
         after = split_scope(scope.shifted(scope.start, span[0]), kinds[1:], edges, quiet)
         first = day_start(str(datetime.date.fromisoformat(span[0][:10])
-                              - datetime.timedelta(days=INTERVALS[unit])))
+                              - datetime.timedelta(days=UNIT_DAYS[unit])))
         middle = (parse_timestamp(first) + parse_timestamp(span[0])) / 2
         # the time before the start split (its quiet seeks run) only when it may be taken off
         before = (taking_off and [kind for kind, _ in after] == [edges]
@@ -11071,7 +11095,9 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
     of every URL of a topic or tag reads its chats, not its weekly URLs, whose hosts and
     times would be read URL by URL (group_url_hosts_and_times); so do a few weeks' URLs
     (reads_group_urls)."""
-    parts, params = [], []
+    # a page of every domain's URLs (summed_url_rows), not an export's every URL
+    summed = (group_by == "url" and how is None and scope.domain is None
+              and per_page <= MAX_PER_PAGE)
     if group_by == "domain":
         how = without_groups_behind(SOURCE_PART, connection, scope)
     else:
@@ -11080,20 +11106,113 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
         # An export reads every URL's times with the chats' rows; a few weeks, their chats.
         if per_page > MAX_PER_PAGE or not reads_group_urls(connection, scope):
             how = {kind: how[kind] for kind in how if kind != "group_url_weekly"}
+    # the 4-weekly URLs keep no domain, host or time: read for a page of sums alone
+    rollups = dict(how, url_four_weekly=URL_SUM_PART["url_four_weekly"]) if summed else how
     kinds = (topic_and_tag_parts(connection, scope, how, seen_times=True)
-             or scope_parts(scope, how, connection=connection, seen_times=True))
+             or scope_parts(scope, rollups, connection=connection, seen_times=True))
+    read = {signed_part(kind)[0] for kind, _ in kinds}
+    if summed and read & {"url_four_weekly", "url_weekly"} and read <= set(URL_SUM_PART):
+        rows = summed_url_rows(connection, kinds, page, per_page)
+    else:
+        rows = grouped_rows(connection, kinds, how, group_by, page, per_page)
+    if group_by == "url":
+        group_url_hosts_and_times(connection, kinds, rows)
+    seen_times(connection, scope, kinds, rows, group_by == "url")
+    if rows or page == 1:
+        return (rows[0]["total"] if rows else 0), rows
+    # past the end: the count alone
+    return source_rows(connection, scope, group_by, 1, 1, None if summed else how)[0], rows
+
+
+def four_weeks_conditions(scope, alias):
+    """day_conditions for four_weekly_urls, whose 4 weeks are numbered from FOUR_WEEKS_EPOCH:
+    the scope's whole ones (scope_parts')."""
+    first, last = ((datetime.date.fromisoformat(moment[:10]) - FOUR_WEEKS_EPOCH).days // 28
+                   for moment in (scope.start, scope.end))
+    return ("{0}.workspace_id = +? AND {0}.four_weeks >= ? AND {0}.four_weeks < ?".format(
+        alias), [scope.workspace_id, first, last])
+
+
+# A page of every domain's URLs read from their 4-weekly or weekly rollup is summed in a first
+# pass that carries each URL's sums alone (a chat holds a URL once: its citing chats are its
+# citations), each part summed by URL as it is read; the page's URLs are then described
+# (domain, host, first and last time) by the same parts read again for them alone
+# (page_url_parts). A year at the benchmark's full size grouped 795,600 weekly rows, every
+# column carried through the sort paid per row: the statement 43.1 -> 16.5 million VM steps,
+# 715 -> 300 ms of CPU, the page's 20 URLs described in 3 ms; its whole 4 weeks read from
+# four_weekly_urls, 40 % of the rows at 10 %, the request 753 -> 114 ms (tests/perf/README.md).
+URL_SUM_ROLLUP_PART = """SELECT x.url AS source, sum(x.citations) AS citations,
+                                sum(x.retrieved_chats) AS retrieved_chats
+                         FROM %s WHERE {1} GROUP BY x.url"""
+URL_SUM_RAW_PART = """SELECT x.url AS source, x.cited AS citations, 1 AS retrieved_chats
+                      FROM %s WHERE {1}"""
+URL_SUM_PART = {
+    "raw": (URL_SUM_RAW_PART % "chat_sources x", ChatScope.row_conditions),
+    "url_four_weekly": (URL_SUM_ROLLUP_PART % "four_weekly_urls x", four_weeks_conditions),
+    "url_weekly": (URL_SUM_ROLLUP_PART % "weekly_urls x", ChatScope.day_conditions),
+    "url_daily": (URL_SUM_ROLLUP_PART % "daily_urls x", ChatScope.day_conditions),
+    "chats": (URL_SUM_RAW_PART % ("chats c INDEXED BY {index} "
+                                  "CROSS JOIN chat_sources x ON x.chat_id = c.id"),
+              SOURCE_PART["chats"][1]),
+}
+LESS_URL_SUM_PART = """SELECT source, -citations AS citations,
+                              -retrieved_chats AS retrieved_chats FROM (%s)"""
+
+
+def on_days(step, urls):
+    """day_conditions for the rows of a rollup of every domain's URLs (weekly_urls, step 7;
+    daily_urls, 1) of urls alone: each sought on each week or day of the scope, where the
+    scope's days with the URLs a filter read every URL's rows of them (a year of 20 URLs at
+    the full size, 3 against 88 ms)."""
+    def sought(scope, alias):
+        first = datetime.date.fromisoformat(scope.start[:10])
+        days = [(first + datetime.timedelta(days=offset)).isoformat() for offset in range(
+            0, (datetime.date.fromisoformat(scope.end[:10]) - first).days, step)]
+        return ("{0}.workspace_id = +? AND {0}.day IN (SELECT value FROM json_each(?)) "
+                "AND {0}.url IN (SELECT value FROM json_each(?))").format(alias), [
+            scope.workspace_id, json.dumps(days), json.dumps(urls)]
+    return sought
+
+
+def page_url_parts(urls):
+    """EVERY_URL_PART's parts that URL_SUM_PART sums, narrowed to urls (a page's); 4 weeks
+    read as their weekly rows, which keep each URL's domain, host and times."""
+    def of_urls(conditions):
+        def narrowed(scope, alias):
+            where, params = conditions(scope, alias)
+            return where + " AND x.url IN (SELECT value FROM json_each(?))", params + [
+                json.dumps(urls)]
+        return narrowed
+    return {"raw": (EVERY_URL_PART["raw"][0], of_urls(EVERY_URL_PART["raw"][1])),
+            "url_four_weekly": (EVERY_URL_PART["url_weekly"][0], on_days(7, urls)),
+            "url_weekly": (EVERY_URL_PART["url_weekly"][0], on_days(7, urls)),
+            "url_daily": (EVERY_URL_PART["url_daily"][0], on_days(1, urls)),
+            "chats": (EVERY_URL_PART["chats"][0], of_urls(EVERY_URL_PART["chats"][1]))}
+
+
+def union_of_parts(kinds, how, group_by, less=LESS_SOURCE_PART):
+    """(SQL, parameters) of every part of kinds read as how reads it, one after another
+    (UNION ALL): a part taken off the others through less."""
+    parts, params = [], []
     for kind, part in kinds:
         read_as, sign = signed_part(kind)
         sql, conditions = how[read_as]
         where, part_params = conditions(part, "x")
-        parts.append((sql if sign > 0 else LESS_SOURCE_PART % sql).format(
+        parts.append((sql if sign > 0 else less % sql).format(
             group_by, where, index=part.chats_index()))
         params += part_params
+    return " UNION ALL ".join(parts), params
+
+
+def grouped_rows(connection, kinds, how, group_by, page, per_page):
+    """source_rows' page of the parts of kinds read as how reads them, grouped by domain or
+    URL, each row with its total."""
+    sql, params = union_of_parts(kinds, how, group_by)
     # HAVING: a page cited only in chats a "less" part takes off is not in scope. The groups
     # are kept once and counted there: a window, count(*) OVER (), kept and sorted every
     # one of them for the page (15,300 URLs of a year of a topic: 10.9 -> 10.7 million VM
     # steps, 184 -> 164 ms of CPU at the full size).
-    rows = query_all(connection, """
+    return query_all(connection, """
         WITH grouped AS MATERIALIZED (
             SELECT source, min(domain) AS domain, min(host) AS host,
                    sum(citations) AS citations, sum(chats) AS chats,
@@ -11102,14 +11221,31 @@ def source_rows(connection, scope, group_by, page, per_page, how=None):
             FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0)
         SELECT *, (SELECT count(*) FROM grouped) AS total FROM grouped
         ORDER BY citations DESC, chats DESC, retrieved_chats DESC, source
-        LIMIT ? OFFSET ?""" % " UNION ALL ".join(parts),
-        params + [per_page, (page - 1) * per_page])
-    if group_by == "url":
-        group_url_hosts_and_times(connection, kinds, rows)
-    seen_times(connection, scope, kinds, rows, group_by == "url")
-    if rows or page == 1:
-        return (rows[0]["total"] if rows else 0), rows
-    return source_rows(connection, scope, group_by, 1, 1, how)[0], rows  # past the end: count alone
+        LIMIT ? OFFSET ?""" % sql, params + [per_page, (page - 1) * per_page])
+
+
+def summed_url_rows(connection, kinds, page, per_page):
+    """source_rows' page of every domain's URLs, each part summed by URL_SUM_PART, the
+    page's rows then given their domain, host and times from page_url_parts."""
+    sql, params = union_of_parts(kinds, URL_SUM_PART, "url", LESS_URL_SUM_PART)
+    rows = query_all(connection, """
+        WITH grouped AS MATERIALIZED (
+            SELECT source, sum(citations) AS citations, sum(retrieved_chats) AS retrieved_chats
+            FROM (%s) GROUP BY source HAVING sum(retrieved_chats) > 0)
+        SELECT source, citations, citations AS chats, retrieved_chats,
+               (SELECT count(*) FROM grouped) AS total FROM grouped
+        ORDER BY citations DESC, retrieved_chats DESC, source
+        LIMIT ? OFFSET ?""" % sql, params + [per_page, (page - 1) * per_page])
+    if rows:
+        sql, params = union_of_parts(kinds, page_url_parts([row["source"] for row in rows]),
+                                     "url")
+        described = {row["source"]: row for row in query_all(connection, """
+            SELECT source, min(domain) AS domain, min(host) AS host,
+                   min(first_seen) AS first_seen, max(last_seen) AS last_seen
+            FROM (%s) GROUP BY source""" % sql, params)}
+        for row in rows:
+            row.update(described[row["source"]])
+    return rows
 
 
 def seen_times(connection, scope, kinds, rows, by_url):

@@ -14,6 +14,7 @@ Prompts: P1 (location US, tag "t1"), P2 (topic "T2"). Four chats:
     shareOfVoice: Acme 2/5, Beta 3/5. Rank: Beta, then Acme.
 """
 
+import collections
 import contextlib
 import dataclasses
 import itertools
@@ -840,6 +841,48 @@ def test_every_url_over_weeks_agrees_with_the_per_chat_rows(window, params):
     exported = [json.loads(line) for line in exported.decode().splitlines()]
     assert sorted(exported, key=lambda url: url["url"]) == sorted(
         slow["data"]["data"], key=lambda url: url["url"])
+
+
+def test_every_urls_pages_summed_then_described_are_the_per_chat_rows():
+    """Every domain's URLs over whole 4 weeks or a whole week, whole days and hours (in
+    four_weekly_urls, weekly_urls, daily_urls, the sources' rows) are summed URL by URL first,
+    each page's URLs then given their domain, host and times by the same parts read for them
+    alone, the 4 weeks as their weekly rows (summed_url_rows): page by page, and past the last
+    page (the total alone), the per-chat rows' answers; truncated=false's too (the truncated
+    chats taken off); a topic's are grouped in one statement, as before."""
+    query = {"groupBy": "url", "perPage": "3"}
+    # the 4 weeks from Monday 16th, whole after the last chat (19th); the week from Monday 9th;
+    # the 4 weeks (week) a window starts within read as not whole, though no chat comes
+    # before its start in them (last_chat_before said to be the start), as a busier file's are
+    windows = {("2026-11-09T09:30:00.000Z", "2026-11-24T00:00:00.000Z"): "url_four_weekly",
+               ("2026-11-09T00:00:00.000Z", "2026-11-18T12:00:00.000Z"): "url_weekly"}
+    queries, expected, past = [], [], []
+    for (start, end), weeks in windows.items():
+        window = dict(query, **{"from": start, "to": end})
+        total = RANDOM_API.get("/analytics/sources", params=window).json["data"]["total"]
+        queries += [dict(window, page=str(page)) for page in range(1, total // 3 + 3)]
+        expected += [["raw", "url_daily", weeks]] * (total // 3 + 2)
+        past.append((len(queries) - 1, total))
+    queries += [dict(window, truncated="false"), dict(window, topicId=str(RANDOM_IDS["topic"]))]
+    expected.append(["chats", "raw", "url_daily", "url_weekly"])
+    read, summed = [], tracker.summed_url_rows
+
+    def spied(connection, kinds, page, per_page):
+        read.append(sorted({tracker.signed_part(kind)[0] for kind, _ in kinds}))
+        return summed(connection, kinds, page, per_page)
+    fast = []
+    with unittest.mock.patch.object(tracker, "summed_url_rows", spied), \
+            unittest.mock.patch.object(tracker, "last_chat_before", lambda _, __, start: start):
+        for query in queries:  # the page's parts (a page past the last counts them again)
+            fast.append(RANDOM_API.get("/analytics/sources", params=query).json)
+            del read[len(fast):]
+    assert read == expected
+    assert [(fast[index]["data"]["data"], fast[index]["data"]["total"])
+            for index, total in past] == [([], total) for _, total in past]
+    assert min(total for _, total in past) > 3
+    with per_chat_rows_only():
+        assert fast == [RANDOM_API.get("/analytics/sources", params=query).json
+                        for query in queries]
 
 
 def test_a_groups_urls_from_its_weekly_urls_take_their_times_from_the_rows():
@@ -1831,6 +1874,29 @@ def test_one_topic_tag_or_location_adds_up_whole_weeks_from_its_group_rollup():
     assert kinds(tracker.SOURCE_PART, tag_id=2, location="US") == ["group_weekly", "chats", "chats"]
     assert kinds(tracker.NAME_SUMS, topic_id=1, tag_id=2, location="US") == ["chats"]
     assert kinds(tracker.NAME_SUMS, prompt_id=1) == ["chats"]
+
+
+def test_the_four_weekly_urls_stay_the_sums_of_their_sources_through_deletes():
+    """four_weekly_urls, kept by the weekly rollup's triggers through the random workspace's
+    changes (chats and prompts deleted, sources rewritten), holds each URL's sums over each 4
+    weeks, numbered from FOUR_WEEKS_EPOCH, as the sources left give them."""
+    connection = RANDOM_API.client.app.config["tracker.db"].connection()
+    sums = collections.Counter()
+    for row in tracker.query_all(connection, "SELECT * FROM chat_sources"):
+        day = datetime.date.fromisoformat(row["created_at"][:10])
+        key = (row["workspace_id"], (day - tracker.FOUR_WEEKS_EPOCH).days // 28, row["url"])
+        sums[key + ("citations",)] += row["cited"]
+        sums[key + ("retrieved_chats",)] += 1
+    kept = tracker.query_all(connection,
+                             "SELECT * FROM four_weekly_urls WHERE retrieved_chats <> 0")
+    assert {(row["workspace_id"], row["four_weeks"], row["url"]):
+            (row["citations"], row["retrieved_chats"]) for row in kept} == {
+        key[:3]: (sums[key[:3] + ("citations",)], n)
+        for key, n in sums.items() if key[3] == "retrieved_chats"}
+    assert len({row["four_weeks"] for row in kept}) > 1 and tracker.query_all(
+        connection, "SELECT * FROM four_weekly_urls WHERE retrieved_chats = 0")
+    assert not tracker.query_all(connection, "SELECT * FROM four_weekly_urls "
+                                 "WHERE retrieved_chats = 0 AND citations <> 0")
 
 
 def test_the_topics_and_tags_weekly_urls_stay_their_chats_through_moves_and_deletes():

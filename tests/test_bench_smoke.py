@@ -53,14 +53,28 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
 
 def test_every_filtered_analytics_request_has_its_unfiltered_twin():
     """bench_analytics pairs each case or page with a filter with the one without (issue 43's
-    bound: at most 2x): a year of every URL (over 300 ms at the full size) is not a case."""
+    bound: at most 2x): a year of a topic's every URL with a year of every URL."""
     twins = bench_analytics.twins()
     assert twins["page urls 30 d topic"] == "page urls of a domain"
     assert twins["rankings 365 d tag location weekly"] == "rankings 365 d week series"
     assert twins["sources 365 d urls of a domain topic"] == "sources 365 d urls of a domain"
     assert twins["page sources 365 d category topic"] == "page sources 365 d category"
     assert "page sources 365 d" not in twins and "page prompt 365 d" not in twins
-    assert [name for name, twin in twins.items() if twin is None] == ["sources 365 d urls topic"]
+    assert twins["sources 365 d urls topic"] == "sources 365 d by url"
+    assert [name for name, twin in twins.items() if twin is None] == []
+
+
+def test_the_analytics_bench_prints_every_urls_rule_from_5_to_20_percent(capsys):
+    """Every domain's URLs (groupBy=url without a domain): issue 43's own rule, at most 2x from
+    5 % to 20 % of the size, once both are measured; a domain's URLs are not among them."""
+    names = ["sources 30 d by url", "sources 365 d by url", "sources 365 d urls topic",
+             "sources 365 d urls of a domain"]
+    table = {0.05: dict.fromkeys(names, 0.1), 0.2: dict.fromkeys(names, 0.15)}
+    table[0.2]["sources 365 d by url"] = 0.25
+    bench_analytics.print_every_url({0.05: table[0.05]}, [0.05])
+    bench_analytics.print_every_url(table, [0.05, 0.2])
+    assert capsys.readouterr().out == (
+        "groupBy=url: 2 of 3 within 2x from 5 % to 20 %; over: sources 365 d by url\n")
 
 
 def test_the_analytics_bench_prints_each_filtered_request_against_its_twin(tmp_path):

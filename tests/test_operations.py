@@ -248,10 +248,13 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
     # baseline step has queued their regroup); and the searched queries' rollup from the
     # chats' searches (searched_queries: one row per normalised query of a workspace, the
     # others one per query and prompt, engine, day); and the weekly and daily rollups of URLs
-    # from the sources, one row per workspace, week (or day) and URL, holding their sums.
+    # from the sources, one row per workspace, week (or day, or 4 weeks) and URL, holding
+    # their sums.
     cells = {"cell_daily_chats": counts["daily_chats"], "cell_daily_brands": counts["daily_brands"]}
     for table, day in (("weekly_urls", "date(created_at, '-6 days', 'weekday 1')"),
-                       ("daily_urls", "substr(created_at, 1, 10)")):
+                       ("daily_urls", "substr(created_at, 1, 10)"),
+                       ("four_weekly_urls", "CAST((julianday(created_at) - 2415020.5) / 28 "
+                        "AS INTEGER)")):
         cells[table] = counts["chat_sources"] and upgraded.execute(
             "SELECT count(*) FROM (SELECT DISTINCT workspace_id, %s, url FROM chat_sources)"
             % day).fetchall()[0][0]
@@ -342,6 +345,9 @@ def test_upgrade_from_an_earlier_version_keeps_every_row(tmp_path, version):
             "SELECT total(citations), total(retrieved_chats), min(first_seen), max(last_seen) "
             "FROM %s" % table).fetchall() == upgraded.execute(
             "SELECT total(cited), count(*), min(created_at), max(created_at) FROM chat_sources").fetchall()
+    assert upgraded.execute("SELECT total(citations), total(retrieved_chats) FROM four_weekly_urls"
+                            ).fetchall() == upgraded.execute(
+        "SELECT total(cited), count(*) FROM chat_sources").fetchall()
     # ... as its triggers fill it: the searches deleted leave it empty, stored again refill it.
     stored = upgraded.execute("SELECT * FROM chat_searches").fetchall()
     upgraded.execute("DELETE FROM chat_searches")
@@ -576,7 +582,8 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # key); 13 -> 14 rebuilds chats (its rows copied, the AUTOINCREMENT counter carried over)
 # and sets shown in each row of the chat-count rollups, fills the per-cell rollups from the
 # daily ones (40 rows), the searched queries' rollup from the chats' searches (104 rows),
-# the weekly and daily rollups of URLs from the sources (50 and 250 rows), the topics' and tags' embedded JSON
+# the weekly and daily rollups of URLs from the sources (50 and 250 rows), the 4-weekly one from
+# the weekly one (25 rows), the topics' and tags' embedded JSON
 # as text (10 rows), the search index's usermerge option (2 changes: a config row) and the
 # topics' and tags' daily chat counts and brand sums from the prompts' (200 rows) and their
 # weekly ones per location from the per-location weekly ones (44 rows), and their weekly URLs
@@ -586,7 +593,7 @@ def upgrade_log(path, backup="%s.schema-11.bak"):
 # weekly group rollups of "branded 0" it empties have no rows in this file (its prompts are
 # in no branded group yet), nor the truncated chats' rollups it fills (no chat of it was cut
 # short, every one showed an answer: test_upgrade_fills_the_truncated_chats_rollups_from_the_chats).
-LATER_STEP_ROWS = {12: 0, 13: 1195}
+LATER_STEP_ROWS = {12: 0, 13: 1220}
 
 
 def test_migrate_check_says_the_version_and_the_steps_pending_and_changes_nothing(tmp_path):

@@ -13,7 +13,9 @@ median server time of --repeat in-process requests (WebTest, no sockets); with -
 CPU time instead (the request's thread), which a shared machine's load moves much less.
 A second table puts each request with a filter (FILTERS) against its unfiltered twin, at
 each scale, and counts those within issue 43's bound of 2x; --match measures the twins of
-the requests it takes too.
+the requests it takes too. With 5 % and 20 % both measured, a last line counts the lists of
+URLs without a domain (groupBy=url: 50x the groups of the domain list) within issue 43's 2x
+from 5 % to 20 % of the size.
 """
 
 import argparse
@@ -96,6 +98,7 @@ def generate(path, scale, seed=7, through_triggers=False):
         if rollups:
             rollups.write(connection, weekly=True)
             connection.execute(tracker.prompt_location_groups_fill_sql())  # as its chats trigger
+            connection.execute(tracker.four_weekly_urls_fill_sql())  # as the weekly ones add up
         for trigger in triggers:
             connection.execute(trigger["sql"])
     db.close()
@@ -392,22 +395,21 @@ def ensure_later_rollups(path):
     """Give a database cached at schema 14 before the truncated (and unshown) chats' rollups,
     before the topic and tag groups' daily sums (or their weekly ones per location), before the
     branded prompts' daily domains, before the weekly URLs' index by domain, before the daily
-    rollup of URLs, before the topic and tag groups' weekly URLs, before the truncated
-    chats' names, before the index of a location's weekly prompt rows by prompt, before the
-    chats' groups kept per prompt and location (and chat_groups reading them), before the
-    changed prompt texts kept for the search index until the commit, or before a location's
-    names per day, those
-    rollups (and those indexes), filled as the upgrade fills them, with their
-    triggers (those on chats, which the upgrade makes with the chats' rebuild, too); and the
-    truncated chats' index as schema.sql has it (holding their prompt and flags since issue
-    43), which the upgrade's rebuild makes, and the groups' weekly URLs keyed as it has them
-    (and keeping each URL's first and last time);
-    and the prompt list's kept figures with their triggers, counted for the benchmark's day
-    as the worker counts them (and their chats per engine, for the windows kept; kept figures
-    without the window before less its last day dropped and counted again); the prompts'
-    index by location; and the planner's
-    statistics that a file generated before the full size's seventh table holds (`PRAGMA
-    optimize`'s sampled ones, which led a prompt's year to the window's index) cleared."""
+    rollup of URLs (or the 4-weekly one, with the weekly one's triggers that keep it), before
+    the topic and tag groups' weekly URLs, before the truncated chats' names, before the index
+    of a location's weekly prompt rows by prompt, before the chats' groups kept per prompt and
+    location (and chat_groups reading them), before the changed prompt texts kept for the
+    search index until the commit, or before a location's names per day, those rollups (and
+    those indexes), filled as the upgrade fills them, with their triggers (those on chats,
+    which the upgrade makes with the chats' rebuild, too); and the truncated chats' index as
+    schema.sql has it (holding their prompt and flags since issue 43), which the upgrade's
+    rebuild makes, and the groups' weekly URLs keyed as it has them (and keeping each URL's
+    first and last time); and the prompt list's kept figures with their triggers, counted for
+    the benchmark's day as the worker counts them (and their chats per engine, for the windows
+    kept; kept figures without the window before less its last day dropped and counted
+    again); the prompts' index by location; and the planner's statistics that a file
+    generated before the full size's seventh table holds (`PRAGMA optimize`'s sampled ones,
+    which led a prompt's year to the window's index) cleared."""
     def chat_triggers(*infixes):
         return "".join("%s;\n" % sql for kind, name, table, sql in tracker.baseline_schema()
                        if kind == "trigger" and table == "chats"
@@ -423,6 +425,8 @@ def ensure_later_rollups(path):
                        ("branded_daily_domains", tracker.branded_domains_schema_sql()),
                        ("weekly_urls_domain", tracker.baseline_table_sql(("weekly_urls", ["index"]))[0]),
                        ("daily_urls", tracker.daily_urls_schema_sql()),
+                       ("four_weekly_urls", tracker.four_weekly_urls_schema_sql()
+                        + tracker.baseline_triggers(*tracker.URL_ROLLUP_TRIGGERS)),
                        ("location_weekly_prompts_prompt",
                         tracker.baseline_table_sql(("location_weekly_prompts", ["index"]))[0]),
                        ("group_weekly_urls", tracker.group_urls_schema_sql()
@@ -521,6 +525,7 @@ CASES = [
     ("sources 30 d", "/analytics/sources", window(30)),
     ("sources 365 d", "/analytics/sources", window(365)),
     ("sources 30 d by url", "/analytics/sources", dict(window(30), groupBy="url")),
+    ("sources 365 d by url", "/analytics/sources", dict(window(365), groupBy="url")),
     ("sources 30 d urls of a domain", "/analytics/sources",
      dict(window(30), groupBy="url", domain=DOMAINS[1])),
     ("sources 365 d urls of a domain", "/analytics/sources",
@@ -718,6 +723,7 @@ def main():
             line += "%14.1f" % (table[scales[-1]][name] / table[scales[0]][name])
         print(line)
     print_unfiltered(table, scales)
+    print_every_url(table, scales)
 
 
 def print_unfiltered(table, scales, bound=2):
@@ -735,6 +741,21 @@ def print_unfiltered(table, scales, bound=2):
         print("%g%%: %d of %d filtered requests within %gx unfiltered%s" % (
             scale * 100, sum(1 for _, twin in pairs if twin) - len(over),
             sum(1 for _, twin in pairs if twin), bound, "; over: " + ", ".join(over) if over else ""))
+
+
+def print_every_url(table, scales, bound=2, sizes=(0.05, 0.2)):
+    """Issue 43's own rule for the lists of every domain's URLs (groupBy=url without a
+    domain: 50x the groups of the domain list), when both sizes are measured: at most
+    bound times from the smaller to the larger."""
+    if not set(sizes) <= set(scales):
+        return
+    named = requests()
+    lists = [name for name in table[sizes[0]] if name in named
+             and named[name][1].get("groupBy") == "url" and "domain" not in named[name][1]]
+    over = [name for name in lists if table[sizes[1]][name] > bound * table[sizes[0]][name]]
+    print("groupBy=url: %d of %d within %gx from %g %% to %g %%%s" % (
+        len(lists) - len(over), len(lists), bound, sizes[0] * 100, sizes[1] * 100,
+        "; over: " + ", ".join(over) if over else ""))
 
 
 if __name__ == "__main__":
