@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 
+import webtest
 
 BENCH = os.path.join(os.path.dirname(__file__), "perf", "bench.py")
 sys.path.insert(0, os.path.dirname(BENCH))
@@ -49,6 +50,23 @@ def test_the_side_by_side_bench_runs_against_a_checkout(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[-2].split() == ["median", "CPU", "ms", "before", "after", "ratio"]
     assert lines[-1].startswith("rankings 30 d compare")
+
+
+def test_a_page_whose_session_was_ended_is_asked_again_once_signed_in(tmp_path):
+    """Every benchmark session is made at the history's end, so a sign-in may end another
+    client's: its pages then answer 303, and the overview the sign-in form with a 200, which
+    a timing must not take for the page (bench_analytics.signed_out, timed)."""
+    path, key = bench_analytics.database(str(tmp_path), 0.0005)
+    db = tracker.Database(path, lambda: bench_analytics.END.timestamp())
+    client = webtest.TestApp(bench_analytics.computing(tracker, tracker.make_app(db)))
+    assert bench_analytics.signed_out(client.get("/", status=200))
+    assert bench_analytics.signed_out(client.get("/sources", status=303))
+    bench_analytics.sign_in(client, key)
+    assert not bench_analytics.signed_out(client.get("/", status=200))
+    with db.write() as connection:  # as another client's sign-in ends it
+        connection.execute("DELETE FROM dashboard_sessions")
+    assert bench_analytics.timed(client, 2, "/", key=key) > 0
+    assert not bench_analytics.signed_out(client.get("/", status=200))
 
 
 def test_every_filtered_analytics_request_has_its_unfiltered_twin():

@@ -31,26 +31,14 @@ def client(module, path, key):
     end = bench_analytics.END.timestamp()
     app = webtest.TestApp(bench_analytics.computing(
         module, module.make_app(module.Database(path, lambda: end))))
-    sign_in(app, key)
+    bench_analytics.sign_in(app, key)
     return app
 
 
-def sign_in(app, key):
-    form = app.get("/").forms["sign-in"]
-    form["key"] = key
-    form.submit(status=303)
-
-
 def timed(app, key, path, params, headers):
-    """The CPU seconds of one answer. A page whose session was ended (303) is asked again once
-    signed in, untimed: every session of a benchmark file is made at the history's end, so the
-    key's twenty newest, which a sign-in keeps, are a tie, and the other version's sign-in (or
-    another run's) may end this one's."""
-    while True:
-        started = time.thread_time()
-        if app.get(path, params=params, headers=headers, status=[200, 303]).status_int == 200:
-            return time.thread_time() - started
-        sign_in(app, key)
+    """The CPU seconds of one answer, its session kept (bench_analytics.timed)."""
+    return bench_analytics.timed(app, 1, path, time.thread_time, key, params=params,
+                                 headers=headers)
 
 
 def main():

@@ -639,12 +639,33 @@ def twins():
             for name, (route, params) in named.items() if set(params) & set(FILTERS)}
 
 
-def timed(client, repeat, path, clock=time.perf_counter, **options):
+def sign_in(client, key):
+    """Sign the WebTest client in to the dashboard with key (its session cookie)."""
+    form = client.get("/").forms["sign-in"]
+    form["key"] = key
+    form.submit(status=303)
+
+
+def signed_out(response):
+    """Whether a dashboard page was refused for want of a session. Every benchmark session is
+    made at the history's end (its clock), so a key's twenty newest tie, and another client's
+    sign-in (another run's, or the other version's) may end this one's (end_oldest_sessions).
+    A page then answers 303, and the overview's address the sign-in form itself, with a 200."""
+    return response.status_int == 303 or b'id="sign-in"' in response.body
+
+
+def timed(client, repeat, path, clock=time.perf_counter, key=None, **options):
+    """The median time of repeat answers of path, a page whose session was ended asked again
+    once signed in (with key), untimed."""
     times = []
-    for _ in range(repeat):
+    while len(times) < repeat:
         started = clock()
-        client.get(path, status=200, **options)
-        times.append(clock() - started)
+        response = client.get(path, status=[200, 303], **options)
+        elapsed = clock() - started
+        if signed_out(response):
+            sign_in(client, key)
+        else:
+            times.append(elapsed)
     return statistics.median(times)
 
 
@@ -683,10 +704,8 @@ def measure(path, key, repeat, clock=time.perf_counter, match=""):
     chosen |= {twins().get(name) for name in chosen} - {None}
     results = {name: timed(client, repeat, "/api/v1" + route, clock, params=params, headers=headers)
                for name, route, params in CASES if name in chosen}
-    form = client.get("/").forms["sign-in"]
-    form["key"] = key
-    form.submit(status=303)
-    results.update((name, timed(client, repeat, page, clock)) for name, page in PAGES
+    sign_in(client, key)
+    results.update((name, timed(client, repeat, page, clock, key)) for name, page in PAGES
                    if name in chosen)
     if not match:
         results["regroup step"] = regroup_step(db, clock)

@@ -10,7 +10,8 @@ the statements at the full size; with --statements, each statement's steps too. 
 PATH counts another file in the full size's place (a 20 % file while the full one is made).
 --temp makes in this tree's connection's TEMP schema what its schema has and the file lacks
 (bench_read_only_pairs.temp_objects: a rollup not yet in the integrator's read-only files).
-A page whose session another run's sign-in ended (303) is asked again once signed in.
+A page whose session another run's sign-in ended (bench_analytics.signed_out) is asked again
+once signed in.
 """
 
 import argparse
@@ -42,11 +43,7 @@ def count(tree, names, files=FILES, temp=False):
             bench_read_only_pairs.temp_objects(db.connection())
         client = webtest.TestApp(bench_analytics.computing(tracker, tracker.make_app(db)))
 
-        def sign_in():
-            form = client.get("/").forms["sign-in"]
-            form["key"] = key
-            form.submit(status=303)
-        sign_in()
+        bench_analytics.sign_in(client, key)
         statements = {}
 
         def stepped(connection, sql, params=()):
@@ -68,9 +65,10 @@ def count(tree, names, files=FILES, temp=False):
         for name, url, params in cases:
             for _ in range(2):  # the second, as the benchmark's repeats find the caches
                 statements.clear()
-                while client.get(url, params=params, headers=headers if params is not None else {},
-                                 status=[200, 303]).status_int != 200:
-                    sign_in()
+                while bench_analytics.signed_out(client.get(
+                        url, params=params, headers=headers if params is not None else {},
+                        status=[200, 303])):
+                    bench_analytics.sign_in(client, key)
                     statements.clear()
             made = statements.pop(None, 0)
             counted.setdefault(size, {})[name] = [sum(statements.values()), made, dict(statements)]
