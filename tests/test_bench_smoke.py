@@ -25,6 +25,8 @@ def test_bench_runs_and_prints_its_tables(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert "| GET /workspace |" in done.stdout
     assert "| target | measured | met |" in done.stdout
+    assert "| GET /workspace >= 80 % of the floor |" in done.stdout  # issue 43's shares
+    assert "| PATCH /prompts/{id} >= 40 % of the floor |" in done.stdout
     assert "bulk create: median server time" in done.stdout
     assert ("load: wrk," if shutil.which("wrk") else "load: python,") in done.stdout
     assert not [name for name in os.listdir(tmp_path) if name.startswith("run-")]
