@@ -654,19 +654,22 @@ def signed_out(response):
     return response.status_int == 303 or b'id="sign-in"' in response.body
 
 
-def timed(client, repeat, path, clock=time.perf_counter, key=None, **options):
-    """The median time of repeat answers of path, a page whose session was ended asked again
-    once signed in (with key), untimed."""
-    times = []
-    while len(times) < repeat:
+def answered(client, key, path, clock=time.perf_counter, **options):
+    """(time by clock, response) of path as a signed-in client is answered: a page whose
+    session was ended is asked again once signed in (with key), untimed."""
+    while True:
         started = clock()
         response = client.get(path, status=[200, 303], **options)
         elapsed = clock() - started
-        if signed_out(response):
-            sign_in(client, key)
-        else:
-            times.append(elapsed)
-    return statistics.median(times)
+        if not signed_out(response):
+            return elapsed, response
+        sign_in(client, key)
+
+
+def timed(client, repeat, path, clock=time.perf_counter, key=None, **options):
+    """The median time of repeat answers of path (answered's)."""
+    return statistics.median(answered(client, key, path, clock, **options)[0]
+                             for _ in range(repeat))
 
 
 def regroup_step(db, clock=time.perf_counter):
