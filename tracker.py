@@ -9586,7 +9586,7 @@ MAX_BUCKETS = 1000
 MAX_DISAGREEMENTS = 100  # per brand of a divergence (GET /analytics/divergence)
 WILSON_Z = 1.959964  # 95 %
 RANKING_STATUSES = ("active", "hidden", "all")
-INTERVALS = {"day": 1, "week": 7}
+INTERVALS = {unit: UNIT_DAYS[unit] for unit in ("day", "week")}
 SCOPE_PARAMS = (
     Param("from", "timestamp", "Start of the window (inclusive): an ISO 8601 date or date-time, "
           "UTC unless it has an offset. Default: 30 days before to."),
